@@ -1,0 +1,252 @@
+// Command biddesk is the BidDesk server: serve, migrate, seed, admin, version.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"biddesk/internal/app"
+	"biddesk/internal/platform/config"
+	"biddesk/web"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+const usage = `biddesk: the bid-support team's portal and back office.
+
+Usage:
+  biddesk serve   [flags]   start the server (migrates, seeds an empty database)
+  biddesk migrate [flags]   apply database migrations and exit
+  biddesk seed    [flags]   write built-in (and, with --demo, demo) data into an empty database
+  biddesk admin create-user --login CODE --name NAME --password PW [--role sysadmin|libadmin|staff]
+  biddesk admin reset-password --login CODE --password PW
+  biddesk version
+
+Flags (each also read from a BIDDESK_* environment variable):
+`
+
+func main() {
+	if len(os.Args) < 2 {
+		os.Args = append(os.Args, "serve")
+	}
+	cmd, args := os.Args[1], os.Args[2:]
+	var err error
+	switch cmd {
+	case "serve":
+		err = serve(args)
+	case "migrate":
+		err = migrate(args)
+	case "seed":
+		err = seed(args)
+	case "admin":
+		err = admin(args)
+	case "version", "--version", "-v":
+		fmt.Println("biddesk", version)
+	case "help", "-h", "--help":
+		printUsage()
+	default:
+		fmt.Fprintf(os.Stderr, "unknown command %q\n\n", cmd)
+		printUsage()
+		os.Exit(2)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "biddesk:", err)
+		os.Exit(1)
+	}
+}
+
+func printUsage() {
+	fmt.Fprint(os.Stderr, usage)
+	cfg := config.Defaults()
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	cfg.Register(fs)
+	fs.SetOutput(os.Stderr)
+	fs.PrintDefaults()
+}
+
+// parse reads the environment, then the flags of a sub-command.
+func parse(name string, args []string, extra func(*flag.FlagSet)) (config.Config, error) {
+	cfg, err := config.FromEnv()
+	if err != nil {
+		return cfg, err
+	}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	cfg.Register(fs)
+	if extra != nil {
+		extra(fs)
+	}
+	if err := fs.Parse(args); err != nil {
+		return cfg, err
+	}
+	return cfg, nil
+}
+
+func newLogger(level string) *slog.Logger {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(level)); err != nil {
+		l = slog.LevelInfo
+	}
+	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: l}))
+}
+
+func serve(args []string) error {
+	cfg, err := parse("serve", args, nil)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg.LogLevel)
+	slog.SetDefault(log)
+	log.Info("starting biddesk", append([]any{"version", version}, cfg.Summary()...)...)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	a, err := app.Open(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	accounts, err := a.Seed(ctx, cfg.Demo)
+	if err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           a.Handler(web.Dist()),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+	}
+	printBanner(ln.Addr().String(), accounts)
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: waiting for requests in flight")
+	shutCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}
+
+func printBanner(addr string, accounts []app.Account) {
+	host, port, _ := net.SplitHostPort(addr)
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "127.0.0.1"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n  BidDesk is running at http://%s\n", net.JoinHostPort(host, port))
+	if len(accounts) > 0 {
+		b.WriteString("\n  Accounts created on this empty database:\n")
+		for _, a := range accounts {
+			where := "/login"
+			if a.Site == "external" {
+				where = "/login2"
+			}
+			fmt.Fprintf(&b, "    %-9s / %-14s (%s, sign in at %s)\n", a.LoginCode, a.Password, a.Role, where)
+		}
+	}
+	b.WriteString("\n")
+	fmt.Fprint(os.Stdout, b.String())
+}
+
+func migrate(args []string) error {
+	cfg, err := parse("migrate", args, nil)
+	if err != nil {
+		return err
+	}
+	a, err := app.Open(context.Background(), cfg, newLogger(cfg.LogLevel))
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	fmt.Println("database is up to date:", cfg.DatabaseLabel())
+	return nil
+}
+
+func seed(args []string) error {
+	cfg, err := parse("seed", args, nil)
+	if err != nil {
+		return err
+	}
+	a, err := app.Open(context.Background(), cfg, newLogger(cfg.LogLevel))
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	accounts, err := a.Seed(context.Background(), cfg.Demo)
+	if err != nil {
+		return err
+	}
+	for _, acc := range accounts {
+		fmt.Printf("created %s / %s (%s)\n", acc.LoginCode, acc.Password, acc.Role)
+	}
+	return nil
+}
+
+func admin(args []string) error {
+	if len(args) == 0 {
+		return errors.New("admin needs a sub-command: create-user or reset-password")
+	}
+	sub := args[0]
+	var login, name, password, role string
+	cfg, err := parse("admin "+sub, args[1:], func(fs *flag.FlagSet) {
+		fs.StringVar(&login, "login", "", "login code")
+		fs.StringVar(&name, "name", "", "display name (create-user)")
+		fs.StringVar(&password, "password", "", "password (6-16 characters, at least 2 kinds)")
+		fs.StringVar(&role, "role", "sysadmin", "role code (create-user)")
+	})
+	if err != nil {
+		return err
+	}
+	if login == "" || password == "" {
+		return errors.New("--login and --password are required")
+	}
+	ctx := context.Background()
+	a, err := app.Open(ctx, cfg, newLogger(cfg.LogLevel))
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	if _, err := a.Seed(ctx, false); err != nil {
+		return err
+	}
+	switch sub {
+	case "create-user":
+		if name == "" {
+			name = login
+		}
+		if err := a.CreateUser(ctx, login, name, password, role); err != nil {
+			return err
+		}
+		fmt.Printf("created %s (%s); the password must be changed at first sign-in\n", login, role)
+	case "reset-password":
+		if err := a.ResetPassword(ctx, login, password); err != nil {
+			return err
+		}
+		fmt.Printf("password of %s reset; it must be changed at next sign-in\n", login)
+	default:
+		return fmt.Errorf("unknown admin sub-command %q", sub)
+	}
+	return nil
+}

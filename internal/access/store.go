@@ -1,0 +1,217 @@
+package access
+
+import (
+	"context"
+	"sort"
+	"sync"
+	"time"
+
+	"biddesk/internal/auth"
+	"biddesk/internal/platform/db"
+)
+
+// Store holds the SQL of menus, functions, roles and grants.
+type Store struct {
+	db *db.DB
+
+	mu    sync.RWMutex
+	menus []menuRow // cached: the menu table is small and read on every sign-in
+}
+
+func NewStore(d *db.DB) *Store { return &Store{db: d} }
+
+type menuRow struct {
+	Code, ParentCode, Name, Path, Icon string
+	Sort                               int
+	Visible                            bool
+}
+
+// Invalidate drops cached menus after a change.
+func (s *Store) Invalidate() {
+	s.mu.Lock()
+	s.menus = nil
+	s.mu.Unlock()
+}
+
+func (s *Store) allMenus(ctx context.Context) ([]menuRow, error) {
+	s.mu.RLock()
+	m := s.menus
+	s.mu.RUnlock()
+	if m != nil {
+		return m, nil
+	}
+	rows, err := s.db.Query(ctx, `SELECT code, parent_code, name, path, icon, sort, visible FROM sys_menu ORDER BY sort, id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	m = []menuRow{}
+	for rows.Next() {
+		var r menuRow
+		var vis int
+		if err := rows.Scan(&r.Code, &r.ParentCode, &r.Name, &r.Path, &r.Icon, &r.Sort, &vis); err != nil {
+			return nil, err
+		}
+		r.Visible = vis == 1
+		m = append(m, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	s.menus = m
+	s.mu.Unlock()
+	return m, nil
+}
+
+// UserGrants returns the user's role names, function codes and menu tree
+// (a group appears when any of its children is granted).
+func (s *Store) UserGrants(ctx context.Context, userID int64) ([]string, []string, []*auth.Menu, error) {
+	var roles []string
+	rows, err := s.db.Query(ctx, `SELECT r.name FROM sys_role r JOIN sys_user_role ur ON ur.role_id = r.id WHERE ur.user_id = ? ORDER BY r.id`, userID)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			rows.Close()
+			return nil, nil, nil, err
+		}
+		roles = append(roles, n)
+	}
+	rows.Close()
+	funcs, err := s.strings(ctx, `SELECT DISTINCT rf.function_code FROM sys_role_function rf JOIN sys_user_role ur ON ur.role_id = rf.role_id WHERE ur.user_id = ?`, userID)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	sort.Strings(funcs)
+	granted, err := s.strings(ctx, `SELECT DISTINCT rm.menu_code FROM sys_role_menu rm JOIN sys_user_role ur ON ur.role_id = rm.role_id WHERE ur.user_id = ?`, userID)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	all, err := s.allMenus(ctx)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return roles, funcs, buildTree(all, granted), nil
+}
+
+func (s *Store) strings(ctx context.Context, q string, args ...any) ([]string, error) {
+	rows, err := s.db.Query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+func buildTree(all []menuRow, granted []string) []*auth.Menu {
+	ok := make(map[string]bool, len(granted))
+	for _, g := range granted {
+		ok[g] = true
+	}
+	children := map[string][]menuRow{}
+	for _, m := range all {
+		children[m.ParentCode] = append(children[m.ParentCode], m)
+	}
+	var walk func(parent string) []*auth.Menu
+	walk = func(parent string) []*auth.Menu {
+		out := []*auth.Menu{}
+		for _, m := range children[parent] {
+			if !m.Visible {
+				continue
+			}
+			sub := walk(m.Code)
+			if ok[m.Code] || len(sub) > 0 {
+				if len(children[m.Code]) > 0 && len(sub) == 0 {
+					continue // a group with no granted child is not shown
+				}
+				out = append(out, &auth.Menu{Code: m.Code, Name: m.Name, Path: m.Path, Icon: m.Icon, SubMenus: sub})
+			}
+		}
+		return out
+	}
+	return walk("")
+}
+
+// SeedBuiltins writes the menu catalogue, one function code per route, and the built-in roles.
+// It runs once, on an empty database.
+func (s *Store) SeedBuiltins(ctx context.Context) error {
+	defer s.Invalidate()
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM sys_menu`).Scan(&n); err != nil || n > 0 {
+			return err
+		}
+		groupOf := map[string][]string{} // top-level code -> every code below it, itself included
+		sortNo := 0
+		var insert func(parent string, defs []MenuDef, top string) error
+		insert = func(parent string, defs []MenuDef, top string) error {
+			for _, d := range defs {
+				sortNo++
+				t := top
+				if t == "" {
+					t = d.Code
+				}
+				groupOf[t] = append(groupOf[t], d.Code)
+				if _, err := tx.Exec(ctx, `INSERT INTO sys_menu (code, parent_code, name, path, icon, sort, visible) VALUES (?, ?, ?, ?, ?, ?, 1)`, d.Code, parent, d.Name, d.Path, d.Icon, sortNo); err != nil {
+					return err
+				}
+				if d.Path != "" {
+					if _, err := tx.Exec(ctx, `INSERT INTO sys_function (code, name, menu_code, sort) VALUES (?, ?, ?, ?)`, d.Code, d.Name, d.Code, sortNo); err != nil {
+						return err
+					}
+				}
+				if err := insert(d.Code, d.Children, t); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		if err := insert("", Catalogue, ""); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO sys_function (code, name, menu_code, sort) VALUES (?, '门户访问', '', 0)`, FunctionPortal); err != nil {
+			return err
+		}
+		for _, r := range BuiltinRoles {
+			id, err := tx.Insert(ctx, `INSERT INTO sys_role (code, name, remark, created_at) VALUES (?, ?, ?, ?)`, r.Code, r.Name, r.Remark, time.Now().UTC())
+			if err != nil {
+				return err
+			}
+			var codes []string
+			if r.MenuGroups == nil {
+				for _, cs := range groupOf {
+					codes = append(codes, cs...)
+				}
+			}
+			for _, g := range r.MenuGroups {
+				codes = append(codes, groupOf[g]...)
+			}
+			for _, c := range codes {
+				if _, err := tx.Exec(ctx, `INSERT INTO sys_role_menu (role_id, menu_code) VALUES (?, ?)`, id, c); err != nil {
+					return err
+				}
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO sys_role_function (role_id, function_code) SELECT CAST(? AS BIGINT), code FROM sys_function WHERE code = ? OR menu_code IN (SELECT menu_code FROM sys_role_menu WHERE role_id = ?)`, id, FunctionPortal, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// AssignRole grants the role with the given code to a user.
+func (s *Store) AssignRole(ctx context.Context, userID int64, roleCode string) error {
+	_, err := s.db.Exec(ctx, `INSERT INTO sys_user_role (user_id, role_id) SELECT CAST(? AS BIGINT), id FROM sys_role WHERE code = ?`, userID, roleCode)
+	return err
+}

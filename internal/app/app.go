@@ -1,0 +1,130 @@
+// Package app wires configuration, database, stores, services and routes into one server.
+package app
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+
+	"biddesk/api"
+	"biddesk/internal/access"
+	"biddesk/internal/auth"
+	"biddesk/internal/dict"
+	"biddesk/internal/org"
+	"biddesk/internal/platform/config"
+	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/httpx"
+	"biddesk/migrations"
+)
+
+// App is a wired BidDesk server.
+type App struct {
+	Config config.Config
+	DB     *db.DB
+	Log    *slog.Logger
+
+	Access *access.Store
+	Org    *org.Store
+	Dict   *dict.Store
+	Users  *auth.Store
+	Auth   *auth.Service
+}
+
+// Open connects to the database, applies migrations and wires the areas.
+func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error) {
+	d, err := db.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	applied, err := d.Migrate(ctx, migrations.FS)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	if len(applied) > 0 {
+		log.Info("migrated", "applied", applied)
+	}
+	a := &App{Config: cfg, DB: d, Log: log}
+	a.Access = access.NewStore(d)
+	a.Org = org.NewStore(d)
+	a.Dict = dict.NewStore(d)
+	a.Users = auth.NewStore(d)
+	a.Auth = auth.NewService(a.Users, cfg, a.Access, a.Dict, a.Org)
+	return a, nil
+}
+
+// Close closes the database.
+func (a *App) Close() error { return a.DB.Close() }
+
+// Route is one API endpoint. Access is Public, SignedIn, or the function code the caller must hold.
+type Route struct {
+	Method, Path string
+	Access       string
+	Handler      httpx.Handler
+}
+
+// Access levels besides a function code.
+const (
+	Public   = "public"
+	SignedIn = "signed-in"
+)
+
+// Routes is the API route table: every endpoint with the permission it needs.
+func (a *App) Routes() []Route {
+	authH := auth.NewHandlers(a.Auth)
+	dictH := dict.NewHandlers(a.Dict)
+	return []Route{
+		{"POST", "/api/login", Public, authH.Login},
+		{"POST", "/api/outSite/login", Public, authH.OutSiteLogin},
+		{"POST", "/api/logout", SignedIn, authH.Logout},
+		{"PUT", "/api/sys/user/updatePwd", SignedIn, authH.UpdatePwd},
+		{"GET", "/api/sys/user/info", SignedIn, authH.Info},
+		{"GET", "/api/sys/user/session", SignedIn, authH.Session},
+		{"GET", "/api/sys/dict/getDictCache", SignedIn, dictH.Cache},
+	}
+}
+
+// Handler builds the whole HTTP handler: API routes, health, OpenAPI and the web app,
+// inside the shared middleware.
+func (a *App) Handler(webDist fs.FS) http.Handler {
+	mux := http.NewServeMux()
+	for _, rt := range a.Routes() {
+		var h http.Handler = httpx.Serve(rt.Handler)
+		switch rt.Access {
+		case Public:
+		case SignedIn:
+			h = a.Auth.Require("", h)
+		default:
+			h = a.Auth.Require(rt.Access, h)
+		}
+		mux.Handle(rt.Method+" "+rt.Path, h)
+	}
+	mux.HandleFunc("GET /healthz", a.health)
+	mux.HandleFunc("GET /api/openapi.json", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(api.OpenAPI)
+	})
+	// Unknown API paths answer with the envelope, not the web app.
+	mux.Handle("/api/", httpx.Serve(func(http.ResponseWriter, *http.Request) (any, error) { return nil, httpx.ErrNotFound }))
+	mux.Handle("/", spaHandler(webDist))
+
+	var h http.Handler = mux
+	h = httpx.CrossSiteGuard(h)
+	h = httpx.Recover(h)
+	h = httpx.SecurityHeaders(h)
+	h = httpx.AccessLog(a.Log, a.Config.TrustProxy)(h)
+	return h
+}
+
+func (a *App) health(w http.ResponseWriter, r *http.Request) {
+	if err := a.DB.PingContext(r.Context()); err != nil {
+		httpx.WriteJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "database unavailable"})
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// String names the app for logs.
+func (a *App) String() string { return fmt.Sprintf("biddesk on %s", a.Config.DatabaseLabel()) }

@@ -1,0 +1,112 @@
+package auth
+
+import (
+	"context"
+	"log/slog"
+	"mime"
+	"net/http"
+	"strings"
+
+	"biddesk/internal/platform/httpx"
+)
+
+type ctxKey struct{}
+
+// PrincipalFrom returns the signed-in caller of the request (nil on public routes).
+func PrincipalFrom(ctx context.Context) *Principal {
+	p, _ := ctx.Value(ctxKey{}).(*Principal)
+	return p
+}
+
+// WithPrincipal puts p into ctx (used by the middleware and by tests).
+func WithPrincipal(ctx context.Context, p *Principal) context.Context {
+	return context.WithValue(ctx, ctxKey{}, p)
+}
+
+// TokenFrom finds the session token: Authorization: Bearer, then the AccessToken form
+// parameter, then the AccessToken query parameter (the spec's clients).
+func TokenFrom(r *http.Request) string {
+	if h := r.Header.Get("Authorization"); len(h) > 7 && strings.EqualFold(h[:7], "bearer ") {
+		return strings.TrimSpace(h[7:])
+	}
+	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct == "application/x-www-form-urlencoded" {
+		if t := r.PostFormValue("AccessToken"); t != "" {
+			return t
+		}
+	}
+	return r.URL.Query().Get("AccessToken")
+}
+
+// Require guards a route: the caller must be signed in and, when funCode is not empty,
+// hold that function code. Refusals are recorded as security events.
+func (s *Service) Require(funCode string, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p, err := s.Authenticate(r.Context(), TokenFrom(r))
+		if err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		httpx.InfoFrom(r.Context()).UserID = p.UserID
+		if funCode != "" && !p.Can(funCode) {
+			if err := s.store.LogSecurityEvent(r.Context(), p.UserID, "forbidden", r.Method+" "+r.URL.Path+" needs "+funCode, httpx.ClientIP(r)); err != nil {
+				slog.Error("log security event", "err", err)
+			}
+			slog.Warn("forbidden", "user", p.UserID, "path", r.URL.Path, "needs", funCode)
+			httpx.WriteError(w, r, httpx.ErrForbidden)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(WithPrincipal(r.Context(), p)))
+	})
+}
+
+// Handlers are the HTTP endpoints of the auth area.
+type Handlers struct{ svc *Service }
+
+func NewHandlers(svc *Service) *Handlers { return &Handlers{svc: svc} }
+
+func (h *Handlers) login(site string) httpx.Handler {
+	return func(w http.ResponseWriter, r *http.Request) (any, error) {
+		in, err := httpx.ReadInput(w, r)
+		if err != nil {
+			return nil, err
+		}
+		return h.svc.Login(r.Context(), LoginRequest{
+			LoginCode: in.String("LoginCode"), Password: in.String("PassWord"), Response: in.String("response"), OS: in.String("os"),
+			Site: site, IP: httpx.ClientIP(r), UserAgent: r.UserAgent(),
+		})
+	}
+}
+
+// Login is POST /api/login (staff).
+func (h *Handlers) Login(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.login(SiteStaff)(w, r)
+}
+
+// OutSiteLogin is POST /api/outSite/login (external users, /login2).
+func (h *Handlers) OutSiteLogin(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.login(SiteExternal)(w, r)
+}
+
+// Logout is POST /api/logout; data is the logout URL.
+func (h *Handlers) Logout(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.svc.Logout(r.Context(), PrincipalFrom(r.Context()))
+}
+
+// UpdatePwd is PUT /api/sys/user/updatePwd.
+func (h *Handlers) UpdatePwd(w http.ResponseWriter, r *http.Request) (any, error) {
+	in, err := httpx.ReadInput(w, r)
+	if err != nil {
+		return nil, err
+	}
+	return nil, h.svc.ChangePassword(r.Context(), PrincipalFrom(r.Context()), in.String("oldPassword"), in.String("newPassword"), in.String("replacePassword"))
+}
+
+// Info is GET /api/sys/user/info.
+func (h *Handlers) Info(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.svc.PersonalInfo(r.Context(), PrincipalFrom(r.Context()))
+}
+
+// Session is GET /api/sys/user/session.
+func (h *Handlers) Session(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.svc.SessionUser(r.Context(), PrincipalFrom(r.Context()))
+}

@@ -1,0 +1,361 @@
+// Package auth signs users in and out, keeps their sessions, changes passwords and guards
+// every API call with the caller's function codes.
+package auth
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"biddesk/internal/platform/config"
+	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/validate"
+)
+
+// Menu is one node of the session's menu tree (spec section 3: code and subMenus).
+type Menu struct {
+	Code     string  `json:"code"`
+	Name     string  `json:"name"`
+	Path     string  `json:"path"`
+	Icon     string  `json:"icon"`
+	SubMenus []*Menu `json:"subMenus"`
+}
+
+// Grants is what auth needs of the access area: a user's roles, function codes and menus.
+type Grants interface {
+	UserGrants(ctx context.Context, userID int64) (roles []string, funCodes []string, menus []*Menu, err error)
+}
+
+// DictCache is what auth needs of the dictionary area: the cache sent to the client.
+type DictCache interface {
+	DictData(ctx context.Context) (any, error)
+}
+
+// UnitNames resolves a unit code to its name, for the session user and personal info.
+type UnitNames interface {
+	UnitName(ctx context.Context, fullUnitCode string) (string, error)
+}
+
+// Principal is the signed-in caller of a request.
+type Principal struct {
+	UserID    int64
+	SessionID int64
+	LoginCode string
+	UserName  string
+	UserType  string
+	UnitCode  string
+	FunCodes  map[string]bool
+}
+
+// Can tells whether the caller holds the function code.
+func (p *Principal) Can(code string) bool { return p != nil && p.FunCodes[code] }
+
+// Service holds the rules of sign-in and sessions.
+type Service struct {
+	store  *Store
+	cfg    config.Config
+	grants Grants
+	dicts  DictCache
+	units  UnitNames
+	now    func() time.Time
+}
+
+func NewService(store *Store, cfg config.Config, grants Grants, dicts DictCache, units UnitNames) *Service {
+	return &Service{store: store, cfg: cfg, grants: grants, dicts: dicts, units: units, now: func() time.Time { return time.Now().UTC() }}
+}
+
+// Sites a login comes from: staff at /api/login, external users at /api/outSite/login.
+const (
+	SiteStaff    = "staff"
+	SiteExternal = "external"
+)
+
+// LoginRequest is what a sign-in form sends.
+type LoginRequest struct {
+	LoginCode, Password, Response, OS string
+	Site, IP, UserAgent               string
+}
+
+// SessionUser is the session user of spec section 3, as the login answer carries it.
+type SessionUser struct {
+	AccessToken string   `json:"accessToken,omitempty"`
+	UserName    string   `json:"UserName"`
+	LoginCode   string   `json:"LoginCode"`
+	UserID      int64    `json:"userId"`
+	UnitName    string   `json:"unitName"`
+	Roles       []string `json:"roles"`
+	FunCodes    string   `json:"funCodes"`
+	SysMenus    []*Menu  `json:"sysMenus"`
+	UpdatePwd   int      `json:"updatePwd"`
+	LogoutURL   string   `json:"logout_url"`
+	DictData    any      `json:"dictData"`
+}
+
+// Login checks the credentials and opens a session. Every attempt is logged; failures are
+// throttled per account and per address, and answer with one generic message.
+func (s *Service) Login(ctx context.Context, req LoginRequest) (*SessionUser, error) {
+	code := strings.TrimSpace(req.LoginCode)
+	attempt := LoginAttempt{LoginCode: code, IP: req.IP, UserAgent: req.UserAgent, OS: req.OS, Site: req.Site}
+	fail := func(reason string, userID int64, err error) (*SessionUser, error) {
+		attempt.Reason, attempt.UserID = reason, userID
+		if logErr := s.store.LogAttempt(ctx, attempt); logErr != nil {
+			return nil, logErr
+		}
+		return nil, err
+	}
+	if code == "" || req.Password == "" {
+		return nil, httpx.Fail("auth.credentials_required")
+	}
+	since := s.now().Add(-s.cfg.ThrottleWindow)
+	if n, err := s.store.FailuresSince(ctx, "code", code, since); err != nil {
+		return nil, err
+	} else if n >= s.cfg.ThrottleAccount {
+		return fail("throttled_account", 0, httpx.ErrThrottled)
+	}
+	if n, err := s.store.FailuresSince(ctx, "ip", req.IP, since); err != nil {
+		return nil, err
+	} else if n >= s.cfg.ThrottleAddress {
+		return fail("throttled_address", 0, httpx.ErrThrottled)
+	}
+	u, err := s.store.UserByLoginCode(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	hash := dummyHash
+	if u != nil {
+		hash = u.PasswordHash
+	}
+	ok, err := CheckPassword(hash, req.Password)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case u == nil:
+		return fail("unknown_account", 0, httpx.Fail("auth.bad_credentials"))
+	case !ok:
+		return fail("bad_password", u.ID, httpx.Fail("auth.bad_credentials"))
+	case u.State == 0:
+		return fail("disabled", u.ID, httpx.Fail("auth.bad_credentials"))
+	case u.UserType != req.Site:
+		return fail("wrong_site", u.ID, httpx.Fail("auth.bad_credentials"))
+	}
+	token, err := NewToken()
+	if err != nil {
+		return nil, err
+	}
+	attempt.UserID = u.ID
+	if err := s.store.StartSession(ctx, HashToken(token), u.ID, s.cfg.SessionAbsolute, s.cfg.SingleSession, attempt); err != nil {
+		return nil, err
+	}
+	su, err := s.SessionUserOf(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	su.AccessToken = token
+	return su, nil
+}
+
+// SessionUserOf builds the session user (menus, function codes, dictionaries) of an account.
+func (s *Service) SessionUserOf(ctx context.Context, u *User) (*SessionUser, error) {
+	roles, funCodes, menus, err := s.grants.UserGrants(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	dictData, err := s.dicts.DictData(ctx)
+	if err != nil {
+		return nil, err
+	}
+	unitName, err := s.units.UnitName(ctx, u.UnitCode)
+	if err != nil {
+		return nil, err
+	}
+	if roles == nil {
+		roles = []string{}
+	}
+	if menus == nil {
+		menus = []*Menu{}
+	}
+	return &SessionUser{
+		UserName: u.UserName, LoginCode: u.LoginCode, UserID: u.ID, UnitName: unitName, Roles: roles,
+		FunCodes: strings.Join(funCodes, ","), SysMenus: menus, UpdatePwd: u.UpdatePwd,
+		LogoutURL: s.cfg.LogoutURL, DictData: dictData,
+	}, nil
+}
+
+// Authenticate resolves a token to its principal. A session ended by a newer login answers
+// with the 'Identity verification failed:' error; any other unusable token with 'token invalid'.
+func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, error) {
+	if token == "" || len(token) > 128 {
+		return nil, httpx.ErrTokenInvalid
+	}
+	ss, u, err := s.store.SessionByTokenHash(ctx, HashToken(token))
+	if err != nil {
+		return nil, err
+	}
+	if ss == nil {
+		return nil, httpx.ErrTokenInvalid
+	}
+	now := s.now()
+	if ss.EndedAt.Valid {
+		if ss.EndReason == EndReplaced {
+			return nil, httpx.ErrKicked
+		}
+		return nil, httpx.ErrTokenInvalid
+	}
+	if now.After(ss.ExpiresAt) || now.Sub(ss.LastSeenAt) > s.cfg.SessionIdle {
+		_ = s.store.EndSession(ctx, ss.ID, EndExpired)
+		return nil, httpx.ErrTokenInvalid
+	}
+	if u.State == 0 {
+		_ = s.store.EndSession(ctx, ss.ID, EndDisabled)
+		return nil, httpx.ErrTokenInvalid
+	}
+	// Recording every request would turn reads into writes; a minute's precision is enough for idle expiry.
+	if now.Sub(ss.LastSeenAt) > time.Minute {
+		if err := s.store.TouchSession(ctx, ss.ID, now); err != nil {
+			return nil, err
+		}
+	}
+	_, funCodes, _, err := s.grants.UserGrants(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	set := make(map[string]bool, len(funCodes))
+	for _, c := range funCodes {
+		set[c] = true
+	}
+	return &Principal{UserID: u.ID, SessionID: ss.ID, LoginCode: u.LoginCode, UserName: u.UserName, UserType: u.UserType, UnitCode: u.UnitCode, FunCodes: set}, nil
+}
+
+// Logout ends the caller's session and returns the logout URL.
+func (s *Service) Logout(ctx context.Context, p *Principal) (string, error) {
+	if err := s.store.EndSession(ctx, p.SessionID, EndLogout); err != nil {
+		return "", err
+	}
+	return s.cfg.LogoutURL, nil
+}
+
+// ChangePassword applies spec section 5's rules, stores the new hash, resets updatePwd to 0
+// and ends the user's other sessions.
+func (s *Service) ChangePassword(ctx context.Context, p *Principal, oldPw, newPw, repeat string) error {
+	switch {
+	case oldPw == "":
+		return httpx.Fail("pwd.old_required")
+	case newPw == "":
+		return httpx.Fail("pwd.new_required")
+	case repeat == "":
+		return httpx.Fail("pwd.repeat_required")
+	case len([]rune(oldPw)) > validate.PasswordMax:
+		return httpx.Fail("pwd.too_long")
+	case !validate.PasswordOK(newPw):
+		return httpx.Fail("pwd.rule")
+	case newPw != repeat:
+		return httpx.Fail("pwd.mismatch")
+	case validate.PasswordCommon(newPw):
+		return httpx.Fail("pwd.common")
+	case newPw == oldPw:
+		return httpx.Fail("pwd.same")
+	}
+	u, err := s.store.UserByID(ctx, p.UserID)
+	if err != nil {
+		return err
+	}
+	if u == nil {
+		return httpx.ErrTokenInvalid
+	}
+	ok, err := CheckPassword(u.PasswordHash, oldPw)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return httpx.Fail("pwd.old_wrong")
+	}
+	hash, err := HashPassword(newPw)
+	if err != nil {
+		return err
+	}
+	return s.store.SetPassword(ctx, u.ID, hash, 0, p.SessionID)
+}
+
+// SetPassword is the administrator's reset (CLI and user management): updatePwd 1 makes the
+// user change it at next sign-in; every session of the user ends.
+func (s *Service) SetPassword(ctx context.Context, userID int64, pw string, mustChange bool) error {
+	if !validate.PasswordOK(pw) {
+		return httpx.Fail("pwd.rule")
+	}
+	hash, err := HashPassword(pw)
+	if err != nil {
+		return err
+	}
+	flag := 0
+	if mustChange {
+		flag = 1
+	}
+	return s.store.SetPassword(ctx, userID, hash, flag, 0)
+}
+
+// PersonalInfo is the caller's own account, for the personal-info dialog.
+type PersonalInfo struct {
+	LoginCode   string     `json:"LoginCode"`
+	UserName    string     `json:"UserName"`
+	UnitName    string     `json:"unitName"`
+	Phone       string     `json:"phone"`
+	Email       string     `json:"email"`
+	Roles       []string   `json:"roles"`
+	LastLoginAt *time.Time `json:"lastLoginAt"`
+}
+
+func (s *Service) PersonalInfo(ctx context.Context, p *Principal) (*PersonalInfo, error) {
+	u, err := s.store.UserByID(ctx, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	if u == nil {
+		return nil, httpx.ErrTokenInvalid
+	}
+	roles, _, _, err := s.grants.UserGrants(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	unitName, err := s.units.UnitName(ctx, u.UnitCode)
+	if err != nil {
+		return nil, err
+	}
+	info := &PersonalInfo{LoginCode: u.LoginCode, UserName: u.UserName, UnitName: unitName, Phone: u.Phone, Email: u.Email, Roles: roles}
+	if info.Roles == nil {
+		info.Roles = []string{}
+	}
+	if u.LastLoginAt.Valid {
+		t := u.LastLoginAt.Time
+		info.LastLoginAt = &t
+	}
+	return info, nil
+}
+
+// SessionUser returns the caller's session user again, without a new token.
+func (s *Service) SessionUser(ctx context.Context, p *Principal) (*SessionUser, error) {
+	u, err := s.store.UserByID(ctx, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	if u == nil {
+		return nil, httpx.ErrTokenInvalid
+	}
+	return s.SessionUserOf(ctx, u)
+}
+
+func init() {
+	httpx.RegisterMessages(map[string][2]string{
+		"auth.credentials_required": {"请输入账号和密码", "Please enter the login code and password"},
+		"auth.bad_credentials":      {"账号或密码错误", "Wrong login code or password"},
+		"pwd.old_required":          {"请输入旧密码", "Please enter the old password"},
+		"pwd.new_required":          {"请输入新密码", "Please enter a new password"},
+		"pwd.repeat_required":       {"请再次输入新密码", "Please enter the new password again"},
+		"pwd.too_long":              {"密码长度不能超过16位", "A password is at most 16 characters"},
+		"pwd.rule":                  {"密码为6-16位，须包含大写字母、小写字母、数字和符号中的至少2种", "Password is 6-16 characters, must contain upper and lower case letters, digits and symbols, at least 2 kinds"},
+		"pwd.mismatch":              {"两次输入的密码不一致", "The two passwords do not match"},
+		"pwd.common":                {"该密码过于常见，请换一个", "This password is too common, please choose another"},
+		"pwd.same":                  {"新密码不能与旧密码相同", "The new password must differ from the old one"},
+		"pwd.old_wrong":             {"旧密码不正确", "The old password is wrong"},
+	})
+}

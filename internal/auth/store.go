@@ -1,0 +1,202 @@
+package auth
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"biddesk/internal/platform/db"
+)
+
+// User is an account as the auth area sees it.
+type User struct {
+	ID           int64
+	LoginCode    string
+	UserName     string
+	PasswordHash string
+	State        int
+	UpdatePwd    int
+	UserType     string
+	UnitCode     string
+	Phone        string
+	Email        string
+	LastLoginAt  sql.NullTime
+}
+
+// Session is a row of sys_session.
+type Session struct {
+	ID         int64
+	UserID     int64
+	CreatedAt  time.Time
+	LastSeenAt time.Time
+	ExpiresAt  time.Time
+	EndedAt    sql.NullTime
+	EndReason  string
+}
+
+// Reasons a session ended.
+const (
+	EndLogout   = "logout"
+	EndReplaced = "replaced" // the user signed in on another client
+	EndPassword = "password" // the password changed
+	EndExpired  = "expired"
+	EndDisabled = "disabled"
+)
+
+// Store holds the SQL of accounts, sessions and the login log.
+type Store struct{ db *db.DB }
+
+func NewStore(d *db.DB) *Store { return &Store{db: d} }
+
+const userCols = `id, login_code, user_name, password_hash, state, update_pwd, user_type, unit_code, phone, email, last_login_at`
+
+func scanUser(row interface{ Scan(...any) error }) (*User, error) {
+	var u User
+	err := row.Scan(&u.ID, &u.LoginCode, &u.UserName, &u.PasswordHash, &u.State, &u.UpdatePwd, &u.UserType, &u.UnitCode, &u.Phone, &u.Email, &u.LastLoginAt)
+	if err != nil {
+		return nil, err
+	}
+	return &u, nil
+}
+
+// UserByLoginCode finds a live (not deleted) account; nil when there is none.
+func (s *Store) UserByLoginCode(ctx context.Context, code string) (*User, error) {
+	u, err := scanUser(s.db.QueryRow(ctx, `SELECT `+userCols+` FROM sys_user WHERE login_code = ? AND deleted_at IS NULL`, code))
+	if db.IsNoRows(err) {
+		return nil, nil
+	}
+	return u, err
+}
+
+// UserByID finds a live account; nil when there is none.
+func (s *Store) UserByID(ctx context.Context, id int64) (*User, error) {
+	u, err := scanUser(s.db.QueryRow(ctx, `SELECT `+userCols+` FROM sys_user WHERE id = ? AND deleted_at IS NULL`, id))
+	if db.IsNoRows(err) {
+		return nil, nil
+	}
+	return u, err
+}
+
+// CreateUser inserts an account with an already hashed password.
+func (s *Store) CreateUser(ctx context.Context, u *User) (int64, error) {
+	now := time.Now().UTC()
+	return s.db.Insert(ctx, `INSERT INTO sys_user (login_code, user_name, password_hash, state, update_pwd, user_type, unit_code, phone, email, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		u.LoginCode, u.UserName, u.PasswordHash, u.State, u.UpdatePwd, u.UserType, u.UnitCode, u.Phone, u.Email, now, now)
+}
+
+// FailuresSince counts failed logins for a login code, or from an address, since t.
+func (s *Store) FailuresSince(ctx context.Context, column, value string, since time.Time) (int, error) {
+	col := "login_code"
+	if column == "ip" {
+		col = "client_ip"
+	}
+	var n int
+	err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM login_log WHERE `+col+` = ? AND created_at >= ? AND success = 0`, value, since).Scan(&n)
+	return n, err
+}
+
+// LoginAttempt is one row of the login log.
+type LoginAttempt struct {
+	LoginCode, Reason, IP, UserAgent, OS, Site string
+	UserID                                     int64
+	Success                                    bool
+}
+
+func (s *Store) LogAttempt(ctx context.Context, a LoginAttempt) error {
+	var uid any
+	if a.UserID != 0 {
+		uid = a.UserID
+	}
+	_, err := s.db.Exec(ctx, `INSERT INTO login_log (login_code, user_id, success, reason, client_ip, user_agent, os, site, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		truncate(a.LoginCode, 64), uid, boolInt(a.Success), a.Reason, a.IP, truncate(a.UserAgent, 255), truncate(a.OS, 64), a.Site, time.Now().UTC())
+	return err
+}
+
+// StartSession records a new session, first ending the user's others when single is set,
+// in one transaction with the login-log row.
+func (s *Store) StartSession(ctx context.Context, tokenHash string, userID int64, absolute time.Duration, single bool, a LoginAttempt) error {
+	now := time.Now().UTC()
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if single {
+			if _, err := tx.Exec(ctx, `UPDATE sys_session SET ended_at = ?, end_reason = ? WHERE user_id = ? AND ended_at IS NULL`, now, EndReplaced, userID); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO sys_session (token_hash, user_id, created_at, last_seen_at, expires_at, client_ip, user_agent, os) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			tokenHash, userID, now, now, now.Add(absolute), a.IP, truncate(a.UserAgent, 255), truncate(a.OS, 64)); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE sys_user SET last_login_at = ? WHERE id = ?`, now, userID); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO login_log (login_code, user_id, success, reason, client_ip, user_agent, os, site, created_at) VALUES (?, ?, 1, '', ?, ?, ?, ?, ?)`,
+			a.LoginCode, userID, a.IP, truncate(a.UserAgent, 255), truncate(a.OS, 64), a.Site, now)
+		return err
+	})
+}
+
+// SessionByTokenHash returns the session and its user; (nil, nil, nil) when unknown.
+func (s *Store) SessionByTokenHash(ctx context.Context, hash string) (*Session, *User, error) {
+	var ss Session
+	row := s.db.QueryRow(ctx, `SELECT s.id, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.ended_at, s.end_reason,
+		u.id, u.login_code, u.user_name, u.password_hash, u.state, u.update_pwd, u.user_type, u.unit_code, u.phone, u.email, u.last_login_at
+		FROM sys_session s JOIN sys_user u ON u.id = s.user_id AND u.deleted_at IS NULL WHERE s.token_hash = ?`, hash)
+	var u User
+	err := row.Scan(&ss.ID, &ss.UserID, &ss.CreatedAt, &ss.LastSeenAt, &ss.ExpiresAt, &ss.EndedAt, &ss.EndReason,
+		&u.ID, &u.LoginCode, &u.UserName, &u.PasswordHash, &u.State, &u.UpdatePwd, &u.UserType, &u.UnitCode, &u.Phone, &u.Email, &u.LastLoginAt)
+	if db.IsNoRows(err) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return &ss, &u, nil
+}
+
+func (s *Store) TouchSession(ctx context.Context, id int64, at time.Time) error {
+	_, err := s.db.Exec(ctx, `UPDATE sys_session SET last_seen_at = ? WHERE id = ?`, at, id)
+	return err
+}
+
+func (s *Store) EndSession(ctx context.Context, id int64, reason string) error {
+	_, err := s.db.Exec(ctx, `UPDATE sys_session SET ended_at = ?, end_reason = ? WHERE id = ? AND ended_at IS NULL`, time.Now().UTC(), reason, id)
+	return err
+}
+
+// SetPassword stores a new hash, clears the must-change flag and ends every other session of the user.
+func (s *Store) SetPassword(ctx context.Context, userID int64, hash string, updatePwd int, keepSession int64) error {
+	now := time.Now().UTC()
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.Exec(ctx, `UPDATE sys_user SET password_hash = ?, update_pwd = ?, updated_at = ? WHERE id = ?`, hash, updatePwd, now, userID); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `UPDATE sys_session SET ended_at = ?, end_reason = ? WHERE user_id = ? AND id <> ? AND ended_at IS NULL`, now, EndPassword, userID, keepSession)
+		return err
+	})
+}
+
+// LogSecurityEvent records a refusal or another event worth an administrator's eye.
+func (s *Store) LogSecurityEvent(ctx context.Context, userID int64, kind, detail, ip string) error {
+	var uid any
+	if userID != 0 {
+		uid = userID
+	}
+	_, err := s.db.Exec(ctx, `INSERT INTO security_event (user_id, kind, detail, client_ip, created_at) VALUES (?, ?, ?, ?, ?)`, uid, kind, truncate(detail, 500), ip, time.Now().UTC())
+	return err
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) > n {
+		return string(r[:n])
+	}
+	return s
+}

@@ -1,0 +1,97 @@
+// Package httpx is the HTTP machinery shared by every area: the {code, message, data} envelope,
+// the one error type that maps onto it, request input, and the middleware.
+package httpx
+
+import (
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+)
+
+// Envelope is the answer shape of every JSON call (spec section 7).
+type Envelope struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+	Data    any    `json:"data"`
+}
+
+// Codes of the envelope (docs/api.md lists them).
+const (
+	CodeOK           = 0
+	CodeFail         = 1
+	CodeForbidden    = 403
+	CodeNotFound     = 404
+	CodeThrottled    = 429
+	CodeServerError  = 500
+	CodeTokenInvalid = 10005
+	CodeKicked       = 10006
+)
+
+// Error is a failure that the client may see. Key is a message key of the catalogue;
+// Args fill its placeholders.
+type Error struct {
+	Code   int
+	Status int
+	Key    string
+	Args   []any
+}
+
+func (e *Error) Error() string { return Translate(LangZH, e.Key, e.Args...) }
+
+// Fail is a business or validation failure (code 1, HTTP 200).
+func Fail(key string, args ...any) *Error {
+	return &Error{Code: CodeFail, Status: http.StatusOK, Key: key, Args: args}
+}
+
+// Predefined failures.
+var (
+	ErrTokenInvalid = &Error{Code: CodeTokenInvalid, Status: http.StatusUnauthorized, Key: "auth.token_invalid"}
+	ErrKicked       = &Error{Code: CodeKicked, Status: http.StatusUnauthorized, Key: "auth.kicked"}
+	ErrForbidden    = &Error{Code: CodeForbidden, Status: http.StatusForbidden, Key: "auth.forbidden"}
+	ErrNotFound     = &Error{Code: CodeNotFound, Status: http.StatusNotFound, Key: "http.not_found"}
+	ErrThrottled    = &Error{Code: CodeThrottled, Status: http.StatusTooManyRequests, Key: "auth.throttled"}
+	ErrCrossSite    = &Error{Code: CodeForbidden, Status: http.StatusForbidden, Key: "http.cross_site"}
+	ErrBadInput     = Fail("http.bad_input")
+	ErrTooLarge     = &Error{Code: CodeFail, Status: http.StatusRequestEntityTooLarge, Key: "http.too_large"}
+)
+
+// Written tells Serve that the handler wrote the response itself (a file download, say).
+type Written struct{}
+
+// Handler is an API handler: it returns the envelope's data, or an error.
+type Handler func(w http.ResponseWriter, r *http.Request) (any, error)
+
+// Serve adapts a Handler to net/http, writing the envelope.
+func Serve(h Handler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		data, err := h(w, r)
+		if err != nil {
+			WriteError(w, r, err)
+			return
+		}
+		if _, ok := data.(Written); ok {
+			return
+		}
+		WriteJSON(w, http.StatusOK, Envelope{Code: CodeOK, Message: Translate(Lang(r), "ok"), Data: data})
+	}
+}
+
+// WriteError writes err as an envelope. Errors that are not *Error are logged and hidden
+// behind a generic message: no stack trace or SQL ever reaches the client.
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	var e *Error
+	if !errors.As(err, &e) {
+		slog.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		e = &Error{Code: CodeServerError, Status: http.StatusInternalServerError, Key: "http.server_error"}
+	}
+	WriteJSON(w, e.Status, Envelope{Code: e.Code, Message: Translate(Lang(r), e.Key, e.Args...), Data: nil})
+}
+
+// WriteJSON writes v as JSON with the given status.
+func WriteJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
