@@ -75,6 +75,7 @@ const (
 func (a *App) Routes() []Route {
 	authH := auth.NewHandlers(a.Auth)
 	dictH := dict.NewHandlers(a.Dict)
+	accessH := access.NewHandlers(a.Access)
 	return []Route{
 		{"POST", "/api/login", Public, authH.Login},
 		{"POST", "/api/outSite/login", Public, authH.OutSiteLogin},
@@ -83,6 +84,7 @@ func (a *App) Routes() []Route {
 		{"GET", "/api/sys/user/info", SignedIn, authH.Info},
 		{"GET", "/api/sys/user/session", SignedIn, authH.Session},
 		{"GET", "/api/sys/dict/getDictCache", SignedIn, dictH.Cache},
+		{"GET", "/api/sys/menu/tree", "menusmanager", accessH.MenuTree},
 	}
 }
 

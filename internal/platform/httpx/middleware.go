@@ -147,7 +147,7 @@ func remoteIP(r *http.Request, trustProxy bool) string {
 	return host
 }
 
-var secretParams = []string{"token", "password", "pwd", "secret", "code", "ticket", "key"}
+var secretParams = []string{"token", "password", "pwd", "secret", "code", "ticket", "apikey", "accesskey", "signature"}
 
 // RedactQuery replaces the values of secret-looking parameters with "xxxxx".
 func RedactQuery(raw string) string {

@@ -1,0 +1,29 @@
+package access
+
+import (
+	"net/http"
+
+	"biddesk/internal/auth"
+)
+
+// Handlers are the HTTP endpoints of the access area.
+type Handlers struct{ store *Store }
+
+func NewHandlers(s *Store) *Handlers { return &Handlers{store: s} }
+
+// MenuTree is GET /api/sys/menu/tree: the whole menu catalogue as a tree (menu management).
+func (h *Handlers) MenuTree(w http.ResponseWriter, r *http.Request) (any, error) {
+	all, err := h.store.allMenus(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	codes := make([]string, len(all))
+	for i, m := range all {
+		codes[i] = m.Code
+	}
+	tree := buildTree(all, codes)
+	if tree == nil {
+		tree = []*auth.Menu{}
+	}
+	return tree, nil
+}

@@ -1,0 +1,327 @@
+package app_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"biddesk/api"
+	"biddesk/internal/platform/config"
+)
+
+func TestLoginReturnsTheSessionUser(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123")
+	if len(admin.AccessToken) != 64 {
+		t.Fatalf("token %q is not 256 bits in hex", admin.AccessToken)
+	}
+	codes := "," + admin.FunCodes + ","
+	for _, c := range []string{"sysuser", "menusmanager", "expert_talents2_license", "personnel_login", "gateway"} {
+		if !strings.Contains(codes, ","+c+",") {
+			t.Errorf("admin funCodes lack %s", c)
+		}
+	}
+	paths := map[string]bool{}
+	for _, g := range admin.SysMenus {
+		for _, m := range g.SubMenus {
+			paths[m.Path] = true
+		}
+	}
+	for _, p := range []string{"/sysuser", "/dict_manager", "/expert_talents2_tender", "/statistics_account", "/dreport"} {
+		if !paths[p] {
+			t.Errorf("admin menus lack %s", p)
+		}
+	}
+	var state bool
+	for _, d := range admin.DictData {
+		if d.Value == "user_state" {
+			state = true
+			if v, ok := d.ChildDict[0].Value.(float64); !ok || v != 1 {
+				t.Errorf("numeric dictionary value should be a number, got %#v", d.ChildDict[0].Value)
+			}
+		}
+	}
+	if !state {
+		t.Error("dictData lacks user_state")
+	}
+
+	staff := e.login("staff", "Staff@123")
+	if staff.FunCodes != "gateway" || len(staff.SysMenus) != 0 {
+		t.Fatalf("staff should see the portal only, got funCodes %q and %d menus", staff.FunCodes, len(staff.SysMenus))
+	}
+	lib := e.login("libadmin", "Library@123")
+	if strings.Contains(lib.FunCodes, "sysuser") || !strings.Contains(lib.FunCodes, "expert_talents2_license") {
+		t.Fatalf("library administrator funCodes wrong: %s", lib.FunCodes)
+	}
+}
+
+func TestLoginFailuresAreGenericAndLogged(t *testing.T) {
+	e := newEnv(t)
+	_, unknown := e.call("POST", "/api/login", "", url.Values{"LoginCode": {"nobody"}, "PassWord": {"Whatever1"}})
+	_, wrong := e.call("POST", "/api/login", "", url.Values{"LoginCode": {"admin"}, "PassWord": {"Wrong@123"}})
+	if unknown.Code != 1 || wrong.Code != 1 || unknown.Message != wrong.Message || unknown.Message != "账号或密码错误" {
+		t.Fatalf("failures must share one generic message: %+v / %+v", unknown, wrong)
+	}
+	_, empty := e.call("POST", "/api/login", "", map[string]string{"LoginCode": "admin"})
+	if empty.Code != 1 || empty.Message != "请输入账号和密码" {
+		t.Fatalf("empty password: %+v", empty)
+	}
+	// An external account signs in only at /api/outSite/login, a staff account only at /api/login.
+	if _, r := e.call("POST", "/api/login", "", url.Values{"LoginCode": {"partner"}, "PassWord": {"Partner@123"}}); r.Code != 1 {
+		t.Fatalf("external account signed in at /api/login: %+v", r)
+	}
+	if _, r := e.call("POST", "/api/outSite/login", "", url.Values{"LoginCode": {"partner"}, "PassWord": {"Partner@123"}}); r.Code != 0 {
+		t.Fatalf("external sign-in failed: %+v", r)
+	}
+	if _, r := e.call("POST", "/api/outSite/login", "", url.Values{"LoginCode": {"staff"}, "PassWord": {"Staff@123"}}); r.Code != 1 {
+		t.Fatalf("staff account signed in at the external site: %+v", r)
+	}
+	// A disabled account gets the same message.
+	if _, err := e.app.DB.Exec(context.Background(), `UPDATE sys_user SET state = 0 WHERE login_code = 'libadmin'`); err != nil {
+		t.Fatal(err)
+	}
+	if _, r := e.call("POST", "/api/login", "", url.Values{"LoginCode": {"libadmin"}, "PassWord": {"Library@123"}}); r.Message != "账号或密码错误" {
+		t.Fatalf("disabled account: %+v", r)
+	}
+	var fails, oks int
+	if err := e.app.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM login_log WHERE success = 0`).Scan(&fails); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.app.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM login_log WHERE success = 1`).Scan(&oks); err != nil {
+		t.Fatal(err)
+	}
+	if fails != 5 || oks != 1 {
+		t.Fatalf("login log has %d failures and %d successes, want 5 and 1", fails, oks)
+	}
+	_, en := e.call("POST", "/api/login", "", url.Values{"LoginCode": {"nobody"}, "PassWord": {"x"}}, "Accept-Language", "en-US,en;q=0.9")
+	if en.Message != "Wrong login code or password" {
+		t.Fatalf("English message: %q", en.Message)
+	}
+}
+
+func TestLoginThrottlePerAccountAndAddress(t *testing.T) {
+	e := newEnv(t, func(c *config.Config) { c.ThrottleAccount = 3; c.ThrottleAddress = 6 })
+	for i := 0; i < 3; i++ {
+		e.call("POST", "/api/login", "", url.Values{"LoginCode": {"staff"}, "PassWord": {"Bad@1234"}})
+	}
+	resp, r := e.call("POST", "/api/login", "", url.Values{"LoginCode": {"staff"}, "PassWord": {"Staff@123"}})
+	if r.Code != 429 || resp.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("4th attempt after 3 failures: HTTP %d %+v", resp.StatusCode, r)
+	}
+	// Another account still signs in, until the address itself has failed too often.
+	e.login("admin", "Admin@123")
+	for i := 0; i < 3; i++ {
+		e.call("POST", "/api/login", "", url.Values{"LoginCode": {"user" + string(rune('a'+i))}, "PassWord": {"Bad@1234"}})
+	}
+	if _, r := e.call("POST", "/api/login", "", url.Values{"LoginCode": {"admin"}, "PassWord": {"Admin@123"}}); r.Code != 429 {
+		t.Fatalf("address throttle not applied: %+v", r)
+	}
+}
+
+func TestTokenTransportsAndMissingToken(t *testing.T) {
+	e := newEnv(t)
+	tok := e.login("admin", "Admin@123").AccessToken
+	if _, r := e.call("GET", "/api/sys/user/info", tok, nil); r.Code != 0 {
+		t.Fatalf("bearer: %+v", r)
+	}
+	if _, r := e.call("GET", "/api/sys/user/info?AccessToken="+tok, "", nil); r.Code != 0 {
+		t.Fatalf("query AccessToken: %+v", r)
+	}
+	var info struct {
+		LoginCode string   `json:"LoginCode"`
+		UnitName  string   `json:"unitName"`
+		Roles     []string `json:"roles"`
+	}
+	_, r := e.call("GET", "/api/sys/user/info", tok, nil)
+	_ = json.Unmarshal(r.Data, &info)
+	if info.LoginCode != "admin" || info.UnitName != "投标支持中心" || len(info.Roles) != 1 {
+		t.Fatalf("personal info: %+v", info)
+	}
+	resp, r := e.call("GET", "/api/sys/user/info", "", nil)
+	if resp.StatusCode != 401 || r.Code != 10005 {
+		t.Fatalf("no token: HTTP %d %+v", resp.StatusCode, r)
+	}
+	if _, r := e.call("GET", "/api/sys/user/info", strings.Repeat("ab", 32), nil); r.Code != 10005 {
+		t.Fatalf("unknown token: %+v", r)
+	}
+	// Form transport on a state-changing call.
+	_, out := e.call("POST", "/api/logout", "", url.Values{"AccessToken": {tok}})
+	if out.Code != 0 {
+		t.Fatalf("logout with form token: %+v", out)
+	}
+	if _, r := e.call("GET", "/api/sys/user/info", tok, nil); r.Code != 10005 {
+		t.Fatalf("token still works after logout: %+v", r)
+	}
+}
+
+func TestANewLoginEndsTheOtherSession(t *testing.T) {
+	e := newEnv(t)
+	first := e.login("staff", "Staff@123").AccessToken
+	second := e.login("staff", "Staff@123").AccessToken
+	resp, r := e.call("GET", "/api/sys/user/session", first, nil)
+	if resp.StatusCode != 401 || r.Code != 10006 || !strings.HasPrefix(r.Message, "Identity verification failed:") {
+		t.Fatalf("old session: HTTP %d %+v", resp.StatusCode, r)
+	}
+	if _, r := e.call("GET", "/api/sys/user/session", second, nil); r.Code != 0 {
+		t.Fatalf("new session: %+v", r)
+	}
+
+	multi := newEnv(t, func(c *config.Config) { c.SingleSession = false })
+	a := multi.login("staff", "Staff@123").AccessToken
+	multi.login("staff", "Staff@123")
+	if _, r := multi.call("GET", "/api/sys/user/session", a, nil); r.Code != 0 {
+		t.Fatalf("with single-session off the first session should live: %+v", r)
+	}
+}
+
+func TestSessionExpiry(t *testing.T) {
+	e := newEnv(t, func(c *config.Config) { c.SessionIdle = 300 * time.Millisecond })
+	tok := e.login("staff", "Staff@123").AccessToken
+	time.Sleep(450 * time.Millisecond)
+	if _, r := e.call("GET", "/api/sys/user/session", tok, nil); r.Code != 10005 {
+		t.Fatalf("idle session still valid: %+v", r)
+	}
+	abs := newEnv(t, func(c *config.Config) { c.SessionAbsolute = 300 * time.Millisecond })
+	tok = abs.login("staff", "Staff@123").AccessToken
+	time.Sleep(450 * time.Millisecond)
+	if _, r := abs.call("GET", "/api/sys/user/session", tok, nil); r.Code != 10005 {
+		t.Fatalf("session past its absolute expiry still valid: %+v", r)
+	}
+}
+
+func TestChangePassword(t *testing.T) {
+	e := newEnv(t, func(c *config.Config) { c.SingleSession = false })
+	other := e.login("staff", "Staff@123").AccessToken
+	tok := e.login("staff", "Staff@123").AccessToken
+	cases := []struct {
+		old, new, repeat, msg string
+	}{
+		{"", "Abc@1234", "Abc@1234", "请输入旧密码"},
+		{"Staff@123", "", "Abc@1234", "请输入新密码"},
+		{"Staff@123", "Abc@1234", "", "请再次输入新密码"},
+		{"Staff@123", "abcdefg", "abcdefg", "密码为6-16位，须包含大写字母、小写字母、数字和符号中的至少2种"},
+		{"Staff@123", "Ab1", "Ab1", "密码为6-16位，须包含大写字母、小写字母、数字和符号中的至少2种"},
+		{"Staff@123", "Abcdefgh12345678x", "Abcdefgh12345678x", "密码为6-16位，须包含大写字母、小写字母、数字和符号中的至少2种"},
+		{"Staff@123", "Abc@1234", "Abc@12345", "两次输入的密码不一致"},
+		{"Staff@123", "P@ssw0rd", "P@ssw0rd", "该密码过于常见，请换一个"},
+		{"Wrong@123", "Abc@1234", "Abc@1234", "旧密码不正确"},
+	}
+	for _, c := range cases {
+		_, r := e.call("PUT", "/api/sys/user/updatePwd", tok, map[string]string{"oldPassword": c.old, "newPassword": c.new, "replacePassword": c.repeat})
+		if r.Code != 1 || r.Message != c.msg {
+			t.Errorf("%+v: got %d %q", c, r.Code, r.Message)
+		}
+	}
+	if _, err := e.app.DB.Exec(context.Background(), `UPDATE sys_user SET update_pwd = 1 WHERE login_code = 'staff'`); err != nil {
+		t.Fatal(err)
+	}
+	if _, r := e.call("PUT", "/api/sys/user/updatePwd", tok, url.Values{"oldPassword": {"Staff@123"}, "newPassword": {"New#Pass9"}, "replacePassword": {"New#Pass9"}}); r.Code != 0 {
+		t.Fatalf("valid change refused: %+v", r)
+	}
+	if _, r := e.call("GET", "/api/sys/user/session", tok, nil); r.Code != 0 {
+		t.Fatalf("the calling session must stay valid: %+v", r)
+	}
+	if _, r := e.call("GET", "/api/sys/user/session", other, nil); r.Code != 10005 {
+		t.Fatalf("other sessions must end: %+v", r)
+	}
+	if _, r := e.call("POST", "/api/login", "", url.Values{"LoginCode": {"staff"}, "PassWord": {"Staff@123"}}); r.Code != 1 {
+		t.Fatalf("old password still signs in: %+v", r)
+	}
+	if su := e.login("staff", "New#Pass9"); su.UpdatePwd != 0 {
+		t.Fatalf("updatePwd not reset: %d", su.UpdatePwd)
+	}
+}
+
+func TestFunctionCodesGuardTheAPI(t *testing.T) {
+	e := newEnv(t)
+	staff := e.login("staff", "Staff@123").AccessToken
+	resp, r := e.call("GET", "/api/sys/menu/tree", staff, nil)
+	if resp.StatusCode != 403 || r.Code != 403 {
+		t.Fatalf("staff reached an admin API: HTTP %d %+v", resp.StatusCode, r)
+	}
+	var events int
+	if err := e.app.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM security_event WHERE kind = 'forbidden'`).Scan(&events); err != nil || events != 1 {
+		t.Fatalf("refusal not logged: %d %v", events, err)
+	}
+	admin := e.login("admin", "Admin@123").AccessToken
+	_, r = e.call("GET", "/api/sys/menu/tree", admin, nil)
+	var tree []map[string]any
+	if r.Code != 0 || json.Unmarshal(r.Data, &tree) != nil || len(tree) < 5 {
+		t.Fatalf("admin menu tree: %+v", r)
+	}
+}
+
+func TestSecurityHeadersAndCrossSiteRefusal(t *testing.T) {
+	e := newEnv(t)
+	for _, p := range []string{"/api/sys/user/info", "/gateway", "/healthz"} {
+		resp, _ := e.call("GET", p, "", nil)
+		h := resp.Header
+		if !strings.Contains(h.Get("Content-Security-Policy"), "script-src 'self'") || strings.Contains(h.Get("Content-Security-Policy"), "script-src 'self' 'unsafe-inline'") ||
+			!strings.Contains(h.Get("Content-Security-Policy"), "frame-ancestors 'none'") ||
+			h.Get("Referrer-Policy") != "no-referrer" || h.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s: missing security headers: %v", p, h)
+		}
+	}
+	resp, r := e.call("POST", "/api/login", "", url.Values{"LoginCode": {"admin"}, "PassWord": {"Admin@123"}}, "Sec-Fetch-Site", "cross-site")
+	if resp.StatusCode != 403 || r.Code != 403 {
+		t.Fatalf("cross-site login accepted: HTTP %d %+v", resp.StatusCode, r)
+	}
+	resp, _ = e.call("POST", "/api/login", "", url.Values{"LoginCode": {"admin"}, "PassWord": {"Admin@123"}}, "Origin", "https://evil.example")
+	if resp.StatusCode != 403 {
+		t.Fatalf("foreign Origin accepted: HTTP %d", resp.StatusCode)
+	}
+	if _, r := e.call("POST", "/api/login", "", url.Values{"LoginCode": {"admin"}, "PassWord": {"Admin@123"}}, "Sec-Fetch-Site", "same-origin"); r.Code != 0 {
+		t.Fatalf("same-origin login refused: %+v", r)
+	}
+}
+
+func TestWebAppServing(t *testing.T) {
+	e := newEnv(t)
+	resp, _ := e.call("GET", "/gatewayDetail/enterprise", "", nil)
+	if resp.StatusCode != 200 || resp.Header.Get("Cache-Control") != "no-cache" || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+		t.Fatalf("client route: HTTP %d %v", resp.StatusCode, resp.Header)
+	}
+	resp, _ = e.call("GET", "/assets/app-1a2b.js", "", nil)
+	if resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Cache-Control"), "immutable") {
+		t.Fatalf("hashed asset: HTTP %d %v", resp.StatusCode, resp.Header)
+	}
+	if resp, _ := e.call("GET", "/assets/gone-0000.js", "", nil); resp.StatusCode != 404 {
+		t.Fatalf("missing asset: HTTP %d", resp.StatusCode)
+	}
+	resp, r := e.call("GET", "/api/no/such/thing", "", nil)
+	if resp.StatusCode != 404 || r.Code != 404 {
+		t.Fatalf("unknown API: HTTP %d %+v", resp.StatusCode, r)
+	}
+	resp, _ = e.call("GET", "/healthz", "", nil)
+	if resp.StatusCode != 200 {
+		t.Fatalf("healthz: HTTP %d", resp.StatusCode)
+	}
+}
+
+// Every registered route must be described in api/openapi.json, from which the browser's types are generated.
+func TestOpenAPIDescribesEveryRoute(t *testing.T) {
+	e := newEnv(t)
+	var doc struct {
+		OpenAPI string                            `json:"openapi"`
+		Paths   map[string]map[string]interface{} `json:"paths"`
+	}
+	if err := json.Unmarshal(api.OpenAPI, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.OpenAPI != "3.1.0" {
+		t.Fatalf("openapi version %q", doc.OpenAPI)
+	}
+	for _, rt := range e.app.Routes() {
+		if _, ok := doc.Paths[rt.Path][strings.ToLower(rt.Method)]; !ok {
+			t.Errorf("%s %s is missing from api/openapi.json", rt.Method, rt.Path)
+		}
+	}
+	resp, _ := e.call("GET", "/api/openapi.json", "", nil)
+	if resp.StatusCode != 200 {
+		t.Fatalf("openapi.json: HTTP %d", resp.StatusCode)
+	}
+}

@@ -1,0 +1,133 @@
+package app_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"biddesk/internal/app"
+	"biddesk/internal/platform/config"
+	"biddesk/internal/platform/dbtest"
+)
+
+// env is a running BidDesk with demo data, on SQLite or (BIDDESK_TEST_PG) PostgreSQL.
+type env struct {
+	t   testing.TB
+	app *app.App
+	srv *httptest.Server
+}
+
+func newEnv(t testing.TB, tweak ...func(*config.Config)) *env {
+	t.Helper()
+	cfg := config.Defaults()
+	cfg.DataDir = t.TempDir()
+	cfg.DatabaseURL = dbtest.DSN(t)
+	for _, f := range tweak {
+		f(&cfg)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	a, err := app.Open(context.Background(), cfg, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	if _, err := a.Seed(context.Background(), true); err != nil {
+		t.Fatal(err)
+	}
+	web := fstest.MapFS{
+		"index.html":         {Data: []byte("<!doctype html><div id=root></div>")},
+		"assets/app-1a2b.js": {Data: []byte("console.log(1)")},
+	}
+	srv := httptest.NewServer(a.Handler(web))
+	t.Cleanup(srv.Close)
+	return &env{t: t, app: a, srv: srv}
+}
+
+type envelope struct {
+	Code    int             `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data"`
+}
+
+// call sends a request; body may be url.Values (form) or anything else (JSON).
+func (e *env) call(method, path, token string, body any, header ...string) (*http.Response, envelope) {
+	e.t.Helper()
+	var rd io.Reader
+	ct := ""
+	switch b := body.(type) {
+	case nil:
+	case url.Values:
+		rd, ct = strings.NewReader(b.Encode()), "application/x-www-form-urlencoded"
+	default:
+		raw, _ := json.Marshal(b)
+		rd, ct = strings.NewReader(string(raw)), "application/json"
+	}
+	req, err := http.NewRequest(method, e.srv.URL+path, rd)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if ct != "" {
+		req.Header.Set("Content-Type", ct)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var env envelope
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+		if err := json.Unmarshal(raw, &env); err != nil {
+			e.t.Fatalf("%s %s: bad JSON %q", method, path, raw)
+		}
+	}
+	return resp, env
+}
+
+type sessionUser struct {
+	AccessToken string `json:"accessToken"`
+	UserName    string `json:"UserName"`
+	FunCodes    string `json:"funCodes"`
+	UpdatePwd   int    `json:"updatePwd"`
+	SysMenus    []struct {
+		Code     string `json:"code"`
+		SubMenus []struct {
+			Code string `json:"code"`
+			Path string `json:"path"`
+		} `json:"subMenus"`
+	} `json:"sysMenus"`
+	DictData []struct {
+		Key       string `json:"key"`
+		Value     any    `json:"value"`
+		ChildDict []struct {
+			Key   string `json:"key"`
+			Value any    `json:"value"`
+		} `json:"childDict"`
+	} `json:"dictData"`
+}
+
+func (e *env) login(code, pw string) sessionUser {
+	e.t.Helper()
+	_, env := e.call("POST", "/api/login", "", map[string]string{"LoginCode": code, "PassWord": pw, "os": "test"})
+	if env.Code != 0 {
+		e.t.Fatalf("login %s: code %d %s", code, env.Code, env.Message)
+	}
+	var su sessionUser
+	if err := json.Unmarshal(env.Data, &su); err != nil {
+		e.t.Fatal(err)
+	}
+	return su
+}

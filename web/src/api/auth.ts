@@ -1,0 +1,44 @@
+import { callApi, defineApis, type CallOptions } from './client';
+import type { LoginParams, LoginResult, UpdatePwdParams, UserInfo } from './types';
+
+defineApis({
+  login: { method: 'POST', path: '/api/login', auth: false },
+  outSiteLogin: { method: 'POST', path: '/api/outSite/login', auth: false },
+  logout: { method: 'POST', path: '/api/logout' },
+  updatePwd: { method: 'PUT', path: '/api/sys/user/updatePwd' },
+  userInfo: { method: 'GET', path: '/api/sys/user/info' },
+  session: { method: 'GET', path: '/api/sys/user/session' },
+});
+
+/** A short description of the client OS, recorded in the login log. */
+export function clientOs(): string {
+  const ua = navigator.userAgent;
+  const known: [RegExp, string][] = [
+    [/Windows/i, 'Windows'],
+    [/Android/i, 'Android'],
+    [/iPhone|iPad|iPod/i, 'iOS'],
+    [/Mac OS X|Macintosh/i, 'macOS'],
+    [/Linux/i, 'Linux'],
+  ];
+  return known.find(([re]) => re.test(ua))?.[1] ?? 'Other';
+}
+
+function loginBody(LoginCode: string, PassWord: string, response = '', os = clientOs()): LoginParams {
+  return { LoginCode, PassWord, response, os };
+}
+
+export const login = (LoginCode: string, PassWord: string, response?: string, os?: string, opts?: CallOptions) =>
+  callApi<LoginResult>('login', { ...loginBody(LoginCode, PassWord, response, os) }, opts);
+
+export const outSiteLogin = (LoginCode: string, PassWord: string, response?: string, os?: string, opts?: CallOptions) =>
+  callApi<LoginResult>('outSiteLogin', { ...loginBody(LoginCode, PassWord, response, os) }, opts);
+
+/** Resolves with the logout URL to load in the hidden logout frame. */
+export const logout = (opts?: CallOptions) => callApi<string>('logout', undefined, opts);
+
+export const updatePwd = (p: UpdatePwdParams, opts?: CallOptions) => callApi<unknown>('updatePwd', { ...p }, opts);
+
+export const userInfo = (opts?: CallOptions) => callApi<UserInfo>('userInfo', undefined, opts);
+
+/** The session user again (fresh menus and function codes). */
+export const session = (opts?: CallOptions) => callApi<LoginResult>('session', undefined, opts);

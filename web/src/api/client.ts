@@ -1,0 +1,240 @@
+/**
+ * The one HTTP client (spec sections 7 and 8). Every call goes through request(); the error catalogue lives
+ * here only. Side effects (toasts, confirm prompt, navigation, session) are injectable via configureClient so
+ * that every rule can be tested without a browser.
+ */
+import { getLang, t } from '../i18n';
+import { API_BASE } from '../app/config';
+import { clearSession, getToken } from '../lib/session';
+import type { Envelope } from './types';
+
+export const DEFAULT_TIMEOUT = 60_000;
+/** uploads and dictionary-config calls */
+export const LONG_TIMEOUT = 300_000;
+export const TOAST_SECONDS = 2;
+export const RELOGIN_TOAST_DELAY = 500;
+export const IDENTITY_FAILED_PREFIX = 'Identity verification failed:';
+
+/** Client-side codes for failures that never reached a server envelope. */
+export const CODE_NO_TOKEN = -10;
+export const CODE_NETWORK = -11;
+export const CODE_UNKNOWN_API = -12;
+export const CODE_TOKEN_INVALID = 10005;
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Payload = Record<string, unknown> | FormData | undefined;
+
+export interface ApiDef {
+  method: Method;
+  path: string;
+  /** false for public calls (login); default true: the call needs the session token */
+  auth?: boolean;
+  /** 300 s timeout (uploads, dictionary configuration) */
+  long?: boolean;
+}
+
+export interface CallOptions {
+  timeout?: number;
+  /** use the 300 s timeout */
+  long?: boolean;
+  /** do not show the error toast (the caller shows the message itself); session rules still apply */
+  silent?: boolean;
+  /** failure handler: receives the final (possibly replaced) message */
+  onFail?: (message: string, code: number) => void;
+}
+
+export class ApiError extends Error {
+  readonly code: number;
+  readonly status?: number;
+  constructor(message: string, code: number, status?: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+export type ToastKind = 'success' | 'error' | 'warning' | 'info';
+
+export interface ClientEffects {
+  toast(kind: ToastKind, text: string, seconds: number): void;
+  /** resolves when the prompt is closed (either button) */
+  confirm(text: string): Promise<void>;
+  navigate(path: string): void;
+  clearSession(): void;
+  getToken(): string | undefined;
+  getLang(): string;
+  logError(...args: unknown[]): void;
+  fetch: typeof fetch;
+  baseUrl: string;
+}
+
+const defaults: ClientEffects = {
+  toast: (kind, text) => (kind === 'error' ? console.error(text) : console.info(text)),
+  confirm: async (text) => void window.alert(text),
+  navigate: (path) => window.location.assign(path),
+  clearSession,
+  getToken,
+  getLang,
+  logError: (...args) => console.error(...args),
+  fetch: (...args) => globalThis.fetch(...args),
+  baseUrl: API_BASE,
+};
+
+let fx: ClientEffects = { ...defaults };
+let reloginPending = false;
+
+/** Replace some side effects; returns a function restoring the previous ones. */
+export function configureClient(patch: Partial<ClientEffects>): () => void {
+  const previous = fx;
+  fx = { ...fx, ...patch };
+  return () => {
+    fx = previous;
+  };
+}
+
+/** Reset to the defaults (tests). */
+export function resetClient() {
+  fx = { ...defaults };
+  reloginPending = false;
+}
+
+/** Show a toast through the injected effects (antd message in the app). */
+export const toast = (kind: ToastKind, text: string, seconds = TOAST_SECONDS) => fx.toast(kind, text, seconds);
+export const toastSuccess = (text: string = t('msg.operationSuccessful'), seconds = TOAST_SECONDS) =>
+  fx.toast('success', text, seconds);
+export const toastCancelled = () => fx.toast('info', t('msg.operationCancelled'), TOAST_SECONDS);
+export const toastError = (text: string = t('msg.operationException'), seconds = TOAST_SECONDS) =>
+  fx.toast('error', text, seconds);
+
+const CHINESE = /[\u3400-\u9fff]/;
+
+/** Report a failure: Exception messages are replaced, the handler and the toast get the final text. */
+function fail(message: string, code: number, opts: CallOptions, status?: number): never {
+  let text = message;
+  if (text.includes('Exception')) {
+    fx.logError(text);
+    text = t('msg.systemException');
+  }
+  if (!text) text = t('msg.operationException');
+  opts.onFail?.(text, code);
+  if (!opts.silent) fx.toast('error', text, TOAST_SECONDS);
+  throw new ApiError(text, code, status);
+}
+
+/** 'Identity verification failed:' — another client signed in with this account. */
+function otherClientSignedIn(message: string, code: number, status: number): never {
+  if (!reloginPending) {
+    reloginPending = true;
+    fx.clearSession();
+    fx.navigate('/login');
+    setTimeout(() => {
+      fx.toast('error', t('msg.otherClient'), TOAST_SECONDS);
+      reloginPending = false;
+    }, RELOGIN_TOAST_DELAY);
+  }
+  throw new ApiError(message, code, status);
+}
+
+/** code 10005 — the login token is invalid: clear, prompt, then /login. */
+function tokenInvalid(status: number): never {
+  if (!reloginPending) {
+    reloginPending = true;
+    fx.clearSession();
+    void fx.confirm(t('msg.tokenInvalid')).finally(() => {
+      fx.navigate('/login');
+      reloginPending = false;
+    });
+  }
+  throw new ApiError(t('msg.tokenInvalid'), CODE_TOKEN_INVALID, status);
+}
+
+function buildUrl(path: string, query?: Record<string, unknown>): string {
+  const url = fx.baseUrl + path;
+  if (!query) return url;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v == null) continue;
+    if (Array.isArray(v)) v.forEach((item) => qs.append(k, String(item)));
+    else qs.append(k, String(v));
+  }
+  const s = qs.toString();
+  return s ? `${url}${url.includes('?') ? '&' : '?'}${s}` : url;
+}
+
+/** Interpret an answer: envelope rules of spec section 8, whatever the HTTP status. */
+function interpret<T>(status: number, env: (Envelope<T> & { msg?: string }) | undefined, opts: CallOptions): T {
+  const message = env?.message ?? '';
+  const code = typeof env?.code === 'number' ? env.code : 0;
+  if (message.startsWith(IDENTITY_FAILED_PREFIX)) otherClientSignedIn(message, code, status);
+  if (code === CODE_TOKEN_INVALID) tokenInvalid(status);
+  if (status >= 500) fail(CHINESE.test(message) ? message : t('msg.systemError'), code || status, opts, status);
+  if (!env) fail(t('msg.operationException'), CODE_NETWORK, opts, status);
+  if (code === -1) fail(env.msg ?? message, code, opts, status);
+  if (code > 0) fail(message, code, opts, status);
+  if (status >= 400) fail(message, status, opts, status);
+  return env.data as T;
+}
+
+/** Perform one call. Resolves with `data` on success; rejects with ApiError after the catalogue's effects. */
+export async function request<T = unknown>(def: ApiDef, payload?: Payload, opts: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': fx.getLang() };
+  if (def.auth !== false) {
+    const token = fx.getToken();
+    if (!token) fail(t('msg.noToken'), CODE_NO_TOKEN, opts);
+    headers.Authorization = `Bearer ${token}`;
+  }
+  const isForm = payload instanceof FormData;
+  const inQuery = def.method === 'GET' || def.method === 'DELETE';
+  let body: BodyInit | undefined;
+  if (!inQuery && payload !== undefined) {
+    if (isForm) body = payload;
+    else {
+      body = JSON.stringify(payload);
+      headers['Content-Type'] = 'application/json';
+    }
+  }
+  const url = buildUrl(def.path, inQuery && !isForm ? payload : undefined);
+  const timeout = opts.timeout ?? (opts.long || def.long || isForm ? LONG_TIMEOUT : DEFAULT_TIMEOUT);
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeout);
+  let res: Response;
+  let env: Envelope<T> | undefined;
+  try {
+    res = await fx.fetch(url, { method: def.method, headers, body, signal: controller.signal, credentials: 'same-origin' });
+    try {
+      env = (await res.json()) as Envelope<T>;
+    } catch {
+      env = undefined;
+    }
+  } catch {
+    fail(t('msg.operationException'), CODE_NETWORK, opts);
+  } finally {
+    clearTimeout(timer);
+  }
+  return interpret<T>(res.status, env && typeof env === 'object' ? env : undefined, opts);
+}
+
+/* ---------- named calls ---------- */
+
+const registry = new Map<string, ApiDef>();
+
+/** Register named calls (each area file defines its own); returns the same map for typed wrappers. */
+export function defineApis<M extends Record<string, ApiDef>>(map: M): M {
+  for (const [name, def] of Object.entries(map)) registry.set(name, def);
+  return map;
+}
+
+/** Call by name (used by the widgets); an unknown name fails with the catalogue's message. */
+export function callApi<T = unknown>(name: string, payload?: Payload, opts: CallOptions = {}): Promise<T> {
+  const def = registry.get(name);
+  if (!def) {
+    try {
+      fail(t('msg.unknownApi'), CODE_UNKNOWN_API, opts);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+  return request<T>(def, payload, opts);
+}

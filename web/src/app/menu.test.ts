@@ -1,0 +1,48 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SysMenu } from '../api/types';
+import { setLang } from '../i18n';
+import { breadcrumbs, menuLabel, menuLeaves, menuTarget } from './menu';
+
+const menus: SysMenu[] = [
+  { code: 'welcome', name: '欢迎页', path: '/welcome' },
+  {
+    code: 'sys',
+    name: '系统管理',
+    icon: 'setting',
+    subMenus: [
+      { code: 'sysuser', name: '用户管理', path: '/sysuser' },
+      { code: 'dict_manager', name: '字典', path: '' },
+      { code: 'custom', name: 'Custom screen', path: '' },
+    ],
+  },
+];
+
+beforeEach(() => setLang('en'));
+
+describe('admin menu', () => {
+  it('labels from i18n by code, else the server name', () => {
+    expect(menuLabel({ code: 'sysuser', name: '用户管理' })).toBe('User management');
+    expect(menuLabel({ code: 'sys', name: '系统管理' })).toBe('系统管理');
+    setLang('zh-CN');
+    expect(menuLabel({ code: 'dict_manager', name: 'x' })).toBe('字典管理');
+  });
+
+  it('targets: own path, else the route of the code', () => {
+    expect(menuTarget(menus[1].subMenus![1])).toBe('/dict_manager');
+    expect(menuTarget(menus[1].subMenus![2])).toBeUndefined();
+  });
+
+  it("breadcrumbs start with 'home' and follow the menu tree", () => {
+    expect(breadcrumbs('/sysuser', menus, '/welcome')).toEqual([
+      { title: 'Home', path: '/welcome' },
+      { title: '系统管理' },
+      { title: 'User management' },
+    ]);
+    expect(breadcrumbs('/welcome', menus, '/welcome')).toEqual([{ title: 'Home', path: '/welcome' }]);
+    expect(breadcrumbs('/summary', menus, '/welcome').map((c) => c.title)).toEqual(['Home', 'Annual bid-material summary']);
+  });
+
+  it('leaves lead to routes of the table', () => {
+    expect(menuLeaves(menus).map((l) => l.route.path)).toEqual(['/welcome', '/sysuser', '/dict_manager']);
+  });
+});

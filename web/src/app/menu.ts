@@ -1,0 +1,59 @@
+/** Admin side menu and breadcrumbs from the session's sysMenus tree plus the route table (pure). */
+import type { SysMenu } from '../api/types';
+import { hasMessage, t, type MessageKey } from '../i18n';
+import { findAdminRouteByCode, findRoute, type RouteEntry } from './routes';
+
+/** Menu label: the i18n text of the code when one exists, else the server's name. */
+export function menuLabel(node: Pick<SysMenu, 'code' | 'name'>): string {
+  const key = `nav.${node.code}`;
+  return hasMessage(key) ? t(key as MessageKey) : node.name || node.code;
+}
+
+/** Where a menu node leads: its own path, else the admin route of its code. */
+export function menuTarget(node: SysMenu): string | undefined {
+  if (node.path) return node.path;
+  return findAdminRouteByCode(node.code)?.path;
+}
+
+/** Chain of menu nodes from the root to the node matching the route (by code or by path), or []. */
+export function menuTrail(menus: SysMenu[] | undefined, route: RouteEntry | undefined): SysMenu[] {
+  if (!route || !menus) return [];
+  const matches = (m: SysMenu) =>
+    (route.menuCode !== undefined && m.code === route.menuCode) || (!!m.path && findRoute(m.path) === route);
+  for (const m of menus) {
+    if (matches(m)) return [m];
+    const sub = menuTrail(m.subMenus, route);
+    if (sub.length) return [m, ...sub];
+  }
+  return [];
+}
+
+export interface Crumb {
+  title: string;
+  path?: string;
+}
+
+/** Breadcrumbs: 'home' first, then the menu groups, then the page title. */
+export function breadcrumbs(path: string, menus: SysMenu[] | undefined, homePath?: string): Crumb[] {
+  const route = findRoute(path);
+  const crumbs: Crumb[] = [{ title: t('common.home'), path: homePath }];
+  if (!route) return crumbs;
+  const trail = menuTrail(menus, route);
+  trail.slice(0, -1).forEach((m) => crumbs.push({ title: menuLabel(m) }));
+  if (route.path !== homePath) crumbs.push({ title: t(route.titleKey) });
+  return crumbs;
+}
+
+/** Leaves of the menu tree that lead to a route of the table, in menu order (shortcut cards). */
+export function menuLeaves(menus: SysMenu[] | undefined): { node: SysMenu; route: RouteEntry }[] {
+  const out: { node: SysMenu; route: RouteEntry }[] = [];
+  const walk = (list: SysMenu[] | undefined) =>
+    list?.forEach((m) => {
+      if (m.subMenus?.length) return walk(m.subMenus);
+      const target = menuTarget(m);
+      const route = target ? findRoute(target) : undefined;
+      if (route && !out.some((o) => o.route === route)) out.push({ node: m, route });
+    });
+  walk(menus);
+  return out;
+}

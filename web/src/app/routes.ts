@@ -1,0 +1,149 @@
+/**
+ * THE route table (spec section 2). One list of data drives the router, the guard, the admin side menu and
+ * the breadcrumbs. Admin routes: menuCode = path without the leading slash.
+ */
+import type { ComponentType } from 'react';
+import type { MessageKey } from '../i18n';
+
+export type Shell = 'public' | 'portal' | 'admin';
+export type PageModule = { default: ComponentType };
+export type PageLoader = () => Promise<PageModule>;
+
+export interface RouteEntry {
+  path: string;
+  shell: Shell;
+  /** i18n key of the title (breadcrumb, menu fallback, document title) */
+  titleKey: MessageKey;
+  /** admin routes: the menu code the session must hold */
+  menuCode?: string;
+  page: PageLoader;
+}
+
+type NavKey<K = MessageKey> = K extends `nav.${infer C}` ? C : never;
+
+const pages = {
+  login: () => import('../features/auth/LoginPage'),
+  externalLogin: () => import('../features/auth/ExternalLoginPage'),
+  sso: () => import('../features/auth/SsoPage'),
+  gateway: () => import('../features/portal/GatewayPage'),
+  portalPlaceholder: () => import('../features/portal/PortalPlaceholderPage'),
+  gatewayDetail: () => import('../features/portal/GatewayDetailPage'),
+  welcome: () => import('../features/admin/WelcomePage'),
+  comingSoon: () => import('../features/admin/ComingSoonPage'),
+} satisfies Record<string, PageLoader>;
+
+const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
+  path,
+  shell,
+  titleKey: `nav.${name}` as MessageKey,
+  page,
+});
+
+/** An admin-shell route; its feature page defaults to the 'coming soon' placeholder until built. */
+const admin = (code: NavKey, page: PageLoader = pages.comingSoon): RouteEntry => ({
+  ...route('admin', code, page),
+  menuCode: code,
+});
+
+const detailTabs = ['enterprise', 'expert', 'contract', 'honor', 'caKeyClass', 'service', 'packs'] as const;
+export type DetailTab = (typeof detailTabs)[number];
+export const DETAIL_TABS: readonly DetailTab[] = detailTabs;
+
+export const LOGIN_PATHS = ['/login', '/ahrLogin', '/login2'] as const;
+
+export const routes: RouteEntry[] = [
+  // public (no login guard)
+  route('public', 'login', pages.login),
+  route('public', 'ahrLogin', pages.login),
+  route('public', 'login2', pages.externalLogin),
+  route('public', 'sso', pages.sso),
+
+  // portal shell
+  route('portal', 'gateway', pages.gateway),
+  route('portal', 'gatewaySearch', pages.portalPlaceholder),
+  route('portal', 'gatewayMsg', pages.portalPlaceholder),
+  route('portal', 'gatewayDetail', pages.gatewayDetail),
+  ...detailTabs.map((tab) =>
+    route('portal', `gatewayDetail.${tab}`, pages.gatewayDetail, `/gatewayDetail/${tab}`),
+  ),
+
+  // admin shell
+  admin('welcome', pages.welcome),
+  admin('tagmanager'),
+  admin('gatewaymanager'),
+  admin('demandcollection'),
+  admin('servicePlan'),
+  admin('expandServices'),
+  admin('useCertificateRewardSetting'),
+  admin('useCertificateRewardAudit'),
+  admin('useCertificateRewardReport'),
+  admin('rolemanager'),
+  admin('resmanager'),
+  admin('menusmanager'),
+  admin('functionsmanager'),
+  admin('sysroles'),
+  admin('roleusers'),
+  admin('sysuser'),
+  admin('test'),
+  admin('expert_talents_manage'),
+  admin('expert_make_word'),
+  admin('expert_talents_result'),
+  admin('dict_manager'),
+  admin('sys_config'),
+  admin('exception_log'),
+  admin('business_log'),
+  admin('login_log'),
+  admin('task_manager'),
+  admin('task_log'),
+  admin('dataset_manager'),
+  admin('handover_manager'),
+  admin('headerAndfooter_manager'),
+  admin('dtable'),
+  admin('dreport'),
+  admin('externalOrgan'),
+  admin('externalUser'),
+
+  // library screens (admin shell)
+  admin('expert_talents2_manage'),
+  admin('expert_talents2_license'),
+  admin('expert_talents2_honor'),
+  admin('expert_talents2_contract'),
+  admin('expert_talents2_politics'),
+  admin('expert_talents2_tender'),
+  admin('expert_talents2_message'),
+  admin('expert_talents2_announcement'),
+
+  // statistics screens (admin shell)
+  admin('personnel_login'),
+  admin('personnel_role'),
+  admin('download_type'),
+  admin('demand_feedback'),
+  admin('data_upload'),
+  admin('ca_upload'),
+  admin('summary'),
+  admin('statistics_account'),
+];
+
+const byPath = new Map(routes.map((r) => [r.path.toLowerCase(), r]));
+
+/** Normalise a location path: no trailing slash (except '/'). */
+export function normalizePath(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+}
+
+/** The route entry of a path, or undefined (react-router matches paths case-insensitively too). */
+export function findRoute(path: string): RouteEntry | undefined {
+  return byPath.get(normalizePath(path).toLowerCase());
+}
+
+export const adminRoutes = routes.filter((r) => r.shell === 'admin');
+
+export function findAdminRouteByCode(code: string): RouteEntry | undefined {
+  return adminRoutes.find((r) => r.menuCode === code);
+}
+
+/** The first admin route the menu codes allow: /welcome when held, else the first in table order. */
+export function adminEntry(menuCodes: readonly string[] | undefined): string | undefined {
+  const held = new Set(menuCodes ?? []);
+  return adminRoutes.find((r) => r.menuCode && held.has(r.menuCode))?.path;
+}

@@ -1,0 +1,39 @@
+/** Header menu actions shared by both shells. */
+import { logout } from '../api/auth';
+import { toast } from '../api/client';
+import { getDictCache } from '../api/sys';
+import { HELP_URL, LOGOUT_REDIRECT_MS, LOGOUT_TOAST_SECONDS } from '../app/config';
+import { t } from '../i18n';
+import { clearHrLogin, clearSession, storeDictData } from '../lib/session';
+import { loadLogoutFrame } from './LogoutFrame';
+
+/** POST /api/logout, load the logout URL in the hidden frame, toast, then /login after 800 ms. */
+export async function signOut(navigate: (path: string) => void): Promise<void> {
+  try {
+    const url = await logout({ silent: true });
+    loadLogoutFrame(url);
+    toast('success', t('msg.signedOut'), LOGOUT_TOAST_SECONDS);
+    setTimeout(() => {
+      clearSession();
+      // an explicit sign-out also forgets a remembered HR-origin login, or the guard would sign in again
+      clearHrLogin();
+      navigate('/login');
+    }, LOGOUT_REDIRECT_MS);
+  } catch {
+    toast('error', t('msg.logoutFailed'));
+  }
+}
+
+/** GET /api/sys/dict/getDictCache and store it as dictData. */
+export async function refreshCache(): Promise<void> {
+  try {
+    storeDictData(await getDictCache());
+    toast('success', t('msg.cacheRefreshed'));
+  } catch {
+    /* the client showed the error */
+  }
+}
+
+export function openHelp() {
+  window.open(HELP_URL, '_blank', 'noopener,noreferrer');
+}
