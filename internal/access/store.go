@@ -81,11 +81,10 @@ func (s *Store) UserGrants(ctx context.Context, userID int64) ([]string, []strin
 		roles = append(roles, n)
 	}
 	rows.Close()
-	funcs, err := s.strings(ctx, `SELECT DISTINCT rf.function_code FROM sys_role_function rf JOIN sys_user_role ur ON ur.role_id = rf.role_id WHERE ur.user_id = ?`, userID)
+	funcs, err := s.FunctionCodes(ctx, userID)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	sort.Strings(funcs)
 	granted, err := s.strings(ctx, `SELECT DISTINCT rm.menu_code FROM sys_role_menu rm JOIN sys_user_role ur ON ur.role_id = rm.role_id WHERE ur.user_id = ?`, userID)
 	if err != nil {
 		return nil, nil, nil, err
@@ -95,6 +94,13 @@ func (s *Store) UserGrants(ctx context.Context, userID int64) ([]string, []strin
 		return nil, nil, nil, err
 	}
 	return roles, funcs, buildTree(all, granted), nil
+}
+
+// FunctionCodes returns the user's function codes, sorted.
+func (s *Store) FunctionCodes(ctx context.Context, userID int64) ([]string, error) {
+	funcs, err := s.strings(ctx, `SELECT DISTINCT rf.function_code FROM sys_role_function rf JOIN sys_user_role ur ON ur.role_id = rf.role_id WHERE ur.user_id = ?`, userID)
+	sort.Strings(funcs)
+	return funcs, err
 }
 
 func (s *Store) strings(ctx context.Context, q string, args ...any) ([]string, error) {

@@ -24,6 +24,8 @@ type Menu struct {
 // Grants is what auth needs of the access area: a user's roles, function codes and menus.
 type Grants interface {
 	UserGrants(ctx context.Context, userID int64) (roles []string, funCodes []string, menus []*Menu, err error)
+	// FunctionCodes is the cheap part of UserGrants, asked on every call.
+	FunctionCodes(ctx context.Context, userID int64) ([]string, error)
 }
 
 // DictCache is what auth needs of the dictionary area: the cache sent to the client.
@@ -216,7 +218,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 			return nil, err
 		}
 	}
-	_, funCodes, _, err := s.grants.UserGrants(ctx, u.ID)
+	funCodes, err := s.grants.FunctionCodes(ctx, u.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import {
   toastCancelled,
   toastSuccess,
   type ApiDef,
+  type ClientEffects,
 } from './client';
 
 const GET: ApiDef = { method: 'GET', path: '/api/thing' };
@@ -19,21 +20,22 @@ const POST: ApiDef = { method: 'POST', path: '/api/thing' };
 
 function reply(body: unknown, status = 200) {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  return vi.fn(async () => new Response(text, { status, headers: { 'Content-Type': 'application/json' } }));
+  return vi.fn<typeof fetch>(async () => new Response(text, { status, headers: { 'Content-Type': 'application/json' } }));
 }
 
 /** A fetch that never answers but honours the abort signal (timeouts). */
-const hangingFetch = vi.fn(
-  (_url: RequestInfo | URL, init?: RequestInit) =>
+const hangingFetch = vi.fn<typeof fetch>(
+  (_url, init) =>
     new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
 );
 
+type Mocked<K extends keyof ClientEffects> = ReturnType<typeof vi.fn<ClientEffects[K]>>;
 let fx: {
-  toast: ReturnType<typeof vi.fn>;
-  confirm: ReturnType<typeof vi.fn>;
-  navigate: ReturnType<typeof vi.fn>;
-  clearSession: ReturnType<typeof vi.fn>;
-  logError: ReturnType<typeof vi.fn>;
+  toast: Mocked<'toast'>;
+  confirm: Mocked<'confirm'>;
+  navigate: Mocked<'navigate'>;
+  clearSession: Mocked<'clearSession'>;
+  logError: Mocked<'logError'>;
 };
 let token: string | undefined;
 
@@ -46,11 +48,11 @@ beforeEach(() => {
   resetClient();
   token = 'tok123';
   fx = {
-    toast: vi.fn(),
-    confirm: vi.fn(async () => undefined),
-    navigate: vi.fn(),
-    clearSession: vi.fn(),
-    logError: vi.fn(),
+    toast: vi.fn<ClientEffects['toast']>(),
+    confirm: vi.fn<ClientEffects['confirm']>(async () => undefined),
+    navigate: vi.fn<ClientEffects['navigate']>(),
+    clearSession: vi.fn<ClientEffects['clearSession']>(),
+    logError: vi.fn<ClientEffects['logError']>(),
   };
 });
 
@@ -149,7 +151,7 @@ describe('error catalogue', () => {
 
   it('code 10005: session cleared, confirm prompt, then /login', async () => {
     let close!: () => void;
-    fx.confirm = vi.fn(() => new Promise<void>((r) => (close = r)));
+    fx.confirm = vi.fn<ClientEffects['confirm']>(() => new Promise<void>((r) => (close = r)));
     setup(reply({ code: 10005, message: '登录凭证已失效' }, 401));
     await expect(request(GET)).rejects.toMatchObject({ code: 10005 });
     expect(fx.clearSession).toHaveBeenCalled();
@@ -211,7 +213,7 @@ describe('error catalogue', () => {
   });
 
   it("a network error is 'Operation exception'", async () => {
-    setup(vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    setup(vi.fn<typeof fetch>(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(request(GET)).rejects.toThrow('Operation exception');
     expect(fx.toast).toHaveBeenCalledWith('error', 'Operation exception', 2);
   });
@@ -240,7 +242,6 @@ describe('error catalogue', () => {
 
   it('messages follow the UI language', async () => {
     setLang('zh-CN');
-    configureClient({ getLang: () => 'zh-CN' });
     const fetch = reply({ code: 500, message: 'boom' }, 500);
     setup(fetch);
     configureClient({ getLang: () => 'zh-CN' });

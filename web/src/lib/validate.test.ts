@@ -26,6 +26,8 @@ describe('password rule (6-16 characters, at least 2 of 4 kinds)', () => {
     ['Abcdef12345678901', false],
     ['', false],
     ['密码密码ab', true],
+    ['abc 123', false],
+    ['Abc\t1234', false],
   ])('%s -> %s', (pw, ok) => {
     expect(isValidPassword(pw)).toBe(ok);
   });

@@ -1,0 +1,74 @@
+# BidDesk: `make run` builds everything and starts on SQLite with demo data;
+# `make test` installs what the tests need and runs them all.
+GO      ?= go
+NPM     ?= npm
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+ADDR    ?= 127.0.0.1:8080
+DATA    ?= ./data
+PGTEST  := scripts/pgtest.sh
+
+.PHONY: run build web web-deps api-types system-deps test test-go test-go-sqlite test-go-pg test-web test-e2e bench fmt vet clean
+
+run: build
+	./bin/biddesk serve --addr $(ADDR) --data $(DATA)
+
+build: web
+	$(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o bin/biddesk ./cmd/biddesk
+
+# npm packages, reinstalled only when the lock file changes.
+web-deps: web/node_modules/.install-stamp
+web/node_modules/.install-stamp: web/package-lock.json
+	cd web && $(NPM) ci --no-audit --no-fund
+	touch $@
+
+# The browser's API types are generated from the server's OpenAPI document.
+api-types: web-deps
+	cd web && $(NPM) run --silent gen:api
+
+web: web-deps api-types
+	cd web && $(NPM) run build
+
+# Debian packages the tests need: Chromium for the end-to-end tests, PostgreSQL for the
+# second database. Installed only when missing.
+system-deps:
+	@need=""; \
+	[ -x /usr/bin/chromium ] || need="$$need chromium"; \
+	ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || need="$$need postgresql"; \
+	if [ -n "$$need" ]; then \
+		echo "installing:$$need"; \
+		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$need; \
+	fi
+
+test: system-deps build vet test-go test-web test-e2e
+
+vet:
+	@out=$$(gofmt -l cmd internal api migrations web/embed.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+
+test-go: test-go-sqlite test-go-pg
+
+test-go-sqlite:
+	$(GO) test -count=1 ./...
+
+# The same Go suite on a throwaway PostgreSQL.
+test-go-pg: system-deps
+	@url=$$($(PGTEST) start) || exit 1; \
+	echo "PostgreSQL test database: $$url"; \
+	BIDDESK_TEST_PG="$$url" $(GO) test -count=1 ./...; rc=$$?; \
+	$(PGTEST) stop; exit $$rc
+
+test-web: web-deps
+	cd web && $(NPM) test
+
+test-e2e: build
+	cd web && $(NPM) run e2e
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./internal/...
+
+fmt:
+	gofmt -w cmd internal api migrations web/embed.go
+
+clean:
+	rm -rf bin web/dist web/node_modules/.install-stamp
