@@ -200,7 +200,7 @@ func TestChangePassword(t *testing.T) {
 	cases := []struct {
 		old, new, repeat, msg string
 	}{
-		{"", "Abc@1234", "Abc@1234", "请输入旧密码"},
+		{"", "Abc@1234", "Abc@1234", "请输入原密码"},
 		{"Staff@123", "", "Abc@1234", "请输入新密码"},
 		{"Staff@123", "Abc@1234", "", "请再次输入新密码"},
 		{"Staff@123", "abcdefg", "abcdefg", "密码为6-16位，须包含大写字母、小写字母、数字和符号中的至少2种"},
@@ -208,7 +208,7 @@ func TestChangePassword(t *testing.T) {
 		{"Staff@123", "Abcdefgh12345678x", "Abcdefgh12345678x", "密码为6-16位，须包含大写字母、小写字母、数字和符号中的至少2种"},
 		{"Staff@123", "Abc@1234", "Abc@12345", "两次输入的密码不一致"},
 		{"Staff@123", "P@ssw0rd", "P@ssw0rd", "该密码过于常见，请换一个"},
-		{"Wrong@123", "Abc@1234", "Abc@1234", "旧密码不正确"},
+		{"Wrong@123", "Abc@1234", "Abc@1234", "原密码不正确"},
 	}
 	for _, c := range cases {
 		_, r := e.call("PUT", "/api/sys/user/updatePwd", tok, map[string]string{"oldPassword": c.old, "newPassword": c.new, "replacePassword": c.repeat})

@@ -350,7 +350,7 @@ func init() {
 	httpx.RegisterMessages(map[string][2]string{
 		"auth.credentials_required": {"请输入账号和密码", "Please enter the login code and password"},
 		"auth.bad_credentials":      {"账号或密码错误", "Wrong login code or password"},
-		"pwd.old_required":          {"请输入旧密码", "Please enter the old password"},
+		"pwd.old_required":          {"请输入原密码", "Please enter the old password"},
 		"pwd.new_required":          {"请输入新密码", "Please enter a new password"},
 		"pwd.repeat_required":       {"请再次输入新密码", "Please enter the new password again"},
 		"pwd.too_long":              {"密码长度不能超过16位", "A password is at most 16 characters"},
@@ -358,6 +358,6 @@ func init() {
 		"pwd.mismatch":              {"两次输入的密码不一致", "The two passwords do not match"},
 		"pwd.common":                {"该密码过于常见，请换一个", "This password is too common, please choose another"},
 		"pwd.same":                  {"新密码不能与旧密码相同", "The new password must differ from the old one"},
-		"pwd.old_wrong":             {"旧密码不正确", "The old password is wrong"},
+		"pwd.old_wrong":             {"原密码不正确", "The old password is wrong"},
 	})
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { setLang } from '../i18n';
 import {
   ApiError,
@@ -29,7 +29,8 @@ const hangingFetch = vi.fn<typeof fetch>(
     new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
 );
 
-type Mocked<K extends keyof ClientEffects> = ReturnType<typeof vi.fn<ClientEffects[K]>>;
+type Fn = (...args: never[]) => unknown;
+type Mocked<K extends keyof ClientEffects> = ClientEffects[K] extends Fn ? Mock<ClientEffects[K]> : never;
 let fx: {
   toast: Mocked<'toast'>;
   confirm: Mocked<'confirm'>;
@@ -65,7 +66,7 @@ describe('request basics', () => {
     const fetch = reply({ code: 0, data: { ok: 1 } });
     setup(fetch);
     await expect(request(GET, { a: 1, b: [2, 3], skip: undefined })).resolves.toEqual({ ok: 1 });
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/thing?a=1&b=2&b=3');
     expect(url).not.toMatch(/AccessToken|tok123/);
     const headers = init.headers as Record<string, string>;
@@ -78,7 +79,7 @@ describe('request basics', () => {
     const fetch = reply({ code: 0, data: 'x' });
     setup(fetch);
     await request(POST, { LoginCode: 'a' });
-    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const [, init] = fetch.mock.calls[0] as [string, RequestInit];
     expect(init.body).toBe('{"LoginCode":"a"}');
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
@@ -94,7 +95,7 @@ describe('request basics', () => {
     const fetch = reply({ code: 0, data: 1 });
     setup(fetch);
     await expect(request({ ...POST, auth: false }, {})).resolves.toBe(1);
-    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const [, init] = fetch.mock.calls[0] as [string, RequestInit];
     expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 
@@ -246,7 +247,7 @@ describe('error catalogue', () => {
     setup(fetch);
     configureClient({ getLang: () => 'zh-CN' });
     await expect(request(GET)).rejects.toThrow('系统错误');
-    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const [, init] = fetch.mock.calls[0] as [string, RequestInit];
     expect((init.headers as Record<string, string>)['Accept-Language']).toBe('zh-CN');
   });
 });

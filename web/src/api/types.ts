@@ -1,7 +1,4 @@
-/**
- * Hand-written types matching docs/api.md. When `npm run gen:api` has produced schema.d.ts from the
- * server's OpenAPI document, these can be re-exported from the generated components instead.
- */
+/** Types of the HTTP API. */
 
 /** The response envelope of every JSON call. code 0 (or absent) is success. */
 export interface Envelope<T = unknown> {
@@ -10,60 +7,37 @@ export interface Envelope<T = unknown> {
   data?: T;
 }
 
+import type { components } from './schema';
+
+/* The shapes below are generated from the server's OpenAPI document (api/openapi.json, `npm run gen:api`),
+   so client and server cannot drift. */
+type Schemas = components['schemas'];
+
+/** T with the keys K made optional: the client tolerates older or partial answers for these. */
+type Loose<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+
 /** One node of the session's menu tree. */
-export interface SysMenu {
-  code: string;
-  name: string;
-  path?: string;
-  icon?: string;
+export interface SysMenu extends Loose<Omit<Schemas['Menu'], 'subMenus'>, 'path' | 'icon'> {
   subMenus?: SysMenu[];
 }
 
 /** Dictionary entry as the server sends it (value may be a numeric string). */
-export interface DictEntry {
-  key: string;
-  value: string | number;
-  isDefault?: number;
+export interface DictEntry extends Loose<Omit<Schemas['DictEntry'], 'childDict'>, 'isDefault'> {
   childDict?: DictEntry[];
 }
 
-/** `data` of POST /api/login, /api/outSite/login and GET /api/sys/user/session. */
-export interface LoginResult {
+type SessionUserFields = Omit<Schemas['SessionUser'], 'sysMenus' | 'dictData' | 'accessToken'>;
+
+/** `data` of POST /api/login, /api/outSite/login (with accessToken) and GET /api/sys/user/session. */
+export interface LoginResult extends Loose<SessionUserFields, 'LoginCode' | 'userId' | 'unitName' | 'roles' | 'logout_url'> {
   accessToken: string;
-  UserName: string;
-  LoginCode?: string;
-  userId?: number;
-  unitName?: string;
-  roles?: string[];
-  funCodes: string;
   sysMenus: SysMenu[];
-  updatePwd: number;
-  logout_url?: string;
   dictData?: DictEntry[];
 }
 
-export interface LoginParams {
-  LoginCode: string;
-  PassWord: string;
-  /** captcha answer; empty while no captcha is configured */
-  response?: string;
-  /** client operating system, recorded in the login log */
-  os?: string;
-}
+export type LoginParams = Schemas['LoginRequest'];
 
-export interface UpdatePwdParams {
-  oldPassword: string;
-  newPassword: string;
-  replacePassword: string;
-}
+export type UpdatePwdParams = Schemas['UpdatePwdRequest'];
 
 /** `data` of GET /api/sys/user/info. */
-export interface UserInfo {
-  LoginCode: string;
-  UserName: string;
-  unitName?: string;
-  phone?: string;
-  email?: string;
-  roles?: string[];
-  lastLoginAt?: string;
-}
+export type UserInfo = Schemas['PersonalInfo'];

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { ConfigProvider, message } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -10,23 +10,42 @@ import { useI18n } from '../i18n';
 import { router } from './router';
 import { theme } from './theme';
 
-/** Wires the API client's side effects to antd's message / modal and to the router. */
+const ConfirmPrompt = lazy(() => import('../components/ConfirmPrompt'));
+
+interface Pending {
+  text: string;
+  resolve: () => void;
+}
+
+/** Wires the API client's side effects: antd message toasts, a confirm prompt and router navigation. */
 function ClientEffects() {
-  const { message, modal } = AntApp.useApp();
-  const { t } = useI18n();
+  const [messageApi, holder] = message.useMessage({ maxCount: 3 });
+  const [pending, setPending] = useState<Pending | null>(null);
   useEffect(
     () =>
       configureClient({
-        toast: (kind, text, seconds) => void message.open({ type: kind, content: text, duration: seconds }),
-        confirm: (text) =>
-          new Promise<void>((resolve) => {
-            modal.confirm({ title: text, okText: t('common.ok'), cancelText: t('common.cancel'), onOk: resolve, onCancel: resolve });
-          }),
+        toast: (kind, text, seconds) => void messageApi.open({ type: kind, content: text, duration: seconds }),
+        confirm: (text) => new Promise<void>((resolve) => setPending({ text, resolve })),
         navigate: (path) => void router.navigate(path),
       }),
-    [message, modal, t],
+    [messageApi],
   );
-  return null;
+  return (
+    <>
+      {holder}
+      {pending && (
+        <Suspense fallback={null}>
+          <ConfirmPrompt
+            text={pending.text}
+            onClose={() => {
+              setPending(null);
+              pending.resolve();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
 }
 
 export default function App() {
@@ -37,10 +56,8 @@ export default function App() {
   }, [lang]);
   return (
     <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={theme}>
-      <AntApp style={{ height: '100%' }}>
-        <ClientEffects />
-        <RouterProvider router={router} />
-      </AntApp>
+      <ClientEffects />
+      <RouterProvider router={router} />
     </ConfigProvider>
   );
 }

@@ -54,7 +54,7 @@ export default function PersonalInfoDialog({ open, onClose }: { open: boolean; o
               label: t('info.roles'),
               children: info.roles?.length ? info.roles.map((r) => <Tag key={r}>{r}</Tag>) : '—',
             },
-            { key: 'lastLoginAt', label: t('info.lastLoginAt'), children: dash(info.lastLoginAt) },
+            { key: 'lastLoginAt', label: t('info.lastLoginAt'), children: dash(info.lastLoginAt ? new Date(info.lastLoginAt).toLocaleString() : undefined) },
           ]}
         />
       )}

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { LoginResult } from '../api/types';
 import {
   clearHrLogin,
   clearSession,
@@ -14,7 +15,7 @@ import {
   USER_KEY,
 } from './session';
 
-const login = {
+const login: LoginResult = {
   accessToken: 'abc',
   UserName: '系统管理员',
   funCodes: 'welcome,sysuser',

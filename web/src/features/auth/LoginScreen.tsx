@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ApiError } from '../../api/client';
@@ -44,13 +44,11 @@ export default function LoginScreen({ variant, signIn }: Props) {
       <div className={styles.lang}>
         <LanguageSwitch />
       </div>
-      <Card className={styles.card} variant="borderless">
+      <main className={styles.card}>
         <div className={styles.head}>
           <img src="/favicon.svg" alt="" width={44} height={44} />
-          <Typography.Title level={3} style={{ margin: '12px 0 4px' }}>
-            {external ? t('login.externalTitle') : t('login.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{external ? t('login.externalSubtitle') : t('login.subtitle')}</Typography.Text>
+          <h1 className={styles.title}>{external ? t('login.externalTitle') : t('login.title')}</h1>
+          <p className={styles.subtitle}>{external ? t('login.externalSubtitle') : t('login.subtitle')}</p>
         </div>
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" data-testid="login-error" />}
         <Form<Values> layout="vertical" requiredMark={false} onFinish={submit} disabled={busy} size="large">
@@ -78,10 +76,10 @@ export default function LoginScreen({ variant, signIn }: Props) {
         <div className={styles.switch}>
           <Link to={external ? '/login' : '/login2'}>{external ? t('login.staffLink') : t('login.externalLink')}</Link>
         </div>
-      </Card>
-      <Typography.Text type="secondary" className={styles.foot}>
+      </main>
+      <footer className={styles.foot}>
         {t('app.name')} · {t('app.tagline')}
-      </Typography.Text>
+      </footer>
     </div>
   );
 }

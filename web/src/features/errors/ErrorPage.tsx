@@ -1,19 +1,20 @@
-import { Button, Result } from 'antd';
 import { useRouteError } from 'react-router-dom';
 import { useI18n } from '../../i18n';
 
-/** Router error boundary: a page crashed or its chunk failed to load (e.g. after a deploy). */
+/**
+ * Router error boundary: a page crashed or its chunk failed to load (e.g. after a deploy). Deliberately
+ * plain markup (no antd Result) so it stays in the small first chunk and works when chunks cannot load.
+ */
 export default function ErrorPage() {
   const { t } = useI18n();
   console.error(useRouteError());
   return (
-    <div className="bd-center">
-      <Result
-        status="error"
-        title={t('error.crashTitle')}
-        subTitle={t('error.crash')}
-        extra={<Button type="primary" onClick={() => window.location.assign('/')}>{t('error.backHome')}</Button>}
-      />
+    <div className="bd-center" role="alert">
+      <div style={{ textAlign: 'center', maxWidth: 420 }}>
+        <h2 style={{ fontWeight: 600 }}>{t('error.crashTitle')}</h2>
+        <p style={{ color: '#666' }}>{t('error.crash')}</p>
+        <a href="/">{t('error.backHome')}</a>
+      </div>
     </div>
   );
 }
