@@ -68,7 +68,6 @@ export default function ChangePasswordDialog({ open, forced, onClose }: Props) {
         <Form.Item
           label={t('pwd.new')}
           name="newPassword"
-          extra={t('pwd.rule')}
           rules={[
             { required: true, message: t('pwd.newRequired') },
             {
@@ -77,7 +76,7 @@ export default function ChangePasswordDialog({ open, forced, onClose }: Props) {
             },
           ]}
         >
-          <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" data-testid="pwd-new" />
+          <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" placeholder={t('pwd.hint')} data-testid="pwd-new" />
         </Form.Item>
         <Form.Item
           label={t('pwd.repeat')}

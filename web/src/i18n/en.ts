@@ -44,6 +44,7 @@ const en = {
   'pwd.repeat': 'Repeat new password',
   'pwd.oldRequired': 'Please enter the old password',
   'pwd.newRequired': 'Please enter a new password',
+  'pwd.hint': '6-16 characters, at least 2 kinds',
   'pwd.rule': 'Password is 6-16 characters, must contain upper and lower case letters, digits and symbols, at least 2 kinds',
   'pwd.repeatRequired': 'Please enter the new password again',
   'pwd.mismatch': 'The two passwords do not match',

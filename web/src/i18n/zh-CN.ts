@@ -46,6 +46,7 @@ const zhCN: Record<MessageKey, string> = {
   'pwd.repeat': '确认新密码',
   'pwd.oldRequired': '请输入原密码',
   'pwd.newRequired': '请输入新密码',
+  'pwd.hint': '6-16位，至少包含两类字符',
   'pwd.rule': '密码为6-16位，须包含大写字母、小写字母、数字和符号中的至少2种',
   'pwd.repeatRequired': '请再次输入新密码',
   'pwd.mismatch': '两次输入的密码不一致',
