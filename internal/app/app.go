@@ -79,6 +79,7 @@ func (a *App) Routes() []Route {
 	return []Route{
 		{"POST", "/api/login", Public, authH.Login},
 		{"POST", "/api/outSite/login", Public, authH.OutSiteLogin},
+		{"POST", "/api/login/renew", Public, authH.Renew},
 		{"POST", "/api/logout", SignedIn, authH.Logout},
 		{"PUT", "/api/sys/user/updatePwd", SignedIn, authH.UpdatePwd},
 		{"GET", "/api/sys/user/info", SignedIn, authH.Info},

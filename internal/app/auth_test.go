@@ -325,3 +325,35 @@ func TestOpenAPIDescribesEveryRoute(t *testing.T) {
 		t.Fatalf("openapi.json: HTTP %d", resp.StatusCode)
 	}
 }
+
+func TestHROriginSignInRenewsWithoutThePassword(t *testing.T) {
+	e := newEnv(t)
+	_, r := e.call("POST", "/api/login", "", map[string]string{"LoginCode": "staff", "PassWord": "Staff@123", "remember": "ahr"})
+	var su struct {
+		AccessToken string `json:"accessToken"`
+		RenewToken  string `json:"renewToken"`
+	}
+	if err := json.Unmarshal(r.Data, &su); err != nil || len(su.RenewToken) != 64 {
+		t.Fatalf("no renewal token: %+v", r)
+	}
+	if plain := e.login("admin", "Admin@123"); strings.Contains(string(r.Data), "PassWord") || plain.AccessToken == "" {
+		t.Fatal("unexpected answer")
+	}
+	_, r = e.call("POST", "/api/login/renew", "", map[string]string{"renewToken": su.RenewToken})
+	var renewed struct {
+		AccessToken string `json:"accessToken"`
+		RenewToken  string `json:"renewToken"`
+		UserName    string `json:"UserName"`
+	}
+	if r.Code != 0 || json.Unmarshal(r.Data, &renewed) != nil || renewed.RenewToken == su.RenewToken || renewed.UserName != "张晓东" {
+		t.Fatalf("renewal: %+v", r)
+	}
+	// Single use: the old token no longer works; the new one does until logout.
+	if _, r := e.call("POST", "/api/login/renew", "", map[string]string{"renewToken": su.RenewToken}); r.Code != 10005 {
+		t.Fatalf("a used renewal token worked again: %+v", r)
+	}
+	e.call("POST", "/api/logout", renewed.AccessToken, nil)
+	if _, r := e.call("POST", "/api/login/renew", "", map[string]string{"renewToken": renewed.RenewToken}); r.Code != 10005 {
+		t.Fatalf("renewal after logout: %+v", r)
+	}
+}

@@ -38,16 +38,35 @@ func TokenFrom(r *http.Request) string {
 }
 
 // Require guards a route: the caller must be signed in and, when funCode is not empty,
-// hold that function code. Refusals are recorded as security events.
+// hold that function code (or one of several, comma-separated). Refusals are recorded as
+// security events.
 func (s *Service) Require(funCode string, next http.Handler) http.Handler {
+	return s.guard(funCode, false, next)
+}
+
+// RequireDownload guards an export or download opened in a new window: besides a session
+// token it accepts a download ticket (query parameter ticket) issued for this very path. The
+// function-code rule is the same as for any call.
+func (s *Service) RequireDownload(funCode string, next http.Handler) http.Handler {
+	return s.guard(funCode, true, next)
+}
+
+func (s *Service) guard(funCode string, ticketOK bool, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		p, err := s.Authenticate(r.Context(), TokenFrom(r))
+		var p *Principal
+		var err error
+		token := TokenFrom(r)
+		if ticket := r.URL.Query().Get("ticket"); ticketOK && token == "" && ticket != "" {
+			p, err = s.RedeemTicket(r.Context(), ticket, r.URL.Path)
+		} else {
+			p, err = s.Authenticate(r.Context(), token)
+		}
 		if err != nil {
 			httpx.WriteError(w, r, err)
 			return
 		}
 		httpx.InfoFrom(r.Context()).UserID = p.UserID
-		if funCode != "" && !p.Can(funCode) {
+		if funCode != "" && !p.CanAny(funCode) {
 			if err := s.store.LogSecurityEvent(r.Context(), p.UserID, "forbidden", r.Method+" "+r.URL.Path+" needs "+funCode, httpx.ClientIP(r)); err != nil {
 				slog.Error("log security event", "err", err)
 			}
@@ -72,7 +91,7 @@ func (h *Handlers) login(site string) httpx.Handler {
 		}
 		return h.svc.Login(r.Context(), LoginRequest{
 			LoginCode: in.String("LoginCode"), Password: in.String("PassWord"), Response: in.String("response"), OS: in.String("os"),
-			Site: site, IP: httpx.ClientIP(r), UserAgent: r.UserAgent(),
+			Site: site, IP: httpx.ClientIP(r), UserAgent: r.UserAgent(), Remember: in.String("remember") == "ahr",
 		})
 	}
 }
@@ -85,6 +104,15 @@ func (h *Handlers) Login(w http.ResponseWriter, r *http.Request) (any, error) {
 // OutSiteLogin is POST /api/outSite/login (external users, /login2).
 func (h *Handlers) OutSiteLogin(w http.ResponseWriter, r *http.Request) (any, error) {
 	return h.login(SiteExternal)(w, r)
+}
+
+// Renew is POST /api/login/renew: a renewal token of an HR-origin sign-in opens a new session.
+func (h *Handlers) Renew(w http.ResponseWriter, r *http.Request) (any, error) {
+	in, err := httpx.ReadInput(w, r)
+	if err != nil {
+		return nil, err
+	}
+	return h.svc.Renew(r.Context(), in.String("renewToken"), httpx.ClientIP(r), r.UserAgent(), in.String("os"))
 }
 
 // Logout is POST /api/logout; data is the logout URL.

@@ -76,11 +76,17 @@ const (
 type LoginRequest struct {
 	LoginCode, Password, Response, OS string
 	Site, IP, UserAgent               string
+	// Remember asks for a renewal token (HR-origin sign-ins), kept by the browser instead of the password.
+	Remember bool
 }
+
+// RememberTTL is how long an HR-origin sign-in may be renewed silently.
+const RememberTTL = 30 * 24 * time.Hour
 
 // SessionUser is the session user of spec section 3, as the login answer carries it.
 type SessionUser struct {
 	AccessToken string   `json:"accessToken,omitempty"`
+	RenewToken  string   `json:"renewToken,omitempty"`
 	UserName    string   `json:"UserName"`
 	LoginCode   string   `json:"LoginCode"`
 	UserID      int64    `json:"userId"`
@@ -141,11 +147,16 @@ func (s *Service) Login(ctx context.Context, req LoginRequest) (*SessionUser, er
 	case u.UserType != req.Site:
 		return fail("wrong_site", u.ID, httpx.Fail("auth.bad_credentials"))
 	}
+	attempt.UserID = u.ID
+	return s.open(ctx, u, attempt, req.Remember)
+}
+
+// open starts a session for u (and a renewal token when remember is set).
+func (s *Service) open(ctx context.Context, u *User, attempt LoginAttempt, remember bool) (*SessionUser, error) {
 	token, err := NewToken()
 	if err != nil {
 		return nil, err
 	}
-	attempt.UserID = u.ID
 	if err := s.store.StartSession(ctx, HashToken(token), u.ID, s.cfg.SessionAbsolute, s.cfg.SingleSession, attempt); err != nil {
 		return nil, err
 	}
@@ -154,7 +165,41 @@ func (s *Service) Login(ctx context.Context, req LoginRequest) (*SessionUser, er
 		return nil, err
 	}
 	su.AccessToken = token
+	if remember {
+		renew, err := NewToken()
+		if err != nil {
+			return nil, err
+		}
+		if err := s.store.AddRemember(ctx, HashToken(renew), u.ID, RememberTTL); err != nil {
+			return nil, err
+		}
+		su.RenewToken = renew
+	}
 	return su, nil
+}
+
+// Renew signs an HR-origin user in again with a renewal token; the token is used up and a new
+// one is returned with the session. An unusable token is one generic failure.
+func (s *Service) Renew(ctx context.Context, renewToken, ip, userAgent, os string) (*SessionUser, error) {
+	if renewToken == "" || len(renewToken) > 128 {
+		return nil, httpx.ErrTokenInvalid
+	}
+	userID, err := s.store.UseRemember(ctx, HashToken(renewToken))
+	if err != nil {
+		return nil, err
+	}
+	if userID == 0 {
+		return nil, httpx.ErrTokenInvalid
+	}
+	u, err := s.store.UserByID(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	if u == nil || u.State == 0 {
+		return nil, httpx.ErrTokenInvalid
+	}
+	attempt := LoginAttempt{LoginCode: u.LoginCode, UserID: u.ID, IP: ip, UserAgent: userAgent, OS: os, Site: u.UserType, Reason: "renew"}
+	return s.open(ctx, u, attempt, true)
 }
 
 // SessionUserOf builds the session user (menus, function codes, dictionaries) of an account.
@@ -218,6 +263,12 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 			return nil, err
 		}
 	}
+	return s.principalOf(ctx, u, ss.ID)
+}
+
+// principalOf builds the caller of a request from its account (function codes are read each
+// time, so a changed grant takes effect at the next call).
+func (s *Service) principalOf(ctx context.Context, u *User, sessionID int64) (*Principal, error) {
 	funCodes, err := s.grants.FunctionCodes(ctx, u.ID)
 	if err != nil {
 		return nil, err
@@ -226,12 +277,16 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 	for _, c := range funCodes {
 		set[c] = true
 	}
-	return &Principal{UserID: u.ID, SessionID: ss.ID, LoginCode: u.LoginCode, UserName: u.UserName, UserType: u.UserType, UnitCode: u.UnitCode, FunCodes: set}, nil
+	return &Principal{UserID: u.ID, SessionID: sessionID, LoginCode: u.LoginCode, UserName: u.UserName, UserType: u.UserType, UnitCode: u.UnitCode, FunCodes: set}, nil
 }
 
 // Logout ends the caller's session and returns the logout URL.
 func (s *Service) Logout(ctx context.Context, p *Principal) (string, error) {
 	if err := s.store.EndSession(ctx, p.SessionID, EndLogout); err != nil {
+		return "", err
+	}
+	// Signing out also forgets an HR-origin sign-in, or the guard would sign the user straight back in.
+	if err := s.store.RevokeRemember(ctx, p.UserID); err != nil {
 		return "", err
 	}
 	return s.cfg.LogoutURL, nil
@@ -276,6 +331,9 @@ func (s *Service) ChangePassword(ctx context.Context, p *Principal, oldPw, newPw
 	if err != nil {
 		return err
 	}
+	if err := s.store.RevokeRemember(ctx, u.ID); err != nil {
+		return err
+	}
 	return s.store.SetPassword(ctx, u.ID, hash, 0, p.SessionID)
 }
 
@@ -292,6 +350,9 @@ func (s *Service) SetPassword(ctx context.Context, userID int64, pw string, must
 	flag := 0
 	if mustChange {
 		flag = 1
+	}
+	if err := s.store.RevokeRemember(ctx, userID); err != nil {
+		return err
 	}
 	return s.store.SetPassword(ctx, userID, hash, flag, 0)
 }

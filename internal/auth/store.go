@@ -200,3 +200,36 @@ func truncate(s string, n int) string {
 	}
 	return s
 }
+
+// AddRemember stores a renewal token of an HR-origin sign-in.
+func (s *Store) AddRemember(ctx context.Context, tokenHash string, userID int64, ttl time.Duration) error {
+	now := time.Now().UTC()
+	_, err := s.db.Exec(ctx, `INSERT INTO sys_remember (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)`, tokenHash, userID, now, now.Add(ttl))
+	return err
+}
+
+// UseRemember revokes a live renewal token and returns its user id; 0 when the token is unknown,
+// expired or already used (each token renews once).
+func (s *Store) UseRemember(ctx context.Context, tokenHash string) (int64, error) {
+	var userID int64
+	now := time.Now().UTC()
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		err := tx.QueryRow(ctx, `SELECT user_id FROM sys_remember WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?`, tokenHash, now).Scan(&userID)
+		if db.IsNoRows(err) {
+			userID = 0
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `UPDATE sys_remember SET revoked_at = ? WHERE token_hash = ?`, now, tokenHash)
+		return err
+	})
+	return userID, err
+}
+
+// RevokeRemember ends every renewal token of a user (logout, password change).
+func (s *Store) RevokeRemember(ctx context.Context, userID int64) error {
+	_, err := s.db.Exec(ctx, `UPDATE sys_remember SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL`, time.Now().UTC(), userID)
+	return err
+}

@@ -79,6 +79,20 @@ test('silent login with the ahr flag', async () => {
   await page.goto('/gateway?ahr=1&LoginCode=staff&PassWord=Staff%40123');
   await waitPath(page, '/gateway');
   await page.getByTestId('user-menu').waitFor();
+  assert.ok(!page.url().includes('PassWord'), 'the password must leave the address bar');
+  // The HR-origin login is remembered by a renewal token, never by the password.
+  const stored = await page.evaluate(() => localStorage.getItem('ahrLogin'));
+  assert.ok(stored && !stored.includes('Staff@123') && JSON.parse(stored).renewToken.length === 64, stored);
+  // Without a session (a new tab of the same browser), the user is signed in again silently.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto('/gatewayMsg');
+  await waitPath(page, '/gateway');
+  await page.getByTestId('user-menu').waitFor();
+  // Signing out forgets it.
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-logout').click();
+  await waitPath(page, '/login');
+  assert.equal(await page.evaluate(() => localStorage.getItem('ahrLogin')), null);
   await page.context().close();
 });
 

@@ -24,6 +24,15 @@ func (d *DB) Migrate(ctx context.Context, fsys fs.FS) (applied []string, err err
 		return nil, err
 	}
 	sort.Strings(names)
+	seen := map[int]string{}
+	for _, name := range names {
+		num, _, _ := strings.Cut(name, "_")
+		v, _ := strconv.Atoi(num)
+		if prev, dup := seen[v]; dup {
+			return nil, fmt.Errorf("migrations %s and %s share version %d", prev, name, v)
+		}
+		seen[v] = name
+	}
 	done := map[int]bool{}
 	rows, err := d.Query(ctx, `SELECT version FROM schema_migrations`)
 	if err != nil {

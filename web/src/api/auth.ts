@@ -4,6 +4,7 @@ import type { LoginParams, LoginResult, UpdatePwdParams, UserInfo } from './type
 defineApis({
   login: { method: 'POST', path: '/api/login', auth: false },
   outSiteLogin: { method: 'POST', path: '/api/outSite/login', auth: false },
+  renewLogin: { method: 'POST', path: '/api/login/renew', auth: false },
   logout: { method: 'POST', path: '/api/logout' },
   updatePwd: { method: 'PUT', path: '/api/sys/user/updatePwd' },
   userInfo: { method: 'GET', path: '/api/sys/user/info' },
@@ -27,8 +28,13 @@ function loginBody(LoginCode: string, PassWord: string, response = '', os = clie
   return { LoginCode, PassWord, response, os };
 }
 
-export const login = (LoginCode: string, PassWord: string, response?: string, os?: string, opts?: CallOptions) =>
-  callApi<LoginResult>('login', { ...loginBody(LoginCode, PassWord, response, os) }, opts);
+/** remember: an HR-origin sign-in; the answer then carries a renewal token for silent re-login. */
+export const login = (LoginCode: string, PassWord: string, response?: string, os?: string, opts?: CallOptions, remember = false) =>
+  callApi<LoginResult>('login', { ...loginBody(LoginCode, PassWord, response, os), ...(remember ? { remember: 'ahr' } : {}) }, opts);
+
+/** Silent re-login of a remembered HR-origin sign-in (single-use token; the answer carries the next one). */
+export const renewLogin = (renewToken: string, opts?: CallOptions) =>
+  callApi<LoginResult>('renewLogin', { renewToken, os: clientOs() }, opts);
 
 export const outSiteLogin = (LoginCode: string, PassWord: string, response?: string, os?: string, opts?: CallOptions) =>
   callApi<LoginResult>('outSiteLogin', { ...loginBody(LoginCode, PassWord, response, os) }, opts);

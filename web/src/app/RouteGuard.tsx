@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { login } from '../api/auth';
+import { login, renewLogin } from '../api/auth';
 import PageLoading from '../components/PageLoading';
 import { useI18n } from '../i18n';
 import { clearHrLogin, getHrLogin, saveLogin, setHrLogin, useSession } from '../lib/session';
@@ -20,11 +20,12 @@ function SilentLoginRunner({ decision }: { decision: SilentLogin }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const { LoginCode, PassWord } = decision.login;
-    login(LoginCode, PassWord)
+    const { LoginCode, PassWord, renewToken } = decision.login;
+    const signIn = renewToken ? renewLogin(renewToken) : login(LoginCode, PassWord ?? '', undefined, undefined, undefined, decision.remember);
+    signIn
       .then((result) => {
         saveLogin(result);
-        if (decision.remember) setHrLogin({ LoginCode, PassWord });
+        if (decision.remember && result.renewToken) setHrLogin({ LoginCode, renewToken: result.renewToken });
         navigate('/gateway', { replace: true });
       })
       .catch(() => {

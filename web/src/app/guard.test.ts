@@ -3,7 +3,7 @@ import type { StoredLogin } from '../lib/session';
 import { guard } from './guard';
 
 const session = { menuCodes: ['welcome', 'sys', 'sysuser'] };
-const hr: StoredLogin = { LoginCode: 'hr1', PassWord: 'pw', origin: 'ahr' };
+const hr: StoredLogin = { LoginCode: 'hr1', renewToken: 'r'.repeat(64), origin: 'ahr' };
 const q = (s = '') => new URLSearchParams(s);
 const CODE32 = 'A'.repeat(16) + '1234567890abcdef';
 
@@ -28,8 +28,8 @@ describe('route guard', () => {
   it('a stored HR-origin login without a session signs in silently', () => {
     expect(guard('/gateway', q(), null, hr)).toEqual({
       kind: 'silentLogin',
-      login: { LoginCode: 'hr1', PassWord: 'pw' },
-      remember: false,
+      login: { LoginCode: 'hr1', renewToken: 'r'.repeat(64) },
+      remember: true,
     });
     expect(guard('/', q(), null, hr)).toMatchObject({ kind: 'silentLogin' });
     // with a session the stored login is not used

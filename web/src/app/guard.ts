@@ -11,8 +11,9 @@ export type GuardDecision =
   | { kind: 'allow' }
   | { kind: 'redirect'; to: string }
   | { kind: 'forbidden' }
-  /** log in silently with these credentials, then go to /gateway; remember=true stores an HR-origin login */
-  | { kind: 'silentLogin'; login: { LoginCode: string; PassWord: string }; remember: boolean };
+  /** log in silently (with the query's credentials, or a stored renewal token), then go to /gateway;
+   *  remember=true stores the HR-origin login (its renewal token) */
+  | { kind: 'silentLogin'; login: { LoginCode: string; PassWord?: string; renewToken?: string }; remember: boolean };
 
 export const SSO_CODE = /^[A-Za-z0-9]{32,35}$/;
 
@@ -59,7 +60,7 @@ export function guard(
 
   // A remembered HR-origin login without a session: silent re-login.
   if (!session && hrLogin) {
-    return { kind: 'silentLogin', login: { LoginCode: hrLogin.LoginCode, PassWord: hrLogin.PassWord }, remember: false };
+    return { kind: 'silentLogin', login: { LoginCode: hrLogin.LoginCode, renewToken: hrLogin.renewToken }, remember: true };
   }
 
   if (path === '/') return { kind: 'redirect', to: session ? '/gateway' : '/login' };

@@ -22,7 +22,8 @@ beforeEach(() => setLang('en'));
 describe('admin menu', () => {
   it('labels from i18n by code, else the server name', () => {
     expect(menuLabel({ code: 'sysuser', name: '用户管理' })).toBe('User management');
-    expect(menuLabel({ code: 'sys', name: '系统管理' })).toBe('系统管理');
+    expect(menuLabel({ code: 'sys', name: '系统管理' })).toBe('System administration');
+    expect(menuLabel({ code: 'custom_group', name: '自定义分组' })).toBe('自定义分组');
     setLang('zh-CN');
     expect(menuLabel({ code: 'dict_manager', name: 'x' })).toBe('字典管理');
   });
@@ -35,7 +36,7 @@ describe('admin menu', () => {
   it("breadcrumbs start with 'home' and follow the menu tree", () => {
     expect(breadcrumbs('/sysuser', menus, '/welcome')).toEqual([
       { title: 'Home', path: '/welcome' },
-      { title: '系统管理' },
+      { title: 'System administration' },
       { title: 'User management' },
     ]);
     expect(breadcrumbs('/welcome', menus, '/welcome')).toEqual([{ title: 'Home', path: '/welcome' }]);

@@ -65,9 +65,9 @@ describe('session', () => {
 
   it('remembers an HR-origin login only in the ahr form', () => {
     expect(getHrLogin()).toBeNull();
-    setHrLogin({ LoginCode: 'u', PassWord: 'p' });
-    expect(getHrLogin()).toEqual({ LoginCode: 'u', PassWord: 'p', origin: 'ahr' });
-    localStorage.setItem(HR_LOGIN_KEY, JSON.stringify({ LoginCode: 'u', PassWord: 'p' }));
+    setHrLogin({ LoginCode: 'u', renewToken: 'p' });
+    expect(getHrLogin()).toEqual({ LoginCode: 'u', renewToken: 'p', origin: 'ahr' });
+    localStorage.setItem(HR_LOGIN_KEY, JSON.stringify({ LoginCode: 'u', renewToken: 'p' }));
     expect(getHrLogin()).toBeNull();
   });
 });

@@ -7,9 +7,10 @@ export interface SessionUser extends Omit<LoginResult, 'dictData'> {
   menuCodes: string[];
 }
 
+/** A remembered HR-origin sign-in. It holds a single-use renewal token from the server, never the password. */
 export interface StoredLogin {
   LoginCode: string;
-  PassWord: string;
+  renewToken: string;
   /** 'ahr' marks a login that came from the HR system link */
   origin: 'ahr';
 }
@@ -95,7 +96,7 @@ export function clearSession() {
 export function getHrLogin(): StoredLogin | null {
   try {
     const v = JSON.parse(localStorage.getItem(HR_LOGIN_KEY) ?? 'null') as StoredLogin | null;
-    return v && v.origin === 'ahr' && v.LoginCode && v.PassWord ? v : null;
+    return v && v.origin === 'ahr' && v.LoginCode && v.renewToken ? v : null;
   } catch {
     return null;
   }
