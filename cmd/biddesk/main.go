@@ -170,31 +170,32 @@ func printBanner(addr string, accounts []app.Account) {
 	fmt.Fprint(os.Stdout, b.String())
 }
 
-func migrate(args []string) error {
-	cfg, err := parse("migrate", args, nil)
+// openApp parses a sub-command's flags and opens (and migrates) the database.
+func openApp(name string, args []string, extra func(*flag.FlagSet)) (*app.App, error) {
+	cfg, err := parse(name, args, extra)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	a, err := app.Open(context.Background(), cfg, newLogger(cfg.LogLevel))
+	return app.Open(context.Background(), cfg, newLogger(cfg.LogLevel))
+}
+
+func migrate(args []string) error {
+	a, err := openApp("migrate", args, nil)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
-	fmt.Println("database is up to date:", cfg.DatabaseLabel())
+	fmt.Println("database is up to date:", a.Config.DatabaseLabel())
 	return nil
 }
 
 func seed(args []string) error {
-	cfg, err := parse("seed", args, nil)
-	if err != nil {
-		return err
-	}
-	a, err := app.Open(context.Background(), cfg, newLogger(cfg.LogLevel))
+	a, err := openApp("seed", args, nil)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
-	accounts, err := a.Seed(context.Background(), cfg.Demo)
+	accounts, err := a.Seed(context.Background(), a.Config.Demo)
 	if err != nil {
 		return err
 	}
@@ -210,7 +211,7 @@ func admin(args []string) error {
 	}
 	sub := args[0]
 	var login, name, password, role string
-	cfg, err := parse("admin "+sub, args[1:], func(fs *flag.FlagSet) {
+	a, err := openApp("admin "+sub, args[1:], func(fs *flag.FlagSet) {
 		fs.StringVar(&login, "login", "", "login code")
 		fs.StringVar(&name, "name", "", "display name (create-user)")
 		fs.StringVar(&password, "password", "", "password (6-16 characters, at least 2 kinds)")
@@ -219,15 +220,11 @@ func admin(args []string) error {
 	if err != nil {
 		return err
 	}
+	defer a.Close()
 	if login == "" || password == "" {
 		return errors.New("--login and --password are required")
 	}
 	ctx := context.Background()
-	a, err := app.Open(ctx, cfg, newLogger(cfg.LogLevel))
-	if err != nil {
-		return err
-	}
-	defer a.Close()
 	if _, err := a.Seed(ctx, false); err != nil {
 		return err
 	}

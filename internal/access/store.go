@@ -2,6 +2,7 @@ package access
 
 import (
 	"context"
+	"fmt"
 	"sort"
 	"sync"
 	"time"
@@ -216,8 +217,21 @@ func (s *Store) SeedBuiltins(ctx context.Context) error {
 	})
 }
 
+// RoleExists tells whether a role with the code exists.
+func (s *Store) RoleExists(ctx context.Context, roleCode string) (bool, error) {
+	var n int
+	err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM sys_role WHERE code = ?`, roleCode).Scan(&n)
+	return n > 0, err
+}
+
 // AssignRole grants the role with the given code to a user.
 func (s *Store) AssignRole(ctx context.Context, userID int64, roleCode string) error {
-	_, err := s.db.Exec(ctx, `INSERT INTO sys_user_role (user_id, role_id) SELECT CAST(? AS BIGINT), id FROM sys_role WHERE code = ?`, userID, roleCode)
-	return err
+	res, err := s.db.Exec(ctx, `INSERT INTO sys_user_role (user_id, role_id) SELECT CAST(? AS BIGINT), id FROM sys_role WHERE code = ?`, userID, roleCode)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("no role %q", roleCode)
+	}
+	return nil
 }

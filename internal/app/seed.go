@@ -8,6 +8,7 @@ import (
 
 	"biddesk/internal/access"
 	"biddesk/internal/auth"
+	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/validate"
 )
 
@@ -77,6 +78,9 @@ func (a *App) createAccount(ctx context.Context, acc Account, name, unit string,
 		u.UpdatePwd = 1
 	}
 	id, err := a.Users.CreateUser(ctx, u)
+	if db.IsUniqueViolation(err) {
+		return fmt.Errorf("an account %q already exists", acc.LoginCode)
+	}
 	if err != nil {
 		return fmt.Errorf("create %s: %w", acc.LoginCode, err)
 	}
@@ -101,6 +105,11 @@ func randomPassword() (string, error) {
 func (a *App) CreateUser(ctx context.Context, login, name, password, role string) error {
 	if err := a.checkPassword(password); err != nil {
 		return err
+	}
+	if ok, err := a.Access.RoleExists(ctx, role); err != nil {
+		return err
+	} else if !ok {
+		return fmt.Errorf("no role %q (built-in roles: %s, %s, %s)", role, access.RoleSysAdmin, access.RoleLibAdmin, access.RoleStaff)
 	}
 	return a.createAccount(ctx, Account{LoginCode: login, Password: password, Role: role, Site: auth.SiteStaff}, name, "", true)
 }
