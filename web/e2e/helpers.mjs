@@ -27,6 +27,7 @@ export async function newPage(browser, { width = 1440, height = 900, lang = 'zh-
 export async function shot(page, name) {
   // Let lazy pages and transitions settle so the picture shows what a person sees.
   await page.waitForLoadState('networkidle');
+  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => {});
   await page.waitForTimeout(400);
   await page.screenshot({ path: join(outDir, `${name}.png`), fullPage: true });
 }
