@@ -96,6 +96,7 @@ type SessionUser struct {
 	SysMenus    []*Menu  `json:"sysMenus"`
 	UpdatePwd   int      `json:"updatePwd"`
 	LogoutURL   string   `json:"logout_url"`
+	HelpURL     string   `json:"helpUrl"`
 	DictData    any      `json:"dictData"`
 }
 
@@ -225,7 +226,7 @@ func (s *Service) SessionUserOf(ctx context.Context, u *User) (*SessionUser, err
 	return &SessionUser{
 		UserName: u.UserName, LoginCode: u.LoginCode, UserID: u.ID, UnitName: unitName, Roles: roles,
 		FunCodes: strings.Join(funCodes, ","), SysMenus: menus, UpdatePwd: u.UpdatePwd,
-		LogoutURL: s.cfg.LogoutURL, DictData: dictData,
+		LogoutURL: s.cfg.LogoutURL, HelpURL: s.cfg.HelpURL, DictData: dictData,
 	}, nil
 }
 

@@ -4,7 +4,7 @@ import { toast } from '../api/client';
 import { getDictCache } from '../api/sys';
 import { HELP_URL, LOGOUT_REDIRECT_MS, LOGOUT_TOAST_SECONDS } from '../app/config';
 import { t } from '../i18n';
-import { clearHrLogin, clearSession, storeDictData } from '../lib/session';
+import { clearHrLogin, clearSession, getSession, storeDictData } from '../lib/session';
 import { loadLogoutFrame } from './LogoutFrame';
 
 /** POST /api/logout, load the logout URL in the hidden frame, toast, then /login after 800 ms. */
@@ -35,5 +35,5 @@ export async function refreshCache(): Promise<void> {
 }
 
 export function openHelp() {
-  window.open(HELP_URL, '_blank', 'noopener,noreferrer');
+  window.open(getSession()?.helpUrl || HELP_URL, '_blank', 'noopener,noreferrer');
 }
