@@ -10,12 +10,14 @@ import (
 
 	"biddesk/api"
 	"biddesk/internal/access"
+	"biddesk/internal/audit"
 	"biddesk/internal/auth"
 	"biddesk/internal/dict"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/users"
 	"biddesk/migrations"
 )
 
@@ -58,11 +60,14 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 // Close closes the database.
 func (a *App) Close() error { return a.DB.Close() }
 
-// Route is one API endpoint. Access is Public, SignedIn, or the function code the caller must hold.
+// Route is one API endpoint. Access is Public, SignedIn, or the function code the caller must
+// hold (several, comma-separated, mean any of them). Download routes (exports opened in a new
+// window) also accept a single-use download ticket instead of the session token.
 type Route struct {
 	Method, Path string
 	Access       string
 	Handler      httpx.Handler
+	Download     bool
 }
 
 // Access levels besides a function code.
@@ -71,21 +76,51 @@ const (
 	SignedIn = "signed-in"
 )
 
-// Routes is the API route table: every endpoint with the permission it needs.
+func route(method, path, access string, h httpx.Handler) Route {
+	return Route{Method: method, Path: path, Access: access, Handler: h}
+}
+
+func download(path, access string, h httpx.Handler) Route {
+	return Route{Method: "GET", Path: path, Access: access, Handler: h, Download: true}
+}
+
+// Routes is the API route table: every endpoint with the permission it needs. The function
+// code of an admin screen's calls is the screen's menu code.
 func (a *App) Routes() []Route {
 	authH := auth.NewHandlers(a.Auth)
 	dictH := dict.NewHandlers(a.Dict)
 	accessH := access.NewHandlers(a.Access)
+	orgH := org.NewHandlers(a.Org)
+	userH := users.NewHandlers(users.NewService(a.DB, a.Access, a.Org))
+	loginLog := audit.LoginLogTable(a.DB)
 	return []Route{
-		{"POST", "/api/login", Public, authH.Login},
-		{"POST", "/api/outSite/login", Public, authH.OutSiteLogin},
-		{"POST", "/api/login/renew", Public, authH.Renew},
-		{"POST", "/api/logout", SignedIn, authH.Logout},
-		{"PUT", "/api/sys/user/updatePwd", SignedIn, authH.UpdatePwd},
-		{"GET", "/api/sys/user/info", SignedIn, authH.Info},
-		{"GET", "/api/sys/user/session", SignedIn, authH.Session},
-		{"GET", "/api/sys/dict/getDictCache", SignedIn, dictH.Cache},
-		{"GET", "/api/sys/menu/tree", "menusmanager", accessH.MenuTree},
+		route("POST", "/api/login", Public, authH.Login),
+		route("POST", "/api/outSite/login", Public, authH.OutSiteLogin),
+		route("POST", "/api/login/renew", Public, authH.Renew),
+		route("POST", "/api/logout", SignedIn, authH.Logout),
+		route("PUT", "/api/sys/user/updatePwd", SignedIn, authH.UpdatePwd),
+		route("GET", "/api/sys/user/info", SignedIn, authH.Info),
+		route("GET", "/api/sys/user/session", SignedIn, authH.Session),
+		route("GET", "/api/sys/dict/getDictCache", SignedIn, dictH.Cache),
+		route("GET", "/api/sys/menu/tree", "menusmanager", accessH.MenuTree),
+		route("POST", "/api/sys/common/ticket", SignedIn, a.issueTicket),
+		route("GET", "/api/dataHumanResources/getByPid", SignedIn, orgH.GetByPid),
+
+		route("GET", "/api/sys/user/list", "sysuser", userH.List),
+		route("POST", "/api/sys/user/add", "sysuser", userH.Add),
+		route("PUT", "/api/sys/user/edit", "sysuser", userH.Edit),
+		route("PUT", "/api/sys/user/changeState", "sysuser", userH.ChangeState),
+		route("PUT", "/api/sys/user/resetPwd", "sysuser", userH.ResetPwd),
+		route("DELETE", "/api/sys/user/del", "sysuser", userH.Del),
+		download("/api/sys/user/export", "sysuser", userH.Export),
+
+		route("GET", "/api/user/role/all", "sysuser,roleusers", accessH.RoleAll),
+		route("GET", "/api/user/search", "roleusers", userH.Search),
+		route("PUT", "/api/user/role/user", "roleusers", accessH.AssignUserRole),
+		route("DELETE", "/api/user/role/user", "roleusers", accessH.RemoveUserRole),
+
+		route("GET", "/api/sys/loginLog/list", "login_log", loginLog.List),
+		download("/api/sys/loginLog/export", "login_log", loginLog.Export),
 	}
 }
 
@@ -95,12 +130,16 @@ func (a *App) Handler(webDist fs.FS) http.Handler {
 	mux := http.NewServeMux()
 	for _, rt := range a.Routes() {
 		var h http.Handler = httpx.Serve(rt.Handler)
-		switch rt.Access {
-		case Public:
-		case SignedIn:
-			h = a.Auth.Require("", h)
+		need := rt.Access
+		if need == SignedIn {
+			need = ""
+		}
+		switch {
+		case rt.Access == Public:
+		case rt.Download:
+			h = a.Auth.RequireDownload(need, h)
 		default:
-			h = a.Auth.Require(rt.Access, h)
+			h = a.Auth.Require(need, h)
 		}
 		mux.Handle(rt.Method+" "+rt.Path, h)
 	}

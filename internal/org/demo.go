@@ -27,6 +27,10 @@ type demoUnit struct {
 	clickable                             bool
 }
 
+// Code and Level describe a demo unit to tests and benchmarks.
+func (u demoUnit) Code() string { return u.code }
+func (u demoUnit) Level() int   { return u.level }
+
 // DemoUnits returns the demo organisation tree (about 300 units over 4 levels).
 func DemoUnits() []demoUnit {
 	var out []demoUnit

@@ -103,6 +103,10 @@ func (in *Input) Strings(name string) []string {
 		if arr, ok := v.([]any); ok {
 			out := make([]string, 0, len(arr))
 			for _, item := range arr {
+				if f, ok := item.(float64); ok {
+					out = append(out, strconv.FormatFloat(f, 'f', -1, 64)) // not 1e+06
+					continue
+				}
 				out = append(out, fmt.Sprint(item))
 			}
 			return out
@@ -137,8 +141,45 @@ func (in *Input) Bool(name string) bool {
 	return b
 }
 
+// ID reads a required positive id.
+func (in *Input) ID(name string) (int64, error) {
+	s := strings.TrimSpace(in.String(name))
+	if s == "" {
+		return 0, Fail("http.required", name)
+	}
+	id, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, Fail("http.bad_number", name)
+	}
+	return id, nil
+}
+
+// IDs reads a required list of positive ids: a JSON array, repeated parameters, or one
+// comma-separated value.
+func (in *Input) IDs(name string) ([]int64, error) {
+	var out []int64
+	for _, v := range in.Strings(name) {
+		for _, part := range strings.Split(v, ",") {
+			part = strings.TrimSpace(part)
+			if part == "" {
+				continue
+			}
+			id, err := strconv.ParseInt(part, 10, 64)
+			if err != nil || id <= 0 {
+				return nil, Fail("http.bad_number", name)
+			}
+			out = append(out, id)
+		}
+	}
+	if len(out) == 0 {
+		return nil, Fail("http.required", name)
+	}
+	return out, nil
+}
+
 func init() {
 	RegisterMessages(map[string][2]string{
+		"http.required":   {"缺少参数 %s", "Parameter %s is required"},
 		"http.bad_number": {"参数 %s 必须是整数", "Parameter %s must be a whole number"},
 	})
 }

@@ -22,18 +22,34 @@ func TestSharedVectors(t *testing.T) {
 	if err := json.Unmarshal(raw, &vs); err != nil {
 		t.Fatal(err)
 	}
-	checked := 0
+	checked := map[string]int{}
 	for _, v := range vs {
 		switch v.Rule {
 		case "password":
 			if got := PasswordOK(v.Input); got != v.OK {
 				t.Errorf("PasswordOK(%q) = %v, want %v", v.Input, got, v.OK)
 			}
-			checked++
+		case "loginCode":
+			if got := LoginCode(v.Input); got != v.OK {
+				t.Errorf("LoginCode(%q) = %v, want %v", v.Input, got, v.OK)
+			}
+		case "mobile":
+			if got := Mobile(v.Input); got != v.OK {
+				t.Errorf("Mobile(%q) = %v, want %v", v.Input, got, v.OK)
+			}
+		case "email":
+			if got := Email(v.Input); got != v.OK {
+				t.Errorf("Email(%q) = %v, want %v", v.Input, got, v.OK)
+			}
+		default:
+			continue
 		}
+		checked[v.Rule]++
 	}
-	if checked == 0 {
-		t.Fatal("no password vectors")
+	for _, rule := range []string{"password", "loginCode", "mobile", "email"} {
+		if checked[rule] == 0 {
+			t.Errorf("no %s vectors", rule)
+		}
 	}
 }
 

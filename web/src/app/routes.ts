@@ -30,6 +30,8 @@ const pages = {
   gatewayDetail: () => import('../features/portal/GatewayDetailPage'),
   welcome: () => import('../features/admin/WelcomePage'),
   comingSoon: () => import('../features/admin/ComingSoonPage'),
+  sysuser: () => import('../features/sys/SysUserPage'),
+  loginLog: () => import('../features/sys/LoginLogPage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -83,7 +85,7 @@ export const routes: RouteEntry[] = [
   admin('functionsmanager'),
   admin('sysroles'),
   admin('roleusers'),
-  admin('sysuser'),
+  admin('sysuser', pages.sysuser),
   admin('test'),
   admin('expert_talents_manage'),
   admin('expert_make_word'),
@@ -92,7 +94,7 @@ export const routes: RouteEntry[] = [
   admin('sys_config'),
   admin('exception_log'),
   admin('business_log'),
-  admin('login_log'),
+  admin('login_log', pages.loginLog),
   admin('task_manager'),
   admin('task_log'),
   admin('dataset_manager'),

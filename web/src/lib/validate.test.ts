@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidPassword, passwordKinds } from './validate';
+import { isEmail, isLoginCode, isMobile, isValidPassword, passwordKinds } from './validate';
 
 interface Vector {
   rule: string;
@@ -44,4 +44,15 @@ describe('password rule (6-16 characters, at least 2 of 4 kinds)', () => {
       expect(isValidPassword(input)).toBe(ok);
     },
   );
+});
+
+describe('account form rules (shared vectors)', () => {
+  const rules: Record<string, (s: string) => boolean> = { loginCode: isLoginCode, mobile: isMobile, email: isEmail };
+  for (const [rule, check] of Object.entries(rules)) {
+    const vectors = shared.filter((v) => v.rule === rule);
+    it(`${rule} has vectors`, () => expect(vectors.length).toBeGreaterThan(3));
+    it.each(vectors.map((v) => [v.input, v.ok] as const))(`${rule} %j -> %s`, (input, ok) => {
+      expect(check(input)).toBe(ok);
+    });
+  }
 });

@@ -1,0 +1,174 @@
+package access
+
+import (
+	"context"
+	"net/http"
+
+	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/httpx"
+)
+
+// RoleRef names a role.
+type RoleRef struct {
+	ID   int64  `json:"id"`
+	Code string `json:"code"`
+	Name string `json:"name"`
+}
+
+// RoleSummary is a role with how many live accounts hold it (GET /api/user/role/all).
+type RoleSummary struct {
+	RoleRef
+	MemberCount int `json:"memberCount"`
+}
+
+// AllRoles lists every role with its member count.
+func (s *Store) AllRoles(ctx context.Context) ([]RoleSummary, error) {
+	rows, err := s.db.Query(ctx, `SELECT r.id, r.code, r.name,
+		(SELECT COUNT(*) FROM sys_user_role ur JOIN sys_user u ON u.id = ur.user_id AND u.deleted_at IS NULL WHERE ur.role_id = r.id)
+		FROM sys_role r ORDER BY r.id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []RoleSummary{}
+	for rows.Next() {
+		var r RoleSummary
+		if err := rows.Scan(&r.ID, &r.Code, &r.Name, &r.MemberCount); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// RolesOfUsers returns the roles of each of the users.
+func (s *Store) RolesOfUsers(ctx context.Context, userIDs []int64) (map[int64][]RoleRef, error) {
+	out := map[int64][]RoleRef{}
+	if len(userIDs) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(userIDs))
+	for i, id := range userIDs {
+		args[i] = id
+	}
+	rows, err := s.db.Query(ctx, `SELECT ur.user_id, r.id, r.code, r.name FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id
+		WHERE ur.user_id IN (`+db.Placeholders(len(args))+`) ORDER BY r.id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var uid int64
+		var r RoleRef
+		if err := rows.Scan(&uid, &r.ID, &r.Code, &r.Name); err != nil {
+			return nil, err
+		}
+		out[uid] = append(out[uid], r)
+	}
+	return out, rows.Err()
+}
+
+// CheckRoles fails with a clear message when one of the ids is not a role.
+func (s *Store) CheckRoles(ctx context.Context, roleIDs []int64) error {
+	for _, id := range roleIDs {
+		var n int
+		if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM sys_role WHERE id = ?`, id).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return httpx.Fail("role.not_found")
+		}
+	}
+	return nil
+}
+
+// SetUserRoles replaces the roles of a user inside tx.
+func SetUserRoles(ctx context.Context, tx *db.Tx, userID int64, roleIDs []int64) error {
+	if _, err := tx.Exec(ctx, `DELETE FROM sys_user_role WHERE user_id = ?`, userID); err != nil {
+		return err
+	}
+	seen := map[int64]bool{}
+	for _, id := range roleIDs {
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		if _, err := tx.Exec(ctx, `INSERT INTO sys_user_role (user_id, role_id) VALUES (?, ?)`, userID, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// GrantRole gives a role to a live user (nothing changes when the user holds it already);
+// RevokeRole takes it away.
+func (s *Store) GrantRole(ctx context.Context, userID, roleID int64) error {
+	return s.changeMember(ctx, userID, roleID, `INSERT INTO sys_user_role (user_id, role_id) SELECT CAST(? AS BIGINT), CAST(? AS BIGINT)
+		WHERE NOT EXISTS (SELECT 1 FROM sys_user_role WHERE user_id = ? AND role_id = ?)`, userID, roleID, userID, roleID)
+}
+
+func (s *Store) RevokeRole(ctx context.Context, userID, roleID int64) error {
+	return s.changeMember(ctx, userID, roleID, `DELETE FROM sys_user_role WHERE user_id = ? AND role_id = ?`, userID, roleID)
+}
+
+func (s *Store) changeMember(ctx context.Context, userID, roleID int64, stmt string, args ...any) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM sys_user WHERE id = ? AND deleted_at IS NULL`, userID).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return httpx.Fail("user.not_found")
+		}
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM sys_role WHERE id = ?`, roleID).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return httpx.Fail("role.not_found")
+		}
+		_, err := tx.Exec(ctx, stmt, args...)
+		return err
+	})
+}
+
+// RoleAll is GET /api/user/role/all.
+func (h *Handlers) RoleAll(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.store.AllRoles(r.Context())
+}
+
+// AssignUserRole is PUT /api/user/role/user (userId, roleId).
+func (h *Handlers) AssignUserRole(w http.ResponseWriter, r *http.Request) (any, error) {
+	uid, rid, err := memberInput(w, r)
+	if err != nil {
+		return nil, err
+	}
+	return nil, h.store.GrantRole(r.Context(), uid, rid)
+}
+
+// RemoveUserRole is DELETE /api/user/role/user (userId, roleId).
+func (h *Handlers) RemoveUserRole(w http.ResponseWriter, r *http.Request) (any, error) {
+	uid, rid, err := memberInput(w, r)
+	if err != nil {
+		return nil, err
+	}
+	return nil, h.store.RevokeRole(r.Context(), uid, rid)
+}
+
+func memberInput(w http.ResponseWriter, r *http.Request) (userID, roleID int64, err error) {
+	in, err := httpx.ReadInput(w, r)
+	if err != nil {
+		return 0, 0, err
+	}
+	if userID, err = in.ID("userId"); err != nil {
+		return 0, 0, err
+	}
+	roleID, err = in.ID("roleId")
+	return userID, roleID, err
+}
+
+func init() {
+	httpx.RegisterMessages(map[string][2]string{
+		"role.not_found": {"角色不存在", "No such role"},
+		"user.not_found": {"用户不存在", "No such user"},
+	})
+}

@@ -1,0 +1,362 @@
+package app_test
+
+import (
+	"encoding/json"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+type roleRef struct {
+	ID   int64  `json:"id"`
+	Code string `json:"code"`
+	Name string `json:"name"`
+}
+
+type userRec struct {
+	ID        int64     `json:"id"`
+	LoginCode string    `json:"loginCode"`
+	UserName  string    `json:"userName"`
+	UnitCode  string    `json:"unitCode"`
+	UnitName  string    `json:"unitName"`
+	Phone     string    `json:"phone"`
+	State     int       `json:"state"`
+	UpdatePwd int       `json:"updatePwd"`
+	Roles     []roleRef `json:"roles"`
+}
+
+type page[T any] struct {
+	Records []T `json:"records"`
+	Current int `json:"current"`
+	Limit   int `json:"limit"`
+	Total   int `json:"total"`
+	Pages   int `json:"pages"`
+}
+
+// list calls a list API and decodes its page; it fails the test on a non-zero code.
+func list[T any](e *env, path, token string, q url.Values) page[T] {
+	e.t.Helper()
+	_, r := e.call("GET", path+"?"+q.Encode(), token, nil)
+	if r.Code != 0 {
+		e.t.Fatalf("%s?%s: code %d %s", path, q.Encode(), r.Code, r.Message)
+	}
+	var p page[T]
+	if err := json.Unmarshal(r.Data, &p); err != nil {
+		e.t.Fatal(err)
+	}
+	return p
+}
+
+func (e *env) roleID(token, code string) int64 {
+	e.t.Helper()
+	_, r := e.call("GET", "/api/user/role/all", token, nil)
+	var roles []struct {
+		roleRef
+		MemberCount int `json:"memberCount"`
+	}
+	if r.Code != 0 || json.Unmarshal(r.Data, &roles) != nil {
+		e.t.Fatalf("role/all: %+v", r)
+	}
+	for _, ro := range roles {
+		if ro.Code == code {
+			return ro.ID
+		}
+	}
+	e.t.Fatalf("no role %s", code)
+	return 0
+}
+
+// addUser creates an account through the API and returns its id.
+func (e *env) addUser(token string, form map[string]any) int64 {
+	e.t.Helper()
+	_, r := e.call("POST", "/api/sys/user/add", token, form)
+	var out struct {
+		ID int64 `json:"id"`
+	}
+	if r.Code != 0 || json.Unmarshal(r.Data, &out) != nil || out.ID == 0 {
+		e.t.Fatalf("add user: %+v", r)
+	}
+	return out.ID
+}
+
+func TestUserListFiltersSortsAndPages(t *testing.T) {
+	e := newEnv(t)
+	tok := e.login("admin", "Admin@123").AccessToken
+	all := list[userRec](e, "/api/sys/user/list", tok, nil)
+	// Staff accounts only (the external 'partner' is managed elsewhere), newest first, 10 a page.
+	if all.Total != 3 || all.Current != 1 || all.Limit != 10 || all.Pages != 1 || len(all.Records) != 3 {
+		t.Fatalf("default page: %+v", all)
+	}
+	var staff userRec
+	for _, u := range all.Records {
+		if u.LoginCode == "staff" {
+			staff = u
+		}
+	}
+	if staff.UnitName == "" || len(staff.Roles) != 1 || staff.Roles[0].Code != "staff" || staff.State != 1 {
+		t.Fatalf("staff record lacks unit name or roles: %+v", staff)
+	}
+	// Each filter alone; sorted by login code so the expected order is fixed.
+	cases := []struct {
+		q    url.Values
+		want string
+	}{
+		{url.Values{"userName": {"张"}}, "staff"},
+		{url.Values{"loginCode": {"ADMIN"}}, "admin,libadmin"}, // contains, in any letter case, on both databases
+		{url.Values{"unitCode": {"1002"}}, "staff"},            // a unit and its sub-units
+		{url.Values{"unitCode": {"100104"}}, "admin,libadmin"},
+		{url.Values{"state": {"1"}}, "admin,libadmin,staff"},
+		{url.Values{"state": {"0"}}, ""},
+		{url.Values{"loginCode": {"%"}}, ""}, // wildcards match themselves
+		{url.Values{"loginCode": {"_"}}, ""},
+	}
+	for _, c := range cases {
+		c.q.Set("sort", "loginCode")
+		p := list[userRec](e, "/api/sys/user/list", tok, c.q)
+		var got []string
+		for _, u := range p.Records {
+			got = append(got, u.LoginCode)
+		}
+		if strings.Join(got, ",") != c.want || p.Total != len(got) {
+			t.Errorf("%v: got %v (total %d), want %s", c.q, got, p.Total, c.want)
+		}
+	}
+	p := list[userRec](e, "/api/sys/user/list", tok, url.Values{"sort": {"userName"}, "order": {"descend"}, "limit": {"2"}, "current": {"2"}})
+	if p.Total != 3 || p.Pages != 2 || p.Current != 2 || len(p.Records) != 1 {
+		t.Errorf("second page of two: %+v", p)
+	}
+	p = list[userRec](e, "/api/sys/user/list", tok, url.Values{"sort": {"loginCode"}, "order": {"desc"}})
+	if p.Records[0].LoginCode != "staff" || p.Records[2].LoginCode != "admin" {
+		t.Errorf("descending order: %+v", p.Records)
+	}
+	// Beyond the last page: an empty page, not an error.
+	if p := list[userRec](e, "/api/sys/user/list", tok, url.Values{"current": {"9"}}); len(p.Records) != 0 || p.Total != 3 {
+		t.Errorf("page 9: %+v", p)
+	}
+
+	// Anything outside the whitelists is refused with a clear code-1 message, never run.
+	refused := map[string]string{
+		"sort=login_code":               "不支持按该字段排序",
+		"sort=loginCode%3BDROP+TABLE+x": "不支持按该字段排序",
+		"sort=u.password_hash":          "不支持按该字段排序",
+		"sort=loginCode&order=sideways": "排序方向只能是 asc 或 desc",
+		"limit=101":                     "每页条数须在1到100之间",
+		"limit=0":                       "每页条数须在1到100之间",
+		"current=0":                     "页码须从1开始",
+		"current=x":                     "参数 current 必须是整数",
+		"state=2":                       "参数 state 的取值无效",
+	}
+	for qs, msg := range refused {
+		_, r := e.call("GET", "/api/sys/user/list?"+qs, tok, nil)
+		if r.Code != 1 || r.Message != msg {
+			t.Errorf("%s: %+v, want code 1 %q", qs, r, msg)
+		}
+	}
+	_, r := e.call("GET", "/api/sys/user/list?sort=password", tok, nil, "Accept-Language", "en")
+	if r.Message != "Sorting by this column is not allowed" {
+		t.Errorf("English message: %q", r.Message)
+	}
+}
+
+func TestUserAddValidatesAndRefusesDuplicates(t *testing.T) {
+	e := newEnv(t)
+	tok := e.login("admin", "Admin@123").AccessToken
+	lib := e.roleID(tok, "libadmin")
+	good := func() map[string]any {
+		return map[string]any{"loginCode": "wang.wu", "userName": "王五", "unitCode": "100201003", "phone": "13912345678",
+			"email": "wang.wu@huaxin-demo.cn", "password": "Start#2024", "roleIds": []int64{lib}}
+	}
+	bad := []struct {
+		field string
+		value any
+		msg   string
+	}{
+		{"loginCode", "", "请输入登录账号"},
+		{"loginCode", "王", "登录账号为2-32位字母、数字或 . _ -"},
+		{"loginCode", strings.Repeat("a", 33), "登录账号为2-32位字母、数字或 . _ -"},
+		{"userName", " ", "请输入用户姓名"},
+		{"userName", strings.Repeat("名", 51), "用户姓名不能超过50个字符"},
+		{"unitCode", "", "请选择所属单位"},
+		{"unitCode", "999", "所属单位不存在"},
+		{"phone", "12345678901", "请输入正确的手机号码"},
+		{"email", "not-an-email", "请输入正确的邮箱地址"},
+		{"password", "", "请输入新密码"},
+		{"password", "abcdefgh", "密码为6-16位，须包含大写字母、小写字母、数字和符号中的至少2种"},
+		{"password", "Passw0rd", "该密码过于常见，请换一个"},
+		{"roleIds", []int64{9999}, "角色不存在"},
+	}
+	for _, b := range bad {
+		f := good()
+		f[b.field] = b.value
+		if _, r := e.call("POST", "/api/sys/user/add", tok, f); r.Code != 1 || r.Message != b.msg {
+			t.Errorf("%s=%v: %+v, want %q", b.field, b.value, r, b.msg)
+		}
+	}
+	id := e.addUser(tok, good())
+	// Same login code again, in any letter case: refused.
+	for _, code := range []string{"wang.wu", "WANG.WU", "admin"} {
+		f := good()
+		f["loginCode"] = code
+		if _, r := e.call("POST", "/api/sys/user/add", tok, f); r.Code != 1 || r.Message != "登录账号已存在" {
+			t.Errorf("duplicate %s: %+v", code, r)
+		}
+	}
+	// A Hong Kong number and no e-mail are fine; form encoding works too.
+	if _, r := e.call("POST", "/api/sys/user/add", tok, url.Values{"loginCode": {"hk_01"}, "userName": {"陈大文"}, "unitCode": {"100101"},
+		"phone": {"91234567"}, "password": {"Start#2024"}}); r.Code != 0 {
+		t.Errorf("form add: %+v", r)
+	}
+	p := list[userRec](e, "/api/sys/user/list", tok, url.Values{"loginCode": {"wang.wu"}})
+	if len(p.Records) != 1 || p.Records[0].ID != id || p.Records[0].UpdatePwd != 1 || len(p.Records[0].Roles) != 1 || p.Records[0].Roles[0].Code != "libadmin" {
+		t.Fatalf("created user: %+v", p)
+	}
+	// The new user signs in, must change the password, and holds exactly the role's function codes.
+	su := e.login("wang.wu", "Start#2024")
+	if su.UpdatePwd != 1 || strings.Contains(su.FunCodes, "sysuser") || !strings.Contains(su.FunCodes, "expert_talents2_license") {
+		t.Fatalf("new user's session: updatePwd %d funCodes %s", su.UpdatePwd, su.FunCodes)
+	}
+
+	// Edit: details and roles; the login code stays unique.
+	staffRole := e.roleID(tok, "staff")
+	edit := good()
+	edit["id"], edit["userName"], edit["roleIds"], edit["phone"] = id, "王五一", []int64{staffRole}, ""
+	if _, r := e.call("PUT", "/api/sys/user/edit", tok, edit); r.Code != 0 {
+		t.Fatalf("edit: %+v", r)
+	}
+	p = list[userRec](e, "/api/sys/user/list", tok, url.Values{"loginCode": {"wang.wu"}})
+	if u := p.Records[0]; u.UserName != "王五一" || u.Phone != "" || len(u.Roles) != 1 || u.Roles[0].Code != "staff" {
+		t.Fatalf("edited user: %+v", u)
+	}
+	edit["loginCode"] = "staff"
+	if _, r := e.call("PUT", "/api/sys/user/edit", tok, edit); r.Code != 1 || r.Message != "登录账号已存在" {
+		t.Errorf("edit to a taken code: %+v", r)
+	}
+	edit["loginCode"], edit["id"] = "wang.wu", 99999
+	if _, r := e.call("PUT", "/api/sys/user/edit", tok, edit); r.Code != 1 || r.Message != "用户不存在" {
+		t.Errorf("edit of an unknown id: %+v", r)
+	}
+	delete(edit, "id")
+	if _, r := e.call("PUT", "/api/sys/user/edit", tok, edit); r.Code != 1 || r.Message != "缺少参数 id" {
+		t.Errorf("edit without id: %+v", r)
+	}
+}
+
+func TestUserManagementNeedsTheFunctionCode(t *testing.T) {
+	e := newEnv(t)
+	for _, who := range [][2]string{{"staff", "Staff@123"}, {"libadmin", "Library@123"}} {
+		tok := e.login(who[0], who[1]).AccessToken
+		for _, c := range [][2]string{
+			{"GET", "/api/sys/user/list"}, {"POST", "/api/sys/user/add"}, {"PUT", "/api/sys/user/edit"},
+			{"PUT", "/api/sys/user/changeState"}, {"PUT", "/api/sys/user/resetPwd"}, {"DELETE", "/api/sys/user/del"},
+			{"GET", "/api/sys/user/export"}, {"GET", "/api/user/role/all"}, {"GET", "/api/user/search"},
+			{"PUT", "/api/user/role/user"}, {"DELETE", "/api/user/role/user"},
+			{"GET", "/api/sys/loginLog/list"}, {"GET", "/api/sys/loginLog/export"},
+		} {
+			resp, r := e.call(c[0], c[1], tok, map[string]any{"ids": []int{1}})
+			if resp.StatusCode != 403 || r.Code != 403 {
+				t.Errorf("%s %s %s: HTTP %d %+v", who[0], c[0], c[1], resp.StatusCode, r)
+			}
+		}
+	}
+	// Without a token: the token message, not the data.
+	if resp, r := e.call("GET", "/api/sys/user/list", "", nil); resp.StatusCode != 401 || r.Code != 10005 {
+		t.Errorf("anonymous: %d %+v", resp.StatusCode, r)
+	}
+	var n int
+	if err := e.app.DB.QueryRow(t.Context(), `SELECT COUNT(*) FROM security_event WHERE kind = 'forbidden'`).Scan(&n); err != nil || n < 26 {
+		t.Errorf("refusals logged: %d %v", n, err)
+	}
+}
+
+func TestDisablingEndsSessionsAndSelfProtection(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123")
+	staffTok := e.login("staff", "Staff@123").AccessToken
+	libTok := e.login("libadmin", "Library@123").AccessToken
+	p := list[userRec](e, "/api/sys/user/list", admin.AccessToken, url.Values{"sort": {"loginCode"}})
+	ids := map[string]int64{}
+	for _, u := range p.Records {
+		ids[u.LoginCode] = u.ID
+	}
+	if _, r := e.call("PUT", "/api/sys/user/changeState", admin.AccessToken, map[string]any{"ids": []int64{ids["staff"], ids["libadmin"]}, "state": 0}); r.Code != 0 {
+		t.Fatalf("disable: %+v", r)
+	}
+	for _, tok := range []string{staffTok, libTok} {
+		if resp, r := e.call("GET", "/api/sys/user/info", tok, nil); resp.StatusCode != 401 || r.Code != 10005 {
+			t.Errorf("a disabled user's session still works: %+v", r)
+		}
+	}
+	if _, r := e.call("POST", "/api/login", "", map[string]string{"LoginCode": "staff", "PassWord": "Staff@123"}); r.Code != 1 {
+		t.Errorf("a disabled user signed in: %+v", r)
+	}
+	if p := list[userRec](e, "/api/sys/user/list", admin.AccessToken, url.Values{"state": {"0"}}); p.Total != 2 {
+		t.Errorf("state filter: %+v", p)
+	}
+	if _, r := e.call("PUT", "/api/sys/user/changeState", admin.AccessToken, url.Values{"ids": {itoa(ids["staff"])}, "state": {"1"}}); r.Code != 0 {
+		t.Fatalf("enable: %+v", r)
+	}
+	e.login("staff", "Staff@123")
+
+	selfCases := []struct {
+		method, path string
+		body         map[string]any
+		msg          string
+	}{
+		{"PUT", "/api/sys/user/changeState", map[string]any{"ids": []int64{ids["admin"]}, "state": 0}, "不能禁用当前登录的账号"},
+		{"DELETE", "/api/sys/user/del", map[string]any{"ids": []int64{ids["libadmin"], ids["admin"]}}, "不能删除当前登录的账号"},
+		{"PUT", "/api/sys/user/resetPwd", map[string]any{"id": ids["admin"], "password": "Other#2024"}, "请通过“修改密码”修改自己的密码"},
+		{"PUT", "/api/sys/user/changeState", map[string]any{"ids": []int64{ids["staff"]}, "state": 5}, "状态只能是0（禁用）或1（可用）"},
+		{"PUT", "/api/sys/user/changeState", map[string]any{"ids": []int64{}, "state": 0}, "缺少参数 ids"},
+		{"PUT", "/api/sys/user/changeState", map[string]any{"ids": []int64{ids["staff"], 4242}, "state": 0}, "用户不存在"},
+	}
+	for _, c := range selfCases {
+		if _, r := e.call(c.method, c.path, admin.AccessToken, c.body); r.Code != 1 || r.Message != c.msg {
+			t.Errorf("%s %v: %+v, want %q", c.path, c.body, r, c.msg)
+		}
+	}
+	// The refused batch changed nothing.
+	if p := list[userRec](e, "/api/sys/user/list", admin.AccessToken, url.Values{"state": {"0"}}); p.Total != 1 {
+		t.Errorf("a refused batch changed states: %+v", p)
+	}
+}
+
+func TestResetPasswordAndSoftDelete(t *testing.T) {
+	e := newEnv(t)
+	tok := e.login("admin", "Admin@123").AccessToken
+	staffTok := e.login("staff", "Staff@123").AccessToken
+	p := list[userRec](e, "/api/sys/user/list", tok, url.Values{"loginCode": {"staff"}})
+	id := p.Records[0].ID
+	if _, r := e.call("PUT", "/api/sys/user/resetPwd", tok, map[string]any{"id": id, "password": "abc"}); r.Code != 1 || !strings.HasPrefix(r.Message, "密码为6-16位") {
+		t.Errorf("weak password: %+v", r)
+	}
+	if _, r := e.call("PUT", "/api/sys/user/resetPwd", tok, map[string]any{"id": id, "password": "Reset#2024"}); r.Code != 0 {
+		t.Fatalf("reset: %+v", r)
+	}
+	if _, r := e.call("GET", "/api/sys/user/info", staffTok, nil); r.Code != 10005 {
+		t.Errorf("session survived a reset: %+v", r)
+	}
+	if su := e.login("staff", "Reset#2024"); su.UpdatePwd != 1 {
+		t.Errorf("reset must force a change: %+v", su)
+	}
+
+	staffTok = e.login("staff", "Reset#2024").AccessToken
+	if _, r := e.call("DELETE", "/api/sys/user/del?ids="+itoa(id), tok, nil); r.Code != 0 {
+		t.Fatalf("delete: %+v", r)
+	}
+	if _, r := e.call("GET", "/api/sys/user/info", staffTok, nil); r.Code != 10005 {
+		t.Errorf("session survived a delete: %+v", r)
+	}
+	if p := list[userRec](e, "/api/sys/user/list", tok, nil); p.Total != 2 {
+		t.Errorf("deleted user still listed: %+v", p)
+	}
+	var deleted int
+	if err := e.app.DB.QueryRow(t.Context(), `SELECT COUNT(*) FROM sys_user WHERE id = ? AND deleted_at IS NOT NULL`, id).Scan(&deleted); err != nil || deleted != 1 {
+		t.Errorf("soft delete: %d %v", deleted, err)
+	}
+	if _, r := e.call("DELETE", "/api/sys/user/del?ids="+itoa(id), tok, nil); r.Code != 1 || r.Message != "用户不存在" {
+		t.Errorf("second delete: %+v", r)
+	}
+}
+
+func itoa(id int64) string { return strconv.FormatInt(id, 10) }

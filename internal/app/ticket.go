@@ -1,0 +1,35 @@
+package app
+
+import (
+	"net/http"
+
+	"biddesk/internal/auth"
+	"biddesk/internal/platform/httpx"
+)
+
+// issueTicket is POST /api/sys/common/ticket (path): a single-use download ticket, valid 60 s,
+// for one download route of the route table that the caller may call.
+func (a *App) issueTicket(w http.ResponseWriter, r *http.Request) (any, error) {
+	in, err := httpx.ReadInput(w, r)
+	if err != nil {
+		return nil, err
+	}
+	path := in.String("path")
+	p := auth.PrincipalFrom(r.Context())
+	for _, rt := range a.Routes() {
+		if !rt.Download || rt.Path != path {
+			continue
+		}
+		if rt.Access != SignedIn && !p.CanAny(rt.Access) {
+			return nil, httpx.ErrForbidden
+		}
+		return a.Auth.IssueTicket(r.Context(), p, path)
+	}
+	return nil, httpx.Fail("ticket.bad_path")
+}
+
+func init() {
+	httpx.RegisterMessages(map[string][2]string{
+		"ticket.bad_path": {"该地址不支持下载凭证", "This path takes no download ticket"},
+	})
+}

@@ -1,0 +1,102 @@
+package auth
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/httpx"
+)
+
+// TicketTTL is how long a download ticket stays valid.
+const TicketTTL = 60 * time.Second
+
+// ErrTicketInvalid answers an export opened with an unknown, used, expired or misdirected ticket.
+var ErrTicketInvalid = &httpx.Error{Code: httpx.CodeTokenInvalid, Status: 401, Key: "auth.ticket_invalid"}
+
+// Ticket is the answer of POST /api/sys/common/ticket.
+type Ticket struct {
+	Ticket    string `json:"ticket"`
+	Path      string `json:"path"`
+	ExpiresIn int    `json:"expiresIn"` // seconds
+}
+
+// IssueTicket creates a single-use download ticket for the caller and one export path. The
+// caller must already be allowed to call that path (the app checks it before).
+func (s *Service) IssueTicket(ctx context.Context, p *Principal, path string) (*Ticket, error) {
+	tok, err := NewToken()
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	err = s.store.db.InTx(ctx, func(tx *db.Tx) error {
+		// Housekeeping: tickets are useless a minute after issue; keep an hour for inspection.
+		if _, err := tx.Exec(ctx, `DELETE FROM download_ticket WHERE expires_at < ?`, now.Add(-time.Hour)); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO download_ticket (ticket_hash, user_id, path, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`,
+			HashToken(tok), p.UserID, path, now, now.Add(TicketTTL))
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Ticket{Ticket: tok, Path: path, ExpiresIn: int(TicketTTL / time.Second)}, nil
+}
+
+// RedeemTicket uses up a ticket for path and returns its owner as the principal. The update is
+// atomic, so a ticket opens one download only, even when two requests race.
+func (s *Service) RedeemTicket(ctx context.Context, ticket, path string) (*Principal, error) {
+	if ticket == "" || len(ticket) > 128 {
+		return nil, ErrTicketInvalid
+	}
+	now := s.now()
+	var userID int64
+	err := s.store.db.QueryRow(ctx, `UPDATE download_ticket SET used_at = ? WHERE ticket_hash = ? AND path = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id`,
+		now, HashToken(ticket), path, now).Scan(&userID)
+	if db.IsNoRows(err) {
+		return nil, ErrTicketInvalid
+	}
+	if err != nil {
+		return nil, err
+	}
+	u, err := s.store.UserByID(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	if u == nil || u.State == 0 {
+		return nil, ErrTicketInvalid
+	}
+	return s.principalOf(ctx, u, 0)
+}
+
+// CanAny tells whether the caller holds one of the comma-separated function codes.
+func (p *Principal) CanAny(codes string) bool {
+	for _, c := range strings.Split(codes, ",") {
+		if p.Can(strings.TrimSpace(c)) {
+			return true
+		}
+	}
+	return false
+}
+
+// EndUserSessions ends every open session of the users inside tx (an account disabled,
+// deleted or given a new password by an administrator).
+func EndUserSessions(ctx context.Context, tx *db.Tx, userIDs []int64, reason string) error {
+	if len(userIDs) == 0 {
+		return nil
+	}
+	args := []any{time.Now().UTC(), reason}
+	for _, id := range userIDs {
+		args = append(args, id)
+	}
+	_, err := tx.Exec(ctx, `UPDATE sys_session SET ended_at = ?, end_reason = ? WHERE ended_at IS NULL AND user_id IN (`+db.Placeholders(len(userIDs))+`)`, args...)
+	return err
+}
+
+func init() {
+	httpx.RegisterMessages(map[string][2]string{
+		"auth.ticket_invalid": {"下载凭证无效或已过期，请重新导出", "The download ticket is invalid or has expired, please export again"},
+	})
+}

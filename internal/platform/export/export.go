@@ -1,0 +1,203 @@
+// Package export writes a table as a real .xlsx (excelize's StreamWriter, so memory stays
+// flat) or as CSV, as an attachment. Text that a spreadsheet would run as a formula is
+// neutralised.
+package export
+
+import (
+	"encoding/csv"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// Formats.
+const (
+	XLSX = "xlsx"
+	CSV  = "csv"
+)
+
+// Writer receives the rows of one export.
+type Writer interface {
+	Row(cells ...any) error
+}
+
+// Neutralise prefixes a single quote to text that starts like a formula (= + - @) or with a
+// tab or carriage return, so a spreadsheet shows it as text instead of evaluating it.
+func Neutralise(s string) string {
+	if s == "" {
+		return s
+	}
+	switch s[0] {
+	case '=', '+', '-', '@', '\t', '\r':
+		return "'" + s
+	}
+	return s
+}
+
+// cell renders a value for a sheet: text is neutralised, times are formatted, numbers stay numbers.
+func cell(v any) any {
+	switch t := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return Neutralise(t)
+	case time.Time:
+		if t.IsZero() {
+			return ""
+		}
+		return t.Local().Format("2006-01-02 15:04:05")
+	case *time.Time:
+		if t == nil {
+			return ""
+		}
+		return cell(*t)
+	case int, int64, int32, float64, float32, bool:
+		return t
+	case fmt.Stringer:
+		return Neutralise(t.String())
+	default:
+		return Neutralise(fmt.Sprint(t))
+	}
+}
+
+// Disposition is a Content-Disposition attachment header for name: an ASCII fallback plus
+// the RFC 5987 UTF-8 form, so Chinese file names survive every browser.
+func Disposition(name string) string {
+	ascii := make([]rune, 0, len(name))
+	for _, r := range name {
+		if r < 0x20 || r > 0x7e || r == '"' || r == '\\' || r == '/' {
+			r = '_'
+		}
+		ascii = append(ascii, r)
+	}
+	return fmt.Sprintf(`attachment; filename="%s"; filename*=UTF-8''%s`, string(ascii), url.PathEscape(name))
+}
+
+// Format picks the export format from the request's format parameter (xlsx unless "csv").
+func Format(s string) string {
+	if strings.EqualFold(strings.TrimSpace(s), CSV) {
+		return CSV
+	}
+	return XLSX
+}
+
+// Stream writes the header row and whatever rows fill adds, as an attachment named
+// base + date + suffix. fill runs before any byte is sent, so its error can still be answered
+// as an envelope; it returns the error of a failed write after the headers went out.
+func Stream(w http.ResponseWriter, format, base string, header []string, fill func(Writer) error) error {
+	name := fmt.Sprintf("%s_%s.%s", base, time.Now().Format("20060102150405"), format)
+	if format == CSV {
+		return streamCSV(w, name, header, fill)
+	}
+	return streamXLSX(w, name, header, fill)
+}
+
+type xlsxWriter struct {
+	sw  *excelize.StreamWriter
+	row int
+}
+
+func (x *xlsxWriter) Row(cells ...any) error {
+	x.row++
+	vals := make([]any, len(cells))
+	for i, c := range cells {
+		vals[i] = cell(c)
+	}
+	ref, _ := excelize.CoordinatesToCellName(1, x.row)
+	return x.sw.SetRow(ref, vals)
+}
+
+func streamXLSX(w http.ResponseWriter, name string, header []string, fill func(Writer) error) error {
+	f := excelize.NewFile()
+	defer f.Close()
+	sheet := f.GetSheetName(0)
+	sw, err := f.NewStreamWriter(sheet)
+	if err != nil {
+		return err
+	}
+	for i := range header {
+		if err := sw.SetColWidth(i+1, i+1, 18); err != nil {
+			return err
+		}
+	}
+	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}, Fill: excelize.Fill{Type: "pattern", Color: []string{"E8EEF7"}, Pattern: 1}})
+	if err != nil {
+		return err
+	}
+	head := make([]any, len(header))
+	for i, h := range header {
+		head[i] = excelize.Cell{StyleID: bold, Value: h}
+	}
+	if err := sw.SetRow("A1", head, excelize.RowOpts{Height: 20}); err != nil {
+		return err
+	}
+	xw := &xlsxWriter{sw: sw, row: 1}
+	if err := fill(xw); err != nil {
+		return err
+	}
+	if err := sw.Flush(); err != nil {
+		return err
+	}
+	setHeaders(w, name, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+	_, err = f.WriteTo(w)
+	return err
+}
+
+type csvWriter struct {
+	w       http.ResponseWriter
+	name    string
+	header  []string
+	cw      *csv.Writer
+	started bool
+}
+
+// start sends the response headers, a UTF-8 byte order mark (so spreadsheet programs read
+// Chinese text) and the header row; it runs at the first row, so an error raised by fill
+// before any row can still be answered as an envelope.
+func (c *csvWriter) start() error {
+	if c.started {
+		return nil
+	}
+	c.started = true
+	setHeaders(c.w, c.name, "text/csv; charset=utf-8")
+	if _, err := c.w.Write([]byte("\xef\xbb\xbf")); err != nil {
+		return err
+	}
+	c.cw = csv.NewWriter(c.w)
+	return c.cw.Write(c.header)
+}
+
+func (c *csvWriter) Row(cells ...any) error {
+	if err := c.start(); err != nil {
+		return err
+	}
+	rec := make([]string, len(cells))
+	for i, v := range cells {
+		rec[i] = fmt.Sprint(cell(v))
+	}
+	return c.cw.Write(rec)
+}
+
+func streamCSV(w http.ResponseWriter, name string, header []string, fill func(Writer) error) error {
+	c := &csvWriter{w: w, name: name, header: header}
+	if err := fill(c); err != nil {
+		return err
+	}
+	if err := c.start(); err != nil {
+		return err
+	}
+	c.cw.Flush()
+	return c.cw.Error()
+}
+
+func setHeaders(w http.ResponseWriter, name, contentType string) {
+	h := w.Header()
+	h.Set("Content-Type", contentType)
+	h.Set("Content-Disposition", Disposition(name))
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+}

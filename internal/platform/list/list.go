@@ -1,0 +1,338 @@
+// Package list is the one way to declare a searchable, sortable, paged list over SQL:
+// filters and sort columns are whitelists of a Spec, the request only picks among them,
+// and values always travel as parameters. The same Spec drives the page and the export.
+package list
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/httpx"
+)
+
+// Paging limits (spec section 9 and DESIGN: page from 1, default 10, at most 100).
+const (
+	DefaultLimit = 10
+	MaxLimit     = 100
+	// MaxExportRows bounds one export; a larger one asks the user to narrow the filters.
+	MaxExportRows = 100000
+)
+
+// Request parameters of every list call (docs/api.md, "Lists").
+const (
+	ParamCurrent = "current"
+	ParamLimit   = "limit"
+	ParamSort    = "sort"
+	ParamOrder   = "order"
+)
+
+// Kind is how a filter compares its column with the request's value.
+type Kind int
+
+const (
+	Exact    Kind = iota // column = value
+	Contains             // column holds value, in any letter case (wildcards in the value match themselves)
+	Prefix               // column LIKE value% (a unit and its sub-units)
+	After                // column >= time
+	Before               // column < time (a date-only value includes that whole day)
+	Keyword              // any of Columns holds value, like Contains
+)
+
+// Filter is one whitelisted filter: the request parameter Param narrows Column.
+// Map, when set, turns the raw text into the bound value (or rejects it).
+type Filter struct {
+	Param   string
+	Column  string
+	Columns []string // Keyword only
+	Kind    Kind
+	Map     func(string) (any, error)
+}
+
+// Spec declares a list: the rows (From, Select, Where), its filters and the sort columns a
+// client may ask for, by their public name.
+type Spec struct {
+	Select string // column list, scanned in this order
+	From   string // table and joins
+	// CountFrom, when set, is what the count reads instead of From: the joins that only add
+	// columns (a unit's name) can be left out of it, which on a large table halves the cost.
+	CountFrom string
+	Where     string // always-applied condition ("" for none); no request values
+	Filters   []Filter
+	Sorts     map[string]string // public name -> SQL expression
+	// DefaultSort is the ORDER BY used when the request names none; TieBreak is appended to
+	// every order so that pages never overlap.
+	DefaultSort string
+	TieBreak    string
+}
+
+// Query is a parsed list request.
+type Query struct {
+	Current, Limit int
+	where          []string
+	args           []any
+	order          string
+}
+
+// Page is the answer shape of every list call (spec section 3: current, limit, total, pages).
+type Page[T any] struct {
+	Records []T `json:"records"`
+	Current int `json:"current"`
+	Limit   int `json:"limit"`
+	Total   int `json:"total"`
+	Pages   int `json:"pages"`
+}
+
+// Parse reads paging, sort and filters from the request. Anything outside the Spec's
+// whitelists is refused with a code-1 message; nothing from the request reaches the SQL text.
+func (s *Spec) Parse(in *httpx.Input) (*Query, error) {
+	q := &Query{}
+	var err error
+	if q.Current, err = in.Int(ParamCurrent, 1); err != nil {
+		return nil, err
+	}
+	if q.Limit, err = in.Int(ParamLimit, DefaultLimit); err != nil {
+		return nil, err
+	}
+	if q.Current < 1 {
+		return nil, httpx.Fail("list.bad_current")
+	}
+	if q.Limit < 1 || q.Limit > MaxLimit {
+		return nil, httpx.Fail("list.bad_limit", MaxLimit)
+	}
+	if q.order, err = s.orderBy(in.String(ParamSort), in.String(ParamOrder)); err != nil {
+		return nil, err
+	}
+	if s.Where != "" {
+		q.where = append(q.where, s.Where)
+	}
+	for _, f := range s.Filters {
+		raw := strings.TrimSpace(in.String(f.Param))
+		if raw == "" {
+			continue
+		}
+		if err := q.add(f, raw); err != nil {
+			return nil, err
+		}
+	}
+	return q, nil
+}
+
+func (s *Spec) orderBy(sort, order string) (string, error) {
+	dir := ""
+	switch strings.ToLower(strings.TrimSpace(order)) {
+	case "", "asc", "ascend":
+		dir = "ASC"
+	case "desc", "descend":
+		dir = "DESC"
+	default:
+		return "", httpx.Fail("list.bad_order")
+	}
+	by := s.DefaultSort
+	if sort = strings.TrimSpace(sort); sort != "" {
+		expr, ok := s.Sorts[sort]
+		if !ok {
+			return "", httpx.Fail("list.bad_sort")
+		}
+		by = expr + " " + dir
+	}
+	if s.TieBreak != "" {
+		if by != "" {
+			by += ", "
+		}
+		by += s.TieBreak
+	}
+	return by, nil
+}
+
+func (q *Query) add(f Filter, raw string) error {
+	var val any = raw
+	if f.Map != nil {
+		v, err := f.Map(raw)
+		if err != nil {
+			return err
+		}
+		val = v
+	}
+	switch f.Kind {
+	case Exact:
+		q.Where(f.Column+" = ?", val)
+	case Contains:
+		q.Where(contains(f.Column), "%"+escapeLike(raw)+"%")
+	case Prefix:
+		q.Where(f.Column+" LIKE ? ESCAPE '!'", escapeLike(raw)+"%")
+	case Keyword:
+		parts := make([]string, len(f.Columns))
+		args := make([]any, len(f.Columns))
+		for i, c := range f.Columns {
+			parts[i] = contains(c)
+			args[i] = "%" + escapeLike(raw) + "%"
+		}
+		q.Where("("+strings.Join(parts, " OR ")+")", args...)
+	case After, Before:
+		t, dateOnly, err := ParseTime(raw)
+		if err != nil {
+			return httpx.Fail("list.bad_time", f.Param)
+		}
+		if f.Kind == After {
+			q.Where(f.Column+" >= ?", t)
+		} else {
+			if dateOnly {
+				t = t.AddDate(0, 0, 1)
+			}
+			q.Where(f.Column+" < ?", t)
+		}
+	}
+	return nil
+}
+
+// Where adds a condition with its parameters (for rules a Filter cannot express).
+func (q *Query) Where(cond string, args ...any) {
+	q.where = append(q.where, cond)
+	q.args = append(q.args, args...)
+}
+
+func (q *Query) whereSQL() string {
+	if len(q.where) == 0 {
+		return ""
+	}
+	return " WHERE " + strings.Join(q.where, " AND ")
+}
+
+// contains is a case-insensitive LIKE that behaves the same on SQLite (whose LIKE ignores
+// ASCII case) and PostgreSQL (whose LIKE does not).
+func contains(column string) string { return "LOWER(" + column + ") LIKE LOWER(?) ESCAPE '!'" }
+
+// escapeLike makes % and _ in a user's text match themselves (ESCAPE '!').
+func escapeLike(s string) string {
+	r := strings.NewReplacer("!", "!!", "%", "!%", "_", "!_")
+	return r.Replace(s)
+}
+
+// Time layouts a list accepts: RFC 3339 (what the web client sends), and the local
+// date-time and date forms of older clients (interpreted in the server's time zone).
+var layouts = []string{time.RFC3339Nano, "2006-01-02 15:04:05", "2006-01-02T15:04:05", "2006-01-02 15:04", "2006-01-02"}
+
+// ParseTime reads a filter time; dateOnly tells that only a day was given. The result is UTC,
+// like every stored time.
+func ParseTime(s string) (t time.Time, dateOnly bool, err error) {
+	for _, l := range layouts {
+		if l == time.RFC3339Nano {
+			t, err = time.Parse(l, s)
+		} else {
+			t, err = time.ParseInLocation(l, s, time.Local)
+		}
+		if err == nil {
+			return t.UTC(), l == "2006-01-02", nil
+		}
+	}
+	return time.Time{}, false, err
+}
+
+// Scanner reads one row into a record.
+type Scanner[T any] func(row interface{ Scan(...any) error }) (T, error)
+
+// Run answers a list request with two parameterised statements: the count and the page.
+func Run[T any](ctx context.Context, d *db.DB, s *Spec, q *Query, scan Scanner[T]) (*Page[T], error) {
+	where := q.whereSQL()
+	p := &Page[T]{Records: []T{}, Current: q.Current, Limit: q.Limit}
+	if err := d.QueryRow(ctx, "SELECT COUNT(*) FROM "+s.countFrom()+where, q.args...).Scan(&p.Total); err != nil {
+		return nil, err
+	}
+	p.Pages = (p.Total + q.Limit - 1) / q.Limit
+	if p.Total == 0 || (q.Current-1)*q.Limit >= p.Total {
+		return p, nil
+	}
+	stmt := "SELECT " + s.Select + " FROM " + s.From + where + orderSQL(q.order) + " LIMIT ? OFFSET ?"
+	args := append(append([]any{}, q.args...), q.Limit, (q.Current-1)*q.Limit)
+	rows, err := d.Query(ctx, stmt, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		rec, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		p.Records = append(p.Records, rec)
+	}
+	return p, rows.Err()
+}
+
+// Each streams every matching row (no paging) in the request's order to fn, for exports;
+// more than max rows is refused before anything is written.
+func Each[T any](ctx context.Context, d *db.DB, s *Spec, q *Query, max int, scan Scanner[T], fn func(T) error) error {
+	where := q.whereSQL()
+	var total int
+	if err := d.QueryRow(ctx, "SELECT COUNT(*) FROM "+s.countFrom()+where, q.args...).Scan(&total); err != nil {
+		return err
+	}
+	if total > max {
+		return httpx.Fail("list.export_too_many", total, max)
+	}
+	rows, err := d.Query(ctx, "SELECT "+s.Select+" FROM "+s.From+where+orderSQL(q.order), q.args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		rec, err := scan(rows)
+		if err != nil {
+			return err
+		}
+		if err := fn(rec); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+func (s *Spec) countFrom() string {
+	if s.CountFrom != "" {
+		return s.CountFrom
+	}
+	return s.From
+}
+
+func orderSQL(order string) string {
+	if order == "" {
+		return ""
+	}
+	return " ORDER BY " + order
+}
+
+// OneOf maps a filter's text through a table of allowed values (for example 'success' -> 1).
+func OneOf(param string, values map[string]any) func(string) (any, error) {
+	return func(s string) (any, error) {
+		if v, ok := values[s]; ok {
+			return v, nil
+		}
+		return nil, httpx.Fail("list.bad_value", param)
+	}
+}
+
+// Int maps a filter's text to an integer.
+func Int(param string) func(string) (any, error) {
+	return func(s string) (any, error) {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return nil, httpx.Fail("http.bad_number", param)
+		}
+		return n, nil
+	}
+}
+
+func init() {
+	httpx.RegisterMessages(map[string][2]string{
+		"list.bad_current":     {"页码须从1开始", "The page number starts at 1"},
+		"list.bad_limit":       {"每页条数须在1到%d之间", "The page size must be between 1 and %d"},
+		"list.bad_sort":        {"不支持按该字段排序", "Sorting by this column is not allowed"},
+		"list.bad_order":       {"排序方向只能是 asc 或 desc", "The sort order must be asc or desc"},
+		"list.bad_time":        {"参数 %s 不是有效的时间", "Parameter %s is not a valid time"},
+		"list.bad_value":       {"参数 %s 的取值无效", "Parameter %s has an invalid value"},
+		"list.export_too_many": {"共 %d 条记录，超过单次导出上限 %d 条，请缩小查询范围", "%d records exceed the export limit of %d, please narrow the filters"},
+	})
+}

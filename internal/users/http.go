@@ -1,0 +1,128 @@
+package users
+
+import (
+	"net/http"
+
+	"biddesk/internal/auth"
+	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/list"
+)
+
+// Handlers are the HTTP endpoints of user management.
+type Handlers struct {
+	svc            *Service
+	manage, search *list.Table[User]
+}
+
+func NewHandlers(svc *Service) *Handlers {
+	m, s := Tables(svc.db, svc.roles)
+	return &Handlers{svc: svc, manage: m, search: s}
+}
+
+// List is GET /api/sys/user/list; Export is GET /api/sys/user/export; Search is GET /api/user/search.
+func (h *Handlers) List(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.manage.List(w, r)
+}
+func (h *Handlers) Export(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.manage.Export(w, r)
+}
+func (h *Handlers) Search(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.search.List(w, r)
+}
+
+func readForm(in *httpx.Input) (Form, error) {
+	f := Form{
+		LoginCode: in.String("loginCode"), UserName: in.String("userName"), UnitCode: in.String("unitCode"),
+		Phone: in.String("phone"), Email: in.String("email"), Password: in.String("password"),
+	}
+	if in.Has("roleIds") {
+		f.RoleIDs = []int64{}
+		if len(in.Strings("roleIds")) > 0 {
+			ids, err := in.IDs("roleIds")
+			if err != nil {
+				return f, err
+			}
+			f.RoleIDs = ids
+		}
+	}
+	return f, nil
+}
+
+// Add is POST /api/sys/user/add; data is the new id.
+func (h *Handlers) Add(w http.ResponseWriter, r *http.Request) (any, error) {
+	in, err := httpx.ReadInput(w, r)
+	if err != nil {
+		return nil, err
+	}
+	f, err := readForm(in)
+	if err != nil {
+		return nil, err
+	}
+	id, err := h.svc.Add(r.Context(), f)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]int64{"id": id}, nil
+}
+
+// Edit is PUT /api/sys/user/edit.
+func (h *Handlers) Edit(w http.ResponseWriter, r *http.Request) (any, error) {
+	in, err := httpx.ReadInput(w, r)
+	if err != nil {
+		return nil, err
+	}
+	f, err := readForm(in)
+	if err != nil {
+		return nil, err
+	}
+	if f.ID, err = in.ID("id"); err != nil {
+		return nil, err
+	}
+	return nil, h.svc.Edit(r.Context(), f)
+}
+
+// ChangeState is PUT /api/sys/user/changeState (ids, state).
+func (h *Handlers) ChangeState(w http.ResponseWriter, r *http.Request) (any, error) {
+	in, err := httpx.ReadInput(w, r)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := in.IDs("ids")
+	if err != nil {
+		return nil, err
+	}
+	if !in.Has("state") {
+		return nil, httpx.Fail("http.required", "state")
+	}
+	state, err := in.Int("state", -1)
+	if err != nil {
+		return nil, err
+	}
+	return nil, h.svc.ChangeState(r.Context(), auth.PrincipalFrom(r.Context()), ids, state)
+}
+
+// ResetPwd is PUT /api/sys/user/resetPwd (id, password).
+func (h *Handlers) ResetPwd(w http.ResponseWriter, r *http.Request) (any, error) {
+	in, err := httpx.ReadInput(w, r)
+	if err != nil {
+		return nil, err
+	}
+	id, err := in.ID("id")
+	if err != nil {
+		return nil, err
+	}
+	return nil, h.svc.ResetPassword(r.Context(), auth.PrincipalFrom(r.Context()), id, in.String("password"))
+}
+
+// Del is DELETE /api/sys/user/del (ids).
+func (h *Handlers) Del(w http.ResponseWriter, r *http.Request) (any, error) {
+	in, err := httpx.ReadInput(w, r)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := in.IDs("ids")
+	if err != nil {
+		return nil, err
+	}
+	return nil, h.svc.Delete(r.Context(), auth.PrincipalFrom(r.Context()), ids)
+}

@@ -1,0 +1,145 @@
+// Package users is user management (/sysuser) and the user search of role assignment
+// (/roleusers): the administrator's view of accounts. Signing in is the auth area's.
+package users
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"time"
+
+	"biddesk/internal/access"
+	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/list"
+)
+
+// User is an account as user management lists it.
+type User struct {
+	ID          int64            `json:"id"`
+	LoginCode   string           `json:"loginCode"`
+	UserName    string           `json:"userName"`
+	UserType    string           `json:"userType"`
+	UnitCode    string           `json:"unitCode"`
+	UnitName    string           `json:"unitName"`
+	Phone       string           `json:"phone"`
+	Email       string           `json:"email"`
+	State       int              `json:"state"` // 0 disabled, otherwise available
+	UpdatePwd   int              `json:"updatePwd"`
+	CreatedAt   time.Time        `json:"createdAt"`
+	LastLoginAt *time.Time       `json:"lastLoginAt"`
+	Roles       []access.RoleRef `json:"roles"`
+}
+
+const (
+	userSelect = `u.id, u.login_code, u.user_name, u.user_type, u.unit_code, COALESCE(o.unit_name, ''), u.phone, u.email, u.state, u.update_pwd, u.created_at, u.last_login_at`
+	userFrom   = `sys_user u LEFT JOIN org_unit o ON o.full_unit_code = u.unit_code`
+)
+
+var userSorts = map[string]string{
+	"loginCode": "u.login_code", "userName": "u.user_name", "createdAt": "u.created_at",
+	"lastLoginAt": "u.last_login_at", "state": "u.state", "unitName": "o.unit_name",
+}
+
+// userSpec is the /sysuser list: staff accounts, searched by name, login code, unit (with its
+// sub-units: unit codes nest, so a prefix selects a subtree) and state.
+var userSpec = &list.Spec{
+	Select:    userSelect,
+	From:      userFrom,
+	CountFrom: "sys_user u", // no filter reads the unit table
+	Where:     `u.deleted_at IS NULL AND u.user_type = 'staff'`,
+	Filters: []list.Filter{
+		{Param: "userName", Column: "u.user_name", Kind: list.Contains},
+		{Param: "loginCode", Column: "u.login_code", Kind: list.Contains},
+		{Param: "unitCode", Column: "u.unit_code", Kind: list.Prefix},
+		{Param: "state", Column: "u.state", Kind: list.Exact, Map: list.OneOf("state", map[string]any{"0": 0, "1": 1})},
+	},
+	Sorts:       userSorts,
+	DefaultSort: "u.created_at DESC",
+	TieBreak:    "u.id DESC",
+}
+
+// searchSpec is GET /api/user/search: every live account whose login code or name holds the keyword.
+var searchSpec = &list.Spec{
+	Select: userSelect,
+	From:   userFrom,
+	Where:  `u.deleted_at IS NULL`,
+	Filters: []list.Filter{
+		{Param: "keyword", Kind: list.Keyword, Columns: []string{"u.login_code", "u.user_name"}},
+		{Param: "unitCode", Column: "u.unit_code", Kind: list.Prefix},
+	},
+	Sorts:       userSorts,
+	DefaultSort: "u.login_code ASC",
+	TieBreak:    "u.id ASC",
+}
+
+func scanUser(row interface{ Scan(...any) error }) (User, error) {
+	var u User
+	var last sql.NullTime
+	err := row.Scan(&u.ID, &u.LoginCode, &u.UserName, &u.UserType, &u.UnitCode, &u.UnitName, &u.Phone, &u.Email, &u.State, &u.UpdatePwd, &u.CreatedAt, &last)
+	if last.Valid {
+		t := last.Time
+		u.LastLoginAt = &t
+	}
+	u.Roles = []access.RoleRef{}
+	return u, err
+}
+
+func withRoles(roles *access.Store) func(context.Context, []User) error {
+	return func(ctx context.Context, recs []User) error {
+		ids := make([]int64, len(recs))
+		for i, u := range recs {
+			ids[i] = u.ID
+		}
+		m, err := roles.RolesOfUsers(ctx, ids)
+		if err != nil {
+			return err
+		}
+		for i := range recs {
+			if rs := m[recs[i].ID]; rs != nil {
+				recs[i].Roles = rs
+			}
+		}
+		return nil
+	}
+}
+
+func roleNames(u User) string {
+	names := make([]string, len(u.Roles))
+	for i, r := range u.Roles {
+		names[i] = r.Name
+	}
+	return strings.Join(names, ",")
+}
+
+func text(f func(User) string) func(User, string) any {
+	return func(u User, _ string) any { return f(u) }
+}
+
+// Tables returns the /sysuser list (with its export) and the role-assignment search.
+func Tables(d *db.DB, roles *access.Store) (manage, search *list.Table[User]) {
+	complete := withRoles(roles)
+	manage = &list.Table[User]{
+		DB: d, Spec: userSpec, Scan: scanUser, Complete: complete, File: "user.file",
+		Columns: []list.Column[User]{
+			{Title: "user.col.loginCode", Value: text(func(u User) string { return u.LoginCode })},
+			{Title: "user.col.userName", Value: text(func(u User) string { return u.UserName })},
+			{Title: "user.col.unitName", Value: text(func(u User) string { return u.UnitName })},
+			{Title: "user.col.phone", Value: text(func(u User) string { return u.Phone })},
+			{Title: "user.col.email", Value: text(func(u User) string { return u.Email })},
+			{Title: "user.col.state", Value: func(u User, lang string) any { return httpx.Translate(lang, stateKey(u.State)) }},
+			{Title: "user.col.roles", Value: text(roleNames)},
+			{Title: "user.col.createdAt", Value: func(u User, _ string) any { return u.CreatedAt }},
+			{Title: "user.col.lastLoginAt", Value: func(u User, _ string) any { return u.LastLoginAt }},
+		},
+	}
+	search = &list.Table[User]{DB: d, Spec: searchSpec, Scan: scanUser, Complete: complete}
+	return manage, search
+}
+
+func stateKey(state int) string {
+	if state == 0 {
+		return "user.state.disabled"
+	}
+	return "user.state.available"
+}

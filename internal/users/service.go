@@ -1,0 +1,279 @@
+package users
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"biddesk/internal/access"
+	"biddesk/internal/auth"
+	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/validate"
+)
+
+// Units is what user management needs of the organisation area.
+type Units interface {
+	Exists(ctx context.Context, fullUnitCode string) (bool, error)
+}
+
+// Service holds the rules of user management. Every write is one transaction.
+type Service struct {
+	db    *db.DB
+	roles *access.Store
+	units Units
+}
+
+func NewService(d *db.DB, roles *access.Store, units Units) *Service {
+	return &Service{db: d, roles: roles, units: units}
+}
+
+// Form is what the add and edit dialogs send.
+type Form struct {
+	ID        int64
+	LoginCode string
+	UserName  string
+	UnitCode  string
+	Phone     string
+	Email     string
+	Password  string  // add only
+	RoleIDs   []int64 // nil: leave the roles as they are (edit)
+}
+
+func (f *Form) trim() {
+	f.LoginCode, f.UserName = strings.TrimSpace(f.LoginCode), strings.TrimSpace(f.UserName)
+	f.UnitCode, f.Phone, f.Email = strings.TrimSpace(f.UnitCode), strings.TrimSpace(f.Phone), strings.TrimSpace(f.Email)
+}
+
+// check applies the form's rules in the order the dialog shows its fields.
+func (s *Service) check(ctx context.Context, f *Form, withPassword bool) error {
+	switch {
+	case f.LoginCode == "":
+		return httpx.Fail("user.login_code_required")
+	case !validate.LoginCode(f.LoginCode):
+		return httpx.Fail("user.login_code_rule")
+	case f.UserName == "":
+		return httpx.Fail("user.name_required")
+	case utf8.RuneCountInString(f.UserName) > validate.UserNameMax:
+		return httpx.Fail("user.name_too_long", validate.UserNameMax)
+	case f.UnitCode == "":
+		return httpx.Fail("user.unit_required")
+	case f.Phone != "" && !validate.Mobile(f.Phone):
+		return httpx.Fail("user.phone_rule")
+	case f.Email != "" && !validate.Email(f.Email):
+		return httpx.Fail("user.email_rule")
+	}
+	if withPassword {
+		if err := checkPassword(f.Password); err != nil {
+			return err
+		}
+	}
+	if ok, err := s.units.Exists(ctx, f.UnitCode); err != nil {
+		return err
+	} else if !ok {
+		return httpx.Fail("user.unit_unknown")
+	}
+	return s.roles.CheckRoles(ctx, f.RoleIDs)
+}
+
+func checkPassword(pw string) error {
+	switch {
+	case pw == "":
+		return httpx.Fail("pwd.new_required")
+	case !validate.PasswordOK(pw):
+		return httpx.Fail("pwd.rule")
+	case validate.PasswordCommon(pw):
+		return httpx.Fail("pwd.common")
+	}
+	return nil
+}
+
+// loginCodeTaken tells whether another account (deleted ones included: their logs keep the
+// code) uses the login code.
+func loginCodeTaken(ctx context.Context, tx *db.Tx, code string, except int64) (bool, error) {
+	var n int
+	err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM sys_user WHERE LOWER(login_code) = LOWER(?) AND id <> ?`, code, except).Scan(&n)
+	return n > 0, err
+}
+
+// Add creates a staff account; its user must change the initial password at first sign-in.
+func (s *Service) Add(ctx context.Context, f Form) (int64, error) {
+	f.trim()
+	if err := s.check(ctx, &f, true); err != nil {
+		return 0, err
+	}
+	hash, err := auth.HashPassword(f.Password)
+	if err != nil {
+		return 0, err
+	}
+	var id int64
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if taken, err := loginCodeTaken(ctx, tx, f.LoginCode, 0); err != nil {
+			return err
+		} else if taken {
+			return httpx.Fail("user.login_code_taken")
+		}
+		now := time.Now().UTC()
+		id, err = tx.Insert(ctx, `INSERT INTO sys_user (login_code, user_name, password_hash, state, update_pwd, user_type, unit_code, phone, email, created_at, updated_at)
+			VALUES (?, ?, ?, 1, 1, 'staff', ?, ?, ?, ?, ?)`, f.LoginCode, f.UserName, hash, f.UnitCode, f.Phone, f.Email, now, now)
+		if db.IsUniqueViolation(err) {
+			return httpx.Fail("user.login_code_taken")
+		}
+		if err != nil {
+			return err
+		}
+		return access.SetUserRoles(ctx, tx, id, f.RoleIDs)
+	})
+	return id, err
+}
+
+// Edit changes an account's details and, when RoleIDs is not nil, its roles.
+func (s *Service) Edit(ctx context.Context, f Form) error {
+	f.trim()
+	if err := s.check(ctx, &f, false); err != nil {
+		return err
+	}
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := mustExist(ctx, tx, f.ID); err != nil {
+			return err
+		}
+		if taken, err := loginCodeTaken(ctx, tx, f.LoginCode, f.ID); err != nil {
+			return err
+		} else if taken {
+			return httpx.Fail("user.login_code_taken")
+		}
+		_, err := tx.Exec(ctx, `UPDATE sys_user SET login_code = ?, user_name = ?, unit_code = ?, phone = ?, email = ?, updated_at = ? WHERE id = ?`,
+			f.LoginCode, f.UserName, f.UnitCode, f.Phone, f.Email, time.Now().UTC(), f.ID)
+		if db.IsUniqueViolation(err) {
+			return httpx.Fail("user.login_code_taken")
+		}
+		if err != nil || f.RoleIDs == nil {
+			return err
+		}
+		return access.SetUserRoles(ctx, tx, f.ID, f.RoleIDs)
+	})
+}
+
+func mustExist(ctx context.Context, tx *db.Tx, ids ...int64) error {
+	for _, id := range ids {
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM sys_user WHERE id = ? AND deleted_at IS NULL AND user_type = 'staff'`, id).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return httpx.Fail("user.not_found")
+		}
+	}
+	return nil
+}
+
+// ChangeState enables (1) or disables (0) accounts; a disabled account's sessions end at once.
+func (s *Service) ChangeState(ctx context.Context, actor *auth.Principal, ids []int64, state int) error {
+	if state != 0 && state != 1 {
+		return httpx.Fail("user.bad_state")
+	}
+	if state == 0 && contains(ids, actor.UserID) {
+		return httpx.Fail("user.not_self_disable")
+	}
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := mustExist(ctx, tx, ids...); err != nil {
+			return err
+		}
+		args := []any{state, time.Now().UTC()}
+		for _, id := range ids {
+			args = append(args, id)
+		}
+		if _, err := tx.Exec(ctx, `UPDATE sys_user SET state = ?, updated_at = ? WHERE id IN (`+db.Placeholders(len(ids))+`)`, args...); err != nil {
+			return err
+		}
+		if state == 0 {
+			return auth.EndUserSessions(ctx, tx, ids, auth.EndDisabled)
+		}
+		return nil
+	})
+}
+
+// ResetPassword sets a new password chosen by an administrator: the user must change it at
+// next sign-in (updatePwd 1) and every session of the user ends.
+func (s *Service) ResetPassword(ctx context.Context, actor *auth.Principal, id int64, pw string) error {
+	if id == actor.UserID {
+		return httpx.Fail("user.not_self_reset")
+	}
+	if err := checkPassword(pw); err != nil {
+		return err
+	}
+	hash, err := auth.HashPassword(pw)
+	if err != nil {
+		return err
+	}
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := mustExist(ctx, tx, id); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE sys_user SET password_hash = ?, update_pwd = 1, updated_at = ? WHERE id = ?`, hash, time.Now().UTC(), id); err != nil {
+			return err
+		}
+		return auth.EndUserSessions(ctx, tx, []int64{id}, auth.EndPassword)
+	})
+}
+
+// Delete soft-deletes accounts (deleted_at) and ends their sessions; nobody deletes themselves.
+func (s *Service) Delete(ctx context.Context, actor *auth.Principal, ids []int64) error {
+	if contains(ids, actor.UserID) {
+		return httpx.Fail("user.not_self_delete")
+	}
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := mustExist(ctx, tx, ids...); err != nil {
+			return err
+		}
+		now := time.Now().UTC()
+		args := []any{now, now}
+		for _, id := range ids {
+			args = append(args, id)
+		}
+		if _, err := tx.Exec(ctx, `UPDATE sys_user SET deleted_at = ?, updated_at = ? WHERE id IN (`+db.Placeholders(len(ids))+`)`, args...); err != nil {
+			return err
+		}
+		return auth.EndUserSessions(ctx, tx, ids, auth.EndDisabled)
+	})
+}
+
+func contains(ids []int64, id int64) bool {
+	for _, v := range ids {
+		if v == id {
+			return true
+		}
+	}
+	return false
+}
+
+func init() {
+	httpx.RegisterMessages(map[string][2]string{
+		"user.file":                {"用户列表", "users"},
+		"user.col.loginCode":       {"登录账号", "Login code"},
+		"user.col.userName":        {"用户姓名", "Name"},
+		"user.col.unitName":        {"所属单位", "Unit"},
+		"user.col.phone":           {"手机号码", "Phone"},
+		"user.col.email":           {"邮箱", "E-mail"},
+		"user.col.state":           {"状态", "State"},
+		"user.col.roles":           {"角色", "Roles"},
+		"user.col.createdAt":       {"创建时间", "Created"},
+		"user.col.lastLoginAt":     {"最近登录", "Last sign-in"},
+		"user.state.available":     {"可用", "available"},
+		"user.state.disabled":      {"禁用", "disabled"},
+		"user.login_code_required": {"请输入登录账号", "Please enter the login code"},
+		"user.login_code_rule":     {"登录账号为2-32位字母、数字或 . _ -", "The login code is 2-32 letters, digits or . _ -"},
+		"user.login_code_taken":    {"登录账号已存在", "The login code already exists"},
+		"user.name_required":       {"请输入用户姓名", "Please enter the name"},
+		"user.name_too_long":       {"用户姓名不能超过%d个字符", "The name cannot exceed %d characters"},
+		"user.unit_required":       {"请选择所属单位", "Please choose the unit"},
+		"user.unit_unknown":        {"所属单位不存在", "No such unit"},
+		"user.phone_rule":          {"请输入正确的手机号码", "Please enter a valid mobile number"},
+		"user.email_rule":          {"请输入正确的邮箱地址", "Please enter a valid e-mail address"},
+		"user.bad_state":           {"状态只能是0（禁用）或1（可用）", "The state must be 0 (disabled) or 1 (available)"},
+		"user.not_self_disable":    {"不能禁用当前登录的账号", "You cannot disable your own account"},
+		"user.not_self_delete":     {"不能删除当前登录的账号", "You cannot delete your own account"},
+		"user.not_self_reset":      {"请通过“修改密码”修改自己的密码", "Use 'Change password' for your own account"},
+	})
+}

@@ -1,0 +1,49 @@
+/** Calls of system administration: users, roles, the organisation tree, the login log, download tickets. */
+import { callApi, defineApis, type CallOptions } from './client';
+import type { components } from './schema';
+import type { Page } from '../components/list/query';
+
+type Schemas = components['schemas'];
+export type SysUser = Schemas['SysUser'];
+export type RoleSummary = Schemas['RoleSummary'];
+export type OrgUnit = Schemas['OrgUnit'];
+export type LoginLog = Schemas['LoginLog'];
+export type UserForm = Schemas['UserForm'];
+export type DownloadTicket = Schemas['DownloadTicket'];
+
+defineApis({
+  downloadTicket: { method: 'POST', path: '/api/sys/common/ticket' },
+  orgGetByPid: { method: 'GET', path: '/api/dataHumanResources/getByPid' },
+  userList: { method: 'GET', path: '/api/sys/user/list' },
+  userAdd: { method: 'POST', path: '/api/sys/user/add' },
+  userEdit: { method: 'PUT', path: '/api/sys/user/edit' },
+  userChangeState: { method: 'PUT', path: '/api/sys/user/changeState' },
+  userResetPwd: { method: 'PUT', path: '/api/sys/user/resetPwd' },
+  userDel: { method: 'DELETE', path: '/api/sys/user/del' },
+  roleAll: { method: 'GET', path: '/api/user/role/all' },
+  userSearch: { method: 'GET', path: '/api/user/search' },
+  roleAssign: { method: 'PUT', path: '/api/user/role/user' },
+  roleRemove: { method: 'DELETE', path: '/api/user/role/user' },
+  loginLogList: { method: 'GET', path: '/api/sys/loginLog/list' },
+});
+
+export const EXPORTS = {
+  users: '/api/sys/user/export',
+  loginLog: '/api/sys/loginLog/export',
+} as const;
+
+type Params = Record<string, string>;
+
+export const getDownloadTicket = (path: string) => callApi<DownloadTicket>('downloadTicket', { path });
+export const getOrgChildren = (pid: string, opts?: CallOptions) => callApi<OrgUnit[]>('orgGetByPid', { pid }, opts);
+export const listUsers = (p: Params) => callApi<Page<SysUser>>('userList', p);
+export const addUser = (f: UserForm) => callApi<{ id: number }>('userAdd', { ...f });
+export const editUser = (f: UserForm & { id: number }) => callApi<null>('userEdit', { ...f });
+export const changeUserState = (ids: number[], state: 0 | 1) => callApi<null>('userChangeState', { ids, state });
+export const resetUserPassword = (id: number, password: string) => callApi<null>('userResetPwd', { id, password });
+export const deleteUsers = (ids: number[]) => callApi<null>('userDel', { ids: ids.join(',') });
+export const allRoles = () => callApi<RoleSummary[]>('roleAll');
+export const searchUsers = (p: Params) => callApi<Page<SysUser>>('userSearch', p);
+export const assignRole = (userId: number, roleId: number) => callApi<null>('roleAssign', { userId, roleId });
+export const removeRole = (userId: number, roleId: number) => callApi<null>('roleRemove', { userId, roleId });
+export const listLoginLog = (p: Params) => callApi<Page<LoginLog>>('loginLogList', p);

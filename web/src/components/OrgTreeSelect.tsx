@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { TreeSelect } from 'antd';
+import { getOrgChildren, type OrgUnit } from '../api/admin';
+import { useI18n } from '../i18n';
+
+interface Node {
+  id: string;
+  pId: string;
+  value: string;
+  title: string;
+  isLeaf: boolean;
+  selectable: boolean;
+}
+
+const toNode = (u: OrgUnit): Node => ({
+  id: u.fullUnitCode,
+  pId: u.parentFullUnitCode,
+  value: u.fullUnitCode,
+  title: u.unitName,
+  isLeaf: !u.hasChildren,
+  // spec section 6: the group roots and the 'subordinate companies' placeholder are greyed and not selectable
+  selectable: u.isClick && !u.disabled,
+});
+
+interface Props {
+  value?: string;
+  /** the chosen unit's name, shown before its branch is loaded */
+  label?: string;
+  onChange?: (value?: string, label?: string) => void;
+  /** allow choosing the non-clickable group nodes too (search filters: a whole subtree) */
+  anyNode?: boolean;
+  testId?: string;
+}
+
+/** The organisation tree as a select, loaded lazily: roots first, children on expand (GET getByPid). */
+export default function OrgTreeSelect({ value, label, onChange, anyNode, testId }: Props) {
+  const { t } = useI18n();
+  const [nodes, setNodes] = useState<Node[]>([]);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => {
+    getOrgChildren('', { silent: true })
+      .then((units) => setNodes(units.map(toNode)))
+      .catch(() => setNodes([]))
+      .finally(() => setLoading(false));
+  }, []);
+
+  const load = async (pid: string) => {
+    if (nodes.some((n) => n.pId === pid)) return;
+    const units = await getOrgChildren(pid, { silent: true }).catch(() => [] as OrgUnit[]);
+    setNodes((prev) => [...prev, ...units.map(toNode).filter((n) => !prev.some((p) => p.id === n.id))]);
+  };
+
+  const known = nodes.find((n) => n.value === value);
+  return (
+    <TreeSelect
+      data-testid={testId}
+      showSearch={false}
+      allowClear
+      loading={loading}
+      placeholder={t('user.unitPlaceholder')}
+      treeDataSimpleMode
+      treeData={nodes.map((n) => ({ ...n, selectable: anyNode || n.selectable, disabled: !anyNode && !n.selectable }))}
+      loadData={(node) => load(String(node.value))}
+      labelInValue
+      value={value ? { value, label: known?.title ?? label ?? value } : undefined}
+      onChange={(v?: { value: string; label?: unknown }) => onChange?.(v?.value, typeof v?.label === 'string' ? v.label : undefined)}
+      popupMatchSelectWidth={false}
+      styles={{ popup: { root: { maxHeight: 420, minWidth: 320, overflow: 'auto' } } }}
+      style={{ width: '100%' }}
+    />
+  );
+}

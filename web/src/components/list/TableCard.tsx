@@ -1,0 +1,93 @@
+import type { Key, ReactNode } from 'react';
+import { Card, Space, Table, Typography } from 'antd';
+import type { ColumnType, SorterResult } from 'antd/es/table/interface';
+import { useI18n, type MessageKey } from '../../i18n';
+import { PAGE_SIZES, type SortOrder } from './query';
+import type { ListController } from './useList';
+
+/** A table column described as data: its title is an i18n key; sortKey makes it sortable on the server. */
+export type ListColumn<T> = Omit<ColumnType<T>, 'title' | 'sorter' | 'sortOrder'> & {
+  titleKey?: MessageKey;
+  sortKey?: string;
+};
+
+interface Props<T> {
+  list: ListController<T>;
+  columns: ListColumn<T>[];
+  rowKey: keyof T & string;
+  /** buttons on the card's title bar */
+  actions?: ReactNode;
+  /** tick boxes for batch actions */
+  selectable?: boolean;
+  /** rows that cannot be ticked (for example the signed-in account) */
+  canSelect?: (row: T) => boolean;
+}
+
+const toAntd = (o?: SortOrder) => (o === 'asc' ? 'ascend' : o === 'desc' ? 'descend' : null);
+
+/** The table card of spec section 2: 'data list', actions, selection, loading, server-side sort and paging. */
+export default function TableCard<T extends object>({ list, columns, rowKey, actions, selectable, canSelect }: Props<T>) {
+  const { t } = useI18n();
+  const { state, data } = list;
+  const cols: ColumnType<T>[] = columns.map(({ titleKey, sortKey, ...c }) => ({
+    ...c,
+    key: c.key ?? sortKey ?? String(c.dataIndex ?? titleKey),
+    title: titleKey ? t(titleKey) : undefined,
+    ...(sortKey
+      ? { sorter: true, sortOrder: state.sort === sortKey ? toAntd(state.order) : null, sortDirections: ['ascend', 'descend'] as const }
+      : {}),
+  }));
+  const sortKeyOf = (key: Key | undefined) => columns.find((c) => (c.key ?? c.sortKey ?? String(c.dataIndex ?? c.titleKey)) === key)?.sortKey;
+
+  return (
+    <Card
+      title={t('list.dataList')}
+      extra={<Space wrap>{actions}</Space>}
+      variant="borderless"
+      style={{ marginTop: 16 }}
+      data-testid="table-card"
+    >
+      {selectable && list.selectedKeys.length > 0 && (
+        <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }} data-testid="selection-count">
+          {t('list.selected', { n: list.selectedKeys.length })}{' '}
+          <Typography.Link onClick={() => list.setSelectedKeys([])}>{t('list.clearSelection')}</Typography.Link>
+        </Typography.Text>
+      )}
+      <Table<T>
+        size="middle"
+        rowKey={rowKey}
+        columns={cols}
+        dataSource={data?.records ?? []}
+        loading={list.loading}
+        scroll={{ x: 'max-content' }}
+        rowSelection={
+          selectable
+            ? {
+                selectedRowKeys: list.selectedKeys,
+                onChange: (keys) => list.setSelectedKeys(keys),
+                getCheckboxProps: (row) => ({ disabled: canSelect ? !canSelect(row) : false }),
+              }
+            : undefined
+        }
+        pagination={{
+          current: state.current,
+          pageSize: state.limit,
+          total: data?.total ?? 0,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showTotal: (total) => t('list.total', { total }),
+        }}
+        onChange={(pagination, _filters, sorter, extra) => {
+          if (extra.action === 'sort') {
+            const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T>;
+            const key = s.order ? sortKeyOf(s.columnKey) : undefined;
+            list.setSort(key, s.order === 'descend' ? 'desc' : 'asc');
+          } else if (extra.action === 'paginate') {
+            list.setPage(pagination.current ?? 1, pagination.pageSize ?? state.limit);
+          }
+        }}
+      />
+    </Card>
+  );
+}
