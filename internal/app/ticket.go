@@ -9,11 +9,7 @@ import (
 
 // issueTicket is POST /api/sys/common/ticket (path): a single-use download ticket, valid 60 s,
 // for one download route of the route table that the caller may call.
-func (a *App) issueTicket(w http.ResponseWriter, r *http.Request) (any, error) {
-	in, err := httpx.ReadInput(w, r)
-	if err != nil {
-		return nil, err
-	}
+func (a *App) issueTicket(r *http.Request, in *httpx.Input) (any, error) {
 	path := in.String("path")
 	p := auth.PrincipalFrom(r.Context())
 	for _, rt := range a.Routes() {

@@ -84,16 +84,12 @@ type Handlers struct{ svc *Service }
 func NewHandlers(svc *Service) *Handlers { return &Handlers{svc: svc} }
 
 func (h *Handlers) login(site string) httpx.Handler {
-	return func(w http.ResponseWriter, r *http.Request) (any, error) {
-		in, err := httpx.ReadInput(w, r)
-		if err != nil {
-			return nil, err
-		}
+	return httpx.WithInput(func(r *http.Request, in *httpx.Input) (any, error) {
 		return h.svc.Login(r.Context(), LoginRequest{
 			LoginCode: in.String("LoginCode"), Password: in.String("PassWord"), Response: in.String("response"), OS: in.String("os"),
 			Site: site, IP: httpx.ClientIP(r), UserAgent: r.UserAgent(), Remember: in.String("remember") == "ahr",
 		})
-	}
+	})
 }
 
 // Login is POST /api/login (staff).
@@ -107,11 +103,7 @@ func (h *Handlers) OutSiteLogin(w http.ResponseWriter, r *http.Request) (any, er
 }
 
 // Renew is POST /api/login/renew: a renewal token of an HR-origin sign-in opens a new session.
-func (h *Handlers) Renew(w http.ResponseWriter, r *http.Request) (any, error) {
-	in, err := httpx.ReadInput(w, r)
-	if err != nil {
-		return nil, err
-	}
+func (h *Handlers) Renew(r *http.Request, in *httpx.Input) (any, error) {
 	return h.svc.Renew(r.Context(), in.String("renewToken"), httpx.ClientIP(r), r.UserAgent(), in.String("os"))
 }
 
@@ -121,11 +113,7 @@ func (h *Handlers) Logout(w http.ResponseWriter, r *http.Request) (any, error) {
 }
 
 // UpdatePwd is PUT /api/sys/user/updatePwd.
-func (h *Handlers) UpdatePwd(w http.ResponseWriter, r *http.Request) (any, error) {
-	in, err := httpx.ReadInput(w, r)
-	if err != nil {
-		return nil, err
-	}
+func (h *Handlers) UpdatePwd(r *http.Request, in *httpx.Input) (any, error) {
 	return nil, h.svc.ChangePassword(r.Context(), PrincipalFrom(r.Context()), in.String("oldPassword"), in.String("newPassword"), in.String("replacePassword"))
 }
 

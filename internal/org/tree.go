@@ -51,10 +51,6 @@ type Handlers struct{ store *Store }
 func NewHandlers(s *Store) *Handlers { return &Handlers{store: s} }
 
 // GetByPid is GET /api/dataHumanResources/getByPid?pid=...: the children of a unit, or the roots.
-func (h *Handlers) GetByPid(w http.ResponseWriter, r *http.Request) (any, error) {
-	in, err := httpx.ReadInput(w, r)
-	if err != nil {
-		return nil, err
-	}
+func (h *Handlers) GetByPid(r *http.Request, in *httpx.Input) (any, error) {
 	return h.store.Children(r.Context(), in.String("pid"))
 }

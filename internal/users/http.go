@@ -49,11 +49,7 @@ func readForm(in *httpx.Input) (Form, error) {
 }
 
 // Add is POST /api/sys/user/add; data is the new id.
-func (h *Handlers) Add(w http.ResponseWriter, r *http.Request) (any, error) {
-	in, err := httpx.ReadInput(w, r)
-	if err != nil {
-		return nil, err
-	}
+func (h *Handlers) Add(r *http.Request, in *httpx.Input) (any, error) {
 	f, err := readForm(in)
 	if err != nil {
 		return nil, err
@@ -66,11 +62,7 @@ func (h *Handlers) Add(w http.ResponseWriter, r *http.Request) (any, error) {
 }
 
 // Edit is PUT /api/sys/user/edit.
-func (h *Handlers) Edit(w http.ResponseWriter, r *http.Request) (any, error) {
-	in, err := httpx.ReadInput(w, r)
-	if err != nil {
-		return nil, err
-	}
+func (h *Handlers) Edit(r *http.Request, in *httpx.Input) (any, error) {
 	f, err := readForm(in)
 	if err != nil {
 		return nil, err
@@ -82,11 +74,7 @@ func (h *Handlers) Edit(w http.ResponseWriter, r *http.Request) (any, error) {
 }
 
 // ChangeState is PUT /api/sys/user/changeState (ids, state).
-func (h *Handlers) ChangeState(w http.ResponseWriter, r *http.Request) (any, error) {
-	in, err := httpx.ReadInput(w, r)
-	if err != nil {
-		return nil, err
-	}
+func (h *Handlers) ChangeState(r *http.Request, in *httpx.Input) (any, error) {
 	ids, err := in.IDs("ids")
 	if err != nil {
 		return nil, err
@@ -102,11 +90,7 @@ func (h *Handlers) ChangeState(w http.ResponseWriter, r *http.Request) (any, err
 }
 
 // ResetPwd is PUT /api/sys/user/resetPwd (id, password).
-func (h *Handlers) ResetPwd(w http.ResponseWriter, r *http.Request) (any, error) {
-	in, err := httpx.ReadInput(w, r)
-	if err != nil {
-		return nil, err
-	}
+func (h *Handlers) ResetPwd(r *http.Request, in *httpx.Input) (any, error) {
 	id, err := in.ID("id")
 	if err != nil {
 		return nil, err
@@ -115,11 +99,7 @@ func (h *Handlers) ResetPwd(w http.ResponseWriter, r *http.Request) (any, error)
 }
 
 // Del is DELETE /api/sys/user/del (ids).
-func (h *Handlers) Del(w http.ResponseWriter, r *http.Request) (any, error) {
-	in, err := httpx.ReadInput(w, r)
-	if err != nil {
-		return nil, err
-	}
+func (h *Handlers) Del(r *http.Request, in *httpx.Input) (any, error) {
 	ids, err := in.IDs("ids")
 	if err != nil {
 		return nil, err

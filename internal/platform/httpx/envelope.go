@@ -95,3 +95,17 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
 }
+
+// InputHandler is a Handler that works on the request's parsed parameters.
+type InputHandler func(r *http.Request, in *Input) (any, error)
+
+// WithInput adapts an InputHandler: the parameters are read (and malformed input refused) once, here.
+func WithInput(h InputHandler) Handler {
+	return func(w http.ResponseWriter, r *http.Request) (any, error) {
+		in, err := ReadInput(w, r)
+		if err != nil {
+			return nil, err
+		}
+		return h(r, in)
+	}
+}
