@@ -3,7 +3,6 @@ package app_test
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -27,20 +26,7 @@ type loginLogRec struct {
 // fetch GETs a URL without the JSON envelope handling (files).
 func (e *env) fetch(path, token string, header ...string) (*http.Response, []byte) {
 	e.t.Helper()
-	req, _ := http.NewRequest("GET", e.srv.URL+path, nil)
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp, b
+	return e.send("GET", path, token, nil, "", header)
 }
 
 func (e *env) ticket(token, path string) string {

@@ -69,25 +69,7 @@ func (e *env) call(method, path, token string, body any, header ...string) (*htt
 		raw, _ := json.Marshal(b)
 		rd, ct = strings.NewReader(string(raw)), "application/json"
 	}
-	req, err := http.NewRequest(method, e.srv.URL+path, rd)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	if ct != "" {
-		req.Header.Set("Content-Type", ct)
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
+	resp, raw := e.send(method, path, token, rd, ct, header)
 	var env envelope
 	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
 		if err := json.Unmarshal(raw, &env); err != nil {
@@ -117,6 +99,31 @@ type sessionUser struct {
 			Value any    `json:"value"`
 		} `json:"childDict"`
 	} `json:"dictData"`
+}
+
+// send makes one request (token as Bearer, header as name/value pairs) and reads the whole body.
+func (e *env) send(method, path, token string, body io.Reader, contentType string, header []string) (*http.Response, []byte) {
+	e.t.Helper()
+	req, err := http.NewRequest(method, e.srv.URL+path, body)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	return resp, raw
 }
 
 func (e *env) login(code, pw string) sessionUser {
