@@ -90,6 +90,7 @@ func (a *App) Routes() []Route {
 	authH := auth.NewHandlers(a.Auth)
 	dictH := dict.NewHandlers(a.Dict)
 	accessH := access.NewHandlers(a.Access)
+	roleH := access.NewRoleHandlers(a.Access)
 	orgH := org.NewHandlers(a.Org)
 	userH := users.NewHandlers(users.NewService(a.DB, a.Access, a.Org))
 	loginLog := audit.LoginLogTable(a.DB)
@@ -102,7 +103,9 @@ func (a *App) Routes() []Route {
 		route("GET", "/api/sys/user/info", SignedIn, authH.Info),
 		route("GET", "/api/sys/user/session", SignedIn, authH.Session),
 		route("GET", "/api/sys/dict/getDictCache", SignedIn, dictH.Cache),
-		route("GET", "/api/sys/menu/tree", "menusmanager", accessH.MenuTree),
+		route("GET", "/api/sys/common/dict/item", SignedIn, httpx.WithInput(dictH.CommonItem)),
+		route("GET", "/api/sys/common/dict/item2", SignedIn, httpx.WithInput(dictH.CommonItem2)),
+		route("GET", "/api/sys/menu/tree", "menusmanager,rolemanager", accessH.MenuTree),
 		route("POST", "/api/sys/common/ticket", SignedIn, httpx.WithInput(a.issueTicket)),
 		route("GET", "/api/dataHumanResources/getByPid", SignedIn, httpx.WithInput(orgH.GetByPid)),
 
@@ -114,13 +117,32 @@ func (a *App) Routes() []Route {
 		route("DELETE", "/api/sys/user/del", "sysuser", httpx.WithInput(userH.Del)),
 		download("/api/sys/user/export", "sysuser", userH.Export),
 
-		route("GET", "/api/user/role/all", "sysuser,roleusers", accessH.RoleAll),
+		route("GET", "/api/user/role/all", "sysuser,roleusers,rolemanager", accessH.RoleAll),
 		route("GET", "/api/user/search", "roleusers", userH.Search),
 		route("PUT", "/api/user/role/user", "roleusers", accessH.AssignUserRole),
 		route("DELETE", "/api/user/role/user", "roleusers", accessH.RemoveUserRole),
 
+		route("GET", "/api/sys/role/list", "sysroles", roleH.List),
+		route("POST", "/api/sys/role/add", "sysroles", httpx.WithInput(roleH.Add)),
+		route("PUT", "/api/sys/role/edit", "sysroles", httpx.WithInput(roleH.Edit)),
+		route("DELETE", "/api/sys/role/del", "sysroles", httpx.WithInput(roleH.Del)),
+		download("/api/sys/role/exportUserRoles", "sysroles", roleH.ExportUserRoles),
+		route("GET", "/api/sys/role/grants", "rolemanager", httpx.WithInput(roleH.GetGrants)),
+		route("PUT", "/api/sys/role/grants", "rolemanager", httpx.WithInput(roleH.PutGrants)),
+
 		route("GET", "/api/sys/loginLog/list", "login_log", loginLog.List),
 		download("/api/sys/loginLog/export", "login_log", loginLog.Export),
+
+		route("GET", "/api/sys/dict/list", "dict_manager", dictH.List),
+		route("GET", "/api/sys/dict/pNode", "dict_manager", httpx.WithInput(dictH.PNode)),
+		route("GET", "/api/sys/dict/one", "dict_manager", httpx.WithInput(dictH.One)),
+		route("POST", "/api/sys/dict/add", "dict_manager", httpx.WithInput(dictH.Add)),
+		route("PUT", "/api/sys/dict/edit", "dict_manager", httpx.WithInput(dictH.Edit)),
+		route("DELETE", "/api/sys/dict/del", "dict_manager", httpx.WithInput(dictH.Del)),
+		route("POST", "/api/sys/dict/changeEnable", "dict_manager", httpx.WithInput(dictH.ChangeEnable)),
+		route("POST", "/api/sys/dict/reloadDictCache", "dict_manager", dictH.Reload),
+		download("/api/sys/dict/exportDict", "dict_manager", dictH.ExportDict),
+		download("/api/sys/dict/exportDictItem", "dict_manager", dictH.ExportDictItem),
 	}
 }
 

@@ -6,9 +6,12 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/list"
 )
 
 // Entry is a dictionary entry as the client receives it. Value is a number when the
@@ -26,6 +29,7 @@ type Store struct {
 
 	mu    sync.RWMutex
 	cache []*Entry
+	gen   uint64 // bumped by Invalidate, so that a build racing a change is not kept
 }
 
 func NewStore(d *db.DB) *Store { return &Store{db: d} }
@@ -34,13 +38,14 @@ func NewStore(d *db.DB) *Store { return &Store{db: d} }
 func (s *Store) Invalidate() {
 	s.mu.Lock()
 	s.cache = nil
+	s.gen++
 	s.mu.Unlock()
 }
 
 // DictData returns every enabled dictionary as a tree (cached until Invalidate).
 func (s *Store) DictData(ctx context.Context) (any, error) {
 	s.mu.RLock()
-	c := s.cache
+	c, gen := s.cache, s.gen
 	s.mu.RUnlock()
 	if c != nil {
 		return c, nil
@@ -81,7 +86,9 @@ func (s *Store) DictData(ctx context.Context) (any, error) {
 	}
 	attach(top)
 	s.mu.Lock()
-	s.cache = top
+	if s.gen == gen {
+		s.cache = top
+	}
 	s.mu.Unlock()
 	return top, nil
 }
@@ -95,9 +102,138 @@ func typedValue(v string) any {
 }
 
 // Handlers are the HTTP endpoints of the dictionary area.
-type Handlers struct{ store *Store }
+type Handlers struct {
+	store  *Store
+	groups *list.Table[Item]
+	items  *list.Table[ExportItem]
+}
 
-func NewHandlers(s *Store) *Handlers { return &Handlers{store: s} }
+func NewHandlers(s *Store) *Handlers {
+	return &Handlers{store: s, groups: GroupTable(s.db), items: ItemTable(s.db)}
+}
+
+// List is GET /api/sys/dict/list: the dictionary groups, paged.
+func (h *Handlers) List(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.groups.List(w, r)
+}
+
+// ExportDict is GET /api/sys/dict/exportDict; ExportDictItem is GET /api/sys/dict/exportDictItem (pid narrows it).
+func (h *Handlers) ExportDict(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.groups.Export(w, r)
+}
+func (h *Handlers) ExportDictItem(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.items.Export(w, r)
+}
+
+// PNode is GET /api/sys/dict/pNode (pid): the items of a parent in order.
+func (h *Handlers) PNode(r *http.Request, in *httpx.Input) (any, error) {
+	if !in.Has("pid") {
+		return nil, httpx.Fail("http.required", "pid")
+	}
+	pid, err := int64Param(in, "pid")
+	if err != nil {
+		return nil, err
+	}
+	return h.store.Children(r.Context(), pid)
+}
+
+// One is GET /api/sys/dict/one (id).
+func (h *Handlers) One(r *http.Request, in *httpx.Input) (any, error) {
+	id, err := in.ID("id")
+	if err != nil {
+		return nil, err
+	}
+	return h.store.One(r.Context(), id)
+}
+
+// Add is POST /api/sys/dict/add; data is {id}.
+func (h *Handlers) Add(r *http.Request, in *httpx.Input) (any, error) {
+	f, err := readForm(in)
+	if err != nil {
+		return nil, err
+	}
+	id, err := h.store.Add(r.Context(), f)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]int64{"id": id}, nil
+}
+
+// Edit is PUT /api/sys/dict/edit.
+func (h *Handlers) Edit(r *http.Request, in *httpx.Input) (any, error) {
+	f, err := readForm(in)
+	if err != nil {
+		return nil, err
+	}
+	if f.ID, err = in.ID("id"); err != nil {
+		return nil, err
+	}
+	return nil, h.store.Edit(r.Context(), f)
+}
+
+// Del is DELETE /api/sys/dict/del (id or ids).
+func (h *Handlers) Del(r *http.Request, in *httpx.Input) (any, error) {
+	name := "ids"
+	if !in.Has("ids") && in.Has("id") {
+		name = "id"
+	}
+	ids, err := in.IDs(name)
+	if err != nil {
+		return nil, err
+	}
+	return nil, h.store.Delete(r.Context(), ids)
+}
+
+// ChangeEnable is POST /api/sys/dict/changeEnable (id, enabled 0/1).
+func (h *Handlers) ChangeEnable(r *http.Request, in *httpx.Input) (any, error) {
+	id, err := in.ID("id")
+	if err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(in.String("enabled")) == "" {
+		return nil, httpx.Fail("http.required", "enabled")
+	}
+	enabled, err := in.Int("enabled", -1)
+	if err != nil {
+		return nil, err
+	}
+	return nil, h.store.ChangeEnable(r.Context(), id, enabled)
+}
+
+// Reload is POST /api/sys/dict/reloadDictCache: the cache is rebuilt and returned (dictData).
+func (h *Handlers) Reload(w http.ResponseWriter, r *http.Request) (any, error) {
+	h.store.Invalidate()
+	return h.store.DictData(r.Context())
+}
+
+// CommonItem is GET /api/sys/common/dict/item (key): the enabled items of a dictionary,
+// [{key, value, isDefault}]; CommonItem2 is /dict/item2, the same with childDict.
+func (h *Handlers) CommonItem(r *http.Request, in *httpx.Input) (any, error) {
+	e, err := h.lookup(r, in)
+	if err != nil || e == nil {
+		return []FlatItem{}, err
+	}
+	out := make([]FlatItem, len(e.ChildDict))
+	for i, c := range e.ChildDict {
+		out[i] = FlatItem{Key: c.Key, Value: c.Value, IsDefault: c.IsDefault}
+	}
+	return out, nil
+}
+func (h *Handlers) CommonItem2(r *http.Request, in *httpx.Input) (any, error) {
+	e, err := h.lookup(r, in)
+	if err != nil || e == nil {
+		return []*Entry{}, err
+	}
+	return e.ChildDict, nil
+}
+
+func (h *Handlers) lookup(r *http.Request, in *httpx.Input) (*Entry, error) {
+	key := strings.TrimSpace(in.String("key"))
+	if key == "" {
+		return nil, httpx.Fail("http.required", "key")
+	}
+	return h.store.Lookup(r.Context(), key)
+}
 
 // Cache is GET /api/sys/dict/getDictCache.
 func (h *Handlers) Cache(w http.ResponseWriter, r *http.Request) (any, error) {

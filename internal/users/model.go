@@ -67,6 +67,7 @@ var searchSpec = &list.Spec{
 	Filters: []list.Filter{
 		{Param: "keyword", Kind: list.Keyword, Columns: []string{"u.login_code", "u.user_name"}},
 		{Param: "unitCode", Column: "u.unit_code", Kind: list.Prefix},
+		{Param: "roleId", Kind: list.Cond, Column: "EXISTS (SELECT 1 FROM sys_user_role x WHERE x.user_id = u.id AND x.role_id = ?)", Map: list.Int("roleId")},
 	},
 	Sorts:       userSorts,
 	DefaultSort: "u.login_code ASC",

@@ -39,6 +39,7 @@ const (
 	After                // column >= time
 	Before               // column < time (a date-only value includes that whole day)
 	Keyword              // any of Columns holds value, like Contains
+	Cond                 // Column is a whole condition with one '?' for the value (membership, say)
 )
 
 // Filter is one whitelisted filter: the request parameter Param narrows Column.
@@ -159,6 +160,8 @@ func (q *Query) add(f Filter, raw string) error {
 	switch f.Kind {
 	case Exact:
 		q.Where(f.Column+" = ?", val)
+	case Cond:
+		q.Where(f.Column, val)
 	case Contains:
 		q.Where(contains(f.Column), "%"+escapeLike(raw)+"%")
 	case Prefix:

@@ -2,6 +2,7 @@
 import { callApi, defineApis, type CallOptions } from './client';
 import type { components } from './schema';
 import type { Page } from '../components/list/query';
+import type { SysMenu } from './types';
 
 type Schemas = components['schemas'];
 export type SysUser = Schemas['SysUser'];
@@ -10,6 +11,9 @@ export type OrgUnit = Schemas['OrgUnit'];
 export type LoginLog = Schemas['LoginLog'];
 export type UserForm = Schemas['UserForm'];
 export type DownloadTicket = Schemas['DownloadTicket'];
+export type Role = Schemas['Role'];
+export type RoleForm = Schemas['RoleForm'];
+export type RoleGrants = Schemas['RoleGrants'];
 
 defineApis({
   downloadTicket: { method: 'POST', path: '/api/sys/common/ticket' },
@@ -25,11 +29,19 @@ defineApis({
   roleAssign: { method: 'PUT', path: '/api/user/role/user' },
   roleRemove: { method: 'DELETE', path: '/api/user/role/user' },
   loginLogList: { method: 'GET', path: '/api/sys/loginLog/list' },
+  sysRoleList: { method: 'GET', path: '/api/sys/role/list' },
+  sysRoleAdd: { method: 'POST', path: '/api/sys/role/add' },
+  sysRoleEdit: { method: 'PUT', path: '/api/sys/role/edit' },
+  sysRoleDel: { method: 'DELETE', path: '/api/sys/role/del' },
+  sysRoleGrants: { method: 'GET', path: '/api/sys/role/grants' },
+  sysRoleSetGrants: { method: 'PUT', path: '/api/sys/role/grants' },
+  menuTree: { method: 'GET', path: '/api/sys/menu/tree' },
 });
 
 export const EXPORTS = {
   users: '/api/sys/user/export',
   loginLog: '/api/sys/loginLog/export',
+  userRoles: '/api/sys/role/exportUserRoles',
 } as const;
 
 type Params = Record<string, string>;
@@ -47,3 +59,11 @@ export const searchUsers = (p: Params) => callApi<Page<SysUser>>('userSearch', p
 export const assignRole = (userId: number, roleId: number) => callApi<null>('roleAssign', { userId, roleId });
 export const removeRole = (userId: number, roleId: number) => callApi<null>('roleRemove', { userId, roleId });
 export const listLoginLog = (p: Params) => callApi<Page<LoginLog>>('loginLogList', p);
+export const listRoles = (p: Params) => callApi<Page<Role>>('sysRoleList', p);
+export const addRole = (f: RoleForm) => callApi<{ id: number }>('sysRoleAdd', { ...f });
+export const editRole = (f: RoleForm & { id: number }) => callApi<null>('sysRoleEdit', { ...f });
+export const deleteRole = (id: number) => callApi<null>('sysRoleDel', { id });
+export const getRoleGrants = (roleId: number) => callApi<RoleGrants>('sysRoleGrants', { roleId });
+export const setRoleGrants = (roleId: number, menuCodes: string[], funCodes: string[]) =>
+  callApi<null>('sysRoleSetGrants', { roleId, menuCodes, funCodes });
+export const getMenuTree = () => callApi<SysMenu[]>('menuTree');

@@ -61,8 +61,12 @@ function writeUser(user: SessionUser) {
   notify();
 }
 
+/** Window event fired when dictData is stored (dictionary selects and labels re-read it). */
+export const DICT_EVENT = 'biddesk:dictData';
+
 export function storeDictData(data: DictEntry[] | undefined) {
   localStorage.setItem(DICT_KEY, JSON.stringify(data ?? []));
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(DICT_EVENT));
 }
 
 /** Store the answer of a login (or session refresh): user info in sessionStorage, dictData in localStorage. */

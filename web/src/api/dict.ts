@@ -1,0 +1,39 @@
+/** Calls of dictionary management (/dict_manager) and the common dictionary lookups. */
+import { callApi, defineApis, type CallOptions } from './client';
+import type { components } from './schema';
+import type { DictEntry } from './types';
+import type { Page } from '../components/list/query';
+
+type Schemas = components['schemas'];
+export type DictRow = Schemas['DictItem'];
+export type DictForm = Schemas['DictForm'];
+export type DictCommonItem = Schemas['DictCommonItem'];
+
+defineApis({
+  dictList: { method: 'GET', path: '/api/sys/dict/list' },
+  dictPNode: { method: 'GET', path: '/api/sys/dict/pNode' },
+  dictOne: { method: 'GET', path: '/api/sys/dict/one' },
+  dictAdd: { method: 'POST', path: '/api/sys/dict/add' },
+  dictEdit: { method: 'PUT', path: '/api/sys/dict/edit' },
+  dictDel: { method: 'DELETE', path: '/api/sys/dict/del' },
+  dictChangeEnable: { method: 'POST', path: '/api/sys/dict/changeEnable' },
+  dictReloadCache: { method: 'POST', path: '/api/sys/dict/reloadDictCache', long: true },
+  // spec section 7, the widgets' named call: dictItem (key) -> [{key, value, isDefault}]
+  dictItem: { method: 'GET', path: '/api/sys/common/dict/item' },
+  dictItem2: { method: 'GET', path: '/api/sys/common/dict/item2' },
+});
+
+export const DICT_EXPORTS = {
+  groups: '/api/sys/dict/exportDict',
+  items: '/api/sys/dict/exportDictItem',
+} as const;
+
+export const listDictGroups = (p: Record<string, string>) => callApi<Page<DictRow>>('dictList', p);
+export const dictChildren = (pid: number) => callApi<DictRow[]>('dictPNode', { pid: String(pid) });
+export const dictOne = (id: number) => callApi<DictRow>('dictOne', { id: String(id) });
+export const addDict = (f: DictForm) => callApi<{ id: number }>('dictAdd', { ...f });
+export const editDict = (f: DictForm & { id: number }) => callApi<null>('dictEdit', { ...f });
+export const deleteDict = (ids: number[]) => callApi<null>('dictDel', { ids: ids.join(',') });
+export const changeDictEnable = (id: number, enabled: 0 | 1) => callApi<null>('dictChangeEnable', { id, enabled });
+export const reloadDictCache = () => callApi<DictEntry[]>('dictReloadCache');
+export const dictItem = (key: string, opts?: CallOptions) => callApi<DictCommonItem[]>('dictItem', { key }, opts);

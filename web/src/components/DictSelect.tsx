@@ -1,0 +1,85 @@
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { notification, Select } from 'antd';
+import { dictItem } from '../api/dict';
+import { TOAST_SECONDS } from '../api/client';
+import { toDictValue } from '../lib/dict';
+import { defaultOption, dictOptions, optionLabel, useDictData, type DictOption } from '../lib/dictSelect';
+
+/** Spec section 8: a dictionary or select load failure shows a closable error toast with the message. */
+export function dictLoadFailed(message: string) {
+  notification.error({ key: `dict-error:${message}`, title: message, closable: true, duration: TOAST_SECONDS, placement: 'top' });
+}
+
+/**
+ * The options of a dictionary by its key (display text, e.g. '用户状态') or code ('user_state'): from the
+ * client store (dictData); a key missing from the store is asked of the server (dictItem).
+ */
+export function useDictOptions(dictKey: string | undefined): DictOption[] {
+  const data = useDictData();
+  const local = useMemo(() => dictOptions(dictKey, data), [dictKey, data]);
+  const [remote, setRemote] = useState<{ key: string; options: DictOption[] }>();
+  useEffect(() => {
+    if (local !== null || !dictKey) return;
+    let live = true;
+    dictItem(dictKey, {
+      silent: true,
+      onFail: (message) => live && dictLoadFailed(message),
+    }).then(
+      (items) =>
+        live &&
+        setRemote({ key: dictKey, options: items.map((i) => ({ label: i.key, value: toDictValue(i.value), isDefault: i.isDefault === 1 })) }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [dictKey, local]);
+  if (local !== null) return local;
+  return remote && remote.key === dictKey ? remote.options : [];
+}
+
+interface Props {
+  /** the dictionary: its key (display text) or code */
+  dictKey: string;
+  value?: string | number | null;
+  onChange?: (value: string | number | undefined) => void;
+  placeholder?: string;
+  allowClear?: boolean;
+  /** start with the item marked default when there is no value */
+  useDefault?: boolean;
+  disabled?: boolean;
+  style?: CSSProperties;
+  testId?: string;
+}
+
+/** A select whose options are a dictionary's enabled items (key shown, value stored). */
+export default function DictSelect({ dictKey, value, onChange, placeholder, allowClear = true, useDefault, disabled, style, testId }: Props) {
+  const options = useDictOptions(dictKey);
+  useEffect(() => {
+    if (!useDefault || (value != null && value !== '')) return;
+    const def = defaultOption(options);
+    if (def !== undefined) onChange?.(def);
+  }, [useDefault, value, options, onChange]);
+  // Values compare as strings ('1' is 1): show the option whose value matches.
+  const current = value == null || value === '' ? undefined : (options.find((o) => String(o.value) === String(value))?.value ?? value);
+  return (
+    <Select
+      value={current}
+      onChange={(v) => onChange?.(v ?? undefined)}
+      options={options.map((o) => ({ label: o.label, value: o.value }))}
+      placeholder={placeholder}
+      allowClear={allowClear}
+      disabled={disabled}
+      style={{ minWidth: 160, ...style }}
+      data-testid={testId}
+      popupMatchSelectWidth={false}
+    />
+  );
+}
+
+/** The label of a dictionary value, e.g. <DictLabel dictKey="user_state" value={1} /> shows 可用. */
+export function DictLabel({ dictKey, value, fallback }: { dictKey: string; value: unknown; fallback?: string }) {
+  const options = useDictOptions(dictKey);
+  const label = optionLabel(options, value);
+  return <>{label || (fallback ?? (value == null ? '' : String(value)))}</>;
+}

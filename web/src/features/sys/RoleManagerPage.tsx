@@ -1,0 +1,164 @@
+import { useEffect, useMemo, useState, type Key } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Alert, Button, Card, Col, Empty, Menu, Row, Spin, Tag, Tree } from 'antd';
+import type { DataNode } from 'antd/es/tree';
+import { SaveOutlined } from '@ant-design/icons';
+import { allRoles, getMenuTree, getRoleGrants, setRoleGrants, type RoleGrants, type RoleSummary } from '../../api/admin';
+import { toast } from '../../api/client';
+import type { SysMenu } from '../../api/types';
+import { t, useI18n } from '../../i18n';
+import { FUN_KEY, grantsToSave, MENU_KEY, tickedKeys } from './grants';
+
+const M = MENU_KEY;
+const F = FUN_KEY;
+const OTHER = 'other-functions';
+
+/** The checkable tree: each menu, with its function codes as leaves below it; functions of no menu in their own group. */
+function buildTree(menus: SysMenu[], functions: RoleGrants['functions']): DataNode[] {
+  const byMenu = new Map<string, RoleGrants['functions']>();
+  for (const f of functions) byMenu.set(f.menuCode, [...(byMenu.get(f.menuCode) ?? []), f]);
+  const fnNode = (f: RoleGrants['functions'][number]): DataNode => ({
+    key: F + f.code,
+    title: (
+      <span data-testid={`grant-fn-${f.code}`}>
+        <Tag color="blue">{f.code}</Tag>
+        {f.name}
+      </span>
+    ),
+    isLeaf: true,
+  });
+  const walk = (ms: SysMenu[]): DataNode[] =>
+    ms.map((m) => ({
+      key: M + m.code,
+      title: (
+        <span data-testid={`grant-menu-${m.code}`}>
+          {m.name}
+          {(byMenu.get(m.code) ?? []).map((f) => (
+            <Tag key={f.code} bordered={false} style={{ marginInlineStart: 8 }}>
+              {f.code}
+            </Tag>
+          ))}
+        </span>
+      ),
+      children: [...walk(m.subMenus ?? []), ...(byMenu.get(m.code) ?? []).map(fnNode)],
+    }));
+  const nodes = walk(menus);
+  const loose = byMenu.get('') ?? [];
+  if (loose.length) nodes.push({ key: OTHER, title: t('role.otherFunctions'), children: loose.map(fnNode) });
+  return nodes;
+}
+
+/** /rolemanager: which menus and function codes each role is granted. */
+export default function RoleManagerPage() {
+  useI18n();
+  const [search, setSearch] = useSearchParams();
+  const roleId = Number(search.get('roleId')) || undefined;
+  const [roles, setRoles] = useState<RoleSummary[]>([]);
+  const [menus, setMenus] = useState<SysMenu[]>([]);
+  const [grants, setGrants] = useState<RoleGrants>();
+  const [checked, setChecked] = useState<Key[]>([]);
+  const [half, setHalf] = useState<Key[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    allRoles().then(setRoles, () => undefined);
+    getMenuTree().then(setMenus, () => undefined);
+  }, []);
+
+  useEffect(() => {
+    if (!roleId) return;
+    let live = true;
+    setLoading(true);
+    getRoleGrants(roleId)
+      .then((g) => {
+        if (!live) return;
+        setGrants(g);
+        // Function leaves carry the state; the tree derives its menus (a menu with no function of its own counts too).
+        setChecked(tickedKeys(g.menuCodes, g.funCodes, g.functions));
+        setHalf([]);
+      }, () => undefined)
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [roleId]);
+
+  const tree = useMemo(() => buildTree(menus, grants?.functions ?? []), [menus, grants]);
+  const allKeys = useMemo(() => {
+    const out: Key[] = [];
+    // Groups open; a menu's own function codes stay folded under it (its title shows them).
+    const isGroup = (n: DataNode) => n.key === OTHER || (n.children ?? []).some((c) => String(c.key).startsWith(M));
+    const walk = (ns: DataNode[]) => ns.forEach((n) => (isGroup(n) ? (out.push(n.key), walk(n.children ?? [])) : undefined));
+    walk(tree);
+    return out;
+  }, [tree]);
+
+  const save = () => {
+    if (!roleId) return;
+    const { menuCodes, funCodes } = grantsToSave(tree, [...checked, ...half]);
+    setSaving(true);
+    setRoleGrants(roleId, menuCodes, funCodes)
+      .then(() => toast('success', t('msg.operationSuccessful')), () => undefined)
+      .finally(() => setSaving(false));
+  };
+
+  const role = roles.find((r) => r.id === roleId);
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={7} xl={5}>
+        <Card title={t('role.pick')} size="small" variant="borderless" data-testid="role-picker">
+          <Menu
+            mode="inline"
+            style={{ borderInlineEnd: 'none' }}
+            selectedKeys={roleId ? [String(roleId)] : []}
+            onClick={({ key }) => setSearch({ roleId: key })}
+            items={roles.map((r) => ({ key: String(r.id), label: <span data-testid={`pick-role-${r.code}`}>{r.name}</span> }))}
+          />
+        </Card>
+      </Col>
+      <Col xs={24} md={17} xl={19}>
+        <Card
+          title={role ? `${role.name} · ${t('role.menusAndFunctions')}` : t('role.menusAndFunctions')}
+          variant="borderless"
+          data-testid="role-grants"
+          extra={
+            role && (
+              <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={save} data-testid="grants-save">
+                {t('role.save')}
+              </Button>
+            )
+          }
+        >
+          {!role ? (
+            <Empty description={t('role.pickFirst')} />
+          ) : (
+            <Spin spinning={loading}>
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 12 }}
+                message={t('role.grantsHint') + (role.code === 'sysadmin' ? ' ' + t('role.sysadminHint') : '')}
+              />
+              {grants && grants.roleId === roleId && (
+                <Tree
+                  checkable
+                  selectable={false}
+                  treeData={tree}
+                  checkedKeys={checked}
+                  defaultExpandedKeys={allKeys}
+                  key={roleId}
+                  onCheck={(keys, info) => {
+                    setChecked(Array.isArray(keys) ? keys : keys.checked);
+                    setHalf(info.halfCheckedKeys ?? []);
+                  }}
+                  data-testid="grants-tree"
+                />
+              )}
+            </Spin>
+          )}
+        </Card>
+      </Col>
+    </Row>
+  );
+}
