@@ -249,7 +249,7 @@ const en = {
   'nav.useCertificateRewardSetting': 'Certificate reward settings',
   'nav.useCertificateRewardAudit': 'Application approval',
   'nav.useCertificateRewardReport': 'Certificate reward report',
-  'nav.rolemanager': 'Role management',
+  'nav.rolemanager': 'Role permissions',
   'nav.resmanager': 'Resources',
   'nav.menusmanager': 'Menus',
   'nav.functionsmanager': 'Operations',

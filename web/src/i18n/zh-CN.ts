@@ -251,7 +251,7 @@ const zhCN: Record<MessageKey, string> = {
   'nav.useCertificateRewardSetting': '证书使用奖励设置',
   'nav.useCertificateRewardAudit': '申请审批',
   'nav.useCertificateRewardReport': '证书使用奖励报表',
-  'nav.rolemanager': '角色管理',
+  'nav.rolemanager': '角色权限',
   'nav.resmanager': '资源管理',
   'nav.menusmanager': '菜单管理',
   'nav.functionsmanager': '操作管理',
