@@ -2,7 +2,7 @@
 // reaches the dictionary selects only after 'refresh cache', and a delete asks for confirmation first.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, login, shot } from './helpers.mjs';
+import { launch, newPage, login, shot, confirmIrreversible, dialogSettled } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -20,16 +20,11 @@ async function previewOptions(page) {
   return texts;
 }
 
-/** The 'This operation cannot be undone, continue?' prompt: seen, confirmed, gone. */
-async function confirmDelete(page) {
-  const title = page.locator('.ant-modal-confirm-title', { hasText: '此操作不可撤销，是否继续？' });
-  await title.waitFor();
-  await page.locator('.ant-modal-confirm').getByTestId('confirm-ok').click();
-  await title.waitFor({ state: 'detached' });
-}
+
 
 async function addRow(page, addTestId, { key, value, sort, isDefault }) {
   await page.getByTestId(addTestId).click();
+  await dialogSettled(page);
   await page.getByTestId('dict-form-key').fill(key);
   await page.getByTestId('dict-form-value').fill(value);
   if (sort !== undefined) await page.getByTestId('dict-form-sort').fill(String(sort));
@@ -54,6 +49,7 @@ test('a dictionary item added in /dict_manager appears in a select after refresh
 
   // An empty form is refused with the generic message and the field message.
   await page.getByTestId('dict-item-add').click();
+  await dialogSettled(page);
   await page.getByTestId('dict-form-ok').click();
   await page.getByText('请按提示完善表单后再提交').first().waitFor();
   await page.getByText('请填写名称').first().waitFor();
@@ -62,6 +58,7 @@ test('a dictionary item added in /dict_manager appears in a select after refresh
 
   // A duplicate value is refused by the server with its message.
   await page.getByTestId('dict-item-add').click();
+  await dialogSettled(page);
   await page.getByTestId('dict-form-key').fill('重复');
   await page.getByTestId('dict-form-value').fill('1');
   await page.getByTestId('dict-form-ok').click();
@@ -93,12 +90,12 @@ test('a dictionary item added in /dict_manager appears in a select after refresh
   await addRow(page, 'dict-item-add', { key: '立项', value: 'init' });
   await itemRow(page, '立项').waitFor();
   await page.getByTestId('dict-group-delete-e2e_stage').click();
-  await confirmDelete(page);
+  await confirmIrreversible(page);
   await page.getByText('字典「E2E项目阶段」下还有字典项，请先删除字典项').first().waitFor();
 
   // Deleting the item asks first, then removes it; the switch disables an item.
   await page.getByTestId('dict-item-delete-init').click();
-  await confirmDelete(page);
+  await confirmIrreversible(page);
   await itemRow(page, '立项').waitFor({ state: 'detached' });
 
   // Turning 锁定 off takes it out of the select after the next refresh.

@@ -47,3 +47,28 @@ export function cli(...args) {
 export function pathOf(page) {
   return new URL(page.url()).pathname;
 }
+
+/** Waits until the open dialog has finished its opening animation (clicks during it can miss). */
+export async function dialogSettled(page) {
+  await page.locator('.ant-modal').filter({ visible: true }).last().waitFor();
+  await page.waitForTimeout(500);
+}
+
+/** The 'This operation cannot be undone, continue?' prompt: seen, confirmed once it stands still, gone. */
+export async function confirmIrreversible(page, { screenshot } = {}) {
+  const modal = page.locator('.ant-modal-confirm').filter({ hasText: '此操作不可撤销，是否继续？' });
+  await modal.waitFor();
+  // A click during the opening zoom animation can land beside the moving button.
+  await page.waitForTimeout(500);
+  if (screenshot) await shot(page, screenshot);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await modal.getByTestId('confirm-ok').click({ timeout: 5000 }).catch(() => {});
+    try {
+      await modal.waitFor({ state: 'detached', timeout: 5000 });
+      return;
+    } catch {
+      /* not closed yet: click again */
+    }
+  }
+  throw new Error('the confirmation prompt did not close');
+}

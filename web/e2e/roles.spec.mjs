@@ -2,7 +2,7 @@
 // The spec works on a role it creates itself and gives the demo 'staff' account that role only for its duration.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, login, shot } from './helpers.mjs';
+import { launch, newPage, login, shot, confirmIrreversible, dialogSettled } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -26,6 +26,7 @@ test('admin creates a role, grants it the login log, assigns staff; staff then s
   await row(admin, 'sysadmin').waitFor();
   assert.equal(await admin.getByTestId('role-delete-sysadmin').isDisabled(), true);
   await admin.getByTestId('role-add').click();
+  await dialogSettled(admin);
   const dialog = admin.getByTestId('role-dialog');
   await dialog.getByRole('button', { name: /确\s*认/ }).click();
   await admin.getByText('请按提示完善表单后再提交').first().waitFor();
@@ -92,14 +93,13 @@ test('admin creates a role, grants it the login log, assigns staff; staff then s
 
   // Removing the member asks first; afterwards staff's next call is refused.
   await row(admin, 'staff').getByTestId('member-remove-staff').click();
-  await admin.locator('.ant-modal-confirm-title', { hasText: '此操作不可撤销，是否继续？' }).waitFor();
-  await admin.getByTestId('confirm-ok').click();
+  await confirmIrreversible(admin);
   await admin.getByText('该角色暂无成员').waitFor();
 
   // The role can now be deleted from /sysroles.
   await admin.goto('/sysroles?name=' + encodeURIComponent('审计'));
   await row(admin, 'e2e_auditor').getByTestId('role-delete-e2e_auditor').click();
-  await admin.getByTestId('confirm-ok').click();
+  await confirmIrreversible(admin);
   await row(admin, 'e2e_auditor').waitFor({ state: 'detached' });
 
   assert.deepEqual(admin.errors, []);

@@ -51,7 +51,7 @@ let rc = 1;
 try {
   await waitHealthy();
   mkdirSync(join(here, '..', 'test-output'), { recursive: true });
-  const specs = readdirSync(here).filter((f) => f.endsWith('.spec.mjs')).sort().map((f) => join(here, f));
+  const specs = readdirSync(here).filter((f) => f.endsWith('.spec.mjs') && (!process.env.E2E_ONLY || f.startsWith(process.env.E2E_ONLY))).sort().map((f) => join(here, f));
   const res = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...specs], {
     stdio: 'inherit',
     env: { ...process.env, BASE_URL: base, BIDDESK_BIN: bin, BIDDESK_DATA: dataDir },

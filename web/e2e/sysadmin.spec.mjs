@@ -1,7 +1,7 @@
 // System administration in a real browser: user management, role menus, disabling, the login log and its export.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, login, shot } from './helpers.mjs';
+import { launch, newPage, login, shot, confirmIrreversible, dialogSettled } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -39,6 +39,7 @@ test('admin creates a user with a role; the user sees exactly that role\'s menus
 
   // An empty form is refused with the generic message and the field messages.
   await admin.getByTestId('user-add').click();
+  await dialogSettled(admin);
   const dialog = admin.getByTestId('user-dialog');
   await dialog.getByRole('button', { name: /确\s*认/ }).click();
   await admin.getByText('请按提示完善表单后再提交').first().waitFor();
@@ -99,9 +100,7 @@ test('admin creates a user with a role; the user sees exactly that role\'s menus
 
   // Delete asks first.
   await row(admin, 'e2e.lib').getByTestId('delete-e2e.lib').click();
-  await admin.locator('.ant-modal-confirm-title', { hasText: '此操作不可撤销，是否继续？' }).waitFor();
-  await shot(admin, 'sysuser-confirm-delete');
-  await admin.getByTestId('confirm-ok').click();
+  await confirmIrreversible(admin, { screenshot: 'sysuser-confirm-delete' });
   await row(admin, 'e2e.lib').waitFor({ state: 'detached' });
   assert.deepEqual(admin.errors, []);
   await admin.context().close();
