@@ -14,6 +14,9 @@ async function previewOptions(page) {
   await page.getByTestId('dict-preview').click();
   const dropdown = page.locator('.ant-select-dropdown:visible');
   await dropdown.waitFor();
+  // The options render a moment after the dropdown itself.
+  await dropdown.locator('.ant-select-item-option').first().waitFor();
+  await page.waitForTimeout(300);
   const texts = await dropdown.locator('.ant-select-item-option').allInnerTexts();
   await page.keyboard.press('Escape');
   await dropdown.waitFor({ state: 'hidden' });
