@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Form, Input, InputNumber, Modal, Switch, type ButtonProps } from 'antd';
 import { addDict, editDict, type DictRow } from '../../api/dict';
-import { toast } from '../../api/client';
+import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { useI18n } from '../../i18n';
 
 /** Server limits (internal/dict): key and value at most 100 characters. */
@@ -26,7 +26,6 @@ interface Props {
 export default function DictFormDialog({ target, onClose, onSaved }: Props) {
   const { t } = useI18n();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const isGroup = target?.parentId === 0;
 
   useEffect(() => {
@@ -40,17 +39,10 @@ export default function DictFormDialog({ target, onClose, onSaved }: Props) {
     );
   }, [target, form]);
 
-  const submit = async () => {
-    if (!target) return;
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      toast('warning', t('msg.formIncomplete'));
-      return;
-    }
-    setSaving(true);
-    try {
+  const { submit, saving } = useFormSubmit<Values>(
+    form,
+    async (v) => {
+      if (!target) return;
       const body = {
         parentId: target.parentId,
         key: v.key.trim(),
@@ -61,14 +53,9 @@ export default function DictFormDialog({ target, onClose, onSaved }: Props) {
       };
       if (target.row) await editDict({ ...body, id: target.row.id });
       else await addDict(body);
-      toast('success', t('msg.operationSuccessful'));
-      onSaved();
-    } catch {
-      /* the client has shown the server's message; the dialog stays open */
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    onSaved,
+  );
 
   const title = isGroup ? (target?.row ? 'dict.editGroup' : 'dict.addGroup') : target?.row ? 'dict.editItem' : 'dict.addItem';
   const max = (n: number) => ({ max: n, message: t('dict.tooLong', { n }) });

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Alert, Form, Input, Modal } from 'antd';
 import { resetUserPassword, type SysUser } from '../../api/admin';
-import { toast } from '../../api/client';
+import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { useI18n } from '../../i18n';
 import { isValidPassword, PASSWORD_MAX } from '../../lib/validate';
 
@@ -9,26 +8,13 @@ import { isValidPassword, PASSWORD_MAX } from '../../lib/validate';
 export default function ResetPasswordDialog({ user, onClose }: { user?: SysUser; onClose(): void }) {
   const { t } = useI18n();
   const [form] = Form.useForm<{ password: string }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    let v: { password: string };
-    try {
-      v = await form.validateFields();
-    } catch {
-      toast('warning', t('msg.formIncomplete'));
-      return;
-    }
-    setSaving(true);
-    try {
+  const { submit, saving } = useFormSubmit<{ password: string }>(
+    form,
+    async (v) => {
       await resetUserPassword(user!.id, v.password);
-      toast('success', t('msg.operationSuccessful'));
-      onClose();
-    } catch {
-      /* shown by the client */
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    onClose,
+  );
   return (
     <Modal
       open={!!user}

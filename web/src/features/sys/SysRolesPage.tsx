@@ -8,6 +8,7 @@ import ListView from '../../components/list/ListView';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
 import { useConfirmDanger } from '../../components/list/guards';
+import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { useList } from '../../components/list/useList';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
@@ -109,7 +110,6 @@ interface Values {
 
 function RoleFormDialog({ open, role, onClose, onSaved }: { open: boolean; role?: Role; onClose(): void; onSaved(): void }) {
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!open) return;
@@ -117,26 +117,14 @@ function RoleFormDialog({ open, role, onClose, onSaved }: { open: boolean; role?
     if (role) form.setFieldsValue({ code: role.code, name: role.name, remark: role.remark });
   }, [open, role, form]);
 
-  const submit = async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      toast('warning', t('msg.formIncomplete'));
-      return;
-    }
-    setSaving(true);
-    try {
+  const { submit, saving } = useFormSubmit<Values>(
+    form,
+    async (v) => {
       if (role) await editRole({ id: role.id, name: v.name, remark: v.remark ?? '' });
       else await addRole({ code: v.code, name: v.name, remark: v.remark ?? '' });
-      toast('success', t('msg.operationSuccessful'));
-      onSaved();
-    } catch {
-      /* the client has shown the server's message; the dialog stays open */
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    onSaved,
+  );
 
   return (
     <Modal

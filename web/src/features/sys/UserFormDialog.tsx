@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Form, Input, Modal, Select } from 'antd';
 import { addUser, allRoles, editUser, type RoleSummary, type SysUser } from '../../api/admin';
-import { toast } from '../../api/client';
 import OrgTreeSelect from '../../components/OrgTreeSelect';
+import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { useI18n } from '../../i18n';
 import { isEmail, isLoginCode, isMobile, isValidPassword, PASSWORD_MAX, USER_NAME_MAX } from '../../lib/validate';
 
@@ -30,7 +30,6 @@ export default function UserFormDialog({ user, open, onClose, onSaved }: Props) 
   const [form] = Form.useForm<Values>();
   const [roles, setRoles] = useState<RoleSummary[]>([]);
   const [unitLabel, setUnitLabel] = useState<string>();
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!open) return;
@@ -53,27 +52,15 @@ export default function UserFormDialog({ user, open, onClose, onSaved }: Props) 
     validator: (_: unknown, v?: string) => (!v || ok(v) ? Promise.resolve() : Promise.reject(new Error(message))),
   });
 
-  const submit = async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      toast('warning', t('msg.formIncomplete'));
-      return;
-    }
-    setSaving(true);
-    try {
+  const { submit, saving } = useFormSubmit<Values>(
+    form,
+    async (v) => {
       const body = { ...v, phone: v.phone ?? '', email: v.email ?? '', roleIds: v.roleIds ?? [] };
       if (user) await editUser({ ...body, id: user.id });
       else await addUser(body);
-      toast('success', t('msg.operationSuccessful'));
-      onSaved();
-    } catch {
-      /* the client has shown the server's message; the dialog stays open */
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    onSaved,
+  );
 
   return (
     <Modal
