@@ -23,8 +23,6 @@ async function previewOptions(page) {
   return texts;
 }
 
-
-
 async function addRow(page, addTestId, { key, value, sort, isDefault }) {
   await page.getByTestId(addTestId).click();
   await dialogSettled(page);

@@ -1,15 +1,11 @@
 // Foundation flows in a real browser against the real binary with demo data.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, login, shot, cli, pathOf, BASE } from './helpers.mjs';
+import { launch, newPage, login, shot, cli, pathOf, BASE, waitPath } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
-
-async function waitPath(page, path) {
-  await page.waitForURL((u) => new URL(u).pathname === path, { timeout: 10000 });
-}
 
 test('route guard: anonymous visitors go to /login; an SSO code goes to /sso', async () => {
   const page = await newPage(browser);

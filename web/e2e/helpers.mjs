@@ -72,3 +72,11 @@ export async function confirmIrreversible(page, { screenshot } = {}) {
   }
   throw new Error('the confirmation prompt did not close');
 }
+
+/** Waits until the page's path (without query) is path. */
+export async function waitPath(page, path) {
+  await page.waitForURL((u) => new URL(u).pathname === path, { timeout: 10000 });
+}
+
+/** The table row that contains text. */
+export const row = (page, text) => page.locator('.ant-table-row', { hasText: text });

@@ -2,17 +2,12 @@
 // The spec works on a role it creates itself and gives the demo 'staff' account that role only for its duration.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, login, shot, confirmIrreversible, dialogSettled } from './helpers.mjs';
+import { launch, newPage, login, shot, confirmIrreversible, dialogSettled, waitPath, row } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-async function waitPath(page, path) {
-  await page.waitForURL((u) => new URL(u).pathname === path, { timeout: 10000 });
-}
-
-const row = (page, text) => page.locator('.ant-table-row', { hasText: text });
 const treeCheck = (page, testId) =>
   page.locator('.ant-tree-treenode', { has: page.getByTestId(testId) }).locator('.ant-tree-checkbox').first();
 

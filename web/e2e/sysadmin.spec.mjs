@@ -1,17 +1,11 @@
 // System administration in a real browser: user management, role menus, disabling, the login log and its export.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, login, shot, confirmIrreversible, dialogSettled } from './helpers.mjs';
+import { launch, newPage, login, shot, confirmIrreversible, dialogSettled, waitPath, row } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
-
-async function waitPath(page, path) {
-  await page.waitForURL((u) => new URL(u).pathname === path, { timeout: 10000 });
-}
-
-const row = (page, text) => page.locator('.ant-table-row', { hasText: text });
 
 /** Opens the organisation tree select and picks a unit by walking the lazily loaded branches. */
 async function pickUnit(page, testId, path) {
