@@ -177,6 +177,7 @@ func (a *App) Handler(webDist fs.FS) http.Handler {
 	var h http.Handler = mux
 	h = httpx.CrossSiteGuard(h)
 	h = httpx.Recover(h)
+	h = httpx.WithErrorSink(audit.ExceptionSink(a.DB))(h)
 	h = httpx.SecurityHeaders(h)
 	h = httpx.AccessLog(a.Log, a.Config.TrustProxy)(h)
 	return h

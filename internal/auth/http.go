@@ -65,7 +65,8 @@ func (s *Service) guard(funCode string, ticketOK bool, next http.Handler) http.H
 			httpx.WriteError(w, r, err)
 			return
 		}
-		httpx.InfoFrom(r.Context()).UserID = p.UserID
+		ri := httpx.InfoFrom(r.Context())
+		ri.UserID, ri.LoginCode, ri.UserName = p.UserID, p.LoginCode, p.UserName
 		if funCode != "" && !p.CanAny(funCode) {
 			if err := s.store.LogSecurityEvent(r.Context(), p.UserID, "forbidden", r.Method+" "+r.URL.Path+" needs "+funCode, httpx.ClientIP(r)); err != nil {
 				slog.Error("log security event", "err", err)

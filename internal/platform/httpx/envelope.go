@@ -3,6 +3,7 @@
 package httpx
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"log/slog"
@@ -77,15 +78,53 @@ func Serve(h Handler) http.HandlerFunc {
 	}
 }
 
-// WriteError writes err as an envelope. Errors that are not *Error are logged and hidden
-// behind a generic message: no stack trace or SQL ever reaches the client.
+// ServerErrorData is the data of a server-error envelope: the request id the user can quote.
+type ServerErrorData struct {
+	RequestID string `json:"requestId"`
+}
+
+// WriteError writes err as an envelope. Errors that are not *Error are logged, handed to the
+// request's exception sink and hidden behind a generic message carrying the request id: no
+// stack trace or SQL ever reaches the client.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *Error
 	if !errors.As(err, &e) {
-		slog.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-		e = &Error{Code: CodeServerError, Status: http.StatusInternalServerError, Key: "http.server_error"}
+		ri := InfoFrom(r.Context())
+		slog.Error("request failed", "id", ri.RequestID, "method", r.Method, "path", r.URL.Path, "err", err)
+		if sink, ok := r.Context().Value(keyErrorSink).(ErrorSink); ok {
+			sink(r, err)
+		}
+		WriteJSON(w, http.StatusInternalServerError, Envelope{Code: CodeServerError,
+			Message: Translate(Lang(r), "http.server_error_id", ri.RequestID), Data: ServerErrorData{RequestID: ri.RequestID}})
+		return
 	}
 	WriteJSON(w, e.Status, Envelope{Code: e.Code, Message: Translate(Lang(r), e.Key, e.Args...), Data: nil})
+}
+
+// ErrorSink records a server error (the exception log). It runs inside the failing request.
+type ErrorSink func(r *http.Request, err error)
+
+// WithErrorSink makes sink receive every server error of the requests it wraps.
+func WithErrorSink(sink ErrorSink) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), keyErrorSink, sink)))
+		})
+	}
+}
+
+// panicError is a recovered panic with its stack, for the exception sink.
+type panicError struct{ value, stack string }
+
+func (p *panicError) Error() string { return "panic: " + p.value }
+
+// Stack returns the stack of a recovered panic, or "".
+func Stack(err error) string {
+	var p *panicError
+	if errors.As(err, &p) {
+		return p.stack
+	}
+	return ""
 }
 
 // WriteJSON writes v as JSON with the given status.

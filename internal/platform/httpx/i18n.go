@@ -56,13 +56,14 @@ func Translate(lang, key string, args ...any) string {
 
 func init() {
 	RegisterMessages(map[string][2]string{
-		"ok":                 {"操作成功", "Operation successful"},
-		"http.not_found":     {"接口不存在", "No such interface"},
-		"http.server_error":  {"系统错误", "System error"},
-		"http.bad_input":     {"请求参数格式错误", "The request parameters are malformed"},
-		"http.too_large":     {"请求内容过大", "The request is too large"},
-		"http.cross_site":    {"拒绝跨站请求", "Cross-site request refused"},
-		"auth.token_invalid": {"登录凭证已失效，请重新登录", "Login token invalid, please log in again"},
+		"ok":                   {"操作成功", "Operation successful"},
+		"http.not_found":       {"接口不存在", "No such interface"},
+		"http.server_error":    {"系统错误", "System error"},
+		"http.server_error_id": {"系统错误，请联系管理员并提供请求编号 %s", "System error: please give the administrator request id %s"},
+		"http.bad_input":       {"请求参数格式错误", "The request parameters are malformed"},
+		"http.too_large":       {"请求内容过大", "The request is too large"},
+		"http.cross_site":      {"拒绝跨站请求", "Cross-site request refused"},
+		"auth.token_invalid":   {"登录凭证已失效，请重新登录", "Login token invalid, please log in again"},
 		// The client recognises this prefix (spec section 8), so it stays in English in both languages.
 		"auth.kicked":    {"Identity verification failed: 账号已在其他客户端登录", "Identity verification failed: the account signed in on another client"},
 		"auth.forbidden": {"无权限访问该功能", "You have no permission for this function"},

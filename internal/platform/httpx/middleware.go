@@ -2,6 +2,9 @@ package httpx
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
@@ -44,8 +47,9 @@ func Recover(next http.Handler) http.Handler {
 				if p == http.ErrAbortHandler {
 					panic(p)
 				}
-				slog.Error("panic", "path", r.URL.Path, "panic", p, "stack", string(debug.Stack()))
-				WriteError(w, r, &Error{Code: CodeServerError, Status: http.StatusInternalServerError, Key: "http.server_error"})
+				stack := string(debug.Stack())
+				slog.Error("panic", "path", r.URL.Path, "panic", p, "stack", stack)
+				WriteError(w, r, &panicError{value: fmt.Sprint(p), stack: stack})
 			}
 		}()
 		next.ServeHTTP(w, r)
@@ -57,10 +61,26 @@ type ctxKey int
 const (
 	keyRequestInfo ctxKey = iota
 	keyClientIP
+	keyErrorSink
 )
 
-// RequestInfo is filled during a request (the signed-in user, by the auth middleware) and logged at its end.
-type RequestInfo struct{ UserID int64 }
+// RequestInfo is filled during a request (the signed-in user, by the auth middleware) and logged
+// at its end. RequestID names the request in the access log, the exception log and the
+// X-Request-Id header, so a user's error toast can be matched to the server's record.
+type RequestInfo struct {
+	RequestID string
+	UserID    int64
+	LoginCode string
+	UserName  string
+	ClientIP  string
+}
+
+// NewRequestID returns 12 random hex digits.
+func NewRequestID() string {
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
 
 // InfoFrom returns the request's RequestInfo (never nil inside AccessLog).
 func InfoFrom(ctx context.Context) *RequestInfo {
@@ -113,14 +133,15 @@ func AccessLog(log *slog.Logger, trustProxy bool) func(http.Handler) http.Handle
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			start := time.Now()
 			ip := remoteIP(r, trustProxy)
-			ri := &RequestInfo{}
+			ri := &RequestInfo{RequestID: NewRequestID(), ClientIP: ip}
 			ctx := context.WithValue(context.WithValue(r.Context(), keyRequestInfo, ri), keyClientIP, ip)
+			w.Header().Set("X-Request-Id", ri.RequestID)
 			rec := &statusRecorder{ResponseWriter: w}
 			next.ServeHTTP(rec, r.WithContext(ctx))
 			if rec.status == 0 {
 				rec.status = http.StatusOK
 			}
-			attrs := []any{"method", r.Method, "path", r.URL.Path, "status", rec.status,
+			attrs := []any{"id", ri.RequestID, "method", r.Method, "path", r.URL.Path, "status", rec.status,
 				"ms", float64(time.Since(start).Microseconds()) / 1000, "bytes", rec.bytes, "ip", ip}
 			if q := RedactQuery(r.URL.RawQuery); q != "" {
 				attrs = append(attrs, "query", q)

@@ -1,0 +1,78 @@
+package audit
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/httpx"
+)
+
+// Actions of the business log. A screen may use a more precise verb (enable, resetPwd, grant)
+// when create/update/delete would hide what happened.
+const (
+	Create = "create"
+	Update = "update"
+	Delete = "delete"
+)
+
+// Change is one write for the business log: which screen (its function code), what was done,
+// to which record, and the record before and after (nil when there is none). Before and After
+// are marshalled to JSON; pass the record as the admin screens show it, never a secret.
+type Change struct {
+	Module   string
+	Action   string
+	TargetID any
+	Target   string // a readable name: the login code, the role name, the dictionary key
+	Before   any
+	After    any
+}
+
+// Record writes c inside tx, so the log line exists exactly when the change does. The
+// caller's identity, address and request id come from the request context.
+func Record(ctx context.Context, tx *db.Tx, c Change) error {
+	ri := httpx.InfoFrom(ctx)
+	before, err := snapshot(c.Before)
+	if err != nil {
+		return err
+	}
+	after, err := snapshot(c.After)
+	if err != nil {
+		return err
+	}
+	var userID any
+	if ri.UserID != 0 {
+		userID = ri.UserID
+	}
+	target := ""
+	if c.TargetID != nil {
+		target = fmt.Sprint(c.TargetID)
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO business_log (user_id, login_code, user_name, module, action, target_id, target, before_data, after_data, client_ip, request_id, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		userID, ri.LoginCode, ri.UserName, c.Module, c.Action, target, c.Target, before, after, ri.ClientIP, ri.RequestID, time.Now().UTC())
+	return err
+}
+
+// RecordAll writes several changes (a batch delete, say) inside tx.
+func RecordAll(ctx context.Context, tx *db.Tx, cs []Change) error {
+	for _, c := range cs {
+		if err := Record(ctx, tx, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func snapshot(v any) (string, error) {
+	if v == nil {
+		return "", nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "", fmt.Errorf("business log snapshot: %w", err)
+	}
+	return string(b), nil
+}
