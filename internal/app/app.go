@@ -105,6 +105,7 @@ func (a *App) Routes() []Route {
 		route("GET", "/api/sys/dict/getDictCache", SignedIn, dictH.Cache),
 		route("GET", "/api/sys/common/dict/item", SignedIn, httpx.WithInput(dictH.CommonItem)),
 		route("GET", "/api/sys/common/dict/item2", SignedIn, httpx.WithInput(dictH.CommonItem2)),
+		route("GET", "/api/sys/common/dict", SignedIn, httpx.WithInput(dictH.Generic)),
 		route("GET", "/api/sys/menu/tree", "menusmanager,rolemanager", accessH.MenuTree),
 		route("POST", "/api/sys/common/ticket", SignedIn, httpx.WithInput(a.issueTicket)),
 		route("GET", "/api/dataHumanResources/getByPid", SignedIn, httpx.WithInput(orgH.GetByPid)),

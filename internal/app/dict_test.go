@@ -233,6 +233,18 @@ func TestDictCacheFollowsEveryWrite(t *testing.T) {
 	if _, r := e.call("GET", "/api/sys/common/dict/item", staff, nil); r.Message != "缺少参数 key" {
 		t.Errorf("item without key: %+v", r)
 	}
+	// the generic call: id 1853 / commID 185301 plus key answers the same items; other pairs are named
+	_, r := e.call("GET", "/api/sys/common/dict?id=1853&commID=185301&key=gender", staff, nil)
+	var generic []dictEntry
+	if r.Code != 0 || json.Unmarshal(r.Data, &generic) != nil || len(generic) != 2 || generic[0].Key != "男" {
+		t.Errorf("generic dict: %+v %s", r, r.Data)
+	}
+	if _, r := e.call("GET", "/api/sys/common/dict?id=1853&commID=9&key=gender", staff, nil); r.Code != 1 || r.Message != "未知的通用字典查询（id 1853，commID 9）" {
+		t.Errorf("generic dict, unknown pair: %+v", r)
+	}
+	if _, r := e.call("GET", "/api/sys/common/dict?key=gender", staff, nil); r.Code != 1 {
+		t.Errorf("generic dict without id: %+v", r)
+	}
 
 	// add: the cache shows it at once; numeric values arrive as numbers, codes with a leading zero as text
 	id := e.dictAdd(tok, map[string]any{"parentId": gid, "key": "锁定", "value": "2", "sort": 5})
@@ -243,7 +255,7 @@ func TestDictCacheFollowsEveryWrite(t *testing.T) {
 	}
 	// item2 nests: an item under 锁定
 	e.dictAdd(tok, map[string]any{"parentId": id, "key": "临时锁定", "value": "21"})
-	_, r := e.call("GET", "/api/sys/common/dict/item2?key=user_state", staff, nil)
+	_, r = e.call("GET", "/api/sys/common/dict/item2?key=user_state", staff, nil)
 	var nested []dictEntry
 	if r.Code != 0 || json.Unmarshal(r.Data, &nested) != nil || len(nested) != 4 || len(nested[2].ChildDict) != 1 || nested[2].ChildDict[0].Key != "临时锁定" {
 		t.Errorf("item2: %+v %s", r, r.Data)

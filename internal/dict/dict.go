@@ -227,6 +227,27 @@ func (h *Handlers) CommonItem2(r *http.Request, in *httpx.Input) (any, error) {
 	return e.ChildDict, nil
 }
 
+// Generic query identifiers of the spec's generic dictionary call (section 7): the widgets send
+// id '1853' and commID '185301' with extra parameters. The pair names a query; 1853/185301 is
+// "the enabled items of the dictionary named by key", the only one the product defines.
+const (
+	GenericDictID     = "1853"
+	GenericDictCommID = "185301"
+)
+
+// Generic is GET /api/sys/common/dict: the generic dictionary call. An unknown id/commID pair
+// is refused by name, so a misconfigured widget says what is wrong.
+func (h *Handlers) Generic(r *http.Request, in *httpx.Input) (any, error) {
+	id, comm := strings.TrimSpace(in.String("id")), strings.TrimSpace(in.String("commID"))
+	if id == "" || comm == "" {
+		return nil, httpx.Fail("http.required", "id, commID")
+	}
+	if id != GenericDictID || comm != GenericDictCommID {
+		return nil, httpx.Fail("dict.generic_unknown", id, comm)
+	}
+	return h.CommonItem(r, in)
+}
+
 func (h *Handlers) lookup(r *http.Request, in *httpx.Input) (*Entry, error) {
 	key := strings.TrimSpace(in.String("key"))
 	if key == "" {

@@ -423,6 +423,7 @@ func int64Param(in *httpx.Input, name string) (int64, error) {
 func init() {
 	httpx.RegisterMessages(map[string][2]string{
 		"dict.not_found":        {"字典不存在", "The dictionary entry does not exist"},
+		"dict.generic_unknown":  {"未知的通用字典查询（id %s，commID %s）", "Unknown generic dictionary query (id %s, commID %s)"},
 		"dict.parent_not_found": {"上级字典不存在", "The parent dictionary does not exist"},
 		"dict.key_required":     {"请填写字典名称", "Please fill in the dictionary key (display text)"},
 		"dict.key_too_long":     {"字典名称长度不能超过%d", "The dictionary key cannot exceed %d characters"},

@@ -21,7 +21,12 @@ defineApis({
   // spec section 7, the widgets' named call: dictItem (key) -> [{key, value, isDefault}]
   dictItem: { method: 'GET', path: '/api/sys/common/dict/item' },
   dictItem2: { method: 'GET', path: '/api/sys/common/dict/item2' },
+  // spec section 7: the generic dictionary call, api name 'dict' by default
+  dict: { method: 'GET', path: '/api/sys/common/dict' },
 });
+
+/** The generic dictionary call's query identifiers (spec section 7). */
+export const GENERIC_DICT = { id: '1853', commID: '185301' } as const;
 
 export const DICT_EXPORTS = {
   groups: '/api/sys/dict/exportDict',
@@ -37,3 +42,9 @@ export const deleteDict = (ids: number[]) => callApi<null>('dictDel', { ids: ids
 export const changeDictEnable = (id: number, enabled: 0 | 1) => callApi<null>('dictChangeEnable', { id, enabled });
 export const reloadDictCache = () => callApi<DictEntry[]>('dictReloadCache');
 export const dictItem = (key: string, opts?: CallOptions) => callApi<DictCommonItem[]>('dictItem', { key }, opts);
+/**
+ * The generic dictionary call: id '1853' and commID '185301' plus the extra parameters (e.g. key), sent to the
+ * API named apiName ('dict' unless configured otherwise; an unknown name fails with the catalogue's message).
+ */
+export const genericDict = (extra: Record<string, string>, apiName = 'dict', opts?: CallOptions) =>
+  callApi<DictCommonItem[]>(apiName, { ...extra, ...GENERIC_DICT }, opts);
