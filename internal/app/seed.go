@@ -8,6 +8,7 @@ import (
 
 	"biddesk/internal/access"
 	"biddesk/internal/auth"
+	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/validate"
 )
@@ -27,6 +28,9 @@ func (a *App) Seed(ctx context.Context, demo bool) ([]Account, error) {
 	}
 	if err := a.Dict.SeedBuiltins(ctx); err != nil {
 		return nil, fmt.Errorf("seed dictionaries: %w", err)
+	}
+	if err := a.Org.SeedDefaultScopes(ctx, map[string]string{access.RoleSysAdmin: org.ScopeAll, access.RoleLibAdmin: org.ScopeAll}); err != nil {
+		return nil, fmt.Errorf("seed data scopes: %w", err)
 	}
 	var users int
 	if err := a.DB.QueryRow(ctx, `SELECT COUNT(*) FROM sys_user`).Scan(&users); err != nil {

@@ -27,6 +27,14 @@ type demoUnit struct {
 	clickable                             bool
 }
 
+// unitType: the HQ's departments and the companies' departments are departments.
+func (u demoUnit) unitType() int {
+	if u.special == "" && (u.level == 4 || strings.HasPrefix(u.code, "1001")) {
+		return TypeDepartment
+	}
+	return TypeCompany
+}
+
 // Code and Level describe a demo unit to tests and benchmarks.
 func (u demoUnit) Code() string { return u.code }
 func (u demoUnit) Level() int   { return u.level }
@@ -71,8 +79,8 @@ func (s *Store) SeedDemo(ctx context.Context) error {
 		units := DemoUnits()
 		var leaves []string
 		for i, u := range units {
-			if _, err := tx.Exec(ctx, `INSERT INTO org_unit (full_unit_code, parent_full_unit_code, unit_name, full_unit_name, level, is_click, disabled, in_status, special, sort) VALUES (?, ?, ?, ?, ?, ?, 0, 1, ?, ?)`,
-				u.code, u.parent, u.name, u.fullName, u.level, boolInt(u.clickable), u.special, i); err != nil {
+			if _, err := tx.Exec(ctx, `INSERT INTO org_unit (full_unit_code, parent_full_unit_code, unit_name, full_unit_name, level, is_click, disabled, in_status, special, sort, unit_type) VALUES (?, ?, ?, ?, ?, ?, 0, 1, ?, ?, ?)`,
+				u.code, u.parent, u.name, u.fullName, u.level, boolInt(u.clickable), u.special, i, u.unitType()); err != nil {
 				return err
 			}
 			if u.level >= 3 && u.special == "" {

@@ -1,8 +1,11 @@
-// Package org holds organisation units and employees.
+// Package org holds organisation units and employees: the tree and its look-ups, the data
+// rules that limit which units a user may see, the employee selector, and the Excel import.
 package org
 
 import (
 	"context"
+	"strconv"
+	"strings"
 
 	"biddesk/internal/platform/db"
 )
@@ -14,7 +17,16 @@ const (
 	SpecialSubCompanies = "sub_companies" // the 'subordinate companies' placeholder
 )
 
-// Unit is an organisation unit (spec section 3).
+// Unit types, for the picker's type filter.
+const (
+	TypeCompany    = 1
+	TypeDepartment = 2
+)
+
+// Unit is an organisation unit (spec section 3). IsClick follows the spec: a unit that is not
+// clickable is a leaf, so IsClick is true exactly when the unit has active children (HasChildren
+// says the same for clients of the first tree API). Disabled units, and the three special roots,
+// cannot be chosen.
 type Unit struct {
 	ID                 int64  `json:"id"`
 	UnitName           string `json:"unitName"`
@@ -25,12 +37,85 @@ type Unit struct {
 	IsClick            bool   `json:"isClick"`
 	Disabled           bool   `json:"disabled"`
 	Special            string `json:"special,omitempty"`
+	UnitType           int    `json:"unitType"`
+	InStatus           int    `json:"inStatus"`
+	HasChildren        bool   `json:"hasChildren"`
 }
 
 // Store holds the SQL of units and employees.
 type Store struct{ db *db.DB }
 
 func NewStore(d *db.DB) *Store { return &Store{db: d} }
+
+// unitQuery is a WHERE clause over org_unit u, built from parts.
+type unitQuery struct {
+	where []string
+	args  []any
+	order string
+	limit int
+}
+
+func (q *unitQuery) and(cond string, args ...any) *unitQuery {
+	q.where = append(q.where, cond)
+	q.args = append(q.args, args...)
+	return q
+}
+
+// units runs q: one query, children flags included (no query per unit).
+func (s *Store) units(ctx context.Context, q *unitQuery) ([]Unit, error) {
+	sql := `SELECT u.id, u.unit_name, u.full_unit_code, u.parent_full_unit_code, u.full_unit_name, u.level, u.disabled, u.special, u.unit_type, u.in_status,
+		EXISTS (SELECT 1 FROM org_unit c WHERE c.parent_full_unit_code = u.full_unit_code AND c.in_status = 1)
+		FROM org_unit u`
+	if len(q.where) > 0 {
+		sql += " WHERE " + strings.Join(q.where, " AND ")
+	}
+	order := q.order
+	if order == "" {
+		order = "u.level, u.sort, u.id"
+	}
+	sql += " ORDER BY " + order
+	if q.limit > 0 {
+		sql += " LIMIT " + strconv.Itoa(q.limit)
+	}
+	rows, err := s.db.Query(ctx, sql, q.args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Unit{}
+	for rows.Next() {
+		var u Unit
+		var level, disabled int
+		if err := rows.Scan(&u.ID, &u.UnitName, &u.FullUnitCode, &u.ParentFullUnitCode, &u.FullUnitName, &level, &disabled, &u.Special, &u.UnitType, &u.InStatus, &u.HasChildren); err != nil {
+			return nil, err
+		}
+		u.Level, u.IsClick = strconv.Itoa(level), u.HasChildren
+		u.Disabled = disabled == 1 || u.Special != ""
+		out = append(out, u)
+	}
+	return out, rows.Err()
+}
+
+// Children returns the active units whose parent is pid, in their order; the roots when pid is "".
+func (s *Store) Children(ctx context.Context, pid string) ([]Unit, error) {
+	return s.units(ctx, (&unitQuery{order: "u.sort, u.id"}).and("u.parent_full_unit_code = ?", pid).and("u.in_status = 1"))
+}
+
+// Unit returns the unit with the code, or nil.
+func (s *Store) Unit(ctx context.Context, code string) (*Unit, error) {
+	us, err := s.units(ctx, (&unitQuery{}).and("u.full_unit_code = ?", code))
+	if err != nil || len(us) == 0 {
+		return nil, err
+	}
+	return &us[0], nil
+}
+
+// Exists tells whether an active unit has this code.
+func (s *Store) Exists(ctx context.Context, code string) (bool, error) {
+	var n int
+	err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM org_unit WHERE full_unit_code = ? AND in_status = 1`, code).Scan(&n)
+	return n > 0, err
+}
 
 // UnitName returns a unit's name, "" when the code is empty or unknown.
 func (s *Store) UnitName(ctx context.Context, code string) (string, error) {

@@ -181,5 +181,27 @@ func init() {
 	RegisterMessages(map[string][2]string{
 		"http.required":   {"缺少参数 %s", "Parameter %s is required"},
 		"http.bad_number": {"参数 %s 必须是整数", "Parameter %s must be a whole number"},
+		"http.bad_field":  {"参数 %s 格式错误", "Parameter %s is malformed"},
 	})
+}
+
+// Decode reads a structured parameter into v: a JSON value of the body, or a form or query
+// parameter holding JSON text. Absent means v stays as it is; malformed input is refused.
+func (in *Input) Decode(name string, v any) error {
+	var raw []byte
+	if j, ok := in.json[name]; ok {
+		b, err := json.Marshal(j)
+		if err != nil {
+			return ErrBadInput
+		}
+		raw = b
+	} else if s := in.String(name); s != "" {
+		raw = []byte(s)
+	} else {
+		return nil
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return Fail("http.bad_field", name)
+	}
+	return nil
 }

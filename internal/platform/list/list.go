@@ -163,15 +163,15 @@ func (q *Query) add(f Filter, raw string) error {
 	case Cond:
 		q.Where(f.Column, val)
 	case Contains:
-		q.Where(contains(f.Column), "%"+escapeLike(raw)+"%")
+		q.Where(ContainsSQL(f.Column), ContainsArg(raw))
 	case Prefix:
-		q.Where(f.Column+" LIKE ? ESCAPE '!'", escapeLike(raw)+"%")
+		q.Where(PrefixSQL(f.Column), PrefixArg(raw))
 	case Keyword:
 		parts := make([]string, len(f.Columns))
 		args := make([]any, len(f.Columns))
 		for i, c := range f.Columns {
-			parts[i] = contains(c)
-			args[i] = "%" + escapeLike(raw) + "%"
+			parts[i] = ContainsSQL(c)
+			args[i] = ContainsArg(raw)
 		}
 		q.Where("("+strings.Join(parts, " OR ")+")", args...)
 	case After, Before:
@@ -204,12 +204,21 @@ func (q *Query) whereSQL() string {
 	return " WHERE " + strings.Join(q.where, " AND ")
 }
 
-// contains is a case-insensitive LIKE that behaves the same on SQLite (whose LIKE ignores
-// ASCII case) and PostgreSQL (whose LIKE does not).
-func contains(column string) string { return "LOWER(" + column + ") LIKE LOWER(?) ESCAPE '!'" }
+// ContainsSQL is the condition "column contains ?", case-insensitive the same way on SQLite
+// (whose LIKE ignores ASCII case) and PostgreSQL (whose LIKE does not); bind ContainsArg(text).
+func ContainsSQL(column string) string { return "LOWER(" + column + ") LIKE LOWER(?) ESCAPE '!'" }
 
-// escapeLike makes % and _ in a user's text match themselves (ESCAPE '!').
-func escapeLike(s string) string {
+// ContainsArg is the argument of ContainsSQL for a user's text.
+func ContainsArg(text string) string { return "%" + EscapeLike(text) + "%" }
+
+// PrefixSQL is the condition "column starts with ?" (case-sensitive); bind PrefixArg(text).
+func PrefixSQL(column string) string { return column + " LIKE ? ESCAPE '!'" }
+
+// PrefixArg is the argument of PrefixSQL.
+func PrefixArg(text string) string { return EscapeLike(text) + "%" }
+
+// EscapeLike makes % and _ in a user's text match themselves (ESCAPE '!').
+func EscapeLike(s string) string {
 	r := strings.NewReplacer("!", "!!", "%", "!%", "_", "!_")
 	return r.Replace(s)
 }

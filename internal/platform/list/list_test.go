@@ -8,8 +8,8 @@ import (
 )
 
 func TestEscapeLike(t *testing.T) {
-	if got := escapeLike("50%_a!b"); got != "50!%!_a!!b" {
-		t.Fatalf("escapeLike: %q", got)
+	if got := EscapeLike("50%_a!b"); got != "50!%!_a!!b" {
+		t.Fatalf("EscapeLike: %q", got)
 	}
 }
 

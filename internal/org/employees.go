@@ -1,0 +1,151 @@
+package org
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"unicode"
+
+	"biddesk/internal/platform/httpx"
+)
+
+// MaxLookupLines is how many pasted lines one employee look-up resolves (spec section 5).
+const MaxLookupLines = 1000
+
+// EmployeeRef is an employee as the picker shows it: name(code), with the unit.
+type EmployeeRef struct {
+	Code     string `json:"code"`
+	Name     string `json:"name"`
+	UnitCode string `json:"unitCode"`
+	UnitName string `json:"unitName"`
+}
+
+// lookupBy names the column set a look-up matches.
+type lookupBy int
+
+const (
+	byCode lookupBy = iota
+	byPhoneOrEmail
+	byName
+)
+
+// Employees resolves up to MaxLookupLines values to active employees in one query, in the
+// order of the values (duplicates once).
+func (s *Store) Employees(ctx context.Context, by lookupBy, values []string) ([]EmployeeRef, error) {
+	values = cleanLines(values, by == byPhoneOrEmail)
+	if len(values) == 0 {
+		return []EmployeeRef{}, nil
+	}
+	if len(values) > MaxLookupLines {
+		return nil, httpx.Fail("org.lookup_too_many", MaxLookupLines)
+	}
+	ph := placeholders(len(values))
+	var where string
+	args := anySlice(values)
+	switch by {
+	case byCode:
+		where = "e.code IN (" + ph + ")"
+	case byName:
+		where = "e.name IN (" + ph + ")"
+	default:
+		where = "(e.phone IN (" + ph + ") OR e.email IN (" + ph + "))"
+		args = append(args, args...)
+	}
+	rows, err := s.db.Query(ctx, `SELECT e.code, e.name, e.unit_code, COALESCE(o.unit_name, ''), e.phone, e.email
+		FROM employee e LEFT JOIN org_unit o ON o.full_unit_code = e.unit_code
+		WHERE e.in_status = 1 AND `+where+` ORDER BY e.code`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	// order the hits as the lines were given: a pasted list comes back in its own order
+	hits := map[string][]EmployeeRef{}
+	for rows.Next() {
+		var e EmployeeRef
+		var phone, email string
+		if err := rows.Scan(&e.Code, &e.Name, &e.UnitCode, &e.UnitName, &phone, &email); err != nil {
+			return nil, err
+		}
+		switch by {
+		case byCode:
+			hits[e.Code] = append(hits[e.Code], e)
+		case byName:
+			hits[e.Name] = append(hits[e.Name], e)
+		default:
+			hits[phone] = append(hits[phone], e)
+			if email != "" {
+				hits[strings.ToLower(email)] = append(hits[strings.ToLower(email)], e)
+			}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	out := []EmployeeRef{}
+	seen := map[string]bool{}
+	for _, v := range values {
+		for _, e := range hits[v] {
+			if !seen[e.Code] {
+				seen[e.Code] = true
+				out = append(out, e)
+			}
+		}
+	}
+	return out, nil
+}
+
+// cleanLines trims the values, drops blanks and repeats, and lower-cases e-mail addresses.
+func cleanLines(values []string, lowerEmail bool) []string {
+	out := make([]string, 0, len(values))
+	seen := map[string]bool{}
+	for _, v := range values {
+		v = strings.TrimSpace(v)
+		if lowerEmail && strings.Contains(v, "@") {
+			v = strings.ToLower(v)
+		}
+		if v == "" || seen[v] {
+			continue
+		}
+		seen[v] = true
+		out = append(out, v)
+	}
+	return out
+}
+
+// splitNames splits the names of employeeNames: commas (either width), spaces or new lines.
+func splitNames(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool {
+		return r == ',' || r == '，' || r == '、' || r == ';' || r == '；' || unicode.IsSpace(r)
+	})
+}
+
+// linesOf reads a list parameter of lines: a JSON array, or one text with a line per entry.
+func linesOf(in *httpx.Input, name string) []string {
+	var out []string
+	for _, v := range in.Strings(name) {
+		out = append(out, strings.Split(strings.ReplaceAll(v, "\r\n", "\n"), "\n")...)
+	}
+	return out
+}
+
+// EmployeeSelector is POST /api/employee/selector (getEmployeeList): exactly one of
+// employeeCodes, phoneOrEmails (lines) or employeeNames (a text of names).
+func (h *Handlers) EmployeeSelector(r *http.Request, in *httpx.Input) (any, error) {
+	given := 0
+	for _, p := range []string{"employeeCodes", "phoneOrEmails", "employeeNames"} {
+		if in.Has(p) {
+			given++
+		}
+	}
+	if given != 1 {
+		return nil, httpx.Fail("org.selector_one_of")
+	}
+	switch {
+	case in.Has("employeeCodes"):
+		return h.store.Employees(r.Context(), byCode, linesOf(in, "employeeCodes"))
+	case in.Has("phoneOrEmails"):
+		return h.store.Employees(r.Context(), byPhoneOrEmail, linesOf(in, "phoneOrEmails"))
+	default:
+		return h.store.Employees(r.Context(), byName, splitNames(in.String("employeeNames")))
+	}
+}

@@ -1,0 +1,269 @@
+package org
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/list"
+)
+
+// SearchLimit caps the hits of a unit search: the picker shows a list, not a report.
+const SearchLimit = 100
+
+// OrganQuery are the parameters of the picker's organisation calls (spec section 7, getOrganList
+// and getOrganSearch).
+type OrganQuery struct {
+	UnitName     string // substring of the name
+	FullUnitCode string // children of this unit
+	ParentID     int64  // children of the unit with this id
+	Level        int    // the units at this level (root query: 1)
+	IsClick      *bool  // only units with (true) or without (false) children
+	DelPartment  bool   // 'remove root': start at the subordinate companies (level 3)
+	IsDataRule   bool
+	ModuleName   string
+	Type         int // unit type, when above 0
+	InStatus     int // 1 active (default), 0 closed
+}
+
+func readOrganQuery(in *httpx.Input) (OrganQuery, error) {
+	q := OrganQuery{
+		UnitName:     strings.TrimSpace(in.String("unitName")),
+		FullUnitCode: strings.TrimSpace(in.String("fullUnitCode")),
+		DelPartment:  in.Bool("delPartment"),
+		IsDataRule:   in.Bool("isDataRule"),
+		ModuleName:   strings.TrimSpace(in.String("moduleName")),
+	}
+	var err error
+	if q.Level, err = in.Int("level", 0); err != nil {
+		return q, err
+	}
+	if q.Type, err = in.Int("type", 0); err != nil {
+		return q, err
+	}
+	if q.InStatus, err = in.Int("inStatus", 1); err != nil {
+		return q, err
+	}
+	if q.InStatus != 0 && q.InStatus != 1 {
+		return q, httpx.Fail("org.in_status_rule")
+	}
+	if s := strings.TrimSpace(in.String("isClick")); s != "" {
+		b, perr := strconv.ParseBool(s)
+		if perr != nil {
+			return q, httpx.Fail("http.bad_input")
+		}
+		q.IsClick = &b
+	}
+	if in.Has("id") && strings.TrimSpace(in.String("id")) != "" {
+		if q.ParentID, err = in.ID("id"); err != nil {
+			return q, err
+		}
+	}
+	if utf8.RuneCountInString(q.UnitName) > 100 {
+		return q, httpx.Fail("org.keyword_too_long", 100)
+	}
+	if q.IsDataRule && q.ModuleName == "" {
+		q.ModuleName = AnyModule
+	}
+	return q, nil
+}
+
+// Organs answers getOrganList: a search when unitName is set, else the children of a unit, else
+// the units of a level (the root by default). With IsDataRule only the units the user may see
+// for the module are returned, and the root query starts at the user's top visible units.
+func (s *Store) Organs(ctx context.Context, userID int64, q OrganQuery) ([]Unit, error) {
+	uq := &unitQuery{}
+	uq.and("u.in_status = ?", q.InStatus)
+	if q.Type > 0 {
+		uq.and("u.unit_type = ?", q.Type)
+	}
+	if q.IsClick != nil {
+		cond := "EXISTS (SELECT 1 FROM org_unit c WHERE c.parent_full_unit_code = u.full_unit_code AND c.in_status = 1)"
+		if !*q.IsClick {
+			cond = "NOT " + cond
+		}
+		uq.and(cond)
+	}
+	rootQuery := q.UnitName == "" && q.FullUnitCode == "" && q.ParentID == 0
+	if q.IsDataRule {
+		vis, err := s.Visibility(ctx, userID, q.ModuleName)
+		if err != nil {
+			return nil, err
+		}
+		if !vis.All && rootQuery {
+			// the root query of a limited user: the tops of the visible subtrees (minimal by construction)
+			tops := append(append([]string{}, vis.Prefixes...), vis.Exact...)
+			if len(tops) == 0 {
+				return []Unit{}, nil
+			}
+			uq.and("u.full_unit_code IN ("+placeholders(len(tops))+")", anySlice(tops)...)
+			uq.order = "u.full_unit_code"
+			return s.units(ctx, uq)
+		}
+		cond, args := vis.Condition("u.full_unit_code")
+		uq.and(cond, args...)
+	}
+	switch {
+	case q.UnitName != "":
+		uq.and(list.ContainsSQL("u.unit_name"), list.ContainsArg(q.UnitName))
+		if q.DelPartment {
+			uq.and("u.special = ''")
+		}
+		uq.limit = SearchLimit
+	case q.FullUnitCode != "" || q.ParentID > 0:
+		if q.ParentID > 0 {
+			uq.and("u.parent_full_unit_code = (SELECT p.full_unit_code FROM org_unit p WHERE p.id = ?)", q.ParentID)
+		} else {
+			uq.and("u.parent_full_unit_code = ?", q.FullUnitCode)
+		}
+		uq.order = "u.sort, u.id"
+	case q.DelPartment:
+		uq.and("u.parent_full_unit_code IN (SELECT p.full_unit_code FROM org_unit p WHERE p.special = ?)", SpecialSubCompanies)
+		uq.order = "u.sort, u.id"
+	default:
+		level := q.Level
+		if level <= 0 {
+			level = 1
+		}
+		uq.and("u.level = ?", level)
+		uq.order = "u.sort, u.id"
+	}
+	return s.units(ctx, uq)
+}
+
+// AccessibleTops answers getAccessOrgan: the top units the user may access in the module.
+func (s *Store) AccessibleTops(ctx context.Context, userID int64, module string) ([]Unit, error) {
+	if module == "" {
+		module = AnyModule
+	}
+	return s.Organs(ctx, userID, OrganQuery{IsDataRule: true, ModuleName: module, InStatus: 1})
+}
+
+// TreeNode is a unit of the second tree API (spec section 3: id, name, pid).
+type TreeNode struct {
+	ID       string      `json:"id"`
+	Name     string      `json:"name"`
+	PID      string      `json:"pid"`
+	Children []*TreeNode `json:"children,omitempty"`
+}
+
+// Tree returns the active subtree below pid (the whole tree when pid is ""), nested, from one query.
+func (s *Store) Tree(ctx context.Context, pid string) ([]*TreeNode, error) {
+	q := &unitQuery{order: "u.level, u.sort, u.id"}
+	q.and("u.in_status = 1")
+	if pid != "" {
+		q.and(list.PrefixSQL("u.full_unit_code")+" AND u.full_unit_code <> ?", list.PrefixArg(pid), pid)
+	}
+	units, err := s.units(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	byCode := make(map[string]*TreeNode, len(units))
+	roots := []*TreeNode{}
+	for _, u := range units {
+		n := &TreeNode{ID: u.FullUnitCode, Name: u.UnitName, PID: u.ParentFullUnitCode}
+		byCode[n.ID] = n
+		if parent, ok := byCode[n.PID]; ok {
+			parent.Children = append(parent.Children, n)
+		} else {
+			roots = append(roots, n)
+		}
+	}
+	return roots, nil
+}
+
+// ByNameOrCode finds active units whose name contains the keyword or whose code starts with it.
+func (s *Store) ByNameOrCode(ctx context.Context, keyword string) ([]Unit, error) {
+	q := &unitQuery{limit: SearchLimit}
+	q.and("u.in_status = 1")
+	q.and("("+list.ContainsSQL("u.unit_name")+" OR "+list.PrefixSQL("u.full_unit_code")+")", list.ContainsArg(keyword), list.PrefixArg(keyword))
+	return s.units(ctx, q)
+}
+
+// AtLevel returns the active units of a level.
+func (s *Store) AtLevel(ctx context.Context, level int) ([]Unit, error) {
+	q := &unitQuery{order: "u.sort, u.id"}
+	q.and("u.in_status = 1").and("u.level = ?", level)
+	return s.units(ctx, q)
+}
+
+// Handlers are the HTTP endpoints of the organisation area.
+type Handlers struct{ store *Store }
+
+func NewHandlers(s *Store) *Handlers { return &Handlers{store: s} }
+
+func caller(ctx context.Context) int64 { return httpx.InfoFrom(ctx).UserID }
+
+// GetByPid is GET /api/dataHumanResources/getByPid?pid=...: the children of a unit, or the roots.
+func (h *Handlers) GetByPid(r *http.Request, in *httpx.Input) (any, error) {
+	return h.store.Children(r.Context(), strings.TrimSpace(in.String("pid")))
+}
+
+// Tree is GET /api/dataHumanResources/tree?pid=: the nested tree (id, name, pid).
+func (h *Handlers) Tree(r *http.Request, in *httpx.Input) (any, error) {
+	return h.store.Tree(r.Context(), strings.TrimSpace(in.String("pid")))
+}
+
+// GetByNameOrCode is GET /api/dataHumanResources/getByNameOrCode?keyword=.
+func (h *Handlers) GetByNameOrCode(r *http.Request, in *httpx.Input) (any, error) {
+	kw := strings.TrimSpace(in.String("keyword"))
+	if kw == "" {
+		kw = strings.TrimSpace(in.String("nameOrCode"))
+	}
+	if kw == "" {
+		return nil, httpx.Fail("http.required", "keyword")
+	}
+	if utf8.RuneCountInString(kw) > 100 {
+		return nil, httpx.Fail("org.keyword_too_long", 100)
+	}
+	return h.store.ByNameOrCode(r.Context(), kw)
+}
+
+// LevelInfoList is GET /api/organization/levelInfoList?level= (default 1).
+func (h *Handlers) LevelInfoList(r *http.Request, in *httpx.Input) (any, error) {
+	level, err := in.Int("level", 1)
+	if err != nil {
+		return nil, err
+	}
+	return h.store.AtLevel(r.Context(), level)
+}
+
+// SelectOrgCode is GET /motivate/project/config/selectOrgCode (getOrganList).
+func (h *Handlers) SelectOrgCode(r *http.Request, in *httpx.Input) (any, error) {
+	q, err := readOrganQuery(in)
+	if err != nil {
+		return nil, err
+	}
+	return h.store.Organs(r.Context(), caller(r.Context()), q)
+}
+
+// ByUnitName is GET /api/organization/unitInfo/byUnitName (getOrganSearch): a name search.
+func (h *Handlers) ByUnitName(r *http.Request, in *httpx.Input) (any, error) {
+	q, err := readOrganQuery(in)
+	if err != nil {
+		return nil, err
+	}
+	if q.UnitName == "" {
+		return nil, httpx.Fail("http.required", "unitName")
+	}
+	q.FullUnitCode, q.ParentID = "", 0
+	return h.store.Organs(r.Context(), caller(r.Context()), q)
+}
+
+// Authority is GET /api/recruit/interview/user/authority (getAccessOrgan).
+func (h *Handlers) Authority(r *http.Request, in *httpx.Input) (any, error) {
+	return h.store.AccessibleTops(r.Context(), caller(r.Context()), strings.TrimSpace(in.String("moduleName")))
+}
+
+// DataModules is GET /api/org/dataModules: the module names a data scope may name.
+func (h *Handlers) DataModules(_ http.ResponseWriter, r *http.Request) (any, error) {
+	lang := httpx.Lang(r)
+	out := make([]Module, len(Modules))
+	for i, m := range Modules {
+		out[i] = Module{Name: m.Name, Label: httpx.Translate(lang, m.Label)}
+	}
+	return out, nil
+}
