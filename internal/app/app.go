@@ -17,6 +17,7 @@ import (
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/sysconfig"
 	"biddesk/internal/users"
 	"biddesk/migrations"
 )
@@ -32,6 +33,8 @@ type App struct {
 	Dict   *dict.Store
 	Users  *auth.Store
 	Auth   *auth.Service
+	// SysConfig is the system parameters (live session policy, URLs, upload limits, portal layout).
+	SysConfig *sysconfig.Store
 }
 
 // Open connects to the database, applies migrations and wires the areas.
@@ -54,6 +57,12 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	a.Dict = dict.NewStore(d)
 	a.Users = auth.NewStore(d)
 	a.Auth = auth.NewService(a.Users, cfg, a.Access, a.Dict, a.Org)
+	a.SysConfig = sysconfig.NewStore(d, cfg)
+	if err := a.SysConfig.Sync(ctx); err != nil {
+		d.Close()
+		return nil, fmt.Errorf("system parameters: %w", err)
+	}
+	a.Auth.UsePolicy(a.SysConfig)
 	return a, nil
 }
 
@@ -94,6 +103,7 @@ func (a *App) Routes() []Route {
 	orgH := org.NewHandlers(a.Org)
 	userH := users.NewHandlers(users.NewService(a.DB, a.Access, a.Org))
 	loginLog := audit.LoginLogTable(a.DB)
+	cfgH := sysconfig.NewHandlers(a.SysConfig)
 	return []Route{
 		route("POST", "/api/login", Public, authH.Login),
 		route("POST", "/api/outSite/login", Public, authH.OutSiteLogin),
@@ -154,6 +164,20 @@ func (a *App) Routes() []Route {
 		route("POST", "/api/sys/dict/reloadDictCache", "dict_manager", dictH.Reload),
 		download("/api/sys/dict/exportDict", "dict_manager", dictH.ExportDict),
 		download("/api/sys/dict/exportDictItem", "dict_manager", dictH.ExportDictItem),
+
+		route("GET", "/api/sys/config/list", "sys_config", cfgH.List),
+		route("POST", "/api/sys/config/add", "sys_config", httpx.WithInput(cfgH.Add)),
+		route("PUT", "/api/sys/config/edit", "sys_config", httpx.WithInput(cfgH.Edit)),
+		route("DELETE", "/api/sys/config/del", "sys_config", httpx.WithInput(cfgH.Del)),
+		download("/api/sys/config/export", "sys_config", cfgH.Export),
+		route("GET", "/api/sys/notice/list", "sys_config", cfgH.NoticeList),
+		route("POST", "/api/sys/notice/add", "sys_config", httpx.WithInput(cfgH.NoticeAdd)),
+		route("PUT", "/api/sys/notice/edit", "sys_config", httpx.WithInput(cfgH.NoticeEdit)),
+		route("DELETE", "/api/sys/notice/del", "sys_config", httpx.WithInput(cfgH.NoticeDel)),
+		route("GET", "/api/sys/common/config/item", SignedIn, httpx.WithInput(cfgH.ConfigItem)),
+		route("GET", "/api/sys/common/notice/get", SignedIn, cfgH.NoticeGet),
+		route("GET", "/api/sys/common/portal/layout", SignedIn, cfgH.Layout),
+		route("PUT", "/api/sys/headerFooter/edit", "headerAndfooter_manager", httpx.WithInput(cfgH.LayoutEdit)),
 	}
 }
 

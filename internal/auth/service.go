@@ -38,6 +38,25 @@ type UnitNames interface {
 	UnitName(ctx context.Context, fullUnitCode string) (string, error)
 }
 
+// Policy is the session and sign-out settings, read at each use so that a change in the system
+// configuration applies without a restart.
+type Policy interface {
+	SessionIdle() time.Duration
+	SessionAbsolute() time.Duration
+	SingleSession() bool
+	LogoutURL() string
+	HelpURL() string
+}
+
+// flagPolicy is the policy of the server's flags (BIDDESK_* variables), until UsePolicy replaces it.
+type flagPolicy struct{ cfg config.Config }
+
+func (f flagPolicy) SessionIdle() time.Duration     { return f.cfg.SessionIdle }
+func (f flagPolicy) SessionAbsolute() time.Duration { return f.cfg.SessionAbsolute }
+func (f flagPolicy) SingleSession() bool            { return f.cfg.SingleSession }
+func (f flagPolicy) LogoutURL() string              { return f.cfg.LogoutURL }
+func (f flagPolicy) HelpURL() string                { return f.cfg.HelpURL }
+
 // Principal is the signed-in caller of a request.
 type Principal struct {
 	UserID    int64
@@ -59,12 +78,16 @@ type Service struct {
 	grants Grants
 	dicts  DictCache
 	units  UnitNames
+	policy Policy
 	now    func() time.Time
 }
 
 func NewService(store *Store, cfg config.Config, grants Grants, dicts DictCache, units UnitNames) *Service {
-	return &Service{store: store, cfg: cfg, grants: grants, dicts: dicts, units: units, now: func() time.Time { return time.Now().UTC() }}
+	return &Service{store: store, cfg: cfg, grants: grants, dicts: dicts, units: units, policy: flagPolicy{cfg}, now: func() time.Time { return time.Now().UTC() }}
 }
+
+// UsePolicy makes the service read its session policy and URLs from p (the system configuration).
+func (s *Service) UsePolicy(p Policy) { s.policy = p }
 
 // Sites a login comes from: staff at /api/login, external users at /api/outSite/login.
 const (
@@ -158,7 +181,7 @@ func (s *Service) open(ctx context.Context, u *User, attempt LoginAttempt, remem
 	if err != nil {
 		return nil, err
 	}
-	if err := s.store.StartSession(ctx, HashToken(token), u.ID, s.cfg.SessionAbsolute, s.cfg.SingleSession, attempt); err != nil {
+	if err := s.store.StartSession(ctx, HashToken(token), u.ID, s.policy.SessionAbsolute(), s.policy.SingleSession(), attempt); err != nil {
 		return nil, err
 	}
 	su, err := s.SessionUserOf(ctx, u)
@@ -226,7 +249,7 @@ func (s *Service) SessionUserOf(ctx context.Context, u *User) (*SessionUser, err
 	return &SessionUser{
 		UserName: u.UserName, LoginCode: u.LoginCode, UserID: u.ID, UnitName: unitName, Roles: roles,
 		FunCodes: strings.Join(funCodes, ","), SysMenus: menus, UpdatePwd: u.UpdatePwd,
-		LogoutURL: s.cfg.LogoutURL, HelpURL: s.cfg.HelpURL, DictData: dictData,
+		LogoutURL: s.policy.LogoutURL(), HelpURL: s.policy.HelpURL(), DictData: dictData,
 	}, nil
 }
 
@@ -250,7 +273,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 		}
 		return nil, httpx.ErrTokenInvalid
 	}
-	if now.After(ss.ExpiresAt) || now.Sub(ss.LastSeenAt) > s.cfg.SessionIdle {
+	if now.After(ss.ExpiresAt) || now.Sub(ss.LastSeenAt) > s.policy.SessionIdle() {
 		_ = s.store.EndSession(ctx, ss.ID, EndExpired)
 		return nil, httpx.ErrTokenInvalid
 	}
@@ -290,7 +313,7 @@ func (s *Service) Logout(ctx context.Context, p *Principal) (string, error) {
 	if err := s.store.RevokeRemember(ctx, p.UserID); err != nil {
 		return "", err
 	}
-	return s.cfg.LogoutURL, nil
+	return s.policy.LogoutURL(), nil
 }
 
 // ChangePassword applies spec section 5's rules, stores the new hash, resets updatePwd to 0
