@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
@@ -147,7 +148,14 @@ func (s *Store) AddRole(ctx context.Context, f RoleForm) (int64, error) {
 		}
 		var err error
 		id, err = tx.Insert(ctx, `INSERT INTO sys_role (code, name, remark, created_at) VALUES (?, ?, ?, ?)`, f.Code, f.Name, f.Remark, time.Now().UTC())
-		return err
+		if err != nil {
+			return err
+		}
+		after, err := loadRole(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Change{Module: RolesScreen, Action: audit.Create, TargetID: id, Target: after.Name, After: after})
 	})
 	return id, err
 }
@@ -158,15 +166,56 @@ func (s *Store) EditRole(ctx context.Context, f RoleForm) error {
 		return err
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := roleCode(ctx, tx, f.ID); err != nil {
+		before, err := loadRole(ctx, tx, f.ID)
+		if err != nil {
 			return err
 		}
 		if err := uniqueRole(ctx, tx, f.ID, f); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `UPDATE sys_role SET name = ?, remark = ? WHERE id = ?`, f.Name, f.Remark, f.ID)
-		return err
+		if _, err := tx.Exec(ctx, `UPDATE sys_role SET name = ?, remark = ? WHERE id = ?`, f.Name, f.Remark, f.ID); err != nil {
+			return err
+		}
+		after, err := loadRole(ctx, tx, f.ID)
+		if err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Change{Module: RolesScreen, Action: audit.Update, TargetID: f.ID, Target: after.Name, Before: before, After: after})
 	})
+}
+
+// RolesScreen is the menu and function code of /sysroles.
+const RolesScreen = "sysroles"
+
+// loadRole reads a role as the role list shows it, inside tx.
+func loadRole(ctx context.Context, tx *db.Tx, id int64) (Role, error) {
+	r, err := scanRole(tx.QueryRow(ctx, `SELECT `+roleSpec.Select+` FROM sys_role r WHERE r.id = ?`, id))
+	if db.IsNoRows(err) {
+		return r, httpx.Fail("role.not_found")
+	}
+	return r, err
+}
+
+// roleGrants is a role's menus and function codes as the business log keeps them.
+type roleGrants struct {
+	MenuCodes []string `json:"menuCodes"`
+	FunCodes  []string `json:"funCodes"`
+}
+
+func grantsOf(ctx context.Context, from db.Querier, roleID int64) (roleGrants, error) {
+	var g roleGrants
+	var err error
+	if g.MenuCodes, err = readStrings(ctx, from, `SELECT menu_code FROM sys_role_menu WHERE role_id = ? ORDER BY menu_code`, roleID); err != nil {
+		return g, err
+	}
+	g.FunCodes, err = readStrings(ctx, from, `SELECT function_code FROM sys_role_function WHERE role_id = ? ORDER BY function_code`, roleID)
+	if g.MenuCodes == nil {
+		g.MenuCodes = []string{}
+	}
+	if g.FunCodes == nil {
+		g.FunCodes = []string{}
+	}
+	return g, err
 }
 
 func uniqueRole(ctx context.Context, tx *db.Tx, self int64, f RoleForm) error {
@@ -211,10 +260,11 @@ func roleCode(ctx context.Context, tx *db.Tx, id int64) (string, error) {
 // hold, are refused.
 func (s *Store) DeleteRole(ctx context.Context, id int64) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		code, err := roleCode(ctx, tx, id)
+		role, err := loadRole(ctx, tx, id)
 		if err != nil {
 			return err
 		}
+		code := role.Code
 		if code == RoleSysAdmin {
 			return httpx.Fail("role.sysadmin_undeletable")
 		}
@@ -228,6 +278,11 @@ func (s *Store) DeleteRole(ctx context.Context, id int64) error {
 		if n > 0 {
 			return httpx.Fail("role.has_members", n)
 		}
+		// The log keeps the grants that go with the role.
+		grants, err := grantsOf(ctx, tx, id)
+		if err != nil {
+			return err
+		}
 		for _, q := range []string{
 			`DELETE FROM sys_role_menu WHERE role_id = ?`, `DELETE FROM sys_role_function WHERE role_id = ?`,
 			`DELETE FROM sys_user_role WHERE role_id = ?`, `DELETE FROM sys_role WHERE id = ?`,
@@ -236,7 +291,11 @@ func (s *Store) DeleteRole(ctx context.Context, id int64) error {
 				return err
 			}
 		}
-		return nil
+		before := struct {
+			Role
+			roleGrants
+		}{role, grants}
+		return audit.Record(ctx, tx, audit.Change{Module: RolesScreen, Action: audit.Delete, TargetID: id, Target: role.Name, Before: before})
 	})
 }
 
@@ -269,12 +328,11 @@ func (s *Store) RoleGrants(ctx context.Context, roleID int64) (*Grants, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.MenuCodes, err = s.strings(ctx, `SELECT menu_code FROM sys_role_menu WHERE role_id = ? ORDER BY menu_code`, roleID); err != nil {
+	cur, err := grantsOf(ctx, s.db, roleID)
+	if err != nil {
 		return nil, err
 	}
-	if g.FunCodes, err = s.strings(ctx, `SELECT function_code FROM sys_role_function WHERE role_id = ? ORDER BY function_code`, roleID); err != nil {
-		return nil, err
-	}
+	g.MenuCodes, g.FunCodes = cur.MenuCodes, cur.FunCodes
 	rows, err := s.db.Query(ctx, `SELECT code, name, menu_code FROM sys_function ORDER BY sort, id`)
 	if err != nil {
 		return nil, err
@@ -287,12 +345,6 @@ func (s *Store) RoleGrants(ctx context.Context, roleID int64) (*Grants, error) {
 			return nil, err
 		}
 		g.Functions = append(g.Functions, f)
-	}
-	if g.MenuCodes == nil {
-		g.MenuCodes = []string{}
-	}
-	if g.FunCodes == nil {
-		g.FunCodes = []string{}
 	}
 	return g, rows.Err()
 }
@@ -325,10 +377,11 @@ func (s *Store) SetRoleGrants(ctx context.Context, roleID int64, menuCodes, funC
 	}
 	funcs := map[string]bool{}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		code, err := roleCode(ctx, tx, roleID)
+		role, err := loadRole(ctx, tx, roleID)
 		if err != nil {
 			return err
 		}
+		code := role.Code
 		for _, c := range funCodes {
 			c = strings.TrimSpace(c)
 			if c == "" || funcs[c] {
@@ -346,6 +399,10 @@ func (s *Store) SetRoleGrants(ctx context.Context, roleID int64, menuCodes, funC
 		if code == RoleSysAdmin && (!menus[GrantsScreen] || !funcs[GrantsScreen]) {
 			return httpx.Fail("role.sysadmin_keeps_grants")
 		}
+		before, err := grantsOf(ctx, tx, roleID)
+		if err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, `DELETE FROM sys_role_menu WHERE role_id = ?`, roleID); err != nil {
 			return err
 		}
@@ -362,7 +419,8 @@ func (s *Store) SetRoleGrants(ctx context.Context, roleID int64, menuCodes, funC
 				return err
 			}
 		}
-		return nil
+		return audit.Record(ctx, tx, audit.Change{Module: GrantsScreen, Action: audit.Grant, TargetID: roleID, Target: role.Name,
+			Before: before, After: roleGrants{MenuCodes: sortedKeys(menus), FunCodes: sortedKeys(funcs)}})
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 )
@@ -43,6 +44,11 @@ func (s *Store) AllRoles(ctx context.Context) ([]RoleSummary, error) {
 
 // RolesOfUsers returns the roles of each of the users.
 func (s *Store) RolesOfUsers(ctx context.Context, userIDs []int64) (map[int64][]RoleRef, error) {
+	return UserRoles(ctx, s.db, userIDs)
+}
+
+// UserRoles returns the roles of each of the users as q sees them (a transaction sees its own changes).
+func UserRoles(ctx context.Context, q db.Querier, userIDs []int64) (map[int64][]RoleRef, error) {
 	out := map[int64][]RoleRef{}
 	if len(userIDs) == 0 {
 		return out, nil
@@ -51,7 +57,7 @@ func (s *Store) RolesOfUsers(ctx context.Context, userIDs []int64) (map[int64][]
 	for i, id := range userIDs {
 		args[i] = id
 	}
-	rows, err := s.db.Query(ctx, `SELECT ur.user_id, r.id, r.code, r.name FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id
+	rows, err := q.Query(ctx, `SELECT ur.user_id, r.id, r.code, r.name FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id
 		WHERE ur.user_id IN (`+db.Placeholders(len(args))+`) ORDER BY r.id`, args...)
 	if err != nil {
 		return nil, err
@@ -100,34 +106,71 @@ func SetUserRoles(ctx context.Context, tx *db.Tx, userID int64, roleIDs []int64)
 	return nil
 }
 
+// Member is an account with its roles, as role assignment (/roleusers) shows it.
+type Member struct {
+	UserID    int64     `json:"userId"`
+	LoginCode string    `json:"loginCode"`
+	UserName  string    `json:"userName"`
+	Roles     []RoleRef `json:"roles"`
+}
+
+// member reads a live account and its roles inside tx.
+func member(ctx context.Context, tx *db.Tx, userID int64) (Member, error) {
+	m := Member{UserID: userID, Roles: []RoleRef{}}
+	err := tx.QueryRow(ctx, `SELECT login_code, user_name FROM sys_user WHERE id = ? AND deleted_at IS NULL`, userID).Scan(&m.LoginCode, &m.UserName)
+	if db.IsNoRows(err) {
+		return m, httpx.Fail("user.not_found")
+	}
+	if err != nil {
+		return m, err
+	}
+	roles, err := UserRoles(ctx, tx, []int64{userID})
+	if rs := roles[userID]; rs != nil {
+		m.Roles = rs
+	}
+	return m, err
+}
+
+// MembersScreen is the menu and function code of /roleusers.
+const MembersScreen = "roleusers"
+
 // GrantRole gives a role to a live user (nothing changes when the user holds it already);
-// RevokeRole takes it away.
+// RevokeRole takes it away. A change is written to the business log with the user's roles
+// before and after; a call that changes nothing leaves no log row.
 func (s *Store) GrantRole(ctx context.Context, userID, roleID int64) error {
-	return s.changeMember(ctx, userID, roleID, `INSERT INTO sys_user_role (user_id, role_id) SELECT CAST(? AS BIGINT), CAST(? AS BIGINT)
+	return s.changeMember(ctx, userID, roleID, audit.Assign, `INSERT INTO sys_user_role (user_id, role_id) SELECT CAST(? AS BIGINT), CAST(? AS BIGINT)
 		WHERE NOT EXISTS (SELECT 1 FROM sys_user_role WHERE user_id = ? AND role_id = ?)`, userID, roleID, userID, roleID)
 }
 
 func (s *Store) RevokeRole(ctx context.Context, userID, roleID int64) error {
-	return s.changeMember(ctx, userID, roleID, `DELETE FROM sys_user_role WHERE user_id = ? AND role_id = ?`, userID, roleID)
+	return s.changeMember(ctx, userID, roleID, audit.Remove, `DELETE FROM sys_user_role WHERE user_id = ? AND role_id = ?`, userID, roleID)
 }
 
-func (s *Store) changeMember(ctx context.Context, userID, roleID int64, stmt string, args ...any) error {
+func (s *Store) changeMember(ctx context.Context, userID, roleID int64, action, stmt string, args ...any) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		var n int
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM sys_user WHERE id = ? AND deleted_at IS NULL`, userID).Scan(&n); err != nil {
+		before, err := member(ctx, tx, userID)
+		if err != nil {
 			return err
 		}
-		if n == 0 {
-			return httpx.Fail("user.not_found")
-		}
+		var n int
 		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM sys_role WHERE id = ?`, roleID).Scan(&n); err != nil {
 			return err
 		}
 		if n == 0 {
 			return httpx.Fail("role.not_found")
 		}
-		_, err := tx.Exec(ctx, stmt, args...)
-		return err
+		res, err := tx.Exec(ctx, stmt, args...)
+		if err != nil {
+			return err
+		}
+		if changed, err := res.RowsAffected(); err != nil || changed == 0 {
+			return err
+		}
+		after, err := member(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Change{Module: MembersScreen, Action: action, TargetID: userID, Target: before.LoginCode, Before: before, After: after})
 	})
 }
 

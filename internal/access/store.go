@@ -105,7 +105,12 @@ func (s *Store) FunctionCodes(ctx context.Context, userID int64) ([]string, erro
 }
 
 func (s *Store) strings(ctx context.Context, q string, args ...any) ([]string, error) {
-	rows, err := s.db.Query(ctx, q, args...)
+	return readStrings(ctx, s.db, q, args...)
+}
+
+// readStrings reads a one-column result as q sees it.
+func readStrings(ctx context.Context, from db.Querier, q string, args ...any) ([]string, error) {
+	rows, err := from.Query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}

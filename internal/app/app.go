@@ -104,6 +104,7 @@ func (a *App) Routes() []Route {
 	userH := users.NewHandlers(users.NewService(a.DB, a.Access, a.Org))
 	loginLog := audit.LoginLogTable(a.DB)
 	cfgH := sysconfig.NewHandlers(a.SysConfig)
+	businessLog, exceptionLog := audit.BusinessLogTable(a.DB), audit.ExceptionLogTable(a.DB)
 	return []Route{
 		route("POST", "/api/login", Public, authH.Login),
 		route("POST", "/api/outSite/login", Public, authH.OutSiteLogin),
@@ -153,6 +154,12 @@ func (a *App) Routes() []Route {
 
 		route("GET", "/api/sys/loginLog/list", "login_log", loginLog.List),
 		download("/api/sys/loginLog/export", "login_log", loginLog.Export),
+		route("GET", "/api/sys/businessLog/list", "business_log", businessLog.List),
+		route("GET", "/api/sys/businessLog/one", "business_log", httpx.WithInput(audit.BusinessLogOne(businessLog))),
+		download("/api/sys/businessLog/export", "business_log", businessLog.Export),
+		route("GET", "/api/sys/exceptionLog/list", "exception_log", exceptionLog.List),
+		route("GET", "/api/sys/exceptionLog/one", "exception_log", httpx.WithInput(audit.ExceptionLogOne(exceptionLog))),
+		download("/api/sys/exceptionLog/export", "exception_log", exceptionLog.Export),
 
 		route("GET", "/api/sys/dict/list", "dict_manager", dictH.List),
 		route("GET", "/api/sys/dict/pNode", "dict_manager", httpx.WithInput(dictH.PNode)),

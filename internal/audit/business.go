@@ -16,7 +16,22 @@ const (
 	Create = "create"
 	Update = "update"
 	Delete = "delete"
+
+	Enable   = "enable"   // switched on (an account, a dictionary entry)
+	Disable  = "disable"  // switched off
+	ResetPwd = "resetPwd" // a password set by an administrator (the log never holds it)
+	Grant    = "grant"    // a role's menus and function codes replaced
+	Assign   = "assign"   // a role given to an account
+	Remove   = "remove"   // a role taken from an account
 )
+
+// EnableOrDisable names a switch to state (1 on, 0 off).
+func EnableOrDisable(state int) string {
+	if state == 0 {
+		return Disable
+	}
+	return Enable
+}
 
 // Change is one write for the business log: which screen (its function code), what was done,
 // to which record, and the record before and after (nil when there is none). Before and After

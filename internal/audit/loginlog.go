@@ -1,5 +1,6 @@
-// Package audit holds the product's logs as administrators read them: the login log now,
-// the business and exception logs later.
+// Package audit holds the product's logs as administrators read them: the login log, the
+// business log (every create, update and delete, written inside the change's transaction)
+// and the exception log (every server error, found by its request id).
 package audit
 
 import (

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
@@ -160,11 +161,7 @@ func (s *Store) Children(ctx context.Context, pid int64) ([]Item, error) {
 	return out, rows.Err()
 }
 
-type querier interface {
-	QueryRow(ctx context.Context, q string, args ...any) *sql.Row
-}
-
-func one(ctx context.Context, q querier, id int64) (Item, error) {
+func one(ctx context.Context, q db.Querier, id int64) (Item, error) {
 	it, err := scanItem(q.QueryRow(ctx, `SELECT `+itemSelect+` FROM sys_dict d WHERE d.id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return it, httpx.Fail("dict.not_found")
@@ -261,9 +258,11 @@ func (s *Store) Add(ctx context.Context, f Form) (int64, error) {
 			return takenOr(err, f.ParentID, f.Value)
 		}
 		if f.IsDefault == 1 {
-			return onlyDefault(ctx, tx, f.ParentID, id)
+			if err := onlyDefault(ctx, tx, f.ParentID, id); err != nil {
+				return err
+			}
 		}
-		return nil
+		return record(ctx, tx, audit.Create, nil, id)
 	})
 	if err == nil {
 		s.Invalidate()
@@ -289,9 +288,11 @@ func (s *Store) Edit(ctx context.Context, f Form) error {
 			return takenOr(err, cur.ParentID, f.Value)
 		}
 		if f.IsDefault == 1 {
-			return onlyDefault(ctx, tx, cur.ParentID, cur.ID)
+			if err := onlyDefault(ctx, tx, cur.ParentID, cur.ID); err != nil {
+				return err
+			}
 		}
-		return nil
+		return record(ctx, tx, audit.Update, &cur, cur.ID)
 	})
 	if err == nil {
 		s.Invalidate()
@@ -302,10 +303,16 @@ func (s *Store) Edit(ctx context.Context, f Form) error {
 // Delete removes rows; a row that still holds items is refused (nothing is deleted).
 func (s *Store) Delete(ctx context.Context, ids []int64) error {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var gone []audit.Change
+		seen := map[int64]bool{}
 		for _, id := range ids {
 			cur, err := one(ctx, tx, id)
 			if err != nil {
 				return err
+			}
+			if !seen[id] {
+				seen[id] = true
+				gone = append(gone, audit.Change{Module: Screen, Action: audit.Delete, TargetID: cur.ID, Target: cur.Key, Before: cur})
 			}
 			var n int
 			if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM sys_dict WHERE parent_id = ?`, id).Scan(&n); err != nil {
@@ -330,7 +337,7 @@ func (s *Store) Delete(ctx context.Context, ids []int64) error {
 				return err
 			}
 		}
-		return nil
+		return audit.RecordAll(ctx, tx, gone)
 	})
 	if err == nil {
 		s.Invalidate()
@@ -344,16 +351,39 @@ func (s *Store) ChangeEnable(ctx context.Context, id int64, enabled int) error {
 		return httpx.Fail("dict.bad_enabled")
 	}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := one(ctx, tx, id); err != nil {
+		cur, err := one(ctx, tx, id)
+		if err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `UPDATE sys_dict SET enabled = ? WHERE id = ?`, enabled, id)
-		return err
+		if cur.Enabled == enabled {
+			return nil // nothing changes, nothing is logged
+		}
+		if _, err := tx.Exec(ctx, `UPDATE sys_dict SET enabled = ? WHERE id = ?`, enabled, id); err != nil {
+			return err
+		}
+		return record(ctx, tx, audit.EnableOrDisable(enabled), &cur, id)
 	})
 	if err == nil {
 		s.Invalidate()
 	}
 	return err
+}
+
+// Screen is the menu and function code of /dict_manager, the module of its business log.
+const Screen = "dict_manager"
+
+// record writes the business-log row of a change to row id: before as given (nil for a new
+// row), after as tx sees it now.
+func record(ctx context.Context, tx *db.Tx, action string, before *Item, id int64) error {
+	after, err := one(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	c := audit.Change{Module: Screen, Action: action, TargetID: id, Target: after.Key, After: after}
+	if before != nil {
+		c.Before = *before
+	}
+	return audit.Record(ctx, tx, c)
 }
 
 // Lookup finds an enabled dictionary in the cache, searching recursively by key (display

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"biddesk/internal/access"
+	"biddesk/internal/audit"
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
@@ -123,7 +124,14 @@ func (s *Service) Add(ctx context.Context, f Form) (int64, error) {
 		if err != nil {
 			return err
 		}
-		return access.SetUserRoles(ctx, tx, id, f.RoleIDs)
+		if err := access.SetUserRoles(ctx, tx, id, f.RoleIDs); err != nil {
+			return err
+		}
+		after, err := loadUsers(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Change{Module: Screen, Action: audit.Create, TargetID: id, Target: f.LoginCode, After: after[0]})
 	})
 	return id, err
 }
@@ -135,7 +143,8 @@ func (s *Service) Edit(ctx context.Context, f Form) error {
 		return err
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := mustExist(ctx, tx, f.ID); err != nil {
+		before, err := loadUsers(ctx, tx, f.ID)
+		if err != nil {
 			return err
 		}
 		if taken, err := loginCodeTaken(ctx, tx, f.LoginCode, f.ID); err != nil {
@@ -143,26 +152,71 @@ func (s *Service) Edit(ctx context.Context, f Form) error {
 		} else if taken {
 			return httpx.Fail("user.login_code_taken")
 		}
-		_, err := tx.Exec(ctx, `UPDATE sys_user SET login_code = ?, user_name = ?, unit_code = ?, phone = ?, email = ?, updated_at = ? WHERE id = ?`,
+		_, err = tx.Exec(ctx, `UPDATE sys_user SET login_code = ?, user_name = ?, unit_code = ?, phone = ?, email = ?, updated_at = ? WHERE id = ?`,
 			f.LoginCode, f.UserName, f.UnitCode, f.Phone, f.Email, time.Now().UTC(), f.ID)
 		if db.IsUniqueViolation(err) {
 			return httpx.Fail("user.login_code_taken")
 		}
-		if err != nil || f.RoleIDs == nil {
+		if err != nil {
 			return err
 		}
-		return access.SetUserRoles(ctx, tx, f.ID, f.RoleIDs)
+		if f.RoleIDs != nil {
+			if err := access.SetUserRoles(ctx, tx, f.ID, f.RoleIDs); err != nil {
+				return err
+			}
+		}
+		return recordChanges(ctx, tx, audit.Update, before)
 	})
 }
 
-func mustExist(ctx context.Context, tx *db.Tx, ids ...int64) error {
+// Screen is the menu and function code of user management, the module of its business log.
+const Screen = "sysuser"
+
+// loadUsers reads live staff accounts as the /sysuser list shows them, in the order of ids
+// (each once), inside tx; an id that is not one fails with user.not_found.
+func loadUsers(ctx context.Context, tx *db.Tx, ids ...int64) ([]User, error) {
+	out := make([]User, 0, len(ids))
+	seen := map[int64]bool{}
 	for _, id := range ids {
-		var n int
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM sys_user WHERE id = ? AND deleted_at IS NULL AND user_type = 'staff'`, id).Scan(&n); err != nil {
-			return err
+		if seen[id] {
+			continue
 		}
-		if n == 0 {
-			return httpx.Fail("user.not_found")
+		seen[id] = true
+		u, err := scanUser(tx.QueryRow(ctx, `SELECT `+userSelect+` FROM `+userFrom+` WHERE u.id = ? AND u.deleted_at IS NULL AND u.user_type = 'staff'`, id))
+		if db.IsNoRows(err) {
+			return nil, httpx.Fail("user.not_found")
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, u)
+	}
+	roles, err := access.UserRoles(ctx, tx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		if rs := roles[out[i].ID]; rs != nil {
+			out[i].Roles = rs
+		}
+	}
+	return out, nil
+}
+
+// recordChanges writes one business-log row per account: before as given, after as tx sees
+// it now (nil for a deleted account).
+func recordChanges(ctx context.Context, tx *db.Tx, action string, before []User) error {
+	for _, b := range before {
+		c := audit.Change{Module: Screen, Action: action, TargetID: b.ID, Target: b.LoginCode, Before: b}
+		if action != audit.Delete {
+			after, err := loadUsers(ctx, tx, b.ID)
+			if err != nil {
+				return err
+			}
+			c.After, c.Target = after[0], after[0].LoginCode
+		}
+		if err := audit.Record(ctx, tx, c); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -177,7 +231,8 @@ func (s *Service) ChangeState(ctx context.Context, actor *auth.Principal, ids []
 		return httpx.Fail("user.not_self_disable")
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := mustExist(ctx, tx, ids...); err != nil {
+		before, err := loadUsers(ctx, tx, ids...)
+		if err != nil {
 			return err
 		}
 		args := []any{state, time.Now().UTC()}
@@ -188,9 +243,18 @@ func (s *Service) ChangeState(ctx context.Context, actor *auth.Principal, ids []
 			return err
 		}
 		if state == 0 {
-			return auth.EndUserSessions(ctx, tx, ids, auth.EndDisabled)
+			if err := auth.EndUserSessions(ctx, tx, ids, auth.EndDisabled); err != nil {
+				return err
+			}
 		}
-		return nil
+		// Only the accounts whose state changed are logged.
+		changed := before[:0]
+		for _, u := range before {
+			if (u.State == 0) != (state == 0) {
+				changed = append(changed, u)
+			}
+		}
+		return recordChanges(ctx, tx, audit.EnableOrDisable(state), changed)
 	})
 }
 
@@ -208,13 +272,18 @@ func (s *Service) ResetPassword(ctx context.Context, actor *auth.Principal, id i
 		return err
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := mustExist(ctx, tx, id); err != nil {
+		before, err := loadUsers(ctx, tx, id)
+		if err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `UPDATE sys_user SET password_hash = ?, update_pwd = 1, updated_at = ? WHERE id = ?`, hash, time.Now().UTC(), id); err != nil {
 			return err
 		}
-		return auth.EndUserSessions(ctx, tx, []int64{id}, auth.EndPassword)
+		if err := auth.EndUserSessions(ctx, tx, []int64{id}, auth.EndPassword); err != nil {
+			return err
+		}
+		// The account as the screen shows it: the password (and its hash) is in no log.
+		return recordChanges(ctx, tx, audit.ResetPwd, before)
 	})
 }
 
@@ -224,7 +293,8 @@ func (s *Service) Delete(ctx context.Context, actor *auth.Principal, ids []int64
 		return httpx.Fail("user.not_self_delete")
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := mustExist(ctx, tx, ids...); err != nil {
+		before, err := loadUsers(ctx, tx, ids...)
+		if err != nil {
 			return err
 		}
 		now := time.Now().UTC()
@@ -235,7 +305,10 @@ func (s *Service) Delete(ctx context.Context, actor *auth.Principal, ids []int64
 		if _, err := tx.Exec(ctx, `UPDATE sys_user SET deleted_at = ?, updated_at = ? WHERE id IN (`+db.Placeholders(len(ids))+`)`, args...); err != nil {
 			return err
 		}
-		return auth.EndUserSessions(ctx, tx, ids, auth.EndDisabled)
+		if err := auth.EndUserSessions(ctx, tx, ids, auth.EndDisabled); err != nil {
+			return err
+		}
+		return recordChanges(ctx, tx, audit.Delete, before)
 	})
 }
 

@@ -119,6 +119,13 @@ func (d *DB) Insert(ctx context.Context, q string, args ...any) (int64, error) {
 	return id, err
 }
 
+// Querier reads: a *DB, or a *Tx when the read must see the transaction's own writes (the
+// record after a change, for the business log).
+type Querier interface {
+	Query(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+	QueryRow(ctx context.Context, q string, args ...any) *sql.Row
+}
+
 // Tx is a transaction with the same rebinding helpers.
 type Tx struct {
 	*sql.Tx

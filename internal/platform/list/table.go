@@ -61,6 +61,16 @@ func (t *Table[T]) List(w http.ResponseWriter, r *http.Request) (any, error) {
 	return p, nil
 }
 
+// One reads the single row of the list that cond (a condition with '?' parameters, never
+// request text) selects, with the Spec's own condition; db.ErrNoRows when there is none.
+func (t *Table[T]) One(ctx context.Context, cond string, args ...any) (T, error) {
+	where := cond
+	if t.Spec.Where != "" {
+		where = "(" + t.Spec.Where + ") AND " + cond
+	}
+	return t.Scan(t.DB.QueryRow(ctx, "SELECT "+t.Spec.Select+" FROM "+t.Spec.From+" WHERE "+where, args...))
+}
+
 // Export is the handler of the export call: the same filters and order, every matching row,
 // as .xlsx (or CSV with format=csv).
 func (t *Table[T]) Export(w http.ResponseWriter, r *http.Request) (any, error) {
