@@ -53,6 +53,7 @@ var Catalogue = []MenuDef{
 	}},
 	{Code: "sys", Name: "系统管理", Icon: "setting", Children: []MenuDef{
 		leaf("/sysuser", "用户管理"),
+		leaf("/organization_manager", "组织与员工"),
 		leaf("/sysroles", "角色列表"),
 		leaf("/roleusers", "角色分配"),
 		leaf("/rolemanager", "角色权限"),

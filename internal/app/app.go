@@ -101,6 +101,7 @@ func (a *App) Routes() []Route {
 	accessH := access.NewHandlers(a.Access)
 	roleH := access.NewRoleHandlers(a.Access)
 	orgH := org.NewHandlers(a.Org)
+	unitList, employeeList := org.Tables(a.DB)
 	userH := users.NewHandlers(users.NewService(a.DB, a.Access, a.Org))
 	loginLog := audit.LoginLogTable(a.DB)
 	cfgH := sysconfig.NewHandlers(a.SysConfig)
@@ -130,6 +131,12 @@ func (a *App) Routes() []Route {
 		route("GET", "/api/org/dataModules", "rolemanager", orgH.DataModules),
 		route("GET", "/api/sys/role/dataScope", "rolemanager", httpx.WithInput(orgH.RoleScopes)),
 		route("PUT", "/api/sys/role/dataScope", "rolemanager", httpx.WithInput(orgH.PutRoleScopes)),
+		route("GET", "/api/org/unit/list", "organization_manager", unitList.List),
+		download("/api/org/unit/export", "organization_manager", unitList.Export),
+		route("GET", "/api/org/employee/list", "organization_manager", employeeList.List),
+		download("/api/org/employee/export", "organization_manager", employeeList.Export),
+		download("/api/org/import/template", "organization_manager", orgH.ImportTemplate),
+		route("POST", "/api/org/import", "organization_manager", orgH.Import),
 
 		route("GET", "/api/sys/user/list", "sysuser", userH.List),
 		route("POST", "/api/sys/user/add", "sysuser", httpx.WithInput(userH.Add)),

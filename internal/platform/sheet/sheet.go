@@ -1,0 +1,299 @@
+// Package sheet reads Excel imports: the uploaded workbook (checked by content), its rows by
+// column title, and the list of bad rows a dry run shows; and writes the matching templates.
+// Every tabular import of the product (organisation, employees, library records) uses it.
+package sheet
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
+
+	"biddesk/internal/platform/export"
+	"biddesk/internal/platform/httpx"
+)
+
+// MaxUpload bounds an imported workbook.
+const MaxUpload = 10 << 20
+
+// MaxRows bounds the rows of one sheet: an import is one transaction.
+const MaxRows = 200_000
+
+// Column is one column of an import sheet. Title is a message key; the header cell may hold
+// the title in any language the product speaks, or Key itself.
+type Column struct {
+	Key      string
+	Title    string
+	Required bool
+	Max      int    // maximum length in characters, 0 for none
+	Example  string // the template's example row
+}
+
+// Def is one sheet of an import: its name (a message key) and columns.
+type Def struct {
+	Name    string
+	Columns []Column
+}
+
+// Row is a data row: its line number in the sheet (1 is the header) and its values by key,
+// trimmed.
+type Row struct {
+	Line   int
+	Values map[string]string
+}
+
+// Get returns a value by column key.
+func (r Row) Get(key string) string { return r.Values[key] }
+
+// Problem is one bad cell or row, as the dry run lists it.
+type Problem struct {
+	Sheet   string `json:"sheet"`
+	Row     int    `json:"row"`
+	Column  string `json:"column"`
+	Message string `json:"message"`
+}
+
+// Problems collects the bad rows of an import, translated for the caller.
+type Problems struct {
+	lang string
+	List []Problem
+}
+
+func NewProblems(lang string) *Problems { return &Problems{lang: lang, List: []Problem{}} }
+
+// Add records a problem: key and args form the message.
+func (p *Problems) Add(sheet string, row int, column, key string, args ...any) {
+	p.List = append(p.List, Problem{Sheet: sheet, Row: row, Column: column, Message: httpx.Translate(p.lang, key, args...)})
+}
+
+// Empty tells whether nothing is wrong.
+func (p *Problems) Empty() bool { return len(p.List) == 0 }
+
+// ReadUpload reads the multipart field "file" as a workbook: at most MaxUpload bytes, and it
+// must really be an .xlsx (a zip holding a workbook), whatever its name says.
+func ReadUpload(w http.ResponseWriter, r *http.Request) (*excelize.File, error) {
+	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if ct != "multipart/form-data" {
+		return nil, httpx.Fail("sheet.file_required")
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, MaxUpload+64<<10)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, httpx.ErrBadInput
+	}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return nil, httpx.Fail("sheet.file_required")
+		}
+		if err != nil {
+			var tooBig *http.MaxBytesError
+			if errors.As(err, &tooBig) {
+				return nil, httpx.Fail("sheet.too_large", MaxUpload>>20)
+			}
+			return nil, httpx.ErrBadInput
+		}
+		if part.FormName() != "file" {
+			continue
+		}
+		data, err := io.ReadAll(io.LimitReader(part, MaxUpload+1))
+		if err != nil {
+			var tooBig *http.MaxBytesError
+			if errors.As(err, &tooBig) {
+				return nil, httpx.Fail("sheet.too_large", MaxUpload>>20)
+			}
+			return nil, httpx.ErrBadInput
+		}
+		if len(data) > MaxUpload {
+			return nil, httpx.Fail("sheet.too_large", MaxUpload>>20)
+		}
+		return Open(data)
+	}
+}
+
+// Open reads a workbook from bytes, refusing anything that is not an .xlsx.
+func Open(data []byte) (*excelize.File, error) {
+	if !bytes.HasPrefix(data, []byte("PK\x03\x04")) {
+		return nil, httpx.Fail("sheet.not_xlsx")
+	}
+	f, err := excelize.OpenReader(bytes.NewReader(data))
+	if err != nil || f.SheetCount == 0 {
+		return nil, httpx.Fail("sheet.not_xlsx")
+	}
+	return f, nil
+}
+
+// Rows reads the sheet of def (found by its name in either language) and returns its non-blank data rows, nil when the workbook has no such
+// sheet. Missing required columns, over-long values and empty required cells are added to
+// problems; rows with such problems are still returned so the caller reports everything in
+// one pass.
+func Rows(f *excelize.File, def Def, problems *Problems) ([]Row, error) {
+	name := findSheet(f, def.Name)
+	label := httpx.Translate(problems.lang, def.Name)
+	if name == "" {
+		return nil, nil
+	}
+	it, err := f.Rows(name)
+	if err != nil {
+		return nil, err
+	}
+	defer it.Close()
+	var cols map[string]int // key -> column index
+	out := []Row{}
+	line := 0
+	for it.Next() {
+		line++
+		cells, err := it.Columns()
+		if err != nil {
+			return nil, err
+		}
+		if cols == nil {
+			if blank(cells) {
+				continue
+			}
+			cols = matchHeader(cells, def.Columns)
+			missing := false
+			for _, c := range def.Columns {
+				if _, ok := cols[c.Key]; !ok && c.Required {
+					problems.Add(label, line, title(problems.lang, c), "sheet.column_missing", title(problems.lang, c))
+					missing = true
+				}
+			}
+			if missing {
+				return nil, nil
+			}
+			continue
+		}
+		if blank(cells) {
+			continue
+		}
+		if len(out) >= MaxRows {
+			problems.Add(label, line, "", "sheet.too_many_rows", MaxRows)
+			return out, nil
+		}
+		row := Row{Line: line, Values: map[string]string{}}
+		for _, c := range def.Columns {
+			i, ok := cols[c.Key]
+			if !ok || i >= len(cells) {
+				continue
+			}
+			v := strings.TrimSpace(cells[i])
+			row.Values[c.Key] = v
+			if c.Max > 0 && utf8.RuneCountInString(v) > c.Max {
+				problems.Add(label, line, title(problems.lang, c), "sheet.too_long", title(problems.lang, c), c.Max)
+			}
+		}
+		for _, c := range def.Columns {
+			if c.Required && row.Values[c.Key] == "" {
+				problems.Add(label, line, title(problems.lang, c), "sheet.required", title(problems.lang, c))
+			}
+		}
+		out = append(out, row)
+	}
+	if cols == nil {
+		problems.Add(label, 1, "", "sheet.header_missing")
+	}
+	return out, it.Error()
+}
+
+func title(lang string, c Column) string { return httpx.Translate(lang, c.Title) }
+
+func blank(cells []string) bool {
+	for _, c := range cells {
+		if strings.TrimSpace(c) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// matchHeader maps column keys to indexes by the header's titles (either language) or keys.
+func matchHeader(cells []string, cols []Column) map[string]int {
+	out := map[string]int{}
+	for i, cell := range cells {
+		cell = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(cell), "*"))
+		for _, c := range cols {
+			if strings.EqualFold(cell, c.Key) || cell == httpx.Translate(httpx.LangZH, c.Title) || strings.EqualFold(cell, httpx.Translate(httpx.LangEN, c.Title)) {
+				if _, dup := out[c.Key]; !dup {
+					out[c.Key] = i
+				}
+			}
+		}
+	}
+	return out
+}
+
+func findSheet(f *excelize.File, nameKey string) string {
+	zh, en := httpx.Translate(httpx.LangZH, nameKey), httpx.Translate(httpx.LangEN, nameKey)
+	for _, s := range f.GetSheetList() {
+		if s == zh || strings.EqualFold(s, en) {
+			return s
+		}
+	}
+	return ""
+}
+
+// Template writes an import template: one sheet per def with the titles (required ones marked
+// with *) and an example row.
+func Template(w http.ResponseWriter, lang, fileKey string, defs ...Def) error {
+	f := excelize.NewFile()
+	defer f.Close()
+	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}, Fill: excelize.Fill{Type: "pattern", Color: []string{"E8EEF7"}, Pattern: 1}})
+	if err != nil {
+		return err
+	}
+	for i, d := range defs {
+		name := httpx.Translate(lang, d.Name)
+		if i == 0 {
+			if err := f.SetSheetName(f.GetSheetName(0), name); err != nil {
+				return err
+			}
+		} else if _, err := f.NewSheet(name); err != nil {
+			return err
+		}
+		for j, c := range d.Columns {
+			ref, _ := excelize.CoordinatesToCellName(j+1, 1)
+			t := title(lang, c)
+			if c.Required {
+				t += "*"
+			}
+			if err := f.SetCellValue(name, ref, t); err != nil {
+				return err
+			}
+			if err := f.SetCellStyle(name, ref, ref, bold); err != nil {
+				return err
+			}
+			ex, _ := excelize.CoordinatesToCellName(j+1, 2)
+			if err := f.SetCellStr(name, ex, c.Example); err != nil {
+				return err
+			}
+			col, _ := excelize.ColumnNumberToName(j + 1)
+			if err := f.SetColWidth(name, col, col, 20); err != nil {
+				return err
+			}
+		}
+	}
+	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+	w.Header().Set("Content-Disposition", export.Disposition(httpx.Translate(lang, fileKey)+".xlsx"))
+	w.Header().Set("Cache-Control", "no-store")
+	_, err = f.WriteTo(w)
+	return err
+}
+
+func init() {
+	httpx.RegisterMessages(map[string][2]string{
+		"sheet.file_required":  {"请选择要导入的 Excel 文件", "Choose the Excel file to import"},
+		"sheet.too_large":      {"文件不能超过 %dMB", "The file cannot exceed %d MB"},
+		"sheet.not_xlsx":       {"文件不是有效的 Excel（.xlsx）文件", "The file is not a valid Excel (.xlsx) workbook"},
+		"sheet.header_missing": {"工作表没有标题行", "The sheet has no header row"},
+		"sheet.column_missing": {"缺少列「%s」", "The column '%s' is missing"},
+		"sheet.required":       {"「%s」不能为空", "'%s' is required"},
+		"sheet.too_long":       {"「%s」长度不能超过%d", "'%s' cannot exceed %d characters"},
+		"sheet.too_many_rows":  {"每个工作表最多导入%d行", "At most %d rows per sheet can be imported"},
+	})
+}
