@@ -376,7 +376,7 @@ func (s *Store) SetRoleGrants(ctx context.Context, roleID int64, menuCodes, funC
 		}
 	}
 	funcs := map[string]bool{}
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
+	return s.write(ctx, func(tx *db.Tx) error {
 		role, err := loadRole(ctx, tx, roleID)
 		if err != nil {
 			return err

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"biddesk/internal/auth"
+	"biddesk/internal/platform/changes"
 	"biddesk/internal/platform/db"
 )
 
@@ -17,11 +19,18 @@ type Store struct {
 
 	mu    sync.RWMutex
 	menus []menuRow // cached: the menu table is small and read on every sign-in
+	gen   uint64    // bumped by Invalidate, so a read that raced a change is not cached
+
+	// res is the resource table as the guard reads it on every call (see resources.go).
+	res    atomic.Pointer[resourceSnapshot]
+	served atomic.Pointer[map[routeKey]bool]
+	bus    *changes.Bus
 }
 
 func NewStore(d *db.DB) *Store { return &Store{db: d} }
 
 type menuRow struct {
+	ID                                 int64
 	Code, ParentCode, Name, Path, Icon string
 	Sort                               int
 	Visible                            bool
@@ -31,36 +40,52 @@ type menuRow struct {
 func (s *Store) Invalidate() {
 	s.mu.Lock()
 	s.menus = nil
+	s.gen++
 	s.mu.Unlock()
+}
+
+// Topic is the change topic of menus, function codes, resources and grants.
+const Topic = "access"
+
+// Watch announces the store's writes on b, and refreshes the store's caches whenever this or
+// another instance changes menus, function codes, resources or grants.
+func (s *Store) Watch(b *changes.Bus) {
+	s.bus = b
+	b.Subscribe(Topic, s.Refresh)
+}
+
+// Refresh drops the menu cache and reloads the resource snapshot.
+func (s *Store) Refresh(ctx context.Context) error {
+	s.Invalidate()
+	return s.LoadResources(ctx)
+}
+
+// write runs fn in one transaction as a change of Topic: the caches of every instance follow.
+func (s *Store) write(ctx context.Context, fn func(*db.Tx) error) error {
+	if s.bus != nil {
+		return s.bus.Write(ctx, Topic, fn)
+	}
+	if err := s.db.InTx(ctx, fn); err != nil {
+		return err
+	}
+	return s.Refresh(ctx)
 }
 
 func (s *Store) allMenus(ctx context.Context) ([]menuRow, error) {
 	s.mu.RLock()
-	m := s.menus
+	m, gen := s.menus, s.gen
 	s.mu.RUnlock()
 	if m != nil {
 		return m, nil
 	}
-	rows, err := s.db.Query(ctx, `SELECT code, parent_code, name, path, icon, sort, visible FROM sys_menu ORDER BY sort, id`)
+	m, err := readMenus(ctx, s.db)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	m = []menuRow{}
-	for rows.Next() {
-		var r menuRow
-		var vis int
-		if err := rows.Scan(&r.Code, &r.ParentCode, &r.Name, &r.Path, &r.Icon, &r.Sort, &vis); err != nil {
-			return nil, err
-		}
-		r.Visible = vis == 1
-		m = append(m, r)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
 	s.mu.Lock()
-	s.menus = m
+	if s.gen == gen {
+		s.menus = m
+	}
 	s.mu.Unlock()
 	return m, nil
 }

@@ -14,6 +14,7 @@ import (
 	"biddesk/internal/auth"
 	"biddesk/internal/dict"
 	"biddesk/internal/org"
+	"biddesk/internal/platform/changes"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
@@ -35,6 +36,8 @@ type App struct {
 	Auth   *auth.Service
 	// SysConfig is the system parameters (live session policy, URLs, upload limits, portal layout).
 	SysConfig *sysconfig.Store
+	// Changes tells every instance that cached data changed (menus, function codes, resources).
+	Changes *changes.Bus
 }
 
 // Open connects to the database, applies migrations and wires the areas.
@@ -53,6 +56,17 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	}
 	a := &App{Config: cfg, DB: d, Log: log}
 	a.Access = access.NewStore(d)
+	a.Changes = changes.New(d, log)
+	a.Access.Watch(a.Changes)
+	if err := a.Changes.Start(); err != nil {
+		d.Close()
+		return nil, fmt.Errorf("watch changes: %w", err)
+	}
+	if err := a.Access.LoadResources(ctx); err != nil {
+		a.Changes.Stop()
+		d.Close()
+		return nil, fmt.Errorf("load resources: %w", err)
+	}
 	a.Org = org.NewStore(d)
 	a.Dict = dict.NewStore(d)
 	a.Users = auth.NewStore(d)
@@ -66,8 +80,11 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	return a, nil
 }
 
-// Close closes the database.
-func (a *App) Close() error { return a.DB.Close() }
+// Close stops watching for changes and closes the database.
+func (a *App) Close() error {
+	a.Changes.Stop()
+	return a.DB.Close()
+}
 
 // Route is one API endpoint. Access is Public, SignedIn, or the function code the caller must
 // hold (several, comma-separated, mean any of them). Download routes (exports opened in a new
@@ -103,6 +120,7 @@ func (a *App) Routes() []Route {
 	orgH := org.NewHandlers(a.Org)
 	unitList, employeeList := org.Tables(a.DB)
 	userH := users.NewHandlers(users.NewService(a.DB, a.Access, a.Org))
+	menuH, fnH, resH := access.NewMenuHandlers(a.Access), access.NewFunctionHandlers(a.Access), access.NewResourceHandlers(a.Access)
 	loginLog := audit.LoginLogTable(a.DB)
 	cfgH := sysconfig.NewHandlers(a.SysConfig)
 	businessLog, exceptionLog := audit.BusinessLogTable(a.DB), audit.ExceptionLogTable(a.DB)
@@ -119,6 +137,8 @@ func (a *App) Routes() []Route {
 		route("GET", "/api/sys/common/dict/item2", SignedIn, httpx.WithInput(dictH.CommonItem2)),
 		route("GET", "/api/sys/common/dict", SignedIn, httpx.WithInput(dictH.Generic)),
 		route("GET", "/api/sys/menu/tree", "menusmanager,rolemanager", accessH.MenuTree),
+		route("GET", "/api/sys/resource/all", "rolemanager,resmanager", resH.All),
+		route("GET", "/api/sys/function/all", "resmanager,functionsmanager,menusmanager", fnH.All),
 		route("POST", "/api/sys/common/ticket", SignedIn, httpx.WithInput(a.issueTicket)),
 		route("GET", "/api/dataHumanResources/getByPid", SignedIn, httpx.WithInput(orgH.GetByPid)),
 		route("GET", "/api/dataHumanResources/tree", SignedIn, httpx.WithInput(orgH.Tree)),
@@ -179,6 +199,26 @@ func (a *App) Routes() []Route {
 		download("/api/sys/dict/exportDict", "dict_manager", dictH.ExportDict),
 		download("/api/sys/dict/exportDictItem", "dict_manager", dictH.ExportDictItem),
 
+		route("GET", "/api/sys/menu/list", "menusmanager", menuH.List),
+		route("POST", "/api/sys/menu/add", "menusmanager", httpx.WithInput(menuH.Add)),
+		route("PUT", "/api/sys/menu/edit", "menusmanager", httpx.WithInput(menuH.Edit)),
+		route("DELETE", "/api/sys/menu/del", "menusmanager", httpx.WithInput(menuH.Del)),
+		route("PUT", "/api/sys/menu/changeVisible", "menusmanager", httpx.WithInput(menuH.ChangeVisible)),
+		route("PUT", "/api/sys/menu/sort", "menusmanager", httpx.WithInput(menuH.Sort)),
+		route("PUT", "/api/sys/menu/move", "menusmanager", httpx.WithInput(menuH.Move)),
+		download("/api/sys/menu/export", "menusmanager", menuH.Export),
+
+		route("GET", "/api/sys/function/list", "functionsmanager", fnH.List),
+		route("POST", "/api/sys/function/add", "functionsmanager", httpx.WithInput(fnH.Add)),
+		route("PUT", "/api/sys/function/edit", "functionsmanager", httpx.WithInput(fnH.Edit)),
+		route("DELETE", "/api/sys/function/del", "functionsmanager", httpx.WithInput(fnH.Del)),
+		download("/api/sys/function/export", "functionsmanager", fnH.Export),
+
+		route("GET", "/api/sys/resource/list", "resmanager", resH.List),
+		route("PUT", "/api/sys/resource/edit", "resmanager", httpx.WithInput(resH.Edit)),
+		route("PUT", "/api/sys/resource/reset", "resmanager", httpx.WithInput(resH.Reset)),
+		download("/api/sys/resource/export", "resmanager", resH.Export),
+
 		route("GET", "/api/sys/config/list", "sys_config", cfgH.List),
 		route("POST", "/api/sys/config/add", "sys_config", httpx.WithInput(cfgH.Add)),
 		route("PUT", "/api/sys/config/edit", "sys_config", httpx.WithInput(cfgH.Edit)),
@@ -201,16 +241,9 @@ func (a *App) Handler(webDist fs.FS) http.Handler {
 	mux := http.NewServeMux()
 	for _, rt := range a.Routes() {
 		var h http.Handler = httpx.Serve(rt.Handler)
-		need := rt.Access
-		if need == SignedIn {
-			need = ""
-		}
-		switch {
-		case rt.Access == Public:
-		case rt.Download:
-			h = a.Auth.RequireDownload(need, h)
-		default:
-			h = a.Auth.Require(need, h)
+		if rt.Access != Public {
+			// Function codes come from the resource table, read per call (see access.go).
+			h = a.Auth.Guard(a.needs(rt), rt.Download, h)
 		}
 		mux.Handle(rt.Method+" "+rt.Path, h)
 	}

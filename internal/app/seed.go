@@ -29,6 +29,9 @@ func (a *App) Seed(ctx context.Context, demo bool) ([]Account, error) {
 	if err := a.Dict.SeedBuiltins(ctx); err != nil {
 		return nil, fmt.Errorf("seed dictionaries: %w", err)
 	}
+	if err := a.syncResources(ctx); err != nil {
+		return nil, fmt.Errorf("seed resources: %w", err)
+	}
 	if err := a.Org.SeedDefaultScopes(ctx, map[string]string{access.RoleSysAdmin: org.ScopeAll, access.RoleLibAdmin: org.ScopeAll}); err != nil {
 		return nil, fmt.Errorf("seed data scopes: %w", err)
 	}

@@ -16,7 +16,7 @@ func (a *App) issueTicket(r *http.Request, in *httpx.Input) (any, error) {
 		if !rt.Download || rt.Path != path {
 			continue
 		}
-		if rt.Access != SignedIn && !p.CanAny(rt.Access) {
+		if need := a.needs(rt)(); len(need) > 0 && !p.CanOneOf(need) {
 			return nil, httpx.ErrForbidden
 		}
 		return a.Auth.IssueTicket(r.Context(), p, path)

@@ -41,22 +41,35 @@ func TokenFrom(r *http.Request) string {
 // hold that function code (or one of several, comma-separated). Refusals are recorded as
 // security events.
 func (s *Service) Require(funCode string, next http.Handler) http.Handler {
-	return s.guard(funCode, false, next)
+	return s.Guard(fixed(funCode), false, next)
 }
 
 // RequireDownload guards an export or download opened in a new window: besides a session
 // token it accepts a download ticket (query parameter ticket) issued for this very path. The
 // function-code rule is the same as for any call.
 func (s *Service) RequireDownload(funCode string, next http.Handler) http.Handler {
-	return s.guard(funCode, true, next)
+	return s.Guard(fixed(funCode), true, next)
 }
 
-func (s *Service) guard(funCode string, ticketOK bool, next http.Handler) http.Handler {
+func fixed(funCodes string) func() []string {
+	var codes []string
+	for _, c := range strings.Split(funCodes, ",") {
+		if c = strings.TrimSpace(c); c != "" {
+			codes = append(codes, c)
+		}
+	}
+	return func() []string { return codes }
+}
+
+// Guard is Require (download false) or RequireDownload (true) with the function codes asked per
+// call: needs returns the codes the call needs now, any one of them (none: any signed-in caller).
+// It runs on every call, so it must be cheap (the resource table's snapshot is a map look-up).
+func (s *Service) Guard(needs func() []string, download bool, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var p *Principal
 		var err error
 		token := TokenFrom(r)
-		if ticket := r.URL.Query().Get("ticket"); ticketOK && token == "" && ticket != "" {
+		if ticket := r.URL.Query().Get("ticket"); download && token == "" && ticket != "" {
 			p, err = s.RedeemTicket(r.Context(), ticket, r.URL.Path)
 		} else {
 			p, err = s.Authenticate(r.Context(), token)
@@ -67,16 +80,27 @@ func (s *Service) guard(funCode string, ticketOK bool, next http.Handler) http.H
 		}
 		ri := httpx.InfoFrom(r.Context())
 		ri.UserID, ri.LoginCode, ri.UserName = p.UserID, p.LoginCode, p.UserName
-		if funCode != "" && !p.CanAny(funCode) {
-			if err := s.store.LogSecurityEvent(r.Context(), p.UserID, "forbidden", r.Method+" "+r.URL.Path+" needs "+funCode, httpx.ClientIP(r)); err != nil {
+		if need := needs(); len(need) > 0 && !p.CanOneOf(need) {
+			codes := strings.Join(need, ",")
+			if err := s.store.LogSecurityEvent(r.Context(), p.UserID, "forbidden", r.Method+" "+r.URL.Path+" needs "+codes, httpx.ClientIP(r)); err != nil {
 				slog.Error("log security event", "err", err)
 			}
-			slog.Warn("forbidden", "user", p.UserID, "path", r.URL.Path, "needs", funCode)
+			slog.Warn("forbidden", "user", p.UserID, "path", r.URL.Path, "needs", codes)
 			httpx.WriteError(w, r, httpx.ErrForbidden)
 			return
 		}
 		next.ServeHTTP(w, r.WithContext(WithPrincipal(r.Context(), p)))
 	})
+}
+
+// CanOneOf tells whether the caller holds at least one of the function codes.
+func (p *Principal) CanOneOf(codes []string) bool {
+	for _, c := range codes {
+		if p.Can(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // Handlers are the HTTP endpoints of the auth area.

@@ -132,6 +132,9 @@ type Tx struct {
 	db *DB
 }
 
+// Dialect is the SQL flavour of the transaction's database.
+func (t *Tx) Dialect() Dialect { return t.db.Dialect }
+
 func (t *Tx) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	return t.Tx.ExecContext(ctx, t.db.Rebind(q), args...)
 }

@@ -1,0 +1,95 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+
+	"biddesk/api"
+	"biddesk/internal/access"
+)
+
+// The resource table (/resmanager) is the route table as data: every route becomes a row at
+// start-up, and the guard of a function route asks the table's snapshot on each call, falling
+// back to the route table's codes when the table has none for it.
+
+// resourceDefs describes the route table for the resource table, named after the API summaries.
+func (a *App) resourceDefs() []access.RouteDef {
+	names := apiSummaries()
+	routes := a.Routes()
+	defs := make([]access.RouteDef, 0, len(routes))
+	for _, rt := range routes {
+		d := access.RouteDef{Method: rt.Method, Path: rt.Path, Name: access.ResourceName(names[rt.Method+" "+rt.Path]), Download: rt.Download}
+		switch rt.Access {
+		case Public:
+			d.Access = access.AccessPublic
+		case SignedIn:
+			d.Access = access.AccessSignedIn
+		default:
+			d.Access, d.Codes = access.AccessFunction, splitAccess(rt.Access)
+		}
+		if d.Name == "" {
+			d.Name = rt.Method + " " + rt.Path
+		}
+		defs = append(defs, d)
+	}
+	return defs
+}
+
+func splitAccess(s string) []string {
+	var out []string
+	for _, c := range strings.Split(s, ",") {
+		if c = strings.TrimSpace(c); c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// needs returns what the guard of rt asks on every call: nothing for a signed-in route; for a
+// function route the resource table's codes, or the route table's when the table has none.
+func (a *App) needs(rt Route) func() []string {
+	if rt.Access == SignedIn || rt.Access == Public {
+		return func() []string { return nil }
+	}
+	fallback := splitAccess(rt.Access)
+	return func() []string {
+		if codes, ok := a.Access.Needs(rt.Method, rt.Path); ok {
+			return codes
+		}
+		return fallback
+	}
+}
+
+var (
+	summariesOnce sync.Once
+	summaries     map[string]string
+)
+
+// apiSummaries maps "METHOD /path" to the operation's summary in api/openapi.json.
+func apiSummaries() map[string]string {
+	summariesOnce.Do(func() {
+		var doc struct {
+			Paths map[string]map[string]struct {
+				Summary string `json:"summary"`
+			} `json:"paths"`
+		}
+		summaries = map[string]string{}
+		if json.Unmarshal(api.OpenAPI, &doc) != nil {
+			return
+		}
+		for path, ops := range doc.Paths {
+			for method, op := range ops {
+				summaries[strings.ToUpper(method)+" "+path] = op.Summary
+			}
+		}
+	})
+	return summaries
+}
+
+// syncResources writes the route table into the resource table (missing rows only keep their
+// codes; see access.SyncResources) and loads the guard's snapshot.
+func (a *App) syncResources(ctx context.Context) error {
+	return a.Access.SyncResources(ctx, a.resourceDefs())
+}
