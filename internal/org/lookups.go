@@ -150,21 +150,27 @@ type TreeNode struct {
 	Children []*TreeNode `json:"children,omitempty"`
 }
 
-// Tree returns the active subtree below pid (the whole tree when pid is ""), nested, from one query.
+// Tree returns the active subtree below pid (the whole tree when pid is ""), nested, from one
+// query of three columns (no children flags: the nesting shows them).
 func (s *Store) Tree(ctx context.Context, pid string) ([]*TreeNode, error) {
-	q := &unitQuery{order: "u.level, u.sort, u.id"}
-	q.and("u.in_status = 1")
+	q := `SELECT full_unit_code, unit_name, parent_full_unit_code FROM org_unit WHERE in_status = 1`
+	var args []any
 	if pid != "" {
-		q.and(list.PrefixSQL("u.full_unit_code")+" AND u.full_unit_code <> ?", list.PrefixArg(pid), pid)
+		q += " AND " + list.PrefixSQL("full_unit_code") + " AND full_unit_code <> ?"
+		args = append(args, list.PrefixArg(pid), pid)
 	}
-	units, err := s.units(ctx, q)
+	rows, err := s.db.Query(ctx, q+" ORDER BY level, sort, id", args...)
 	if err != nil {
 		return nil, err
 	}
-	byCode := make(map[string]*TreeNode, len(units))
+	defer rows.Close()
+	byCode := map[string]*TreeNode{}
 	roots := []*TreeNode{}
-	for _, u := range units {
-		n := &TreeNode{ID: u.FullUnitCode, Name: u.UnitName, PID: u.ParentFullUnitCode}
+	for rows.Next() {
+		n := &TreeNode{}
+		if err := rows.Scan(&n.ID, &n.Name, &n.PID); err != nil {
+			return nil, err
+		}
 		byCode[n.ID] = n
 		if parent, ok := byCode[n.PID]; ok {
 			parent.Children = append(parent.Children, n)
@@ -172,7 +178,7 @@ func (s *Store) Tree(ctx context.Context, pid string) ([]*TreeNode, error) {
 			roots = append(roots, n)
 		}
 	}
-	return roots, nil
+	return roots, rows.Err()
 }
 
 // ByNameOrCode finds active units whose name contains the keyword or whose code starts with it.
