@@ -15,36 +15,11 @@ import (
 	"biddesk/internal/platform/httpx"
 )
 
-type bizLogRec struct {
-	ID         int64  `json:"id"`
-	CreatedAt  string `json:"createdAt"`
-	LoginCode  string `json:"loginCode"`
-	UserName   string `json:"userName"`
-	Module     string `json:"module"`
-	ModuleName string `json:"moduleName"`
-	Action     string `json:"action"`
-	TargetID   string `json:"targetId"`
-	Target     string `json:"target"`
-	IP         string `json:"ip"`
-	RequestID  string `json:"requestId"`
-}
-
+// The records are decoded into the server's own types: a field whose JSON name drifted arrives empty and fails the checks.
 type bizLogDetail struct {
-	bizLogRec
+	audit.BusinessLog
 	Before map[string]any `json:"before"`
 	After  map[string]any `json:"after"`
-}
-
-type excLogRec struct {
-	ID        int64  `json:"id"`
-	RequestID string `json:"requestId"`
-	Method    string `json:"method"`
-	Path      string `json:"path"`
-	LoginCode string `json:"loginCode"`
-	UserName  string `json:"userName"`
-	Kind      string `json:"kind"`
-	Message   string `json:"message"`
-	HasStack  bool   `json:"hasStack"`
 }
 
 // one calls a log's /one and decodes it into out, returning the raw data too.
@@ -60,7 +35,7 @@ func (e *env) one(path, token string, id int64, out any) string {
 // logCount is how many business-log rows exist (read through the API).
 func (e *env) logCount(tok string) int {
 	e.t.Helper()
-	return list[bizLogRec](e, "/api/sys/businessLog/list", tok, url.Values{"limit": {"1"}}).Total
+	return list[audit.BusinessLog](e, "/api/sys/businessLog/list", tok, url.Values{"limit": {"1"}}).Total
 }
 
 // newLogs runs write and returns the business-log rows it added, oldest first, with their
@@ -74,13 +49,13 @@ func (e *env) newLogs(tok string, write func()) []bizLogDetail {
 	if added == 0 {
 		return nil
 	}
-	p := list[bizLogRec](e, "/api/sys/businessLog/list", tok, url.Values{"limit": {itoa(int64(added))}})
+	p := list[audit.BusinessLog](e, "/api/sys/businessLog/list", tok, url.Values{"limit": {itoa(int64(added))}})
 	out := make([]bizLogDetail, added)
 	for i, rec := range p.Records {
 		var d bizLogDetail
 		raw := e.one("/api/sys/businessLog/one", tok, rec.ID, &d)
-		if d.LoginCode != "admin" || d.UserName != "系统管理员" || d.IP != "127.0.0.1" || len(d.RequestID) != 12 || d.CreatedAt == "" {
-			e.t.Errorf("who/where/when of %+v", d.bizLogRec)
+		if d.LoginCode != "admin" || d.UserName != "系统管理员" || d.IP != "127.0.0.1" || len(d.RequestID) != 12 || d.CreatedAt.IsZero() {
+			e.t.Errorf("who/where/when of %+v", d.BusinessLog)
 		}
 		for _, secret := range []string{"password", "Secret#2024", "Reset#2024", "argon2", "hash"} {
 			if strings.Contains(strings.ToLower(raw), strings.ToLower(secret)) {
@@ -101,7 +76,7 @@ func (e *env) oneLog(tok, module, action, target string, write func()) bizLogDet
 	}
 	l := logs[0]
 	if l.Module != module || l.Action != action || l.Target != target || l.TargetID == "" {
-		e.t.Errorf("row %+v, want %s %s %s", l.bizLogRec, module, action, target)
+		e.t.Errorf("row %+v, want %s %s %s", l.BusinessLog, module, action, target)
 	}
 	return l
 }
@@ -286,7 +261,7 @@ func TestBusinessLogListFiltersExportAndAccess(t *testing.T) {
 	rid := e.addRole(tok, "log_role", "=HYPERLINK(1)")
 	const path = "/api/sys/businessLog/list"
 
-	all := list[bizLogRec](e, path, tok, nil)
+	all := list[audit.BusinessLog](e, path, tok, nil)
 	if all.Total != 3 || all.Records[0].Module != "sysroles" || all.Records[2].Action != "create" || all.Records[2].Target != "log.user" {
 		t.Fatalf("newest first: %+v", all)
 	}
@@ -305,11 +280,11 @@ func TestBusinessLogListFiltersExportAndAccess(t *testing.T) {
 		"startTime=" + time.Now().Add(time.Hour).UTC().Format(time.RFC3339):                                                  0,
 	} {
 		vals, _ := url.ParseQuery(q)
-		if p := list[bizLogRec](e, path, tok, vals); p.Total != want {
+		if p := list[audit.BusinessLog](e, path, tok, vals); p.Total != want {
 			t.Errorf("%s: total %d, want %d", q, p.Total, want)
 		}
 	}
-	if p := list[bizLogRec](e, path, tok, url.Values{"sort": {"createdAt"}, "order": {"asc"}}); p.Records[0].Action != "create" || p.Records[0].Module != "sysuser" {
+	if p := list[audit.BusinessLog](e, path, tok, url.Values{"sort": {"createdAt"}, "order": {"asc"}}); p.Records[0].Action != "create" || p.Records[0].Module != "sysuser" {
 		t.Errorf("oldest first: %+v", p.Records[0])
 	}
 	for qs, msg := range map[string]string{
@@ -401,7 +376,7 @@ func TestServerErrorsAreLoggedWithTheirRequestID(t *testing.T) {
 	}
 
 	const path = "/api/sys/exceptionLog/list"
-	p := list[excLogRec](e, path, tok, url.Values{"requestId": {id}})
+	p := list[audit.ExceptionLog](e, path, tok, url.Values{"requestId": {id}})
 	if p.Total != 1 {
 		t.Fatalf("exception log for %s: %+v", id, p)
 	}
@@ -410,7 +385,7 @@ func TestServerErrorsAreLoggedWithTheirRequestID(t *testing.T) {
 		!strings.Contains(x.Message, "business_log") || x.HasStack {
 		t.Errorf("exception row %+v", x)
 	}
-	var one excLogRec
+	var one audit.ExceptionLog
 	if raw := e.one("/api/sys/exceptionLog/one", tok, x.ID, &one); one.RequestID != id || one.Message != x.Message || strings.Contains(raw, "stack\"") {
 		t.Errorf("one: %s", raw)
 	}
@@ -430,7 +405,7 @@ func TestServerErrorsAreLoggedWithTheirRequestID(t *testing.T) {
 	if presp.StatusCode != 500 || !strings.Contains(string(pbody), `"requestId":"`+pid+`"`) || strings.Contains(string(pbody), "boom") || strings.Contains(string(pbody), "goroutine") {
 		t.Errorf("panic answer: HTTP %d %s", presp.StatusCode, pbody)
 	}
-	panics := list[excLogRec](e, path, tok, url.Values{"kind": {"panic"}})
+	panics := list[audit.ExceptionLog](e, path, tok, url.Values{"kind": {"panic"}})
 	if panics.Total != 1 || panics.Records[0].RequestID != pid || !panics.Records[0].HasStack || panics.Records[0].Message != "panic: boom: the secret detail" ||
 		panics.Records[0].Path != "/api/anything" {
 		t.Fatalf("panic row: %+v", panics)
@@ -450,7 +425,7 @@ func TestServerErrorsAreLoggedWithTheirRequestID(t *testing.T) {
 		"endTime=" + time.Now().Format("2006-01-02"):                        3,
 	} {
 		vals, _ := url.ParseQuery(q)
-		if p := list[excLogRec](e, path, tok, vals); p.Total != want {
+		if p := list[audit.ExceptionLog](e, path, tok, vals); p.Total != want {
 			t.Errorf("%s: total %d, want %d", q, p.Total, want)
 		}
 	}

@@ -80,3 +80,19 @@ export async function waitPath(page, path) {
 
 /** The table row that contains text. */
 export const row = (page, text) => page.locator('.ant-table-row', { hasText: text });
+
+/**
+ * Clicks the list's export button and returns what its new window downloaded: { url, body, headers }. The request is
+ * observed at the network layer (the window closes itself once the download starts).
+ */
+export async function exportFile(page, urlGlob) {
+  const exported = new Promise((resolve) => {
+    page.context().route(urlGlob, async (route) => {
+      const response = await route.fetch();
+      resolve({ url: route.request().url(), body: await response.body(), headers: response.headers() });
+      await route.fulfill({ response });
+    });
+  });
+  await page.getByTestId('list-export').click();
+  return exported;
+}

@@ -1,7 +1,7 @@
 // System administration in a real browser: user management, role menus, disabling, the login log and its export.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, login, shot, confirmIrreversible, dialogSettled, waitPath, row } from './helpers.mjs';
+import { launch, newPage, login, shot, confirmIrreversible, dialogSettled, waitPath, row, exportFile } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -125,16 +125,7 @@ test('the login log lists the sign-ins, filters them, and exports a real .xlsx',
   await shot(page, 'login-log-filtered');
 
   // Export: a ticket, then the file opens in a new window and downloads.
-  // The new window's request is observed at the network layer (the window closes itself once the download starts).
-  const exported = new Promise((resolve) => {
-    page.context().route('**/api/sys/loginLog/export**', async (route) => {
-      const response = await route.fetch();
-      resolve({ url: route.request().url(), body: await response.body(), headers: response.headers() });
-      await route.fulfill({ response });
-    });
-  });
-  await page.getByTestId('list-export').click();
-  const { url, body, headers } = await exported;
+  const { url, body, headers } = await exportFile(page, '**/api/sys/loginLog/export**');
   assert.equal(body.subarray(0, 2).toString(), 'PK');
   assert.match(headers['content-disposition'], /^attachment; .*filename\*=UTF-8''%E7%99%BB%E5%BD%95%E6%97%A5%E5%BF%97_\d{14}\.xlsx$/);
   assert.ok(!url.includes('AccessToken'), 'the export URL must not carry the session token');

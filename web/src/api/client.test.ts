@@ -187,6 +187,35 @@ describe('error catalogue', () => {
     expect(fx.toast).toHaveBeenCalledWith('error', 'System error', 2);
   });
 
+  it('a server error shows its request id from the envelope, in English too', async () => {
+    setup(reply({ code: 500, message: 'System error: please give the administrator request id 0a1b2c3d4e5f', data: { requestId: '0a1b2c3d4e5f' } }, 500));
+    const onFail = vi.fn();
+    const err = await request(GET, undefined, { onFail }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 500, status: 500, requestId: '0a1b2c3d4e5f', message: 'System error (request id 0a1b2c3d4e5f)' });
+    expect(fx.toast).toHaveBeenCalledWith('error', 'System error (request id 0a1b2c3d4e5f)', 2);
+    expect(onFail).toHaveBeenCalledWith('System error (request id 0a1b2c3d4e5f)', 500);
+  });
+
+  it('a server error without an envelope takes the request id from the X-Request-Id header', async () => {
+    setup(vi.fn<typeof fetch>(async () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'X-Request-Id': 'ffee00112233' } })));
+    await expect(request(GET)).rejects.toMatchObject({ message: 'System error (request id ffee00112233)', requestId: 'ffee00112233', status: 502 });
+  });
+
+  it("a server error's Chinese message is shown as it is (it carries the id); the zh-CN fallback names the id too", async () => {
+    setup(reply({ code: 500, message: '系统错误，请联系管理员并提供请求编号 0a1b2c3d4e5f', data: { requestId: '0a1b2c3d4e5f' } }, 500));
+    await expect(request(GET)).rejects.toMatchObject({ message: '系统错误，请联系管理员并提供请求编号 0a1b2c3d4e5f', requestId: '0a1b2c3d4e5f' });
+    setLang('zh-CN');
+    setup(reply({ code: 500, message: 'internal', data: { requestId: 'abcdefabcdef' } }, 500));
+    await expect(request(GET)).rejects.toThrow('系统错误（请求编号 abcdefabcdef）');
+  });
+
+  it('a business failure (code 1) carries no request id and keeps its message', async () => {
+    setup(vi.fn<typeof fetch>(async () => Response.json({ code: 1, message: '用户不存在', data: null }, { headers: { 'X-Request-Id': '001122334455' } })));
+    const err = await request(GET).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 1, message: '用户不存在' });
+    expect((err as ApiError).requestId).toBeUndefined();
+  });
+
   it("HTTP 500+ with a non-JSON body shows 'System error'", async () => {
     setup(reply('<html>Bad gateway</html>', 503));
     await expect(request(GET)).rejects.toThrow('System error');

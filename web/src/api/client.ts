@@ -46,11 +46,14 @@ export interface CallOptions {
 export class ApiError extends Error {
   readonly code: number;
   readonly status?: number;
-  constructor(message: string, code: number, status?: number) {
+  /** server errors: the id under which the server's exception log holds the details */
+  readonly requestId?: string;
+  constructor(message: string, code: number, status?: number, requestId?: string) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.requestId = requestId;
   }
 }
 
@@ -110,7 +113,7 @@ export const toastError = (text: string = t('msg.operationException'), seconds =
 const CHINESE = /[\u3400-\u9fff]/;
 
 /** Report a failure: Exception messages are replaced, the handler and the toast get the final text. */
-function fail(message: string, code: number, opts: CallOptions, status?: number): never {
+function fail(message: string, code: number, opts: CallOptions, status?: number, requestId?: string): never {
   let text = message;
   if (text.includes('Exception')) {
     fx.logError(text);
@@ -119,7 +122,23 @@ function fail(message: string, code: number, opts: CallOptions, status?: number)
   if (!text) text = t('msg.operationException');
   opts.onFail?.(text, code);
   if (!opts.silent) fx.toast('error', text, TOAST_SECONDS);
-  throw new ApiError(text, code, status);
+  throw new ApiError(text, code, status, requestId);
+}
+
+/** The request id of a server error: the envelope's data.requestId, else the X-Request-Id header. */
+function requestIdOf(env: Envelope | undefined, header: string | null | undefined): string | undefined {
+  const data = env?.data as { requestId?: unknown } | null | undefined;
+  const id = data && typeof data === 'object' && typeof data.requestId === 'string' ? data.requestId : header;
+  return id || undefined;
+}
+
+/**
+ * HTTP 500+: the server's message when it has Chinese text, otherwise 'System error' (spec section 8) followed by the
+ * request id, so the user can quote it and the administrator find the exception log entry.
+ */
+function serverErrorText(message: string, requestId: string | undefined): string {
+  if (CHINESE.test(message)) return message;
+  return requestId ? t('msg.systemErrorId', { id: requestId }) : t('msg.systemError');
 }
 
 /** 'Identity verification failed:' — another client signed in with this account. */
@@ -163,12 +182,20 @@ function buildUrl(path: string, query?: Record<string, unknown>): string {
 }
 
 /** Interpret an answer: envelope rules of spec section 8, whatever the HTTP status. */
-function interpret<T>(status: number, env: (Envelope<T> & { msg?: string }) | undefined, opts: CallOptions): T {
+function interpret<T>(
+  status: number,
+  env: (Envelope<T> & { msg?: string }) | undefined,
+  opts: CallOptions,
+  requestIdHeader?: string | null,
+): T {
   const message = env?.message ?? '';
   const code = typeof env?.code === 'number' ? env.code : 0;
   if (message.startsWith(IDENTITY_FAILED_PREFIX)) otherClientSignedIn(message, code, status);
   if (code === CODE_TOKEN_INVALID) tokenInvalid(status);
-  if (status >= 500) fail(CHINESE.test(message) ? message : t('msg.systemError'), code || status, opts, status);
+  if (status >= 500) {
+    const id = requestIdOf(env, requestIdHeader);
+    fail(serverErrorText(message, id), code || status, opts, status, id);
+  }
   if (!env) fail(t('msg.operationException'), CODE_NETWORK, opts, status);
   if (code === -1) fail(env.msg ?? message, code, opts, status);
   if (code > 0) fail(message, code, opts, status);
@@ -213,7 +240,7 @@ export async function request<T = unknown>(def: ApiDef, payload?: Payload, opts:
   } finally {
     clearTimeout(timer);
   }
-  return interpret<T>(res.status, env && typeof env === 'object' ? env : undefined, opts);
+  return interpret<T>(res.status, env && typeof env === 'object' ? env : undefined, opts, res.headers?.get('X-Request-Id'));
 }
 
 /* ---------- named calls ---------- */

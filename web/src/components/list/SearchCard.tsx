@@ -83,6 +83,7 @@ export default function SearchCard({ fields, values, onSearch, onReset }: Props)
                   <Select
                     allowClear
                     placeholder={t('list.all')}
+                    showSearch={f.options.length > 10 ? { optionFilterProp: 'label' } : undefined}
                     data-testid={`search-${f.names[0]}`}
                     options={f.options.map((o) => ({ value: o.value, label: t(o.labelKey) }))}
                   />
