@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../i18n';
-import { configureClient, defineApis, resetClient, type ClientEffects } from './client';
+import { configureClient, defineApis, resetClient } from './client';
 import { genericDict } from './dict';
 
 function setup(fetch: typeof globalThis.fetch) {
-  const fx: ClientEffects = { toast: vi.fn(), confirm: vi.fn(async () => undefined), navigate: vi.fn(), clearSession: vi.fn(), logError: vi.fn() };
+  const fx = { toast: vi.fn(), confirm: vi.fn(async () => undefined), navigate: vi.fn(), clearSession: vi.fn(), logError: vi.fn() };
   configureClient({ ...fx, fetch, getToken: () => 'tok', getLang: () => 'en', baseUrl: '' });
   return fx;
 }
