@@ -96,3 +96,29 @@ export async function exportFile(page, urlGlob) {
   await page.getByTestId('list-export').click();
   return exported;
 }
+
+const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+/** A node of the organisation picker's tree, by its exact unit name. */
+export const pickerNode = (page, name) =>
+  page.getByTestId('picker-tree').locator('.ant-tree-treenode').filter({ has: page.locator('.ant-tree-title', { hasText: exactly(name) }) });
+
+/** Opens the branches along names in the organisation picker's lazily loaded tree (open ones stay open). */
+export async function openPickerPath(page, names) {
+  for (const name of names) {
+    const node = pickerNode(page, name);
+    await node.waitFor();
+    const switcher = node.locator('.ant-tree-switcher');
+    if (await switcher.evaluate((el) => el.classList.contains('ant-tree-switcher_close'))) await switcher.click();
+  }
+}
+
+/** Picks a unit with a single-select organisation picker field: opens it, walks the tree, clicks the unit; it closes. */
+export async function pickOrgUnit(page, testId, path) {
+  await page.getByTestId(testId).click();
+  await page.getByTestId('picker-tree').waitFor();
+  await dialogSettled(page);
+  await openPickerPath(page, path.slice(0, -1));
+  await pickerNode(page, path.at(-1)).locator('.ant-tree-title').click();
+  await page.getByTestId('picker-tree').waitFor({ state: 'detached' });
+}

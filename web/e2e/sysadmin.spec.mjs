@@ -1,21 +1,11 @@
 // System administration in a real browser: user management, role menus, disabling, the login log and its export.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, login, shot, confirmIrreversible, dialogSettled, waitPath, row, exportFile } from './helpers.mjs';
+import { launch, newPage, login, shot, confirmIrreversible, dialogSettled, waitPath, row, exportFile, pickOrgUnit } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
-
-/** Opens the organisation tree select and picks a unit by walking the lazily loaded branches. */
-async function pickUnit(page, testId, path) {
-  await page.getByTestId(testId).click();
-  const tree = page.locator('.ant-select-dropdown:visible');
-  for (const name of path.slice(0, -1)) {
-    await tree.locator('.ant-select-tree-treenode', { hasText: name }).first().locator('.ant-select-tree-switcher').click();
-  }
-  await tree.locator('.ant-select-tree-node-content-wrapper', { hasText: path.at(-1) }).first().click();
-}
 
 test('admin creates a user with a role; the user sees exactly that role\'s menus; disabling ends their session', async () => {
   const admin = await newPage(browser);
@@ -40,7 +30,7 @@ test('admin creates a user with a role; the user sees exactly that role\'s menus
   await dialog.getByText('请输入登录账号').waitFor();
   await admin.getByTestId('user-loginCode').fill('e2e.lib');
   await admin.getByTestId('user-userName').fill('赵测试');
-  await pickUnit(admin, 'user-unit', ['华信服务集团', '华信服务股份有限公司', '投标支持中心']);
+  await pickOrgUnit(admin, 'user-unit', ['华信服务集团', '华信服务股份有限公司', '投标支持中心']);
   await admin.getByTestId('user-phone').fill('12345');
   await dialog.getByText('请输入正确的手机号码').waitFor();
   await admin.getByTestId('user-phone').fill('13800138000');

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Form, Input, Modal, Select } from 'antd';
 import { addUser, allRoles, editUser, type RoleSummary, type SysUser } from '../../api/admin';
-import OrgTreeSelect from '../../components/OrgTreeSelect';
+import { OrgPickerInput } from '../../components/picker';
 import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { useI18n } from '../../i18n';
 import { isEmail, isLoginCode, isMobile, isValidPassword, PASSWORD_MAX, USER_NAME_MAX } from '../../lib/validate';
@@ -29,13 +29,11 @@ export default function UserFormDialog({ user, open, onClose, onSaved }: Props) 
   const { t } = useI18n();
   const [form] = Form.useForm<Values>();
   const [roles, setRoles] = useState<RoleSummary[]>([]);
-  const [unitLabel, setUnitLabel] = useState<string>();
 
   useEffect(() => {
     if (!open) return;
     allRoles().then(setRoles, () => setRoles([]));
     form.resetFields();
-    setUnitLabel(user?.unitName);
     if (user) {
       form.setFieldsValue({
         loginCode: user.loginCode,
@@ -94,7 +92,7 @@ export default function UserFormDialog({ user, open, onClose, onSaved }: Props) 
           <Input data-testid="user-userName" />
         </Form.Item>
         <Form.Item name="unitCode" label={t('user.unit')} rules={[{ required: true, message: t('user.unitRequired') }]}>
-          <UnitField label={unitLabel} onLabel={setUnitLabel} />
+          <OrgPickerInput testId="user-unit" label={user?.unitName} placeholder={t('user.unitPlaceholder')} title={t('user.unitRequired')} />
         </Form.Item>
         <Form.Item name="phone" label={t('user.phone')} rules={[rule(isMobile, t('user.phoneRule'))]}>
           <Input data-testid="user-phone" maxLength={11} />
@@ -126,16 +124,3 @@ export default function UserFormDialog({ user, open, onClose, onSaved }: Props) 
   );
 }
 
-function UnitField({ value, onChange, label, onLabel }: { value?: string; onChange?: (v?: string) => void; label?: string; onLabel(l?: string): void }) {
-  return (
-    <OrgTreeSelect
-      testId="user-unit"
-      value={value}
-      label={label}
-      onChange={(v, l) => {
-        onChange?.(v);
-        onLabel(l);
-      }}
-    />
-  );
-}
