@@ -2,18 +2,47 @@ package validate
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"testing"
+	"time"
+
+	"biddesk/internal/platform/httpx"
 )
 
+// vector is one case of testdata/validation_vectors.json. Arg is the rule's parameter (a number or
+// a text); EN and ZH are the expected message of a failing case in both languages; Gender and
+// Birthday what a valid ID card number tells.
 type vector struct {
-	Rule  string `json:"rule"`
-	Input string `json:"input"`
-	OK    bool   `json:"ok"`
+	Rule     string          `json:"rule"`
+	Arg      json.RawMessage `json:"arg"`
+	Input    string          `json:"input"`
+	OK       bool            `json:"ok"`
+	EN       string          `json:"en"`
+	ZH       string          `json:"zh"`
+	Gender   string          `json:"gender"`
+	Birthday string          `json:"birthday"`
 }
 
-// The browser's tests read the same file (web/src/lib/validate.test.ts).
-func TestSharedVectors(t *testing.T) {
+func (v vector) num(t *testing.T) float64 {
+	var f float64
+	if err := json.Unmarshal(v.Arg, &f); err != nil {
+		t.Fatalf("%s %q: arg %s is not a number", v.Rule, v.Input, v.Arg)
+	}
+	return f
+}
+
+func (v vector) text(t *testing.T) string {
+	var s string
+	if err := json.Unmarshal(v.Arg, &s); err != nil {
+		t.Fatalf("%s %q: arg %s is not a text", v.Rule, v.Input, v.Arg)
+	}
+	return s
+}
+
+func loadVectors(t *testing.T) []vector {
+	t.Helper()
+	// The browser's tests read the same file (web/src/lib/validate.test.ts).
 	raw, err := os.ReadFile("../../../testdata/validation_vectors.json")
 	if err != nil {
 		t.Fatal(err)
@@ -22,8 +51,12 @@ func TestSharedVectors(t *testing.T) {
 	if err := json.Unmarshal(raw, &vs); err != nil {
 		t.Fatal(err)
 	}
+	return vs
+}
+
+func TestSharedVectors(t *testing.T) {
 	checked := map[string]int{}
-	for _, v := range vs {
+	for _, v := range loadVectors(t) {
 		switch v.Rule {
 		case "password":
 			if got := PasswordOK(v.Input); got != v.OK {
@@ -37,20 +70,96 @@ func TestSharedVectors(t *testing.T) {
 			if got := Mobile(v.Input); got != v.OK {
 				t.Errorf("Mobile(%q) = %v, want %v", v.Input, got, v.OK)
 			}
+			expectMessage(t, v, Pattern(KindMobile, v.Input))
 		case "email":
 			if got := Email(v.Input); got != v.OK {
 				t.Errorf("Email(%q) = %v, want %v", v.Input, got, v.OK)
 			}
+			expectMessage(t, v, Pattern(KindEmail, v.Input))
+		case "plate", "landline", "postcode":
+			expectMessage(t, v, Pattern(v.Rule, v.Input))
+		case "max":
+			expectMessage(t, v, Max(v.Input, v.num(t)))
+		case "nonNegative":
+			expectMessage(t, v, NonNegative(v.Input))
+		case "maxLength":
+			expectMessage(t, v, MaxLength(v.Input, int(v.num(t))))
+		case "decimals":
+			expectMessage(t, v, Decimals(v.Input, int(v.num(t))))
+		case "fileSuffix":
+			expectMessage(t, v, FileSuffix(v.Input, v.text(t)))
+		case "idcard":
+			info, err := IDCard(v.Input)
+			expectMessage(t, v, err)
+			if v.OK && (info.Gender != v.Gender || info.Birthday.Format(time.DateOnly) != v.Birthday) {
+				t.Errorf("IDCard(%q) = %s %s, want %s %s", v.Input, info.Gender, info.Birthday.Format(time.DateOnly), v.Gender, v.Birthday)
+			}
 		default:
+			t.Errorf("vector of unknown rule %q", v.Rule)
 			continue
 		}
 		checked[v.Rule]++
 	}
-	for _, rule := range []string{"password", "loginCode", "mobile", "email"} {
-		if checked[rule] == 0 {
-			t.Errorf("no %s vectors", rule)
+	for _, rule := range []string{"password", "loginCode", "mobile", "email", "plate", "landline", "postcode",
+		"max", "nonNegative", "maxLength", "decimals", "fileSuffix", "idcard"} {
+		if checked[rule] < 2 {
+			t.Errorf("too few %s vectors", rule)
 		}
 	}
+}
+
+// expectMessage compares a check's result with a vector: no error for a valid input, otherwise
+// the vector's message in both languages.
+func expectMessage(t *testing.T, v vector, err error) {
+	t.Helper()
+	if v.OK {
+		if err != nil {
+			t.Errorf("%s(%q): unexpected %v", v.Rule, v.Input, err)
+		}
+		return
+	}
+	var e *httpx.Error
+	if !errors.As(err, &e) {
+		t.Errorf("%s(%q) passed, want %q", v.Rule, v.Input, v.EN)
+		return
+	}
+	if v.EN == "" || v.ZH == "" {
+		t.Errorf("%s(%q): the vector has no expected message", v.Rule, v.Input)
+	}
+	if got := httpx.Translate(httpx.LangEN, e.Key, e.Args...); got != v.EN {
+		t.Errorf("%s(%q) says %q, want %q", v.Rule, v.Input, got, v.EN)
+	}
+	if got := httpx.Translate(httpx.LangZH, e.Key, e.Args...); got != v.ZH {
+		t.Errorf("%s(%q) says %q, want %q", v.Rule, v.Input, got, v.ZH)
+	}
+}
+
+func TestIDCardBirthdayToday(t *testing.T) {
+	now := time.Date(2024, 5, 20, 23, 0, 0, 0, time.FixedZone("CST", 8*3600))
+	// born today: valid; born tomorrow: in the future
+	if _, err := idCardAt(withCheck("11010520240520001"), now); err != nil {
+		t.Fatalf("born today refused: %v", err)
+	}
+	if _, err := idCardAt(withCheck("11010520240521001"), now); err == nil || err.(*httpx.Error).Key != "validate.idcard_future" {
+		t.Fatalf("born tomorrow: %v", err)
+	}
+}
+
+func withCheck(s17 string) string {
+	sum := 0
+	for i, w := range idWeight {
+		sum += int(s17[i]-'0') * w
+	}
+	return s17 + string(idCheckDigits[sum%11])
+}
+
+func TestPatternUnknownKindPanics(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Fatal("an unknown kind must not pass silently")
+		}
+	}()
+	_ = Pattern("telepathy", "x")
 }
 
 func TestCommonPasswords(t *testing.T) {

@@ -38,6 +38,7 @@ const pages = {
   sysroles: () => import('../features/sys/SysRolesPage'),
   roleusers: () => import('../features/sys/RoleUsersPage'),
   rolemanager: () => import('../features/sys/RoleManagerPage'),
+  widgets: () => import('../features/widgets/WidgetGalleryPage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -92,7 +93,7 @@ export const routes: RouteEntry[] = [
   admin('sysroles', pages.sysroles),
   admin('roleusers', pages.roleusers),
   admin('sysuser', pages.sysuser),
-  admin('test'),
+  admin('test', pages.widgets),
   admin('expert_talents_manage'),
   admin('expert_make_word'),
   admin('expert_talents_result'),

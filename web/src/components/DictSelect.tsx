@@ -38,11 +38,11 @@ export function useDictOptions(dictKey: string | undefined): DictOption[] {
   return remote && remote.key === dictKey ? remote.options : [];
 }
 
-interface Props {
+type DictValue = string | number;
+
+interface Common {
   /** the dictionary: its key (display text) or code */
   dictKey: string;
-  value?: string | number | null;
-  onChange?: (value: string | number | undefined) => void;
   placeholder?: string;
   allowClear?: boolean;
   /** start with the item marked default when there is no value */
@@ -52,20 +52,36 @@ interface Props {
   testId?: string;
 }
 
-/** A select whose options are a dictionary's enabled items (key shown, value stored). */
-export default function DictSelect({ dictKey, value, onChange, placeholder, allowClear = true, useDefault, disabled, style, testId }: Props) {
+type Props = Common &
+  (
+    | { multiple?: false; value?: DictValue | null; onChange?: (value: DictValue | undefined) => void }
+    | { multiple: true; value?: DictValue[] | null; onChange?: (value: DictValue[]) => void }
+  );
+
+/** A select whose options are a dictionary's enabled items (key shown, value stored); several with `multiple`. */
+export default function DictSelect(props: Props) {
+  const { dictKey, placeholder, allowClear = true, useDefault, disabled, style, testId } = props;
   const options = useDictOptions(dictKey);
+  const { value, onChange, multiple } = props;
+  const empty = value == null || value === '' || (Array.isArray(value) && value.length === 0);
   useEffect(() => {
-    if (!useDefault || (value != null && value !== '')) return;
+    if (!useDefault || !empty) return;
     const def = defaultOption(options);
-    if (def !== undefined) onChange?.(def);
-  }, [useDefault, value, options, onChange]);
+    if (def === undefined) return;
+    if (multiple) onChange?.([def]);
+    else onChange?.(def);
+  }, [useDefault, empty, options, onChange, multiple]);
   // Values compare as strings ('1' is 1): show the option whose value matches.
-  const current = value == null || value === '' ? undefined : (options.find((o) => String(o.value) === String(value))?.value ?? value);
+  const match = (v: DictValue) => options.find((o) => String(o.value) === String(v))?.value ?? v;
+  const current = empty ? undefined : Array.isArray(value) ? value.map(match) : match(value as DictValue);
   return (
     <Select
+      mode={multiple ? 'multiple' : undefined}
       value={current}
-      onChange={(v) => onChange?.(v ?? undefined)}
+      onChange={(v?: DictValue | DictValue[]) => {
+        if (multiple) onChange?.(Array.isArray(v) ? v : []);
+        else if (!Array.isArray(v)) onChange?.(v ?? undefined);
+      }}
       options={options.map((o) => ({ label: o.label, value: o.value }))}
       placeholder={placeholder}
       allowClear={allowClear}

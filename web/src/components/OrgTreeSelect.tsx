@@ -19,21 +19,37 @@ const toNode = (u: OrgUnit): Node => ({
   title: u.unitName,
   isLeaf: !u.hasChildren,
   // spec section 6: the group roots and the 'subordinate companies' placeholder are greyed and not selectable
-  selectable: u.isClick && !u.disabled,
+  selectable: !u.disabled,
 });
 
-interface Props {
-  value?: string;
-  /** the chosen unit's name, shown before its branch is loaded */
-  label?: string;
-  onChange?: (value?: string, label?: string) => void;
+interface Common {
   /** allow choosing the non-clickable group nodes too (search filters: a whole subtree) */
   anyNode?: boolean;
   testId?: string;
+  disabled?: boolean;
+  placeholder?: string;
 }
 
-/** The organisation tree as a select, loaded lazily: roots first, children on expand (GET getByPid). */
-export default function OrgTreeSelect({ value, label, onChange, anyNode, testId }: Props) {
+type Props = Common &
+  (
+    | {
+        multiple?: false;
+        value?: string;
+        /** the chosen unit's name, shown before its branch is loaded */
+        label?: string;
+        onChange?: (value?: string, label?: string) => void;
+      }
+    | { multiple: true; value?: string[]; label?: undefined; onChange?: (values: string[]) => void }
+  );
+
+type Labelled = { value: string; label?: unknown };
+
+/**
+ * The organisation tree as a select, loaded lazily: roots first, children on expand (GET getByPid). One unit, or
+ * several with `multiple` (the form's organisation choice).
+ */
+export default function OrgTreeSelect(props: Props) {
+  const { anyNode, testId, disabled, placeholder } = props;
   const { t } = useI18n();
   const [nodes, setNodes] = useState<Node[]>([]);
   const [loading, setLoading] = useState(true);
@@ -51,20 +67,31 @@ export default function OrgTreeSelect({ value, label, onChange, anyNode, testId 
     setNodes((prev) => [...prev, ...units.map(toNode).filter((n) => !prev.some((p) => p.id === n.id))]);
   };
 
-  const known = nodes.find((n) => n.value === value);
+  const titleOf = (code: string) => nodes.find((n) => n.value === code)?.title;
+  const onChange = (v?: Labelled | Labelled[]) => {
+    if (props.multiple) props.onChange?.(Array.isArray(v) ? v.map((x) => x.value) : []);
+    else if (!Array.isArray(v)) props.onChange?.(v?.value, typeof v?.label === 'string' ? v.label : undefined);
+  };
+  const value = props.multiple
+    ? (props.value ?? []).map((code) => ({ value: code, label: titleOf(code) ?? code }))
+    : props.value
+      ? { value: props.value, label: titleOf(props.value) ?? props.label ?? props.value }
+      : undefined;
   return (
     <TreeSelect
       data-testid={testId}
       showSearch={false}
       allowClear
+      multiple={props.multiple}
+      disabled={disabled}
       loading={loading}
-      placeholder={t('user.unitPlaceholder')}
+      placeholder={placeholder ?? t('user.unitPlaceholder')}
       treeDataSimpleMode
       treeData={nodes.map((n) => ({ ...n, selectable: anyNode || n.selectable, disabled: !anyNode && !n.selectable }))}
       loadData={(node) => load(String(node.value))}
       labelInValue
-      value={value ? { value, label: known?.title ?? label ?? value } : undefined}
-      onChange={(v?: { value: string; label?: unknown }) => onChange?.(v?.value, typeof v?.label === 'string' ? v.label : undefined)}
+      value={value}
+      onChange={onChange}
       popupMatchSelectWidth={false}
       styles={{ popup: { root: { maxHeight: 420, minWidth: 320, overflow: 'auto' } } }}
       style={{ width: '100%' }}

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { isEmail, isLoginCode, isMobile, isValidPassword, passwordKinds } from './validate';
+import { en, zhCN } from '../i18n';
+import { isEmail, isLoginCode, isMobile, isValidPassword, parseIdCard, passwordKinds, type Problem } from './validate';
+import * as generic from './validate';
 
+/** One case of the shared file; arg is the rule's parameter, en/zh the expected message of a failing case. */
 interface Vector {
   rule: string;
+  arg?: number | string;
   input: string;
   ok: boolean;
+  en?: string;
+  zh?: string;
+  gender?: string;
+  birthday?: string;
 }
 
 // Shared with the Go tests (../../../testdata/validation_vectors.json, relative to this file), when present.
@@ -55,4 +63,63 @@ describe('account form rules (shared vectors)', () => {
       expect(check(input)).toBe(ok);
     });
   }
+});
+
+/** A problem as the user reads it in a language (the same substitution as i18n's t). */
+const render = (catalogue: Record<string, string>, p: Problem) =>
+  catalogue[p.key].replace(/\{(\w+)\}/g, (m, k: string) => (p.vars && k in p.vars ? String(p.vars[k]) : m));
+
+describe('generic checks of spec section 5 (shared vectors with the expected messages)', () => {
+  const checks: Record<string, (v: Vector) => Problem | null> = {
+    mobile: (v) => generic.checkPattern('mobile', v.input),
+    email: (v) => generic.checkPattern('email', v.input),
+    plate: (v) => generic.checkPattern('plate', v.input),
+    landline: (v) => generic.checkPattern('landline', v.input),
+    postcode: (v) => generic.checkPattern('postcode', v.input),
+    max: (v) => generic.checkMax(v.input, Number(v.arg)),
+    nonNegative: (v) => generic.checkNonNegative(v.input),
+    maxLength: (v) => generic.checkMaxLength(v.input, Number(v.arg)),
+    decimals: (v) => generic.checkDecimals(v.input, Number(v.arg)),
+    fileSuffix: (v) => generic.checkFileSuffix(v.input, String(v.arg)),
+    idcard: (v) => generic.checkIdCard(v.input),
+  };
+  for (const [rule, check] of Object.entries(checks)) {
+    const vectors = shared.filter((v) => v.rule === rule);
+    it(`${rule} has valid and invalid vectors`, () => {
+      expect(vectors.some((v) => v.ok)).toBe(true);
+      expect(vectors.some((v) => !v.ok)).toBe(true);
+    });
+    it.each(vectors.map((v) => [v.input, v.ok, v] as const))(`${rule} %j -> %s`, (_input, ok, v) => {
+      const p = check(v);
+      if (ok) {
+        expect(p).toBeNull();
+        return;
+      }
+      expect(p).not.toBeNull();
+      expect(render(en, p!)).toBe(v.en);
+      expect(render(zhCN, p!)).toBe(v.zh);
+    });
+  }
+
+  it('every rule of the file is checked here', () => {
+    const known = new Set([...Object.keys(checks), 'password', 'loginCode']);
+    expect(shared.map((v) => v.rule).filter((r) => !known.has(r))).toEqual([]);
+  });
+
+  it.each(shared.filter((v) => v.rule === 'idcard' && v.ok).map((v) => [v.input, v] as const))(
+    'ID card %s tells birthday and gender',
+    (input, v) => {
+      expect(parseIdCard(input).info).toEqual({ birthday: v.birthday, gender: v.gender });
+    },
+  );
+
+  it('a birthday of today is valid, of tomorrow in the future', () => {
+    const now = new Date(2024, 4, 20, 23, 30);
+    const withCheck = (s17: string) => {
+      const sum = [...s17].reduce((a, c, i) => a + Number(c) * [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2][i], 0);
+      return s17 + '10X98765432'[sum % 11];
+    };
+    expect(generic.checkIdCard(withCheck('11010520240520001'), now)).toBeNull();
+    expect(generic.checkIdCard(withCheck('11010520240521001'), now)?.key).toBe('validate.idcardFuture');
+  });
 });

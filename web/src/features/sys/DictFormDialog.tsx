@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
-import { Form, Input, InputNumber, Modal, Switch, type ButtonProps } from 'antd';
+import { useMemo } from 'react';
 import { addDict, editDict, type DictRow } from '../../api/dict';
-import { useFormSubmit } from '../../components/list/useFormSubmit';
+import FormDialog from '../../components/form/FormDialog';
+import type { FieldDescriptor } from '../../components/form/fields';
 import { useI18n } from '../../i18n';
 
 /** Server limits (internal/dict): key and value at most 100 characters. */
@@ -11,8 +11,8 @@ interface Values {
   key: string;
   value: string;
   sort: number;
-  isDefault: boolean;
-  enabled: boolean;
+  isDefault: 0 | 1;
+  enabled: 0 | 1;
 }
 
 interface Props {
@@ -24,81 +24,63 @@ interface Props {
 
 /** Add or edit a dictionary (parentId 0) or one of its items. */
 export default function DictFormDialog({ target, onClose, onSaved }: Props) {
-  const { t } = useI18n();
-  const [form] = Form.useForm<Values>();
+  const { t, lang } = useI18n();
   const isGroup = target?.parentId === 0;
 
-  useEffect(() => {
-    if (!target) return;
-    form.resetFields();
-    const r = target.row;
-    form.setFieldsValue(
-      r
-        ? { key: r.key, value: r.value, sort: r.sort, isDefault: r.isDefault === 1, enabled: r.enabled === 1 }
-        : { key: '', value: '', sort: 0, isDefault: false, enabled: true },
-    );
-  }, [target, form]);
-
-  const { submit, saving } = useFormSubmit<Values>(
-    form,
-    async (v) => {
-      if (!target) return;
-      const body = {
-        parentId: target.parentId,
-        key: v.key.trim(),
-        value: v.value.trim(),
-        sort: v.sort ?? 0,
-        isDefault: (v.isDefault ? 1 : 0) as 0 | 1,
-        enabled: (v.enabled ? 1 : 0) as 0 | 1,
-      };
-      if (target.row) await editDict({ ...body, id: target.row.id });
-      else await addDict(body);
-    },
-    onSaved,
+  const fields = useMemo<FieldDescriptor[]>(
+    () => [
+      {
+        name: 'key',
+        label: t(isGroup ? 'dict.groupKey' : 'dict.itemKey'),
+        type: 'text',
+        required: true,
+        requiredMessage: t('dict.keyRequired'),
+        maxLength: DICT_TEXT_MAX,
+        testId: 'dict-form-key',
+      },
+      {
+        name: 'value',
+        label: t(isGroup ? 'dict.groupCode' : 'dict.itemValue'),
+        type: 'text',
+        required: true,
+        requiredMessage: t('dict.valueRequired'),
+        maxLength: DICT_TEXT_MAX,
+        extra: isGroup ? t('dict.codeHint') : undefined,
+        testId: 'dict-form-value',
+      },
+      { name: 'sort', label: t('dict.sort'), type: 'number', nonNegative: true, decimals: 0, testId: 'dict-form-sort' },
+      { name: 'isDefault', label: t('dict.isDefault'), type: 'switch', hidden: isGroup, extra: t('dict.defaultHint'), testId: 'dict-form-default' },
+      { name: 'enabled', label: t('dict.enabled'), type: 'switch', testId: 'dict-form-enabled' },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- labels follow the language
+    [isGroup, lang],
   );
 
+  const initialValues = useMemo<Values>(() => {
+    const r = target?.row;
+    return r
+      ? { key: r.key, value: r.value, sort: r.sort, isDefault: r.isDefault === 1 ? 1 : 0, enabled: r.enabled === 1 ? 1 : 0 }
+      : { key: '', value: '', sort: 0, isDefault: 0, enabled: 1 };
+  }, [target]);
+
+  const save = async (v: Values) => {
+    if (!target) return;
+    const body = { parentId: target.parentId, key: v.key.trim(), value: v.value.trim(), sort: v.sort ?? 0, isDefault: v.isDefault, enabled: v.enabled };
+    if (target.row) await editDict({ ...body, id: target.row.id });
+    else await addDict(body);
+  };
+
   const title = isGroup ? (target?.row ? 'dict.editGroup' : 'dict.addGroup') : target?.row ? 'dict.editItem' : 'dict.addItem';
-  const max = (n: number) => ({ max: n, message: t('dict.tooLong', { n }) });
   return (
-    <Modal
+    <FormDialog<Values>
       open={!!target}
       title={t(title)}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={saving}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'dict-form-ok' } as ButtonProps}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" requiredMark>
-        <Form.Item
-          name="key"
-          label={t(isGroup ? 'dict.groupKey' : 'dict.itemKey')}
-          rules={[{ required: true, whitespace: true, message: t('dict.keyRequired') }, max(DICT_TEXT_MAX)]}
-        >
-          <Input data-testid="dict-form-key" maxLength={DICT_TEXT_MAX} />
-        </Form.Item>
-        <Form.Item
-          name="value"
-          label={t(isGroup ? 'dict.groupCode' : 'dict.itemValue')}
-          extra={isGroup ? t('dict.codeHint') : undefined}
-          rules={[{ required: true, whitespace: true, message: t('dict.valueRequired') }, max(DICT_TEXT_MAX)]}
-        >
-          <Input data-testid="dict-form-value" maxLength={DICT_TEXT_MAX} />
-        </Form.Item>
-        <Form.Item name="sort" label={t('dict.sort')} rules={[{ type: 'number', min: 0, message: t('dict.sortNegative') }]}>
-          <InputNumber precision={0} min={0} style={{ width: '100%' }} data-testid="dict-form-sort" />
-        </Form.Item>
-        {!isGroup && (
-          <Form.Item name="isDefault" label={t('dict.isDefault')} valuePropName="checked" extra={t('dict.defaultHint')}>
-            <Switch data-testid="dict-form-default" />
-          </Form.Item>
-        )}
-        <Form.Item name="enabled" label={t('dict.enabled')} valuePropName="checked">
-          <Switch data-testid="dict-form-enabled" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      fields={fields}
+      initialValues={initialValues}
+      onSubmit={save}
+      onClose={onClose}
+      onSaved={onSaved}
+      okTestId="dict-form-ok"
+    />
   );
 }

@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { Form, Modal, type ButtonProps } from 'antd';
+import { useI18n } from '../../i18n';
+import { useFormSubmit } from '../list/useFormSubmit';
+import DescribedForm from './DescribedForm';
+import type { FieldDescriptor } from './fields';
+
+interface Props<V> {
+  open: boolean;
+  title: string;
+  fields: FieldDescriptor[];
+  /** the values the form starts with each time it opens */
+  initialValues?: Partial<V>;
+  /** saves; a rejection keeps the dialog open (the HTTP client has shown the message) */
+  onSubmit(values: V): Promise<unknown>;
+  onClose(): void;
+  /** after a successful save ('Operation successful' has been shown) */
+  onSaved(): void;
+  width?: number;
+  columns?: 1 | 2;
+  labelWidth?: number;
+  /** data-testid of the OK button */
+  okTestId?: string;
+  testId?: string;
+}
+
+/**
+ * A dialog around a described form: the fields' rules, 'Please complete the form as prompted before submitting'
+ * when they fail, then save, 'Operation successful' and close (useFormSubmit).
+ */
+export default function FormDialog<V>({ open, title, fields, initialValues, onSubmit, onClose, onSaved, width, columns, labelWidth, okTestId, testId }: Props<V>) {
+  const { t } = useI18n();
+  const [form] = Form.useForm<V>();
+  // the form instance outlives the dialog's content: start each opening from the initial values
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, initialValues, form]);
+  const { submit, saving } = useFormSubmit<V>(form, onSubmit, onSaved);
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={saving}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ 'data-testid': okTestId } as ButtonProps}
+      width={width}
+      destroyOnHidden
+      data-testid={testId}
+    >
+      <DescribedForm form={form} fields={fields} initialValues={initialValues} columns={columns} labelWidth={labelWidth} />
+    </Modal>
+  );
+}
