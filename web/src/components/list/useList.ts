@@ -19,16 +19,30 @@ export interface ListController<T> {
   setSelectedKeys(keys: Key[]): void;
 }
 
+export interface ListOptions {
+  /**
+   * false keeps filters, page and sort in the component instead of the URL: for a second list on a screen
+   * whose URL belongs to its main list (a tab, a panel).
+   */
+  inUrl?: boolean;
+}
+
 /**
  * A server-side list bound to the URL: the route query holds filters, page and sort (so reload and back work);
  * every change is a history entry. The selection is cleared whenever the rows change.
  */
-export function useList<T>(fields: FieldParams[], fetchPage: (params: Record<string, string>) => Promise<Page<T>>): ListController<T> {
+export function useList<T>(
+  fields: FieldParams[],
+  fetchPage: (params: Record<string, string>) => Promise<Page<T>>,
+  { inUrl = true }: ListOptions = {},
+): ListController<T> {
   const [search, setSearch] = useSearchParams();
   const fieldsRef = useRef(fields);
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
-  const state = useMemo(() => readListState(search, fieldsRef.current), [search]);
+  const [local, setLocal] = useState<ListState>(() => readListState(new URLSearchParams(), fields));
+  const urlState = useMemo(() => readListState(search, fieldsRef.current), [search]);
+  const state = inUrl ? urlState : local;
   const params = useMemo(() => apiParams(state, fieldsRef.current), [state]);
   const key = JSON.stringify(params);
   const [data, setData] = useState<Page<T>>();
@@ -55,7 +69,7 @@ export function useList<T>(fields: FieldParams[], fetchPage: (params: Record<str
     };
   }, [key, tick]);
 
-  const go = useCallback((next: ListState) => setSearch(writeListState(next)), [setSearch]);
+  const go = useCallback((next: ListState) => (inUrl ? setSearch(writeListState(next)) : setLocal(next)), [inUrl, setSearch]);
   return {
     state,
     data,

@@ -1,0 +1,33 @@
+/** Calls of the organisation screen (/organization_manager): unit and employee lists, the Excel import. */
+import { callApi, defineApis } from './client';
+import type { components } from './schema';
+import type { Page } from '../components/list/query';
+
+type Schemas = components['schemas'];
+export type OrgUnitRow = Schemas['OrgUnit'];
+export type EmployeeRow = Schemas['Employee'];
+export type OrgImportReport = Schemas['OrgImportReport'];
+export type ImportProblem = Schemas['ImportProblem'];
+
+defineApis({
+  orgUnitList: { method: 'GET', path: '/api/org/unit/list' },
+  orgEmployeeList: { method: 'GET', path: '/api/org/employee/list' },
+  orgImportCheck: { method: 'POST', path: '/api/org/import?dryRun=true', long: true },
+  orgImport: { method: 'POST', path: '/api/org/import', long: true },
+});
+
+export const ORG_DOWNLOADS = {
+  units: '/api/org/unit/export',
+  employees: '/api/org/employee/export',
+  template: '/api/org/import/template',
+} as const;
+
+export const listOrgUnits = (p: Record<string, string>) => callApi<Page<OrgUnitRow>>('orgUnitList', p);
+export const listEmployees = (p: Record<string, string>) => callApi<Page<EmployeeRow>>('orgEmployeeList', p);
+
+/** Check (dryRun) or import the workbook; the answer lists every bad row. */
+export function importOrg(file: File, dryRun: boolean) {
+  const form = new FormData();
+  form.append('file', file);
+  return callApi<OrgImportReport>(dryRun ? 'orgImportCheck' : 'orgImport', form);
+}
