@@ -148,7 +148,7 @@ func TestOrganListLookups(t *testing.T) {
 func TestEmployeeSelectorResolvesLinesInOneCall(t *testing.T) {
 	e := newEnv(t)
 	tok := e.login("staff", "Staff@123").AccessToken
-	type emp struct{ Code, Name, UnitCode, UnitName string }
+	type emp struct{ Code, Name, UnitCode, UnitName, Match string }
 	pick := func(body any) ([]emp, envelope) {
 		_, r := e.call("POST", "/api/employee/selector", tok, body)
 		var out []emp
@@ -163,7 +163,7 @@ func TestEmployeeSelectorResolvesLinesInOneCall(t *testing.T) {
 	}
 	// phones and e-mails (any case), one per line
 	got, _ = pick(map[string]any{"phoneOrEmails": []string{"HX000002@HUAXIN-demo.cn"}})
-	if len(got) != 1 || got[0].Code != "HX000002" {
+	if len(got) != 1 || got[0].Code != "HX000002" || got[0].Match != "hx000002@huaxin-demo.cn" {
 		t.Errorf("e-mail: %+v", got)
 	}
 	// names, separated by commas or spaces

@@ -12,12 +12,15 @@ import (
 // MaxLookupLines is how many pasted lines one employee look-up resolves (spec section 5).
 const MaxLookupLines = 1000
 
-// EmployeeRef is an employee as the picker shows it: name(code), with the unit.
+// EmployeeRef is an employee as the picker shows it: name(code), with the unit. Match is the
+// pasted line it was found by, so the picker can keep the lines that found nobody (the answer
+// never carries a phone or e-mail the caller did not send).
 type EmployeeRef struct {
 	Code     string `json:"code"`
 	Name     string `json:"name"`
 	UnitCode string `json:"unitCode"`
 	UnitName string `json:"unitName"`
+	Match    string `json:"match"`
 }
 
 // lookupBy names the column set a look-up matches.
@@ -87,6 +90,7 @@ func (s *Store) Employees(ctx context.Context, by lookupBy, values []string) ([]
 		for _, e := range hits[v] {
 			if !seen[e.Code] {
 				seen[e.Code] = true
+				e.Match = v
 				out = append(out, e)
 			}
 		}
