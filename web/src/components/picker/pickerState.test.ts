@@ -192,6 +192,11 @@ describe('lines that matched nobody', () => {
     expect(unmatchedLines(['13900000001', 'HX000001@huaxin-demo.cn', '13900000002'], withContacts, 'account')).toEqual(['13900000002']);
   });
 
+  it('uses the line the server found each employee by (match)', () => {
+    const byMatch = [emp('HX000001', '王伟', { match: 'hx000001@huaxin-demo.cn' }), emp('HX000002', '李娜', { match: '13900000002' })];
+    expect(unmatchedLines(['HX000001@Huaxin-demo.cn', '13900000002', '13900000009'], byMatch, 'account')).toEqual(['13900000009']);
+  });
+
   it('without contacts in the answer, only a shortfall tells', () => {
     expect(unmatchedLines(['a@x.cn', 'b@x.cn'], found, 'account')).toEqual([]);
     expect(unmatchedLines(['a@x.cn', 'b@x.cn', 'c@x.cn'], found, 'account')).toEqual(['a@x.cn', 'b@x.cn', 'c@x.cn']);

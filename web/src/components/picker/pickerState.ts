@@ -136,17 +136,18 @@ export type LookupKind = 'code' | 'account' | 'name';
 
 const fold = (s: string) => s.trim().toLowerCase();
 
-/** The keys of an employee a line of this kind can match. */
+/** The keys of an employee a line of this kind can match: the line the server found it by (match), else its fields. */
 function keysOf(e: PickerEmployee & { phone?: string; email?: string }, kind: LookupKind): string[] {
+  if (e.match) return [e.match];
   if (kind === 'code') return [e.code];
   if (kind === 'name') return [e.name];
   return [e.phone, e.email].filter((v): v is string => !!v);
 }
 
 /**
- * The lines that matched nobody. Codes, phones and e-mails are compared case-insensitively, names exactly.
- * For an account import whose answers carry no phone or e-mail nothing can be told apart: then only a
- * shortfall is known, and every line counts as matched when the numbers agree.
+ * The lines that matched nobody. Codes, phones and e-mails are compared case-insensitively, names exactly. The
+ * server names the line each employee was found by (match); for an older answer of an account import without it,
+ * only a shortfall is known, and every line counts as matched when the numbers agree.
  */
 export function unmatchedLines(lines: readonly string[], found: readonly PickerEmployee[], kind: LookupKind): string[] {
   const norm = kind === 'name' ? (s: string) => s.trim() : fold;
