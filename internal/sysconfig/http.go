@@ -45,44 +45,17 @@ func readForm(in *httpx.Input) (Form, error) {
 
 // Add is POST /api/sys/config/add; data is {id}.
 func (h *Handlers) Add(r *http.Request, in *httpx.Input) (any, error) {
-	f, err := readForm(in)
-	if err != nil {
-		return nil, err
-	}
-	id, err := h.store.Add(r.Context(), f)
-	if err != nil {
-		return nil, err
-	}
-	return map[string]int64{"id": id}, nil
+	return httpx.AddHandler(readForm, h.store.Add)(r, in)
 }
 
 // Edit is PUT /api/sys/config/edit.
 func (h *Handlers) Edit(r *http.Request, in *httpx.Input) (any, error) {
-	f, err := readForm(in)
-	if err != nil {
-		return nil, err
-	}
-	if f.ID, err = in.ID("id"); err != nil {
-		return nil, err
-	}
-	return nil, h.store.Edit(r.Context(), f)
-}
-
-// ids reads "ids" (a list or a comma list) or a single "id".
-func ids(in *httpx.Input) ([]int64, error) {
-	if !in.Has("ids") && in.Has("id") {
-		return in.IDs("id")
-	}
-	return in.IDs("ids")
+	return httpx.EditHandler(readForm, h.store.Edit)(r, in)
 }
 
 // Del is DELETE /api/sys/config/del (id or ids).
 func (h *Handlers) Del(r *http.Request, in *httpx.Input) (any, error) {
-	list, err := ids(in)
-	if err != nil {
-		return nil, err
-	}
-	return nil, h.store.Delete(r.Context(), list)
+	return httpx.DeleteHandler(h.store.Delete)(r, in)
 }
 
 // Item is the answer of GET /api/sys/common/config/item: the value typed (a number, a boolean,
@@ -161,36 +134,17 @@ func timeParam(in *httpx.Input, name string) (*time.Time, error) {
 
 // NoticeAdd is POST /api/sys/notice/add; data is {id}.
 func (h *Handlers) NoticeAdd(r *http.Request, in *httpx.Input) (any, error) {
-	f, err := readNotice(in)
-	if err != nil {
-		return nil, err
-	}
-	id, err := h.store.AddNotice(r.Context(), f)
-	if err != nil {
-		return nil, err
-	}
-	return map[string]int64{"id": id}, nil
+	return httpx.AddHandler(readNotice, h.store.AddNotice)(r, in)
 }
 
 // NoticeEdit is PUT /api/sys/notice/edit.
 func (h *Handlers) NoticeEdit(r *http.Request, in *httpx.Input) (any, error) {
-	f, err := readNotice(in)
-	if err != nil {
-		return nil, err
-	}
-	if f.ID, err = in.ID("id"); err != nil {
-		return nil, err
-	}
-	return nil, h.store.EditNotice(r.Context(), f)
+	return httpx.EditHandler(readNotice, h.store.EditNotice)(r, in)
 }
 
 // NoticeDel is DELETE /api/sys/notice/del (id or ids).
 func (h *Handlers) NoticeDel(r *http.Request, in *httpx.Input) (any, error) {
-	list, err := ids(in)
-	if err != nil {
-		return nil, err
-	}
-	return nil, h.store.DeleteNotices(r.Context(), list)
+	return httpx.DeleteHandler(h.store.DeleteNotices)(r, in)
 }
 
 // NoticeGet is GET /api/sys/common/notice/get: the notices in their publish window for the caller.

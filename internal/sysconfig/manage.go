@@ -157,7 +157,6 @@ func one(ctx context.Context, q querier, id int64) (Param, error) {
 
 // Form is what add and edit send. Value nil leaves a secret's value as it is (edit).
 type Form struct {
-	ID          int64
 	Key         string
 	Name        string
 	Type        string
@@ -244,9 +243,9 @@ func (s *Store) Add(ctx context.Context, f Form) (int64, error) {
 
 // Edit changes a parameter's value (or, with Reset, restores a built-in's default). An administrator's own
 // parameter may also change its name, group, description and type; a built-in keeps those of the code.
-func (s *Store) Edit(ctx context.Context, f Form) error {
+func (s *Store) Edit(ctx context.Context, id int64, f Form) error {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		cur, err := one(ctx, tx, f.ID)
+		cur, err := one(ctx, tx, id)
 		if err != nil {
 			return err
 		}

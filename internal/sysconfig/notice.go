@@ -192,24 +192,24 @@ func (s *Store) AddNotice(ctx context.Context, f NoticeForm) (int64, error) {
 }
 
 // EditNotice changes a notice.
-func (s *Store) EditNotice(ctx context.Context, f NoticeForm) error {
+func (s *Store) EditNotice(ctx context.Context, id int64, f NoticeForm) error {
 	if err := f.check(); err != nil {
 		return err
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		cur, err := oneNotice(ctx, tx, f.ID)
+		cur, err := oneNotice(ctx, tx, id)
 		if err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `UPDATE sys_notice SET title = ?, content = ?, level = ?, audience = ?, start_at = ?, end_at = ?, enabled = ?, updated_at = ?, updated_by = ? WHERE id = ?`,
-			f.Title, f.Content, f.Level, f.Audience, nullTime(f.StartAt), nullTime(f.EndAt), f.Enabled, time.Now().UTC(), who(ctx), f.ID); err != nil {
+			f.Title, f.Content, f.Level, f.Audience, nullTime(f.StartAt), nullTime(f.EndAt), f.Enabled, time.Now().UTC(), who(ctx), id); err != nil {
 			return err
 		}
-		after, err := oneNotice(ctx, tx, f.ID)
+		after, err := oneNotice(ctx, tx, id)
 		if err != nil {
 			return err
 		}
-		return audit.Record(ctx, tx, audit.Change{Module: FunConfig, Action: audit.Update, TargetID: f.ID, Target: f.Title, Before: cur, After: after})
+		return audit.Record(ctx, tx, audit.Change{Module: FunConfig, Action: audit.Update, TargetID: id, Target: f.Title, Before: cur, After: after})
 	})
 }
 

@@ -39,6 +39,8 @@ const pages = {
   sysroles: () => import('../features/sys/SysRolesPage'),
   roleusers: () => import('../features/sys/RoleUsersPage'),
   rolemanager: () => import('../features/sys/RoleManagerPage'),
+  sysConfig: () => import('../features/sys/SysConfigPage'),
+  headerFooter: () => import('../features/sys/HeaderFooterPage'),
   widgets: () => import('../features/widgets/WidgetGalleryPage'),
 } satisfies Record<string, PageLoader>;
 
@@ -100,7 +102,7 @@ export const routes: RouteEntry[] = [
   admin('expert_make_word'),
   admin('expert_talents_result'),
   admin('dict_manager', pages.dictManager),
-  admin('sys_config'),
+  admin('sys_config', pages.sysConfig),
   admin('exception_log', pages.exceptionLog),
   admin('business_log', pages.businessLog),
   admin('login_log', pages.loginLog),
@@ -108,7 +110,7 @@ export const routes: RouteEntry[] = [
   admin('task_log'),
   admin('dataset_manager'),
   admin('handover_manager'),
-  admin('headerAndfooter_manager'),
+  admin('headerAndfooter_manager', pages.headerFooter),
   admin('dtable'),
   admin('dreport'),
   admin('externalOrgan'),

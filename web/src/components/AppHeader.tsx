@@ -12,13 +12,15 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
+import { CONFIG_KEYS } from '../api/sysconfig';
 import { adminEntry } from '../app/routes';
 import { useI18n } from '../i18n';
 import { useSession } from '../lib/session';
+import { useConfigValue } from '../lib/siteConfig';
 import ChangePasswordDialog from './ChangePasswordDialog';
 import LanguageSwitch from './LanguageSwitch';
 import PersonalInfoDialog from './PersonalInfoDialog';
-import { openHelp, refreshCache, signOut } from './userActions';
+import { helpUrl, refreshCache, signOut } from './userActions';
 
 interface Props {
   variant: 'admin' | 'portal';
@@ -34,13 +36,23 @@ export default function AppHeader({ variant, left }: Props) {
   const [dialog, setDialog] = useState<'pwd' | 'info' | null>(null);
   const forcePwd = session?.updatePwd === 1;
   const adminHome = adminEntry(session?.menuCodes);
+  const help = helpUrl(useConfigValue<string>(CONFIG_KEYS.helpUrl));
 
   const label = (text: string, testId: string) => <span data-testid={testId}>{text}</span>;
   const items: MenuProps['items'] = [
     { key: 'info', icon: <IdcardOutlined />, label: label(t('header.personalInfo'), 'menu-personal-info') },
     { key: 'pwd', icon: <LockOutlined />, label: label(t('header.changePassword'), 'menu-change-password') },
     { key: 'refresh', icon: <SyncOutlined />, label: label(t('header.refreshCache'), 'menu-refresh-cache') },
-    { key: 'help', icon: <QuestionCircleOutlined />, label: label(t('header.help'), 'menu-help') },
+    {
+      key: 'help',
+      icon: <QuestionCircleOutlined />,
+      // a real link: the browser opens it in a new tab without a popup blocker in the way
+      label: (
+        <a href={help} target="_blank" rel="noopener noreferrer" data-testid="menu-help">
+          {t('header.help')}
+        </a>
+      ),
+    },
     { type: 'divider' },
     variant === 'admin'
       ? { key: 'portal', icon: <HomeOutlined />, label: label(t('header.backPortal'), 'menu-back-portal') }
@@ -54,7 +66,6 @@ export default function AppHeader({ variant, left }: Props) {
     if (key === 'info') setDialog('info');
     else if (key === 'pwd') setDialog('pwd');
     else if (key === 'refresh') void refreshCache();
-    else if (key === 'help') openHelp();
     else if (key === 'portal') navigate('/gateway');
     else if (key === 'admin' && adminHome) navigate(adminHome);
     else if (key === 'logout') void signOut(navigate);

@@ -5,6 +5,8 @@ import { getDictCache } from '../api/sys';
 import { HELP_URL, LOGOUT_REDIRECT_MS, LOGOUT_TOAST_SECONDS } from '../app/config';
 import { t } from '../i18n';
 import { clearHrLogin, clearSession, getSession, storeDictData } from '../lib/session';
+import { isLinkUrl } from '../lib/linkUrl';
+import { refreshSiteConfig } from '../lib/siteConfig';
 import { loadLogoutFrame } from './LogoutFrame';
 
 /** POST /api/logout, load the logout URL in the hidden frame, toast, then /login after 800 ms. */
@@ -28,12 +30,14 @@ export async function signOut(navigate: (path: string) => void): Promise<void> {
 export async function refreshCache(): Promise<void> {
   try {
     storeDictData(await getDictCache());
+    refreshSiteConfig();
     toast('success', t('msg.cacheRefreshed'));
   } catch {
     /* the client showed the error */
   }
 }
 
-export function openHelp() {
-  window.open(getSession()?.helpUrl || HELP_URL, '_blank', 'noopener,noreferrer');
+/** Where 'help centre' leads: the live system parameter, else the session's copy, else the built-in default. */
+export function helpUrl(configured?: string): string {
+  return [configured, getSession()?.helpUrl].find((u): u is string => !!u && isLinkUrl(u)) ?? HELP_URL;
 }

@@ -1,0 +1,13 @@
+import { Typography } from 'antd';
+import { formatTime } from '../../lib/format';
+
+/** When and by whom a row was last changed (a list's 'last change' cell). */
+export default function ChangedAt({ at, by }: { at: string; by: string }) {
+  return (
+    <>
+      {formatTime(at)}
+      <br />
+      <Typography.Text type="secondary">{by}</Typography.Text>
+    </>
+  );
+}
