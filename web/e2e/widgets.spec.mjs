@@ -30,6 +30,18 @@ async function openGallery(path = '/test') {
   await page.getByTestId('widget-gallery').waitFor();
 }
 
+/** Right-clicks a row and chooses an item of its context menu once the menu stands still. */
+async function contextMenu(row, label) {
+  // keep the row in the middle of the screen so that the menu opens in view and nothing scrolls under it
+  await row.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await row.click({ button: 'right' });
+  const item = page.locator('.ant-dropdown:visible').getByText(label, { exact: true });
+  await item.waitFor();
+  await page.waitForTimeout(400);
+  await item.click();
+  await page.locator('.ant-dropdown:visible').waitFor({ state: 'hidden' });
+}
+
 /** Picks an option of the open select or cascader dropdown by its text. */
 async function pickOption(label) {
   const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option, .ant-cascader-dropdown:visible .ant-cascader-menu-item').filter({ hasText: label }).first();
@@ -93,6 +105,9 @@ test('the described form: incomplete submit, ID card error, then it sends', asyn
   assert.equal(await text('df-sent'), '—', 'nothing is sent while a rule fails');
   await shot(page, 'widgets-form-errors');
 
+  // the spec descriptor's multiple_organ_choice field is served by the picker dialog's input (a swapped widget)
+  await page.getByTestId('df-audience').waitFor();
+
   await page.getByTestId('df-idcard').fill('11010519491231002X');
   assert.equal(await page.getByTestId('df-idcard-info').innerText(), '出生日期 1949-12-31，性别女');
   await page.getByTestId('df-amount').fill('12.34');
@@ -150,13 +165,11 @@ test('context menu, batch delete guard, cascader search, upload checks, privileg
   await page.getByTestId('ctx-batch-delete').click();
   await page.getByText('请先勾选要删除的项').first().waitFor();
 
-  await rows.nth(0).click({ button: 'right' });
-  await page.locator('.ant-dropdown:visible').getByText('标星', { exact: true }).click();
+  await contextMenu(rows.nth(0), '标星');
   await page.getByTestId('ctx-star-1').waitFor();
   assert.equal(await text('ctx-last'), '已标星：2025 年智慧园区运维投标文件');
 
-  await rows.filter({ hasText: 'ISO 20000' }).click({ button: 'right' });
-  await page.locator('.ant-dropdown:visible').getByText('删除', { exact: true }).click();
+  await contextMenu(rows.filter({ hasText: 'ISO 20000' }), '删除');
   await confirmIrreversible(page);
   await page.getByText('ISO 20000 资质证书').waitFor({ state: 'detached' });
   assert.equal(await rows.count(), 3);

@@ -61,7 +61,7 @@ export default function DescribedForm<V>({ form, fields, initialValues, columns 
               extra={f.extra}
               rules={rules.get(f.name)}
               validateFirst
-              {...valueShape(f)}
+              {...(f.widget ? {} : valueShape(f))}
             >
               <Control field={f} />
             </Form.Item>
@@ -73,7 +73,7 @@ export default function DescribedForm<V>({ form, fields, initialValues, columns 
   );
 }
 
-/** How a Form.Item hands a type's value to its control and back. */
+/** How a Form.Item hands a type's value to its own control and back (a custom widget gets the value as stored). */
 function valueShape(f: FieldDescriptor) {
   switch (f.type) {
     case 'switch':

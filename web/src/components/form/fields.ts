@@ -63,8 +63,8 @@ interface Base {
   rules?: Rule[];
   /**
    * Renders this control instead of the type's own (for example the organisation picker dialog in place of the
-   * tree select): it gets value, onChange and the descriptor; the type's rules still apply. The value has the
-   * control's shape: a list of codes for 'org' and 'user' (the form joins them), 1/0 for a switch, text for dates.
+   * tree select): it gets value, onChange and the descriptor; the type's rules still apply. It deals in the value
+   * as the form stores it: codes joined with '-' (organisations) or ',' (users), 1/0 for a switch, text for dates.
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each widget knows its own value type
   widget?: ComponentType<WidgetProps<any>>;

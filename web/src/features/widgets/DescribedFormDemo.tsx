@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Form, Space, Typography } from 'antd';
 import DescribedForm from '../../components/form/DescribedForm';
-import { fromSpecField, type FieldDescriptor, type SpecField, type Uploader } from '../../components/form/fields';
+import { OrgPickerInput } from '../../components/picker';
+import { fromSpecField, type FieldDescriptor, type SpecField, type Uploader, type WidgetProps } from '../../components/form/fields';
 import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { useI18n } from '../../i18n';
 import { parseIdCard } from '../../lib/validate';
@@ -17,6 +18,12 @@ export const readLocally: Uploader = (file, onProgress) =>
     reader.onerror = () => reject(reader.error);
     reader.readAsArrayBuffer(file);
   });
+
+/** An organisation field through the picker dialog: the same stored value (codes joined with '-'). */
+function PickerWidget({ field, value, onChange }: WidgetProps<string | undefined>) {
+  const multiple = field.type === 'org' && !!field.multiple;
+  return <OrgPickerInput multiple={multiple} value={value} onChange={(v) => onChange?.(v)} testId={field.testId} placeholder={field.placeholder} />;
+}
 
 /** Fields as the spec's dynamic-form descriptor gives them, turned into form fields by the adapter. */
 const specFields = (t: ReturnType<typeof useI18n>['t']): SpecField[] => [
@@ -63,7 +70,10 @@ export default function DescribedFormDemo() {
         testId: 'df-attachment',
       },
       { name: 'remark', label: t('widgets.form.remark'), type: 'textarea', maxLength: 200, testId: 'df-remark' },
-      ...specFields(t).map(fromSpecField),
+      // the organisation picker dialog in place of the tree select for the spec's multiple_organ_choice
+      ...specFields(t)
+        .map(fromSpecField)
+        .map((f): FieldDescriptor => (f.type === 'org' ? { ...f, widget: PickerWidget, testId: 'df-audience' } : f)),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- labels follow the language
     [lang],
