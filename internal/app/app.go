@@ -7,17 +7,20 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"path/filepath"
 
 	"biddesk/api"
 	"biddesk/internal/access"
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
 	"biddesk/internal/dict"
+	"biddesk/internal/files"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/changes"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/storage"
 	"biddesk/internal/sysconfig"
 	"biddesk/internal/users"
 	"biddesk/migrations"
@@ -38,6 +41,9 @@ type App struct {
 	SysConfig *sysconfig.Store
 	// Changes tells every instance that cached data changed (menus, function codes, resources).
 	Changes *changes.Bus
+	// Files is uploads and downloads (local disk and the S3-compatible store); stopFiles ends its janitor.
+	Files     *files.Service
+	stopFiles context.CancelFunc
 }
 
 // Open connects to the database, applies migrations and wires the areas.
@@ -77,11 +83,50 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 		return nil, fmt.Errorf("system parameters: %w", err)
 	}
 	a.Auth.UsePolicy(a.SysConfig)
+	if err := a.openFiles(ctx); err != nil {
+		a.Changes.Stop()
+		d.Close()
+		return nil, err
+	}
 	return a, nil
+}
+
+// openFiles sets up the file stores: the data folder's files/ always, the S3-compatible store when
+// BIDDESK_S3_ENDPOINT is set. Upload limits are the live system parameters.
+func (a *App) openFiles(ctx context.Context) error {
+	disk, err := storage.NewDisk(filepath.Join(a.Config.DataDir, "files"))
+	if err != nil {
+		return err
+	}
+	stores := map[string]storage.Store{storage.KindDisk: disk}
+	if a.Config.S3Endpoint != "" {
+		s3, err := storage.NewS3(storage.S3Config{Endpoint: a.Config.S3Endpoint, Bucket: a.Config.S3Bucket,
+			AccessKey: a.Config.S3AccessKey, SecretKey: a.Config.S3SecretKey, Region: a.Config.S3Region})
+		if err != nil {
+			return err
+		}
+		if err := s3.Check(ctx); err != nil {
+			a.Log.Warn("object store not usable yet", "err", err)
+		}
+		stores[storage.KindOSS] = s3
+	}
+	limits := func() (int64, string) {
+		u := a.SysConfig.Upload()
+		return u.MaxBytes, u.Suffixes
+	}
+	a.Files, err = files.NewService(a.DB, filepath.Join(a.Config.DataDir, "upload-tmp"), limits, stores)
+	if err != nil {
+		return err
+	}
+	jctx, stop := context.WithCancel(context.WithoutCancel(ctx))
+	a.stopFiles = stop
+	go a.Files.Run(jctx)
+	return nil
 }
 
 // Close stops watching for changes and closes the database.
 func (a *App) Close() error {
+	a.stopFiles()
 	a.Changes.Stop()
 	return a.DB.Close()
 }
@@ -124,6 +169,7 @@ func (a *App) Routes() []Route {
 	loginLog := audit.LoginLogTable(a.DB)
 	cfgH := sysconfig.NewHandlers(a.SysConfig)
 	businessLog, exceptionLog := audit.BusinessLogTable(a.DB), audit.ExceptionLogTable(a.DB)
+	fileH := files.NewHandlers(a.Files)
 	return []Route{
 		route("POST", "/api/login", Public, authH.Login),
 		route("POST", "/api/outSite/login", Public, authH.OutSiteLogin),
@@ -140,6 +186,12 @@ func (a *App) Routes() []Route {
 		route("GET", "/api/sys/resource/all", "rolemanager,resmanager", resH.All),
 		route("GET", "/api/sys/function/all", "resmanager,functionsmanager,menusmanager", fnH.All),
 		route("POST", "/api/sys/common/ticket", SignedIn, httpx.WithInput(a.issueTicket)),
+		route("POST", "/api/sys/common/disk/upload", SignedIn, fileH.DiskUpload),
+		route("POST", "/api/sys/common/oss/upload", SignedIn, fileH.OSSUpload),
+		download("/api/sys/common/file/down", SignedIn, fileH.Down),
+		route("DELETE", "/api/sys/common/file/del", SignedIn, httpx.WithInput(fileH.Del)),
+		route("POST", "/api/banner/upload", SignedIn, fileH.BannerUpload),
+		route("GET", "/api/sys/common/image/{name}", Public, fileH.Image),
 		route("GET", "/api/dataHumanResources/getByPid", SignedIn, httpx.WithInput(orgH.GetByPid)),
 		route("GET", "/api/dataHumanResources/tree", SignedIn, httpx.WithInput(orgH.Tree)),
 		route("GET", "/api/dataHumanResources/getByNameOrCode", SignedIn, httpx.WithInput(orgH.GetByNameOrCode)),

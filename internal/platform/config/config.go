@@ -36,6 +36,9 @@ type Config struct {
 	LogLevel          string
 	// TrustProxy makes the server take the client address from X-Forwarded-For.
 	TrustProxy bool
+
+	// S3 is the S3-compatible object store behind /api/sys/common/oss/upload (unset: that call is refused).
+	S3Endpoint, S3Bucket, S3AccessKey, S3SecretKey, S3Region string
 }
 
 // Defaults returns the configuration used when nothing is set.
@@ -128,6 +131,11 @@ func FromEnv() (Config, error) {
 	str("BIDDESK_DEMO_STAFF_PASSWORD", &c.DemoStaffPassword)
 	str("BIDDESK_LOG_LEVEL", &c.LogLevel)
 	boolean("BIDDESK_TRUST_PROXY", &c.TrustProxy)
+	str("BIDDESK_S3_ENDPOINT", &c.S3Endpoint)
+	str("BIDDESK_S3_BUCKET", &c.S3Bucket)
+	str("BIDDESK_S3_ACCESS_KEY", &c.S3AccessKey)
+	str("BIDDESK_S3_SECRET_KEY", &c.S3SecretKey)
+	str("BIDDESK_S3_REGION", &c.S3Region)
 	if len(errs) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
 	}
@@ -148,7 +156,21 @@ func (c Config) Summary() []any {
 		"help_url", c.HelpURL,
 		"throttle", fmt.Sprintf("%d/account %d/address per %s", c.ThrottleAccount, c.ThrottleAddress, c.ThrottleWindow),
 		"trust_proxy", c.TrustProxy,
+		"object_store", c.ObjectStoreLabel(),
 	}
+}
+
+// ObjectStoreLabel names the S3 store for the start-up log: endpoint, bucket, region and access
+// key, never the secret key ("" when none is configured).
+func (c Config) ObjectStoreLabel() string {
+	if c.S3Endpoint == "" {
+		return ""
+	}
+	secret := ""
+	if c.S3SecretKey != "" {
+		secret = " secret_key=xxxxx"
+	}
+	return fmt.Sprintf("%s bucket=%s region=%s access_key=%s%s", MaskDSN(c.S3Endpoint), c.S3Bucket, c.S3Region, c.S3AccessKey, secret)
 }
 
 // DatabaseLabel names the database without its password.

@@ -66,7 +66,12 @@ func cell(v any) any {
 
 // Disposition is a Content-Disposition attachment header for name: an ASCII fallback plus
 // the RFC 5987 UTF-8 form, so Chinese file names survive every browser.
-func Disposition(name string) string {
+func Disposition(name string) string { return disposition("attachment", name) }
+
+// InlineDisposition is the same header for a file the browser shows itself (a PDF, an image).
+func InlineDisposition(name string) string { return disposition("inline", name) }
+
+func disposition(kind, name string) string {
 	ascii := make([]rune, 0, len(name))
 	for _, r := range name {
 		if r < 0x20 || r > 0x7e || r == '"' || r == '\\' || r == '/' {
@@ -74,7 +79,7 @@ func Disposition(name string) string {
 		}
 		ascii = append(ascii, r)
 	}
-	return fmt.Sprintf(`attachment; filename="%s"; filename*=UTF-8''%s`, string(ascii), url.PathEscape(name))
+	return fmt.Sprintf(`%s; filename="%s"; filename*=UTF-8''%s`, kind, string(ascii), url.PathEscape(name))
 }
 
 // Format picks the export format from the request's format parameter (xlsx unless "csv").

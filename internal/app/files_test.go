@@ -1,0 +1,855 @@
+package app_test
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/color"
+	"image/gif"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"math/rand/v2"
+	"mime/multipart"
+	"net"
+	"net/http"
+	"net/textproto"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+
+	"biddesk/internal/auth"
+	"biddesk/internal/files"
+	"biddesk/internal/platform/config"
+	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/storage/s3test"
+)
+
+/* ---------- test files: real formats, made here ---------- */
+
+func pdfBytes() []byte {
+	return []byte("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
+}
+
+// zipOf builds a zip holding the named entries.
+func zipOf(t *testing.T, names ...string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, n := range names {
+		w, err := zw.Create(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(w, "<x>%s</x>", n)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func docxBytes(t *testing.T) []byte {
+	return zipOf(t, "[Content_Types].xml", "_rels/.rels", "word/document.xml")
+}
+
+func xlsxBytes(t *testing.T) []byte {
+	t.Helper()
+	f := excelize.NewFile()
+	defer f.Close()
+	_ = f.SetCellValue("Sheet1", "A1", "投标")
+	var buf bytes.Buffer
+	if err := f.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// picture is a w x h image; noisy pixels make it incompressible (a large file).
+func picture(w, h int, noisy bool) image.Image {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	r := rand.New(rand.NewPCG(1, 2))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			c := color.RGBA{uint8(x), uint8(y), 120, 255}
+			if noisy {
+				c = color.RGBA{uint8(r.Uint32()), uint8(r.Uint32()), uint8(r.Uint32()), 255}
+			}
+			img.Set(x, y, c)
+		}
+	}
+	return img
+}
+
+func pngBytes(t *testing.T, w, h int, noisy bool) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, picture(w, h, noisy)); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func jpegBytes(t *testing.T, w, h int) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, picture(w, h, false), nil); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func gifBytes(t *testing.T, w, h int) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := gif.Encode(&buf, picture(w, h, false), nil); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// exeBytes starts like a Windows program.
+func exeBytes() []byte {
+	return append([]byte("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00"), bytes.Repeat([]byte{0}, 200)...)
+}
+
+/* ---------- calls ---------- */
+
+// multipartBody is a multipart form with the file part named exactly as given (disposition is the
+// raw Content-Disposition of the file part, so tests can send any name) and extra fields.
+func multipartBody(t testing.TB, disposition string, content []byte, fields ...string) (*bytes.Buffer, string) {
+	t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	for i := 0; i+1 < len(fields); i += 2 {
+		_ = mw.WriteField(fields[i], fields[i+1])
+	}
+	if disposition != "" {
+		h := textproto.MIMEHeader{}
+		h.Set("Content-Disposition", disposition)
+		h.Set("Content-Type", "application/octet-stream")
+		w, err := mw.CreatePart(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = w.Write(content)
+	}
+	_ = mw.Close()
+	return &buf, mw.FormDataContentType()
+}
+
+func fileDisposition(name string) string {
+	return fmt.Sprintf(`form-data; name="file"; filename="%s"`, strings.ReplaceAll(name, `"`, `\"`))
+}
+
+type uploaded struct {
+	ID     int64  `json:"id"`
+	URL    string `json:"url"`
+	Name   string `json:"name"`
+	Size   int64  `json:"size"`
+	Suffix string `json:"suffix"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+}
+
+// uploadRaw posts a multipart body to path and decodes the envelope.
+func (e *env) uploadRaw(path, tok, disposition string, content []byte, header []string, fields ...string) (envelope, uploaded) {
+	e.t.Helper()
+	body, ct := multipartBody(e.t, disposition, content, fields...)
+	resp, raw := e.send("POST", path, tok, body, ct, header)
+	var env envelope
+	if err := json.Unmarshal(raw, &env); err != nil {
+		e.t.Fatalf("%s: HTTP %d %q", path, resp.StatusCode, raw)
+	}
+	var u uploaded
+	if env.Code == 0 {
+		if err := json.Unmarshal(env.Data, &u); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+	return env, u
+}
+
+func (e *env) putFile(path, tok, name string, content []byte, fields ...string) (envelope, uploaded) {
+	e.t.Helper()
+	return e.uploadRaw(path, tok, fileDisposition(name), content, nil, fields...)
+}
+
+// uploadOK uploads and fails the test unless it succeeds.
+func (e *env) uploadOK(path, tok, name string, content []byte, fields ...string) uploaded {
+	e.t.Helper()
+	r, u := e.putFile(path, tok, name, content, fields...)
+	if r.Code != 0 || u.ID == 0 {
+		e.t.Fatalf("upload %s to %s: %+v", name, path, r)
+	}
+	return u
+}
+
+// refusedUpload uploads and checks the refusal message.
+func (e *env) refusedUpload(path, tok, name string, content []byte, msg string) {
+	e.t.Helper()
+	if r, _ := e.putFile(path, tok, name, content); r.Code == 0 || r.Message != msg {
+		e.t.Errorf("upload %s: code %d %q, want %q", name, r.Code, r.Message, msg)
+	}
+}
+
+func (e *env) count(q string, args ...any) int {
+	e.t.Helper()
+	var n int
+	if err := e.app.DB.QueryRow(context.Background(), q, args...).Scan(&n); err != nil {
+		e.t.Fatal(err)
+	}
+	return n
+}
+
+func (e *env) userID(login string) int64 {
+	e.t.Helper()
+	var id int64
+	if err := e.app.DB.QueryRow(context.Background(), `SELECT id FROM sys_user WHERE login_code = ?`, login).Scan(&id); err != nil {
+		e.t.Fatal(err)
+	}
+	return id
+}
+
+// storedFiles lists the objects on disk (data folder's files/) and the spooled uploads (upload-tmp/).
+func (e *env) storedFiles() (objects, spooled []string) {
+	e.t.Helper()
+	walk := func(dir string) []string {
+		var out []string
+		_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				out = append(out, p)
+			}
+			return nil
+		})
+		return out
+	}
+	return walk(filepath.Join(e.app.Config.DataDir, "files")), walk(filepath.Join(e.app.Config.DataDir, "upload-tmp"))
+}
+
+// assertNothingStored checks that no file row, object or spooled upload exists.
+func (e *env) assertNothingStored() {
+	e.t.Helper()
+	if n := e.count(`SELECT COUNT(*) FROM sys_file`); n != 0 {
+		e.t.Errorf("%d file rows left", n)
+	}
+	if objects, spooled := e.storedFiles(); len(objects)+len(spooled) != 0 {
+		e.t.Errorf("left on disk: %v %v", objects, spooled)
+	}
+}
+
+const (
+	diskUpload   = "/api/sys/common/disk/upload"
+	ossUpload    = "/api/sys/common/oss/upload"
+	bannerUpload = "/api/banner/upload"
+	fileDown     = "/api/sys/common/file/down"
+)
+
+/* ---------- tests ---------- */
+
+func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
+	e := newEnv(t)
+	staff := e.login("staff", "Staff@123").AccessToken
+	pdf := pdfBytes()
+	u := e.uploadOK(diskUpload, staff, "营业执照.pdf", pdf, "module", "library")
+	if u.URL != fmt.Sprintf("%s?id=%d", fileDown, u.ID) || u.Name != "营业执照.pdf" || u.Size != int64(len(pdf)) || u.Suffix != "pdf" {
+		t.Fatalf("answer %+v", u)
+	}
+	var module, storageKind, key, ctype, sum, state string
+	var by int64
+	if err := e.app.DB.QueryRow(context.Background(), `SELECT module, storage, object_key, content_type, sha256, state, uploaded_by FROM sys_file WHERE id = ?`, u.ID).
+		Scan(&module, &storageKind, &key, &ctype, &sum, &state, &by); err != nil {
+		t.Fatal(err)
+	}
+	if module != "library" || storageKind != "disk" || ctype != "application/pdf" || len(sum) != 64 || state != "ready" || by != e.userID("staff") {
+		t.Fatalf("row: %s %s %s %s %s %d", module, storageKind, ctype, sum, state, by)
+	}
+	// stored under its random key, never under its name
+	objects, spooled := e.storedFiles()
+	if len(objects) != 1 || filepath.Base(objects[0]) != key || !regexp.MustCompile(`^[0-9a-f]{32}$`).MatchString(key) || len(spooled) != 0 {
+		t.Fatalf("objects %v spooled %v key %s", objects, spooled, key)
+	}
+
+	resp, body := e.fetch(fmt.Sprintf("%s&recordType=license&recordId=7", u.URL), staff)
+	if resp.StatusCode != 200 || !bytes.Equal(body, pdf) {
+		t.Fatalf("download: HTTP %d %q", resp.StatusCode, body)
+	}
+	h := resp.Header
+	if h.Get("Content-Type") != "application/pdf" || h.Get("X-Content-Type-Options") != "nosniff" ||
+		h.Get("Content-Disposition") != `attachment; filename="____.pdf"; filename*=UTF-8''%E8%90%A5%E4%B8%9A%E6%89%A7%E7%85%A7.pdf` ||
+		h.Get("Content-Length") != fmt.Sprint(len(pdf)) {
+		t.Fatalf("headers %v", h)
+	}
+	// inline is for PDFs and images only
+	resp, _ = e.fetch(u.URL+"&inline=1", staff)
+	if !strings.HasPrefix(resp.Header.Get("Content-Disposition"), "inline; ") || resp.Header.Get("X-Frame-Options") != "SAMEORIGIN" {
+		t.Fatalf("inline pdf: %v", resp.Header)
+	}
+	docx := e.uploadOK(diskUpload, staff, "方案.DOCX", docxBytes(t))
+	resp, body = e.fetch(docx.URL+"&inline=1", staff)
+	if !strings.HasPrefix(resp.Header.Get("Content-Disposition"), "attachment; ") ||
+		resp.Header.Get("Content-Type") != "application/vnd.openxmlformats-officedocument.wordprocessingml.document" || !bytes.Equal(body, docxBytes(t)) {
+		t.Fatalf("docx: %v", resp.Header)
+	}
+	xlsx := e.uploadOK(diskUpload, staff, "报价.xlsx", xlsxBytes(t))
+	if resp, _ := e.fetch(xlsx.URL, staff); resp.Header.Get("Content-Type") != "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" {
+		t.Fatalf("xlsx: %v", resp.Header)
+	}
+
+	// a download ticket opens one download (the browser opens downloads in a new window)
+	tk := e.ticket(staff, fileDown)
+	if resp, body := e.fetch(fmt.Sprintf("%s?id=%d&ticket=%s", fileDown, u.ID, tk), ""); resp.StatusCode != 200 || !bytes.Equal(body, pdf) {
+		t.Fatalf("ticket download: HTTP %d", resp.StatusCode)
+	}
+	if resp, _ := e.fetch(fmt.Sprintf("%s?id=%d&ticket=%s", fileDown, u.ID, tk), ""); resp.StatusCode != 401 {
+		t.Fatalf("a used ticket: HTTP %d", resp.StatusCode)
+	}
+	// the spec's clients send AccessToken in the query
+	if resp, _ := e.fetch(fmt.Sprintf("%s?id=%d&AccessToken=%s", fileDown, u.ID, staff), ""); resp.StatusCode != 200 {
+		t.Fatalf("AccessToken download: HTTP %d", resp.StatusCode)
+	}
+
+	// every download is recorded: who, which file, from which record
+	staffID := e.userID("staff")
+	if n := e.count(`SELECT COUNT(*) FROM file_download WHERE file_id = ? AND user_id = ?`, u.ID, staffID); n != 4 {
+		t.Fatalf("%d downloads recorded, want 4", n)
+	}
+	if n := e.count(`SELECT COUNT(*) FROM file_download WHERE file_id = ? AND record_type = 'license' AND record_id = 7`, u.ID); n != 1 {
+		t.Fatalf("record of the download: %d", n)
+	}
+	// bad parameters
+	for q, msg := range map[string]string{
+		"":           "缺少参数 id",
+		"?id=x":      "参数 id 必须是整数",
+		"?id=999999": "文件不存在或已删除",
+		fmt.Sprintf("?id=%d&recordType=a%%27b", u.ID): "参数 recordType 格式错误",
+		fmt.Sprintf("?id=%d&recordId=-1", u.ID):       "参数 recordId 必须是整数",
+	} {
+		if _, r := e.call("GET", fileDown+q, staff, nil); r.Code != 1 || r.Message != msg {
+			t.Errorf("down%s: %+v, want %q", q, r, msg)
+		}
+	}
+
+	// an upload no record links yet is its uploader's only
+	lib := e.login("libadmin", "Library@123").AccessToken
+	if _, r := e.call("GET", u.URL, lib, nil); r.Message != "无权访问该文件" {
+		t.Fatalf("another user's unlinked upload: %+v", r)
+	}
+	// anonymous callers get nothing and store nothing
+	if resp, r := e.call("GET", u.URL, "", nil); resp.StatusCode != 401 || r.Code != 10005 {
+		t.Fatalf("anonymous download: HTTP %d %+v", resp.StatusCode, r)
+	}
+	before := e.count(`SELECT COUNT(*) FROM sys_file`)
+	if r, _ := e.putFile(diskUpload, "", "a.pdf", pdf); r.Code != 10005 {
+		t.Fatalf("anonymous upload: %+v", r)
+	}
+	if e.count(`SELECT COUNT(*) FROM sys_file`) != before {
+		t.Fatal("an anonymous upload was stored")
+	}
+}
+
+func TestUploadToAnS3Store(t *testing.T) {
+	s3 := s3test.Start(t, "biddesk-files")
+	e := newEnv(t, func(c *config.Config) {
+		c.S3Endpoint, c.S3Bucket, c.S3AccessKey, c.S3SecretKey = s3.Config.Endpoint, s3.Config.Bucket, s3.Config.AccessKey, s3.Config.SecretKey
+	})
+	staff := e.login("staff", "Staff@123").AccessToken
+	pdf := pdfBytes()
+	u := e.uploadOK(ossUpload, staff, "CA证书.pdf", pdf, "module", "ca")
+	var key, kind, module string
+	if err := e.app.DB.QueryRow(context.Background(), `SELECT object_key, storage, module FROM sys_file WHERE id = ?`, u.ID).Scan(&key, &kind, &module); err != nil {
+		t.Fatal(err)
+	}
+	if keys := s3.Keys(t); len(keys) != 1 || keys[0] != key || kind != "oss" || module != "ca" {
+		t.Fatalf("bucket %v, row %s %s %s", keys, key, kind, module)
+	}
+	if objects, _ := e.storedFiles(); len(objects) != 0 {
+		t.Fatalf("an oss upload reached the disk: %v", objects)
+	}
+	resp, body := e.fetch(u.URL, staff)
+	if resp.StatusCode != 200 || !bytes.Equal(body, pdf) || resp.Header.Get("Content-Type") != "application/pdf" ||
+		!strings.HasPrefix(resp.Header.Get("Content-Disposition"), "attachment; ") {
+		t.Fatalf("download from the store: HTTP %d %v", resp.StatusCode, resp.Header)
+	}
+	// the same rules as the disk
+	e.refusedUpload(ossUpload, staff, "a.pdf", exeBytes(), "文件内容与扩展名 .pdf 不符")
+	if len(s3.Keys(t)) != 1 {
+		t.Fatal("a refused upload reached the store")
+	}
+
+	// deleting the file deletes the object
+	if _, r := e.call("DELETE", fmt.Sprintf("/api/sys/common/file/del?id=%d", u.ID), staff, nil); r.Code != 0 {
+		t.Fatalf("delete: %+v", r)
+	}
+	if keys := s3.Keys(t); len(keys) != 0 {
+		t.Fatalf("object left after delete: %v", keys)
+	}
+
+	// without a store the call says so
+	plain := newEnv(t)
+	tok := plain.login("staff", "Staff@123").AccessToken
+	if r, _ := plain.putFile(ossUpload, tok, "a.pdf", pdf); r.Code != 1 || r.Message != "对象存储未配置，请联系管理员" {
+		t.Fatalf("no store: %+v", r)
+	}
+}
+
+func TestAFailedStoreLeavesNoRecord(t *testing.T) {
+	s3 := s3test.Start(t, "bucket")
+	e := newEnv(t, func(c *config.Config) {
+		// a bucket that does not exist: the store refuses the object after the row was written
+		c.S3Endpoint, c.S3Bucket, c.S3AccessKey, c.S3SecretKey = s3.Config.Endpoint, "missing-bucket", "a", "b"
+	})
+	tok := e.login("staff", "Staff@123").AccessToken
+	if r, _ := e.putFile(ossUpload, tok, "a.pdf", pdfBytes()); r.Code != 500 {
+		t.Fatalf("a store failure must be a server error: %+v", r)
+	}
+	e.assertNothingStored()
+}
+
+func TestUploadsAreCheckedByNameSizeAndContent(t *testing.T) {
+	e := newEnv(t)
+	staff := e.login("staff", "Staff@123").AccessToken
+	allowed := "pdf,doc,docx,xls,xlsx,ppt,pptx,txt,jpg,jpeg,png,zip,rar"
+	e.refusedUpload(diskUpload, staff, "setup.exe", exeBytes(), "仅支持以下格式的文件："+allowed)
+	e.refusedUpload(diskUpload, staff, "noSuffix", pdfBytes(), "仅支持以下格式的文件："+allowed)
+	// the content must be what the suffix says
+	e.refusedUpload(diskUpload, staff, "setup.pdf", exeBytes(), "文件内容与扩展名 .pdf 不符")
+	e.refusedUpload(diskUpload, staff, "photo.png", []byte("just some text, not an image\n"), "文件内容与扩展名 .png 不符")
+	e.refusedUpload(diskUpload, staff, "photo.jpg", pngBytes(t, 10, 10, false), "文件内容与扩展名 .jpg 不符")
+	e.refusedUpload(diskUpload, staff, "plan.docx", zipOf(t, "readme.txt"), "文件内容与扩展名 .docx 不符")
+	e.refusedUpload(diskUpload, staff, "plan.xlsx", docxBytes(t), "文件内容与扩展名 .xlsx 不符")
+	e.refusedUpload(diskUpload, staff, "plan.doc", docxBytes(t), "文件内容与扩展名 .doc 不符")
+	e.refusedUpload(diskUpload, staff, "page.txt", []byte("<!DOCTYPE html><html><script>alert(1)</script></html>"), "文件内容与扩展名 .txt 不符")
+	e.refusedUpload(diskUpload, staff, "run.txt", []byte("#!/bin/sh\nrm -rf /\n"), "文件内容与扩展名 .txt 不符")
+	e.refusedUpload(diskUpload, staff, "bin.txt", []byte("a\x00b"), "文件内容与扩展名 .txt 不符")
+	e.refusedUpload(diskUpload, staff, "empty.pdf", nil, "文件内容为空")
+	if r, _ := e.uploadRaw(diskUpload, staff, "", nil, nil, "module", "library"); r.Message != "请选择要上传的文件" {
+		t.Errorf("no file: %+v", r)
+	}
+	if _, r := e.call("POST", diskUpload, staff, map[string]string{"file": "x"}); r.Message != "请选择要上传的文件" {
+		t.Errorf("not multipart: %+v", r)
+	}
+	if r, _ := e.putFile(diskUpload, staff, "a.pdf", pdfBytes(), "module", "../x"); r.Message != "参数 module 格式错误" {
+		t.Errorf("bad module: %+v", r)
+	}
+	// English messages
+	if r, _ := e.uploadRaw(diskUpload, staff, fileDisposition("setup.pdf"), exeBytes(), []string{"Accept-Language", "en"}); r.Message != "The file's content does not match its .pdf suffix" {
+		t.Errorf("English: %+v", r)
+	}
+	e.assertNothingStored()
+
+	// what passes: a text file in a legacy Chinese encoding, a real zip, the suffix in any case
+	e.uploadOK(diskUpload, staff, "说明.txt", []byte("\xb1\xea\xca\xe9\r\n"))
+	e.uploadOK(diskUpload, staff, "资料.ZIP", zipOf(t, "a.txt"))
+	e.uploadOK(diskUpload, staff, "扫描件.JPG", jpegBytes(t, 20, 20))
+	if n := e.count(`SELECT COUNT(*) FROM sys_file WHERE state = 'ready'`); n != 3 {
+		t.Fatalf("%d stored", n)
+	}
+}
+
+func TestUploadLimitsComeFromTheSystemParameters(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123").AccessToken
+	staff := e.login("staff", "Staff@123").AccessToken
+	big := append(pdfBytes(), bytes.Repeat([]byte("x"), 1<<20)...)
+	e.uploadOK(diskUpload, staff, "big.pdf", big) // under the default 50 MB
+
+	e.setParam(admin, "upload.max_size_mb", 1)
+	e.refusedUpload(diskUpload, staff, "big.pdf", big, "文件大小不能超过 1MB")
+	if r, _ := e.uploadRaw(diskUpload, staff, fileDisposition("big.pdf"), big, []string{"Accept-Language", "en"}); r.Message != "The file cannot be larger than 1 MB" {
+		t.Errorf("English: %+v", r)
+	}
+	exact := big[:1<<20]
+	e.uploadOK(diskUpload, staff, "exact.pdf", exact)
+
+	e.setParam(admin, "upload.allowed_suffixes", "pdf,PNG")
+	e.refusedUpload(diskUpload, staff, "plan.docx", docxBytes(t), "仅支持以下格式的文件：pdf,png")
+	e.uploadOK(diskUpload, staff, "small.Pdf", pdfBytes())
+	e.uploadOK(diskUpload, staff, "shot.png", pngBytes(t, 5, 5, false))
+
+	// a suffix the product does not know is accepted unless its bytes are a program or a page
+	e.setParam(admin, "upload.allowed_suffixes", "dwg,pdf")
+	dwg := e.uploadOK(diskUpload, staff, "图纸.dwg", []byte("AC1032\x00\x00\x00binary drawing"))
+	if resp, _ := e.fetch(dwg.URL, staff); resp.Header.Get("Content-Type") != "application/octet-stream" {
+		t.Fatalf("unknown type served as %q", resp.Header.Get("Content-Type"))
+	}
+	e.refusedUpload(diskUpload, staff, "evil.dwg", exeBytes(), "文件内容与扩展名 .dwg 不符")
+	e.refusedUpload(diskUpload, staff, "evil.dwg", []byte("<html><body onload=alert(1)>"), "文件内容与扩展名 .dwg 不符")
+	if n := e.count(`SELECT COUNT(*) FROM sys_file`); n != 5 {
+		t.Fatalf("%d files", n)
+	}
+}
+
+func TestUploadNamesCannotNamePaths(t *testing.T) {
+	e := newEnv(t)
+	staff := e.login("staff", "Staff@123").AccessToken
+	for raw, want := range map[string]string{
+		"../../etc/passwd.pdf":         "passwd.pdf",
+		`..\..\windows\win.ini.pdf`:    "win.ini.pdf",
+		`C:\Users\张三\Desktop\投标文件.pdf`: "投标文件.pdf",
+		"/etc/cron.d/job.pdf":          "job.pdf",
+		"...hidden.pdf":                "hidden.pdf",
+	} {
+		u := e.uploadOK(diskUpload, staff, raw, pdfBytes())
+		if u.Name != want {
+			t.Errorf("%q stored as %q, want %q", raw, u.Name, want)
+		}
+		resp, _ := e.fetch(u.URL, staff)
+		if cd := resp.Header.Get("Content-Disposition"); strings.Contains(cd, "/") && !strings.Contains(cd, "filename*=UTF-8''") || strings.Contains(cd, "..%2F") {
+			t.Errorf("disposition %q", cd)
+		}
+	}
+	// nothing was written outside the files folder, and only under random keys
+	data := e.app.Config.DataDir
+	for _, p := range []string{filepath.Join(data, "..", "etc", "passwd.pdf"), filepath.Join(data, "etc"), filepath.Join(data, "files", "passwd.pdf")} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("%s exists", p)
+		}
+	}
+	objects, _ := e.storedFiles()
+	for _, o := range objects {
+		if !regexp.MustCompile(`/files/[0-9a-f]{2}/[0-9a-f]{2}/[0-9a-f]{32}$`).MatchString(o) {
+			t.Errorf("object stored as %s", o)
+		}
+	}
+
+	// control characters (NUL included) and names that are only a path are refused
+	for _, disposition := range []string{
+		`form-data; name="file"; filename*=UTF-8''evil%00.pdf`,
+		`form-data; name="file"; filename*=UTF-8''a%0Ab.pdf`,
+		`form-data; name="file"; filename="../"`,
+		`form-data; name="file"; filename=".."`,
+		`form-data; name="file"; filename=""`,
+		"form-data; name=\"file\"; filename=\"a\x00b.pdf\"",
+	} {
+		if r, _ := e.uploadRaw(diskUpload, staff, disposition, pdfBytes(), nil); r.Code != 1 ||
+			(r.Message != "文件名无效" && r.Message != "请求参数格式错误") {
+			t.Errorf("%q: %+v", disposition, r)
+		}
+	}
+	// a long name is cut, keeping its suffix
+	long := strings.Repeat("标", 300) + ".pdf"
+	if u := e.uploadOK(diskUpload, staff, long, pdfBytes()); len([]rune(u.Name)) != files.MaxNameLen || !strings.HasSuffix(u.Name, "标.pdf") {
+		t.Errorf("long name kept as %d characters", len([]rune(u.Name)))
+	}
+	if n := e.count(`SELECT COUNT(*) FROM sys_file`); n != 6 {
+		t.Fatalf("%d files", n)
+	}
+}
+
+func TestAnInterruptedUploadLeavesNoRowAndNoObject(t *testing.T) {
+	e := newEnv(t)
+	staff := e.login("staff", "Staff@123").AccessToken
+	u, _ := url.Parse(e.srv.URL)
+	conn, err := net.Dial("tcp", u.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	const boundary = "interrupted-boundary"
+	head := "--" + boundary + "\r\n" + fileDisposition("big.pdf") + "\r\nContent-Type: application/pdf\r\n\r\n"
+	head = strings.Replace(head, "form-data", "Content-Disposition: form-data", 1)
+	first := append([]byte(head), pdfBytes()...)
+	first = append(first, bytes.Repeat([]byte("x"), 256<<10)...)
+	req := fmt.Sprintf("POST %s HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\nContent-Type: multipart/form-data; boundary=%s\r\nContent-Length: %d\r\n\r\n",
+		diskUpload, u.Host, staff, boundary, 5<<20)
+	if _, err := conn.Write(append([]byte(req), first...)); err != nil {
+		t.Fatal(err)
+	}
+	// the server is receiving: its spooled file exists
+	waitFor(t, "the upload to start", func() bool { _, spooled := e.storedFiles(); return len(spooled) == 1 })
+	conn.Close() // the client goes away mid-file
+	waitFor(t, "the spooled upload to be removed", func() bool { _, spooled := e.storedFiles(); return len(spooled) == 0 })
+	e.assertNothingStored()
+}
+
+func waitFor(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if ok() {
+			return
+		}
+	}
+	t.Fatalf("timed out waiting for %s", what)
+}
+
+func TestBannerImagesFollowTheSpecRules(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123").AccessToken
+	img := pngBytes(t, 1125, 468, false)
+	// the spec's client sends AccessToken in the query
+	body, ct := multipartBody(t, fileDisposition("banner.png"), img)
+	resp, raw := e.send("POST", bannerUpload+"?AccessToken="+admin, "", body, ct, nil)
+	var env envelope
+	var u uploaded
+	if json.Unmarshal(raw, &env) != nil || env.Code != 0 || json.Unmarshal(env.Data, &u) != nil {
+		t.Fatalf("banner upload: HTTP %d %s", resp.StatusCode, raw)
+	}
+	if !regexp.MustCompile(`^/api/sys/common/image/[0-9a-f]{32}\.png$`).MatchString(u.URL) || u.Width != 1125 || u.Height != 468 {
+		t.Fatalf("answer %+v", u)
+	}
+	// the image is public (an <img> sends no token), inline, and cached for good
+	resp, got := e.fetch(u.URL, "")
+	if resp.StatusCode != 200 || !bytes.Equal(got, img) || resp.Header.Get("Content-Type") != "image/png" ||
+		resp.Header.Get("X-Content-Type-Options") != "nosniff" || resp.Header.Get("Content-Disposition") != "" ||
+		!strings.Contains(resp.Header.Get("Cache-Control"), "immutable") {
+		t.Fatalf("image: HTTP %d %v", resp.StatusCode, resp.Header)
+	}
+	if n := e.count(`SELECT COUNT(*) FROM sys_file WHERE module = 'banner'`); n != 1 {
+		t.Fatalf("%d banner rows", n)
+	}
+	e.uploadOK(bannerUpload, admin, "cover.JPG", jpegBytes(t, 345, 150))
+	e.uploadOK(bannerUpload, admin, "cover.jpeg", jpegBytes(t, 400, 300))
+
+	e.refusedUpload(bannerUpload, admin, "anim.gif", gifBytes(t, 400, 200), "格式仅支持jpg、png!")
+	e.refusedUpload(bannerUpload, admin, "doc.pdf", pdfBytes(), "格式仅支持jpg、png!")
+	e.refusedUpload(bannerUpload, admin, "fake.png", []byte("not an image at all"), "格式仅支持jpg、png!")
+	e.refusedUpload(bannerUpload, admin, "gif.png", gifBytes(t, 400, 200), "格式仅支持jpg、png!")
+	e.refusedUpload(bannerUpload, admin, "narrow.png", pngBytes(t, 344, 150, false), "上传的图片不能小于345*150像素!")
+	e.refusedUpload(bannerUpload, admin, "low.jpg", jpegBytes(t, 345, 149), "上传的图片不能小于345*150像素!")
+	huge := pngBytes(t, 1000, 800, true)
+	if len(huge) <= 2<<20 {
+		t.Fatalf("test image only %d bytes", len(huge))
+	}
+	e.refusedUpload(bannerUpload, admin, "huge.png", huge, "图片大小不能超过 2MB!")
+	for body, want := range map[string]string{
+		"anim.gif":   "Only jpg and png are supported!",
+		"narrow.png": "The image cannot be smaller than 345*150 pixels!",
+		"huge.png":   "The image cannot exceed 2MB!",
+	} {
+		content := map[string][]byte{"anim.gif": gifBytes(t, 400, 200), "narrow.png": pngBytes(t, 344, 150, false), "huge.png": huge}[body]
+		if r, _ := e.uploadRaw(bannerUpload, admin, fileDisposition(body), content, []string{"Accept-Language", "en"}); r.Message != want {
+			t.Errorf("%s in English: %q, want %q", body, r.Message, want)
+		}
+	}
+	if n := e.count(`SELECT COUNT(*) FROM sys_file`); n != 3 {
+		t.Fatalf("%d files", n)
+	}
+
+	// only banner images are public
+	pdf := e.uploadOK(diskUpload, admin, "a.pdf", pdfBytes())
+	var key string
+	if err := e.app.DB.QueryRow(context.Background(), `SELECT object_key FROM sys_file WHERE id = ?`, pdf.ID).Scan(&key); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"/api/sys/common/image/" + key + ".pdf", "/api/sys/common/image/" + key, "/api/sys/common/image/x.png",
+		strings.TrimSuffix(u.URL, ".png") + ".jpg"} {
+		if resp, _ := e.fetch(p, ""); resp.StatusCode != 404 {
+			t.Errorf("%s: HTTP %d", p, resp.StatusCode)
+		}
+	}
+	if r, _ := e.putFile(bannerUpload, "", "banner.png", img); r.Code != 10005 {
+		t.Fatalf("anonymous banner upload: %+v", r)
+	}
+}
+
+func TestDeletingAnUploadIsLogged(t *testing.T) {
+	e := newEnv(t)
+	staff := e.login("staff", "Staff@123").AccessToken
+	lib := e.login("libadmin", "Library@123").AccessToken
+	u := e.uploadOK(diskUpload, staff, "草稿.pdf", pdfBytes())
+	if _, r := e.call("DELETE", fmt.Sprintf("/api/sys/common/file/del?id=%d", u.ID), lib, nil); r.Message != "无权访问该文件" {
+		t.Fatalf("another user's delete: %+v", r)
+	}
+	if _, r := e.call("DELETE", fmt.Sprintf("/api/sys/common/file/del?id=%d", u.ID), staff, nil); r.Code != 0 {
+		t.Fatalf("delete: %+v", r)
+	}
+	if objects, _ := e.storedFiles(); len(objects) != 0 {
+		t.Fatalf("object left: %v", objects)
+	}
+	if n := e.count(`SELECT COUNT(*) FROM business_log WHERE module = 'sys_file' AND action = 'delete' AND target_id = ? AND target = '草稿.pdf' AND login_code = 'staff'`, fmt.Sprint(u.ID)); n != 1 {
+		t.Fatalf("%d business log lines", n)
+	}
+	if n := e.count(`SELECT COUNT(*) FROM sys_file WHERE id = ? AND state = 'removed'`, u.ID); n != 1 {
+		t.Fatal("the row must stay, removed, for the statistics")
+	}
+	if _, r := e.call("GET", u.URL, staff, nil); r.Message != "文件不存在或已删除" {
+		t.Fatalf("download after delete: %+v", r)
+	}
+	if _, r := e.call("DELETE", fmt.Sprintf("/api/sys/common/file/del?id=%d", u.ID), staff, nil); r.Message != "文件不存在或已删除" {
+		t.Fatalf("second delete: %+v", r)
+	}
+}
+
+// The Go API the record areas use: check, link, replace, and who may download linked files.
+func TestRecordsLinkFiles(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	svc := e.app.Files
+	staff := e.login("staff", "Staff@123").AccessToken
+	lib := e.login("libadmin", "Library@123").AccessToken
+	staffID, libID := e.userID("staff"), e.userID("libadmin")
+	a := e.uploadOK(diskUpload, staff, "执照正本.pdf", pdfBytes(), "module", "library")
+	b := e.uploadOK(diskUpload, staff, "执照副本.pdf", pdfBytes(), "module", "library")
+	c := e.uploadOK(diskUpload, lib, "他人.pdf", pdfBytes())
+
+	if _, err := svc.Usable(ctx, e.app.DB, files.Owner{UserID: staffID}, a.ID, c.ID); err == nil || err.Error() != "只能使用自己上传的文件" {
+		t.Fatalf("another user's file: %v", err)
+	}
+	if _, err := svc.Usable(ctx, e.app.DB, files.Owner{UserID: staffID}, 424242); err == nil || err.Error() != "文件不存在或已删除" {
+		t.Fatalf("missing file: %v", err)
+	}
+	if got, err := svc.Usable(ctx, e.app.DB, files.Owner{UserID: libID, Any: true}, a.ID, c.ID, a.ID); err != nil || len(got) != 2 {
+		t.Fatalf("an administrator links anyone's files: %v %v", got, err)
+	}
+	inTx := func(fn func(tx *db.Tx) error) error { return e.app.DB.InTx(ctx, fn) }
+	if err := inTx(func(tx *db.Tx) error {
+		return svc.Attach(ctx, tx, files.Owner{UserID: staffID}, "license", 7, a.ID, b.ID)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := inTx(func(tx *db.Tx) error {
+		return svc.Attach(ctx, tx, files.Owner{UserID: staffID}, "license", 8, a.ID)
+	}); err == nil || err.Error() != "文件已被其他记录使用" {
+		t.Fatalf("a file of another record: %v", err)
+	}
+	list, err := svc.Files(ctx, e.app.DB, "license", 7)
+	if err != nil || len(list) != 2 || list[0].ID != a.ID || list[0].RecordID != 7 || list[0].URL != a.URL {
+		t.Fatalf("files of the record: %+v %v", list, err)
+	}
+	// linked files are downloadable by every signed-in user, and the download names the record
+	if resp, _ := e.fetch(a.URL, lib); resp.StatusCode != 200 {
+		t.Fatalf("linked file: HTTP %d", resp.StatusCode)
+	}
+	if n := e.count(`SELECT COUNT(*) FROM file_download WHERE file_id = ? AND user_id = ? AND record_type = 'license' AND record_id = 7`, a.ID, libID); n != 1 {
+		t.Fatal("the download was not recorded with its record")
+	}
+	// unless the record area says otherwise
+	svc.OnRead("license", func(_ context.Context, p *auth.Principal, f *files.File) (bool, error) {
+		return p.UserID == f.UploadedBy, nil
+	})
+	if _, r := e.call("GET", a.URL, lib, nil); r.Message != "无权访问该文件" {
+		t.Fatalf("refused by the record area: %+v", r)
+	}
+	if resp, _ := e.fetch(a.URL, staff); resp.StatusCode != 200 {
+		t.Fatal("allowed by the record area")
+	}
+	// a linked file is deleted through its record, not the common call
+	if _, r := e.call("DELETE", fmt.Sprintf("/api/sys/common/file/del?id=%d", a.ID), staff, nil); r.Message != "文件已被记录使用，请在该记录中移除" {
+		t.Fatalf("delete a linked file: %+v", r)
+	}
+	// replacing the record's files removes the dropped one, logged under the record's module
+	if err := inTx(func(tx *db.Tx) error {
+		return svc.SetFiles(ctx, tx, files.Owner{UserID: libID, Any: true}, "expert_talents2_license", "license", 7, a.ID, c.ID)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	list, _ = svc.Files(ctx, e.app.DB, "license", 7)
+	if len(list) != 2 || list[0].ID != a.ID || list[1].ID != c.ID {
+		t.Fatalf("after replace: %+v", list)
+	}
+	if n := e.count(`SELECT COUNT(*) FROM business_log WHERE module = 'expert_talents2_license' AND action = 'delete' AND target_id = ?`, fmt.Sprint(b.ID)); n != 1 {
+		t.Fatal("the removal was not logged")
+	}
+	if err := svc.Purge(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if objects, _ := e.storedFiles(); len(objects) != 2 {
+		t.Fatalf("objects after purge: %v", objects)
+	}
+	byRecord, err := svc.FilesOf(ctx, e.app.DB, "license", []int64{7, 8})
+	if err != nil || len(byRecord[7]) != 2 || len(byRecord[8]) != 0 {
+		t.Fatalf("FilesOf: %v %v", byRecord, err)
+	}
+
+	// a generated document is saved under the same rules
+	f, err := svc.Save(ctx, files.Input{Name: "专家简历.docx", Module: files.ModuleWord, UserID: libID, Body: bytes.NewReader(docxBytes(t))})
+	if err != nil || f.ContentType != "application/vnd.openxmlformats-officedocument.wordprocessingml.document" || f.Module != "word" {
+		t.Fatalf("Save: %+v %v", f, err)
+	}
+	if _, err := svc.Save(ctx, files.Input{Name: "x.docx", Body: bytes.NewReader(pdfBytes())}); err == nil {
+		t.Fatal("Save must check the content")
+	}
+	// linked in the same call that returns the names (the library's FileLinker)
+	if err := inTx(func(tx *db.Tx) error {
+		names, err := svc.Link(ctx, tx, libID, false, "expert_make_word", "expert_book", 3, []int64{f.ID})
+		if err == nil && names[f.ID] != "专家简历.docx" {
+			t.Errorf("names %v", names)
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// a saved file whose record was never written is discarded without a trace
+	g, err := svc.Save(ctx, files.Input{Name: "废弃.pdf", UserID: libID, Body: bytes.NewReader(pdfBytes())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc.Discard(ctx, g.ID)
+	if _, err := svc.Get(ctx, g.ID); err == nil {
+		t.Fatal("a discarded file is still there")
+	}
+	if objects, _ := e.storedFiles(); len(objects) != 3 {
+		t.Fatalf("objects: %v", objects)
+	}
+}
+
+func TestTheJanitorFinishesWhatACrashLeft(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	staff := e.login("staff", "Staff@123").AccessToken
+	u := e.uploadOK(diskUpload, staff, "a.pdf", pdfBytes())
+	keep := e.uploadOK(diskUpload, staff, "b.pdf", pdfBytes())
+	// as if the process died between the object and the row's ready state, an hour ago
+	old := time.Now().UTC().Add(-2 * time.Hour)
+	if _, err := e.app.DB.Exec(ctx, `UPDATE sys_file SET state = 'uploading', updated_at = ? WHERE id = ?`, old, u.ID); err != nil {
+		t.Fatal(err)
+	}
+	spool := filepath.Join(e.app.Config.DataDir, "upload-tmp", "upload-123")
+	if err := os.WriteFile(spool, []byte("half"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_ = os.Chtimes(spool, old, old)
+	if err := e.app.Files.Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := e.count(`SELECT COUNT(*) FROM sys_file WHERE id = ?`, u.ID); n != 0 {
+		t.Fatal("the abandoned row stayed")
+	}
+	objects, spooled := e.storedFiles()
+	if len(objects) != 1 || len(spooled) != 0 {
+		t.Fatalf("left: %v %v", objects, spooled)
+	}
+	if resp, _ := e.fetch(keep.URL, staff); resp.StatusCode != 200 {
+		t.Fatal("the finished upload was touched")
+	}
+}
+
+// A slow upload is not cut short by the server before its 300 s.
+func TestUploadsMayTakeTheirTime(t *testing.T) {
+	e := newEnv(t)
+	staff := e.login("staff", "Staff@123").AccessToken
+	body, ct := multipartBody(t, fileDisposition("slow.pdf"), append(pdfBytes(), bytes.Repeat([]byte("y"), 64<<10)...))
+	pr, pw := io.Pipe()
+	go func() {
+		data := body.Bytes()
+		for len(data) > 0 {
+			n := min(len(data), 16<<10)
+			_, _ = pw.Write(data[:n])
+			data = data[n:]
+			time.Sleep(300 * time.Millisecond)
+		}
+		pw.Close()
+	}()
+	req, _ := http.NewRequest("POST", e.srv.URL+diskUpload, pr)
+	req.Header.Set("Content-Type", ct)
+	req.Header.Set("Authorization", "Bearer "+staff)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var env envelope
+	if err := json.NewDecoder(resp.Body).Decode(&env); err != nil || env.Code != 0 {
+		t.Fatalf("slow upload: %+v %v", env, err)
+	}
+}

@@ -1,0 +1,258 @@
+package files
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/textproto"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"biddesk/internal/auth"
+	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/export"
+	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/storage"
+)
+
+// Handlers are the HTTP calls of the files area.
+type Handlers struct{ svc *Service }
+
+func NewHandlers(svc *Service) *Handlers { return &Handlers{svc: svc} }
+
+// DiskUpload is POST /api/sys/common/disk/upload: multipart field file (and module), kept on the local disk.
+func (h *Handlers) DiskUpload(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.upload(w, r, storage.KindDisk, h.svc.generalRule(), "")
+}
+
+// OSSUpload is POST /api/sys/common/oss/upload: the same, kept in the S3-compatible object store.
+func (h *Handlers) OSSUpload(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.upload(w, r, storage.KindOSS, h.svc.generalRule(), "")
+}
+
+// BannerUpload is POST /api/banner/upload: a banner or cover image under the spec's image rules;
+// data.url is its public address (ImagePath).
+func (h *Handlers) BannerUpload(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.upload(w, r, storage.KindDisk, bannerRule, ModuleBanner)
+}
+
+var moduleRe = regexp.MustCompile(`^[a-z]{1,20}$`)
+
+// upload reads the multipart body as it arrives: the file part is checked by name first, then
+// spooled (at most the rule's size), sniffed and stored. An interrupted body leaves nothing.
+func (h *Handlers) upload(w http.ResponseWriter, r *http.Request, kind string, rl rule, module string) (any, error) {
+	// Spec section 9: an upload may take 300 s. The server has no overall read timeout (it would cut
+	// uploads short); this deadline bounds a client that stalls. The server resets it for the next
+	// request on the connection; the answer is small, so no write deadline is needed.
+	deadline := time.Now().Add(UploadTimeout)
+	_ = http.NewResponseController(w).SetReadDeadline(deadline)
+	ctx, cancel := context.WithDeadline(r.Context(), deadline)
+	defer cancel()
+
+	if !h.svc.HasStore(kind) {
+		return nil, httpx.Fail("file.oss_unavailable")
+	}
+	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "multipart/form-data" {
+		return nil, httpx.Fail("file.required")
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, rl.maxBytes+1<<20)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, httpx.ErrBadInput
+	}
+	var sp *spooled
+	defer func() {
+		if sp != nil {
+			sp.close()
+		}
+	}()
+	m := meta{storage: kind, module: module}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		var malformed textproto.ProtocolError
+		if errors.As(err, &malformed) {
+			return nil, httpx.ErrBadInput
+		}
+		if err != nil {
+			return nil, readError(err, rl)
+		}
+		switch part.FormName() {
+		case "module":
+			if module != "" {
+				continue // fixed by the call
+			}
+			v, err := io.ReadAll(io.LimitReader(part, 64))
+			if err != nil {
+				return nil, readError(err, rl)
+			}
+			if s := strings.TrimSpace(string(v)); s != "" {
+				if !moduleRe.MatchString(s) || !modules[s] {
+					return nil, httpx.Fail("http.bad_field", "module")
+				}
+				m.module = s
+			}
+		case "file":
+			if sp != nil {
+				continue // one file per call
+			}
+			if m.name, m.suffix, err = CleanName(rawFileName(part)); err != nil {
+				return nil, err
+			}
+			if err := rl.suffix(m.suffix); err != nil {
+				return nil, err
+			}
+			if sp, err = h.svc.spool(part, rl.maxBytes); err != nil {
+				return nil, readError(err, rl)
+			}
+		}
+	}
+	if sp == nil {
+		return nil, httpx.Fail("file.required")
+	}
+	if m.module == "" {
+		m.module = ModuleCommon
+	}
+	if p := auth.PrincipalFrom(r.Context()); p != nil {
+		m.userID = p.UserID
+	}
+	f, c, err := h.svc.store(ctx, sp, m, rl)
+	if err != nil {
+		return nil, err
+	}
+	return f.uploaded(c), nil
+}
+
+// rawFileName is the file name as the client sent it (multipart's FileName keeps only its base,
+// which would hide a path from the checks).
+func rawFileName(p *multipart.Part) string {
+	_, params, err := mime.ParseMediaType(p.Header.Get("Content-Disposition"))
+	if err != nil {
+		return "\x00" // unreadable: refused as a bad name
+	}
+	return params["filename"]
+}
+
+func readError(err error, rl rule) error {
+	var tooBig *http.MaxBytesError
+	if errors.Is(err, errTooLarge) || errors.As(err, &tooBig) {
+		return rl.tooLarge
+	}
+	slog.Info("upload interrupted", "err", err)
+	return httpx.Fail("file.interrupted")
+}
+
+var recordTypeRe = regexp.MustCompile(`^[A-Za-z0-9_-]{1,50}$`)
+
+// Down is GET /api/sys/common/file/down (id, recordType, recordId, inline): the file as an
+// attachment (inline=1 shows a PDF or an image in the browser), recorded for the download
+// statistics with the record it was downloaded from.
+func (h *Handlers) Down(w http.ResponseWriter, r *http.Request) (any, error) {
+	ctx := r.Context()
+	in, err := httpx.ReadInput(w, r)
+	if err != nil {
+		return nil, err
+	}
+	id, err := in.ID("id")
+	if err != nil {
+		return nil, err
+	}
+	recordType := strings.TrimSpace(in.String("recordType"))
+	if recordType != "" && !recordTypeRe.MatchString(recordType) {
+		return nil, httpx.Fail("http.bad_field", "recordType")
+	}
+	var recordID int64
+	if s := strings.TrimSpace(in.String("recordId")); s != "" {
+		if recordID, err = strconv.ParseInt(s, 10, 64); err != nil || recordID <= 0 {
+			return nil, httpx.Fail("http.bad_number", "recordId")
+		}
+	}
+	f, err := h.svc.Get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	p := auth.PrincipalFrom(ctx)
+	if ok, err := h.svc.mayRead(ctx, p, f); err != nil {
+		return nil, err
+	} else if !ok {
+		return nil, httpx.Fail("file.forbidden")
+	}
+	body, size, err := h.svc.Open(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	defer body.Close()
+	if recordType == "" {
+		recordType, recordID = f.RecordType, f.RecordID
+	}
+	if err := h.svc.recordDownload(ctx, f.ID, p.UserID, recordType, recordID); err != nil {
+		return nil, err
+	}
+	hd := w.Header()
+	hd.Set("Content-Type", f.ContentType)
+	hd.Set("Content-Length", strconv.FormatInt(size, 10))
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Cache-Control", "private, no-store")
+	if in.Bool("inline") && inlineable(f.ContentType) {
+		hd.Set("Content-Disposition", export.InlineDisposition(f.Name))
+		// shown by the portal's preview frame: this origin may frame it, nothing in it may run
+		hd.Set("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'")
+		hd.Set("X-Frame-Options", "SAMEORIGIN")
+	} else {
+		hd.Set("Content-Disposition", export.Disposition(f.Name))
+	}
+	w.WriteHeader(http.StatusOK)
+	if _, err := io.Copy(w, body); err != nil {
+		slog.Info("download interrupted", "file", f.ID, "err", err)
+	}
+	return httpx.Written{}, nil
+}
+
+// Image is GET /api/sys/common/image/{name} (public): a banner image by its random key and
+// suffix, for <img> tags and the portal logo. Nothing else is served here.
+func (h *Handlers) Image(w http.ResponseWriter, r *http.Request) (any, error) {
+	key, suffix, _ := strings.Cut(r.PathValue("name"), ".")
+	if !storage.ValidKey(key) {
+		return nil, httpx.ErrNotFound
+	}
+	ctx := r.Context()
+	f, err := scanFile(h.svc.db.QueryRow(ctx, `SELECT `+fileColumns+` FROM sys_file WHERE object_key = ? AND suffix = ? AND module = ? AND state = ?`,
+		key, suffix, ModuleBanner, StateReady))
+	if err != nil {
+		if db.IsNoRows(err) {
+			return nil, httpx.ErrNotFound
+		}
+		return nil, err
+	}
+	body, size, err := h.svc.Open(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	defer body.Close()
+	hd := w.Header()
+	hd.Set("Content-Type", f.ContentType)
+	hd.Set("Content-Length", strconv.FormatInt(size, 10))
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Content-Security-Policy", "default-src 'none'")
+	hd.Set("Cache-Control", "public, max-age=31536000, immutable") // the key never names other bytes
+	w.WriteHeader(http.StatusOK)
+	_, _ = io.Copy(w, body)
+	return httpx.Written{}, nil
+}
+
+// Del is DELETE /api/sys/common/file/del (id): the caller deletes their own upload that no record links.
+func (h *Handlers) Del(r *http.Request, in *httpx.Input) (any, error) {
+	id, err := in.ID("id")
+	if err != nil {
+		return nil, err
+	}
+	return nil, h.svc.Delete(r.Context(), auth.PrincipalFrom(r.Context()), id)
+}
