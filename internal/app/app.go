@@ -64,6 +64,8 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	a.Access = access.NewStore(d)
 	a.Changes = changes.New(d, log)
 	a.Access.Watch(a.Changes)
+	a.SysConfig = sysconfig.NewStore(d, cfg)
+	a.SysConfig.Watch(a.Changes)
 	if err := a.Changes.Start(); err != nil {
 		d.Close()
 		return nil, fmt.Errorf("watch changes: %w", err)
@@ -77,8 +79,8 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	a.Dict = dict.NewStore(d)
 	a.Users = auth.NewStore(d)
 	a.Auth = auth.NewService(a.Users, cfg, a.Access, a.Dict, a.Org)
-	a.SysConfig = sysconfig.NewStore(d, cfg)
 	if err := a.SysConfig.Sync(ctx); err != nil {
+		a.Changes.Stop()
 		d.Close()
 		return nil, fmt.Errorf("system parameters: %w", err)
 	}

@@ -7,7 +7,10 @@ import (
 	"testing"
 	"time"
 
+	"biddesk/internal/platform/changes"
 	"biddesk/internal/platform/config"
+	"biddesk/internal/platform/db"
+	"biddesk/internal/sysconfig"
 )
 
 type paramRec struct {
@@ -683,33 +686,50 @@ func TestConfigCallsNeedTheFunctionCode(t *testing.T) {
 	}
 }
 
-// A write made by another instance (here: behind the server's back) is picked up within RefreshEvery;
-// a write through the API at once.
+// A write through the API reloads the cache at once; a write by another instance (here: a transaction that bumps
+// the change bus's version behind this server's back) on the bus's next check.
 func TestConfigCacheFollowsWrites(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
+	e.setParam(admin, "library.expiry_warning_days", 60)
+	if got := e.app.SysConfig.ExpiryWarningDays(); got != 60 {
+		t.Errorf("after an API write: %d", got)
+	}
+	// A change nobody announced stays unseen...
 	if _, err := e.app.DB.Exec(t.Context(), `UPDATE sys_config SET config_value = '45' WHERE config_key = 'library.expiry_warning_days'`); err != nil {
 		t.Fatal(err)
 	}
-	if got := e.app.SysConfig.ExpiryWarningDays(); got != 30 {
-		t.Errorf("cache before reload: %d", got)
-	}
-	if err := e.app.SysConfig.Reload(t.Context()); err != nil {
+	if err := e.app.Changes.Check(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	if got := e.app.SysConfig.ExpiryWarningDays(); got != 45 {
-		t.Errorf("cache after reload: %d", got)
+	if got := e.app.SysConfig.ExpiryWarningDays(); got != 60 {
+		t.Errorf("an unannounced change was loaded: %d", got)
+	}
+	// ... another instance's write bumps the topic, and the next check reloads.
+	err := e.app.DB.InTx(t.Context(), func(tx *db.Tx) error {
+		if _, err := tx.Exec(t.Context(), `UPDATE sys_config SET config_value = '90' WHERE config_key = 'library.expiry_warning_days'`); err != nil {
+			return err
+		}
+		_, err := changes.Bump(t.Context(), tx, sysconfig.Topic)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.app.Changes.Check(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if got := e.app.SysConfig.ExpiryWarningDays(); got != 90 {
+		t.Errorf("after another instance's write: %d", got)
 	}
 	// A stored value that breaks the rules (written by hand) is ignored in favour of the default.
 	if _, err := e.app.DB.Exec(t.Context(), `UPDATE sys_config SET config_value = 'javascript:alert(1)' WHERE config_key = 'sys.help_url'`); err != nil {
 		t.Fatal(err)
 	}
-	e.app.SysConfig.Reload(t.Context())
+	if err := e.app.SysConfig.Reload(t.Context()); err != nil {
+		t.Fatal(err)
+	}
 	if got := e.app.SysConfig.HelpURL(); got != "https://help.example.com" {
 		t.Errorf("invalid stored help URL served: %q", got)
-	}
-	e.setParam(admin, "library.expiry_warning_days", 60)
-	if got := e.app.SysConfig.ExpiryWarningDays(); got != 60 {
-		t.Errorf("after an API write: %d", got)
 	}
 }

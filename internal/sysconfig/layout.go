@@ -58,7 +58,7 @@ func (s *Store) SaveLayout(ctx context.Context, f LayoutForm) error {
 		values[key] = v
 	}
 	before := s.Layout()
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	return s.write(ctx, func(tx *db.Tx) error {
 		now := time.Now().UTC()
 		for key, v := range values {
 			if _, err := tx.Exec(ctx, `UPDATE sys_config SET config_value = ?, updated_at = ?, updated_by = ? WHERE config_key = ?`, v, now, who(ctx), key); err != nil {
@@ -71,7 +71,6 @@ func (s *Store) SaveLayout(ctx context.Context, f LayoutForm) error {
 		return audit.Record(ctx, tx, audit.Change{Module: FunLayout, Action: audit.Update, TargetID: "portal", Target: httpx.Translate(httpx.LangZH, "layout.target"),
 			Before: before, After: after})
 	})
-	return s.afterWrite(ctx, err)
 }
 
 func init() {

@@ -215,7 +215,7 @@ func (s *Store) Add(ctx context.Context, f Form) (int64, error) {
 		return 0, httpx.Fail("sysconfig.bad_secret")
 	}
 	var id int64
-	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.write(ctx, func(tx *db.Tx) error {
 		var n int
 		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM sys_config WHERE config_key = ?`, f.Key).Scan(&n); err != nil {
 			return err
@@ -238,13 +238,13 @@ func (s *Store) Add(ctx context.Context, f Form) (int64, error) {
 		}
 		return audit.Record(ctx, tx, audit.Change{Module: FunConfig, Action: audit.Create, TargetID: id, Target: f.Key, After: after.snapshot()})
 	})
-	return id, s.afterWrite(ctx, err)
+	return id, err
 }
 
 // Edit changes a parameter's value (or, with Reset, restores a built-in's default). An administrator's own
 // parameter may also change its name, group, description and type; a built-in keeps those of the code.
 func (s *Store) Edit(ctx context.Context, id int64, f Form) error {
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	return s.write(ctx, func(tx *db.Tx) error {
 		cur, err := one(ctx, tx, id)
 		if err != nil {
 			return err
@@ -290,7 +290,6 @@ func (s *Store) Edit(ctx context.Context, id int64, f Form) error {
 		return audit.Record(ctx, tx, audit.Change{Module: FunConfig, Action: audit.Update, TargetID: cur.ID, Target: cur.Key,
 			Before: cur.snapshot(), After: after.snapshot()})
 	})
-	return s.afterWrite(ctx, err)
 }
 
 func deref(p *string) string {
@@ -302,7 +301,7 @@ func deref(p *string) string {
 
 // Delete removes administrators' own parameters; a built-in one is refused (nothing is deleted).
 func (s *Store) Delete(ctx context.Context, ids []int64) error {
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	return s.write(ctx, func(tx *db.Tx) error {
 		var changes []audit.Change
 		for _, id := range ids {
 			cur, err := one(ctx, tx, id)
@@ -319,15 +318,6 @@ func (s *Store) Delete(ctx context.Context, ids []int64) error {
 		}
 		return audit.RecordAll(ctx, tx, changes)
 	})
-	return s.afterWrite(ctx, err)
-}
-
-// afterWrite reloads the cache after a successful write, so the change applies to the next request.
-func (s *Store) afterWrite(ctx context.Context, err error) error {
-	if err != nil {
-		return err
-	}
-	return s.Reload(context.WithoutCancel(ctx))
 }
 
 func init() {

@@ -235,23 +235,10 @@ func (s *Store) DeleteNotices(ctx context.Context, ids []int64) error {
 // external), newest first.
 func (s *Store) ActiveNotices(ctx context.Context, userType string) ([]Notice, error) {
 	now := time.Now().UTC()
-	rows, err := s.db.Query(ctx, `SELECT `+noticeSelect+` FROM sys_notice n
+	return list.All(ctx, s.db, scanNotice, `SELECT `+noticeSelect+` FROM sys_notice n
 		WHERE n.enabled = 1 AND (n.start_at IS NULL OR n.start_at <= ?) AND (n.end_at IS NULL OR n.end_at > ?) AND n.audience IN (?, ?)
 		ORDER BY CASE n.level WHEN 'important' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END, COALESCE(n.start_at, n.created_at) DESC, n.id DESC LIMIT ?`,
 		now, now, AudienceAll, userType, MaxActiveNotices)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Notice{}
-	for rows.Next() {
-		n, err := scanNotice(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, n)
-	}
-	return out, rows.Err()
 }
 
 func init() {

@@ -3,28 +3,27 @@ package sysconfig
 import (
 	"context"
 	"database/sql"
-	"log/slog"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"biddesk/internal/platform/changes"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/db"
 )
 
-// RefreshEvery is how old the cache may grow before a read reloads it. Writes through this server reload
-// at once; the period only bounds how long another instance (PostgreSQL scale-out) serves an older value.
-const RefreshEvery = 30 * time.Second
+// Topic is the change-bus topic of the parameters: a write through any instance reloads every instance's cache.
+const Topic = "sysconfig"
 
 // Store holds the SQL of parameters and notices, and the cache of every parameter's value.
 type Store struct {
 	db  *db.DB
 	cfg config.Config
+	bus *changes.Bus
 
-	mu       sync.RWMutex
-	entries  map[string]entry
-	loadedAt time.Time
+	mu      sync.RWMutex
+	entries map[string]entry
 
 	// reloadMu serialises reloads, so that a reload which read the table before a write
 	// can never install its older picture after the write's own reload.
@@ -40,6 +39,24 @@ type entry struct {
 
 // NewStore returns a store whose defaults come from cfg (flags and BIDDESK_* variables).
 func NewStore(d *db.DB, cfg config.Config) *Store { return &Store{db: d, cfg: cfg} }
+
+// Watch makes writes go through the change bus and reloads the cache when another instance changed a
+// parameter. Call it before the bus starts.
+func (s *Store) Watch(b *changes.Bus) {
+	s.bus = b
+	b.Subscribe(Topic, s.Reload)
+}
+
+// write runs fn in one transaction as a change of Topic; the cache is reloaded before it returns.
+func (s *Store) write(ctx context.Context, fn func(*db.Tx) error) error {
+	if s.bus != nil {
+		return s.bus.Write(ctx, Topic, fn)
+	}
+	if err := s.db.InTx(ctx, fn); err != nil {
+		return err
+	}
+	return s.Reload(context.WithoutCancel(ctx))
+}
 
 // Sync writes the built-in parameters (name, type, rules, default from this start's configuration; stored
 // values are kept) and loads the cache. It runs at every start.
@@ -65,10 +82,6 @@ func (s *Store) Sync(ctx context.Context) error {
 func (s *Store) Reload(ctx context.Context) error {
 	s.reloadMu.Lock()
 	defer s.reloadMu.Unlock()
-	return s.reloadLocked(ctx)
-}
-
-func (s *Store) reloadLocked(ctx context.Context) error {
 	rows, err := s.db.Query(ctx, `SELECT config_key, value_type, config_value, default_value, secret FROM sys_config`)
 	if err != nil {
 		return err
@@ -99,34 +112,16 @@ func (s *Store) reloadLocked(ctx context.Context) error {
 		return err
 	}
 	s.mu.Lock()
-	s.entries, s.loadedAt = m, time.Now()
+	s.entries = m
 	s.mu.Unlock()
 	return nil
 }
 
-// lookup returns a parameter from the cache, reloading it first when it is older than RefreshEvery
-// (unless another reload is under way: then the current picture is used).
+// lookup returns a parameter from the cache; a built-in missing from it (never, once synced) has its default.
 func (s *Store) lookup(key string) (entry, bool) {
 	s.mu.RLock()
 	e, ok := s.entries[key]
-	stale := time.Since(s.loadedAt) > RefreshEvery
 	s.mu.RUnlock()
-	if stale && s.reloadMu.TryLock() {
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		err := s.reloadLocked(ctx)
-		cancel()
-		s.reloadMu.Unlock()
-		if err != nil {
-			slog.Error("reload system parameters", "err", err)
-			s.mu.Lock()
-			s.loadedAt = time.Now() // try again after the period, not at every read
-			s.mu.Unlock()
-		} else {
-			s.mu.RLock()
-			e, ok = s.entries[key]
-			s.mu.RUnlock()
-		}
-	}
 	if !ok {
 		if d := builtinByKey[key]; d != nil {
 			return entry{typ: d.Type, value: d.Default(s.cfg)}, true
