@@ -8,6 +8,7 @@ import { toast } from '../../api/client';
 import type { SysMenu } from '../../api/types';
 import { t, useI18n } from '../../i18n';
 import { FUN_KEY, grantsToSave, MENU_KEY, tickedKeys } from './grants';
+import RoleDataScopeCard from './RoleDataScopeCard';
 
 const M = MENU_KEY;
 const F = FUN_KEY;
@@ -158,6 +159,7 @@ export default function RoleManagerPage() {
             </Spin>
           )}
         </Card>
+        {role && <RoleDataScopeCard roleId={roleId} />}
       </Col>
     </Row>
   );
