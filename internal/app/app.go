@@ -15,6 +15,7 @@ import (
 	"biddesk/internal/auth"
 	"biddesk/internal/dict"
 	"biddesk/internal/files"
+	"biddesk/internal/library"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/changes"
 	"biddesk/internal/platform/config"
@@ -41,6 +42,8 @@ type App struct {
 	SysConfig *sysconfig.Store
 	// Changes tells every instance that cached data changed (menus, function codes, resources).
 	Changes *changes.Bus
+	// Library is the bid-material library's records (experts for the Word book, among others).
+	Library *library.Service
 	// Files is uploads and downloads (local disk and the S3-compatible store); stopFiles ends its janitor.
 	Files     *files.Service
 	stopFiles context.CancelFunc
@@ -85,6 +88,7 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 		return nil, fmt.Errorf("system parameters: %w", err)
 	}
 	a.Auth.UsePolicy(a.SysConfig)
+	a.openLibrary()
 	if err := a.openFiles(ctx); err != nil {
 		a.Changes.Stop()
 		d.Close()
@@ -172,7 +176,7 @@ func (a *App) Routes() []Route {
 	cfgH := sysconfig.NewHandlers(a.SysConfig)
 	businessLog, exceptionLog := audit.BusinessLogTable(a.DB), audit.ExceptionLogTable(a.DB)
 	fileH := files.NewHandlers(a.Files)
-	return []Route{
+	return append([]Route{
 		route("POST", "/api/login", Public, authH.Login),
 		route("POST", "/api/outSite/login", Public, authH.OutSiteLogin),
 		route("POST", "/api/login/renew", Public, httpx.WithInput(authH.Renew)),
@@ -286,7 +290,7 @@ func (a *App) Routes() []Route {
 		route("GET", "/api/sys/common/notice/get", SignedIn, cfgH.NoticeGet),
 		route("GET", "/api/sys/common/portal/layout", SignedIn, cfgH.Layout),
 		route("PUT", "/api/sys/headerFooter/edit", "headerAndfooter_manager", httpx.WithInput(cfgH.LayoutEdit)),
-	}
+	}, a.libraryRoutes()...)
 }
 
 // Handler builds the whole HTTP handler: API routes, health, OpenAPI and the web app,

@@ -29,6 +29,9 @@ func (a *App) Seed(ctx context.Context, demo bool) ([]Account, error) {
 	if err := a.Dict.SeedBuiltins(ctx); err != nil {
 		return nil, fmt.Errorf("seed dictionaries: %w", err)
 	}
+	if err := a.seedLibraryCodes(ctx); err != nil {
+		return nil, fmt.Errorf("seed library codes: %w", err)
+	}
 	if err := a.syncResources(ctx); err != nil {
 		return nil, fmt.Errorf("seed resources: %w", err)
 	}
@@ -71,6 +74,9 @@ func (a *App) Seed(ctx context.Context, demo bool) ([]Account, error) {
 			return nil, err
 		}
 		out = append(out, acc.Account)
+	}
+	if err := a.seedLibraryDemo(ctx); err != nil {
+		return nil, fmt.Errorf("seed library: %w", err)
 	}
 	return out, nil
 }

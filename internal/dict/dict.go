@@ -275,6 +275,9 @@ var builtin = []seedGroup{
 	{"学历", "education", [][2]string{{"博士研究生", "1"}, {"硕士研究生", "2"}, {"本科", "3"}, {"大专", "4"}, {"中专及以下", "5"}}},
 	{"中标结果", "bid_result", [][2]string{{"中标", "win"}, {"未中标", "lose"}, {"流标", "void"}, {"待定", "pending"}}},
 	{"CA锁状态", "ca_state", [][2]string{{"在库", "in"}, {"借出", "lent"}, {"已过期", "expired"}}},
+	{"荣誉级别", "honor_level", [][2]string{{"国家级", "national"}, {"省部级", "provincial"}, {"市级", "city"}, {"行业协会", "industry"}, {"客户颁发", "client"}}},
+	{"服务类别", "service_category", [][2]string{{"物业服务", "property"}, {"设施管理", "facility"}, {"信息技术", "it"}, {"后勤保障", "logistics"}, {"其他", "other"}}},
+	{"消息阅读", "message_read", [][2]string{{"未读", "unread"}, {"已读", "read"}}},
 }
 
 // SeedBuiltins writes the built-in dictionaries into an empty table.

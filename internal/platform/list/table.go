@@ -28,6 +28,9 @@ type Table[T any] struct {
 	File string
 	// Complete, when set, fills in what one statement cannot (a user's roles, say) for a batch of records.
 	Complete func(ctx context.Context, recs []T) error
+	// Restrict, when set, adds the caller's own conditions (data rules, say) to every list and export
+	// query after the request's filters are parsed.
+	Restrict func(r *http.Request, in *httpx.Input, q *Query) error
 }
 
 // exportBatch is how many rows an export completes at a time.
@@ -40,6 +43,9 @@ func (t *Table[T]) Query(w http.ResponseWriter, r *http.Request) (*httpx.Input, 
 		return nil, nil, err
 	}
 	q, err := t.Spec.Parse(in)
+	if err == nil && t.Restrict != nil {
+		err = t.Restrict(r, in, q)
+	}
 	return in, q, err
 }
 

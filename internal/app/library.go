@@ -1,0 +1,71 @@
+package app
+
+import (
+	"context"
+	"fmt"
+
+	"biddesk/internal/access"
+	"biddesk/internal/library"
+	"biddesk/internal/org"
+)
+
+// The bid-material library (internal/library) declares what it needs from the other areas; these
+// adapters give it the dictionaries, the data rules and the system parameters.
+
+type libraryDicts struct{ app *App }
+
+func (d libraryDicts) Items(ctx context.Context, code string) ([]library.DictItem, error) {
+	e, err := d.app.Dict.Lookup(ctx, code)
+	if err != nil || e == nil {
+		return nil, err
+	}
+	out := make([]library.DictItem, 0, len(e.ChildDict))
+	for _, c := range e.ChildDict {
+		out = append(out, library.DictItem{Value: fmt.Sprint(c.Value), Label: c.Key})
+	}
+	return out, nil
+}
+
+type libraryScopes struct{ org *org.Store }
+
+func (s libraryScopes) Condition(ctx context.Context, userID int64, module, column string) (string, []any, error) {
+	v, err := s.org.Visibility(ctx, userID, module)
+	if err != nil {
+		return "", nil, err
+	}
+	cond, args := v.Condition(column)
+	return cond, args, nil
+}
+
+func (a *App) openLibrary() {
+	a.Library = library.NewService(a.DB, libraryDicts{a}, libraryScopes{a.Org}, a.SysConfig, nil)
+}
+
+// libraryRoutes are the library's calls in the route table.
+func (a *App) libraryRoutes() []Route {
+	eps := library.NewHandlers(a.Library).Endpoints()
+	out := make([]Route, 0, len(eps))
+	for _, e := range eps {
+		out = append(out, Route{Method: e.Method, Path: e.Path, Access: e.Access, Handler: e.Handler, Download: e.Download})
+	}
+	return out
+}
+
+// seedLibraryCodes adds the library administration code, granted to the system and library administrators.
+func (a *App) seedLibraryCodes(ctx context.Context) error {
+	return library.SeedFunctions(ctx, a.DB, access.RoleSysAdmin, access.RoleLibAdmin)
+}
+
+// seedLibraryDemo writes the demo records, entered by 'admin'.
+func (a *App) seedLibraryDemo(ctx context.Context) error {
+	var adminID int64
+	if err := a.DB.QueryRow(ctx, `SELECT id FROM sys_user WHERE login_code = 'admin'`).Scan(&adminID); err != nil {
+		return err
+	}
+	// the demo staff account keeps an employee, so its reminders have something to show
+	const staffEmployee = "HX000007"
+	if _, err := a.DB.Exec(ctx, `UPDATE sys_user SET employee_code = ? WHERE login_code = 'staff' AND employee_code = ''`, staffEmployee); err != nil {
+		return err
+	}
+	return a.Library.SeedDemo(ctx, adminID, staffEmployee)
+}

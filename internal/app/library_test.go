@@ -1,0 +1,536 @@
+package app_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"biddesk/internal/access"
+	"biddesk/internal/library"
+)
+
+type libRecord map[string]any
+
+func (r libRecord) id() int64         { n, _ := r["id"].(float64); return int64(n) }
+func (r libRecord) s(k string) string { v, _ := r[k].(string); return v }
+
+type libPage struct {
+	Records []libRecord `json:"records"`
+	Total   int         `json:"total"`
+}
+
+func (e *env) libAdd(tok, key string, form map[string]any) int64 {
+	e.t.Helper()
+	var out struct {
+		ID int64 `json:"id"`
+	}
+	e.done("POST", "/api/library/"+key+"/add", tok, form, &out)
+	return out.ID
+}
+
+func (e *env) libList(tok, key string, q url.Values) libPage {
+	e.t.Helper()
+	var p libPage
+	e.done("GET", "/api/library/"+key+"/list?"+q.Encode(), tok, nil, &p)
+	return p
+}
+
+func (e *env) libOne(tok, key string, id int64) libRecord {
+	e.t.Helper()
+	var r libRecord
+	e.done("GET", "/api/library/"+key+"/one?id="+itoa(id), tok, nil, &r)
+	return r
+}
+
+func day(n int) string { return library.Today(time.Now()).AddDate(0, 0, n).Format("2006-01-02") }
+
+func (e *env) libUserID(login string) int64 {
+	e.t.Helper()
+	var id int64
+	if err := e.app.DB.QueryRow(context.Background(), `SELECT id FROM sys_user WHERE login_code = ?`, login).Scan(&id); err != nil {
+		e.t.Fatal(err)
+	}
+	return id
+}
+
+// libStaff gives the demo staff account a role with the library screens (not the administration code)
+// and signs it in.
+func (e *env) libStaff(admin string) string {
+	e.t.Helper()
+	roleID := e.addRole(admin, "libstaff", "资料录入员")
+	var menus, funcs []string
+	for _, t := range library.Types {
+		menus = append(menus, t.Code)
+		funcs = append(funcs, t.Code)
+	}
+	e.done("PUT", "/api/sys/role/grants", admin, map[string]any{"roleId": roleID, "menuCodes": append(menus, "library", "tagmanager"), "funCodes": append(funcs, "tagmanager")}, nil)
+	if err := e.app.Access.AssignRole(context.Background(), e.libUserID("staff"), "libstaff"); err != nil {
+		e.t.Fatal(err)
+	}
+	return e.login("staff", "Staff@123").AccessToken
+}
+
+// minimal forms of every type, and a second value for the edit
+var libForms = map[string]map[string]any{
+	library.TypeExpert: {"title": "测试专家甲", "employeeCode": "HX000100", "jobTitle": "工程师", "education": "3", "years": "5",
+		"qualifications": []map[string]any{{"name": "一级建造师", "number": "JZ-1", "validTo": "2031-05-01"}, {"name": "注册安全工程师", "validTo": "2030-02-01"}}},
+	library.TypeLicense:      {"title": "测试证照甲", "licenseType": "business", "number": "LIC-T-001", "holder": "测试持证公司", "validTo": "2031-01-01"},
+	library.TypeHonor:        {"title": "测试荣誉甲", "level": "national", "holder": "测试持证公司", "awardDate": "2024-03-01"},
+	library.TypeContract:     {"title": "测试合同甲", "client": "测试客户", "amount": "1000.50", "signDate": "2024-01-02"},
+	library.TypeCAKey:        {"title": "测试交易平台甲", "keyNumber": "CA-T-001", "holder": "测试持证公司", "custodian": "HX000100", "validTo": "2031-01-01"},
+	library.TypeTender:       {"title": "测试标书甲", "buyer": "测试招标单位", "result": "win", "bidDate": "2024-05-05"},
+	library.TypePlan:         {"title": "测试方案甲", "category": "property"},
+	library.TypeToolkit:      {"title": "测试工具甲", "link": "https://example.com/tool"},
+	library.TypeMessage:      {"title": "测试消息甲", "content": "请处理"},
+	library.TypeAnnouncement: {"title": "测试公告甲", "content": "<p>正文</p>"},
+}
+
+func TestLibraryEveryTypeCreateEditSearchDeleteExport(t *testing.T) {
+	e := newEnv(t)
+	tok := e.login("admin", "Admin@123").AccessToken
+	libForms[library.TypeMessage]["recipient"] = e.libUserID("admin")
+	var types struct {
+		Types []struct {
+			Key    string `json:"key"`
+			Name   string `json:"name"`
+			Fields []struct {
+				Key, Label, Kind string
+			} `json:"fields"`
+		} `json:"types"`
+		WarningDays int `json:"warningDays"`
+	}
+	e.done("GET", "/api/library/types", tok, nil, &types)
+	if len(types.Types) != 10 || types.Types[1].Name != "企业证照" || types.Types[1].Fields[0].Label != "证照名称" || types.WarningDays != 30 {
+		t.Fatalf("types: %+v", types)
+	}
+	for _, typ := range library.Types {
+		key := typ.Key
+		form := libForms[key]
+		id := e.libAdd(tok, key, form)
+		rec := e.libOne(tok, key, id)
+		if rec.s("title") != form["title"] || rec.s("status") != library.StatusPublished {
+			t.Fatalf("%s: %+v", key, rec)
+		}
+		edited := map[string]any{"id": id}
+		for k, v := range form {
+			edited[k] = v
+		}
+		edited["title"] = strings.Replace(form["title"].(string), "甲", "乙", 1)
+		e.done("PUT", "/api/library/"+key+"/edit", tok, edited, nil)
+		if got := e.libOne(tok, key, id).s("title"); got != edited["title"] {
+			t.Fatalf("%s edit: %q", key, got)
+		}
+		if p := e.libList(tok, key, url.Values{"keywords": {"乙"}}); p.Total != 1 || p.Records[0].id() != id {
+			t.Fatalf("%s search: %+v", key, p)
+		}
+		if p := e.libList(tok, key, url.Values{"keywords": {"甲"}}); p.Total != 0 {
+			t.Fatalf("%s search old title: %+v", key, p)
+		}
+		// export: the header and the record
+		tk := e.ticket(tok, "/api/library/"+key+"/export")
+		resp, body := e.fetch("/api/library/"+key+"/export?keywords=乙&ticket="+tk, "")
+		if resp.StatusCode != 200 {
+			t.Fatalf("%s export: %d %s", key, resp.StatusCode, body)
+		}
+		rows := sheetRows(t, body)
+		if len(rows) != 2 || rows[1][0] != edited["title"] {
+			t.Fatalf("%s export rows: %v", key, rows)
+		}
+		e.done("DELETE", "/api/library/"+key+"/del", tok, map[string]any{"ids": []int64{id}}, nil)
+		if _, r := e.call("GET", "/api/library/"+key+"/one?id="+itoa(id), tok, nil); r.Code != 1 || r.Message != "记录不存在或已删除" {
+			t.Fatalf("%s after delete: %+v", key, r)
+		}
+		var deleted int
+		if err := e.app.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM lib_record WHERE id = ? AND deleted_at IS NOT NULL`, id).Scan(&deleted); err != nil || deleted != 1 {
+			t.Fatalf("%s: the row must stay, marked deleted (%d %v)", key, deleted, err)
+		}
+		for _, action := range []string{"create", "update", "delete"} {
+			if e.bizLog(typ.Code, action) < 1 {
+				t.Fatalf("%s: no business log %s", key, action)
+			}
+		}
+		var h struct {
+			Reviews []struct{ Action string } `json:"reviews"`
+			Changes []struct{ Action string } `json:"changes"`
+		}
+		e.refused("GET", "/api/library/"+key+"/history?id="+itoa(id), tok, nil, "记录不存在或已删除")
+		_ = h
+	}
+	// the expert's first expiry is the earliest qualification's
+	id := e.libAdd(tok, library.TypeExpert, libForms[library.TypeExpert])
+	if r := e.libOne(tok, library.TypeExpert, id); r.s("validTo") != "2030-02-01" || r.s("unitCode") == "" || r.s("employeeCodeName") == "" {
+		t.Fatalf("expert derived fields: %+v", r)
+	}
+	var h struct {
+		Reviews []struct{ Action string } `json:"reviews"`
+		Changes []struct {
+			Action string          `json:"action"`
+			After  json.RawMessage `json:"after"`
+		} `json:"changes"`
+	}
+	e.done("GET", "/api/library/expert/history?id="+itoa(id), tok, nil, &h)
+	if len(h.Reviews) != 1 || h.Reviews[0].Action != "publish" || len(h.Changes) != 1 || h.Changes[0].Action != "create" || !strings.Contains(string(h.Changes[0].After), "测试专家甲") {
+		t.Fatalf("history: %+v", h)
+	}
+	// F3's interface
+	experts, err := e.app.Library.Experts(context.Background(), []int64{id})
+	if err != nil || len(experts) != 1 || len(experts[0].Qualifications) != 2 || experts[0].Education != "本科" || experts[0].Years != 5 {
+		t.Fatalf("experts: %+v %v", experts, err)
+	}
+	found, total, err := e.app.Library.SearchExperts(context.Background(), library.ExpertQuery{Qualification: "安全工程师"})
+	if err != nil || total != 1 || found[0].ID != id {
+		t.Fatalf("search experts: %+v %d %v", found, total, err)
+	}
+}
+
+func TestLibraryFieldRulesAndSearchFilters(t *testing.T) {
+	e := newEnv(t)
+	tok := e.login("admin", "Admin@123").AccessToken
+	e.refused("POST", "/api/library/license/add", tok, map[string]any{"licenseType": "business", "holder": "x"}, "证照名称：不能为空")
+	e.refused("POST", "/api/library/license/add", tok, map[string]any{"title": "a", "licenseType": "nope", "holder": "x"}, "证照类型：「nope」不是有效的选项")
+	e.refused("POST", "/api/library/license/add", tok, map[string]any{"title": "a", "licenseType": "business", "holder": "x", "validTo": "2024-13-45"}, "有效期至：日期格式应为 yyyy-MM-dd")
+	e.refused("POST", "/api/library/contract/add", tok, map[string]any{"title": "a", "client": "b", "amount": "1.234"}, "合同金额（元）：只能保留2位小数")
+	e.refused("POST", "/api/library/contract/add", tok, map[string]any{"title": "a", "client": "b", "amount": "-1"}, "合同金额（元）：不能为负数")
+	e.refused("POST", "/api/library/expert/add", tok, map[string]any{"title": "a", "phone": "123"}, "手机号：请输入正确的手机号码")
+	e.refused("POST", "/api/library/expert/add", tok, map[string]any{"title": "a", "employeeCode": "NOPE"}, "关联员工：员工「NOPE」不存在")
+	e.refused("POST", "/api/library/toolkit/add", tok, map[string]any{"title": "a", "link": "javascript:alert(1)"}, "访问链接：请输入以 http:// 或 https:// 开头的链接")
+	e.refused("POST", "/api/library/license/add", tok, map[string]any{"title": "a", "licenseType": "business", "holder": "x", "tags": []int64{999999}}, "标签不存在或已删除")
+	_, r := e.call("POST", "/api/library/license/add", tok, map[string]any{"title": "a"}, "Accept-Language", "en")
+	if r.Message != "Licence type: is required" {
+		t.Fatalf("english: %+v", r)
+	}
+
+	// tags, unit and date-range filters
+	var tag struct{ ID int64 }
+	e.done("POST", "/api/library/tag/add", tok, map[string]any{"name": "测试标签", "color": "#1677ff"}, &tag)
+	e.refused("POST", "/api/library/tag/add", tok, map[string]any{"name": "测试标签"}, "标签名称已存在")
+	a := e.libAdd(tok, "license", map[string]any{"title": "筛选甲", "licenseType": "business", "holder": "甲公司", "unitCode": "100104", "validTo": "2030-06-30", "tags": []int64{tag.ID}})
+	b := e.libAdd(tok, "license", map[string]any{"title": "筛选乙", "licenseType": "qualification", "holder": "乙公司", "unitCode": "100201", "validTo": "2029-01-01"})
+	for q, want := range map[string]int64{
+		"tagId=" + itoa(tag.ID): a, "licenseType=qualification&keywords=筛选": b, "unitCode=1001&keywords=筛选": a, "holder=乙": b,
+		"validToFrom=2030-01-01&keywords=筛选": a, "validToTo=2029-12-31&keywords=筛选": b,
+	} {
+		var p libPage
+		e.done("GET", "/api/library/license/list?"+q, tok, nil, &p)
+		if p.Total != 1 || p.Records[0].id() != want {
+			t.Errorf("%s: %+v", q, p)
+		}
+	}
+	var p libPage
+	e.done("GET", "/api/library/license/list?keywords=筛选&sort=validTo&order=asc", tok, nil, &p)
+	if p.Total != 2 || p.Records[0].id() != b {
+		t.Fatalf("sort by validTo: %+v", p)
+	}
+	if tags, _ := p.Records[1]["tags"].([]any); len(tags) != 1 {
+		t.Fatalf("tags of a record: %+v", p.Records[1])
+	}
+	// a tampered sort or filter never reaches the SQL
+	e.refused("GET", "/api/library/license/list?sort=title%3BDROP%20TABLE%20lib_record", tok, nil, "不支持按该字段排序")
+	e.refused("GET", "/api/library/license/list?sort=remark", tok, nil, "不支持按该字段排序")
+	e.refused("GET", "/api/library/license/list?status=nope", tok, nil, "参数 status 的取值无效")
+	// a tag in use shows its count; deleting it hides it from records
+	tp := list[library.TagRec](e, "/api/library/tag/list", tok, url.Values{"name": {"测试"}})
+	if tp.Total != 1 || tp.Records[0].Records != 1 {
+		t.Fatalf("tag list: %+v", tp)
+	}
+	e.done("DELETE", "/api/library/tag/del", tok, map[string]any{"ids": []int64{tag.ID}}, nil)
+	if r := e.libOne(tok, "license", a); len(r["tags"].([]any)) != 0 {
+		t.Fatalf("a deleted tag still shows: %+v", r)
+	}
+	if e.bizLog("tagmanager", "delete") != 1 {
+		t.Fatal("tag delete not logged")
+	}
+}
+
+func TestLibraryRefusalsWithoutTheFunctionCode(t *testing.T) {
+	e := newEnv(t)
+	staff := e.login("staff", "Staff@123").AccessToken
+	for _, c := range [][2]string{
+		{"GET", "/api/library/license/list"}, {"POST", "/api/library/license/add"}, {"GET", "/api/library/expert/one?id=1"},
+		{"DELETE", "/api/library/honor/del?ids=1"}, {"POST", "/api/library/license/approve?ids=1"}, {"GET", "/api/library/tag/list"},
+		{"POST", "/api/library/cakey/lend"}, {"POST", "/api/library/message/generate"},
+	} {
+		if resp, r := e.call(c[0], c[1], staff, map[string]any{}); resp.StatusCode != 403 || r.Code != 403 {
+			t.Errorf("%s %s: %d %+v", c[0], c[1], resp.StatusCode, r)
+		}
+	}
+	// every signed-in user reads the types, the tag options and their reminders
+	for _, p := range []string{"/api/library/types", "/api/library/tag/all", "/api/biapp/marketing/backend/project/remind"} {
+		e.done("GET", p, staff, nil, nil)
+	}
+	if resp, _ := e.call("GET", "/api/library/types", "", nil); resp.StatusCode != 401 {
+		t.Fatalf("anonymous: %d", resp.StatusCode)
+	}
+	// the admin expert list reads the experts with its own code
+	admin := e.login("admin", "Admin@123").AccessToken
+	roleID := e.addRole(admin, "expertview", "专家查看")
+	e.done("PUT", "/api/sys/role/grants", admin, map[string]any{"roleId": roleID, "menuCodes": []string{"expert", "expert_talents_manage"}, "funCodes": []string{"expert_talents_manage"}}, nil)
+	if err := e.app.Access.AssignRole(context.Background(), e.libUserID("staff"), "expertview"); err != nil {
+		t.Fatal(err)
+	}
+	staff = e.login("staff", "Staff@123").AccessToken
+	e.libAdd(admin, "expert", map[string]any{"title": "公司级专家"})
+	if p := e.libList(staff, "expert", nil); p.Total != 1 {
+		t.Fatal("the expert list reads the experts")
+	}
+	if resp, _ := e.call("POST", "/api/library/expert/add", staff, map[string]any{"title": "x"}); resp.StatusCode != 403 {
+		t.Fatalf("the expert list does not write: %d", resp.StatusCode)
+	}
+}
+
+func TestLibraryReviewStaffEntryPendingApproveReject(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123").AccessToken
+	staff := e.libStaff(admin)
+	id := e.libAdd(staff, "license", map[string]any{"title": "员工录入证照", "licenseType": "business", "holder": "甲公司"})
+	if r := e.libOne(staff, "license", id); r.s("status") != library.StatusPending {
+		t.Fatalf("a staff entry waits for review: %+v", r)
+	}
+	// staff may not approve, nor change another's record
+	if resp, _ := e.call("POST", "/api/library/license/approve", staff, map[string]any{"ids": []int64{id}}); resp.StatusCode != 403 {
+		t.Fatalf("staff approves: %d", resp.StatusCode)
+	}
+	other := e.libAdd(admin, "license", map[string]any{"title": "管理员证照", "licenseType": "business", "holder": "乙公司"})
+	e.refused("PUT", "/api/library/license/edit", staff, map[string]any{"id": other, "title": "x", "licenseType": "business", "holder": "y"}, "只能修改自己录入的记录")
+	e.refused("DELETE", "/api/library/license/del", staff, map[string]any{"ids": []int64{other}}, "只能修改自己录入的记录")
+	// pending records are not published: the admin sees both, another reader only published ones
+	if p := e.libList(admin, "license", url.Values{"status": {"pending"}}); p.Total != 1 || p.Records[0].id() != id {
+		t.Fatalf("pending list: %+v", p)
+	}
+	// reject needs a reason
+	e.refused("POST", "/api/library/license/reject", admin, map[string]any{"ids": []int64{id}}, "请填写驳回原因")
+	e.done("POST", "/api/library/license/reject", admin, map[string]any{"ids": []int64{id}, "reason": "扫描件不清晰"}, nil)
+	if r := e.libOne(staff, "license", id); r.s("status") != library.StatusRejected || r.s("reviewReason") != "扫描件不清晰" {
+		t.Fatalf("rejected: %+v", r)
+	}
+	e.refused("POST", "/api/library/license/approve", admin, map[string]any{"ids": []int64{id}}, "「员工录入证照」不是待审核状态")
+	// the owner resubmits, the administrator approves
+	e.done("POST", "/api/library/license/submit", staff, map[string]any{"ids": []int64{id}}, nil)
+	e.done("POST", "/api/library/license/approve", admin, map[string]any{"ids": []int64{id}}, nil)
+	if r := e.libOne(staff, "license", id); r.s("status") != library.StatusPublished || r.s("reviewReason") != "" {
+		t.Fatalf("approved: %+v", r)
+	}
+	// a staff edit goes back to review
+	e.done("PUT", "/api/library/license/edit", staff, map[string]any{"id": id, "title": "员工录入证照2", "licenseType": "business", "holder": "甲公司"}, nil)
+	if r := e.libOne(admin, "license", id); r.s("status") != library.StatusPending {
+		t.Fatalf("edited by staff: %+v", r)
+	}
+	var h struct {
+		Reviews []struct{ Action, FromStatus, ToStatus, Reason string } `json:"reviews"`
+	}
+	e.done("GET", "/api/library/license/history?id="+itoa(id), admin, nil, &h)
+	var steps []string
+	for i := len(h.Reviews) - 1; i >= 0; i-- {
+		steps = append(steps, h.Reviews[i].Action+":"+h.Reviews[i].ToStatus)
+	}
+	if strings.Join(steps, ",") != "submit:pending,reject:rejected,submit:pending,approve:published,submit:pending" || h.Reviews[3].Reason != "扫描件不清晰" {
+		t.Fatalf("review steps: %v %+v", steps, h)
+	}
+	if e.bizLog("expert_talents2_license", "approve") != 1 || e.bizLog("expert_talents2_license", "reject") != 1 {
+		t.Fatal("review transitions are in the business log")
+	}
+	// a draft stays out of review until submitted
+	d := e.libAdd(staff, "honor", map[string]any{"title": "草稿荣誉", "draft": true})
+	if r := e.libOne(staff, "honor", d); r.s("status") != library.StatusDraft {
+		t.Fatalf("draft: %+v", r)
+	}
+}
+
+func TestLibraryDataRulesLimitRowsByUnit(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123").AccessToken
+	staff := e.libStaff(admin) // unit 100201003, own unit and below
+	mine := e.libAdd(admin, "honor", map[string]any{"title": "本单位荣誉", "unitCode": "100201003"})
+	other := e.libAdd(admin, "honor", map[string]any{"title": "他单位荣誉", "unitCode": "100104"})
+	common := e.libAdd(admin, "honor", map[string]any{"title": "公司荣誉"})
+	p := e.libList(staff, "honor", url.Values{"keywords": {"荣誉"}, "limit": {"100"}})
+	seen := map[int64]bool{}
+	for _, r := range p.Records {
+		seen[r.id()] = true
+	}
+	if !seen[mine] || !seen[common] || seen[other] {
+		t.Fatalf("staff sees %v", seen)
+	}
+	e.refused("GET", "/api/library/honor/one?id="+itoa(other), staff, nil, "记录不存在或已删除")
+}
+
+func TestLibraryAnnouncementHTMLIsSanitised(t *testing.T) {
+	e := newEnv(t)
+	tok := e.login("admin", "Admin@123").AccessToken
+	id := e.libAdd(tok, "announcement", map[string]any{"title": "安全公告", "pinned": 1,
+		"content": `<p onclick="x()">正文<script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">链接</a><a href="https://example.com">好链接</a></p><iframe src="https://evil"></iframe>`})
+	c := e.libOne(tok, "announcement", id).s("content")
+	for _, bad := range []string{"script", "onerror", "onclick", "javascript:", "iframe", "alert"} {
+		if strings.Contains(c, bad) {
+			t.Fatalf("%q survived: %s", bad, c)
+		}
+	}
+	if !strings.Contains(c, "正文") || !strings.Contains(c, `href="https://example.com"`) {
+		t.Fatalf("the allowed HTML is kept: %s", c)
+	}
+	e.refused("POST", "/api/library/announcement/add", tok, map[string]any{"title": "空", "content": "<script>x</script>"}, "内容：不能为空")
+	// pinned first
+	later := e.libAdd(tok, "announcement", map[string]any{"title": "普通公告", "content": "<p>b</p>"})
+	if p := e.libList(tok, "announcement", nil); p.Records[0].id() != id && p.Records[0].id() == later {
+		t.Fatalf("pinned first: %+v", p.Records)
+	}
+}
+
+func TestLibraryExpiryRemindersAndMessages(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123").AccessToken
+	staff := e.libStaff(admin)
+	staffID := e.libUserID("staff")
+	ctx := context.Background()
+	if _, err := e.app.DB.Exec(ctx, `UPDATE sys_user SET employee_code = 'HX000200' WHERE id = ?`, staffID); err != nil {
+		t.Fatal(err)
+	}
+	soon := e.libAdd(staff, "license", map[string]any{"title": "即将到期证照", "licenseType": "business", "holder": "甲公司", "validTo": day(5)})
+	gone := e.libAdd(staff, "license", map[string]any{"title": "已过期证照", "licenseType": "business", "holder": "甲公司", "validTo": day(-3)})
+	e.libAdd(staff, "license", map[string]any{"title": "长期证照", "licenseType": "business", "holder": "甲公司", "validTo": day(300)})
+	kept := e.libAdd(admin, "cakey", map[string]any{"title": "保管的CA锁", "keyNumber": "K-1", "holder": "甲公司", "custodian": "HX000200", "validTo": day(10)})
+	for _, id := range []int64{soon, gone} {
+		e.done("POST", "/api/library/license/approve", admin, map[string]any{"ids": []int64{id}}, nil)
+	}
+	// badges in the list, and the expiry filter
+	p := e.libList(staff, "license", url.Values{"expiry": {"expiring"}, "mine": {"1"}})
+	if p.Total != 1 || p.Records[0].id() != soon || p.Records[0].s("expiry") != "expiring" || p.Records[0]["daysLeft"].(float64) != 5 {
+		t.Fatalf("expiring: %+v", p)
+	}
+	if p := e.libList(staff, "license", url.Values{"expiry": {"expired"}, "mine": {"1"}}); p.Total != 1 || p.Records[0].s("expiry") != "expired" {
+		t.Fatalf("expired: %+v", p)
+	}
+	var rm library.Reminders
+	e.done("GET", "/api/biapp/marketing/backend/project/remind", staff, nil, &rm)
+	var titles []string
+	for _, r := range rm.Records {
+		titles = append(titles, r.Title)
+	}
+	if rm.Days != 30 || strings.Join(titles, ",") != "已过期证照,即将到期证照,保管的CA锁" || rm.Records[0].Expiry != "expired" || rm.Records[2].Path != "/expert_talents2_politics" {
+		t.Fatalf("reminders: %+v", rm)
+	}
+	// the warning days are the system parameter's
+	e.done("PUT", "/api/sys/config/edit", admin, map[string]any{"id": e.param(admin, "library.expiry_warning_days").ID, "value": "7"}, nil)
+	e.done("GET", "/api/biapp/marketing/backend/project/remind", staff, nil, &rm)
+	if len(rm.Records) != 2 || rm.Days != 7 {
+		t.Fatalf("7 days: %+v", rm)
+	}
+	// lend the key to the staff member: a loan reminder, and the history
+	e.done("POST", "/api/library/cakey/lend", admin, map[string]any{"id": kept, "borrowerCode": "HX000200", "purpose": "某项目投标", "dueDate": day(2)}, nil)
+	e.refused("POST", "/api/library/cakey/lend", admin, map[string]any{"id": kept, "borrowerCode": "HX000200"}, "该CA锁已借出，请先归还")
+	e.refused("DELETE", "/api/library/cakey/del", admin, map[string]any{"ids": []int64{kept}}, "借出中的CA锁不能删除，请先归还")
+	e.done("GET", "/api/biapp/marketing/backend/project/remind", staff, nil, &rm)
+	if len(rm.Loans) != 1 || rm.Loans[0].KeyNumber != "K-1" || rm.Loans[0].DueDate != day(2) {
+		t.Fatalf("loan reminder: %+v", rm.Loans)
+	}
+	if r := e.libOne(admin, "cakey", kept); r.s("state") != "lent" {
+		t.Fatalf("lent: %+v", r)
+	}
+	// message to-dos: written once per record and date
+	var gen struct{ Created int }
+	e.done("POST", "/api/library/message/generate", admin, nil, &gen)
+	var written int
+	if err := e.app.DB.QueryRow(ctx, `SELECT COUNT(*) FROM lib_record WHERE type = 'message'`).Scan(&written); err != nil || gen.Created < 3 || gen.Created != written {
+		t.Fatalf("generated %d of %d", gen.Created, written)
+	}
+	e.done("POST", "/api/library/message/generate", admin, nil, &gen)
+	if gen.Created != 0 {
+		t.Fatalf("generated again: %d", gen.Created)
+	}
+	msgs := e.libList(staff, "message", nil)
+	// within 7 days: the two licences (entered by staff) and the loan (borrowed by staff); the key kept by
+	// staff expires in 10 days
+	if msgs.Total != 3 || msgs.Records[0].s("state") != "unread" || msgs.Records[0].s("recipientName") != "张晓东" {
+		t.Fatalf("staff messages: %+v", msgs)
+	}
+	e.done("GET", "/api/biapp/marketing/backend/project/remind", staff, nil, &rm)
+	if rm.Unread != 3 {
+		t.Fatalf("unread: %d", rm.Unread)
+	}
+	e.done("POST", "/api/library/message/read", staff, map[string]any{"ids": []int64{msgs.Records[0].id()}}, nil)
+	if p := e.libList(staff, "message", url.Values{"state": {"unread"}}); p.Total != 2 {
+		t.Fatalf("after reading one: %+v", p)
+	}
+	if p := e.libList(admin, "message", nil); p.Total != written {
+		t.Fatalf("the administrator sees every message: %+v", p)
+	}
+	e.refused("POST", "/api/library/message/read", admin, map[string]any{"ids": []int64{msgs.Records[1].id()}}, "只能修改自己录入的记录")
+	// return
+	e.done("POST", "/api/library/cakey/return", admin, map[string]any{"id": kept, "remark": "完好"}, nil)
+	var loans []library.Loan
+	e.done("GET", "/api/library/cakey/loans?id="+itoa(kept), admin, nil, &loans)
+	if len(loans) != 1 || loans[0].ReturnedAt == nil || loans[0].BorrowerName == "" || loans[0].ReturnRemark != "完好" || loans[0].LentBy != "系统管理员" {
+		t.Fatalf("loans: %+v", loans)
+	}
+	if e.bizLog("expert_talents2_politics", "lend") != 1 || e.bizLog("expert_talents2_politics", "return") != 1 {
+		t.Fatal("lend and return are logged")
+	}
+	e.refused("POST", "/api/library/cakey/return", admin, map[string]any{"id": kept}, "该CA锁未借出")
+}
+
+func TestLibraryImportDryRunAndImport(t *testing.T) {
+	e := newEnv(t)
+	tok := e.login("admin", "Admin@123").AccessToken
+	tk := e.ticket(tok, "/api/library/license/import/template")
+	resp, body := e.fetch("/api/library/license/import/template?ticket="+tk, "")
+	if resp.StatusCode != 200 {
+		t.Fatalf("template: %d", resp.StatusCode)
+	}
+	if rows := sheetRows(t, body); len(rows) != 2 || rows[0][0] != "证照名称*" {
+		t.Fatalf("template rows: %v", rows)
+	}
+	header := []string{"证照名称", "证照类型", "证照编号", "持证单位", "所属组织", "有效期至", "备注"}
+	bad := workbook(t, map[string][][]string{"企业证照": {header,
+		{"导入证照一", "营业执照", "N-1", "甲公司", "100104", "2030-01-01", ""},
+		{"导入证照二", "不存在的类型", "N-2", "甲公司", "", "2030-01-01", ""},
+		{"", "营业执照", "N-3", "甲公司", "", "", ""},
+		{"导入证照四", "business", "N-4", "甲公司", "999", "2030/2/3", ""},
+	}})
+	r := e.upload("/api/library/license/import?dryRun=true", tok, "l.xlsx", bad)
+	var rep library.ImportReport
+	if r.Code != 0 || json.Unmarshal(r.Data, &rep) != nil {
+		t.Fatalf("dry run: %+v", r)
+	}
+	var lines []string
+	for _, p := range rep.Problems {
+		lines = append(lines, itoa(int64(p.Row))+" "+p.Message)
+	}
+	if len(rep.Problems) != 3 || rep.Created != 0 || rep.Applied {
+		t.Fatalf("problems: %v %+v", lines, rep)
+	}
+	if !strings.Contains(strings.Join(lines, "|"), "3 证照类型：「不存在的类型」不是有效的选项") || !strings.Contains(strings.Join(lines, "|"), "5 所属组织：组织「999」不存在") {
+		t.Fatalf("problem lines: %v", lines)
+	}
+	// all or nothing: the real import of a bad file creates nothing
+	r = e.upload("/api/library/license/import", tok, "l.xlsx", bad)
+	if json.Unmarshal(r.Data, &rep) != nil || rep.Applied {
+		t.Fatalf("bad import applied: %+v", r)
+	}
+	if p := e.libList(tok, "license", url.Values{"keywords": {"导入证照"}}); p.Total != 0 {
+		t.Fatalf("a bad file wrote %d", p.Total)
+	}
+	good := workbook(t, map[string][][]string{"企业证照": {header,
+		{"导入证照一", "营业执照", "N-1", "甲公司", "100104", "2030-01-01", "=cmd"},
+		{"导入证照四", "business", "N-4", "甲公司", "", "2030/2/3", ""},
+	}})
+	r = e.upload("/api/library/license/import", tok, "l.xlsx", good)
+	if json.Unmarshal(r.Data, &rep) != nil || !rep.Applied || rep.Created != 2 {
+		t.Fatalf("import: %+v", r)
+	}
+	p := e.libList(tok, "license", url.Values{"keywords": {"导入证照"}, "sort": {"title"}})
+	if p.Total != 2 || p.Records[1].s("validTo") != "2030-02-03" || p.Records[0].s("licenseType") != "business" {
+		t.Fatalf("imported: %+v", p)
+	}
+	// the export neutralises the formula-looking remark
+	tk = e.ticket(tok, "/api/library/license/export")
+	_, body = e.fetch("/api/library/license/export?keywords=导入证照一&ticket="+tk, "")
+	rows := sheetRows(t, body)
+	if len(rows) != 2 || !strings.Contains(strings.Join(rows[1], "|"), "'=cmd") {
+		t.Fatalf("export: %v", rows)
+	}
+}
+
+var _ = access.RoleStaff

@@ -1,0 +1,180 @@
+package library
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"biddesk/internal/auth"
+	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/httpx"
+)
+
+// mapValues is a form's values given in code (demo data).
+type mapValues map[string]any
+
+func (m mapValues) Has(name string) bool { _, ok := m[name]; return ok }
+func (m mapValues) String(name string) string {
+	switch v := m[name].(type) {
+	case nil:
+		return ""
+	case string:
+		return v
+	default:
+		return fmt.Sprint(v)
+	}
+}
+func (m mapValues) Strings(name string) []string {
+	if v, ok := m[name].([]string); ok {
+		return v
+	}
+	if s := m.String(name); s != "" {
+		return []string{s}
+	}
+	return nil
+}
+func (m mapValues) Decode(name string, v any) error {
+	if _, ok := m[name]; !ok {
+		return nil
+	}
+	b, err := json.Marshal(m[name])
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, v)
+}
+
+// SeedFunctions adds the library administration function code, granted to the given roles (by code),
+// when the database does not have it yet.
+func SeedFunctions(ctx context.Context, d *db.DB, roles ...string) error {
+	return d.InTx(ctx, func(tx *db.Tx) error {
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM sys_function WHERE code = ?`, FunAdmin).Scan(&n); err != nil || n > 0 {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO sys_function (code, name, menu_code, sort) VALUES (?, '资料库审核与管理', '', 0)`, FunAdmin); err != nil {
+			return err
+		}
+		for _, r := range roles {
+			if _, err := tx.Exec(ctx, `INSERT INTO sys_role_function (role_id, function_code) SELECT id, ? FROM sys_role WHERE code = ?`, FunAdmin, r); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// SeedDemo fills an empty library with demo records entered by the account adminID (an administrator):
+// tags, experts with qualifications, licences (one expiring soon, one expired), honours, contracts, CA keys,
+// tenders, a service plan, a toolkit and an announcement. staffEmployee links the demo staff account's
+// employee to a licence it keeps and a CA key, so its reminders show something.
+func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee string) error {
+	var n int
+	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM lib_record`).Scan(&n); err != nil || n > 0 {
+		return err
+	}
+	ctx = context.WithValue(ctx, seeding{}, true)
+	ctx = auth.WithPrincipal(ctx, &auth.Principal{UserID: adminID, FunCodes: map[string]bool{FunAdmin: true}})
+	tagIDs := map[string]int64{}
+	for i, name := range []string{"物业管理", "设施运维", "医院后勤", "智慧园区", "高校服务", "政府采购", "ISO体系", "节能改造"} {
+		id, err := s.AddTag(ctx, TagForm{Name: name, Sort: i})
+		if err != nil {
+			return err
+		}
+		tagIDs[name] = id
+	}
+	tag := func(names ...string) []string {
+		out := make([]string, len(names))
+		for i, n := range names {
+			out[i] = fmt.Sprint(tagIDs[n])
+		}
+		return out
+	}
+	today := Today(s.now())
+	day := func(days int) string { return today.AddDate(0, 0, days).Format(dateLayout) }
+	add := func(key string, v mapValues) error {
+		f, err := readForm(TypeOf(key), v, httpx.LangZH)
+		if err != nil {
+			return fmt.Errorf("demo %s %v: %w", key, v["title"], err)
+		}
+		if _, err := s.Add(ctx, f, httpx.LangZH); err != nil {
+			return fmt.Errorf("demo %s %v: %w", key, v["title"], err)
+		}
+		return nil
+	}
+	experts := []struct {
+		name, emp, title, edu string
+		years                 int
+		quals                 []Qualification
+		tags                  []string
+	}{
+		{"王建国", "HX000010", "高级工程师", "2", 18, []Qualification{{"注册物业管理师", "WY2019-0031", day(400)}, {"一级建造师", "JZ110-2203", day(20)}}, []string{"物业管理", "医院后勤"}},
+		{"李晓东", "HX000021", "工程师", "3", 11, []Qualification{{"注册设备监理师", "SB-2020-118", day(700)}}, []string{"设施运维", "节能改造"}},
+		{"陈思远", "HX000035", "高级经济师", "1", 22, []Qualification{{"注册咨询工程师", "ZX-2016-0087", day(-10)}, {"PMP项目管理", "PMP-3310021", day(900)}}, []string{"政府采购", "智慧园区"}},
+		{"刘芳", "HX000042", "中级工程师", "3", 8, []Qualification{{"消防设施操作员", "XF-2021-5521", day(300)}}, []string{"高校服务"}},
+		{"赵敏", "HX000057", "高级工程师", "2", 15, []Qualification{{"ISO9001内审员", "ISO-2018-7789", day(120)}}, []string{"ISO体系", "物业管理"}},
+	}
+	for _, e := range experts {
+		if err := add(TypeExpert, mapValues{"title": e.name, "employeeCode": e.emp, "jobTitle": e.title, "education": e.edu, "years": e.years,
+			"qualifications": e.quals, "specialities": tag(e.tags...), "phone": "13900000000",
+			"experience": "主持多个大型物业与设施管理项目的投标与实施，熟悉招投标流程与服务方案编制。"}); err != nil {
+			return err
+		}
+	}
+	licences := []mapValues{
+		{"title": "营业执照", "licenseType": "business", "number": "91330200MA2H000001", "authority": "宁波市市场监督管理局", "holder": "华信服务股份有限公司", "validFrom": day(-2000), "validTo": day(3000), "tags": tag("政府采购")},
+		{"title": "物业服务企业资质证书", "licenseType": "qualification", "number": "WY-ZJ-2019-0102", "authority": "浙江省住房和城乡建设厅", "holder": "华信服务股份有限公司", "validFrom": day(-1500), "validTo": day(12), "tags": tag("物业管理"), "unitCode": "100104"},
+		{"title": "ISO9001质量管理体系认证", "licenseType": "system_cert", "number": "00121Q31234R2M", "authority": "中国质量认证中心", "holder": "华信服务股份有限公司", "validFrom": day(-900), "validTo": day(-5), "tags": tag("ISO体系")},
+		{"title": "安全生产许可证", "licenseType": "industry_permit", "number": "(浙)JZ安许证字[2020]020345", "authority": "浙江省应急管理厅", "holder": "宁波华信物业服务有限公司", "validFrom": day(-800), "validTo": day(500)},
+	}
+	for _, l := range licences {
+		if err := add(TypeLicense, l); err != nil {
+			return err
+		}
+	}
+	for _, h := range []mapValues{
+		{"title": "全国物业服务领先企业", "level": "national", "issuer": "中国物业管理协会", "holder": "华信服务股份有限公司", "awardDate": day(-200), "tags": tag("物业管理")},
+		{"title": "省级优秀物业服务项目", "level": "provincial", "issuer": "浙江省物业管理协会", "holder": "华信服务股份有限公司", "awardDate": day(-400), "validTo": day(25)},
+	} {
+		if err := add(TypeHonor, h); err != nil {
+			return err
+		}
+	}
+	for _, c := range []mapValues{
+		{"title": "市第一人民医院后勤一体化服务项目", "client": "市第一人民医院", "number": "HT-2024-0088", "amount": "12800000.00", "signDate": day(-300), "startDate": day(-290), "endDate": day(800), "category": "property", "tags": tag("医院后勤")},
+		{"title": "科技园区综合设施运维项目", "client": "高新区管委会", "number": "HT-2023-0152", "amount": "6350000.00", "signDate": day(-600), "startDate": day(-590), "endDate": day(140), "category": "facility", "tags": tag("智慧园区", "设施运维")},
+	} {
+		if err := add(TypeContract, c); err != nil {
+			return err
+		}
+	}
+	for _, k := range []mapValues{
+		{"title": "浙江省公共资源交易平台", "keyNumber": "CA-ZJ-0001", "holder": "华信服务股份有限公司", "custodian": staffEmployee, "validTo": day(18)},
+		{"title": "中国政府采购网", "keyNumber": "CA-ZC-0002", "holder": "华信服务股份有限公司", "custodian": "HX000010", "validTo": day(260)},
+	} {
+		if err := add(TypeCAKey, k); err != nil {
+			return err
+		}
+	}
+	for _, t := range []mapValues{
+		{"title": "某大学校园物业管理服务采购", "buyer": "某市公共资源交易中心", "number": "ZB-2025-0311", "bidDate": day(-60), "result": "win", "amount": "4980000.00", "tags": tag("高校服务")},
+		{"title": "区政务中心物业服务项目", "buyer": "区机关事务管理局", "number": "ZB-2025-0420", "bidDate": day(-20), "result": "pending", "amount": "2100000.00", "tags": tag("政府采购")},
+	} {
+		if err := add(TypeTender, t); err != nil {
+			return err
+		}
+	}
+	if err := add(TypePlan, mapValues{"title": "医院后勤一体化服务方案", "category": "property", "version": "V2.1", "summary": "涵盖保洁、运送、安保、设备运维的医院后勤一体化服务方案模板。", "tags": tag("医院后勤")}); err != nil {
+		return err
+	}
+	if err := add(TypeToolkit, mapValues{"title": "投标报价测算表", "category": "other", "version": "2025版", "link": "https://example.com/tools/pricing", "description": "按岗位与面积测算人工、物料和管理费用。"}); err != nil {
+		return err
+	}
+	if staffEmployee != "" {
+		if _, err := s.db.Exec(ctx, `UPDATE lib_record SET employee_code = ? WHERE type = ? AND title = ?`, staffEmployee, TypeLicense, "物业服务企业资质证书"); err != nil {
+			return err
+		}
+	}
+	return add(TypeAnnouncement, mapValues{"title": "关于更新2025年度企业资质资料的通知", "pinned": 1, "publishFrom": day(-3), "publishTo": day(60),
+		"content": "<p>各单位：请于本月底前核对并更新本单位的<strong>企业证照</strong>与<strong>荣誉资质</strong>，过期资料请及时上传新证扫描件。</p>"})
+}
