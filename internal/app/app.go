@@ -24,6 +24,7 @@ import (
 	"biddesk/internal/platform/storage"
 	"biddesk/internal/sysconfig"
 	"biddesk/internal/users"
+	"biddesk/internal/wordbook"
 	"biddesk/migrations"
 )
 
@@ -175,6 +176,7 @@ func (a *App) Routes() []Route {
 	loginLog := audit.LoginLogTable(a.DB)
 	cfgH := sysconfig.NewHandlers(a.SysConfig)
 	businessLog, exceptionLog := audit.BusinessLogTable(a.DB), audit.ExceptionLogTable(a.DB)
+	bookH := wordbook.NewHandlers(a.bookService())
 	fileH := files.NewHandlers(a.Files)
 	return append([]Route{
 		route("POST", "/api/login", Public, authH.Login),
@@ -290,6 +292,12 @@ func (a *App) Routes() []Route {
 		route("GET", "/api/sys/common/notice/get", SignedIn, cfgH.NoticeGet),
 		route("GET", "/api/sys/common/portal/layout", SignedIn, cfgH.Layout),
 		route("PUT", "/api/sys/headerFooter/edit", "headerAndfooter_manager", httpx.WithInput(cfgH.LayoutEdit)),
+
+		route("GET", "/api/expert/book/experts", wordbook.FunMake, httpx.WithInput(bookH.Experts)),
+		route("POST", "/api/expert/book/make", wordbook.FunMake, httpx.WithInput(bookH.Make)),
+		route("GET", "/api/expert/book/list", wordbook.FunResult, bookH.List),
+		download(wordbook.DownloadPath, wordbook.FunResult+","+wordbook.FunMake, bookH.Download),
+		route("DELETE", "/api/expert/book/del", wordbook.FunResult, httpx.WithInput(bookH.Del)),
 	}, a.libraryRoutes()...)
 }
 
