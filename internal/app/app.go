@@ -89,12 +89,12 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 		return nil, fmt.Errorf("system parameters: %w", err)
 	}
 	a.Auth.UsePolicy(a.SysConfig)
-	a.openLibrary()
 	if err := a.openFiles(ctx); err != nil {
 		a.Changes.Stop()
 		d.Close()
 		return nil, err
 	}
+	a.openLibrary()
 	return a, nil
 }
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"biddesk/internal/access"
+	"biddesk/internal/auth"
+	"biddesk/internal/files"
 	"biddesk/internal/library"
 	"biddesk/internal/org"
 )
@@ -37,8 +39,14 @@ func (s libraryScopes) Condition(ctx context.Context, userID int64, module, colu
 	return cond, args, nil
 }
 
+// openLibrary wires the library after the files: a record's files download for whoever may see the record.
 func (a *App) openLibrary() {
-	a.Library = library.NewService(a.DB, libraryDicts{a}, libraryScopes{a.Org}, a.SysConfig, nil)
+	a.Library = library.NewService(a.DB, libraryDicts{a}, libraryScopes{a.Org}, a.SysConfig, a.Files)
+	for _, t := range library.Types {
+		a.Files.OnRead(library.FileRecordType(t), func(ctx context.Context, p *auth.Principal, f *files.File) (bool, error) {
+			return a.Library.MayRead(ctx, p, t, f.RecordID)
+		})
+	}
 }
 
 // libraryRoutes are the library's calls in the route table.

@@ -533,4 +533,44 @@ func TestLibraryImportDryRunAndImport(t *testing.T) {
 	}
 }
 
+func (e *env) libUpload(tok, name string) int64 {
+	e.t.Helper()
+	r := e.upload("/api/sys/common/disk/upload?module=library", tok, name, []byte("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"))
+	var f struct{ ID int64 }
+	if r.Code != 0 || json.Unmarshal(r.Data, &f) != nil || f.ID == 0 {
+		e.t.Fatalf("upload %s: %+v", name, r)
+	}
+	return f.ID
+}
+
+func TestLibraryFilesAreLinkedAndDownloadedByWhoSeesTheRecord(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123").AccessToken
+	staff := e.libStaff(admin)
+	scan := e.libUpload(staff, "营业执照扫描件.pdf")
+	id := e.libAdd(staff, "license", map[string]any{"title": "带扫描件的证照", "licenseType": "business", "holder": "甲公司",
+		"scans": []map[string]any{{"id": scan, "name": "营业执照扫描件.pdf"}}})
+	r := e.libOne(staff, "license", id)
+	scans, _ := r["scans"].([]any)
+	if len(scans) != 1 || scans[0].(map[string]any)["name"] != "营业执照扫描件.pdf" {
+		t.Fatalf("scans: %+v", r)
+	}
+	// another user's file cannot be linked; a linked file cannot be linked twice
+	adminFile := e.libUpload(admin, "a.pdf")
+	e.refused("POST", "/api/library/license/add", staff, map[string]any{"title": "x", "licenseType": "business", "holder": "y", "scans": []int64{adminFile}}, "只能使用自己上传的文件")
+	e.refused("POST", "/api/library/license/add", admin, map[string]any{"title": "x", "licenseType": "business", "holder": "y", "scans": []int64{scan}}, "文件已被其他记录使用")
+	// the owner and the administrator download it while it waits for review; the demo library administrator
+	// (another reader) too, being an administrator
+	for _, tok := range []string{staff, admin} {
+		if resp, body := e.fetch("/api/sys/common/file/down?id="+itoa(scan), tok); resp.StatusCode != 200 || !strings.HasPrefix(string(body), "%PDF") {
+			t.Fatalf("download: %d %s", resp.StatusCode, body)
+		}
+	}
+	// removing the scan from the record unlinks it
+	e.done("PUT", "/api/library/license/edit", staff, map[string]any{"id": id, "title": "带扫描件的证照", "licenseType": "business", "holder": "甲公司", "scans": []int64{}}, nil)
+	if r := e.libOne(staff, "license", id); len(r["scans"].([]any)) != 0 {
+		t.Fatalf("scans after removal: %+v", r)
+	}
+}
+
 var _ = access.RoleStaff

@@ -2,6 +2,7 @@ package library
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -675,4 +676,17 @@ func (s *Service) log(ctx context.Context, tx *db.Tx, c audit.Change) error {
 		return nil
 	}
 	return audit.Record(ctx, tx, c)
+}
+
+// MayRead tells whether the caller may see a live record (and so download its files).
+func (s *Service) MayRead(ctx context.Context, p *auth.Principal, t *Type, id int64) (bool, error) {
+	_, err := s.one(ctx, s.db, t, p, id)
+	if err == nil {
+		return true, nil
+	}
+	var he *httpx.Error
+	if errors.As(err, &he) {
+		return false, nil
+	}
+	return false, err
 }
