@@ -247,23 +247,14 @@ func (s *Store) FunctionOptions(ctx context.Context) ([]FunctionOption, error) {
 	return out, rows.Err()
 }
 
-// FunctionHandlers are the endpoints of /functionsmanager.
+// FunctionHandlers are the endpoints of /functionsmanager: List and Export come with the table.
 type FunctionHandlers struct {
+	*list.Table[FunctionRec]
 	store *Store
-	table *list.Table[FunctionRec]
 }
 
 func NewFunctionHandlers(s *Store) *FunctionHandlers {
-	return &FunctionHandlers{store: s, table: s.FunctionTable()}
-}
-
-// List is GET /api/sys/function/list; Export is GET /api/sys/function/export.
-func (h *FunctionHandlers) List(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.table.List(w, r)
-}
-
-func (h *FunctionHandlers) Export(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.table.Export(w, r)
+	return &FunctionHandlers{Table: s.FunctionTable(), store: s}
 }
 
 // All is GET /api/sys/function/all.
@@ -280,36 +271,20 @@ func functionForm(in *httpx.Input) (FunctionForm, error) {
 
 // Add is POST /api/sys/function/add (code, name, menuCode, sort); data is {id}.
 func (h *FunctionHandlers) Add(r *http.Request, in *httpx.Input) (any, error) {
-	f, err := functionForm(in)
-	if err != nil {
-		return nil, err
-	}
-	id, err := h.store.AddFunction(r.Context(), f)
-	if err != nil {
-		return nil, err
-	}
-	return map[string]int64{"id": id}, nil
+	return httpx.AddHandler(functionForm, h.store.AddFunction)(r, in)
 }
 
 // Edit is PUT /api/sys/function/edit (id, name, menuCode, sort).
 func (h *FunctionHandlers) Edit(r *http.Request, in *httpx.Input) (any, error) {
-	f, err := functionForm(in)
-	if err != nil {
-		return nil, err
-	}
-	if f.ID, err = in.ID("id"); err != nil {
-		return nil, err
-	}
-	return nil, h.store.EditFunction(r.Context(), f)
+	return httpx.EditHandler(functionForm, func(ctx context.Context, id int64, f FunctionForm) error {
+		f.ID = id
+		return h.store.EditFunction(ctx, f)
+	})(r, in)
 }
 
 // Del is DELETE /api/sys/function/del (id).
 func (h *FunctionHandlers) Del(r *http.Request, in *httpx.Input) (any, error) {
-	id, err := in.ID("id")
-	if err != nil {
-		return nil, err
-	}
-	return nil, h.store.DeleteFunction(r.Context(), id)
+	return byID(h.store.DeleteFunction)(r, in)
 }
 
 func init() {

@@ -506,22 +506,17 @@ func (s *Store) MenuTable() *list.Table[menuRec] {
 	}
 }
 
-// MenuHandlers are the endpoints of /menusmanager.
+// MenuHandlers are the endpoints of /menusmanager; Export comes with the table.
 type MenuHandlers struct {
+	*list.Table[menuRec]
 	store *Store
-	table *list.Table[menuRec]
 }
 
-func NewMenuHandlers(s *Store) *MenuHandlers { return &MenuHandlers{store: s, table: s.MenuTable()} }
+func NewMenuHandlers(s *Store) *MenuHandlers { return &MenuHandlers{Table: s.MenuTable(), store: s} }
 
 // List is GET /api/sys/menu/list: the whole tree, hidden menus included.
 func (h *MenuHandlers) List(w http.ResponseWriter, r *http.Request) (any, error) {
 	return h.store.MenuList(r.Context())
-}
-
-// Export is GET /api/sys/menu/export.
-func (h *MenuHandlers) Export(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.table.Export(w, r)
 }
 
 func menuForm(in *httpx.Input) (MenuForm, error) {
@@ -536,52 +531,34 @@ func menuForm(in *httpx.Input) (MenuForm, error) {
 
 // Add is POST /api/sys/menu/add; data is {id}.
 func (h *MenuHandlers) Add(r *http.Request, in *httpx.Input) (any, error) {
-	f, err := menuForm(in)
-	if err != nil {
-		return nil, err
-	}
-	id, err := h.store.AddMenu(r.Context(), f)
-	if err != nil {
-		return nil, err
-	}
-	return map[string]int64{"id": id}, nil
+	return httpx.AddHandler(menuForm, h.store.AddMenu)(r, in)
 }
 
 // Edit is PUT /api/sys/menu/edit.
 func (h *MenuHandlers) Edit(r *http.Request, in *httpx.Input) (any, error) {
-	f, err := menuForm(in)
-	if err != nil {
-		return nil, err
-	}
-	if f.ID, err = in.ID("id"); err != nil {
-		return nil, err
-	}
-	return nil, h.store.EditMenu(r.Context(), f)
+	return httpx.EditHandler(menuForm, func(ctx context.Context, id int64, f MenuForm) error {
+		f.ID = id
+		return h.store.EditMenu(ctx, f)
+	})(r, in)
 }
 
 // Del is DELETE /api/sys/menu/del (id).
 func (h *MenuHandlers) Del(r *http.Request, in *httpx.Input) (any, error) {
-	id, err := in.ID("id")
-	if err != nil {
-		return nil, err
-	}
-	return nil, h.store.DeleteMenu(r.Context(), id)
+	return byID(h.store.DeleteMenu)(r, in)
 }
 
 // ChangeVisible is PUT /api/sys/menu/changeVisible (id, visible).
 func (h *MenuHandlers) ChangeVisible(r *http.Request, in *httpx.Input) (any, error) {
-	id, err := in.ID("id")
-	if err != nil {
-		return nil, err
-	}
-	if !in.Has("visible") {
-		return nil, httpx.Fail("http.required", "visible")
-	}
-	v, err := in.Int("visible", 1)
-	if err != nil {
-		return nil, err
-	}
-	return nil, h.store.ChangeMenuVisible(r.Context(), id, v)
+	return idCall(func(r *http.Request, in *httpx.Input, id int64) error {
+		if !in.Has("visible") {
+			return httpx.Fail("http.required", "visible")
+		}
+		v, err := in.Int("visible", 1)
+		if err != nil {
+			return err
+		}
+		return h.store.ChangeMenuVisible(r.Context(), id, v)
+	})(r, in)
 }
 
 // Sort is PUT /api/sys/menu/sort (items: [{id, sort}], as JSON or as JSON text).

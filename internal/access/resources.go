@@ -472,48 +472,32 @@ func (s *Store) FunctionResources(ctx context.Context) ([]ResourceRef, error) {
 	return out, rows.Err()
 }
 
-// ResourceHandlers are the endpoints of /resmanager.
+// ResourceHandlers are the endpoints of /resmanager: List and Export come with the table.
 type ResourceHandlers struct {
+	*list.Table[Resource]
 	store *Store
-	table *list.Table[Resource]
 }
 
 func NewResourceHandlers(s *Store) *ResourceHandlers {
-	return &ResourceHandlers{store: s, table: s.ResourceTable()}
+	return &ResourceHandlers{Table: s.ResourceTable(), store: s}
 }
 
-// List is GET /api/sys/resource/list; Export is GET /api/sys/resource/export.
-func (h *ResourceHandlers) List(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.table.List(w, r)
-}
-
-func (h *ResourceHandlers) Export(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.table.Export(w, r)
-}
-
-// Edit is PUT /api/sys/resource/edit (id, name, funCodes[]).
+// Edit is PUT /api/sys/resource/edit (id, name, funCodes[]; without funCodes the codes stay).
 func (h *ResourceHandlers) Edit(r *http.Request, in *httpx.Input) (any, error) {
-	id, err := in.ID("id")
-	if err != nil {
-		return nil, err
-	}
-	var codes []string
-	if in.Has("funCodes") {
-		codes = in.Strings("funCodes")
-		if codes == nil {
-			codes = []string{}
+	return idCall(func(r *http.Request, in *httpx.Input, id int64) error {
+		var codes []string
+		if in.Has("funCodes") {
+			if codes = in.Strings("funCodes"); codes == nil {
+				codes = []string{}
+			}
 		}
-	}
-	return nil, h.store.EditResource(r.Context(), id, in.String("name"), codes)
+		return h.store.EditResource(r.Context(), id, in.String("name"), codes)
+	})(r, in)
 }
 
 // Reset is PUT /api/sys/resource/reset (id).
 func (h *ResourceHandlers) Reset(r *http.Request, in *httpx.Input) (any, error) {
-	id, err := in.ID("id")
-	if err != nil {
-		return nil, err
-	}
-	return nil, h.store.ResetResource(r.Context(), id)
+	return byID(h.store.ResetResource)(r, in)
 }
 
 // All is GET /api/sys/resource/all: every function route with its codes (role permissions).
@@ -521,8 +505,9 @@ func (h *ResourceHandlers) All(w http.ResponseWriter, r *http.Request) (any, err
 	return h.store.FunctionResources(r.Context())
 }
 
-// summaryRule drops the '(function code x)' remark of an API summary: the table says it better.
-var summaryRule = regexp.MustCompile(`\s*\((needs )?function codes? [^)]*\)`)
+// summaryRule drops the '(function code x)' and '; sort: ...' remarks of an API summary: the
+// resource table says the first better, and the second is for developers.
+var summaryRule = regexp.MustCompile(`\s*\((needs )?function codes? [^)]*\)|;\s*sort: .*$`)
 
 // ResourceName makes a resource's default name from its API summary.
 func ResourceName(summary string) string {

@@ -1,12 +1,16 @@
 /** Admin side menu and breadcrumbs from the session's sysMenus tree plus the route table (pure). */
 import type { SysMenu } from '../api/types';
-import { hasMessage, t, type MessageKey } from '../i18n';
+import { getLang, hasMessage, t, type MessageKey } from '../i18n';
 import { findAdminRouteByCode, findRoute, type RouteEntry } from './routes';
 
-/** Menu label: the i18n text of the code when one exists, else the server's name. */
+/**
+ * Menu label. The server's names are the default language's and administrators rename menus in /menusmanager, so
+ * in that language the server's name wins; in another language the i18n text of the code, else the server's name.
+ */
 export function menuLabel(node: Pick<SysMenu, 'code' | 'name'>): string {
   const key = `nav.${node.code}`;
-  return hasMessage(key) ? t(key as MessageKey) : node.name || node.code;
+  if (node.name && (getLang() === 'zh-CN' || !hasMessage(key))) return node.name;
+  return hasMessage(key) ? t(key as MessageKey) : node.code;
 }
 
 /** Where a menu node leads: its own path, else the admin route of its code. */

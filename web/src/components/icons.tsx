@@ -79,6 +79,9 @@ const ICONS: Record<string, ComponentType> = {
   user: UserOutlined,
 };
 
+/** The icon names a menu may use (/menusmanager offers them). */
+export const ICON_NAMES: readonly string[] = Object.keys(ICONS).sort();
+
 /** An icon by a loose server name ('setting', 'SettingOutlined', 'bar-chart'); undefined when unknown. */
 export function iconFor(name: string | undefined): ReactNode {
   if (!name) return undefined;

@@ -36,6 +36,8 @@ export default function FormDialog<V>({ open, title, fields, initialValues, onSu
     if (open) form.resetFields();
   }, [open, initialValues, form]);
   const { submit, saving } = useFormSubmit<V>(form, onSubmit, onSaved);
+  // The effect above can run before the hidden dialog has mounted its form again, so that the form would merge the
+  // previous opening's values over the new initial ones: reset once more when the form has mounted.
   return (
     <Modal
       open={open}
@@ -51,6 +53,13 @@ export default function FormDialog<V>({ open, title, fields, initialValues, onSu
       data-testid={testId}
     >
       <DescribedForm form={form} fields={fields} initialValues={initialValues} columns={columns} labelWidth={labelWidth} />
+      <ResetOnMount reset={form.resetFields} />
     </Modal>
   );
+}
+
+/** Runs reset when it mounts (after the form rendered beside it has taken its initial values). */
+function ResetOnMount({ reset }: { reset(): void }) {
+  useEffect(() => reset(), [reset]);
+  return null;
 }

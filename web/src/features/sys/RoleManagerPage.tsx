@@ -1,14 +1,15 @@
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Alert, Button, Card, Col, Empty, Menu, Row, Spin, Tag, Tree } from 'antd';
+import { Alert, Button, Card, Col, Empty, Menu, Row, Space, Spin, Table, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { SaveOutlined } from '@ant-design/icons';
 import { allRoles, getMenuTree, getRoleGrants, setRoleGrants, type RoleGrants, type RoleSummary } from '../../api/admin';
+import { allResources, type ResourceRef } from '../../api/access';
 import { toast } from '../../api/client';
 import type { SysMenu } from '../../api/types';
 import { t, useI18n } from '../../i18n';
 import { FUN_KEY, grantsToSave, MENU_KEY, tickedKeys } from './grants';
-import RoleDataScopeCard from './RoleDataScopeCard';
+import { openedBy } from './accessTree';
 
 const M = MENU_KEY;
 const F = FUN_KEY;
@@ -62,9 +63,12 @@ export default function RoleManagerPage() {
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
 
+  const [resources, setResources] = useState<ResourceRef[]>([]);
+
   useEffect(() => {
     allRoles().then(setRoles, () => undefined);
     getMenuTree().then(setMenus, () => undefined);
+    allResources().then(setResources, () => undefined);
   }, []);
 
   useEffect(() => {
@@ -105,6 +109,8 @@ export default function RoleManagerPage() {
   };
 
   const role = roles.find((r) => r.id === roleId);
+  // Resources are granted through function codes: what the ticked codes open, as the guard would decide now.
+  const opened = useMemo(() => openedBy(resources, grantsToSave(tree, [...checked, ...half]).funCodes), [resources, tree, checked, half]);
   return (
     <Row gutter={16}>
       <Col xs={24} md={7} xl={5}>
@@ -159,8 +165,55 @@ export default function RoleManagerPage() {
             </Spin>
           )}
         </Card>
-        {role && <RoleDataScopeCard roleId={roleId} />}
+        {role && grants?.roleId === roleId && <OpenedResources opened={opened} />}
       </Col>
     </Row>
+  );
+}
+
+/** Read-only: the API calls the ticked function codes open (each resource needs any one of its codes). */
+function OpenedResources({ opened }: { opened: (ResourceRef & { via: string[] })[] }) {
+  return (
+    <Card
+      variant="borderless"
+      style={{ marginTop: 16 }}
+      title={t('role.resourcesOpened', { n: opened.length })}
+      extra={<Typography.Text type="secondary">{t('role.resourcesHint')}</Typography.Text>}
+      data-testid="grants-resources"
+    >
+      <Table<ResourceRef & { via: string[] }>
+        size="small"
+        rowKey={(r) => `${r.method} ${r.path}`}
+        dataSource={opened}
+        pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: t('res.method'), dataIndex: 'method', width: 80, render: (m: string) => <Tag style={{ fontFamily: 'monospace' }}>{m}</Tag> },
+          { title: t('res.path'), dataIndex: 'path', render: (p: string) => <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{p}</Typography.Text> },
+          {
+            title: t('res.name'),
+            dataIndex: 'name',
+            render: (v: string) => (
+              <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 320 }}>
+                {v}
+              </Typography.Text>
+            ),
+          },
+          {
+            title: t('role.resourceVia'),
+            dataIndex: 'via',
+            render: (via: string[]) => (
+              <Space size={[4, 4]} wrap>
+                {via.map((c) => (
+                  <Tag key={c} color="blue">
+                    {c}
+                  </Tag>
+                ))}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Card>
   );
 }

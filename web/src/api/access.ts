@@ -1,0 +1,60 @@
+/** Calls of menus (/menusmanager), function codes (/functionsmanager) and resources (/resmanager). */
+import { callApi, defineApis } from './client';
+import type { components } from './schema';
+import type { Page } from '../components/list/query';
+
+type Schemas = components['schemas'];
+export type MenuNode = Schemas['MenuNode'];
+export type MenuForm = Schemas['MenuForm'];
+export type FunctionRec = Schemas['FunctionRec'];
+export type FunctionForm = Schemas['FunctionForm'];
+export type FunctionOption = Schemas['FunctionOption'];
+export type Resource = Schemas['Resource'];
+export type ResourceRef = Schemas['ResourceRef'];
+
+defineApis({
+  menuList: { method: 'GET', path: '/api/sys/menu/list' },
+  menuAdd: { method: 'POST', path: '/api/sys/menu/add' },
+  menuEdit: { method: 'PUT', path: '/api/sys/menu/edit' },
+  menuDel: { method: 'DELETE', path: '/api/sys/menu/del' },
+  menuChangeVisible: { method: 'PUT', path: '/api/sys/menu/changeVisible' },
+  menuSort: { method: 'PUT', path: '/api/sys/menu/sort' },
+  menuMove: { method: 'PUT', path: '/api/sys/menu/move' },
+  functionList: { method: 'GET', path: '/api/sys/function/list' },
+  functionAdd: { method: 'POST', path: '/api/sys/function/add' },
+  functionEdit: { method: 'PUT', path: '/api/sys/function/edit' },
+  functionDel: { method: 'DELETE', path: '/api/sys/function/del' },
+  functionAll: { method: 'GET', path: '/api/sys/function/all' },
+  resourceList: { method: 'GET', path: '/api/sys/resource/list' },
+  resourceEdit: { method: 'PUT', path: '/api/sys/resource/edit' },
+  resourceReset: { method: 'PUT', path: '/api/sys/resource/reset' },
+  resourceAll: { method: 'GET', path: '/api/sys/resource/all' },
+});
+
+export const ACCESS_EXPORTS = {
+  menus: '/api/sys/menu/export',
+  functions: '/api/sys/function/export',
+  resources: '/api/sys/resource/export',
+} as const;
+
+type Params = Record<string, string>;
+
+export const listMenus = () => callApi<MenuNode[]>('menuList');
+export const addMenu = (f: MenuForm) => callApi<{ id: number }>('menuAdd', { ...f });
+export const editMenu = (f: MenuForm & { id: number }) => callApi<null>('menuEdit', { ...f });
+export const deleteMenu = (id: number) => callApi<null>('menuDel', { id });
+export const changeMenuVisible = (id: number, visible: 0 | 1) => callApi<null>('menuChangeVisible', { id, visible });
+export const sortMenus = (items: { id: number; sort: number }[]) => callApi<null>('menuSort', { items });
+export const moveMenu = (id: number, parentId: number, index: number) => callApi<null>('menuMove', { id, parentId, index });
+
+export const listFunctions = (p: Params) => callApi<Page<FunctionRec>>('functionList', p);
+export const addFunction = (f: FunctionForm) => callApi<{ id: number }>('functionAdd', { ...f });
+export const editFunction = (f: FunctionForm & { id: number }) => callApi<null>('functionEdit', { ...f });
+export const deleteFunction = (id: number) => callApi<null>('functionDel', { id });
+export const allFunctions = () => callApi<FunctionOption[]>('functionAll');
+
+export const listResources = (p: Params) => callApi<Page<Resource>>('resourceList', p);
+export const editResource = (id: number, name: string, funCodes?: string[]) =>
+  callApi<null>('resourceEdit', funCodes ? { id, name, funCodes } : { id, name });
+export const resetResource = (id: number) => callApi<null>('resourceReset', { id });
+export const allResources = () => callApi<ResourceRef[]>('resourceAll');
