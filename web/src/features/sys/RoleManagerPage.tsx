@@ -10,6 +10,7 @@ import type { SysMenu } from '../../api/types';
 import { t, useI18n } from '../../i18n';
 import { FUN_KEY, grantsToSave, MENU_KEY, tickedKeys } from './grants';
 import { openedBy } from './accessTree';
+import RoleDataScopeCard from './RoleDataScopeCard';
 
 const M = MENU_KEY;
 const F = FUN_KEY;
@@ -166,6 +167,7 @@ export default function RoleManagerPage() {
           )}
         </Card>
         {role && grants?.roleId === roleId && <OpenedResources opened={opened} />}
+        {role && <RoleDataScopeCard roleId={roleId} />}
       </Col>
     </Row>
   );
