@@ -82,10 +82,10 @@ export async function waitPath(page, path) {
 export const row = (page, text) => page.locator('.ant-table-row', { hasText: text });
 
 /**
- * Clicks the list's export button and returns what its new window downloaded: { url, body, headers }. The request is
- * observed at the network layer (the window closes itself once the download starts).
+ * Clicks the list's export button (or the button with testId) and returns what its new window downloaded:
+ * { url, body, headers }. The request is observed at the network layer (the window closes itself once the download starts).
  */
-export async function exportFile(page, urlGlob) {
+export async function exportFile(page, urlGlob, testId = 'list-export') {
   const exported = new Promise((resolve) => {
     page.context().route(urlGlob, async (route) => {
       const response = await route.fetch();
@@ -93,7 +93,7 @@ export async function exportFile(page, urlGlob) {
       await route.fulfill({ response });
     });
   });
-  await page.getByTestId('list-export').click();
+  await page.getByTestId(testId).click();
   return exported;
 }
 

@@ -45,6 +45,8 @@ const pages = {
   sysConfig: () => import('../features/sys/SysConfigPage'),
   headerFooter: () => import('../features/sys/HeaderFooterPage'),
   widgets: () => import('../features/widgets/WidgetGalleryPage'),
+  expertMakeWord: () => import('../features/wordbook/ExpertMakeWordPage'),
+  expertBooks: () => import('../features/wordbook/ExpertBookListPage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -102,8 +104,8 @@ export const routes: RouteEntry[] = [
   admin('organization_manager', pages.orgManager),
   admin('test', pages.widgets),
   admin('expert_talents_manage'),
-  admin('expert_make_word'),
-  admin('expert_talents_result'),
+  admin('expert_make_word', pages.expertMakeWord),
+  admin('expert_talents_result', pages.expertBooks),
   admin('dict_manager', pages.dictManager),
   admin('sys_config', pages.sysConfig),
   admin('exception_log', pages.exceptionLog),
