@@ -87,6 +87,9 @@ test('a dictionary item added in /dict_manager appears in a select after refresh
 
   // A new dictionary with an item; deleting the dictionary while it has items is refused.
   await addRow(page, 'dict-group-add', { key: 'E2E项目阶段', value: 'e2e_stage', sort: 20 });
+  // the dictionaries fill more than a page: find the new one by its name
+  await page.getByTestId('search-keywords').fill('E2E项目阶段');
+  await page.getByTestId('search-submit').click();
   await page.getByTestId('dict-group-e2e_stage').click();
   await addRow(page, 'dict-item-add', { key: '立项', value: 'init' });
   await itemRow(page, '立项').waitFor();
@@ -100,6 +103,7 @@ test('a dictionary item added in /dict_manager appears in a select after refresh
   await itemRow(page, '立项').waitFor({ state: 'detached' });
 
   // Turning 锁定 off takes it out of the select after the next refresh.
+  await page.getByTestId('search-reset').click();
   await page.getByTestId('dict-group-user_state').click();
   await itemRow(page, '锁定').waitFor();
   await page.getByTestId('dict-item-enabled-2').click();

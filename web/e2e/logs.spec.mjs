@@ -40,6 +40,11 @@ test('an admin edit appears in the business log with its record before and after
   await page.getByTestId('search-submit').click();
   await page.waitForURL(/module=sysuser/);
   await page.waitForURL(/user=admin/);
+  // the filtered page replaces the whole list (the unfiltered one may still show for a moment)
+  await page.waitForFunction(() => {
+    const rows = [...document.querySelectorAll('.ant-table-row')].map((r) => r.textContent ?? '');
+    return rows.length > 0 && rows.every((t) => t.includes('用户管理'));
+  });
   await row(page, 'libadmin').first().waitFor();
   const texts = await page.locator('.ant-table-row').allInnerTexts();
   assert.ok(texts.length >= 1 && texts.every((t) => t.includes('用户管理') && t.includes('admin')), texts.join('\n'));
