@@ -161,7 +161,8 @@ func (s *Store) AddFunction(ctx context.Context, f FunctionForm) (int64, error) 
 
 // EditFunction changes a function code's name, menu and order number (not the code: resources
 // and roles refer to it).
-func (s *Store) EditFunction(ctx context.Context, f FunctionForm) error {
+func (s *Store) EditFunction(ctx context.Context, id int64, f FunctionForm) error {
+	f.ID = id
 	if err := f.check(false); err != nil {
 		return err
 	}
@@ -276,10 +277,7 @@ func (h *FunctionHandlers) Add(r *http.Request, in *httpx.Input) (any, error) {
 
 // Edit is PUT /api/sys/function/edit (id, name, menuCode, sort).
 func (h *FunctionHandlers) Edit(r *http.Request, in *httpx.Input) (any, error) {
-	return httpx.EditHandler(functionForm, func(ctx context.Context, id int64, f FunctionForm) error {
-		f.ID = id
-		return h.store.EditFunction(ctx, f)
-	})(r, in)
+	return httpx.EditHandler(functionForm, h.store.EditFunction)(r, in)
 }
 
 // Del is DELETE /api/sys/function/del (id).

@@ -265,7 +265,8 @@ func (s *Store) AddMenu(ctx context.Context, f MenuForm) (int64, error) {
 }
 
 // EditMenu changes everything of a menu but its code (grants and function codes refer to it).
-func (s *Store) EditMenu(ctx context.Context, f MenuForm) error {
+func (s *Store) EditMenu(ctx context.Context, id int64, f MenuForm) error {
+	f.ID = id
 	if err := f.check(false); err != nil {
 		return err
 	}
@@ -536,10 +537,7 @@ func (h *MenuHandlers) Add(r *http.Request, in *httpx.Input) (any, error) {
 
 // Edit is PUT /api/sys/menu/edit.
 func (h *MenuHandlers) Edit(r *http.Request, in *httpx.Input) (any, error) {
-	return httpx.EditHandler(menuForm, func(ctx context.Context, id int64, f MenuForm) error {
-		f.ID = id
-		return h.store.EditMenu(ctx, f)
-	})(r, in)
+	return httpx.EditHandler(menuForm, h.store.EditMenu)(r, in)
 }
 
 // Del is DELETE /api/sys/menu/del (id).
