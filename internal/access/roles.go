@@ -138,6 +138,9 @@ const MembersScreen = "roleusers"
 // RevokeRole takes it away. A change is written to the business log with the user's roles
 // before and after; a call that changes nothing leaves no log row.
 func (s *Store) GrantRole(ctx context.Context, userID, roleID int64) error {
+	if err := s.grantable(ctx, userID, roleID); err != nil {
+		return err
+	}
 	return s.changeMember(ctx, userID, roleID, audit.Assign, `INSERT INTO sys_user_role (user_id, role_id) SELECT CAST(? AS BIGINT), CAST(? AS BIGINT)
 		WHERE NOT EXISTS (SELECT 1 FROM sys_user_role WHERE user_id = ? AND role_id = ?)`, userID, roleID, userID, roleID)
 }

@@ -111,7 +111,7 @@ func (s *Store) UserGrants(ctx context.Context, userID int64) ([]string, []strin
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	granted, err := s.strings(ctx, `SELECT DISTINCT rm.menu_code FROM sys_role_menu rm JOIN sys_user_role ur ON ur.role_id = rm.role_id WHERE ur.user_id = ?`, userID)
+	granted, err := s.strings(ctx, `SELECT DISTINCT rm.menu_code FROM sys_role_menu rm JOIN sys_user_role ur ON ur.role_id = rm.role_id WHERE ur.user_id = ?`+externalMenuFilter, userID)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -124,7 +124,7 @@ func (s *Store) UserGrants(ctx context.Context, userID int64) ([]string, []strin
 
 // FunctionCodes returns the user's function codes, sorted.
 func (s *Store) FunctionCodes(ctx context.Context, userID int64) ([]string, error) {
-	funcs, err := s.strings(ctx, `SELECT DISTINCT rf.function_code FROM sys_role_function rf JOIN sys_user_role ur ON ur.role_id = rf.role_id WHERE ur.user_id = ?`, userID)
+	funcs, err := s.strings(ctx, `SELECT DISTINCT rf.function_code FROM sys_role_function rf JOIN sys_user_role ur ON ur.role_id = rf.role_id WHERE ur.user_id = ?`+externalCodeFilter(), userID)
 	sort.Strings(funcs)
 	return funcs, err
 }

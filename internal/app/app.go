@@ -14,7 +14,9 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
 	"biddesk/internal/dict"
+	"biddesk/internal/external"
 	"biddesk/internal/files"
+	"biddesk/internal/handover"
 	"biddesk/internal/library"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/changes"
@@ -39,6 +41,8 @@ type App struct {
 	Dict   *dict.Store
 	Users  *auth.Store
 	Auth   *auth.Service
+	// External is the external organisations; its gate stops the users of a disabled one.
+	External *external.Service
 	// SysConfig is the system parameters (live session policy, URLs, upload limits, portal layout).
 	SysConfig *sysconfig.Store
 	// Changes tells every instance that cached data changed (menus, function codes, resources).
@@ -83,6 +87,9 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	a.Dict = dict.NewStore(d)
 	a.Users = auth.NewStore(d)
 	a.Auth = auth.NewService(a.Users, cfg, a.Access, a.Dict, a.Org)
+	a.External = external.NewService(d)
+	a.Auth.AddGate(a.External.Gate)
+	registerHandoverKinds()
 	if err := a.SysConfig.Sync(ctx); err != nil {
 		a.Changes.Stop()
 		d.Close()
@@ -172,6 +179,8 @@ func (a *App) Routes() []Route {
 	orgH := org.NewHandlers(a.Org)
 	unitList, employeeList := org.Tables(a.DB)
 	userH := users.NewHandlers(users.NewService(a.DB, a.Access, a.Org))
+	extH := external.NewHandlers(a.External, a.Access)
+	handoverH := handover.NewHandlers(handover.NewService(a.DB))
 	menuH, fnH, resH := access.NewMenuHandlers(a.Access), access.NewFunctionHandlers(a.Access), access.NewResourceHandlers(a.Access)
 	loginLog := audit.LoginLogTable(a.DB)
 	cfgH := sysconfig.NewHandlers(a.SysConfig)
@@ -226,8 +235,30 @@ func (a *App) Routes() []Route {
 		route("DELETE", "/api/sys/user/del", "sysuser", httpx.WithInput(userH.Del)),
 		download("/api/sys/user/export", "sysuser", userH.Export),
 
+		route("GET", "/api/sys/externalOrgan/list", "externalOrgan,externalUser", extH.OrgList),
+		route("POST", "/api/sys/externalOrgan/add", "externalOrgan", httpx.WithInput(extH.OrgAdd)),
+		route("PUT", "/api/sys/externalOrgan/edit", "externalOrgan", httpx.WithInput(extH.OrgEdit)),
+		route("PUT", "/api/sys/externalOrgan/changeState", "externalOrgan", httpx.WithInput(extH.OrgChangeState)),
+		route("DELETE", "/api/sys/externalOrgan/del", "externalOrgan", httpx.WithInput(extH.OrgDel)),
+		download("/api/sys/externalOrgan/export", "externalOrgan", extH.OrgExport),
+		route("GET", "/api/sys/externalUser/list", "externalUser", extH.UserList),
+		route("GET", "/api/sys/externalUser/roles", "externalUser", extH.UserRoles),
+		route("POST", "/api/sys/externalUser/add", "externalUser", httpx.WithInput(extH.Accounts.Add)),
+		route("PUT", "/api/sys/externalUser/edit", "externalUser", httpx.WithInput(extH.Accounts.Edit)),
+		route("PUT", "/api/sys/externalUser/changeState", "externalUser", httpx.WithInput(extH.Accounts.ChangeState)),
+		route("PUT", "/api/sys/externalUser/resetPwd", "externalUser", httpx.WithInput(extH.Accounts.ResetPwd)),
+		route("DELETE", "/api/sys/externalUser/del", "externalUser", httpx.WithInput(extH.Accounts.Del)),
+		download("/api/sys/externalUser/export", "externalUser", extH.UserExport),
+
+		route("GET", "/api/sys/handover/kinds", "handover_manager", handoverH.Kinds),
+		route("GET", "/api/sys/handover/preview", "handover_manager", httpx.WithInput(handoverH.Preview)),
+		route("POST", "/api/sys/handover/run", "handover_manager", httpx.WithInput(handoverH.Run)),
+		route("POST", "/api/sys/handover/undo", "handover_manager", httpx.WithInput(handoverH.Undo)),
+		route("GET", "/api/sys/handover/list", "handover_manager", handoverH.List),
+		download("/api/sys/handover/export", "handover_manager", handoverH.Export),
+
 		route("GET", "/api/user/role/all", "sysuser,roleusers,rolemanager", accessH.RoleAll),
-		route("GET", "/api/user/search", "roleusers", userH.Search),
+		route("GET", "/api/user/search", "roleusers,handover_manager,externalOrgan", userH.Search),
 		route("PUT", "/api/user/role/user", "roleusers", accessH.AssignUserRole),
 		route("DELETE", "/api/user/role/user", "roleusers", accessH.RemoveUserRole),
 

@@ -8,6 +8,7 @@ import (
 
 	"biddesk/internal/access"
 	"biddesk/internal/auth"
+	"biddesk/internal/external"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/validate"
@@ -74,6 +75,9 @@ func (a *App) Seed(ctx context.Context, demo bool) ([]Account, error) {
 			return nil, err
 		}
 		out = append(out, acc.Account)
+	}
+	if err := external.SeedDemo(ctx, a.DB, "staff", "partner"); err != nil {
+		return nil, fmt.Errorf("seed external organisation: %w", err)
 	}
 	if err := a.seedLibraryDemo(ctx); err != nil {
 		return nil, fmt.Errorf("seed library: %w", err)

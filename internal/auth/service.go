@@ -79,7 +79,34 @@ type Service struct {
 	dicts  DictCache
 	units  UnitNames
 	policy Policy
+	gates  []Gate
 	now    func() time.Time
+}
+
+// Gate can refuse a live, enabled account for a reason outside the account itself (an external
+// user's organisation is disabled). A refused account neither signs in nor gets an answer to a
+// call, exactly like a disabled one.
+type Gate func(ctx context.Context, u *User) (bool, error)
+
+// AddGate adds a check to sign-in and to every authenticated call; wiring calls it before serving.
+func (s *Service) AddGate(g Gate) { s.gates = append(s.gates, g) }
+
+// gatesPass tells whether every gate lets the account in.
+func (s *Service) gatesPass(ctx context.Context, u *User) (bool, error) {
+	for _, g := range s.gates {
+		if ok, err := g(ctx, u); err != nil || !ok {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// usable tells whether an account may be signed in or answered: enabled, and no gate refuses it.
+func (s *Service) usable(ctx context.Context, u *User) (bool, error) {
+	if u == nil || u.State == 0 {
+		return false, nil
+	}
+	return s.gatesPass(ctx, u)
 }
 
 func NewService(store *Store, cfg config.Config, grants Grants, dicts DictCache, units UnitNames) *Service {
@@ -171,6 +198,11 @@ func (s *Service) Login(ctx context.Context, req LoginRequest) (*SessionUser, er
 	case u.UserType != req.Site:
 		return fail("wrong_site", u.ID, httpx.Fail("auth.bad_credentials"))
 	}
+	if pass, err := s.gatesPass(ctx, u); err != nil {
+		return nil, err
+	} else if !pass {
+		return fail("org_disabled", u.ID, httpx.Fail("auth.bad_credentials"))
+	}
 	attempt.UserID = u.ID
 	return s.open(ctx, u, attempt, req.Remember)
 }
@@ -219,7 +251,9 @@ func (s *Service) Renew(ctx context.Context, renewToken, ip, userAgent, os strin
 	if err != nil {
 		return nil, err
 	}
-	if u == nil || u.State == 0 {
+	if ok, err := s.usable(ctx, u); err != nil {
+		return nil, err
+	} else if !ok {
 		return nil, httpx.ErrTokenInvalid
 	}
 	attempt := LoginAttempt{LoginCode: u.LoginCode, UserID: u.ID, IP: ip, UserAgent: userAgent, OS: os, Site: u.UserType, Reason: "renew"}
@@ -277,7 +311,9 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 		_ = s.store.EndSession(ctx, ss.ID, EndExpired)
 		return nil, httpx.ErrTokenInvalid
 	}
-	if u.State == 0 {
+	if ok, err := s.usable(ctx, u); err != nil {
+		return nil, err
+	} else if !ok {
 		_ = s.store.EndSession(ctx, ss.ID, EndDisabled)
 		return nil, httpx.ErrTokenInvalid
 	}

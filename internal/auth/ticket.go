@@ -65,7 +65,9 @@ func (s *Service) RedeemTicket(ctx context.Context, ticket, path string) (*Princ
 	if err != nil {
 		return nil, err
 	}
-	if u == nil || u.State == 0 {
+	if ok, err := s.usable(ctx, u); err != nil {
+		return nil, err
+	} else if !ok {
 		return nil, ErrTicketInvalid
 	}
 	return s.principalOf(ctx, u, 0)

@@ -2,6 +2,7 @@ package users
 
 import (
 	"net/http"
+	"strings"
 
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/httpx"
@@ -34,6 +35,13 @@ func readForm(in *httpx.Input) (Form, error) {
 	f := Form{
 		LoginCode: in.String("loginCode"), UserName: in.String("userName"), UnitCode: in.String("unitCode"),
 		Phone: in.String("phone"), Email: in.String("email"), Password: in.String("password"),
+	}
+	if s := strings.TrimSpace(in.String("extOrgId")); s != "" && s != "0" {
+		id, err := in.ID("extOrgId")
+		if err != nil {
+			return f, err
+		}
+		f.ExtOrgID = id
 	}
 	if in.Has("roleIds") {
 		f.RoleIDs = []int64{}
@@ -75,14 +83,7 @@ func (h *Handlers) Edit(r *http.Request, in *httpx.Input) (any, error) {
 
 // ChangeState is PUT /api/sys/user/changeState (ids, state).
 func (h *Handlers) ChangeState(r *http.Request, in *httpx.Input) (any, error) {
-	ids, err := in.IDs("ids")
-	if err != nil {
-		return nil, err
-	}
-	if !in.Has("state") {
-		return nil, httpx.Fail("http.required", "state")
-	}
-	state, err := in.Int("state", -1)
+	ids, state, err := in.IDsAndState()
 	if err != nil {
 		return nil, err
 	}

@@ -22,6 +22,9 @@ type User struct {
 	UserType    string           `json:"userType"`
 	UnitCode    string           `json:"unitCode"`
 	UnitName    string           `json:"unitName"`
+	ExtOrgID    int64            `json:"extOrgId"`    // external accounts: the organisation (0: none)
+	ExtOrgName  string           `json:"extOrgName"`  // its name
+	ExtOrgState int              `json:"extOrgState"` // its state (0 disabled: the account cannot sign in)
 	Phone       string           `json:"phone"`
 	Email       string           `json:"email"`
 	State       int              `json:"state"` // 0 disabled, otherwise available
@@ -32,9 +35,26 @@ type User struct {
 }
 
 const (
-	userSelect = `u.id, u.login_code, u.user_name, u.user_type, u.unit_code, COALESCE(o.unit_name, ''), u.phone, u.email, u.state, u.update_pwd, u.created_at, u.last_login_at`
-	userFrom   = `sys_user u LEFT JOIN org_unit o ON o.full_unit_code = u.unit_code`
+	userSelect = `u.id, u.login_code, u.user_name, u.user_type, u.unit_code, COALESCE(o.unit_name, ''),
+		COALESCE(u.ext_org_id, 0), COALESCE(e.name, ''), COALESCE(e.state, 1), u.phone, u.email, u.state, u.update_pwd, u.created_at, u.last_login_at`
+	userFrom = `sys_user u LEFT JOIN org_unit o ON o.full_unit_code = u.unit_code LEFT JOIN ext_org e ON e.id = u.ext_org_id`
 )
+
+// The account record's columns and tables (sys_user as u), its scanner and its roles, for the
+// lists of other screens over accounts (the external users).
+const (
+	RecordSelect = userSelect
+	RecordFrom   = userFrom
+)
+
+// ScanRecord reads one account record of RecordSelect.
+func ScanRecord(row interface{ Scan(...any) error }) (User, error) { return scanUser(row) }
+
+// CompleteRoles fills in the roles of a page of accounts.
+func CompleteRoles(roles *access.Store) func(context.Context, []User) error { return withRoles(roles) }
+
+// RoleNames joins an account's role names with commas (exports).
+func RoleNames(u User) string { return roleNames(u) }
 
 var userSorts = map[string]string{
 	"loginCode": "u.login_code", "userName": "u.user_name", "createdAt": "u.created_at",
@@ -67,6 +87,8 @@ var searchSpec = &list.Spec{
 	Filters: []list.Filter{
 		{Param: "keyword", Kind: list.Keyword, Columns: []string{"u.login_code", "u.user_name"}},
 		{Param: "unitCode", Column: "u.unit_code", Kind: list.Prefix},
+		{Param: "userType", Column: "u.user_type", Kind: list.Exact, Map: list.OneOf("userType", map[string]any{"staff": "staff", "external": "external"})},
+		{Param: "state", Column: "u.state", Kind: list.Exact, Map: list.OneOf("state", map[string]any{"0": 0, "1": 1})},
 		{Param: "roleId", Kind: list.Cond, Column: "EXISTS (SELECT 1 FROM sys_user_role x WHERE x.user_id = u.id AND x.role_id = ?)", Map: list.Int("roleId")},
 	},
 	Sorts:       userSorts,
@@ -77,7 +99,7 @@ var searchSpec = &list.Spec{
 func scanUser(row interface{ Scan(...any) error }) (User, error) {
 	var u User
 	var last sql.NullTime
-	err := row.Scan(&u.ID, &u.LoginCode, &u.UserName, &u.UserType, &u.UnitCode, &u.UnitName, &u.Phone, &u.Email, &u.State, &u.UpdatePwd, &u.CreatedAt, &last)
+	err := row.Scan(&u.ID, &u.LoginCode, &u.UserName, &u.UserType, &u.UnitCode, &u.UnitName, &u.ExtOrgID, &u.ExtOrgName, &u.ExtOrgState, &u.Phone, &u.Email, &u.State, &u.UpdatePwd, &u.CreatedAt, &last)
 	if last.Valid {
 		t := last.Time
 		u.LastLoginAt = &t

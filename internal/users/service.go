@@ -19,15 +19,51 @@ type Units interface {
 	Exists(ctx context.Context, fullUnitCode string) (bool, error)
 }
 
+// Kind is one kind of account and the screen that manages it: the staff of user management
+// (/sysuser), or the users of external organisations (/externalUser). The rules, the lifecycle
+// and the business log are the same; the kind says where an account belongs.
+type Kind struct {
+	UserType string // sys_user.user_type: staff or external
+	Screen   string // function code of the screen, module of its business log
+	// Place checks, and completes, where the account belongs (the unit of a staff account, the
+	// organisation of an external one); it runs after the name.
+	Place func(ctx context.Context, f *Form) error
+	// DefaultRoles, when set, gives the roles of a new account whose form names none.
+	DefaultRoles func(ctx context.Context) ([]int64, error)
+}
+
 // Service holds the rules of user management. Every write is one transaction.
 type Service struct {
 	db    *db.DB
 	roles *access.Store
 	units Units
+	kind  Kind
 }
 
+// NewService manages staff accounts (/sysuser).
 func NewService(d *db.DB, roles *access.Store, units Units) *Service {
-	return &Service{db: d, roles: roles, units: units}
+	s := &Service{db: d, roles: roles, units: units}
+	s.kind = Kind{UserType: auth.SiteStaff, Screen: Screen, Place: s.unitPlace}
+	return s
+}
+
+// NewKindService manages the accounts of another kind (external users).
+func NewKindService(d *db.DB, roles *access.Store, kind Kind) *Service {
+	return &Service{db: d, roles: roles, kind: kind}
+}
+
+// unitPlace: a staff account belongs to an existing unit, and to no external organisation.
+func (s *Service) unitPlace(ctx context.Context, f *Form) error {
+	f.ExtOrgID = 0
+	if f.UnitCode == "" {
+		return httpx.Fail("user.unit_required")
+	}
+	if ok, err := s.units.Exists(ctx, f.UnitCode); err != nil {
+		return err
+	} else if !ok {
+		return httpx.Fail("user.unit_unknown")
+	}
+	return nil
 }
 
 // Form is what the add and edit dialogs send.
@@ -36,6 +72,7 @@ type Form struct {
 	LoginCode string
 	UserName  string
 	UnitCode  string
+	ExtOrgID  int64 // external accounts: the organisation
 	Phone     string
 	Email     string
 	Password  string  // add only
@@ -58,8 +95,11 @@ func (s *Service) check(ctx context.Context, f *Form, withPassword bool) error {
 		return httpx.Fail("user.name_required")
 	case utf8.RuneCountInString(f.UserName) > validate.UserNameMax:
 		return httpx.Fail("user.name_too_long", validate.UserNameMax)
-	case f.UnitCode == "":
-		return httpx.Fail("user.unit_required")
+	}
+	if err := s.kind.Place(ctx, f); err != nil {
+		return err
+	}
+	switch {
 	case f.Phone != "" && !validate.Mobile(f.Phone):
 		return httpx.Fail("user.phone_rule")
 	case f.Email != "" && !validate.Email(f.Email):
@@ -70,12 +110,7 @@ func (s *Service) check(ctx context.Context, f *Form, withPassword bool) error {
 			return err
 		}
 	}
-	if ok, err := s.units.Exists(ctx, f.UnitCode); err != nil {
-		return err
-	} else if !ok {
-		return httpx.Fail("user.unit_unknown")
-	}
-	return s.roles.CheckRoles(ctx, f.RoleIDs)
+	return s.roles.CheckRolesFor(ctx, s.kind.UserType, f.RoleIDs)
 }
 
 func checkPassword(pw string) error {
@@ -98,9 +133,25 @@ func loginCodeTaken(ctx context.Context, tx *db.Tx, code string, except int64) (
 	return n > 0, err
 }
 
-// Add creates a staff account; its user must change the initial password at first sign-in.
+// orgArg is the stored organisation of an account (NULL for none).
+func orgArg(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
+}
+
+// Add creates an account of the service's kind; its user must change the initial password at
+// first sign-in.
 func (s *Service) Add(ctx context.Context, f Form) (int64, error) {
 	f.trim()
+	if f.RoleIDs == nil && s.kind.DefaultRoles != nil {
+		roles, err := s.kind.DefaultRoles(ctx)
+		if err != nil {
+			return 0, err
+		}
+		f.RoleIDs = roles
+	}
 	if err := s.check(ctx, &f, true); err != nil {
 		return 0, err
 	}
@@ -116,8 +167,8 @@ func (s *Service) Add(ctx context.Context, f Form) (int64, error) {
 			return httpx.Fail("user.login_code_taken")
 		}
 		now := time.Now().UTC()
-		id, err = tx.Insert(ctx, `INSERT INTO sys_user (login_code, user_name, password_hash, state, update_pwd, user_type, unit_code, phone, email, created_at, updated_at)
-			VALUES (?, ?, ?, 1, 1, 'staff', ?, ?, ?, ?, ?)`, f.LoginCode, f.UserName, hash, f.UnitCode, f.Phone, f.Email, now, now)
+		id, err = tx.Insert(ctx, `INSERT INTO sys_user (login_code, user_name, password_hash, state, update_pwd, user_type, unit_code, ext_org_id, phone, email, created_at, updated_at)
+			VALUES (?, ?, ?, 1, 1, ?, ?, ?, ?, ?, ?, ?)`, f.LoginCode, f.UserName, hash, s.kind.UserType, f.UnitCode, orgArg(f.ExtOrgID), f.Phone, f.Email, now, now)
 		if db.IsUniqueViolation(err) {
 			return httpx.Fail("user.login_code_taken")
 		}
@@ -127,11 +178,11 @@ func (s *Service) Add(ctx context.Context, f Form) (int64, error) {
 		if err := access.SetUserRoles(ctx, tx, id, f.RoleIDs); err != nil {
 			return err
 		}
-		after, err := loadUsers(ctx, tx, id)
+		after, err := s.loadUsers(ctx, tx, id)
 		if err != nil {
 			return err
 		}
-		return audit.Record(ctx, tx, audit.Change{Module: Screen, Action: audit.Create, TargetID: id, Target: f.LoginCode, After: after[0]})
+		return audit.Record(ctx, tx, audit.Change{Module: s.kind.Screen, Action: audit.Create, TargetID: id, Target: f.LoginCode, After: after[0]})
 	})
 	return id, err
 }
@@ -143,7 +194,7 @@ func (s *Service) Edit(ctx context.Context, f Form) error {
 		return err
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		before, err := loadUsers(ctx, tx, f.ID)
+		before, err := s.loadUsers(ctx, tx, f.ID)
 		if err != nil {
 			return err
 		}
@@ -152,8 +203,8 @@ func (s *Service) Edit(ctx context.Context, f Form) error {
 		} else if taken {
 			return httpx.Fail("user.login_code_taken")
 		}
-		_, err = tx.Exec(ctx, `UPDATE sys_user SET login_code = ?, user_name = ?, unit_code = ?, phone = ?, email = ?, updated_at = ? WHERE id = ?`,
-			f.LoginCode, f.UserName, f.UnitCode, f.Phone, f.Email, time.Now().UTC(), f.ID)
+		_, err = tx.Exec(ctx, `UPDATE sys_user SET login_code = ?, user_name = ?, unit_code = ?, ext_org_id = ?, phone = ?, email = ?, updated_at = ? WHERE id = ?`,
+			f.LoginCode, f.UserName, f.UnitCode, orgArg(f.ExtOrgID), f.Phone, f.Email, time.Now().UTC(), f.ID)
 		if db.IsUniqueViolation(err) {
 			return httpx.Fail("user.login_code_taken")
 		}
@@ -165,16 +216,16 @@ func (s *Service) Edit(ctx context.Context, f Form) error {
 				return err
 			}
 		}
-		return recordChanges(ctx, tx, audit.Update, before)
+		return s.recordChanges(ctx, tx, audit.Update, before)
 	})
 }
 
 // Screen is the menu and function code of user management, the module of its business log.
 const Screen = "sysuser"
 
-// loadUsers reads live staff accounts as the /sysuser list shows them, in the order of ids
-// (each once), inside tx; an id that is not one fails with user.not_found.
-func loadUsers(ctx context.Context, tx *db.Tx, ids ...int64) ([]User, error) {
+// loadUsers reads live accounts of the service's kind as its screen shows them, in the order of
+// ids (each once), inside tx; an id that is not one fails with user.not_found.
+func (s *Service) loadUsers(ctx context.Context, tx *db.Tx, ids ...int64) ([]User, error) {
 	out := make([]User, 0, len(ids))
 	seen := map[int64]bool{}
 	for _, id := range ids {
@@ -182,7 +233,7 @@ func loadUsers(ctx context.Context, tx *db.Tx, ids ...int64) ([]User, error) {
 			continue
 		}
 		seen[id] = true
-		u, err := scanUser(tx.QueryRow(ctx, `SELECT `+userSelect+` FROM `+userFrom+` WHERE u.id = ? AND u.deleted_at IS NULL AND u.user_type = 'staff'`, id))
+		u, err := scanUser(tx.QueryRow(ctx, `SELECT `+userSelect+` FROM `+userFrom+` WHERE u.id = ? AND u.deleted_at IS NULL AND u.user_type = ?`, id, s.kind.UserType))
 		if db.IsNoRows(err) {
 			return nil, httpx.Fail("user.not_found")
 		}
@@ -205,11 +256,11 @@ func loadUsers(ctx context.Context, tx *db.Tx, ids ...int64) ([]User, error) {
 
 // recordChanges writes one business-log row per account: before as given, after as tx sees
 // it now (nil for a deleted account).
-func recordChanges(ctx context.Context, tx *db.Tx, action string, before []User) error {
+func (s *Service) recordChanges(ctx context.Context, tx *db.Tx, action string, before []User) error {
 	for _, b := range before {
-		c := audit.Change{Module: Screen, Action: action, TargetID: b.ID, Target: b.LoginCode, Before: b}
+		c := audit.Change{Module: s.kind.Screen, Action: action, TargetID: b.ID, Target: b.LoginCode, Before: b}
 		if action != audit.Delete {
-			after, err := loadUsers(ctx, tx, b.ID)
+			after, err := s.loadUsers(ctx, tx, b.ID)
 			if err != nil {
 				return err
 			}
@@ -231,7 +282,7 @@ func (s *Service) ChangeState(ctx context.Context, actor *auth.Principal, ids []
 		return httpx.Fail("user.not_self_disable")
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		before, err := loadUsers(ctx, tx, ids...)
+		before, err := s.loadUsers(ctx, tx, ids...)
 		if err != nil {
 			return err
 		}
@@ -254,7 +305,7 @@ func (s *Service) ChangeState(ctx context.Context, actor *auth.Principal, ids []
 				changed = append(changed, u)
 			}
 		}
-		return recordChanges(ctx, tx, audit.EnableOrDisable(state), changed)
+		return s.recordChanges(ctx, tx, audit.EnableOrDisable(state), changed)
 	})
 }
 
@@ -272,7 +323,7 @@ func (s *Service) ResetPassword(ctx context.Context, actor *auth.Principal, id i
 		return err
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		before, err := loadUsers(ctx, tx, id)
+		before, err := s.loadUsers(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -283,7 +334,7 @@ func (s *Service) ResetPassword(ctx context.Context, actor *auth.Principal, id i
 			return err
 		}
 		// The account as the screen shows it: the password (and its hash) is in no log.
-		return recordChanges(ctx, tx, audit.ResetPwd, before)
+		return s.recordChanges(ctx, tx, audit.ResetPwd, before)
 	})
 }
 
@@ -293,7 +344,7 @@ func (s *Service) Delete(ctx context.Context, actor *auth.Principal, ids []int64
 		return httpx.Fail("user.not_self_delete")
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		before, err := loadUsers(ctx, tx, ids...)
+		before, err := s.loadUsers(ctx, tx, ids...)
 		if err != nil {
 			return err
 		}
@@ -308,7 +359,7 @@ func (s *Service) Delete(ctx context.Context, actor *auth.Principal, ids []int64
 		if err := auth.EndUserSessions(ctx, tx, ids, auth.EndDisabled); err != nil {
 			return err
 		}
-		return recordChanges(ctx, tx, audit.Delete, before)
+		return s.recordChanges(ctx, tx, audit.Delete, before)
 	})
 }
 

@@ -122,3 +122,33 @@ export async function pickOrgUnit(page, testId, path) {
   await pickerNode(page, path.at(-1)).locator('.ant-tree-title').click();
   await page.getByTestId('picker-tree').waitFor({ state: 'detached' });
 }
+
+/** A new page signed in at the staff sign-in and landed on the portal. */
+export async function signedIn(browser, code, password) {
+  const page = await newPage(browser);
+  await login(page, code, password);
+  await waitPath(page, '/gateway');
+  return page;
+}
+
+/** The signed-in page's next call (refresh cache) is refused: the session is cleared and the user is at /login. */
+export async function nextCallSignsOut(page) {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-refresh-cache').click();
+  await page.getByTestId('confirm-prompt').getByRole('button').last().click();
+  await waitPath(page, '/login');
+  if ((await page.evaluate(() => sessionStorage.getItem('userInfo'))) !== null) throw new Error('the session was not cleared');
+}
+
+/** Signs a new account in (at the sign-in page path) and changes its initial password in the dialog that asks for it. */
+export async function firstSignIn(browser, code, initial, chosen, path = '/login') {
+  const page = await newPage(browser);
+  await login(page, code, initial, path);
+  await waitPath(page, '/gateway');
+  await page.getByTestId('pwd-old').fill(initial);
+  await page.getByTestId('pwd-new').fill(chosen);
+  await page.getByTestId('pwd-repeat').fill(chosen);
+  await page.getByTestId('pwd-submit').click();
+  await page.getByTestId('pwd-old').waitFor({ state: 'hidden' });
+  return page;
+}

@@ -1,7 +1,7 @@
 // System administration in a real browser: user management, role menus, disabling, the login log and its export.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, login, shot, confirmIrreversible, dialogSettled, waitPath, row, exportFile, pickOrgUnit } from './helpers.mjs';
+import { launch, newPage, login, shot, confirmIrreversible, dialogSettled, waitPath, row, pickOrgUnit, exportFile, nextCallSignsOut, firstSignIn } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -55,14 +55,7 @@ test('admin creates a user with a role; the user sees exactly that role\'s menus
   await row(admin, 'libadmin').waitFor();
 
   // The new user signs in, changes the initial password, and sees the library administrator's menus only.
-  const user = await newPage(browser);
-  await login(user, 'e2e.lib', 'Start#2024');
-  await waitPath(user, '/gateway');
-  await user.getByTestId('pwd-old').fill('Start#2024');
-  await user.getByTestId('pwd-new').fill('Mine#2024x');
-  await user.getByTestId('pwd-repeat').fill('Mine#2024x');
-  await user.getByTestId('pwd-submit').click();
-  await user.getByTestId('pwd-old').waitFor({ state: 'hidden' });
+  const user = await firstSignIn(browser, 'e2e.lib', 'Start#2024', 'Mine#2024x');
   const menus = await user.evaluate(() => JSON.parse(sessionStorage.getItem('userInfo')).sysMenus.map((m) => m.code));
   assert.deepEqual(menus, ['welcome', 'library', 'expert', 'portal', 'reward', 'stats']);
   await user.goto('/welcome');
@@ -75,11 +68,7 @@ test('admin creates a user with a role; the user sees exactly that role\'s menus
   // The administrator disables the user: the user's next call sends them to /login.
   await admin.getByTestId('state-e2e.lib').click();
   await row(admin, 'e2e.lib').getByText('禁用').waitFor();
-  await user.getByTestId('user-menu').click();
-  await user.getByTestId('menu-refresh-cache').click();
-  await user.getByTestId('confirm-prompt').getByRole('button').last().click();
-  await waitPath(user, '/login');
-  assert.equal(await user.evaluate(() => sessionStorage.getItem('userInfo')), null);
+  await nextCallSignsOut(user);
   await user.context().close();
 
   // Delete asks first.

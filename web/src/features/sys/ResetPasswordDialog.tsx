@@ -4,14 +4,21 @@ import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { useI18n } from '../../i18n';
 import { isValidPassword, PASSWORD_MAX } from '../../lib/validate';
 
+interface Props {
+  user?: SysUser;
+  onClose(): void;
+  /** the call that sets it: user management's by default, the external users' on theirs */
+  reset?: (id: number, password: string) => Promise<unknown>;
+}
+
 /** An administrator sets a new password; the user must change it at next sign-in and is signed out now. */
-export default function ResetPasswordDialog({ user, onClose }: { user?: SysUser; onClose(): void }) {
+export default function ResetPasswordDialog({ user, onClose, reset = resetUserPassword }: Props) {
   const { t } = useI18n();
   const [form] = Form.useForm<{ password: string }>();
   const { submit, saving } = useFormSubmit<{ password: string }>(
     form,
     async (v) => {
-      await resetUserPassword(user!.id, v.password);
+      await reset(user!.id, v.password);
     },
     onClose,
   );

@@ -1,20 +1,54 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Input, Modal, Select } from 'antd';
-import { addUser, allRoles, editUser, type RoleSummary, type SysUser } from '../../api/admin';
+import { addUser, allRoles, editUser, type SysUser, type UserForm } from '../../api/admin';
 import { OrgPickerInput } from '../../components/picker';
 import { useFormSubmit } from '../../components/list/useFormSubmit';
-import { useI18n } from '../../i18n';
+import { t as tr, useI18n, type MessageKey } from '../../i18n';
 import { isEmail, isLoginCode, isMobile, isValidPassword, PASSWORD_MAX, USER_NAME_MAX } from '../../lib/validate';
 
-interface Values {
+export interface AccountValues {
   loginCode: string;
   userName: string;
-  unitCode: string;
+  /** staff: the unit */
+  unitCode?: string;
+  /** external accounts: the organisation */
+  extOrgId?: number;
   phone?: string;
   email?: string;
   password?: string;
   roleIds: number[];
 }
+
+type Values = AccountValues;
+
+/** What differs between the kinds of account the dialog adds and edits: where one belongs, its roles, the calls. */
+export interface AccountKind {
+  addTitle: MessageKey;
+  editTitle: MessageKey;
+  /** the form item of where the account belongs (the unit, the organisation) */
+  place(user?: SysUser): ReactNode;
+  /** that item's value when editing */
+  placeValues(user: SysUser): Partial<Values>;
+  /** the roles the account may hold */
+  roles(): Promise<{ id: number; name: string }[]>;
+  add(values: Values): Promise<unknown>;
+  edit(values: Values & { id: number }): Promise<unknown>;
+}
+
+/** Staff accounts (/sysuser): a unit, any role. */
+export const staffAccounts: AccountKind = {
+  addTitle: 'user.add',
+  editTitle: 'user.editTitle',
+  place: (user) => (
+    <Form.Item name="unitCode" label={tr('user.unit')} rules={[{ required: true, message: tr('user.unitRequired') }]}>
+      <OrgPickerInput testId="user-unit" label={user?.unitName} placeholder={tr('user.unitPlaceholder')} title={tr('user.unitRequired')} />
+    </Form.Item>
+  ),
+  placeValues: (user) => ({ unitCode: user.unitCode }),
+  roles: allRoles,
+  add: (v) => addUser(v as UserForm),
+  edit: (v) => editUser(v as UserForm & { id: number }),
+};
 
 interface Props {
   /** the user to edit; undefined to add one */
@@ -22,29 +56,31 @@ interface Props {
   open: boolean;
   onClose(): void;
   onSaved(): void;
+  /** the kind of account (default: staff) */
+  kind?: AccountKind;
 }
 
-/** Add or edit a staff account; the same rules as the server (shared test vectors). */
-export default function UserFormDialog({ user, open, onClose, onSaved }: Props) {
+/** Add or edit an account; the same rules as the server (shared test vectors). */
+export default function UserFormDialog({ user, open, onClose, onSaved, kind = staffAccounts }: Props) {
   const { t } = useI18n();
   const [form] = Form.useForm<Values>();
-  const [roles, setRoles] = useState<RoleSummary[]>([]);
+  const [roles, setRoles] = useState<{ id: number; name: string }[]>([]);
 
   useEffect(() => {
     if (!open) return;
-    allRoles().then(setRoles, () => setRoles([]));
+    kind.roles().then(setRoles, () => setRoles([]));
     form.resetFields();
     if (user) {
       form.setFieldsValue({
         loginCode: user.loginCode,
         userName: user.userName,
-        unitCode: user.unitCode,
+        ...kind.placeValues(user),
         phone: user.phone,
         email: user.email,
         roleIds: user.roles.map((r) => r.id),
       });
     }
-  }, [open, user, form]);
+  }, [open, user, form, kind]);
 
   const rule = (ok: (v: string) => boolean, message: string) => ({
     validator: (_: unknown, v?: string) => (!v || ok(v) ? Promise.resolve() : Promise.reject(new Error(message))),
@@ -54,8 +90,8 @@ export default function UserFormDialog({ user, open, onClose, onSaved }: Props) 
     form,
     async (v) => {
       const body = { ...v, phone: v.phone ?? '', email: v.email ?? '', roleIds: v.roleIds ?? [] };
-      if (user) await editUser({ ...body, id: user.id });
-      else await addUser(body);
+      if (user) await kind.edit({ ...body, id: user.id });
+      else await kind.add(body);
     },
     onSaved,
   );
@@ -63,7 +99,7 @@ export default function UserFormDialog({ user, open, onClose, onSaved }: Props) 
   return (
     <Modal
       open={open}
-      title={user ? t('user.editTitle') : t('user.add')}
+      title={user ? t(kind.editTitle) : t(kind.addTitle)}
       onCancel={onClose}
       onOk={submit}
       confirmLoading={saving}
@@ -91,9 +127,7 @@ export default function UserFormDialog({ user, open, onClose, onSaved }: Props) 
         >
           <Input data-testid="user-userName" />
         </Form.Item>
-        <Form.Item name="unitCode" label={t('user.unit')} rules={[{ required: true, message: t('user.unitRequired') }]}>
-          <OrgPickerInput testId="user-unit" label={user?.unitName} placeholder={t('user.unitPlaceholder')} title={t('user.unitRequired')} />
-        </Form.Item>
+        {kind.place(user)}
         <Form.Item name="phone" label={t('user.phone')} rules={[rule(isMobile, t('user.phoneRule'))]}>
           <Input data-testid="user-phone" maxLength={11} />
         </Form.Item>
@@ -123,4 +157,3 @@ export default function UserFormDialog({ user, open, onClose, onSaved }: Props) 
     </Modal>
   );
 }
-

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { Select, Spin } from 'antd';
+import { useI18n } from '../i18n';
+import { useDebounced } from '../lib/useDebounced';
+
+export interface RemoteOption<T> {
+  value: number;
+  label: string;
+  record: T;
+}
+
+interface Props<T> {
+  /** the chosen record's id */
+  value?: number;
+  /** the id and, for the caller's display or checks, the whole record (undefined when cleared) */
+  onChange?: (value: number | undefined, record?: T) => void;
+  /** the records matching a keyword ('' on opening: the first few) */
+  search(keyword: string): Promise<T[]>;
+  toOption(record: T): { value: number; label: string };
+  /** the label of the current value before any search has found it (the record's name when editing) */
+  label?: string;
+  placeholder?: string;
+  disabled?: boolean;
+  allowClear?: boolean;
+  testId?: string;
+}
+
+/**
+ * A select over a server-side list, searched as you type (300 ms after the last key stroke): choosing an
+ * external organisation, an account.
+ */
+export default function RemoteSelect<T>({ value, onChange, search, toOption, label, placeholder, disabled, allowClear = true, testId }: Props<T>) {
+  const { t } = useI18n();
+  const [keyword, setKeyword] = useState('');
+  const [opened, setOpened] = useState(false);
+  const settled = useDebounced(keyword.trim());
+  const [found, setFound] = useState<RemoteOption<T>[]>([]);
+  const [loading, setLoading] = useState(false);
+  // the label of the value, kept when a new search replaces the options
+  const [chosen, setChosen] = useState<string>();
+
+  useEffect(() => {
+    if (!opened) return;
+    let live = true;
+    setLoading(true);
+    search(settled)
+      .then((recs) => live && setFound(recs.map((r) => ({ ...toOption(r), record: r }))), () => live && setFound([]))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+    // search and toOption are the caller's stable functions; a new keyword or the first opening asks again
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled, opened]);
+
+  const options = found.map(({ value: v, label: l }) => ({ value: v, label: l }));
+  if (value != null && !options.some((o) => o.value === value)) options.push({ value, label: chosen ?? label ?? String(value) });
+
+  return (
+    <Select
+      data-testid={testId}
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      allowClear={allowClear}
+      disabled={disabled}
+      placeholder={placeholder}
+      value={value}
+      onOpenChange={(open) => open && setOpened(true)}
+      onChange={(v?: number) => {
+        const hit = found.find((o) => o.value === v);
+        setChosen(hit?.label);
+        onChange?.(v, hit?.record);
+      }}
+      options={options}
+      notFoundContent={loading ? <Spin size="small" /> : t('common.empty')}
+      style={{ width: '100%', minWidth: 160 }}
+      popupMatchSelectWidth={false}
+    />
+  );
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Button, Space, Tag, Typography } from 'antd';
+import type { SysUser } from '../../api/admin';
+import ListView from '../../components/list/ListView';
+import type { Page } from '../../components/list/query';
+import type { SearchField } from '../../components/list/SearchCard';
+import type { ListColumn } from '../../components/list/TableCard';
+import { useList } from '../../components/list/useList';
+import { useStateActions, type StateCalls } from '../../components/list/useStateActions';
+import { t, useI18n } from '../../i18n';
+import { formatTime } from '../../lib/format';
+import { getSession } from '../../lib/session';
+import ResetPasswordDialog from './ResetPasswordDialog';
+import UserFormDialog, { type AccountKind } from './UserFormDialog';
+
+/** One account screen as data: staff (/sysuser) or external users (/externalUser). */
+export interface AccountScreen {
+  fields: SearchField[];
+  list(params: Record<string, string>): Promise<Page<SysUser>>;
+  calls: StateCalls;
+  resetPassword(id: number, password: string): Promise<unknown>;
+  exportPath: string;
+  /** the column of where an account belongs (its unit, its organisation) */
+  placeColumn: ListColumn<SysUser>;
+  /** the add and edit dialog's kind */
+  kind: AccountKind;
+}
+
+/** An account list with search, enable/disable, password reset, delete and export; the signed-in account is protected. */
+export default function AccountsPage({ screen }: { screen: AccountScreen }) {
+  useI18n();
+  const list = useList(screen.fields, screen.list);
+  const [editing, setEditing] = useState<{ user?: SysUser } | null>(null);
+  const [resetting, setResetting] = useState<SysUser>();
+  const self = getSession()?.userId;
+  const { holder, remove, batchButtons, stateColumn } = useStateActions(list, screen.calls, {
+    prefix: 'user',
+    switchTestId: (u) => `state-${u.loginCode}`,
+    locked: (u) => u.id === self,
+  });
+
+  const columns: ListColumn<SysUser>[] = [
+    { titleKey: 'user.loginCode', dataIndex: 'loginCode', sortKey: 'loginCode', fixed: 'left' },
+    {
+      titleKey: 'user.userName',
+      dataIndex: 'userName',
+      sortKey: 'userName',
+      render: (v: string, u) => (u.id === self ? <>{v} <Typography.Text type="secondary">{t('user.self')}</Typography.Text></> : v),
+    },
+    screen.placeColumn,
+    { titleKey: 'user.phone', dataIndex: 'phone' },
+    { titleKey: 'user.email', dataIndex: 'email' },
+    {
+      titleKey: 'user.roles',
+      dataIndex: 'roles',
+      render: (_: unknown, u) => u.roles.map((r) => <Tag key={r.id}>{r.name}</Tag>),
+    },
+    stateColumn,
+    { titleKey: 'user.lastLoginAt', dataIndex: 'lastLoginAt', sortKey: 'lastLoginAt', render: (v: string | null) => formatTime(v) },
+    {
+      titleKey: 'list.actions',
+      key: 'actions',
+      fixed: 'right',
+      render: (_: unknown, u) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setEditing({ user: u })} data-testid={`edit-${u.loginCode}`}>
+            {t('user.edit')}
+          </Button>
+          <Button type="link" size="small" disabled={u.id === self} onClick={() => setResetting(u)} data-testid={`reset-${u.loginCode}`}>
+            {t('user.resetPwd')}
+          </Button>
+          <Button type="link" size="small" danger disabled={u.id === self} onClick={() => remove([u.id])} data-testid={`delete-${u.loginCode}`}>
+            {t('user.delete')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      {holder}
+      <ListView
+        list={list}
+        fields={screen.fields}
+        columns={columns}
+        rowKey="id"
+        selectable
+        canSelect={(u) => u.id !== self}
+        exportPath={screen.exportPath}
+        add={{ labelKey: screen.kind.addTitle, testId: 'user-add', onClick: () => setEditing({}) }}
+        actions={batchButtons}
+      />
+      <UserFormDialog
+        open={!!editing}
+        user={editing?.user}
+        kind={screen.kind}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          list.reload();
+        }}
+      />
+      <ResetPasswordDialog user={resetting} reset={screen.resetPassword} onClose={() => setResetting(undefined)} />
+    </>
+  );
+}
