@@ -84,14 +84,13 @@ var libForms = map[string]map[string]any{
 	library.TypeTender:       {"title": "测试标书甲", "buyer": "测试招标单位", "result": "win", "bidDate": "2024-05-05"},
 	library.TypePlan:         {"title": "测试方案甲", "category": "property"},
 	library.TypeToolkit:      {"title": "测试工具甲", "link": "https://example.com/tool"},
-	library.TypeMessage:      {"title": "测试消息甲", "content": "请处理"},
+	library.TypeMessage:      {"title": "测试消息甲", "content": "请处理", "recipient": "admin"},
 	library.TypeAnnouncement: {"title": "测试公告甲", "content": "<p>正文</p>"},
 }
 
 func TestLibraryEveryTypeCreateEditSearchDeleteExport(t *testing.T) {
 	e := newEnv(t)
 	tok := e.login("admin", "Admin@123").AccessToken
-	libForms[library.TypeMessage]["recipient"] = e.libUserID("admin")
 	var types struct {
 		Types []struct {
 			Key    string `json:"key"`

@@ -221,11 +221,14 @@ func scalar(fd *Field, raw string) (any, error) {
 		}
 		return raw, nil
 	case KindUser:
-		id, err := strconv.ParseInt(raw, 10, 64)
-		if err != nil || id <= 0 {
+		// an account id, or its login code (what the user choice control holds)
+		if id, err := strconv.ParseInt(raw, 10, 64); err == nil && id > 0 {
+			return id, nil
+		}
+		if !validate.LoginCode(raw) {
 			return nil, httpx.Fail("lib.bad_user")
 		}
-		return id, nil
+		return raw, nil
 	case KindSwitch:
 		switch raw {
 		case "1", "true":

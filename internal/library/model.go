@@ -50,23 +50,24 @@ const DownPath = "/api/sys/common/file/down"
 // Record is one record of any type. Its JSON is flat: the shared metadata, then every field of the type
 // by its key (a unit or an employee also with <key>Name, files and tags as lists).
 type Record struct {
-	ID           int64
-	Type         *Type
-	cols         map[string]any // shared column -> value (string, *float64, int, int64)
-	Data         map[string]any
-	Status       string
-	State        string
-	UnitName     string
-	EmployeeName string
-	AssigneeName string
-	ReviewReason string
-	CreatedBy    int64
-	CreatedName  string
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
-	ReviewedAt   *time.Time
-	Tags         []Tag
-	Files        []FileRef
+	ID            int64
+	Type          *Type
+	cols          map[string]any // shared column -> value (string, *float64, int, int64)
+	Data          map[string]any
+	Status        string
+	State         string
+	UnitName      string
+	EmployeeName  string
+	AssigneeName  string
+	AssigneeLogin string
+	ReviewReason  string
+	CreatedBy     int64
+	CreatedName   string
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+	ReviewedAt    *time.Time
+	Tags          []Tag
+	Files         []FileRef
 	// Expiry is expired or expiring (within the warning days) for a type with expiry dates; DaysLeft the
 	// days until valid_to (negative once past).
 	Expiry   string
@@ -160,6 +161,7 @@ func (r *Record) MarshalJSON() ([]byte, error) {
 		case KindUser:
 			out[f.Key] = r.Value(f)
 			out[f.Key+"Name"] = r.AssigneeName
+			out[f.Key+"Login"] = r.AssigneeLogin
 		default:
 			v := r.Value(f)
 			if p, ok := v.(*float64); ok {
@@ -178,7 +180,7 @@ func (r *Record) MarshalJSON() ([]byte, error) {
 // recordSelect reads a record with the names of its unit, employee, recipient and creator.
 const recordSelect = `r.id, r.type, r.title, r.code, r.category, r.holder, r.unit_code, COALESCE(u.unit_name, ''), r.employee_code,
 	COALESCE(e.name, ''), r.amount, r.record_date, r.valid_from, r.valid_to, r.status, r.state, r.pinned, COALESCE(r.assignee_id, 0),
-	COALESCE(au.user_name, ''), r.data, r.review_reason, COALESCE(r.created_by, 0), COALESCE(cu.user_name, ''), r.created_at,
+	COALESCE(au.user_name, ''), COALESCE(au.login_code, ''), r.data, r.review_reason, COALESCE(r.created_by, 0), COALESCE(cu.user_name, ''), r.created_at,
 	r.updated_at, r.reviewed_at`
 
 const recordFrom = `lib_record r LEFT JOIN org_unit u ON u.full_unit_code = r.unit_code AND r.unit_code <> ''
@@ -194,7 +196,7 @@ func scanRecord(row interface{ Scan(...any) error }) (*Record, error) {
 	var assignee int64
 	var reviewed sql.NullTime
 	if err := row.Scan(&r.ID, &typ, &title, &code, &category, &holder, &unitCode, &r.UnitName, &employee, &r.EmployeeName, &amount,
-		&recDate, &from, &to, &r.Status, &r.State, &pinned, &assignee, &r.AssigneeName, &data, &r.ReviewReason, &r.CreatedBy,
+		&recDate, &from, &to, &r.Status, &r.State, &pinned, &assignee, &r.AssigneeName, &r.AssigneeLogin, &data, &r.ReviewReason, &r.CreatedBy,
 		&r.CreatedName, &r.CreatedAt, &r.UpdatedAt, &reviewed); err != nil {
 		return nil, err
 	}

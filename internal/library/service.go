@@ -286,17 +286,18 @@ func (s *Service) ref(ctx context.Context, q db.Querier, f *Form, fd *Field, len
 			f.cols[ColUnit] = unit
 		}
 	case KindUser:
-		id, _ := val.(int64)
-		if id == 0 {
+		if val == nil {
 			return nil
 		}
-		var n int
-		if err := q.QueryRow(ctx, `SELECT COUNT(*) FROM sys_user WHERE id = ? AND deleted_at IS NULL`, id).Scan(&n); err != nil {
-			return err
-		}
-		if n == 0 {
+		var id int64
+		err := q.QueryRow(ctx, `SELECT id FROM sys_user WHERE (id = ? OR login_code = ?) AND deleted_at IS NULL`, idOrZero(val), text).Scan(&id)
+		if db.IsNoRows(err) {
 			return httpx.Fail("lib.bad_user")
 		}
+		if err != nil {
+			return err
+		}
+		f.set(fd, id)
 	}
 	return nil
 }
@@ -690,3 +691,5 @@ func (s *Service) MayRead(ctx context.Context, p *auth.Principal, t *Type, id in
 	}
 	return false, err
 }
+
+func idOrZero(v any) int64 { n, _ := v.(int64); return n }

@@ -146,7 +146,7 @@ var Types = []*Type{
 	{Key: TypeExpert, Code: "expert_talents2_manage", ReadCodes: []string{"expert_talents_manage", "expert_make_word"}, Name: "lib.t.expert", Path: "/expert_talents2_manage",
 		Expiry: true, Review: true, Import: true, Fields: []Field{
 			title("lib.f.expertName", 50),
-			{Key: "employeeCode", Label: "lib.f.employee", Kind: KindEmployee, Column: ColEmployee, List: true, Export: true, Import: true, Example: "HX000001"},
+			{Key: "employeeCode", Label: "lib.f.employee", Kind: KindEmployee, Column: ColEmployee, Export: true, Import: true, Example: "HX000001"},
 			unit(),
 			{Key: "jobTitle", Label: "lib.f.jobTitle", Kind: KindText, Column: ColHolder, Max: 50, Search: SearchContains, List: true, Export: true, Import: true, Example: "高级工程师"},
 			{Key: "education", Label: "lib.f.education", Kind: KindDict, Dict: "education", Column: ColCategory, Search: SearchExact, List: true, Export: true, Import: true, Example: "本科"},
@@ -171,7 +171,7 @@ var Types = []*Type{
 		{Key: "authority", Label: "lib.f.authority", Kind: KindText, Max: 100, Export: true, Import: true, Example: "住房和城乡建设部"},
 		{Key: "holder", Label: "lib.f.holderCompany", Kind: KindText, Column: ColHolder, Required: true, Max: 100, Search: SearchContains, List: true, Sort: true, Export: true, Import: true, Example: "华信服务股份有限公司"},
 		unit(),
-		date("validFrom", "lib.f.validFrom", ColFrom),
+		notListed(date("validFrom", "lib.f.validFrom", ColFrom)),
 		withSearch(date("validTo", "lib.f.validTo", ColTo), SearchRange),
 		tags(),
 		files("scans", "lib.f.scans", "scan", scanSuffixes),
@@ -181,7 +181,7 @@ var Types = []*Type{
 		title("lib.f.honorName", 100),
 		{Key: "level", Label: "lib.f.honorLevel", Kind: KindDict, Dict: "honor_level", Column: ColCategory, Search: SearchExact, List: true, Export: true, Import: true, Example: "省部级"},
 		{Key: "number", Label: "lib.f.certNumber", Kind: KindText, Column: ColCode, Max: 100, Search: SearchContains, List: true, Export: true, Import: true},
-		{Key: "issuer", Label: "lib.f.issuer", Kind: KindText, Max: 100, List: true, Export: true, Import: true, Example: "中国物业管理协会"},
+		{Key: "issuer", Label: "lib.f.issuer", Kind: KindText, Max: 100, Export: true, Import: true, Example: "中国物业管理协会"},
 		{Key: "holder", Label: "lib.f.holderCompany", Kind: KindText, Column: ColHolder, Max: 100, Search: SearchContains, List: true, Export: true, Import: true},
 		unit(),
 		withSearch(date("awardDate", "lib.f.awardDate", ColDate), SearchRange),
@@ -196,7 +196,7 @@ var Types = []*Type{
 		{Key: "number", Label: "lib.f.contractNumber", Kind: KindText, Column: ColCode, Max: 100, Search: SearchContains, List: true, Export: true, Import: true},
 		{Key: "amount", Label: "lib.f.contractAmount", Kind: KindMoney, Column: ColAmount, Max: 1e12, List: true, Sort: true, Export: true, Import: true, Example: "1280000.00"},
 		withSearch(date("signDate", "lib.f.signDate", ColDate), SearchRange),
-		date("startDate", "lib.f.periodFrom", ColFrom),
+		notListed(date("startDate", "lib.f.periodFrom", ColFrom)),
 		date("endDate", "lib.f.periodTo", ColTo),
 		{Key: "category", Label: "lib.f.serviceCategory", Kind: KindDict, Dict: "service_category", Column: ColCategory, Search: SearchExact, List: true, Export: true, Import: true, Example: "物业服务"},
 		unit(),
@@ -262,6 +262,11 @@ var Types = []*Type{
 		{Key: "pinned", Label: "lib.f.pinned", Kind: KindSwitch, Column: ColPinned, List: true, Sort: true, Export: true},
 		files("attachments", "lib.f.attachments", "attachment", docSuffixes),
 	}},
+}
+
+func notListed(f Field) Field {
+	f.List = false
+	return f
 }
 
 func withSearch(f Field, search string) Field {
