@@ -3,7 +3,6 @@ package wordbook
 import (
 	"bytes"
 	"image"
-	"image/color"
 	"image/draw"
 	"image/jpeg"
 )
@@ -20,10 +19,12 @@ const (
 // a larger JPEG or PNG is scaled (area average) into 600x800 pixels, laid on white, and encoded
 // as JPEG. Anything it cannot decode is returned unchanged (the book then shows no photo).
 func Shrink(data []byte) []byte {
-	_, w, h, ok := checkImage(data)
-	if !ok || (len(data) <= shrinkOverBytes && max(w, h) <= shrinkOverPixels) {
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil || (format != "jpeg" && format != "png") || cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > maxPhotoPixel ||
+		(len(data) <= shrinkOverBytes && max(cfg.Width, cfg.Height) <= shrinkOverPixels) {
 		return data
 	}
+	w, h := cfg.Width, cfg.Height
 	src, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
 		return data
@@ -53,20 +54,19 @@ func scale(src image.Image, dw, dh int) *image.RGBA {
 		y0, y1 := y*sh/dh, max((y+1)*sh/dh, y*sh/dh+1)
 		for x := 0; x < dw; x++ {
 			x0, x1 := x*sw/dw, max((x+1)*sw/dw, x*sw/dw+1)
-			var sum [3]int
-			n := 0
+			var r, g, bl int
+			pix := rgba.Pix
 			for sy := y0; sy < y1; sy++ {
-				row := rgba.Pix[sy*rgba.Stride:]
-				for sx := x0; sx < x1; sx++ {
-					px := row[sx*4 : sx*4+4]
-					white := 255 - int(px[3]) // premultiplied: c + (1 - a) * white
-					sum[0] += int(px[0]) + white
-					sum[1] += int(px[1]) + white
-					sum[2] += int(px[2]) + white
-					n++
+				for i, end := sy*rgba.Stride+x0*4, sy*rgba.Stride+x1*4; i < end; i += 4 {
+					white := 255 - int(pix[i+3]) // premultiplied: c + (1 - a) * white
+					r += int(pix[i]) + white
+					g += int(pix[i+1]) + white
+					bl += int(pix[i+2]) + white
 				}
 			}
-			dst.SetRGBA(x, y, color.RGBA{R: uint8(sum[0] / n), G: uint8(sum[1] / n), B: uint8(sum[2] / n), A: 0xff})
+			n := (y1 - y0) * (x1 - x0)
+			o := y*dst.Stride + x*4
+			dst.Pix[o], dst.Pix[o+1], dst.Pix[o+2], dst.Pix[o+3] = uint8(r/n), uint8(g/n), uint8(bl/n), 0xff
 		}
 	}
 	return dst

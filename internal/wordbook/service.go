@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -90,9 +92,9 @@ func (s *Service) Make(ctx context.Context, lang string, f Form) (*Made, error) 
 		if !ok {
 			return nil, httpx.Fail("wordbook.expert_missing", id)
 		}
-		e.Photo = s.photo(ctx, e)
 		ordered = append(ordered, e)
 	}
+	s.loadPhotos(ctx, ordered)
 	ri := httpx.InfoFrom(ctx)
 	now := s.now()
 	body, err := Bytes(Book{Title: f.Title, MadeBy: ri.UserName, MadeAt: now, Experts: ordered, Labels: LabelsFor(lang)})
@@ -141,6 +143,21 @@ type logged struct {
 	FileID   int64       `json:"fileId"`
 	FileName string      `json:"fileName"`
 	Size     int64       `json:"size"`
+}
+
+// loadPhotos reads the experts' photos, a few at a time (shrinking a large photo is CPU work).
+func (s *Service) loadPhotos(ctx context.Context, experts []Expert) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, min(4, runtime.GOMAXPROCS(0)))
+	for i := range experts {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			experts[i].Photo = s.photo(ctx, experts[i])
+		}()
+	}
+	wg.Wait()
 }
 
 // photo reads an expert's photo, made small enough for a book; a photo that cannot be read is
