@@ -50,6 +50,8 @@ const pages = {
   widgets: () => import('../features/widgets/WidgetGalleryPage'),
   expertMakeWord: () => import('../features/wordbook/ExpertMakeWordPage'),
   expertBooks: () => import('../features/wordbook/ExpertBookListPage'),
+  library: () => import('../features/library/LibraryPage'),
+  tagManager: () => import('../features/library/TagManagerPage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -89,11 +91,11 @@ export const routes: RouteEntry[] = [
 
   // admin shell
   admin('welcome', pages.welcome),
-  admin('tagmanager'),
+  admin('tagmanager', pages.tagManager),
   admin('gatewaymanager'),
   admin('demandcollection'),
-  admin('servicePlan'),
-  admin('expandServices'),
+  admin('servicePlan', pages.library),
+  admin('expandServices', pages.library),
   admin('useCertificateRewardSetting'),
   admin('useCertificateRewardAudit'),
   admin('useCertificateRewardReport'),
@@ -106,7 +108,7 @@ export const routes: RouteEntry[] = [
   admin('sysuser', pages.sysuser),
   admin('organization_manager', pages.orgManager),
   admin('test', pages.widgets),
-  admin('expert_talents_manage'),
+  admin('expert_talents_manage', pages.library),
   admin('expert_make_word', pages.expertMakeWord),
   admin('expert_talents_result', pages.expertBooks),
   admin('dict_manager', pages.dictManager),
@@ -125,14 +127,14 @@ export const routes: RouteEntry[] = [
   admin('externalUser', pages.externalUser),
 
   // library screens (admin shell)
-  admin('expert_talents2_manage'),
-  admin('expert_talents2_license'),
-  admin('expert_talents2_honor'),
-  admin('expert_talents2_contract'),
-  admin('expert_talents2_politics'),
-  admin('expert_talents2_tender'),
-  admin('expert_talents2_message'),
-  admin('expert_talents2_announcement'),
+  admin('expert_talents2_manage', pages.library),
+  admin('expert_talents2_license', pages.library),
+  admin('expert_talents2_honor', pages.library),
+  admin('expert_talents2_contract', pages.library),
+  admin('expert_talents2_politics', pages.library),
+  admin('expert_talents2_tender', pages.library),
+  admin('expert_talents2_message', pages.library),
+  admin('expert_talents2_announcement', pages.library),
 
   // statistics screens (admin shell)
   admin('personnel_login'),

@@ -5,12 +5,14 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useI18n, type MessageKey } from '../../i18n';
 import type { FieldParams } from './query';
 
-/** A search field described as data. Custom fields render their own control bound to the first name. */
-export type SearchField = FieldParams & {
-  labelKey: MessageKey;
-} & (
+/**
+ * A search field described as data. Custom fields render their own control bound to the first name. The label is
+ * an i18n key, or a text already in the user's language (fields described by the server).
+ */
+export type SearchField = FieldParams & ({ labelKey: MessageKey; label?: undefined } | { label: string; labelKey?: undefined }) &
+  (
     | { kind: 'text' }
-    | { kind: 'select'; options: { value: string; labelKey: MessageKey }[] }
+    | { kind: 'select'; options: ({ value: string; labelKey: MessageKey; label?: undefined } | { value: string; label: string; labelKey?: undefined })[] }
     | { kind: 'dateRange' }
     | { kind: 'custom'; render: (props: { value?: string; label?: string; onChange: (v?: string, label?: string) => void }) => ReactNode }
   );
@@ -77,7 +79,7 @@ export default function SearchCard({ fields, values, onSearch, onReset }: Props)
         <Row gutter={16}>
           {visible.map((f) => (
             <Col key={f.names[0]} xs={24} sm={12} lg={8} xxl={6}>
-              <Form.Item name={f.names[0]} label={t(f.labelKey)} style={{ marginBottom: 12 }}>
+              <Form.Item name={f.names[0]} label={f.label ?? t(f.labelKey)} style={{ marginBottom: 12 }}>
                 {f.kind === 'text' && <Input allowClear data-testid={`search-${f.names[0]}`} />}
                 {f.kind === 'select' && (
                   <Select
@@ -85,7 +87,7 @@ export default function SearchCard({ fields, values, onSearch, onReset }: Props)
                     placeholder={t('list.all')}
                     showSearch={f.options.length > 10 ? { optionFilterProp: 'label' } : undefined}
                     data-testid={`search-${f.names[0]}`}
-                    options={f.options.map((o) => ({ value: o.value, label: t(o.labelKey) }))}
+                    options={f.options.map((o) => ({ value: o.value, label: o.label ?? t(o.labelKey) }))}
                   />
                 )}
                 {f.kind === 'dateRange' && (

@@ -5,9 +5,13 @@ import { useI18n, type MessageKey } from '../../i18n';
 import { PAGE_SIZES, type SortOrder } from './query';
 import type { ListController } from './useList';
 
-/** A table column described as data: its title is an i18n key; sortKey makes it sortable on the server. */
+/**
+ * A table column described as data: its title is an i18n key (or, for columns described by the server, a text
+ * already in the user's language); sortKey makes it sortable on the server.
+ */
 export type ListColumn<T> = Omit<ColumnType<T>, 'title' | 'sorter' | 'sortOrder'> & {
   titleKey?: MessageKey;
+  label?: string;
   sortKey?: string;
 };
 
@@ -29,10 +33,10 @@ const toAntd = (o?: SortOrder) => (o === 'asc' ? 'ascend' : o === 'desc' ? 'desc
 export default function TableCard<T extends object>({ list, columns, rowKey, actions, selectable, canSelect }: Props<T>) {
   const { t } = useI18n();
   const { state, data } = list;
-  const cols: ColumnType<T>[] = columns.map(({ titleKey, sortKey, ...c }) => ({
+  const cols: ColumnType<T>[] = columns.map(({ titleKey, label, sortKey, ...c }) => ({
     ...c,
     key: c.key ?? sortKey ?? String(c.dataIndex ?? titleKey),
-    title: titleKey ? t(titleKey) : undefined,
+    title: label ?? (titleKey ? t(titleKey) : undefined),
     ...(sortKey
       ? { sorter: true, sortOrder: state.sort === sortKey ? toAntd(state.order) : null, sortDirections: ['ascend', 'descend'] as const }
       : {}),

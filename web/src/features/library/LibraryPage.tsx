@@ -1,0 +1,573 @@
+/**
+ * THE page of every library record type (experts, licences, honours, contracts, CA keys, tenders, service plans,
+ * toolkits, message to-dos, announcements): the type's descriptor from GET /api/library/types drives the search
+ * card, the table, the form, the view, the review and the type's own actions. Registered in the route table for
+ * each library route.
+ */
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Button, Descriptions, Drawer, Form, Input, Modal, Result, Space, Spin, Tabs, Tag, Timeline, Typography } from 'antd';
+import { AuditOutlined, CheckOutlined, DeleteOutlined, ImportOutlined, NotificationOutlined, SendOutlined } from '@ant-design/icons';
+import { toast } from '../../api/client';
+import {
+  deleteRecords,
+  editRecord,
+  addRecord,
+  generateMessages,
+  importRecords,
+  lendKey,
+  libPath,
+  libraryTypes,
+  listRecords,
+  markMessagesRead,
+  oneRecord,
+  recordHistory,
+  recordLoans,
+  returnKey,
+  reviewRecords,
+  type FileRef,
+  type LibField,
+  type LibHistory,
+  type LibLoan,
+  type LibRecord,
+  type LibType,
+} from '../../api/library';
+import { DictLabel } from '../../components/DictSelect';
+import DictSelect from '../../components/DictSelect';
+import OrgTreeSelect from '../../components/OrgTreeSelect';
+import ImportDialog, { IMPORT_MAX_MB } from '../../components/ImportDialog';
+import FormDialog from '../../components/form/FormDialog';
+import type { FieldDescriptor } from '../../components/form/fields';
+import ListView from '../../components/list/ListView';
+import type { SearchField } from '../../components/list/SearchCard';
+import type { ListColumn } from '../../components/list/TableCard';
+import { requireTicked, useConfirmDanger } from '../../components/list/guards';
+import { useList } from '../../components/list/useList';
+import { EmployeePickerInput } from '../../components/picker/PickerInputs';
+import { t, useI18n } from '../../i18n';
+import { formatTime } from '../../lib/format';
+import { hasPermission } from '../../lib/permission';
+import { useSession } from '../../lib/session';
+import { diffRecords, showValue } from '../sys/logDiff';
+import { expiryBadge, formField, formPayload, formValues, searchSpecs, STATUS_COLOR, typeOfPath, type SearchSpec } from './libraryView';
+import { employeeWidget, FileLinks, filesWidget, RichTextWidget, RowsView, rowsWidget, TagChips, TagSelect, TagsWidget } from './LibraryWidgets';
+import './library.css';
+
+export default function LibraryPage() {
+  const { lang } = useI18n();
+  const { pathname } = useLocation();
+  const [types, setTypes] = useState<LibType[]>();
+  useEffect(() => {
+    let live = true;
+    libraryTypes().then((d) => live && setTypes(d.types), () => live && setTypes([]));
+    return () => {
+      live = false;
+    };
+  }, [lang]);
+  if (!types) return <Spin style={{ display: 'block', margin: '96px auto' }} />;
+  const type = typeOfPath(types, pathname);
+  if (!type) return <Result status="404" title={t('lib.noType')} />;
+  return <LibraryList key={type.key} type={type} />;
+}
+
+/** What the caller may do on this screen. */
+function useRights(type: LibType) {
+  const session = useSession();
+  const funCodes = session?.funCodes;
+  return {
+    userId: session?.userId,
+    write: hasPermission(type.code, funCodes),
+    admin: hasPermission('library_admin', funCodes),
+  };
+}
+
+function searchField(s: SearchSpec): SearchField {
+  const common = { names: s.names, label: s.label };
+  switch (s.kind) {
+    case 'dateRange':
+      return { ...common, kind: 'dateRange' };
+    case 'dict':
+      return {
+        ...common,
+        kind: 'custom',
+        render: (p) => (
+          <DictSelect dictKey={s.dict ?? ''} testId={`search-${s.names[0]}`} value={p.value} onChange={(v) => p.onChange(v == null ? undefined : String(v))} placeholder={t('list.all')} />
+        ),
+      };
+    case 'unit':
+      return { ...common, kind: 'custom', render: (p) => <OrgTreeSelect value={p.value} onChange={(code) => p.onChange(code || undefined)} testId={`search-${s.names[0]}`} /> };
+    case 'tag':
+      return {
+        ...common,
+        kind: 'custom',
+        render: (p) => <TagSelect multiple={false} value={p.value ? Number(p.value) : undefined} onChange={((v?: number) => p.onChange(v == null ? undefined : String(v))) as never} testId="search-tagId" />,
+      };
+  }
+  return { ...common, kind: 'text' };
+}
+
+/** The search card's fields: the descriptor's, then the review status and the expiry of the types that have them. */
+function searchFields(type: LibType): SearchField[] {
+  const out = searchSpecs(type, t('lib.keywords')).map(searchField);
+  if (type.review) {
+    out.push({
+      names: ['status'],
+      labelKey: 'lib.status',
+      kind: 'select',
+      options: (['pending', 'published', 'rejected', 'draft'] as const).map((v) => ({ value: v, labelKey: `lib.status.${v}` as const })),
+    });
+  }
+  if (type.expiry) {
+    out.push({
+      names: ['expiry'],
+      labelKey: 'lib.expiry',
+      kind: 'select',
+      options: (['expiring', 'expired', 'valid'] as const).map((v) => ({ value: v, labelKey: `lib.expiry.${v}` as const })),
+    });
+  }
+  return out;
+}
+
+/** A field's value as the table and the view show it. */
+function cell(f: LibField, r: LibRecord): ReactNode {
+  const v = r[f.key];
+  switch (f.kind) {
+    case 'dict':
+      return v === '' || v == null ? '' : <DictLabel dictKey={f.dict ?? ''} value={v} fallback={String(v)} />;
+    case 'unit':
+    case 'user':
+      return String(r[`${f.key}Name`] || v || '');
+    case 'employee':
+      return v ? `${String(r[`${f.key}Name`] || '')}(${String(v)})` : '';
+    case 'tags':
+      return <TagChips tags={v as { id: number; name: string; color: string }[]} />;
+    case 'files':
+      return <FileLinks files={v as FileRef[]} />;
+    case 'switch':
+      return v === 1 ? t('lib.yes') : t('lib.no');
+    case 'money':
+      return typeof v === 'number' ? v.toLocaleString(undefined, { minimumFractionDigits: 2 }) : '';
+    case 'rows':
+      return Array.isArray(v) ? t('lib.rows.count', { n: v.length }) : '';
+    case 'rich':
+      return '';
+  }
+  return v == null ? '' : String(v);
+}
+
+const StatusTag = ({ r }: { r: LibRecord }) => (
+  <Tag color={STATUS_COLOR[r.status] ?? 'default'} data-testid={`lib-status-${r.id}`}>
+    {t(`lib.status.${r.status}` as 'lib.status.pending')}
+  </Tag>
+);
+
+function ExpiryTag({ r }: { r: LibRecord }) {
+  const b = expiryBadge(r);
+  if (!b) return null;
+  return (
+    <Tag color={b.color} data-testid={`lib-expiry-${r.id}`}>
+      {b.color === 'red' ? t('lib.expiry.expiredDays', { n: b.days }) : t('lib.expiry.inDays', { n: b.days })}
+    </Tag>
+  );
+}
+
+type Dialog =
+  | { kind: 'form'; rec?: LibRecord }
+  | { kind: 'view'; rec: LibRecord }
+  | { kind: 'history'; rec: LibRecord }
+  | { kind: 'reject'; ids: number[] }
+  | { kind: 'lend'; rec: LibRecord }
+  | { kind: 'import' }
+  | null;
+
+function LibraryList({ type }: { type: LibType }) {
+  useI18n();
+  const rights = useRights(type);
+  const fields = useMemo(() => searchFields(type), [type]);
+  const list = useList<LibRecord>(fields, (p) => listRecords(type.key, p));
+  const { confirmDanger, holder } = useConfirmDanger();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  const done = () => {
+    toast('success', t('msg.operationSuccessful'));
+    list.reload();
+  };
+  const mine = (r: LibRecord) => r.createdBy === rights.userId;
+  const canChange = (r: LibRecord) => rights.write && !type.messages && (rights.admin || mine(r));
+  const remove = (ids: number[]) => confirmDanger(() => deleteRecords(type.key, ids).then(done, () => undefined));
+  const review = (action: 'submit' | 'approve', ids: number[]) => void reviewRecords(type.key, action, ids).then(done, () => undefined);
+  const open = (kind: 'form' | 'view', r: LibRecord) => void oneRecord(type.key, r.id).then((rec) => setDialog({ kind, rec }), () => undefined);
+
+  const columns: ListColumn<LibRecord>[] = [
+    ...type.fields
+      .filter((f) => f.list)
+      .map<ListColumn<LibRecord>>((f, i) => ({
+        key: f.key,
+        label: f.label,
+        sortKey: type.sorts.includes(f.key) ? f.key : undefined,
+        render: (_: unknown, r: LibRecord) =>
+          i === 0 ? (
+            <Typography.Link onClick={() => open('view', r)} data-testid={`lib-view-${r.id}`}>
+              {cell(f, r)}
+            </Typography.Link>
+          ) : (
+            cell(f, r)
+          ),
+      })),
+    ...(type.expiry ? [{ key: 'expiry', titleKey: 'lib.expiry' as const, render: (_: unknown, r: LibRecord) => <ExpiryTag r={r} /> }] : []),
+    ...(type.review ? [{ key: 'status', titleKey: 'lib.status' as const, sortKey: 'status', render: (_: unknown, r: LibRecord) => <StatusTag r={r} /> }] : []),
+    {
+      key: 'actions',
+      titleKey: 'list.actions',
+      fixed: 'right',
+      render: (_: unknown, r: LibRecord) => (
+        <Space size={0} wrap={false}>
+          {canChange(r) && (
+            <Button type="link" size="small" onClick={() => open('form', r)} data-testid={`lib-edit-${r.id}`}>
+              {t('list.edit')}
+            </Button>
+          )}
+          {type.review && rights.admin && r.status === 'pending' && (
+            <>
+              <Button type="link" size="small" onClick={() => review('approve', [r.id])} data-testid={`lib-approve-${r.id}`}>
+                {t('lib.approve')}
+              </Button>
+              <Button type="link" size="small" danger onClick={() => setDialog({ kind: 'reject', ids: [r.id] })} data-testid={`lib-reject-${r.id}`}>
+                {t('lib.reject')}
+              </Button>
+            </>
+          )}
+          {type.review && canChange(r) && (r.status === 'draft' || r.status === 'rejected') && (
+            <Button type="link" size="small" onClick={() => review('submit', [r.id])} data-testid={`lib-submit-${r.id}`}>
+              {t('lib.submit')}
+            </Button>
+          )}
+          {type.loans && canChange(r) && r.status === 'published' && r.state !== 'lent' && (
+            <Button type="link" size="small" onClick={() => setDialog({ kind: 'lend', rec: r })} data-testid={`lib-lend-${r.id}`}>
+              {t('lib.lend')}
+            </Button>
+          )}
+          {type.loans && canChange(r) && r.state === 'lent' && (
+            <Button type="link" size="small" onClick={() => confirmReturn(r)} data-testid={`lib-return-${r.id}`}>
+              {t('lib.return')}
+            </Button>
+          )}
+          {type.messages && r.state === 'unread' && r.recipient === rights.userId && (
+            <Button type="link" size="small" onClick={() => void markMessagesRead([r.id]).then(done, () => undefined)} data-testid={`lib-read-${r.id}`}>
+              {t('lib.markRead')}
+            </Button>
+          )}
+          <Button type="link" size="small" onClick={() => setDialog({ kind: 'history', rec: r })} data-testid={`lib-history-${r.id}`}>
+            {t('lib.history')}
+          </Button>
+          {canChange(r) && (
+            <Button type="link" size="small" danger onClick={() => remove([r.id])} data-testid={`lib-delete-${r.id}`}>
+              {t('list.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const [modal, modalHolder] = Modal.useModal();
+  const confirmReturn = (r: LibRecord) =>
+    modal.confirm({
+      title: t('lib.returnConfirm', { name: r.title as string }),
+      content: <Input id="lib-return-remark" placeholder={t('lib.returnRemark')} maxLength={200} data-testid="lib-return-remark" />,
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { 'data-testid': 'lib-return-ok' } as never,
+      onOk: () => {
+        const remark = (document.getElementById('lib-return-remark') as HTMLInputElement | null)?.value;
+        return returnKey(type.key, r.id, remark).then(done, () => undefined);
+      },
+    });
+
+  const ticked = () => list.selectedKeys.map(Number);
+  const actions = (
+    <>
+      {rights.write && !type.messages && (
+        <Button type="primary" onClick={() => setDialog({ kind: 'form' })} data-testid="lib-add">
+          {t('lib.add')}
+        </Button>
+      )}
+      {rights.write && type.messages && rights.admin && (
+        <Button type="primary" icon={<NotificationOutlined />} onClick={() => void generateMessages().then((r) => (toast('success', t('lib.generated', { n: r.created })), list.reload()), () => undefined)} data-testid="lib-generate">
+          {t('lib.generate')}
+        </Button>
+      )}
+      {type.review && rights.admin && (
+        <>
+          <Button icon={<CheckOutlined />} onClick={() => requireTicked(list.selectedKeys) && review('approve', ticked())} data-testid="lib-batch-approve">
+            {t('lib.approve')}
+          </Button>
+          <Button icon={<AuditOutlined />} onClick={() => requireTicked(list.selectedKeys) && setDialog({ kind: 'reject', ids: ticked() })} data-testid="lib-batch-reject">
+            {t('lib.reject')}
+          </Button>
+        </>
+      )}
+      {type.messages && (
+        <Button icon={<SendOutlined />} onClick={() => requireTicked(list.selectedKeys) && void markMessagesRead(ticked()).then(done, () => undefined)} data-testid="lib-batch-read">
+          {t('lib.markRead')}
+        </Button>
+      )}
+      {rights.write && (rights.admin || !type.messages) && (
+        <Button danger icon={<DeleteOutlined />} onClick={() => requireTicked(list.selectedKeys, true) && remove(ticked())} data-testid="lib-batch-delete">
+          {t('list.delete')}
+        </Button>
+      )}
+      {rights.write && type.import && (
+        <Button icon={<ImportOutlined />} onClick={() => setDialog({ kind: 'import' })} data-testid="lib-import">
+          {t('lib.import')}
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <>
+      {holder}
+      {modalHolder}
+      <ListView<LibRecord> list={list} fields={fields} columns={columns} rowKey="id" selectable exportPath={libPath(type.key, 'export')} actions={actions} />
+      {dialog?.kind === 'form' && <RecordForm type={type} rec={dialog.rec} admin={rights.admin} onClose={close} onSaved={() => (close(), list.reload())} />}
+      {dialog?.kind === 'view' && <RecordView type={type} rec={dialog.rec} onClose={close} />}
+      {dialog?.kind === 'history' && <HistoryDrawer type={type} rec={dialog.rec} onClose={close} />}
+      {dialog?.kind === 'reject' && <RejectDialog type={type} ids={dialog.ids} onClose={close} onDone={() => (close(), done())} />}
+      {dialog?.kind === 'lend' && <LendDialog type={type} rec={dialog.rec} onClose={close} onDone={() => (close(), list.reload())} />}
+      <ImportDialog
+        open={dialog?.kind === 'import'}
+        onClose={close}
+        onImported={() => (close(), list.reload())}
+        title={t('lib.importTitle', { name: type.name })}
+        hint={t('lib.importHint', { name: type.name, mb: IMPORT_MAX_MB })}
+        templatePath={libPath(type.key, 'import/template')}
+        send={(file, dryRun) => importRecords(type.key, file, dryRun)}
+        summary={(r) => <Typography.Text data-testid="lib-import-summary">{t('lib.importSummary', { rows: r.rows, created: r.created })}</Typography.Text>}
+        testId="lib-import"
+      />
+    </>
+  );
+}
+
+/** The add and edit dialog: the type's fields, with a widget for each kind the described form does not draw. */
+function RecordForm({ type, rec, admin, onClose, onSaved }: { type: LibType; rec?: LibRecord; admin: boolean; onClose(): void; onSaved(): void }) {
+  useI18n();
+  const fields = useMemo<FieldDescriptor[]>(() => {
+    const out: FieldDescriptor[] = [];
+    for (const f of type.fields) {
+      if (f.readOnly) continue;
+      const base = { name: f.key, label: f.label, required: f.required, testId: `lib-field-${f.key}` };
+      const own = formField(f);
+      if (own) out.push(own);
+      else if (f.kind === 'tags') out.push({ ...base, type: 'text', widget: TagsWidget });
+      else if (f.kind === 'employee') out.push({ ...base, type: 'text', widget: employeeWidget(rec ? String(rec[`${f.key}Name`] || '') : undefined) });
+      else if (f.kind === 'files') out.push({ ...base, type: 'upload', accept: f.accept ?? '', widget: filesWidget(f) });
+      // the described form gives a text area the whole width
+      else if (f.kind === 'rich') out.push({ ...base, type: 'textarea', widget: RichTextWidget });
+      else if (f.kind === 'rows') out.push({ ...base, type: 'textarea', widget: rowsWidget(f) });
+    }
+    return out;
+  }, [type, rec]);
+  const initial = useMemo(() => formValues(type, rec), [type, rec]);
+  return (
+    <FormDialog<Record<string, unknown>>
+      open
+      title={rec ? t('lib.editTitle', { name: type.name }) : t('lib.addTitle', { name: type.name })}
+      fields={fields}
+      initialValues={initial}
+      columns={2}
+      width={920}
+      testId="lib-form"
+      okTestId="lib-form-ok"
+      onClose={onClose}
+      onSaved={onSaved}
+      onSubmit={(values) => {
+        const payload = formPayload(type, values);
+        return rec ? editRecord(type.key, { ...payload, id: rec.id }) : addRecord(type.key, payload).then((r) => {
+          if (type.review && !admin) toast('info', t('lib.waitsForReview'));
+          return r;
+        });
+      }}
+    />
+  );
+}
+
+/** Everything of one record, read-only. */
+function RecordView({ type, rec, onClose }: { type: LibType; rec: LibRecord; onClose(): void }) {
+  useI18n();
+  return (
+    <Modal open title={String(rec.title)} width={920} onCancel={onClose} footer={<Button onClick={onClose}>{t('common.close')}</Button>} destroyOnHidden>
+      <div data-testid="lib-view">
+        <Space style={{ marginBottom: 12 }}>
+          {type.review && <StatusTag r={rec} />}
+          {type.expiry && <ExpiryTag r={rec} />}
+          {rec.status === 'rejected' && rec.reviewReason && <Typography.Text type="danger">{t('lib.rejectedBecause', { reason: rec.reviewReason })}</Typography.Text>}
+        </Space>
+        <Descriptions bordered size="small" column={2}>
+          {type.fields.map((f) =>
+            f.kind === 'rich' ? (
+              <Descriptions.Item key={f.key} label={f.label} span={2}>
+                {/* sanitised by the server's allow-list before it was stored */}
+                <div className="lib-rich-view" dangerouslySetInnerHTML={{ __html: String(rec[f.key] ?? '') }} />
+              </Descriptions.Item>
+            ) : f.kind === 'rows' ? (
+              <Descriptions.Item key={f.key} label={f.label} span={2}>
+                <RowsView field={f} rows={rec[f.key] as never} />
+              </Descriptions.Item>
+            ) : (
+              <Descriptions.Item key={f.key} label={f.label} span={f.wide ? 2 : 1}>
+                {cell(f, rec)}
+              </Descriptions.Item>
+            ),
+          )}
+          <Descriptions.Item label={t('lib.createdBy')}>{rec.createdByName}</Descriptions.Item>
+          <Descriptions.Item label={t('lib.updatedAt')}>{formatTime(rec.updatedAt)}</Descriptions.Item>
+        </Descriptions>
+      </div>
+    </Modal>
+  );
+}
+
+/** The review steps, the business-log changes and (a CA key) the loans of a record. */
+function HistoryDrawer({ type, rec, onClose }: { type: LibType; rec: LibRecord; onClose(): void }) {
+  useI18n();
+  const [h, setH] = useState<LibHistory>();
+  const [loans, setLoans] = useState<LibLoan[]>();
+  useEffect(() => {
+    recordHistory(type.key, rec.id).then(setH, onClose);
+    if (type.loans) recordLoans(type.key, rec.id).then(setLoans, () => undefined);
+  }, [type, rec, onClose]);
+  const labels = new Map(type.fields.map((f) => [f.key, f.label]));
+  const items = [
+    {
+      key: 'changes',
+      label: t('lib.changes'),
+      children: (
+        <Timeline
+          items={(h?.changes ?? []).map((c) => ({
+            key: c.id,
+            children: (
+              <div data-testid={`lib-change-${c.action}`}>
+                <Typography.Text strong>{t(`lib.action.${c.action}` as 'lib.action.create')}</Typography.Text>{' '}
+                <Typography.Text type="secondary">
+                  {c.userName || t('lib.system')} · {formatTime(c.createdAt)}
+                </Typography.Text>
+                <ul className="lib-diff">
+                  {diffRecords(c.before, c.after)
+                    .filter((d) => d.changed && labels.has(d.field) && c.action === 'update')
+                    .map((d) => (
+                      <li key={d.field}>
+                        {labels.get(d.field)}: {showValue(d.before) || '∅'} → {showValue(d.after) || '∅'}
+                      </li>
+                    ))}
+                </ul>
+              </div>
+            ),
+          }))}
+        />
+      ),
+    },
+    ...(type.review
+      ? [
+          {
+            key: 'reviews',
+            label: t('lib.reviews'),
+            children: (
+              <Timeline
+                items={(h?.reviews ?? []).map((s, i) => ({
+                  key: i,
+                  color: s.action === 'reject' ? 'red' : s.action === 'approve' || s.action === 'publish' ? 'green' : 'blue',
+                  children: (
+                    <div data-testid={`lib-review-${s.action}`}>
+                      <Typography.Text strong>{t(`lib.action.${s.action}` as 'lib.action.create')}</Typography.Text> → {t(`lib.status.${s.toStatus}` as 'lib.status.pending')}{' '}
+                      <Typography.Text type="secondary">
+                        {s.userName} · {formatTime(s.createdAt)}
+                      </Typography.Text>
+                      {s.reason && <div>{t('lib.reason')}: {s.reason}</div>}
+                    </div>
+                  ),
+                }))}
+              />
+            ),
+          },
+        ]
+      : []),
+    ...(type.loans
+      ? [
+          {
+            key: 'loans',
+            label: t('lib.loans'),
+            children: (
+              <Timeline
+                items={(loans ?? []).map((l) => ({
+                  key: l.id,
+                  color: l.returnedAt ? 'green' : 'orange',
+                  children: (
+                    <div data-testid="lib-loan">
+                      {t('lib.loanLine', { who: `${l.borrowerName}(${l.borrowerCode})`, at: formatTime(l.lentAt), by: l.lentBy })}
+                      {l.dueDate && ` · ${t('lib.dueDate')} ${l.dueDate}`}
+                      {l.purpose && <div>{l.purpose}</div>}
+                      <div>{l.returnedAt ? t('lib.returnedLine', { at: formatTime(l.returnedAt), by: l.returnedBy, remark: l.returnRemark }) : t('lib.notReturned')}</div>
+                    </div>
+                  ),
+                }))}
+              />
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <Drawer open width={560} title={t('lib.historyTitle', { name: String(rec.title) })} onClose={onClose} data-testid="lib-history">
+      {h ? <Tabs items={items} /> : <Spin />}
+    </Drawer>
+  );
+}
+
+/** Rejects pending records: the reason is required. */
+function RejectDialog({ type, ids, onClose, onDone }: { type: LibType; ids: number[]; onClose(): void; onDone(): void }) {
+  useI18n();
+  const [form] = Form.useForm<{ reason: string }>();
+  const [busy, setBusy] = useState(false);
+  const submit = () =>
+    form.validateFields().then(({ reason }) => {
+      setBusy(true);
+      return reviewRecords(type.key, 'reject', ids, reason).then(onDone, () => undefined).finally(() => setBusy(false));
+    }, () => toast('warning', t('msg.formIncomplete')));
+  return (
+    <Modal open title={t('lib.rejectTitle', { n: ids.length })} onCancel={onClose} onOk={() => void submit()} confirmLoading={busy} okButtonProps={{ danger: true, 'data-testid': 'lib-reject-ok' } as never} okText={t('lib.reject')} cancelText={t('common.cancel')}>
+      <Form form={form} layout="vertical">
+        <Form.Item name="reason" label={t('lib.reason')} rules={[{ required: true, whitespace: true, message: t('lib.reasonRequired') }, { max: 500 }]}>
+          <Input.TextArea rows={4} maxLength={500} showCount data-testid="lib-reject-reason" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Lends a CA key to an employee. */
+function LendDialog({ type, rec, onClose, onDone }: { type: LibType; rec: LibRecord; onClose(): void; onDone(): void }) {
+  useI18n();
+  const fields = useMemo<FieldDescriptor[]>(
+    () => [
+      { name: 'borrowerCode', label: t('lib.borrower'), type: 'text', required: true, widget: ({ value, onChange }) => <EmployeePickerInput value={value as string} onChange={(v) => onChange?.(v ?? '')} testId="lib-borrower" /> },
+      { name: 'purpose', label: t('lib.purpose'), type: 'textarea', maxLength: 200, rows: 2 },
+      { name: 'dueDate', label: t('lib.dueDate'), type: 'date' },
+    ],
+    [],
+  );
+  return (
+    <FormDialog<{ borrowerCode: string; purpose?: string; dueDate?: string }>
+      open
+      title={t('lib.lendTitle', { name: String(rec.title) })}
+      fields={fields}
+      testId="lib-lend"
+      okTestId="lib-lend-ok"
+      onClose={onClose}
+      onSaved={onDone}
+      onSubmit={(v) => lendKey(type.key, { id: rec.id, ...v })}
+    />
+  );
+}
+

@@ -1,0 +1,249 @@
+/** The controls of the library's field kinds the described form does not draw itself. */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, DatePicker, Input, Select, Space, Table, Tag, Typography, Upload } from 'antd';
+import { BoldOutlined, DeleteOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, PlusOutlined, UnderlineOutlined, UnorderedListOutlined, UploadOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { request, toast } from '../../api/client';
+import { allTags, type FileRef, type LibField, type LibTag } from '../../api/library';
+import { acceptAttr } from '../../components/form/UploadField';
+import { uploadProblem, type WidgetProps } from '../../components/form/fields';
+import { openExport } from '../../components/list/ExportButton';
+import { EmployeePickerInput } from '../../components/picker/PickerInputs';
+import { t, useI18n } from '../../i18n';
+
+/** The download call of a linked file (internal/files). */
+export const FILE_DOWN = '/api/sys/common/file/down';
+
+/** Opens a file's download in a new window (with a download ticket). */
+export const openFile = (f: FileRef) => void openExport(FILE_DOWN, { id: String(f.id) }).catch(() => undefined);
+
+let tagsOnce: Promise<LibTag[]> | undefined;
+/** The tag set, asked once per page load (the tag screen forgets it after a change). */
+export function tagOptions(): Promise<LibTag[]> {
+  tagsOnce ??= allTags().catch((e: unknown) => {
+    tagsOnce = undefined;
+    throw e;
+  });
+  return tagsOnce;
+}
+export const forgetTags = () => {
+  tagsOnce = undefined;
+};
+
+function useTags() {
+  const [tags, setTags] = useState<LibTag[]>([]);
+  useEffect(() => {
+    let live = true;
+    tagOptions().then((list) => live && setTags(list), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return tags;
+}
+
+/** Several tags of the tag set (value: their ids). */
+export function TagSelect({ value, onChange, testId, multiple = true }: { value?: number[] | number; onChange?: (v: never) => void; testId?: string; multiple?: boolean }) {
+  const tags = useTags();
+  return (
+    <Select
+      mode={multiple ? 'multiple' : undefined}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      value={value as never}
+      onChange={onChange}
+      placeholder={multiple ? undefined : t('list.all')}
+      data-testid={testId}
+      options={tags.map((tg) => ({ value: tg.id, label: tg.name }))}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+/** The tags of a record, as chips. */
+export const TagChips = ({ tags }: { tags?: { id: number; name: string; color: string }[] }) => (
+  <>
+    {(tags ?? []).map((tg) => (
+      <Tag key={tg.id} color={tg.color || 'blue'}>
+        {tg.name}
+      </Tag>
+    ))}
+  </>
+);
+
+/** As a described form's widget: the tag select. */
+export const TagsWidget = ({ value, onChange, field }: WidgetProps<number[]>) => <TagSelect value={value} onChange={onChange as never} testId={field.testId} />;
+
+/** An employee chosen in the organisation picker (value: the employee's code). */
+export function employeeWidget(label?: string) {
+  return function EmployeeWidget({ value, onChange, field }: WidgetProps<string>) {
+    return <EmployeePickerInput value={value} label={label} onChange={(v) => onChange?.(v ?? '')} testId={field.testId} />;
+  };
+}
+
+/** The files of a record's field: uploaded to the server's disk as they are chosen (value: the files {id, name, url}). */
+export function filesWidget(f: LibField) {
+  return function FilesWidget({ value = [], onChange, field }: WidgetProps<FileRef[]>) {
+    useI18n();
+    const [busy, setBusy] = useState(0);
+    const latest = useRef(value);
+    latest.current = value;
+    const accept = f.accept ?? '';
+    return (
+      <div data-testid={field.testId}>
+        <Upload
+          accept={acceptAttr(accept)}
+          multiple
+          fileList={value.map((x) => ({ uid: String(x.id), name: x.name || `#${x.id}`, status: 'done' as const }))}
+          beforeUpload={(file) => {
+            const p = accept ? uploadProblem([file], accept) : null;
+            if (!p) return true;
+            toast('warning', `${file.name}: ${t(p.key, p.vars)}`);
+            return Upload.LIST_IGNORE;
+          }}
+          customRequest={({ file }) => {
+            const body = new FormData();
+            body.append('file', file as File);
+            setBusy((n) => n + 1);
+            request<FileRef>({ method: 'POST', path: '/api/sys/common/disk/upload?module=library', long: true }, body)
+              .then((up) => {
+                latest.current = [...latest.current, { id: up.id, name: up.name, url: up.url }];
+                onChange?.(latest.current);
+              }, () => undefined)
+              .finally(() => setBusy((n) => n - 1));
+          }}
+          onPreview={(x) => openFile({ id: Number(x.uid), name: x.name, url: '' })}
+          onRemove={(x) => onChange?.(value.filter((v) => String(v.id) !== x.uid))}
+        >
+          <Button icon={<UploadOutlined />} loading={busy > 0}>
+            {t('form.upload')}
+          </Button>
+        </Upload>
+      </div>
+    );
+  };
+}
+
+/** The files of a record as links that download them. */
+export const FileLinks = ({ files }: { files?: FileRef[] }) => (
+  <Space size={[8, 0]} wrap>
+    {(files ?? []).map((f) => (
+      <Typography.Link key={f.id} onClick={() => openFile(f)} data-testid={`lib-file-${f.name}`}>
+        {f.name || `#${f.id}`}
+      </Typography.Link>
+    ))}
+  </Space>
+);
+
+/**
+ * A small rich-text editor (bold, italic, underline, lists, links) over an editable area; the HTML it produces is
+ * sanitised by the server before it is kept, and what the area shows first is the server's sanitised HTML.
+ */
+export function RichTextWidget({ value, onChange, field }: WidgetProps<string>) {
+  useI18n();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (ref.current && ref.current.innerHTML !== (value ?? '')) ref.current.innerHTML = value ?? '';
+    // only what arrives from outside: typing keeps the caret where it is
+  }, [value]);
+  const exec = (cmd: string, arg?: string) => {
+    ref.current?.focus();
+    document.execCommand(cmd, false, arg);
+    onChange?.(ref.current?.innerHTML ?? '');
+  };
+  const tools: [string, ReactNode, () => void][] = [
+    ['bold', <BoldOutlined key="b" />, () => exec('bold')],
+    ['italic', <ItalicOutlined key="i" />, () => exec('italic')],
+    ['underline', <UnderlineOutlined key="u" />, () => exec('underline')],
+    ['ol', <OrderedListOutlined key="o" />, () => exec('insertOrderedList')],
+    ['ul', <UnorderedListOutlined key="l" />, () => exec('insertUnorderedList')],
+    [
+      'link',
+      <LinkOutlined key="k" />,
+      () => {
+        const url = window.prompt(t('lib.rich.linkPrompt'), 'https://');
+        if (url && /^https?:\/\//i.test(url)) exec('createLink', url);
+      },
+    ],
+  ];
+  return (
+    <div className="lib-rich">
+      <Space size={2} className="lib-rich-tools">
+        {tools.map(([k, icon, run]) => (
+          <Button key={k} size="small" type="text" icon={icon} onMouseDown={(e) => e.preventDefault()} onClick={run} aria-label={k} />
+        ))}
+      </Space>
+      <div
+        ref={ref}
+        className="lib-rich-area"
+        contentEditable
+        role="textbox"
+        aria-multiline
+        data-testid={field.testId}
+        onInput={() => onChange?.(ref.current?.innerHTML ?? '')}
+        suppressContentEditableWarning
+      />
+    </div>
+  );
+}
+
+type Row = Record<string, string | number | undefined>;
+
+/** A table of sub-fields (an expert's qualifications): add, edit and remove rows. */
+export function rowsWidget(f: LibField) {
+  const cols = f.columns ?? [];
+  return function RowsWidget({ value = [], onChange, field }: WidgetProps<Row[]>) {
+    useI18n();
+    const rows = value.map((r, i) => ({ ...r, _i: i }));
+    const set = (i: number, key: string, v?: string) => onChange?.(value.map((r, j) => (j === i ? { ...r, [key]: v } : r)));
+    return (
+      <div data-testid={field.testId}>
+          <Table
+            size="small"
+            pagination={false}
+            rowKey="_i"
+            dataSource={rows}
+            locale={{ emptyText: t('common.empty') }}
+            columns={[
+              ...cols.map((c) => ({
+                title: c.required ? `* ${c.label}` : c.label,
+                key: c.key,
+                render: (_: unknown, r: Row & { _i: number }) =>
+                  c.kind === 'date' ? (
+                    <DatePicker
+                      size="small"
+                      value={r[c.key] ? dayjs(String(r[c.key])) : null}
+                      onChange={(d) => set(r._i, c.key, d ? d.format('YYYY-MM-DD') : undefined)}
+                      style={{ width: '100%' }}
+                    />
+                  ) : (
+                    <Input size="small" value={r[c.key] == null ? undefined : String(r[c.key])} maxLength={c.max || 100} onChange={(e) => set(r._i, c.key, e.target.value)} data-testid={`${field.testId}-${c.key}-${r._i}`} />
+                  ),
+              })),
+              {
+                key: 'remove',
+                width: 40,
+                render: (_: unknown, r: Row & { _i: number }) => (
+                  <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => onChange?.(value.filter((_x, j) => j !== r._i))} aria-label={t('list.delete')} />
+                ),
+              },
+            ]}
+          />
+          <Button size="small" type="dashed" icon={<PlusOutlined />} style={{ marginTop: 8 }} onClick={() => onChange?.([...value, {}])} data-testid={`${field.testId}-add`}>
+            {t('lib.rows.add')}
+          </Button>
+      </div>
+    );
+  };
+}
+
+/** A table of sub-fields read-only (the view dialog). */
+export const RowsView = ({ field, rows }: { field: LibField; rows?: Row[] }) => (
+  <Table
+    size="small"
+    pagination={false}
+    rowKey={(_r, i) => String(i)}
+    dataSource={rows ?? []}
+    columns={(field.columns ?? []).map((c) => ({ title: c.label, dataIndex: c.key, key: c.key }))}
+  />
+);
