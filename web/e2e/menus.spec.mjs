@@ -122,6 +122,39 @@ test('the administrator drags a menu group to the top, orders it back by number 
   await admin.context().close();
 });
 
+test("another user's side menu follows at 'refresh cache', without signing in again", async () => {
+  const lib = await newPage(browser);
+  await login(lib, 'libadmin', 'Library@123');
+  await waitPath(lib, '/gateway');
+  await lib.goto('/welcome');
+  const hasSummary = () => lib.evaluate(() => JSON.stringify(JSON.parse(sessionStorage.getItem('userInfo')).sysMenus).includes('"summary"'));
+  assert.equal(await hasSummary(), true);
+
+  const admin = await newPage(browser);
+  await login(admin, 'admin', 'Admin@123');
+  await waitPath(admin, '/gateway');
+  await admin.goto('/menusmanager');
+  await treeNode(admin, 'stats').locator('.ant-tree-title').click();
+  await admin.getByTestId('menu-visible-summary').click();
+  await admin.getByText('操作成功').first().waitFor();
+
+  await lib.getByTestId('user-menu').click();
+  await lib.getByTestId('menu-refresh-cache').click();
+  await lib.getByText('缓存刷新成功').first().waitFor();
+  assert.equal(await hasSummary(), false);
+  await sideMenu(lib).getByText('统计分析').click();
+  await sideMenu(lib).getByText('登录统计').waitFor();
+  assert.equal(await sideMenu(lib).getByText('年度资料汇总').count(), 0);
+  await shot(lib, 'menus-refreshed-libadmin');
+
+  await admin.getByTestId('menu-visible-summary').click();
+  await admin.getByText('操作成功').first().waitFor();
+  assert.deepEqual(admin.errors, []);
+  assert.deepEqual(lib.errors, []);
+  await lib.context().close();
+  await admin.context().close();
+});
+
 test('a new screen with its function code, then deleted with confirmation', async () => {
   const admin = await newPage(browser);
   await login(admin, 'admin', 'Admin@123');

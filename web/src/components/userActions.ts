@@ -1,10 +1,10 @@
 /** Header menu actions shared by both shells. */
-import { logout } from '../api/auth';
+import { logout, session } from '../api/auth';
 import { toast } from '../api/client';
 import { getDictCache } from '../api/sys';
 import { HELP_URL, LOGOUT_REDIRECT_MS, LOGOUT_TOAST_SECONDS } from '../app/config';
 import { t } from '../i18n';
-import { clearHrLogin, clearSession, getSession, storeDictData } from '../lib/session';
+import { clearHrLogin, clearSession, getSession, saveLogin, storeDictData } from '../lib/session';
 import { isLinkUrl } from '../lib/linkUrl';
 import { refreshSiteConfig } from '../lib/siteConfig';
 import { loadLogoutFrame } from './LogoutFrame';
@@ -26,10 +26,12 @@ export async function signOut(navigate: (path: string) => void): Promise<void> {
   }
 }
 
-/** GET /api/sys/dict/getDictCache and store it as dictData. */
+/** GET /api/sys/dict/getDictCache and store it as dictData; the session's menus and function codes are read again
+ *  too, so an administrator's change to menus or grants shows without signing in again. */
 export async function refreshCache(): Promise<void> {
   try {
     storeDictData(await getDictCache());
+    saveLogin(await session());
     refreshSiteConfig();
     toast('success', t('msg.cacheRefreshed'));
   } catch {
