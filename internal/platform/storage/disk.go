@@ -28,92 +28,84 @@ func NewDisk(dir string) (*Disk, error) {
 // Dir is the folder of the store.
 func (d *Disk) Dir() string { return d.dir }
 
-// name is the object's path inside the folder.
-func name(key string) string { return path.Join(key[0:2], key[2:4], key) }
-
-func (d *Disk) root() (*os.Root, error) { return os.OpenRoot(d.dir) }
+// at runs fn with the folder opened as an os.Root and the path of key inside it; a key NewKey did
+// not make is refused before anything is touched.
+func (d *Disk) at(key string, fn func(root *os.Root, name string) error) error {
+	if err := checkKey(key); err != nil {
+		return err
+	}
+	root, err := os.OpenRoot(d.dir)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	return fn(root, path.Join(key[0:2], key[2:4], key))
+}
 
 // Put writes the object to a temporary file beside its place and renames it there once complete,
 // so a reader never sees half an object and a failure leaves nothing.
-func (d *Disk) Put(ctx context.Context, key string, r io.Reader, size int64, _ string) (err error) {
-	if err := checkKey(key); err != nil {
-		return err
-	}
-	root, err := d.root()
-	if err != nil {
-		return err
-	}
-	defer root.Close()
-	final := name(key)
-	if err := root.MkdirAll(path.Dir(final), 0o700); err != nil {
-		return err
-	}
-	tmp := final + ".part"
-	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			_ = f.Close()
-			_ = root.Remove(tmp)
+func (d *Disk) Put(ctx context.Context, key string, r io.Reader, size int64, _ string) error {
+	return d.at(key, func(root *os.Root, final string) (err error) {
+		if err := root.MkdirAll(path.Dir(final), 0o700); err != nil {
+			return err
 		}
-	}()
-	n, err := io.Copy(f, io.LimitReader(contextReader{ctx, r}, size+1))
-	if err != nil {
-		return err
-	}
-	if n != size {
-		return ErrShort
-	}
-	if err := f.Sync(); err != nil {
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return root.Rename(tmp, final)
+		tmp := final + ".part"
+		f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err != nil {
+			return err
+		}
+		defer func() {
+			if err != nil {
+				_ = f.Close()
+				_ = root.Remove(tmp)
+			}
+		}()
+		n, err := io.Copy(f, io.LimitReader(contextReader{ctx, r}, size+1))
+		if err != nil {
+			return err
+		}
+		if n != size {
+			return ErrShort
+		}
+		if err := f.Sync(); err != nil {
+			return err
+		}
+		if err := f.Close(); err != nil {
+			return err
+		}
+		return root.Rename(tmp, final)
+	})
 }
 
 // Open opens the object's file.
-func (d *Disk) Open(_ context.Context, key string) (io.ReadCloser, int64, error) {
-	if err := checkKey(key); err != nil {
-		return nil, 0, err
-	}
-	root, err := d.root()
-	if err != nil {
-		return nil, 0, err
-	}
-	defer root.Close()
-	f, err := root.Open(name(key))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, 0, ErrNotFound
-	}
-	if err != nil {
-		return nil, 0, err
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, 0, err
-	}
-	return f, st.Size(), nil
+func (d *Disk) Open(_ context.Context, key string) (rc io.ReadCloser, size int64, err error) {
+	err = d.at(key, func(root *os.Root, name string) error {
+		f, err := root.Open(name)
+		if errors.Is(err, fs.ErrNotExist) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		st, err := f.Stat()
+		if err != nil {
+			f.Close()
+			return err
+		}
+		rc, size = f, st.Size()
+		return nil
+	})
+	return rc, size, err
 }
 
 // Delete removes the object's file.
 func (d *Disk) Delete(_ context.Context, key string) error {
-	if err := checkKey(key); err != nil {
-		return err
-	}
-	root, err := d.root()
-	if err != nil {
-		return err
-	}
-	defer root.Close()
-	if err := root.Remove(name(key)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	return nil
+	return d.at(key, func(root *os.Root, name string) error {
+		if err := root.Remove(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		return nil
+	})
 }
 
 // contextReader stops a long copy when the request is cancelled.

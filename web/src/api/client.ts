@@ -69,6 +69,8 @@ export interface ClientEffects {
   getLang(): string;
   logError(...args: unknown[]): void;
   fetch: typeof fetch;
+  /** a new XMLHttpRequest: uploads use it for their progress events (api/upload.ts) */
+  xhr: () => XMLHttpRequest;
   baseUrl: string;
 }
 
@@ -81,6 +83,7 @@ const defaults: ClientEffects = {
   getLang,
   logError: (...args) => console.error(...args),
   fetch: (...args) => globalThis.fetch(...args),
+  xhr: () => new XMLHttpRequest(),
   baseUrl: API_BASE,
 };
 
@@ -181,8 +184,8 @@ function buildUrl(path: string, query?: Record<string, unknown>): string {
   return s ? `${url}${url.includes('?') ? '&' : '?'}${s}` : url;
 }
 
-/** Interpret an answer: envelope rules of spec section 8, whatever the HTTP status. */
-function interpret<T>(
+/** Interpret an answer: envelope rules of spec section 8, whatever the HTTP status. Exported for the upload transport. */
+export function interpret<T>(
   status: number,
   env: (Envelope<T> & { msg?: string }) | undefined,
   opts: CallOptions,
@@ -203,14 +206,29 @@ function interpret<T>(
   return env.data as T;
 }
 
-/** Perform one call. Resolves with `data` on success; rejects with ApiError after the catalogue's effects. */
-export async function request<T = unknown>(def: ApiDef, payload?: Payload, opts: CallOptions = {}): Promise<T> {
+/** The headers of a call: JSON answers, the language, and (auth) the session token as Bearer; without a token the call
+ *  fails with 'cannot obtain identity token'. */
+export function callHeaders(auth: boolean, opts: CallOptions): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': fx.getLang() };
-  if (def.auth !== false) {
+  if (auth) {
     const token = fx.getToken();
     if (!token) fail(t('msg.noToken'), CODE_NO_TOKEN, opts);
     headers.Authorization = `Bearer ${token}`;
   }
+  return headers;
+}
+
+/** A call that got no answer (network down, timeout): the catalogue's 'Operation exception'. */
+export function networkFailure(opts: CallOptions): never {
+  return fail(t('msg.operationException'), CODE_NETWORK, opts);
+}
+
+/** The effects in force (the upload transport reads the base URL and creates its XMLHttpRequest through them). */
+export const clientEffects = (): Readonly<ClientEffects> => fx;
+
+/** Perform one call. Resolves with `data` on success; rejects with ApiError after the catalogue's effects. */
+export async function request<T = unknown>(def: ApiDef, payload?: Payload, opts: CallOptions = {}): Promise<T> {
+  const headers = callHeaders(def.auth !== false, opts);
   const isForm = payload instanceof FormData;
   const inQuery = def.method === 'GET' || def.method === 'DELETE';
   let body: BodyInit | undefined;
@@ -236,7 +254,7 @@ export async function request<T = unknown>(def: ApiDef, payload?: Payload, opts:
       env = undefined;
     }
   } catch {
-    fail(t('msg.operationException'), CODE_NETWORK, opts);
+    networkFailure(opts);
   } finally {
     clearTimeout(timer);
   }

@@ -951,6 +951,15 @@ const en = {
   'tag.records': 'Records',
   'tag.add': 'Add a tag',
   'tag.edit': 'Edit the tag',
+  'upload.button': 'Upload',
+  'upload.imageButton': 'Upload image',
+  'upload.hint': '{list}; at most {n} MB per file',
+  'upload.imageHint': 'jpg or png, at most 2 MB, at least 345*150 pixels (1125*468 recommended)',
+  'upload.imageFormat': 'Only jpg and png are supported!',
+  'upload.imageSize': 'The image cannot exceed 2MB!',
+  'upload.imagePixels': 'The image cannot be smaller than 345*150 pixels!',
+  'widgets.serverUpload': 'Upload to the server (with progress)',
+  'widgets.bannerUpload': 'Banner image upload',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -953,6 +953,15 @@ const zhCN: Record<MessageKey, string> = {
   'tag.records': '使用次数',
   'tag.add': '新增标签',
   'tag.edit': '修改标签',
+  'upload.button': '上传文件',
+  'upload.imageButton': '上传图片',
+  'upload.hint': '支持 {list}，单个文件不超过 {n}MB',
+  'upload.imageHint': '仅支持 jpg、png，不超过 2MB，不小于 345*150 像素（建议 1125*468）',
+  'upload.imageFormat': '格式仅支持jpg、png!',
+  'upload.imageSize': '图片大小不能超过 2MB!',
+  'upload.imagePixels': '上传的图片不能小于345*150像素!',
+  'widgets.serverUpload': '上传到服务器（显示进度）',
+  'widgets.bannerUpload': '横幅图片上传',
 };
 
 export default zhCN;

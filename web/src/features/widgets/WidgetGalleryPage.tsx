@@ -5,6 +5,7 @@ import { toast } from '../../api/client';
 import PrivilegeButtons, { type Privilege } from '../../components/PrivilegeButtons';
 import SearchCascader from '../../components/form/SearchCascader';
 import UploadField from '../../components/form/UploadField';
+import FileUpload, { type FileItem } from '../../components/upload/FileUpload';
 import { dateFormat, fromPicker, switchChecked, switchValue, type UploadedFile } from '../../components/form/fields';
 import { HELP_URL } from '../../app/config';
 import { useI18n, type MessageKey } from '../../i18n';
@@ -35,6 +36,8 @@ export default function WidgetGalleryPage() {
   const [switchOn, setSwitchOn] = useState<0 | 1>(0);
   const [targetKeys, setTargetKeys] = useState<string[]>(['1', '4']);
   const [files, setFiles] = useState<UploadedFile[]>([]);
+  const [sent, setSent] = useState<FileItem[]>([]);
+  const [banners, setBanners] = useState<FileItem[]>([]);
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
   const [region, setRegion] = useState<(string | number)[]>();
@@ -117,6 +120,18 @@ export default function WidgetGalleryPage() {
               {t('widgets.uploadHint', { list: 'jpg, png, pdf', n: 2 })}
             </Typography.Text>
             <ValueLine value={files.map((f) => f.name)} testId="upload-value" />
+          </Section>
+        </Col>
+        <Col {...col}>
+          <Section titleKey="widgets.serverUpload" testId="w-server-upload">
+            <FileUpload value={sent} onChange={setSent} maxCount={5} testId="server-upload" />
+            <ValueLine value={sent.map((f) => ({ id: f.id, name: f.name, size: f.size }))} testId="server-upload-value" />
+          </Section>
+        </Col>
+        <Col {...col}>
+          <Section titleKey="widgets.bannerUpload" testId="w-banner-upload">
+            <FileUpload variant="image" value={banners} onChange={setBanners} maxCount={3} testId="banner-upload" />
+            <ValueLine value={banners.map((f) => f.url)} testId="banner-upload-value" />
           </Section>
         </Col>
         <Col xs={24} xl={16}>
