@@ -148,40 +148,20 @@ func (h *Handlers) One(r *http.Request, in *httpx.Input) (any, error) {
 
 // Add is POST /api/sys/dict/add; data is {id}.
 func (h *Handlers) Add(r *http.Request, in *httpx.Input) (any, error) {
-	f, err := readForm(in)
-	if err != nil {
-		return nil, err
-	}
-	id, err := h.store.Add(r.Context(), f)
-	if err != nil {
-		return nil, err
-	}
-	return map[string]int64{"id": id}, nil
+	return httpx.AddHandler(readForm, h.store.Add)(r, in)
 }
 
 // Edit is PUT /api/sys/dict/edit.
 func (h *Handlers) Edit(r *http.Request, in *httpx.Input) (any, error) {
-	f, err := readForm(in)
-	if err != nil {
-		return nil, err
-	}
-	if f.ID, err = in.ID("id"); err != nil {
-		return nil, err
-	}
-	return nil, h.store.Edit(r.Context(), f)
+	return httpx.EditHandler(readForm, func(ctx context.Context, id int64, f Form) error {
+		f.ID = id
+		return h.store.Edit(ctx, f)
+	})(r, in)
 }
 
 // Del is DELETE /api/sys/dict/del (id or ids).
 func (h *Handlers) Del(r *http.Request, in *httpx.Input) (any, error) {
-	name := "ids"
-	if !in.Has("ids") && in.Has("id") {
-		name = "id"
-	}
-	ids, err := in.IDs(name)
-	if err != nil {
-		return nil, err
-	}
-	return nil, h.store.Delete(r.Context(), ids)
+	return httpx.DeleteHandler(h.store.Delete)(r, in)
 }
 
 // ChangeEnable is POST /api/sys/dict/changeEnable (id, enabled 0/1).

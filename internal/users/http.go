@@ -1,6 +1,7 @@
 package users
 
 import (
+	"context"
 	"net/http"
 	"strings"
 
@@ -58,27 +59,15 @@ func readForm(in *httpx.Input) (Form, error) {
 
 // Add is POST /api/sys/user/add; data is the new id.
 func (h *Handlers) Add(r *http.Request, in *httpx.Input) (any, error) {
-	f, err := readForm(in)
-	if err != nil {
-		return nil, err
-	}
-	id, err := h.svc.Add(r.Context(), f)
-	if err != nil {
-		return nil, err
-	}
-	return map[string]int64{"id": id}, nil
+	return httpx.AddHandler(readForm, h.svc.Add)(r, in)
 }
 
 // Edit is PUT /api/sys/user/edit.
 func (h *Handlers) Edit(r *http.Request, in *httpx.Input) (any, error) {
-	f, err := readForm(in)
-	if err != nil {
-		return nil, err
-	}
-	if f.ID, err = in.ID("id"); err != nil {
-		return nil, err
-	}
-	return nil, h.svc.Edit(r.Context(), f)
+	return httpx.EditHandler(readForm, func(ctx context.Context, id int64, f Form) error {
+		f.ID = id
+		return h.svc.Edit(ctx, f)
+	})(r, in)
 }
 
 // ChangeState is PUT /api/sys/user/changeState (ids, state).
