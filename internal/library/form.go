@@ -182,16 +182,8 @@ func scalar(fd *Field, raw string) (any, error) {
 		}
 		return clean, nil
 	case KindNumber:
-		if err := validate.Decimals(raw, 0); err != nil {
+		if err := amount(raw, 0, fd.Max); err != nil {
 			return nil, err
-		}
-		if err := validate.NonNegative(raw); err != nil {
-			return nil, err
-		}
-		if fd.Max > 0 {
-			if err := validate.Max(raw, float64(fd.Max)); err != nil {
-				return nil, err
-			}
 		}
 		n, err := strconv.ParseInt(raw, 10, 64)
 		if err != nil {
@@ -200,16 +192,8 @@ func scalar(fd *Field, raw string) (any, error) {
 		return float64(n), nil
 	case KindMoney:
 		raw = strings.ReplaceAll(raw, ",", "")
-		if err := validate.Decimals(raw, 2); err != nil {
+		if err := amount(raw, 2, fd.Max); err != nil {
 			return nil, err
-		}
-		if err := validate.NonNegative(raw); err != nil {
-			return nil, err
-		}
-		if fd.Max > 0 {
-			if err := validate.Max(raw, float64(fd.Max)); err != nil {
-				return nil, err
-			}
 		}
 		n, _ := strconv.ParseFloat(raw, 64)
 		return math.Round(n*100) / 100, nil
@@ -239,6 +223,20 @@ func scalar(fd *Field, raw string) (any, error) {
 		return nil, httpx.Fail("lib.bad_switch")
 	}
 	return raw, nil
+}
+
+// amount applies spec section 5's number checks: at most decimals places, not negative, not above max (0: none).
+func amount(raw string, decimals, max int) error {
+	if err := validate.Decimals(raw, decimals); err != nil {
+		return err
+	}
+	if err := validate.NonNegative(raw); err != nil {
+		return err
+	}
+	if max > 0 {
+		return validate.Max(raw, float64(max))
+	}
+	return nil
 }
 
 func checkPattern(kind, s string) error {

@@ -155,40 +155,31 @@ func (s *Service) complete(ctx context.Context, q db.Querier, recs []*Record) er
 		r.Tags, r.Files = []Tag{}, []FileRef{}
 	}
 	in := db.Placeholders(len(args))
-	rows, err := q.Query(ctx, `SELECT rt.record_id, t.id, t.name, t.color FROM lib_record_tag rt JOIN lib_tag t ON t.id = rt.tag_id AND t.deleted_at IS NULL
-		WHERE rt.record_id IN (`+in+`) ORDER BY t.sort, t.id`, args...)
-	if err != nil {
-		return err
-	}
-	for rows.Next() {
+	err := eachRow(ctx, q, `SELECT rt.record_id, t.id, t.name, t.color FROM lib_record_tag rt JOIN lib_tag t ON t.id = rt.tag_id AND t.deleted_at IS NULL
+		WHERE rt.record_id IN (`+in+`) ORDER BY t.sort, t.id`, args, func(row interface{ Scan(...any) error }) error {
 		var id int64
 		var tg Tag
-		if err := rows.Scan(&id, &tg.ID, &tg.Name, &tg.Color); err != nil {
-			rows.Close()
+		if err := row.Scan(&id, &tg.ID, &tg.Name, &tg.Color); err != nil {
 			return err
 		}
 		byID[id].Tags = append(byID[id].Tags, tg)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	rows, err = q.Query(ctx, `SELECT record_id, file_id, role, name FROM lib_record_file WHERE record_id IN (`+in+`) ORDER BY role, sort, file_id`, args...)
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	for rows.Next() {
-		var id int64
-		var f FileRef
-		if err := rows.Scan(&id, &f.ID, &f.Role, &f.Name); err != nil {
-			rows.Close()
-			return err
-		}
-		f.URL = DownPath + "?id=" + strconv.FormatInt(f.ID, 10)
-		byID[id].Files = append(byID[id].Files, f)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	err = eachRow(ctx, q, `SELECT record_id, file_id, role, name FROM lib_record_file WHERE record_id IN (`+in+`) ORDER BY role, sort, file_id`, args,
+		func(row interface{ Scan(...any) error }) error {
+			var id int64
+			var f FileRef
+			if err := row.Scan(&id, &f.ID, &f.Role, &f.Name); err != nil {
+				return err
+			}
+			f.URL = DownPath + "?id=" + strconv.FormatInt(f.ID, 10)
+			byID[id].Files = append(byID[id].Files, f)
+			return nil
+		})
+	if err != nil {
 		return err
 	}
 	today, warn := Today(s.now()), s.warnDays()
@@ -693,3 +684,18 @@ func (s *Service) MayRead(ctx context.Context, p *auth.Principal, t *Type, id in
 }
 
 func idOrZero(v any) int64 { n, _ := v.(int64); return n }
+
+// eachRow runs a query and hands every row to fn.
+func eachRow(ctx context.Context, q db.Querier, query string, args []any, fn func(row interface{ Scan(...any) error }) error) error {
+	rows, err := q.Query(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
