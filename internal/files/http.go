@@ -230,8 +230,8 @@ func (h *Handlers) Image(w http.ResponseWriter, r *http.Request) (any, error) {
 		return nil, httpx.ErrNotFound
 	}
 	ctx := r.Context()
-	f, err := scanFile(h.svc.db.QueryRow(ctx, `SELECT `+fileColumns+` FROM sys_file WHERE object_key = ? AND suffix = ? AND module = ? AND state = ?`,
-		key, suffix, ModuleBanner, StateReady))
+	f, err := scanFile(h.svc.db.QueryRow(ctx, `SELECT `+fileColumns+` FROM sys_file WHERE object_key = ? AND suffix = ? AND module = ? AND state = ?
+		AND content_type IN ('image/png', 'image/jpeg')`, key, suffix, ModuleBanner, StateReady))
 	if err != nil {
 		if db.IsNoRows(err) {
 			return nil, httpx.ErrNotFound

@@ -34,7 +34,9 @@ const (
 	ModuleWord    = "word" // generated expert books
 )
 
-var modules = map[string]bool{ModuleCommon: true, ModuleLibrary: true, ModuleCA: true, ModuleBanner: true, ModuleExpert: true, ModuleWord: true}
+// modules an upload call or Save may name; banner is set only by the banner upload, whose images
+// are public.
+var modules = map[string]bool{ModuleCommon: true, ModuleLibrary: true, ModuleCA: true, ModuleExpert: true, ModuleWord: true}
 
 // AuditModule is the business-log module of a file deletion made through the common call.
 const AuditModule = "sys_file"
