@@ -102,10 +102,15 @@ func Bump(ctx context.Context, tx *db.Tx, topic string) (int64, error) {
 	return v, nil
 }
 
-// run calls topic's subscribers and remembers version as loaded when all of them succeed.
+// run calls topic's subscribers and remembers version as loaded when all of them succeed. A
+// notification may have made Check load this version already (between the commit and here):
+// then the subscribers do not run twice.
 func (b *Bus) run(ctx context.Context, topic string, version int64) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.seen[topic] >= version {
+		return
+	}
 	for _, fn := range b.subs[topic] {
 		if err := fn(ctx); err != nil {
 			b.log.Error("reload after a change", "topic", topic, "err", err)
