@@ -51,6 +51,8 @@ test('an external organisation and user: the user sees only the portal, and is s
   await pick(admin, 'user-org', '星河', '星河咨询有限公司');
   await admin.getByTestId('user-phone').fill('13912345678');
   await admin.getByTestId('user-password').fill('Start#2024');
+  // the organisation's dropdown must be gone before the roles' opens, or its options count too
+  await admin.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden' });
   await admin.getByTestId('user-roles').click();
   const options = admin.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await options.first().waitFor();
