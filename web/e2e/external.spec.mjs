@@ -11,6 +11,12 @@ after(async () => { await browser?.close(); });
 async function pick(page, testId, keyword, text) {
   await page.getByTestId(testId).click();
   await page.keyboard.type(keyword);
+  // the select searches as you type: wait until the keyword's answer has replaced the first options
+  await page.waitForFunction((kw) => {
+    const opts = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')];
+    return opts.length > 0 && opts.every((o) => (o.textContent ?? '').toLowerCase().includes(kw.toLowerCase()));
+  }, keyword);
+  await page.waitForTimeout(300);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
 }
 
