@@ -362,7 +362,7 @@ function RecordForm({ type, rec, admin, onClose, onSaved }: { type: LibType; rec
       if (own) out.push(own);
       else if (f.kind === 'tags') out.push({ ...base, type: 'text', widget: TagsWidget });
       else if (f.kind === 'employee') out.push({ ...base, type: 'text', widget: employeeWidget(rec ? String(rec[`${f.key}Name`] || '') : undefined) });
-      else if (f.kind === 'files') out.push({ ...base, type: 'upload', accept: f.accept ?? '', widget: filesWidget(f) });
+      else if (f.kind === 'files') out.push({ ...base, type: 'upload', accept: f.accept ?? '', widget: filesWidget(f, type.key, rec?.id) });
       // the described form gives a text area the whole width
       else if (f.kind === 'rich') out.push({ ...base, type: 'textarea', widget: RichTextWidget });
       else if (f.kind === 'rows') out.push({ ...base, type: 'textarea', widget: rowsWidget(f) });

@@ -1,14 +1,14 @@
 /** The controls of the library's field kinds the described form does not draw itself. */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, DatePicker, Input, Select, Space, Table, Tag, Typography, Upload } from 'antd';
-import { BoldOutlined, DeleteOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, PlusOutlined, UnderlineOutlined, UnorderedListOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { BoldOutlined, DeleteOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, PlusOutlined, UnderlineOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { request, toast } from '../../api/client';
+import type { UploadedFile } from '../../api/upload';
 import { allTags, type FileRef, type LibField, type LibTag } from '../../api/library';
-import { acceptAttr } from '../../components/form/UploadField';
-import { uploadProblem, type WidgetProps } from '../../components/form/fields';
+import type { WidgetProps } from '../../components/form/fields';
 import { openExport } from '../../components/list/ExportButton';
 import { EmployeePickerInput } from '../../components/picker/PickerInputs';
+import FileUpload, { toFileItems, type FileItem } from '../../components/upload/FileUpload';
 import { t, useI18n } from '../../i18n';
 
 /** The download call of a linked file (internal/files). */
@@ -81,45 +81,25 @@ export function employeeWidget(label?: string) {
   };
 }
 
-/** The files of a record's field: uploaded to the server's disk as they are chosen (value: the files {id, name, url}). */
-export function filesWidget(f: LibField) {
-  return function FilesWidget({ value = [], onChange, field }: WidgetProps<FileRef[]>) {
-    useI18n();
-    const [busy, setBusy] = useState(0);
-    const latest = useRef(value);
-    latest.current = value;
-    const accept = f.accept ?? '';
+/** What uploads of a type count as in the upload statistics. */
+const moduleOf = (type: string) => (type === 'cakey' ? 'ca' : type === 'expert' ? 'expert' : 'library');
+
+/**
+ * The files of a record's field (the shared upload control, with progress): the field's suffixes, uploads counted for
+ * the type's statistics, downloads recorded against the record. Value: the files {id, name, url, ...}.
+ */
+export function filesWidget(f: LibField, type: string, recordId?: number) {
+  return function FilesWidget({ value, onChange, field }: WidgetProps<FileRef[]>) {
     return (
-      <div data-testid={field.testId}>
-        <Upload
-          accept={acceptAttr(accept)}
-          multiple
-          fileList={value.map((x) => ({ uid: String(x.id), name: x.name || `#${x.id}`, status: 'done' as const }))}
-          beforeUpload={(file) => {
-            const p = accept ? uploadProblem([file], accept) : null;
-            if (!p) return true;
-            toast('warning', `${file.name}: ${t(p.key, p.vars)}`);
-            return Upload.LIST_IGNORE;
-          }}
-          customRequest={({ file }) => {
-            const body = new FormData();
-            body.append('file', file as File);
-            setBusy((n) => n + 1);
-            request<FileRef>({ method: 'POST', path: '/api/sys/common/disk/upload?module=library', long: true }, body)
-              .then((up) => {
-                latest.current = [...latest.current, { id: up.id, name: up.name, url: up.url }];
-                onChange?.(latest.current);
-              }, () => undefined)
-              .finally(() => setBusy((n) => n - 1));
-          }}
-          onPreview={(x) => openFile({ id: Number(x.uid), name: x.name, url: '' })}
-          onRemove={(x) => onChange?.(value.filter((v) => String(v.id) !== x.uid))}
-        >
-          <Button icon={<UploadOutlined />} loading={busy > 0}>
-            {t('form.upload')}
-          </Button>
-        </Upload>
-      </div>
+      <FileUpload
+        value={toFileItems((value ?? []) as UploadedFile[])}
+        onChange={onChange as (files: FileItem[]) => void}
+        module={moduleOf(type)}
+        accept={f.accept || undefined}
+        recordType={`library.${type}`}
+        recordId={recordId}
+        testId={field.testId}
+      />
     );
   };
 }
