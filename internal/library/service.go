@@ -672,6 +672,9 @@ func (s *Service) log(ctx context.Context, tx *db.Tx, c audit.Change) error {
 
 // MayRead tells whether the caller may see a live record (and so download its files).
 func (s *Service) MayRead(ctx context.Context, p *auth.Principal, t *Type, id int64) (bool, error) {
+	if ok, err := s.InPortal(ctx, p, t, id); ok || err != nil {
+		return ok, err
+	}
 	_, err := s.one(ctx, s.db, t, p, id)
 	if err == nil {
 		return true, nil

@@ -29,16 +29,21 @@ var scopes = map[string]bool{ScopeAll: true, ScopeUnitAndBelow: true, ScopeUnit:
 type Module struct {
 	Name  string `json:"moduleName"`
 	Label string `json:"label"` // a message key
+	// Unset is the scope of a user whose roles name none for the module (and no default '*'):
+	// own unit and below when empty.
+	Unset string `json:"-"`
 }
 
 // Modules are the module names a data scope may name; areas that filter by unit add theirs.
 var Modules = []Module{
-	{AnyModule, "org.module.any"},
-	{"sysuser", "org.module.sysuser"},
-	{"library", "org.module.library"},
-	{"statistics", "org.module.statistics"},
-	{"demand", "org.module.demand"},
-	{"reward", "org.module.reward"},
+	{AnyModule, "org.module.any", ""},
+	{"sysuser", "org.module.sysuser", ""},
+	{"library", "org.module.library", ""},
+	// the portal shows the whole company's published materials unless a role limits it
+	{"portal", "org.module.portal", ScopeAll},
+	{"statistics", "org.module.statistics", ""},
+	{"demand", "org.module.demand", ""},
+	{"reward", "org.module.reward", ""},
 }
 
 func knownModule(name string) bool {
@@ -103,7 +108,7 @@ func (v Visibility) Condition(column string) (string, []any) {
 
 // Visibility returns what the user may see in the module: the union of the scopes of the
 // user's roles (a role's scope for the module, or else its default scope '*'). A user whose
-// roles name no scope sees their own unit and its subordinates.
+// roles name no scope sees their own unit and its subordinates, or what the module's Unset says.
 func (s *Store) Visibility(ctx context.Context, userID int64, module string) (Visibility, error) {
 	var unit string
 	err := s.db.QueryRow(ctx, `SELECT unit_code FROM sys_user WHERE id = ?`, userID).Scan(&unit)
@@ -135,6 +140,11 @@ func (s *Store) Visibility(ctx context.Context, userID int64, module string) (Vi
 	}
 	if len(byRole) == 0 {
 		byRole[0] = rule{scope: ScopeUnitAndBelow}
+		for _, m := range Modules {
+			if m.Name == module && m.Unset != "" {
+				byRole[0] = rule{scope: m.Unset}
+			}
+		}
 	}
 	var v Visibility
 	prefixes, exact := map[string]bool{}, map[string]bool{}
@@ -311,6 +321,7 @@ func init() {
 		"org.module.any":           {"全部模块（默认）", "All modules (default)"},
 		"org.module.sysuser":       {"用户管理", "User management"},
 		"org.module.library":       {"投标资料库", "Bid library"},
+		"org.module.portal":        {"门户（未设置时可见全部）", "Portal (everything when not set)"},
 		"org.module.statistics":    {"统计分析", "Statistics"},
 		"org.module.demand":        {"需求征集", "Demand collection"},
 		"org.module.reward":        {"证书奖励", "Certificate rewards"},
