@@ -120,6 +120,8 @@ func serve(args []string) error {
 	if err != nil {
 		return err
 	}
+	// expiry and loan reminders become message to-dos at start and then daily
+	go a.Library.RunDaily(ctx, func(err error) { log.Error("library reminders", "err", err) })
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
