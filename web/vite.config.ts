@@ -2,7 +2,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-const backend = 'http://127.0.0.1:8080';
+// `npm run dev` proxies to a running `biddesk serve`; BIDDESK_BACKEND names another one.
+const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
+const backend = env.BIDDESK_BACKEND || 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react()],
