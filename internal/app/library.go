@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 
@@ -75,5 +76,15 @@ func (a *App) seedLibraryDemo(ctx context.Context) error {
 	if _, err := a.DB.Exec(ctx, `UPDATE sys_user SET employee_code = ? WHERE login_code = 'staff' AND employee_code = ''`, staffEmployee); err != nil {
 		return err
 	}
-	return a.Library.SeedDemo(ctx, adminID, staffEmployee)
+	docs := func(ctx context.Context, name string, body []byte) (int64, error) {
+		f, err := a.Files.Save(ctx, files.Input{Name: name, Module: files.ModuleLibrary, UserID: adminID, Body: bytes.NewReader(body)})
+		if err != nil {
+			return 0, err
+		}
+		return f.ID, nil
+	}
+	if a.Config.DemoWithoutFiles {
+		docs = nil
+	}
+	return a.Library.SeedDemo(ctx, adminID, staffEmployee, docs)
 }

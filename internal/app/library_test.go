@@ -1,8 +1,10 @@
 package app_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -10,6 +12,7 @@ import (
 
 	"biddesk/internal/access"
 	"biddesk/internal/library"
+	"biddesk/internal/platform/config"
 )
 
 type libRecord map[string]any
@@ -573,3 +576,21 @@ func TestLibraryFilesAreLinkedAndDownloadedByWhoSeesTheRecord(t *testing.T) {
 }
 
 var _ = access.RoleStaff
+
+// A new installation's demo library links drawn scans and documents that download and preview.
+func TestDemoLibraryHasFiles(t *testing.T) {
+	e := newEnv(t, func(c *config.Config) { c.DemoWithoutFiles = false })
+	if n := e.count(`SELECT COUNT(DISTINCT r.type) FROM lib_record_file f JOIN lib_record r ON r.id = f.record_id`); n != 9 {
+		t.Fatalf("%d types have demo files", n)
+	}
+	var id int64
+	if err := e.app.DB.QueryRow(context.Background(), `SELECT f.file_id FROM lib_record_file f JOIN lib_record r ON r.id = f.record_id
+		WHERE r.type = 'license' AND f.role = 'scan' ORDER BY f.sort LIMIT 1`).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	staff := e.login("staff", "Staff@123").AccessToken
+	resp, body := e.fetch(fmt.Sprintf("/api/sys/common/file/down?id=%d&inline=1", id), staff)
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/pdf" || !bytes.HasPrefix(body, []byte("%PDF-1.4")) {
+		t.Fatalf("demo licence scan: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+}

@@ -29,6 +29,7 @@ func newEnv(t testing.TB, tweak ...func(*config.Config)) *env {
 	cfg := config.Defaults()
 	cfg.DataDir = t.TempDir()
 	cfg.DatabaseURL = dbtest.DSN(t)
+	cfg.DemoWithoutFiles = true // the tests count files; TestDemoLibraryHasFiles checks the demo's
 	for _, f := range tweak {
 		f(&cfg)
 	}

@@ -64,11 +64,15 @@ func SeedFunctions(ctx context.Context, d *db.DB, roles ...string) error {
 	})
 }
 
+// DemoFiles stores a demo file for the administrator and answers its id, for linking to a demo record.
+type DemoFiles func(ctx context.Context, name string, body []byte) (int64, error)
+
 // SeedDemo fills an empty library with demo records entered by the account adminID (an administrator):
 // tags, experts with qualifications, licences (one expiring soon, one expired), honours, contracts, CA keys,
 // tenders, a service plan, a toolkit and an announcement. staffEmployee links the demo staff account's
-// employee to a licence it keeps and a CA key, so its reminders show something.
-func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee string) error {
+// employee to a licence it keeps and a CA key, so its reminders show something. docs, when not nil, stores
+// the drawn demo scans and documents (demodocs.go) that the records link, so the portal has files to preview.
+func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee string, docs DemoFiles) error {
 	var n int
 	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM lib_record`).Scan(&n); err != nil || n > 0 {
 		return err
@@ -92,7 +96,30 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee str
 	}
 	today := Today(s.now())
 	day := func(days int) string { return today.AddDate(0, 0, days).Format(dateLayout) }
+	var docErr error
+	file := func(name string, body []byte) []string {
+		if docs == nil || docErr != nil {
+			return nil
+		}
+		id, err := docs(ctx, name, body)
+		if err != nil {
+			docErr = fmt.Errorf("demo file %s: %w", name, err)
+			return nil
+		}
+		return []string{fmt.Sprint(id)}
+	}
+	pdf := func(title, code, kind string) []string {
+		return file(title+".pdf", DemoPDF("BidDesk demo document", "Type: "+kind, "No.: "+code, "Issued: "+day(-100)))
+	}
+	hue := 0.0
+	scan := func(title string) []string {
+		hue += 47
+		return file(title+"扫描件.png", DemoScan(hue))
+	}
 	add := func(key string, v mapValues) error {
+		if docErr != nil {
+			return docErr
+		}
 		f, err := readForm(TypeOf(key), v, httpx.LangZH)
 		if err != nil {
 			return fmt.Errorf("demo %s %v: %w", key, v["title"], err)
@@ -114,9 +141,10 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee str
 		{"刘芳", "HX000042", "中级工程师", "3", 8, []Qualification{{"消防设施操作员", "XF-2021-5521", day(300)}}, []string{"高校服务"}},
 		{"赵敏", "HX000057", "高级工程师", "2", 15, []Qualification{{"ISO9001内审员", "ISO-2018-7789", day(120)}}, []string{"ISO体系", "物业管理"}},
 	}
-	for _, e := range experts {
+	for i, e := range experts {
 		if err := add(TypeExpert, mapValues{"title": e.name, "employeeCode": e.emp, "jobTitle": e.title, "education": e.edu, "years": e.years,
 			"qualifications": e.quals, "specialities": tag(e.tags...), "phone": "13900000000",
+			"photo": file(e.name+"照片.png", DemoPortrait(float64(i)*67)), "scans": scan(e.quals[0].Name),
 			"experience": "主持多个大型物业与设施管理项目的投标与实施，熟悉招投标流程与服务方案编制。"}); err != nil {
 			return err
 		}
@@ -128,6 +156,7 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee str
 		{"title": "安全生产许可证", "licenseType": "industry_permit", "number": "(浙)JZ安许证字[2020]020345", "authority": "浙江省应急管理厅", "holder": "宁波华信物业服务有限公司", "validFrom": day(-800), "validTo": day(500)},
 	}
 	for _, l := range licences {
+		l["scans"] = append(pdf(l.String("title"), l.String("number"), "Enterprise licence"), scan(l.String("title"))...)
 		if err := add(TypeLicense, l); err != nil {
 			return err
 		}
@@ -136,6 +165,7 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee str
 		{"title": "全国物业服务领先企业", "level": "national", "issuer": "中国物业管理协会", "holder": "华信服务股份有限公司", "awardDate": day(-200), "tags": tag("物业管理")},
 		{"title": "省级优秀物业服务项目", "level": "provincial", "issuer": "浙江省物业管理协会", "holder": "华信服务股份有限公司", "awardDate": day(-400), "validTo": day(25)},
 	} {
+		h["scans"] = scan(h.String("title"))
 		if err := add(TypeHonor, h); err != nil {
 			return err
 		}
@@ -144,6 +174,7 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee str
 		{"title": "市第一人民医院后勤一体化服务项目", "client": "市第一人民医院", "number": "HT-2024-0088", "amount": "12800000.00", "signDate": day(-300), "startDate": day(-290), "endDate": day(800), "category": "property", "tags": tag("医院后勤")},
 		{"title": "科技园区综合设施运维项目", "client": "高新区管委会", "number": "HT-2023-0152", "amount": "6350000.00", "signDate": day(-600), "startDate": day(-590), "endDate": day(140), "category": "facility", "tags": tag("智慧园区", "设施运维")},
 	} {
+		c["contractScans"] = pdf(c.String("title"), c.String("number"), "Performance contract")
 		if err := add(TypeContract, c); err != nil {
 			return err
 		}
@@ -152,6 +183,7 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee str
 		{"title": "浙江省公共资源交易平台", "keyNumber": "CA-ZJ-0001", "holder": "华信服务股份有限公司", "custodian": staffEmployee, "validTo": day(18)},
 		{"title": "中国政府采购网", "keyNumber": "CA-ZC-0002", "holder": "华信服务股份有限公司", "custodian": "HX000010", "validTo": day(260)},
 	} {
+		k["scans"] = scan(k.String("title"))
 		if err := add(TypeCAKey, k); err != nil {
 			return err
 		}
@@ -160,14 +192,18 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee str
 		{"title": "某大学校园物业管理服务采购", "buyer": "某市公共资源交易中心", "number": "ZB-2025-0311", "bidDate": day(-60), "result": "win", "amount": "4980000.00", "tags": tag("高校服务")},
 		{"title": "区政务中心物业服务项目", "buyer": "区机关事务管理局", "number": "ZB-2025-0420", "bidDate": day(-20), "result": "pending", "amount": "2100000.00", "tags": tag("政府采购")},
 	} {
+		t["tenderFiles"] = pdf(t.String("title")+"招标文件", t.String("number"), "Tender document")
+		t["bidFiles"] = pdf(t.String("title")+"投标文件", t.String("number"), "Bid document")
 		if err := add(TypeTender, t); err != nil {
 			return err
 		}
 	}
-	if err := add(TypePlan, mapValues{"title": "医院后勤一体化服务方案", "category": "property", "version": "V2.1", "summary": "涵盖保洁、运送、安保、设备运维的医院后勤一体化服务方案模板。", "tags": tag("医院后勤")}); err != nil {
+	if err := add(TypePlan, mapValues{"title": "医院后勤一体化服务方案", "category": "property", "version": "V2.1", "summary": "涵盖保洁、运送、安保、设备运维的医院后勤一体化服务方案模板。", "tags": tag("医院后勤"),
+		"files": pdf("医院后勤一体化服务方案", "V2.1", "Service plan template")}); err != nil {
 		return err
 	}
-	if err := add(TypeToolkit, mapValues{"title": "投标报价测算表", "category": "other", "version": "2025版", "link": "https://example.com/tools/pricing", "description": "按岗位与面积测算人工、物料和管理费用。"}); err != nil {
+	if err := add(TypeToolkit, mapValues{"title": "投标报价测算表", "category": "other", "version": "2025版", "link": "https://example.com/tools/pricing", "description": "按岗位与面积测算人工、物料和管理费用。",
+		"files": pdf("投标报价测算说明", "2025", "Toolkit")}); err != nil {
 		return err
 	}
 	if staffEmployee != "" {
@@ -176,5 +212,6 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee str
 		}
 	}
 	return add(TypeAnnouncement, mapValues{"title": "关于更新2025年度企业资质资料的通知", "pinned": 1, "publishFrom": day(-3), "publishTo": day(60),
-		"content": "<p>各单位：请于本月底前核对并更新本单位的<strong>企业证照</strong>与<strong>荣誉资质</strong>，过期资料请及时上传新证扫描件。</p>"})
+		"content":     "<p>各单位：请于本月底前核对并更新本单位的<strong>企业证照</strong>与<strong>荣誉资质</strong>，过期资料请及时上传新证扫描件。</p>",
+		"attachments": pdf("资料更新通知", "2025-01", "Announcement")})
 }

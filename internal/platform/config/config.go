@@ -33,7 +33,9 @@ type Config struct {
 
 	DemoAdminPassword string
 	DemoStaffPassword string
-	LogLevel          string
+	// DemoWithoutFiles leaves the demo library's drawn scans and documents out (the Go tests, which count files).
+	DemoWithoutFiles bool
+	LogLevel         string
 	// TrustProxy makes the server take the client address from X-Forwarded-For.
 	TrustProxy bool
 
