@@ -28,11 +28,12 @@ api-types: web-deps
 web: web-deps api-types
 	cd web && $(NPM) run build
 
-# Debian packages the tests need: Chromium for the end-to-end tests, PostgreSQL for the
-# second database. Installed only when missing.
+# Debian packages the tests need: Chromium for the end-to-end tests (and a Chinese font, so its
+# screenshots show text rather than boxes), PostgreSQL for the second database. Installed only when missing.
 system-deps:
 	@need=""; \
 	[ -x /usr/bin/chromium ] || need="$$need chromium"; \
+	[ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || need="$$need fonts-wqy-microhei"; \
 	ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || need="$$need postgresql"; \
 	if [ -n "$$need" ]; then \
 		echo "installing:$$need"; \

@@ -24,6 +24,7 @@ import (
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/storage"
+	"biddesk/internal/portal"
 	"biddesk/internal/sysconfig"
 	"biddesk/internal/users"
 	"biddesk/internal/wordbook"
@@ -52,6 +53,8 @@ type App struct {
 	// Files is uploads and downloads (local disk and the S3-compatible store); stopFiles ends its janitor.
 	Files     *files.Service
 	stopFiles context.CancelFunc
+	// Portal is the portal's home page, messages, bid pack and management (internal/portal).
+	Portal *portal.Service
 }
 
 // Open connects to the database, applies migrations and wires the areas.
@@ -102,6 +105,7 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 		return nil, err
 	}
 	a.openLibrary()
+	a.openPortal()
 	return a, nil
 }
 
@@ -329,7 +333,7 @@ func (a *App) Routes() []Route {
 		route("GET", "/api/expert/book/list", wordbook.FunResult, bookH.List),
 		download(wordbook.DownloadPath, wordbook.FunResult+","+wordbook.FunMake, bookH.Download),
 		route("DELETE", "/api/expert/book/del", wordbook.FunResult, httpx.WithInput(bookH.Del)),
-	}, a.libraryRoutes()...)
+	}, append(a.libraryRoutes(), a.portalRoutes()...)...)
 }
 
 // Handler builds the whole HTTP handler: API routes, health, OpenAPI and the web app,

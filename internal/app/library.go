@@ -40,13 +40,16 @@ func (s libraryScopes) Condition(ctx context.Context, userID int64, module, colu
 	return cond, args, nil
 }
 
-// openLibrary wires the library after the files: a record's files download for whoever may see the record.
+// openLibrary wires the library after the files: a record's files download for whoever may see the record,
+// and each download counts for the record.
 func (a *App) openLibrary() {
 	a.Library = library.NewService(a.DB, libraryDicts{a}, libraryScopes{a.Org}, a.SysConfig, a.Files)
 	for _, t := range library.Types {
 		a.Files.OnRead(library.FileRecordType(t), func(ctx context.Context, p *auth.Principal, f *files.File) (bool, error) {
 			return a.Library.MayRead(ctx, p, t, f.RecordID)
 		})
+		// every download of a record's file counts for the record (the portal's "most downloaded")
+		a.Files.OnDownload(library.FileRecordType(t), a.Library.CountDownload)
 	}
 }
 

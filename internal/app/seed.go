@@ -82,6 +82,9 @@ func (a *App) Seed(ctx context.Context, demo bool) ([]Account, error) {
 	if err := a.seedLibraryDemo(ctx); err != nil {
 		return nil, fmt.Errorf("seed library: %w", err)
 	}
+	if err := a.seedPortalDemo(ctx); err != nil {
+		return nil, fmt.Errorf("seed portal: %w", err)
+	}
 	return out, nil
 }
 

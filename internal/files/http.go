@@ -196,6 +196,11 @@ func (h *Handlers) Down(w http.ResponseWriter, r *http.Request) (any, error) {
 	if err := h.svc.recordDownload(ctx, f.ID, p.UserID, recordType, recordID); err != nil {
 		return nil, err
 	}
+	// the count goes to the record the file belongs to, never to one the request names (the statistics
+	// line keeps what the client said it downloaded from)
+	if err := h.svc.downloaded(ctx, f.RecordType, f.RecordID); err != nil {
+		return nil, err
+	}
 	hd := w.Header()
 	hd.Set("Cache-Control", "private, no-store")
 	if in.Bool("inline") && inlineable(f.ContentType) {

@@ -50,7 +50,12 @@ type Service struct {
 
 	mu      sync.RWMutex
 	readers map[string]ReadCheck
+	downs   map[string]DownloadHook
 }
+
+// DownloadHook is told that a file of a record of its type was downloaded (the library counts its
+// records' downloads).
+type DownloadHook func(ctx context.Context, recordID int64) error
 
 // NewService returns the service; uploads are spooled in tmpDir (created owner-only) while they
 // are checked.
@@ -59,7 +64,7 @@ func NewService(d *db.DB, tmpDir string, limits Limits, stores map[string]storag
 		return nil, err
 	}
 	return &Service{db: d, stores: stores, limits: limits, tmpDir: tmpDir, now: func() time.Time { return time.Now().UTC() },
-		readers: map[string]ReadCheck{}}, nil
+		readers: map[string]ReadCheck{}, downs: map[string]DownloadHook{}}, nil
 }
 
 // OnRead makes check decide who may download the files linked to records of recordType. Without
@@ -68,6 +73,14 @@ func (s *Service) OnRead(recordType string, check ReadCheck) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.readers[recordType] = check
+}
+
+// OnDownload makes fn hear of every recorded download of a file of a record of recordType (after the
+// download line is written, with the record's id).
+func (s *Service) OnDownload(recordType string, fn func(ctx context.Context, recordID int64) error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.downs[recordType] = fn
 }
 
 // HasStore tells whether uploads to kind (disk, oss) are possible.
@@ -405,6 +418,16 @@ func (s *Service) mayRead(ctx context.Context, p *auth.Principal, f *File) (bool
 	return check(ctx, p, f)
 }
 
+// RecordDownload adds one line to the download statistics (a file downloaded by a user from a record of
+// recordType) and tells the record type's download hook, for downloads a record area serves itself (the
+// portal's bid pack).
+func (s *Service) RecordDownload(ctx context.Context, fileID, userID int64, recordType string, recordID int64) error {
+	if err := s.recordDownload(ctx, fileID, userID, recordType, recordID); err != nil {
+		return err
+	}
+	return s.downloaded(ctx, recordType, recordID)
+}
+
 // recordDownload adds one line to the download statistics.
 func (s *Service) recordDownload(ctx context.Context, fileID, userID int64, recordType string, recordID int64) error {
 	var rid any
@@ -414,6 +437,20 @@ func (s *Service) recordDownload(ctx context.Context, fileID, userID int64, reco
 	_, err := s.db.Exec(ctx, `INSERT INTO file_download (file_id, user_id, record_type, record_id, created_at) VALUES (?, ?, ?, ?, ?)`,
 		fileID, userID, recordType, rid, s.now())
 	return err
+}
+
+// downloaded tells the hook of recordType (if any) that a file of the record was downloaded.
+func (s *Service) downloaded(ctx context.Context, recordType string, recordID int64) error {
+	if recordType == "" || recordID <= 0 {
+		return nil
+	}
+	s.mu.RLock()
+	fn := s.downs[recordType]
+	s.mu.RUnlock()
+	if fn == nil {
+		return nil
+	}
+	return fn(ctx, recordID)
 }
 
 /* ---------- linking files to records ---------- */

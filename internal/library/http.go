@@ -68,6 +68,8 @@ func (h *Handlers) Endpoints() []Endpoint {
 		ep("PUT", "/api/library/tag/edit", FunTags, in(httpx.EditHandler(readTag, h.svc.EditTag))),
 		ep("DELETE", "/api/library/tag/del", FunTags, in(httpx.DeleteHandler(h.svc.DeleteTags))),
 		{Method: "GET", Path: "/api/library/tag/export", Access: FunTags, Handler: h.tags.Export, Download: true},
+		ep("GET", PortalSearchPath, FunPortal, in(h.PortalSearch)),
+		ep("GET", PortalOnePath, FunPortal, in(h.PortalOne)),
 	}
 	for _, t := range Types {
 		tbl, t := h.tables[t.Key], t

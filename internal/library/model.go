@@ -72,6 +72,8 @@ type Record struct {
 	// days until valid_to (negative once past).
 	Expiry   string
 	DaysLeft *int
+	// Downloads counts the downloads of the record's files (read by the portal calls only).
+	Downloads int64
 }
 
 // Value returns the stored value of a field (a shared column or the data JSON).

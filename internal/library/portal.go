@@ -35,18 +35,22 @@ func PortalType(key string) *Type {
 
 // PortalScope is the condition limiting lib_record r to what the portal shows the caller: live,
 // published records of the portal's types, of units the data rules of module 'portal' let them see
-// (records without a unit are the whole company's). Search, the home page, the detail tabs and the bid
+// (records without a unit are the whole company's); an announcement only inside its publish window
+// (valid_from <= today <= valid_to, either end open). Search, the home page, the detail tabs and the bid
 // pack all use it, so they never disagree about what a user may see.
 func (s *Service) PortalScope(ctx context.Context, p *auth.Principal) (string, []any, error) {
 	if p == nil {
 		return "1=0", nil, nil
 	}
 	types := PortalTypes()
-	conds := []string{"r.deleted_at IS NULL", "r.status = ?", "r.type IN (" + strings.TrimSuffix(strings.Repeat("?,", len(types)), ",") + ")"}
+	today := Today(s.now()).Format(dateLayout)
+	conds := []string{"r.deleted_at IS NULL", "r.status = ?", "r.type IN (" + strings.TrimSuffix(strings.Repeat("?,", len(types)), ",") + ")",
+		"(r.type <> ? OR ((r.valid_from IS NULL OR r.valid_from <= ?) AND (r.valid_to IS NULL OR r.valid_to >= ?)))"}
 	args := []any{StatusPublished}
 	for _, t := range types {
 		args = append(args, t.Key)
 	}
+	args = append(args, TypeAnnouncement, today, today)
 	cond, cargs, err := s.scopes.Condition(ctx, p.UserID, PortalModule, "r.unit_code")
 	if err != nil {
 		return "", nil, err

@@ -53,6 +53,8 @@ type Service struct {
 	settings Settings
 	files    FileLinker
 	now      func() time.Time
+	// search keeps the portal search's counts and facets (search.go)
+	search searchCache
 }
 
 // NewService wires the library; files may be nil (file ids are then linked unchecked).
@@ -599,6 +601,9 @@ func (s *Service) Transition(ctx context.Context, t *Type, action string, ids []
 				return err
 			}
 			if err := s.review(ctx, tx, id, action, cur.Status, to, reason, p); err != nil {
+				return err
+			}
+			if err := s.reviewNotice(ctx, tx, t, cur, action, reason, p); err != nil {
 				return err
 			}
 			after, err := s.reread(ctx, tx, t, id)

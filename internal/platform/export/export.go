@@ -6,6 +6,7 @@ package export
 import (
 	"encoding/csv"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -117,6 +118,24 @@ func (x *xlsxWriter) Row(cells ...any) error {
 }
 
 func streamXLSX(w http.ResponseWriter, name string, header []string, fill func(Writer) error) error {
+	return buildXLSX(header, fill, func(f *excelize.File) error {
+		setHeaders(w, name, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+		_, err := f.WriteTo(w)
+		return err
+	})
+}
+
+// WriteXLSX writes a one-sheet workbook (a bold header row, then the rows fill adds, cells rendered and
+// neutralised as in an export) to w: an index inside a zip, say. Nothing is written when fill fails.
+func WriteXLSX(w io.Writer, header []string, fill func(Writer) error) error {
+	return buildXLSX(header, fill, func(f *excelize.File) error {
+		_, err := f.WriteTo(w)
+		return err
+	})
+}
+
+// buildXLSX fills a workbook with the header and fill's rows, then hands it to done.
+func buildXLSX(header []string, fill func(Writer) error, done func(*excelize.File) error) error {
 	f := excelize.NewFile()
 	defer f.Close()
 	sheet := f.GetSheetName(0)
@@ -147,9 +166,7 @@ func streamXLSX(w http.ResponseWriter, name string, header []string, fill func(W
 	if err := sw.Flush(); err != nil {
 		return err
 	}
-	setHeaders(w, name, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-	_, err = f.WriteTo(w)
-	return err
+	return done(f)
 }
 
 type csvWriter struct {
