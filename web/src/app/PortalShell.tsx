@@ -1,11 +1,15 @@
-import { Suspense } from 'react';
-import { Layout, Menu } from 'antd';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Suspense, useEffect } from 'react';
+import { Badge, Grid, Layout, Menu } from 'antd';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import AppHeader from '../components/AppHeader';
 import PageLoading from '../components/PageLoading';
 import NoticeBar from '../components/portal/NoticeBar';
 import { PortalBrand, PortalFooter, PortalHeaderLinks } from '../components/portal/PortalChrome';
+import { refreshUnread, useUnread } from '../features/portal/msgStore';
+import { PackBadge } from '../features/portal/PackDrawer';
+import RecordDrawer from '../features/portal/RecordDrawer';
 import { useI18n } from '../i18n';
+import { useSession } from '../lib/session';
 import { usePortalLayout } from '../lib/siteConfig';
 
 const NAV = [
@@ -15,16 +19,33 @@ const NAV = [
 ] as const;
 
 /**
- * Portal shell: header with the configured logo, title and links (/headerAndfooter_manager), top navigation and user
- * menu; the system notices; centred content; the configured footer.
+ * Portal shell: header with the configured logo, title and links (/headerAndfooter_manager), top navigation (with
+ * the unread message count), the bid pack and the user menu; the system notices; centred content; the configured
+ * footer; and the record drawer every portal screen opens through the route query's `id`.
  */
 export default function PortalShell() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  // the longest matching entry: /gatewayMsg is 'messages', not 'portal home'
-  const selected = [...NAV].sort((a, b) => b.key.length - a.key.length).find((n) => pathname.toLowerCase().startsWith(n.key.toLowerCase()))?.key;
+  const userId = useSession()?.userId;
+  const unread = useUnread();
+  // the entry of the path itself (/gatewayDetail is none of them)
+  const path = pathname.toLowerCase().replace(/\/+$/, '');
+  const selected = NAV.find((n) => path === n.key.toLowerCase() || path.startsWith(`${n.key.toLowerCase()}/`))?.key;
   const layout = usePortalLayout();
+  // a phone: the navigation is a row of tabs under the header (the header keeps the brand, the pack and the user menu)
+  const narrow = Grid.useBreakpoint().md === false;
+  const label = (n: (typeof NAV)[number]) =>
+    n.key === '/gatewayMsg' && unread ? (
+      <Badge count={unread} size="small" offset={[8, -2]} data-testid="nav-unread">
+        {t(n.titleKey)}
+      </Badge>
+    ) : (
+      t(n.titleKey)
+    );
+  useEffect(() => {
+    if (userId != null) void refreshUnread();
+  }, [userId]);
   return (
     <Layout style={{ minHeight: '100%' }}>
       <AppHeader
@@ -32,17 +53,29 @@ export default function PortalShell() {
         left={
           <>
             <PortalBrand layout={layout} />
-            <Menu
-              mode="horizontal"
-              selectedKeys={selected ? [selected] : []}
-              items={NAV.map((n) => ({ key: n.key, label: t(n.titleKey) }))}
-              onClick={({ key }) => navigate(key)}
-              style={{ borderBottom: 'none', minWidth: 0, flex: 1, lineHeight: '54px' }}
-            />
-            <PortalHeaderLinks links={layout?.headerLinks} />
+            {!narrow && (
+              <Menu
+                mode="horizontal"
+                selectedKeys={selected ? [selected] : []}
+                items={NAV.map((n) => ({ key: n.key, label: label(n) }))}
+                onClick={({ key }) => navigate(key)}
+                style={{ borderBottom: 'none', minWidth: 0, flex: 1, lineHeight: '54px' }}
+              />
+            )}
+            {!narrow && <PortalHeaderLinks links={layout?.headerLinks} />}
           </>
         }
+        extra={<PackBadge />}
       />
+      {narrow && (
+        <nav className="bd-portal-tabs" aria-label={t('nav.gateway')} data-testid="portal-tabs">
+          {NAV.map((n) => (
+            <Link key={n.key} to={n.key} aria-current={selected === n.key ? 'page' : undefined}>
+              {label(n)}
+            </Link>
+          ))}
+        </nav>
+      )}
       <Layout.Content>
         <main className="bd-portal-main">
           <NoticeBar />
@@ -52,6 +85,7 @@ export default function PortalShell() {
         </main>
       </Layout.Content>
       <PortalFooter layout={layout} />
+      <RecordDrawer />
     </Layout>
   );
 }

@@ -26,7 +26,8 @@ const pages = {
   externalLogin: () => import('../features/auth/ExternalLoginPage'),
   sso: () => import('../features/auth/SsoPage'),
   gateway: () => import('../features/portal/GatewayPage'),
-  portalPlaceholder: () => import('../features/portal/PortalPlaceholderPage'),
+  gatewaySearch: () => import('../features/portal/GatewaySearchPage'),
+  gatewayMsg: () => import('../features/portal/GatewayMsgPage'),
   gatewayDetail: () => import('../features/portal/GatewayDetailPage'),
   welcome: () => import('../features/admin/WelcomePage'),
   comingSoon: () => import('../features/admin/ComingSoonPage'),
@@ -52,6 +53,7 @@ const pages = {
   expertBooks: () => import('../features/wordbook/ExpertBookListPage'),
   library: () => import('../features/library/LibraryPage'),
   tagManager: () => import('../features/library/TagManagerPage'),
+  gatewayManager: () => import('../features/gatewaymanager/GatewayManagerPage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -82,8 +84,8 @@ export const routes: RouteEntry[] = [
 
   // portal shell
   route('portal', 'gateway', pages.gateway),
-  route('portal', 'gatewaySearch', pages.portalPlaceholder),
-  route('portal', 'gatewayMsg', pages.portalPlaceholder),
+  route('portal', 'gatewaySearch', pages.gatewaySearch),
+  route('portal', 'gatewayMsg', pages.gatewayMsg),
   route('portal', 'gatewayDetail', pages.gatewayDetail),
   ...detailTabs.map((tab) =>
     route('portal', `gatewayDetail.${tab}`, pages.gatewayDetail, `/gatewayDetail/${tab}`),
@@ -92,7 +94,7 @@ export const routes: RouteEntry[] = [
   // admin shell
   admin('welcome', pages.welcome),
   admin('tagmanager', pages.tagManager),
-  admin('gatewaymanager'),
+  admin('gatewaymanager', pages.gatewayManager),
   admin('demandcollection'),
   admin('servicePlan', pages.library),
   admin('expandServices', pages.library),

@@ -26,10 +26,12 @@ interface Props {
   variant: 'admin' | 'portal';
   /** left part: brand, menu toggle, breadcrumb */
   left: ReactNode;
+  /** right part, before the language switch (the portal's bid pack) */
+  extra?: ReactNode;
 }
 
 /** Header of both shells: user menu, language switch, and the password / personal-info dialogs. */
-export default function AppHeader({ variant, left }: Props) {
+export default function AppHeader({ variant, left, extra }: Props) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const session = useSession();
@@ -75,6 +77,7 @@ export default function AppHeader({ variant, left }: Props) {
     <header className="bd-header">
       <div className="bd-header-left">{left}</div>
       <div className="bd-header-right">
+        {extra}
         <LanguageSwitch />
         <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
           <Button type="text" data-testid="user-menu" aria-label={t('header.userMenu')} style={{ paddingInline: 8 }}>

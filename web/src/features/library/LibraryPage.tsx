@@ -4,9 +4,9 @@
  * card, the table, the form, the view, the review and the type's own actions. Registered in the route table for
  * each library route.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Button, Descriptions, Drawer, Form, Input, Modal, Result, Space, Spin, Tabs, Tag, Timeline, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Form, Input, Modal, Result, Space, Spin, Tabs, Timeline, Typography } from 'antd';
 import { AuditOutlined, CheckOutlined, DeleteOutlined, ImportOutlined, NotificationOutlined, SendOutlined } from '@ant-design/icons';
 import { toast } from '../../api/client';
 import {
@@ -25,14 +25,11 @@ import {
   recordLoans,
   returnKey,
   reviewRecords,
-  type FileRef,
-  type LibField,
   type LibHistory,
   type LibLoan,
   type LibRecord,
   type LibType,
 } from '../../api/library';
-import { DictLabel } from '../../components/DictSelect';
 import DictSelect from '../../components/DictSelect';
 import OrgTreeSelect from '../../components/OrgTreeSelect';
 import ImportDialog, { IMPORT_MAX_MB } from '../../components/ImportDialog';
@@ -49,8 +46,9 @@ import { formatTime } from '../../lib/format';
 import { hasPermission } from '../../lib/permission';
 import { useSession } from '../../lib/session';
 import { diffRecords, showValue } from '../sys/logDiff';
-import { expiryBadge, formField, formPayload, formValues, searchSpecs, STATUS_COLOR, typeOfPath, type SearchSpec } from './libraryView';
-import { employeeWidget, FileLinks, filesWidget, RichTextWidget, RowsView, rowsWidget, TagChips, TagSelect, TagsWidget } from './LibraryWidgets';
+import { formField, formPayload, formValues, searchSpecs, typeOfPath, type SearchSpec } from './libraryView';
+import { employeeWidget, filesWidget, RichTextWidget, rowsWidget, TagSelect, TagsWidget } from './LibraryWidgets';
+import { ExpiryTag, fieldValue, RecordFields, StatusTag } from './RecordFields';
 import './library.css';
 
 export default function LibraryPage() {
@@ -128,49 +126,6 @@ function searchFields(type: LibType): SearchField[] {
   return out;
 }
 
-/** A field's value as the table and the view show it. */
-function cell(f: LibField, r: LibRecord): ReactNode {
-  const v = r[f.key];
-  switch (f.kind) {
-    case 'dict':
-      return v === '' || v == null ? '' : <DictLabel dictKey={f.dict ?? ''} value={v} fallback={String(v)} />;
-    case 'unit':
-    case 'user':
-      return String(r[`${f.key}Name`] || v || '');
-    case 'employee':
-      return v ? `${String(r[`${f.key}Name`] || '')}(${String(v)})` : '';
-    case 'tags':
-      return <TagChips tags={v as { id: number; name: string; color: string }[]} />;
-    case 'files':
-      return <FileLinks files={v as FileRef[]} />;
-    case 'switch':
-      return v === 1 ? t('lib.yes') : t('lib.no');
-    case 'money':
-      return typeof v === 'number' ? v.toLocaleString(undefined, { minimumFractionDigits: 2 }) : '';
-    case 'rows':
-      return Array.isArray(v) ? t('lib.rows.count', { n: v.length }) : '';
-    case 'rich':
-      return '';
-  }
-  return v == null ? '' : String(v);
-}
-
-const StatusTag = ({ r }: { r: LibRecord }) => (
-  <Tag color={STATUS_COLOR[r.status] ?? 'default'} data-testid={`lib-status-${r.id}`}>
-    {t(`lib.status.${r.status}` as 'lib.status.pending')}
-  </Tag>
-);
-
-function ExpiryTag({ r }: { r: LibRecord }) {
-  const b = expiryBadge(r);
-  if (!b) return null;
-  return (
-    <Tag color={b.color} data-testid={`lib-expiry-${r.id}`}>
-      {b.color === 'red' ? t('lib.expiry.expiredDays', { n: b.days }) : t('lib.expiry.inDays', { n: b.days })}
-    </Tag>
-  );
-}
-
 type Dialog =
   | { kind: 'form'; rec?: LibRecord }
   | { kind: 'view'; rec: LibRecord }
@@ -208,10 +163,10 @@ function LibraryList({ type }: { type: LibType }) {
         render: (_: unknown, r: LibRecord) =>
           i === 0 ? (
             <Typography.Link onClick={() => open('view', r)} data-testid={`lib-view-${r.id}`}>
-              {cell(f, r)}
+              {fieldValue(f, r)}
             </Typography.Link>
           ) : (
-            cell(f, r)
+            fieldValue(f, r)
           ),
       })),
     ...(type.expiry ? [{ key: 'expiry', titleKey: 'lib.expiry' as const, render: (_: unknown, r: LibRecord) => <ExpiryTag r={r} /> }] : []),
@@ -404,26 +359,14 @@ function RecordView({ type, rec, onClose }: { type: LibType; rec: LibRecord; onC
           {type.expiry && <ExpiryTag r={rec} />}
           {rec.status === 'rejected' && rec.reviewReason && <Typography.Text type="danger">{t('lib.rejectedBecause', { reason: rec.reviewReason })}</Typography.Text>}
         </Space>
-        <Descriptions bordered size="small" column={2}>
-          {type.fields.map((f) =>
-            f.kind === 'rich' ? (
-              <Descriptions.Item key={f.key} label={f.label} span={2}>
-                {/* sanitised by the server's allow-list before it was stored */}
-                <div className="lib-rich-view" dangerouslySetInnerHTML={{ __html: String(rec[f.key] ?? '') }} />
-              </Descriptions.Item>
-            ) : f.kind === 'rows' ? (
-              <Descriptions.Item key={f.key} label={f.label} span={2}>
-                <RowsView field={f} rows={rec[f.key] as never} />
-              </Descriptions.Item>
-            ) : (
-              <Descriptions.Item key={f.key} label={f.label} span={f.wide ? 2 : 1}>
-                {cell(f, rec)}
-              </Descriptions.Item>
-            ),
-          )}
-          <Descriptions.Item label={t('lib.createdBy')}>{rec.createdByName}</Descriptions.Item>
-          <Descriptions.Item label={t('lib.updatedAt')}>{formatTime(rec.updatedAt)}</Descriptions.Item>
-        </Descriptions>
+        <RecordFields
+          type={type}
+          rec={rec}
+          extra={[
+            <Descriptions.Item key="createdBy" label={t('lib.createdBy')}>{rec.createdByName}</Descriptions.Item>,
+            <Descriptions.Item key="updatedAt" label={t('lib.updatedAt')}>{formatTime(rec.updatedAt)}</Descriptions.Item>,
+          ]}
+        />
       </div>
     </Modal>
   );

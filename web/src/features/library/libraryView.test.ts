@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LibRecord, LibType } from '../../api/library';
-import { expiryBadge, formField, formPayload, formValues, searchSpecs, typeOfPath } from './libraryView';
+import { expiryBadge, fillSpans, formField, formPayload, formValues, searchSpecs, typeOfPath } from './libraryView';
 
 const field = (o: Partial<LibType['fields'][number]> & { key: string; kind: LibType['fields'][number]['kind'] }) => ({
   label: o.key, required: false, list: false, sort: false, export: false, import: false, ...o,
@@ -63,5 +63,22 @@ describe('library view', () => {
     expect(expiryBadge({ expiry: 'expired', daysLeft: -3 } as LibRecord)).toEqual({ color: 'red', days: 3 });
     expect(expiryBadge({ expiry: 'expiring', daysLeft: 5 } as LibRecord)).toEqual({ color: 'orange', days: 5 });
     expect(expiryBadge({ expiry: '' } as LibRecord)).toBeUndefined();
+  });
+});
+
+describe('description list spans', () => {
+  it('fills every row: a wide item starts its own row and the item before it stretches', () => {
+    // a, b | c(wide) | d, e | f(wide)
+    expect(fillSpans([false, false, true, false, false, true], 2)).toEqual([1, 1, 2, 1, 1, 2]);
+    // a, b | c stretched | d(wide) | e stretched to the end
+    expect(fillSpans([false, false, false, true, false], 2)).toEqual([1, 1, 2, 2, 2]);
+    expect(fillSpans([false, false, false], 2)).toEqual([1, 1, 2]);
+    expect(fillSpans([true, false], 3)).toEqual([3, 3]);
+    expect(fillSpans([false, false, false, false], 3)).toEqual([1, 1, 1, 3]);
+  });
+
+  it('one column: every item spans it', () => {
+    expect(fillSpans([false, true, false], 1)).toEqual([1, 1, 1]);
+    expect(fillSpans([], 2)).toEqual([]);
   });
 });

@@ -139,3 +139,28 @@ export function expiryBadge(rec: LibRecord): { color: 'red' | 'orange'; days: nu
 
 /** Status colours of the review states. */
 export const STATUS_COLOR: Record<string, string> = { draft: 'default', pending: 'gold', published: 'green', rejected: 'red' };
+
+/**
+ * The spans of a description list's items so that every row is full: a full-width item (`true`) starts a row of its
+ * own, the item before it stretches to the end of its row, and so does the last item.
+ */
+export function fillSpans(full: readonly boolean[], column: number): number[] {
+  const out: number[] = [];
+  let used = 0;
+  const stretchLast = () => {
+    if (used > 0 && out.length) out[out.length - 1] += column - used;
+    used = 0;
+  };
+  for (const f of full) {
+    if (f || column <= 1) {
+      stretchLast();
+      out.push(column);
+      continue;
+    }
+    out.push(1);
+    used += 1;
+    if (used === column) used = 0;
+  }
+  stretchLast();
+  return out;
+}

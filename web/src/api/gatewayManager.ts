@@ -1,0 +1,77 @@
+/**
+ * Calls of portal management (/gatewaymanager, function code `gatewaymanager`; docs/portal.md, 'Portal management'):
+ * the home page's banners, its quick links and the order and visibility of its sections. Banner images go up through
+ * the banner upload (api/upload.ts, target 'banner'). Errors reach the user through the client's catalogue.
+ */
+import { callApi, defineApis } from './client';
+import type { components } from './schema';
+import type { Page } from '../components/list/query';
+
+type Schemas = components['schemas'];
+/** A carousel slide of the home page, as the management list shows it (state: the server's reading of today). */
+export type PortalBanner = Schemas['PortalBanner'];
+export type PortalBannerForm = Schemas['PortalBannerForm'];
+/** A quick link (快捷入口) of the home page. */
+export type PortalQuickLink = Schemas['PortalQuickLink'];
+export type PortalQuickLinkForm = Schemas['PortalQuickLinkForm'];
+/** One section of the home page (name: its label in the caller's language); the list's order is the page's order. */
+export type PortalSection = Schemas['PortalSection'];
+export type PortalSectionInput = Schemas['PortalSectionSaveForm']['sections'][number];
+
+/**
+ * The icon names a quick link may use: the server's fixed list (GET /api/portal/link/icons answers it; this copy is
+ * what the select offers until that answer has arrived). components/icons.tsx draws them.
+ */
+export const LINK_ICONS = [
+  'link', 'global', 'home', 'search', 'book', 'file', 'folder', 'download', 'upload', 'profile', 'idcard',
+  'safetycertificate', 'trophy', 'key', 'tool', 'appstore', 'schedule', 'notification', 'team', 'user', 'tags',
+  'barchart', 'database', 'gift', 'audit', 'setting',
+] as const;
+
+defineApis({
+  gmBannerList: { method: 'GET', path: '/api/portal/banner/list' },
+  gmBannerAdd: { method: 'POST', path: '/api/portal/banner/add' },
+  gmBannerEdit: { method: 'PUT', path: '/api/portal/banner/edit' },
+  gmBannerDel: { method: 'DELETE', path: '/api/portal/banner/del' },
+  gmBannerState: { method: 'PUT', path: '/api/portal/banner/changeState' },
+  gmLinkList: { method: 'GET', path: '/api/portal/link/list' },
+  gmLinkAdd: { method: 'POST', path: '/api/portal/link/add' },
+  gmLinkEdit: { method: 'PUT', path: '/api/portal/link/edit' },
+  gmLinkDel: { method: 'DELETE', path: '/api/portal/link/del' },
+  gmLinkIcons: { method: 'GET', path: '/api/portal/link/icons' },
+  gmSectionList: { method: 'GET', path: '/api/portal/section/list' },
+  gmSectionSave: { method: 'PUT', path: '/api/portal/section/save' },
+});
+
+export const BANNER_EXPORT = '/api/portal/banner/export';
+export const LINK_EXPORT = '/api/portal/link/export';
+
+type Params = Record<string, string>;
+const ids = (list: number[]) => ({ ids: list.join(',') });
+
+export const listBanners = (p: Params) => callApi<Page<PortalBanner>>('gmBannerList', p);
+export const addBanner = (f: PortalBannerForm) => callApi<{ id: number }>('gmBannerAdd', { ...f });
+export const editBanner = (f: PortalBannerForm & { id: number }) => callApi<null>('gmBannerEdit', { ...f });
+export const deleteBanners = (list: number[]) => callApi<null>('gmBannerDel', ids(list));
+export const changeBannerState = (list: number[], enabled: 0 | 1) =>
+  callApi<null>('gmBannerState', { ids: list, enabled } satisfies Schemas['PortalBannerStateForm']);
+
+export const listLinks = (p: Params) => callApi<Page<PortalQuickLink>>('gmLinkList', p);
+export const addLink = (f: PortalQuickLinkForm) => callApi<{ id: number }>('gmLinkAdd', { ...f });
+export const editLink = (f: PortalQuickLinkForm & { id: number }) => callApi<null>('gmLinkEdit', { ...f });
+export const deleteLinks = (list: number[]) => callApi<null>('gmLinkDel', ids(list));
+
+let iconsOnce: Promise<string[]> | undefined;
+/** The server's icon names (asked once per page load). */
+export function linkIcons(): Promise<string[]> {
+  iconsOnce ??= callApi<string[]>('gmLinkIcons', undefined, { silent: true }).catch((e: unknown) => {
+    iconsOnce = undefined;
+    throw e;
+  });
+  return iconsOnce;
+}
+
+/** The sections in the stored order. */
+export const listSections = () => callApi<PortalSection[]>('gmSectionList');
+/** Stores the whole list in page order; answers the stored list. */
+export const saveSections = (sections: PortalSectionInput[]) => callApi<PortalSection[]>('gmSectionSave', { sections });
