@@ -454,6 +454,17 @@ func TestPortalSearchShowsOnlyWhatThePortalShowsTheCaller(t *testing.T) {
 	if _, r := e.call("GET", library.PortalOnePath+"?id="+itoa(other), staff, nil, "Accept-Language", "en"); r.Message != "This material does not exist or is no longer published" {
 		t.Errorf("English: %+v", r)
 	}
+	// personal data stays in the library: an expert's mobile is not shown in the portal
+	expert := e.libAdd(admin, "expert", map[string]any{"title": "范围专家", "jobTitle": "工程师", "phone": "13912345678"})
+	var ex map[string]any
+	e.done("GET", library.PortalOnePath+"?id="+itoa(expert), staff, nil, &ex)
+	if _, has := ex["phone"]; has || ex["jobTitle"] != "工程师" {
+		t.Errorf("portal expert: %+v", ex)
+	}
+	e.done("GET", "/api/library/expert/one?id="+itoa(expert), admin, nil, &ex)
+	if ex["phone"] != "13912345678" {
+		t.Errorf("library expert: %+v", ex)
+	}
 	e.refused("GET", library.PortalOnePath+"?id=x", staff, nil, "参数 id 必须是整数")
 	e.refused("GET", library.PortalOnePath, staff, nil, "缺少参数 id")
 	// signed-in calls only

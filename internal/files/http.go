@@ -153,8 +153,8 @@ func readError(err error, rl rule) error {
 var recordTypeRe = regexp.MustCompile(`^[A-Za-z0-9_-]{1,50}$`)
 
 // Down is GET /api/sys/common/file/down (id, recordType, recordId, inline): the file as an
-// attachment (inline=1 shows a PDF or an image in the browser), recorded for the download
-// statistics with the record it was downloaded from.
+// attachment, recorded for the download statistics with the record it was downloaded from; inline=1
+// shows a PDF or an image in the browser (the portal's preview), not counted as a download.
 func (h *Handlers) Down(w http.ResponseWriter, r *http.Request) (any, error) {
 	ctx := r.Context()
 	in, err := httpx.ReadInput(w, r)
@@ -193,17 +193,21 @@ func (h *Handlers) Down(w http.ResponseWriter, r *http.Request) (any, error) {
 	if recordType == "" {
 		recordType, recordID = f.RecordType, f.RecordID
 	}
-	if err := h.svc.recordDownload(ctx, f.ID, p.UserID, recordType, recordID); err != nil {
-		return nil, err
-	}
-	// the count goes to the record the file belongs to, never to one the request names (the statistics
-	// line keeps what the client said it downloaded from)
-	if err := h.svc.downloaded(ctx, f.RecordType, f.RecordID); err != nil {
-		return nil, err
+	// a preview shown in the page is a look, not a download: neither the statistics nor the record's count
+	inline := in.Bool("inline") && inlineable(f.ContentType)
+	if !inline {
+		if err := h.svc.recordDownload(ctx, f.ID, p.UserID, recordType, recordID); err != nil {
+			return nil, err
+		}
+		// the count goes to the record the file belongs to, never to one the request names (the statistics
+		// line keeps what the client said it downloaded from)
+		if err := h.svc.downloaded(ctx, f.RecordType, f.RecordID); err != nil {
+			return nil, err
+		}
 	}
 	hd := w.Header()
 	hd.Set("Cache-Control", "private, no-store")
-	if in.Bool("inline") && inlineable(f.ContentType) {
+	if inline {
 		hd.Set("Content-Disposition", export.InlineDisposition(f.Name))
 		// shown by the portal's preview frame: this origin may frame it, nothing in it may run
 		hd.Set("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'")

@@ -1024,6 +1024,11 @@ func (p PortalRecord) MarshalJSON() ([]byte, error) {
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return nil, err
 	}
+	for _, f := range p.Type.Fields {
+		if f.Private {
+			delete(m, f.Key)
+		}
+	}
 	for k, v := range map[string]any{"typeName": httpx.Translate(p.Lang, p.Type.Name), "tab": TabOf(p.Type.Key), "downloads": p.Downloads} {
 		if m[k], err = json.Marshal(v); err != nil {
 			return nil, err

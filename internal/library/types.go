@@ -69,6 +69,7 @@ type Field struct {
 	Import   bool    `json:"import"`
 	ReadOnly bool    `json:"readOnly,omitempty"` // set by the server, never by the form (a CA key's custody)
 	Wide     bool    `json:"wide,omitempty"`     // takes the whole width of the form
+	Private  bool    `json:"private,omitempty"`  // personal data: shown in the library, never in the portal
 	Columns  []Field `json:"columns,omitempty"`  // rows: the sub-fields
 	Example  string  `json:"-"`                  // the import template's example
 }
@@ -151,7 +152,7 @@ var Types = []*Type{
 			{Key: "jobTitle", Label: "lib.f.jobTitle", Kind: KindText, Column: ColHolder, Max: 50, Search: SearchContains, List: true, Export: true, Import: true, Example: "高级工程师"},
 			{Key: "education", Label: "lib.f.education", Kind: KindDict, Dict: "education", Column: ColCategory, Search: SearchExact, List: true, Export: true, Import: true, Example: "本科"},
 			{Key: "years", Label: "lib.f.years", Kind: KindNumber, Column: ColAmount, Max: 70, List: true, Sort: true, Export: true, Import: true, Example: "12"},
-			{Key: "phone", Label: "lib.f.phone", Kind: KindText, Pattern: "mobile", Max: 20, Export: true, Import: true, Example: "13900000000"},
+			{Key: "phone", Label: "lib.f.phone", Kind: KindText, Pattern: "mobile", Max: 20, Private: true, Export: true, Import: true, Example: "13900000000"},
 			{Key: "specialities", Label: "lib.f.specialities", Kind: KindTags, Search: SearchTag, List: true, Export: true},
 			{Key: "qualifications", Label: "lib.f.qualifications", Kind: KindRows, Wide: true, Export: true, Columns: []Field{
 				{Key: "name", Label: "lib.f.qualName", Kind: KindText, Required: true, Max: 100},
