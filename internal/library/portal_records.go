@@ -31,7 +31,7 @@ func (s *Service) PortalRecords(ctx context.Context, p *auth.Principal, ids []in
 	args = append(args, cargs...)
 	byID := make(map[int64]*Record, len(ids))
 	var recs []*Record
-	err = eachRow(ctx, s.db, `SELECT `+recordSelect+`, r.downloads FROM `+recordFrom+` WHERE r.id IN (`+db.Placeholders(len(ids))+`) AND `+cond, args,
+	err = db.EachRow(ctx, s.db, `SELECT `+recordSelect+`, r.downloads FROM `+recordFrom+` WHERE r.id IN (`+db.Placeholders(len(ids))+`) AND `+cond, args,
 		func(row interface{ Scan(...any) error }) error {
 			r, err := scanPortal(row)
 			if err != nil {
@@ -71,7 +71,7 @@ func (s *Service) PortalCounts(ctx context.Context, p *auth.Principal) (map[stri
 		from = "lib_record r INDEXED BY lib_record_portal_facets"
 	}
 	out := map[string]int{}
-	err = eachRow(ctx, s.db, `SELECT r.type, COUNT(*) FROM `+from+` WHERE `+cond+` GROUP BY r.type`, args, func(row interface{ Scan(...any) error }) error {
+	err = db.EachRow(ctx, s.db, `SELECT r.type, COUNT(*) FROM `+from+` WHERE `+cond+` GROUP BY r.type`, args, func(row interface{ Scan(...any) error }) error {
 		var t string
 		var n int
 		if err := row.Scan(&t, &n); err != nil {

@@ -545,7 +545,7 @@ func (s *Service) aggregate(ctx context.Context, v int64, q *PortalQuery, w *por
 	args = append(append(append(s.expiredArgs(), titledArg...), bothArgs...), args...)
 	groups, err := counted(s, v, query, args, func() ([]portalGroup, error) {
 		var out []portalGroup
-		err := eachRow(ctx, s.db, query, args, func(row interface{ Scan(...any) error }) error {
+		err := db.EachRow(ctx, s.db, query, args, func(row interface{ Scan(...any) error }) error {
 			var g portalGroup
 			if err := row.Scan(&g.typ, &g.unit, &g.year, &g.n, &g.expired, &g.titled, &g.titleExpired); err != nil {
 				return err
@@ -631,7 +631,7 @@ func (s *Service) aggregate(ctx context.Context, v int64, q *PortalQuery, w *por
 	args = append(args, FacetTop)
 	f.Tag, err = counted(s, v, query, args, func() ([]PortalFacet, error) {
 		out := []PortalFacet{}
-		err := eachRow(ctx, s.db, query, args, func(row interface{ Scan(...any) error }) error {
+		err := db.EachRow(ctx, s.db, query, args, func(row interface{ Scan(...any) error }) error {
 			var fc PortalFacet
 			var id int64
 			if err := row.Scan(&id, &fc.Label, &fc.Count); err != nil {
@@ -656,7 +656,7 @@ func (s *Service) unitNames(ctx context.Context, fs []PortalFacet) error {
 		args[i] = f.Value
 	}
 	names := map[string]string{}
-	err := eachRow(ctx, s.db, `SELECT full_unit_code, unit_name FROM org_unit WHERE full_unit_code IN (`+db.Placeholders(len(args))+`)`, args,
+	err := db.EachRow(ctx, s.db, `SELECT full_unit_code, unit_name FROM org_unit WHERE full_unit_code IN (`+db.Placeholders(len(args))+`)`, args,
 		func(row interface{ Scan(...any) error }) error {
 			var code, name string
 			if err := row.Scan(&code, &name); err != nil {

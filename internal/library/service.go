@@ -157,7 +157,7 @@ func (s *Service) complete(ctx context.Context, q db.Querier, recs []*Record) er
 		r.Tags, r.Files = []Tag{}, []FileRef{}
 	}
 	in := db.Placeholders(len(args))
-	err := eachRow(ctx, q, `SELECT rt.record_id, t.id, t.name, t.color FROM lib_record_tag rt JOIN lib_tag t ON t.id = rt.tag_id AND t.deleted_at IS NULL
+	err := db.EachRow(ctx, q, `SELECT rt.record_id, t.id, t.name, t.color FROM lib_record_tag rt JOIN lib_tag t ON t.id = rt.tag_id AND t.deleted_at IS NULL
 		WHERE rt.record_id IN (`+in+`) ORDER BY t.sort, t.id`, args, func(row interface{ Scan(...any) error }) error {
 		var id int64
 		var tg Tag
@@ -170,7 +170,7 @@ func (s *Service) complete(ctx context.Context, q db.Querier, recs []*Record) er
 	if err != nil {
 		return err
 	}
-	err = eachRow(ctx, q, `SELECT record_id, file_id, role, name FROM lib_record_file WHERE record_id IN (`+in+`) ORDER BY role, sort, file_id`, args,
+	err = db.EachRow(ctx, q, `SELECT record_id, file_id, role, name FROM lib_record_file WHERE record_id IN (`+in+`) ORDER BY role, sort, file_id`, args,
 		func(row interface{ Scan(...any) error }) error {
 			var id int64
 			var f FileRef
@@ -692,18 +692,3 @@ func (s *Service) MayRead(ctx context.Context, p *auth.Principal, t *Type, id in
 }
 
 func idOrZero(v any) int64 { n, _ := v.(int64); return n }
-
-// eachRow runs a query and hands every row to fn.
-func eachRow(ctx context.Context, q db.Querier, query string, args []any, fn func(row interface{ Scan(...any) error }) error) error {
-	rows, err := q.Query(ctx, query, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := fn(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
-}

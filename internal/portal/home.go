@@ -166,7 +166,7 @@ func (s *Service) homeLists(ctx context.Context, p *auth.Principal, h *Home, sho
 	var ids []int64
 	seen := map[int64]bool{}
 	read := func(key, cond string, cargs []any, order string, limit int) error {
-		return eachRow(ctx, s.db, `SELECT r.id FROM lib_record r WHERE `+scope+` AND `+cond+` ORDER BY `+order+` LIMIT `+itoa(limit),
+		return db.EachRow(ctx, s.db, `SELECT r.id FROM lib_record r WHERE `+scope+` AND `+cond+` ORDER BY `+order+` LIMIT `+itoa(limit),
 			append(append([]any{}, sargs...), cargs...), func(row interface{ Scan(...any) error }) error {
 				var id int64
 				if err := row.Scan(&id); err != nil {
@@ -217,19 +217,4 @@ func (s *Service) homeLists(ctx context.Context, p *auth.Principal, h *Home, sho
 	}
 	h.Announcements, h.Recent, h.Popular = pick(SecAnnouncements), pick(SecRecent), pick(SecPopular)
 	return nil
-}
-
-// eachRow runs a query and hands every row to fn.
-func eachRow(ctx context.Context, q db.Querier, query string, args []any, fn func(row interface{ Scan(...any) error }) error) error {
-	rows, err := q.Query(ctx, query, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := fn(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
 }

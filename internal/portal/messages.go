@@ -52,7 +52,7 @@ func (s *Service) unread(ctx context.Context, in inbox) (int, error) {
 func (s *Service) messages(ctx context.Context, in inbox, cond string, cargs []any, limit, offset int) ([]Message, error) {
 	args := append(append(append([]any{}, in.args...), cargs...), limit, offset)
 	out := []Message{}
-	err := eachRow(ctx, s.db, `SELECT m.id, m.kind, m.title, m.data, m.is_read, m.at FROM `+in.from+` WHERE `+cond+
+	err := db.EachRow(ctx, s.db, `SELECT m.id, m.kind, m.title, m.data, m.is_read, m.at FROM `+in.from+` WHERE `+cond+
 		` ORDER BY m.at DESC, m.id DESC LIMIT ? OFFSET ?`, args, func(row interface{ Scan(...any) error }) error {
 		var m Message
 		var data string
@@ -218,7 +218,7 @@ func (s *Service) MarkRead(ctx context.Context, p *auth.Principal, items []ReadI
 		now := s.now().UTC()
 		if len(todos) > 0 {
 			owner := map[int64]int64{}
-			err := eachRow(ctx, tx, `SELECT id, COALESCE(assignee_id, 0) FROM lib_record WHERE type = ? AND deleted_at IS NULL AND id IN (`+db.Placeholders(len(todos))+`)`,
+			err := db.EachRow(ctx, tx, `SELECT id, COALESCE(assignee_id, 0) FROM lib_record WHERE type = ? AND deleted_at IS NULL AND id IN (`+db.Placeholders(len(todos))+`)`,
 				append([]any{typeMessage}, int64s(todos)...), func(row interface{ Scan(...any) error }) error {
 					var id, a int64
 					if err := row.Scan(&id, &a); err != nil {
@@ -246,7 +246,7 @@ func (s *Service) MarkRead(ctx context.Context, p *auth.Principal, items []ReadI
 		if len(notes) > 0 {
 			live := map[int64]bool{}
 			args := append(append(int64s(notes), sargs...), typeAnnouncement)
-			err := eachRow(ctx, tx, `SELECT r.id FROM lib_record r WHERE r.id IN (`+db.Placeholders(len(notes))+`) AND `+scope+` AND r.type = ?`,
+			err := db.EachRow(ctx, tx, `SELECT r.id FROM lib_record r WHERE r.id IN (`+db.Placeholders(len(notes))+`) AND `+scope+` AND r.type = ?`,
 				args, func(row interface{ Scan(...any) error }) error {
 					var id int64
 					if err := row.Scan(&id); err != nil {
@@ -279,7 +279,7 @@ func (s *Service) MarkRead(ctx context.Context, p *auth.Principal, items []ReadI
 // readTodos marks the caller's unread message to-dos matching cond read, with one business-log line.
 func (s *Service) readTodos(ctx context.Context, tx *db.Tx, p *auth.Principal, cond string, args []any, now time.Time) error {
 	var ids []int64
-	err := eachRow(ctx, tx, `SELECT id FROM lib_record WHERE type = ? AND deleted_at IS NULL AND assignee_id = ? AND state = ? AND `+cond+` ORDER BY id`,
+	err := db.EachRow(ctx, tx, `SELECT id FROM lib_record WHERE type = ? AND deleted_at IS NULL AND assignee_id = ? AND state = ? AND `+cond+` ORDER BY id`,
 		append([]any{typeMessage, p.UserID, MsgUnread}, args...), func(row interface{ Scan(...any) error }) error {
 			var id int64
 			err := row.Scan(&id)
@@ -311,7 +311,7 @@ func (s *Service) ReadAll(ctx context.Context, p *auth.Principal) (int, error) {
 		}
 		var ids []int64
 		args := append(append([]any{}, sargs...), typeAnnouncement, p.UserID)
-		err := eachRow(ctx, tx, `SELECT r.id FROM lib_record r WHERE `+scope+` AND r.type = ?
+		err := db.EachRow(ctx, tx, `SELECT r.id FROM lib_record r WHERE `+scope+` AND r.type = ?
 			AND NOT EXISTS (SELECT 1 FROM portal_read x WHERE x.user_id = ? AND x.record_id = r.id)`, args, func(row interface{ Scan(...any) error }) error {
 			var id int64
 			err := row.Scan(&id)

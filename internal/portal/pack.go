@@ -20,7 +20,7 @@ import (
 // packIDs are the records of the caller's bid pack, newest first.
 func (s *Service) packIDs(ctx context.Context, q db.Querier, userID int64) ([]int64, error) {
 	var ids []int64
-	err := eachRow(ctx, q, `SELECT record_id FROM portal_pack WHERE user_id = ? ORDER BY added_at DESC, record_id DESC`, []any{userID},
+	err := db.EachRow(ctx, q, `SELECT record_id FROM portal_pack WHERE user_id = ? ORDER BY added_at DESC, record_id DESC`, []any{userID},
 		func(row interface{ Scan(...any) error }) error {
 			var id int64
 			err := row.Scan(&id)
@@ -62,7 +62,7 @@ func (s *Service) PackAdd(ctx context.Context, p *auth.Principal, ids []int64) (
 	var out PackCount
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		shown := map[int64]bool{}
-		err := eachRow(ctx, tx, `SELECT r.id FROM lib_record r WHERE r.id IN (`+db.Placeholders(len(ids))+`) AND `+scope,
+		err := db.EachRow(ctx, tx, `SELECT r.id FROM lib_record r WHERE r.id IN (`+db.Placeholders(len(ids))+`) AND `+scope,
 			append(int64s(ids), sargs...), func(row interface{ Scan(...any) error }) error {
 				var id int64
 				err := row.Scan(&id)
@@ -159,7 +159,7 @@ func (s *Service) PackList(ctx context.Context, p *auth.Principal, lang string) 
 		for _, t := range types {
 			names[t.Key] = t.Name
 		}
-		err := eachRow(ctx, s.db, `SELECT id, type, title FROM lib_record WHERE id IN (`+db.Placeholders(len(goneIDs))+`)`, int64s(goneIDs),
+		err := db.EachRow(ctx, s.db, `SELECT id, type, title FROM lib_record WHERE id IN (`+db.Placeholders(len(goneIDs))+`)`, int64s(goneIDs),
 			func(row interface{ Scan(...any) error }) error {
 				var h Hit
 				if err := row.Scan(&h.ID, &h.Type, &h.Title); err != nil {

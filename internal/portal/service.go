@@ -262,17 +262,22 @@ func (s *Service) EditBanner(ctx context.Context, id int64, f BannerForm) error 
 
 // DeleteBanners removes banners softly (the rows and their images stay), with a business-log line each.
 func (s *Service) DeleteBanners(ctx context.Context, ids []int64) error {
+	return softDelete(ctx, s, "portal_banner", ids, oneBanner, func(b Banner) string { return b.Title })
+}
+
+// softDelete marks rows of a table of this area deleted, each with a business-log line naming it by title.
+func softDelete[T any](ctx context.Context, s *Service, table string, ids []int64, one func(context.Context, db.Querier, int64) (T, error), title func(T) string) error {
 	return s.write(ctx, func(tx *db.Tx) error {
 		now := s.now().UTC()
 		for _, id := range ids {
-			cur, err := oneBanner(ctx, tx, id)
+			cur, err := one(ctx, tx, id)
 			if err != nil {
 				return err
 			}
-			if _, err := tx.Exec(ctx, `UPDATE portal_banner SET deleted_at = ?, deleted_by = ? WHERE id = ?`, now, userArg(ctx), id); err != nil {
+			if _, err := tx.Exec(ctx, `UPDATE `+table+` SET deleted_at = ?, deleted_by = ? WHERE id = ?`, now, userArg(ctx), id); err != nil {
 				return err
 			}
-			if err := audit.Record(ctx, tx, audit.Change{Module: FunManage, Action: audit.Delete, TargetID: id, Target: cur.Title, Before: cur}); err != nil {
+			if err := audit.Record(ctx, tx, audit.Change{Module: FunManage, Action: audit.Delete, TargetID: id, Target: title(cur), Before: cur}); err != nil {
 				return err
 			}
 		}
@@ -396,22 +401,7 @@ func (s *Service) EditLink(ctx context.Context, id int64, f LinkForm) error {
 
 // DeleteLinks removes quick links softly, with a business-log line each.
 func (s *Service) DeleteLinks(ctx context.Context, ids []int64) error {
-	return s.write(ctx, func(tx *db.Tx) error {
-		now := s.now().UTC()
-		for _, id := range ids {
-			cur, err := oneLink(ctx, tx, id)
-			if err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `UPDATE portal_link SET deleted_at = ?, deleted_by = ? WHERE id = ?`, now, userArg(ctx), id); err != nil {
-				return err
-			}
-			if err := audit.Record(ctx, tx, audit.Change{Module: FunManage, Action: audit.Delete, TargetID: id, Target: cur.Title, Before: cur}); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	return softDelete(ctx, s, "portal_link", ids, oneLink, func(l Link) string { return l.Title })
 }
 
 /* ---------- sections ---------- */

@@ -126,6 +126,24 @@ type Querier interface {
 	QueryRow(ctx context.Context, q string, args ...any) *sql.Row
 }
 
+// Row is what a row of a query scans from.
+type Row = interface{ Scan(...any) error }
+
+// EachRow runs a query and hands every row to fn, stopping at fn's first error.
+func EachRow(ctx context.Context, q Querier, query string, args []any, fn func(row Row) error) error {
+	rows, err := q.Query(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
 // Tx is a transaction with the same rebinding helpers.
 type Tx struct {
 	*sql.Tx
