@@ -116,6 +116,110 @@ test('home, search with facets in the URL, the record drawer with a PDF preview,
   await page.context().close();
 });
 
+/** The names of a zip's entries, read from its central directory. */
+function zipNames(buf) {
+  const names = [];
+  let end = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  assert.ok(end >= 0, 'a zip');
+  let at = buf.readUInt32LE(end + 16);
+  for (let n = buf.readUInt16LE(end + 10); n > 0; n--) {
+    assert.equal(buf.readUInt32LE(at), 0x02014b50);
+    const nameLen = buf.readUInt16LE(at + 28), extraLen = buf.readUInt16LE(at + 30), commentLen = buf.readUInt16LE(at + 32);
+    names.push(buf.subarray(at + 46, at + 46 + nameLen).toString('utf8'));
+    at += 46 + nameLen + extraLen + commentLen;
+  }
+  return names;
+}
+
+/**
+ * Clicks and returns what the download opened by the click received ({url, headers, body}); the request is
+ * observed at the network layer because the download's window goes away with its response.
+ */
+async function fetched(page, path, click) {
+  const glob = `**${path}?*`;
+  const got = new Promise((resolve) => {
+    page.context().route(glob, async (route) => {
+      const response = await route.fetch();
+      resolve({ url: route.request().url(), status: response.status(), headers: response.headers(), body: await response.body() });
+      await route.fulfill({ response });
+    });
+  });
+  await click();
+  const r = await got;
+  await page.context().unroute(glob);
+  assert.equal(r.status, 200, `${path}: HTTP ${r.status}`);
+  return r;
+}
+
+test('staff searches a Chinese substring, opens a detail tab, previews and downloads a file, packs three materials and downloads them', async () => {
+  const page = await signIn();
+  assert.equal(new URL(page.url()).pathname, '/gateway');
+
+  // a Chinese substring from the middle of a title
+  const box = page.getByTestId('home-search-box').locator('input');
+  await box.fill('资质证');
+  await box.press('Enter');
+  await waitPath(page, '/gatewaySearch');
+  await page.locator('[data-testid="hits"] mark', { hasText: '资质证' }).first().waitFor();
+  assert.ok(await page.locator('[data-testid="result-item"]', { hasText: '物业服务企业资质证书' }).count());
+
+  // the detail screen's tabs: from the home page's licence count to the enterprise tab, one licence opened
+  await page.goto('/gateway');
+  await page.getByTestId('count-license').click();
+  await waitPath(page, '/gatewayDetail/enterprise');
+  await page.getByTestId('detail-tab-expert').click();
+  await waitPath(page, '/gatewayDetail/expert');
+  await page.getByTestId('detail-expert').locator('[data-testid="result-item"]').first().waitFor();
+  await page.getByTestId('detail-tab-enterprise').click();
+  await waitPath(page, '/gatewayDetail/enterprise');
+  await page.getByTestId('detail-enterprise').locator('[data-testid="result-item"]').first().waitFor();
+  await shot(page, 'portal-detail-enterprise-1440');
+  const licence = page.locator('[data-testid="result-item"]', { hasText: '营业执照' });
+  await licence.locator('[data-testid^="hit-open-"]').click();
+  await page.getByTestId('record-files').waitFor();
+  const file = page.locator('[data-testid^="record-file-"]').filter({ hasText: '.pdf' }).first();
+
+  // preview in the page, then download (an attachment, counted)
+  await file.locator('[data-testid^="file-preview-"]').click();
+  await page.getByTestId('preview-frame').waitFor();
+  const one = await fetched(page, '/api/sys/common/file/down', () => file.locator('[data-testid^="file-download-"]').click());
+  assert.match(one.headers['content-disposition'], /^attachment/);
+  assert.ok(one.body.subarray(0, 5).equals(Buffer.from('%PDF-')));
+  assert.doesNotMatch(one.url, /inline=1|AccessToken/);
+
+  // three materials of three types into the bid pack
+  await page.getByTestId('pack-badge').waitFor();
+  const start = Number(await page.getByTestId('pack-badge').getAttribute('data-count'));
+  assert.equal(start, 0, 'the pack starts empty');
+  const add = page.locator('.ant-drawer-extra [data-testid^="pack-add-"]');
+  await add.click();
+  await page.locator('.ant-drawer-extra [data-testid^="pack-add-"][data-state="added"]').waitFor();
+  for (const tab of ['contract', 'honor']) {
+    await page.goto(`/gatewayDetail/${tab}`);
+    const first = page.getByTestId(`detail-${tab}`).locator('[data-testid="result-item"]').first();
+    await first.waitFor();
+    await first.locator('[data-testid^="pack-add-"][data-state="none"]').click();
+    await first.locator('[data-testid^="pack-add-"][data-state="added"]').waitFor();
+  }
+  await page.waitForFunction(() => document.querySelector('[data-testid="pack-badge"]').dataset.count === '3');
+  await page.getByTestId('pack-badge').click();
+  await page.getByTestId('pack-list').waitFor();
+  assert.equal(await page.locator('[data-testid^="pack-item-"]').count(), 3);
+  const zip = await fetched(page, '/api/portal/pack/download', () => page.getByTestId('pack-download').click());
+  assert.match(zip.headers['content-disposition'], /attachment/);
+  const names = zipNames(zip.body);
+  assert.ok(names.includes('资料清单.xlsx'), names.join(' '));
+  for (const folder of ['企业证照/营业执照/', '业绩合同/', '荣誉资质/']) {
+    assert.ok(names.some((n) => n.startsWith(folder) && n.length > folder.length), `${folder} in ${names.join(' ')}`);
+  }
+  // leave the pack as it was for the other tests
+  await page.getByTestId('pack-clear').click();
+  await page.getByTestId('pack-clear-ok').click();
+  await page.getByTestId('pack-empty').waitFor();
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('messages: read on open, a link to the material, mark all read', async () => {
   const page = await signIn();
   await page.goto('/gatewayMsg');
