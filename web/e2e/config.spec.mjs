@@ -1,8 +1,9 @@
 // System configuration in a real browser: the portal's header and footer set in /headerAndfooter_manager show in the
-// portal shell (for every user), and the help-centre URL set in /sys_config is where the header's 'help centre' leads.
+// portal shell (for every user), the help-centre URL set in /sys_config is where the header's 'help centre' leads,
+// and a system notice goes through its dialog (add, edit with its values, delete).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, login, shot, dialogSettled, waitPath, row } from './helpers.mjs';
+import { launch, newPage, login, shot, dialogSettled, waitPath, row, confirmIrreversible } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -141,4 +142,42 @@ test('the help-centre URL set in /sys_config is where the header menu leads', as
   await row(page, 'sys.help_url').getByText('默认值').waitFor();
   assert.deepEqual(page.errors, []);
   await context.close();
+});
+
+test('a system notice is added, edited with its values loaded, and deleted with confirmation', async () => {
+  const page = await newPage(browser);
+  await signIn(page, 'admin', 'Admin@123');
+  await page.goto('/sys_config');
+  await page.getByTestId('tab-notices').click();
+  await page.getByTestId('notice-add').click();
+  await dialogSettled(page);
+  // an empty form is refused with the spec's message
+  await page.getByTestId('notice-form-ok').click();
+  await page.getByText('请按提示完善表单后再提交').waitFor();
+  await page.getByTestId('notice-form-title').fill('E2E系统维护通知');
+  await page.getByTestId('notice-form-content').fill('今晚22:00至23:00系统维护。');
+  await page.getByTestId('notice-form-ok').click();
+  await row(page, 'E2E系统维护通知').waitFor();
+
+  // the edit dialog starts from the stored values
+  const id = (await row(page, 'E2E系统维护通知').getAttribute('data-row-key'));
+  await page.getByTestId(`notice-edit-${id}`).click();
+  await dialogSettled(page);
+  assert.equal(await page.getByTestId('notice-form-title').inputValue(), 'E2E系统维护通知');
+  assert.equal(await page.getByTestId('notice-form-content').inputValue(), '今晚22:00至23:00系统维护。');
+  await page.getByTestId('notice-form-title').fill('E2E系统维护通知（改）');
+  await page.getByTestId('notice-form-ok').click();
+  await row(page, 'E2E系统维护通知（改）').waitFor();
+
+  // a new notice starts empty again after an edit
+  await page.getByTestId('notice-add').click();
+  await dialogSettled(page);
+  assert.equal(await page.getByTestId('notice-form-title').inputValue(), '');
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId(`notice-delete-${id}`).click();
+  await confirmIrreversible(page);
+  await row(page, 'E2E系统维护通知（改）').waitFor({ state: 'detached' });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Checkbox, Col, Form, Input, InputNumber, Modal, Row, Select, Tag, Typography, type ButtonProps } from 'antd';
+import { Checkbox, Col, Form, Input, InputNumber, Row, Select, Tag, Typography } from 'antd';
 import { addLink, deleteLinks, editLink, LINK_EXPORT, LINK_ICONS, linkIcons, listLinks, type PortalQuickLink } from '../../api/gatewayManager';
 import { iconFor } from '../../components/icons';
 import ChangedAt from '../../components/list/ChangedAt';
 import CrudList, { type Editing } from '../../components/list/CrudList';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
-import { useFormSubmit } from '../../components/list/useFormSubmit';
+import FormModal from '../../components/form/FormModal';
 import { useList } from '../../components/list/useList';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
@@ -89,24 +89,15 @@ function LinkFormDialog({ target, onClose, onSaved }: { target: Editing<PortalQu
   const [form] = Form.useForm<Values>();
   const row = target?.row;
 
-  useEffect(() => {
-    if (!target) return;
-    form.resetFields();
-    form.setFieldsValue(
-      row
-        ? { title: row.title, url: row.url, icon: row.icon, sort: row.sort, newTab: row.newTab === 1 }
-        : { title: '', url: '', icon: undefined, sort: 1, newTab: false },
-    );
-  }, [target, row, form]);
+  const values = (): Partial<Values> =>
+    row
+      ? { title: row.title, url: row.url, icon: row.icon, sort: row.sort, newTab: row.newTab === 1 }
+      : { title: '', url: '', icon: undefined, sort: 1, newTab: false };
 
-  const { submit, saving } = useFormSubmit<Values>(
-    form,
-    (v) => {
-      const body = { title: v.title.trim(), url: v.url.trim(), icon: v.icon ?? '', sort: v.sort ?? 1, newTab: (v.newTab ? 1 : 0) as 0 | 1 };
-      return row ? editLink({ ...body, id: row.id }) : addLink(body);
-    },
-    onSaved,
-  );
+  const save = (v: Values) => {
+    const body = { title: v.title.trim(), url: v.url.trim(), icon: v.icon ?? '', sort: v.sort ?? 1, newTab: (v.newTab ? 1 : 0) as 0 | 1 };
+    return row ? editLink({ ...body, id: row.id }) : addLink(body);
+  };
 
   // the server's list once it has answered; an icon stored before the list changed stays choosable
   const [icons, setIcons] = useState<readonly string[]>(LINK_ICONS);
@@ -117,72 +108,69 @@ function LinkFormDialog({ target, onClose, onSaved }: { target: Editing<PortalQu
   if (row?.icon && !names.includes(row.icon)) names.push(row.icon);
 
   return (
-    <Modal
-      open={!!target}
+    <FormModal<Values>
+      form={form}
+      target={target}
       title={t(row ? 'gm.link.edit' : 'gm.link.add')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={saving}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'qlink-form-ok' } as ButtonProps}
+      values={values}
+      save={save}
+      onClose={onClose}
+      onSaved={onSaved}
       width={600}
-      destroyOnHidden
-      data-testid="qlink-form"
+      okTestId="qlink-form-ok"
+      testId="qlink-form"
     >
-      <Form form={form} layout="vertical" requiredMark>
-        <Form.Item
-          name="title"
-          label={t('gm.link.title')}
-          rules={[
-            { required: true, whitespace: true, message: t('gm.link.titleRequired') },
-            { max: LINK_TITLE_MAX, message: t('sysConfig.tooLong', { n: LINK_TITLE_MAX }) },
-          ]}
-        >
-          <Input maxLength={LINK_TITLE_MAX} showCount data-testid="qlink-form-title" />
-        </Form.Item>
-        <Form.Item
-          name="url"
-          label={t('gm.link.url')}
-          extra={t('gm.link.urlHint')}
-          rules={[
-            { required: true, whitespace: true, message: t('gm.link.urlRequired') },
-            { validator: (_, v?: string) => (!v?.trim() || isLinkUrl(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('sysConfig.badUrl')))) },
-          ]}
-        >
-          <Input placeholder="https://… /gatewaySearch" data-testid="qlink-form-url" />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} sm={10}>
-            <Form.Item name="icon" label={t('gm.link.icon')} rules={[{ required: true, message: t('gm.link.iconRequired') }]}>
-              <Select
-                placeholder={t('gm.link.iconPlaceholder')}
-                showSearch={{ optionFilterProp: 'value' }}
-                data-testid="qlink-form-icon"
-                options={names.map((name) => ({
-                  value: name,
-                  label: (
-                    <span className={styles.iconOption} data-testid={`qlink-icon-${name}`}>
-                      {iconFor(name) ?? iconFor('link')}
-                      <span>{name}</span>
-                    </span>
-                  ),
-                }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={6}>
-            <Form.Item name="sort" label={t('gm.link.sort')}>
-              <InputNumber min={0} max={SORT_MAX} precision={0} style={{ width: '100%' }} data-testid="qlink-form-sort" />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={8}>
-            <Form.Item name="newTab" label=" " valuePropName="checked">
-              <Checkbox data-testid="qlink-form-newtab">{t('gm.link.newTab')}</Checkbox>
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="title"
+        label={t('gm.link.title')}
+        rules={[
+          { required: true, whitespace: true, message: t('gm.link.titleRequired') },
+          { max: LINK_TITLE_MAX, message: t('sysConfig.tooLong', { n: LINK_TITLE_MAX }) },
+        ]}
+      >
+        <Input maxLength={LINK_TITLE_MAX} showCount data-testid="qlink-form-title" />
+      </Form.Item>
+      <Form.Item
+        name="url"
+        label={t('gm.link.url')}
+        extra={t('gm.link.urlHint')}
+        rules={[
+          { required: true, whitespace: true, message: t('gm.link.urlRequired') },
+          { validator: (_, v?: string) => (!v?.trim() || isLinkUrl(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('sysConfig.badUrl')))) },
+        ]}
+      >
+        <Input placeholder="https://… /gatewaySearch" data-testid="qlink-form-url" />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} sm={10}>
+          <Form.Item name="icon" label={t('gm.link.icon')} rules={[{ required: true, message: t('gm.link.iconRequired') }]}>
+            <Select
+              placeholder={t('gm.link.iconPlaceholder')}
+              showSearch={{ optionFilterProp: 'value' }}
+              data-testid="qlink-form-icon"
+              options={names.map((name) => ({
+                value: name,
+                label: (
+                  <span className={styles.iconOption} data-testid={`qlink-icon-${name}`}>
+                    {iconFor(name) ?? iconFor('link')}
+                    <span>{name}</span>
+                  </span>
+                ),
+              }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={6}>
+          <Form.Item name="sort" label={t('gm.link.sort')}>
+            <InputNumber min={0} max={SORT_MAX} precision={0} style={{ width: '100%' }} data-testid="qlink-form-sort" />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={8}>
+          <Form.Item name="newTab" label=" " valuePropName="checked">
+            <Checkbox data-testid="qlink-form-newtab">{t('gm.link.newTab')}</Checkbox>
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormModal>
   );
 }

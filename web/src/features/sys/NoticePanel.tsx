@@ -1,12 +1,11 @@
-import { useEffect } from 'react';
-import { DatePicker, Form, Input, Modal, Radio, Select, Space, Switch, Tag, Typography, type ButtonProps } from 'antd';
+import { DatePicker, Form, Input, Radio, Select, Space, Switch, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { addNotice, deleteNotices, editNotice, listNotices, type SysNotice } from '../../api/sysconfig';
 import ChangedAt from '../../components/list/ChangedAt';
 import CrudList, { type Editing } from '../../components/list/CrudList';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
-import { useFormSubmit } from '../../components/list/useFormSubmit';
+import FormModal from '../../components/form/FormModal';
 import { useList } from '../../components/list/useList';
 import { t, useI18n, type MessageKey } from '../../i18n';
 import { formatTime } from '../../lib/format';
@@ -101,97 +100,85 @@ function NoticeFormDialog({ target, onClose, onSaved }: { target: Editing<SysNot
   const [form] = Form.useForm<Values>();
   const row = target?.row;
 
-  useEffect(() => {
-    if (!target) return;
-    form.resetFields();
-    form.setFieldsValue(
-      row
-        ? {
-            title: row.title,
-            content: row.content,
-            level: row.level,
-            audience: row.audience,
-            window: row.startAt || row.endAt ? [row.startAt ? dayjs(row.startAt) : null, row.endAt ? dayjs(row.endAt) : null] : null,
-            enabled: row.enabled === 1,
-          }
-        : { title: '', content: '', level: 'info', audience: 'all', window: null, enabled: true },
-    );
-  }, [target, row, form]);
+  const values = (): Partial<Values> =>
+    row
+      ? {
+          title: row.title,
+          content: row.content,
+          level: row.level,
+          audience: row.audience,
+          window: row.startAt || row.endAt ? [row.startAt ? dayjs(row.startAt) : null, row.endAt ? dayjs(row.endAt) : null] : null,
+          enabled: row.enabled === 1,
+        }
+      : { title: '', content: '', level: 'info', audience: 'all', window: null, enabled: true };
 
-  const { submit, saving } = useFormSubmit<Values>(
-    form,
-    async (v) => {
-      const [start, end] = v.window ?? [];
-      const body = {
-        title: v.title.trim(),
-        content: (v.content ?? '').trim(),
-        level: v.level as SysNotice['level'],
-        audience: v.audience as SysNotice['audience'],
-        startAt: start ? start.toISOString() : '',
-        endAt: end ? end.toISOString() : '',
-        enabled: (v.enabled ? 1 : 0) as 0 | 1,
-      };
-      return row ? editNotice({ ...body, id: row.id }) : addNotice(body);
-    },
-    onSaved,
-  );
+  const save = async (v: Values) => {
+    const [start, end] = v.window ?? [];
+    const body = {
+      title: v.title.trim(),
+      content: (v.content ?? '').trim(),
+      level: v.level as SysNotice['level'],
+      audience: v.audience as SysNotice['audience'],
+      startAt: start ? start.toISOString() : '',
+      endAt: end ? end.toISOString() : '',
+      enabled: (v.enabled ? 1 : 0) as 0 | 1,
+    };
+    return row ? editNotice({ ...body, id: row.id }) : addNotice(body);
+  };
 
   return (
-    <Modal
-      open={!!target}
+    <FormModal<Values>
+      form={form}
+      target={target}
       title={t(row ? 'notice.edit' : 'notice.add')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={saving}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'notice-form-ok' } as ButtonProps}
+      values={values}
+      save={save}
+      onClose={onClose}
+      onSaved={onSaved}
       width={620}
-      destroyOnHidden
+      okTestId="notice-form-ok"
     >
-      <Form form={form} layout="vertical" requiredMark>
-        <Form.Item
-          name="title"
-          label={t('notice.title')}
-          rules={[
-            { required: true, whitespace: true, message: t('notice.titleRequired') },
-            { max: TITLE_MAX, message: t('sysConfig.tooLong', { n: TITLE_MAX }) },
-          ]}
-        >
-          <Input maxLength={TITLE_MAX} data-testid="notice-form-title" />
-        </Form.Item>
-        <Form.Item name="content" label={t('notice.content')} extra={t('notice.contentHint')} rules={[{ max: CONTENT_MAX, message: t('sysConfig.tooLong', { n: CONTENT_MAX }) }]}>
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={CONTENT_MAX} showCount data-testid="notice-form-content" />
-        </Form.Item>
-        <Form.Item name="level" label={t('notice.level')}>
-          <Radio.Group optionType="button" options={LEVELS.map((v) => ({ value: v, label: t(`notice.level.${v}`) }))} />
-        </Form.Item>
-        <Form.Item name="audience" label={t('notice.audience')}>
-          <Select options={AUDIENCES.map((v) => ({ value: v, label: t(`notice.audience.${v}`) }))} data-testid="notice-form-audience" />
-        </Form.Item>
-        <Form.Item
-          name="window"
-          label={t('notice.window')}
-          extra={t('notice.windowHint')}
-          rules={[
-            {
-              validator: (_, v: Values['window']) =>
-                v?.[0] && v?.[1] && !v[1].isAfter(v[0]) ? Promise.reject(new Error(t('notice.badWindow'))) : Promise.resolve(),
-            },
-          ]}
-        >
-          <DatePicker.RangePicker
-            showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
-            allowEmpty={[true, true]}
-            placeholder={[t('notice.open'), t('notice.open')]}
-            style={{ width: '100%' }}
-          />
-        </Form.Item>
-        <Form.Item name="enabled" label={t('notice.enabled')} valuePropName="checked">
-          <Switch data-testid="notice-form-enabled" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="title"
+        label={t('notice.title')}
+        rules={[
+          { required: true, whitespace: true, message: t('notice.titleRequired') },
+          { max: TITLE_MAX, message: t('sysConfig.tooLong', { n: TITLE_MAX }) },
+        ]}
+      >
+        <Input maxLength={TITLE_MAX} data-testid="notice-form-title" />
+      </Form.Item>
+      <Form.Item name="content" label={t('notice.content')} extra={t('notice.contentHint')} rules={[{ max: CONTENT_MAX, message: t('sysConfig.tooLong', { n: CONTENT_MAX }) }]}>
+        <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={CONTENT_MAX} showCount data-testid="notice-form-content" />
+      </Form.Item>
+      <Form.Item name="level" label={t('notice.level')}>
+        <Radio.Group optionType="button" options={LEVELS.map((v) => ({ value: v, label: t(`notice.level.${v}`) }))} />
+      </Form.Item>
+      <Form.Item name="audience" label={t('notice.audience')}>
+        <Select options={AUDIENCES.map((v) => ({ value: v, label: t(`notice.audience.${v}`) }))} data-testid="notice-form-audience" />
+      </Form.Item>
+      <Form.Item
+        name="window"
+        label={t('notice.window')}
+        extra={t('notice.windowHint')}
+        rules={[
+          {
+            validator: (_, v: Values['window']) =>
+              v?.[0] && v?.[1] && !v[1].isAfter(v[0]) ? Promise.reject(new Error(t('notice.badWindow'))) : Promise.resolve(),
+          },
+        ]}
+      >
+        <DatePicker.RangePicker
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          allowEmpty={[true, true]}
+          placeholder={[t('notice.open'), t('notice.open')]}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+      <Form.Item name="enabled" label={t('notice.enabled')} valuePropName="checked">
+        <Switch data-testid="notice-form-enabled" />
+      </Form.Item>
+    </FormModal>
   );
 }

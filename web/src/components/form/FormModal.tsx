@@ -1,0 +1,59 @@
+import { useEffect, type ReactNode } from 'react';
+import { Form, Modal, type ButtonProps, type FormInstance } from 'antd';
+import { useI18n } from '../../i18n';
+import { useFormSubmit } from '../list/useFormSubmit';
+
+interface Props<V> {
+  form: FormInstance<V>;
+  /** what the dialog edits (CrudList's Editing): open while set; a new target starts the form again */
+  target: object | null | undefined;
+  title: string;
+  /** the values the form starts from each time the dialog opens (read when it opens) */
+  values(): Partial<V>;
+  /** saves; a rejection keeps the dialog open (the HTTP client has shown the message) */
+  save(values: V): Promise<unknown>;
+  onClose(): void;
+  /** after a successful save ('Operation successful' has been shown) */
+  onSaved(): void;
+  width?: number;
+  /** data-testid of the OK button */
+  okTestId?: string;
+  testId?: string;
+  /** the form's items, laid out by hand (fields a described form does not draw) */
+  children: ReactNode;
+}
+
+/**
+ * A dialog around a hand-laid form: it starts from values() at every opening, and OK submits through
+ * useFormSubmit ('Please complete the form as prompted before submitting', saving state, 'Operation successful').
+ * Forms made of field descriptors use FormDialog instead.
+ */
+export default function FormModal<V>({ form, target, title, values, save, onClose, onSaved, width, okTestId, testId, children }: Props<V>) {
+  const { t } = useI18n();
+  // values() describes an opening: read when the target changes, not at every render
+  useEffect(() => {
+    if (!target) return;
+    form.resetFields();
+    form.setFieldsValue(values() as Parameters<FormInstance<V>['setFieldsValue']>[0]);
+  }, [target, form]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { submit, saving } = useFormSubmit<V>(form, save, onSaved);
+  return (
+    <Modal
+      open={!!target}
+      title={title}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={saving}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ 'data-testid': okTestId } as ButtonProps}
+      width={width}
+      destroyOnHidden
+      data-testid={testId}
+    >
+      <Form form={form} layout="vertical" requiredMark>
+        {children}
+      </Form>
+    </Modal>
+  );
+}
