@@ -15,6 +15,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"biddesk/internal/library"
 	"biddesk/internal/platform/config"
 )
 
@@ -633,7 +634,7 @@ func TestPortalMessagesListReadAndReviewOutcomes(t *testing.T) {
 	if e.count(`SELECT COUNT(*) FROM lib_record WHERE type = 'message' AND assignee_id = ? AND state = 'unread'`, staffID) != 0 {
 		t.Fatal("readAll left unread to-dos")
 	}
-	if e.count(`SELECT COUNT(*) FROM business_log WHERE module = 'gateway' AND action = 'read' AND login_code = 'staff'`) != 3 {
+	if e.count(`SELECT COUNT(*) FROM business_log WHERE module = ? AND action = 'read' AND login_code = 'staff'`, library.TypeOf(library.TypeMessage).Code) != 3 {
 		t.Fatal("to-do reads are in the business log")
 	}
 	e.libAdd(admin, "announcement", map[string]any{"title": "新公告", "content": "<p>新</p>"})

@@ -22,8 +22,9 @@ import (
 const Topic = "portal"
 
 // AuditModule is the business-log module of the portal's own writes that change a library record (a
-// message to-do marked read).
-const AuditModule = "gateway"
+// message to-do marked read): the library's message to-do screen, whose reads log there too, so the business
+// log names the module as it names the library's (a menu's name; the portal code has no menu).
+const AuditModule = "expert_talents2_message"
 
 // Limits of portal management.
 const (
