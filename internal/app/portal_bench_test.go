@@ -56,13 +56,7 @@ func BenchmarkPortalHome(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	analyze := "ANALYZE"
-	if d.Dialect == "postgres" {
-		analyze = "VACUUM ANALYZE"
-	}
-	if _, err := d.Exec(ctx, analyze); err != nil {
-		b.Fatal(err)
-	}
+	settle(b, d)
 	admin := e.login("admin", "Admin@123").AccessToken
 	// the counts by type, as the first home call of a visibility within CountsFor reads them (in-process)
 	b.Run("counts-uncached", func(b *testing.B) {

@@ -99,11 +99,5 @@ func seedPortalExtras(b *testing.B, d *db.DB) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	analyze := "ANALYZE"
-	if d.Dialect == db.Postgres {
-		analyze = "VACUUM ANALYZE"
-	}
-	if _, err := d.Exec(ctx, analyze); err != nil {
-		b.Fatal(err)
-	}
+	settle(b, d)
 }
