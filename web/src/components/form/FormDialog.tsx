@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { Form, Modal, type ButtonProps } from 'antd';
-import { useI18n } from '../../i18n';
+import { Form } from 'antd';
 import { useFormSubmit } from '../list/useFormSubmit';
 import DescribedForm from './DescribedForm';
+import { SubmitModal } from './FormModal';
 import type { FieldDescriptor } from './fields';
 
 interface Props<V> {
@@ -29,7 +29,6 @@ interface Props<V> {
  * when they fail, then save, 'Operation successful' and close (useFormSubmit).
  */
 export default function FormDialog<V>({ open, title, fields, initialValues, onSubmit, onClose, onSaved, width, columns, labelWidth, okTestId, testId }: Props<V>) {
-  const { t } = useI18n();
   const [form] = Form.useForm<V>();
   // the form instance outlives the dialog's content: start each opening from the initial values
   useEffect(() => {
@@ -39,22 +38,10 @@ export default function FormDialog<V>({ open, title, fields, initialValues, onSu
   // The effect above can run before the hidden dialog has mounted its form again, so that the form would merge the
   // previous opening's values over the new initial ones: reset once more when the form has mounted.
   return (
-    <Modal
-      open={open}
-      title={title}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={saving}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': okTestId } as ButtonProps}
-      width={width}
-      destroyOnHidden
-      data-testid={testId}
-    >
+    <SubmitModal open={open} title={title} onClose={onClose} onOk={submit} saving={saving} width={width} okTestId={okTestId} testId={testId}>
       <DescribedForm form={form} fields={fields} initialValues={initialValues} columns={columns} labelWidth={labelWidth} />
       <ResetOnMount reset={form.resetFields} />
-    </Modal>
+    </SubmitModal>
   );
 }
 

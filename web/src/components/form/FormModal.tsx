@@ -29,7 +29,6 @@ interface Props<V> {
  * Forms made of field descriptors use FormDialog instead.
  */
 export default function FormModal<V>({ form, target, title, values, save, onClose, onSaved, width, okTestId, testId, children }: Props<V>) {
-  const { t } = useI18n();
   // values() describes an opening: read when the target changes, not at every render
   useEffect(() => {
     if (!target) return;
@@ -38,11 +37,35 @@ export default function FormModal<V>({ form, target, title, values, save, onClos
   }, [target, form]); // eslint-disable-line react-hooks/exhaustive-deps
   const { submit, saving } = useFormSubmit<V>(form, save, onSaved);
   return (
+    <SubmitModal open={!!target} title={title} onClose={onClose} onOk={submit} saving={saving} width={width} okTestId={okTestId} testId={testId}>
+      <Form form={form} layout="vertical" requiredMark>
+        {children}
+      </Form>
+    </SubmitModal>
+  );
+}
+
+interface SubmitModalProps {
+  open: boolean;
+  title: string;
+  onClose(): void;
+  onOk(): Promise<void>;
+  saving: boolean;
+  width?: number;
+  okTestId?: string;
+  testId?: string;
+  children: ReactNode;
+}
+
+/** The frame of every form dialog: confirm and cancel, the saving state on OK, its content gone when hidden. */
+export function SubmitModal({ open, title, onClose, onOk, saving, width, okTestId, testId, children }: SubmitModalProps) {
+  const { t } = useI18n();
+  return (
     <Modal
-      open={!!target}
+      open={open}
       title={title}
       onCancel={onClose}
-      onOk={() => void submit()}
+      onOk={() => void onOk()}
       confirmLoading={saving}
       okText={t('common.confirm')}
       cancelText={t('common.cancel')}
@@ -51,9 +74,7 @@ export default function FormModal<V>({ form, target, title, values, save, onClos
       destroyOnHidden
       data-testid={testId}
     >
-      <Form form={form} layout="vertical" requiredMark>
-        {children}
-      </Form>
+      {children}
     </Modal>
   );
 }
