@@ -57,7 +57,7 @@ test-go-pg: system-deps
 	@url=$$($(PGTEST) start) || exit 1; \
 	echo "PostgreSQL test database: $$url"; \
 	BIDDESK_TEST_PG="$$url" $(GO) test -count=1 ./...; rc=$$?; \
-	$(PGTEST) stop; exit $$rc
+	$(PGTEST) stop "$$url"; exit $$rc
 
 test-web: web-deps
 	cd web && $(NPM) test

@@ -1,31 +1,44 @@
 #!/usr/bin/env bash
-# A throwaway PostgreSQL for the tests: `pgtest.sh start` prints its URL, `pgtest.sh stop` removes it.
-# PostgreSQL refuses to run as root, so as root the server runs as the 'postgres' user.
+# A throwaway PostgreSQL for the tests: `pgtest.sh start` prints its URL, `pgtest.sh stop URL` removes it.
+# Each run takes a free port and its own folder (PGTEST_PORT fixes the port), so two runs on one
+# machine never stop each other's database. PostgreSQL refuses to run as root, so as root the server
+# runs as the 'postgres' user.
 set -euo pipefail
-PORT=${PGTEST_PORT:-55432}
-DIR=${PGTEST_DIR:-/tmp/biddesk-pgtest-$PORT}
 BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 [ -n "$BIN" ] || { echo "PostgreSQL server binaries not found (apt-get install postgresql)" >&2; exit 1; }
 as_pg() {
   if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
+port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+dir_of() { echo "/tmp/biddesk-pgtest-$1"; }
 case "${1:-}" in
 start)
-  if as_pg "$BIN/pg_ctl" -D "$DIR" status >/dev/null 2>&1; then
-    echo "postgres://postgres@127.0.0.1:$PORT/biddesk_test?sslmode=disable"; exit 0
+  PORT=${PGTEST_PORT:-}
+  if [ -z "$PORT" ]; then
+    for _ in $(seq 1 50); do
+      p=$((20000 + RANDOM % 40000))
+      if ! port_busy "$p" && [ ! -e "$(dir_of "$p")" ]; then PORT=$p; break; fi
+    done
+    [ -n "$PORT" ] || { echo "no free port for PostgreSQL" >&2; exit 1; }
   fi
+  DIR=$(dir_of "$PORT")
   rm -rf "$DIR"; mkdir -p "$DIR"
   [ "$(id -u)" = 0 ] && chown postgres "$DIR"
   as_pg "$BIN/initdb" -D "$DIR" -U postgres -A trust -E UTF8 --locale=C.UTF-8 >"$DIR.initdb.log" 2>&1 ||
     as_pg "$BIN/initdb" -D "$DIR" -U postgres -A trust -E UTF8 >"$DIR.initdb.log" 2>&1
   as_pg "$BIN/pg_ctl" -D "$DIR" -l "$DIR/server.log" -w \
-    -o "-h 127.0.0.1 -p $PORT -k $DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" start >/dev/null
+    -o "-h 127.0.0.1 -p $PORT -k $DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" start >/dev/null
   as_pg "$BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres biddesk_test
   echo "postgres://postgres@127.0.0.1:$PORT/biddesk_test?sslmode=disable"
   ;;
 stop)
+  # The URL (or port) that start printed.
+  arg=${2:-${PGTEST_PORT:-}}
+  [ -n "$arg" ] || { echo "usage: $0 stop URL" >&2; exit 2; }
+  PORT=$(echo "$arg" | sed -E 's#.*:([0-9]+)/.*#\1#')
+  DIR=$(dir_of "$PORT")
   as_pg "$BIN/pg_ctl" -D "$DIR" -m fast stop >/dev/null 2>&1 || true
   rm -rf "$DIR" "$DIR.initdb.log"
   ;;
-*) echo "usage: $0 start|stop" >&2; exit 2 ;;
+*) echo "usage: $0 start | stop URL" >&2; exit 2 ;;
 esac
