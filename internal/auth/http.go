@@ -80,6 +80,10 @@ func (s *Service) Guard(needs func() []string, download bool, next http.Handler)
 		}
 		ri := httpx.InfoFrom(r.Context())
 		ri.UserID, ri.LoginCode, ri.UserName = p.UserID, p.LoginCode, p.UserName
+		if p.MustChangePassword && !allowedBeforePasswordChange(r) {
+			httpx.WriteError(w, r, ErrMustChangePassword)
+			return
+		}
 		if need := needs(); len(need) > 0 && !p.CanOneOf(need) {
 			codes := strings.Join(need, ",")
 			if err := s.store.LogSecurityEvent(r.Context(), p.UserID, "forbidden", r.Method+" "+r.URL.Path+" needs "+codes, httpx.ClientIP(r)); err != nil {
@@ -90,6 +94,26 @@ func (s *Service) Guard(needs func() []string, download bool, next http.Handler)
 			return
 		}
 		next.ServeHTTP(w, r.WithContext(WithPrincipal(r.Context(), p)))
+	})
+}
+
+// ErrMustChangePassword answers any other call of an account whose password must be changed first.
+var ErrMustChangePassword = &httpx.Error{Code: httpx.CodeMustChangePassword, Status: http.StatusForbidden, Key: "auth.must_change_password"}
+
+// allowedBeforePasswordChange: an account with updatePwd 1 may sign out, read its session user and
+// change its password, nothing else, until the password is changed (the browser's forced dialog is
+// only a convenience; this is the rule).
+func allowedBeforePasswordChange(r *http.Request) bool {
+	switch r.Method + " " + r.URL.Path {
+	case "POST /api/logout", "GET /api/sys/user/session", "PUT /api/sys/user/updatePwd":
+		return true
+	}
+	return false
+}
+
+func init() {
+	httpx.RegisterMessages(map[string][2]string{
+		"auth.must_change_password": {"请先修改初始密码", "Please change your initial password first"},
 	})
 }
 

@@ -66,6 +66,9 @@ type Principal struct {
 	UserType  string
 	UnitCode  string
 	FunCodes  map[string]bool
+	// MustChangePassword: the account's password was set by an administrator (updatePwd 1); until it
+	// is changed the guard answers only sign-out, the session user and the password change.
+	MustChangePassword bool
 }
 
 // Can tells whether the caller holds the function code.
@@ -81,6 +84,7 @@ type Service struct {
 	policy Policy
 	gates  []Gate
 	now    func() time.Time
+	cache  sessionCache
 }
 
 // Gate can refuse a live, enabled account for a reason outside the account itself (an external
@@ -289,18 +293,37 @@ func (s *Service) SessionUserOf(ctx context.Context, u *User) (*SessionUser, err
 
 // Authenticate resolves a token to its principal. A session ended by a newer login answers
 // with the 'Identity verification failed:' error; any other unusable token with 'token invalid'.
+//
+// The session, its account and the account's function codes are cached with the 'auth' version they
+// were read at (migrations/022_auth_version.sql): every call reads that one counter, and any change
+// that matters, written by any path on any instance, moves it, so the next call reads afresh.
 func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, error) {
 	if token == "" || len(token) > 128 {
 		return nil, httpx.ErrTokenInvalid
 	}
-	ss, u, err := s.store.SessionByTokenHash(ctx, HashToken(token))
+	hash := HashToken(token)
+	version, err := s.store.AuthVersion(ctx)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	if c := s.cache.get(hash, version); c != nil {
+		// A cached session that looks idle may have been used on another instance: only the
+		// database decides that it expired.
+		if !now.After(c.session.ExpiresAt) && now.Sub(c.session.LastSeenAt) <= s.policy.SessionIdle() {
+			if err := s.touch(ctx, hash, c, now); err != nil {
+				return nil, err
+			}
+			return c.principal(), nil
+		}
+	}
+	ss, u, err := s.store.SessionByTokenHash(ctx, hash)
 	if err != nil {
 		return nil, err
 	}
 	if ss == nil {
 		return nil, httpx.ErrTokenInvalid
 	}
-	now := s.now()
 	if ss.EndedAt.Valid {
 		if ss.EndReason == EndReplaced {
 			return nil, httpx.ErrKicked
@@ -317,17 +340,35 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 		_ = s.store.EndSession(ctx, ss.ID, EndDisabled)
 		return nil, httpx.ErrTokenInvalid
 	}
-	// Recording every request would turn reads into writes; a minute's precision is enough for idle expiry.
+	p, err := s.principalOf(ctx, u, ss.ID)
+	if err != nil {
+		return nil, err
+	}
 	if now.Sub(ss.LastSeenAt) > time.Minute {
 		if err := s.store.TouchSession(ctx, ss.ID, now); err != nil {
 			return nil, err
 		}
+		ss.LastSeenAt = now
 	}
-	return s.principalOf(ctx, u, ss.ID)
+	c := &cachedSession{session: *ss, version: version, p: *p}
+	s.cache.put(hash, c)
+	return c.principal(), nil
 }
 
-// principalOf builds the caller of a request from its account (function codes are read each
-// time, so a changed grant takes effect at the next call).
+// touch records the session's use at most once a minute: recording every request would turn reads
+// into writes, and a minute's precision is enough for idle expiry.
+func (s *Service) touch(ctx context.Context, hash string, c *cachedSession, now time.Time) error {
+	if now.Sub(c.session.LastSeenAt) <= time.Minute {
+		return nil
+	}
+	if err := s.store.TouchSession(ctx, c.session.ID, now); err != nil {
+		return err
+	}
+	s.cache.seen(hash, now)
+	return nil
+}
+
+// principalOf builds the caller of a request from its account.
 func (s *Service) principalOf(ctx context.Context, u *User, sessionID int64) (*Principal, error) {
 	funCodes, err := s.grants.FunctionCodes(ctx, u.ID)
 	if err != nil {
@@ -337,7 +378,8 @@ func (s *Service) principalOf(ctx context.Context, u *User, sessionID int64) (*P
 	for _, c := range funCodes {
 		set[c] = true
 	}
-	return &Principal{UserID: u.ID, SessionID: sessionID, LoginCode: u.LoginCode, UserName: u.UserName, UserType: u.UserType, UnitCode: u.UnitCode, FunCodes: set}, nil
+	return &Principal{UserID: u.ID, SessionID: sessionID, LoginCode: u.LoginCode, UserName: u.UserName, UserType: u.UserType,
+		UnitCode: u.UnitCode, FunCodes: set, MustChangePassword: u.UpdatePwd == 1}, nil
 }
 
 // Logout ends the caller's session and returns the logout URL.

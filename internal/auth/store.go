@@ -233,3 +233,14 @@ func (s *Store) RevokeRemember(ctx context.Context, userID int64) error {
 	_, err := s.db.Exec(ctx, `UPDATE sys_remember SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL`, time.Now().UTC(), userID)
 	return err
 }
+
+// AuthVersion is the counter that moves whenever a session ends or an account or grant that a
+// caller's check depends on changes (triggers of migrations/022_auth_version.sql).
+func (s *Store) AuthVersion(ctx context.Context) (int64, error) {
+	var v int64
+	err := s.db.QueryRow(ctx, `SELECT version FROM sys_change WHERE topic = 'auth'`).Scan(&v)
+	if db.IsNoRows(err) {
+		return 0, nil
+	}
+	return v, err
+}

@@ -35,8 +35,8 @@ func (s *Service) IssueTicket(ctx context.Context, p *Principal, path string) (*
 		if _, err := tx.Exec(ctx, `DELETE FROM download_ticket WHERE expires_at < ?`, now.Add(-time.Hour)); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO download_ticket (ticket_hash, user_id, path, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`,
-			HashToken(tok), p.UserID, path, now, now.Add(TicketTTL))
+		_, err := tx.Exec(ctx, `INSERT INTO download_ticket (ticket_hash, user_id, session_id, path, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
+			HashToken(tok), p.UserID, p.SessionID, path, now, now.Add(TicketTTL))
 		return err
 	})
 	if err != nil {
@@ -46,15 +46,18 @@ func (s *Service) IssueTicket(ctx context.Context, p *Principal, path string) (*
 }
 
 // RedeemTicket uses up a ticket for path and returns its owner as the principal. The update is
-// atomic, so a ticket opens one download only, even when two requests race.
+// atomic, so a ticket opens one download only, even when two requests race. A ticket dies with the
+// session that asked for it: after sign-out, kick-out, a password change or a disabled account
+// (each ends the session) it opens nothing.
 func (s *Service) RedeemTicket(ctx context.Context, ticket, path string) (*Principal, error) {
 	if ticket == "" || len(ticket) > 128 {
 		return nil, ErrTicketInvalid
 	}
 	now := s.now()
-	var userID int64
-	err := s.store.db.QueryRow(ctx, `UPDATE download_ticket SET used_at = ? WHERE ticket_hash = ? AND path = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id`,
-		now, HashToken(ticket), path, now).Scan(&userID)
+	var userID, sessionID int64
+	err := s.store.db.QueryRow(ctx, `UPDATE download_ticket SET used_at = ? WHERE ticket_hash = ? AND path = ? AND used_at IS NULL AND expires_at > ?
+		AND session_id IN (SELECT id FROM sys_session WHERE ended_at IS NULL AND expires_at > ?) RETURNING user_id, session_id`,
+		now, HashToken(ticket), path, now, now).Scan(&userID, &sessionID)
 	if db.IsNoRows(err) {
 		return nil, ErrTicketInvalid
 	}
@@ -70,7 +73,7 @@ func (s *Service) RedeemTicket(ctx context.Context, ticket, path string) (*Princ
 	} else if !ok {
 		return nil, ErrTicketInvalid
 	}
-	return s.principalOf(ctx, u, 0)
+	return s.principalOf(ctx, u, sessionID)
 }
 
 // CanAny tells whether the caller holds one of the comma-separated function codes.

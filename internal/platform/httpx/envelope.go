@@ -27,6 +27,8 @@ const (
 	CodeServerError  = 500
 	CodeTokenInvalid = 10005
 	CodeKicked       = 10006
+	// CodeMustChangePassword: the account must change its password before any other call.
+	CodeMustChangePassword = 10007
 )
 
 // Error is a failure that the client may see. Key is a message key of the catalogue;

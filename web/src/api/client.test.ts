@@ -36,6 +36,7 @@ let fx: {
   confirm: Mocked<'confirm'>;
   navigate: Mocked<'navigate'>;
   clearSession: Mocked<'clearSession'>;
+  requirePasswordChange: Mocked<'requirePasswordChange'>;
   logError: Mocked<'logError'>;
 };
 let token: string | undefined;
@@ -53,6 +54,7 @@ beforeEach(() => {
     confirm: vi.fn<ClientEffects['confirm']>(async () => undefined),
     navigate: vi.fn<ClientEffects['navigate']>(),
     clearSession: vi.fn<ClientEffects['clearSession']>(),
+    requirePasswordChange: vi.fn<ClientEffects['requirePasswordChange']>(),
     logError: vi.fn<ClientEffects['logError']>(),
   };
 });
@@ -148,6 +150,15 @@ describe('error catalogue', () => {
       'Request error: account already logged in on another client. Please log in again.',
       2,
     );
+  });
+
+  it('code 10007: no toast, the session is told the password must be changed, the session stays', async () => {
+    setup(reply({ code: 10007, message: '请先修改初始密码' }, 403));
+    await expect(request(GET)).rejects.toMatchObject({ code: 10007 });
+    expect(fx.requirePasswordChange).toHaveBeenCalled();
+    expect(fx.toast).not.toHaveBeenCalled();
+    expect(fx.clearSession).not.toHaveBeenCalled();
+    expect(fx.navigate).not.toHaveBeenCalled();
   });
 
   it('code 10005: session cleared, confirm prompt, then /login', async () => {

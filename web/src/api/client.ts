@@ -5,7 +5,7 @@
  */
 import { getLang, t } from '../i18n';
 import { API_BASE } from '../app/config';
-import { clearSession, getToken } from '../lib/session';
+import { clearSession, getSession, getToken, updateSession } from '../lib/session';
 import type { Envelope } from './types';
 
 export const DEFAULT_TIMEOUT = 60_000;
@@ -20,6 +20,8 @@ export const CODE_NO_TOKEN = -10;
 export const CODE_NETWORK = -11;
 export const CODE_UNKNOWN_API = -12;
 export const CODE_TOKEN_INVALID = 10005;
+/** The account must change its password before any other call: the header's forced dialog opens. */
+export const CODE_MUST_CHANGE_PASSWORD = 10007;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Payload = Record<string, unknown> | FormData | undefined;
@@ -65,6 +67,8 @@ export interface ClientEffects {
   confirm(text: string): Promise<void>;
   navigate(path: string): void;
   clearSession(): void;
+  /** the server says the password must be changed first: raise the session's updatePwd flag */
+  requirePasswordChange(): void;
   getToken(): string | undefined;
   getLang(): string;
   logError(...args: unknown[]): void;
@@ -79,6 +83,9 @@ const defaults: ClientEffects = {
   confirm: async (text) => void window.alert(text),
   navigate: (path) => window.location.assign(path),
   clearSession,
+  requirePasswordChange: () => {
+    if (getSession() && getSession()?.updatePwd !== 1) updateSession({ updatePwd: 1 });
+  },
   getToken,
   getLang,
   logError: (...args) => console.error(...args),
@@ -195,6 +202,11 @@ export function interpret<T>(
   const code = typeof env?.code === 'number' ? env.code : 0;
   if (message.startsWith(IDENTITY_FAILED_PREFIX)) otherClientSignedIn(message, code, status);
   if (code === CODE_TOKEN_INVALID) tokenInvalid(status);
+  if (code === CODE_MUST_CHANGE_PASSWORD) {
+    // No toast: the forced password dialog says what to do.
+    fx.requirePasswordChange();
+    throw new ApiError(message, code, status);
+  }
   if (status >= 500) {
     const id = requestIdOf(env, requestIdHeader);
     fail(serverErrorText(message, id), code || status, opts, status, id);
