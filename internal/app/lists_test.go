@@ -217,6 +217,7 @@ func TestDownloadTicketsAreSingleUseShortLivedAndChecked(t *testing.T) {
 	uid := e.addUser(tok, map[string]any{"loginCode": "auditor", "userName": "审计员", "unitCode": "100107", "password": "Audit#2024",
 		"roleIds": []int64{e.roleID(tok, "sysadmin")}})
 	auditor := e.login("auditor", "Audit#2024").AccessToken
+	e.done("PUT", "/api/sys/user/updatePwd", auditor, map[string]string{"oldPassword": "Audit#2024", "newPassword": "Audit#2025", "replacePassword": "Audit#2025"}, nil)
 	tk = e.ticket(auditor, path)
 	if _, r := e.call("DELETE", "/api/user/role/user?userId="+itoa(uid)+"&roleId="+itoa(e.roleID(tok, "sysadmin")), tok, nil); r.Code != 0 {
 		t.Fatalf("remove role: %+v", r)

@@ -3,11 +3,13 @@ package app_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -27,13 +29,29 @@ type env struct {
 func newEnv(t testing.TB, tweak ...func(*config.Config)) *env {
 	t.Helper()
 	cfg := config.Defaults()
-	cfg.DataDir = t.TempDir()
-	cfg.DatabaseURL = dbtest.DSN(t)
 	cfg.DemoWithoutFiles = true // the tests count files; TestDemoLibraryHasFiles checks the demo's
+	cfg.DataDir = t.TempDir()
+	fresh := cfg.DataDir
 	for _, f := range tweak {
 		f(&cfg)
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	// Migrating and seeding the demo is done once per kind of demo and copied for each test (unless the
+	// test opens a second instance on another's database).
+	if cfg.DataDir == fresh && cfg.DatabaseURL == "" {
+		key := fmt.Sprintf("demo files %v, passwords %q %q", !cfg.DemoWithoutFiles, cfg.DemoAdminPassword, cfg.DemoStaffPassword)
+		cfg.DatabaseURL = dbtest.Clone(t, key, cfg.DataDir, func(dsn, dataDir string) error {
+			c := cfg
+			c.DatabaseURL, c.DataDir = dsn, dataDir
+			a, err := app.Open(context.Background(), c, log)
+			if err != nil {
+				return err
+			}
+			defer a.Close()
+			_, err = a.Seed(context.Background(), true)
+			return err
+		})
+	}
 	a, err := app.Open(context.Background(), cfg, log)
 	if err != nil {
 		t.Fatal(err)
@@ -49,6 +67,13 @@ func newEnv(t testing.TB, tweak ...func(*config.Config)) *env {
 	srv := httptest.NewServer(a.Handler(web))
 	t.Cleanup(srv.Close)
 	return &env{t: t, app: a, srv: srv}
+}
+
+// TestMain removes the template databases after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	dbtest.DropTemplates()
+	os.Exit(code)
 }
 
 type envelope struct {

@@ -80,10 +80,6 @@ func (s *Service) Guard(needs func() []string, download bool, next http.Handler)
 		}
 		ri := httpx.InfoFrom(r.Context())
 		ri.UserID, ri.LoginCode, ri.UserName = p.UserID, p.LoginCode, p.UserName
-		if p.MustChangePassword && !allowedBeforePasswordChange(r) {
-			httpx.WriteError(w, r, ErrMustChangePassword)
-			return
-		}
 		if need := needs(); len(need) > 0 && !p.CanOneOf(need) {
 			codes := strings.Join(need, ",")
 			if err := s.store.LogSecurityEvent(r.Context(), p.UserID, "forbidden", r.Method+" "+r.URL.Path+" needs "+codes, httpx.ClientIP(r)); err != nil {
@@ -91,6 +87,10 @@ func (s *Service) Guard(needs func() []string, download bool, next http.Handler)
 			}
 			slog.Warn("forbidden", "user", p.UserID, "path", r.URL.Path, "needs", codes)
 			httpx.WriteError(w, r, httpx.ErrForbidden)
+			return
+		}
+		if p.MustChangePassword && !allowedBeforePasswordChange(r) {
+			httpx.WriteError(w, r, ErrMustChangePassword)
 			return
 		}
 		next.ServeHTTP(w, r.WithContext(WithPrincipal(r.Context(), p)))
