@@ -4,6 +4,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { SysMenu } from '../api/types';
 import AppHeader from '../components/AppHeader';
+import UntilPasswordChanged from '../components/UntilPasswordChanged';
 import Brand from '../components/Brand';
 import { iconFor } from '../components/icons';
 import PageLoading from '../components/PageLoading';
@@ -106,7 +107,9 @@ export default function AdminShell() {
           }
         />
         <Layout.Content className="bd-admin-content">
-          <Suspense fallback={<PageLoading />}>{decision.kind === 'forbidden' ? <ForbiddenPage /> : <Outlet />}</Suspense>
+          <UntilPasswordChanged>
+            <Suspense fallback={<PageLoading />}>{decision.kind === 'forbidden' ? <ForbiddenPage /> : <Outlet />}</Suspense>
+          </UntilPasswordChanged>
         </Layout.Content>
       </Layout>
     </Layout>

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Badge, Grid, Layout, Menu } from 'antd';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import AppHeader from '../components/AppHeader';
+import UntilPasswordChanged from '../components/UntilPasswordChanged';
 import PageLoading from '../components/PageLoading';
 import NoticeBar from '../components/portal/NoticeBar';
 import { PortalBrand, PortalFooter, PortalHeaderLinks } from '../components/portal/PortalChrome';
@@ -78,10 +79,12 @@ export default function PortalShell() {
       )}
       <Layout.Content>
         <main className="bd-portal-main">
-          <NoticeBar />
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          <UntilPasswordChanged>
+            <NoticeBar />
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </UntilPasswordChanged>
         </main>
       </Layout.Content>
       <PortalFooter layout={layout} />
