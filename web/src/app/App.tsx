@@ -55,7 +55,7 @@ export default function App() {
     document.documentElement.lang = lang;
   }, [lang]);
   return (
-    <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={theme}>
+    <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={theme} button={{ autoInsertSpace: false }}>
       <ClientEffects />
       <RouterProvider router={router} />
     </ConfigProvider>
