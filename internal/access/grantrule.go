@@ -2,8 +2,8 @@ package access
 
 import (
 	"context"
+	"fmt"
 	"net/http"
-	"strings"
 
 	"biddesk/internal/auth"
 	"biddesk/internal/org"
@@ -78,40 +78,38 @@ func (s *Store) Actor(ctx context.Context, p *auth.Principal) (*Actor, error) {
 // Sees is the actor's data scope in a module.
 func (a *Actor) Sees(module string) org.Visibility { return a.vis[module] }
 
-// roleFits fails, naming the role, when it carries a menu, a function code or, for a member of
-// unit, a data scope that the actor does not hold.
-func (a *Actor) roleFits(ctx context.Context, q db.Querier, roleID int64, unit string) error {
-	var name string
+// roleFits tells whether a role carries only menus, function codes and, for a member of unit,
+// data scopes that the actor holds; name is the role's name.
+func (a *Actor) roleFits(ctx context.Context, q db.Querier, roleID int64, unit string) (fits bool, name string, err error) {
 	if err := q.QueryRow(ctx, `SELECT name FROM sys_role WHERE id = ?`, roleID).Scan(&name); db.IsNoRows(err) {
-		return httpx.Fail("role.not_found")
+		return false, "", httpx.Fail("role.not_found")
 	} else if err != nil {
-		return err
+		return false, "", err
 	}
-	wider := httpx.Fail("role.wider_than_own", name)
 	g, err := grantsOf(ctx, q, roleID)
 	if err != nil {
-		return err
+		return false, name, err
 	}
 	for _, m := range g.MenuCodes {
 		if !a.menus[m] {
-			return wider
+			return false, name, nil
 		}
 	}
 	for _, f := range g.FunCodes {
 		if !a.funcs[f] {
-			return wider
+			return false, name, nil
 		}
 	}
 	rules, err := org.RoleRules(ctx, q, roleID)
 	if err != nil {
-		return err
+		return false, name, err
 	}
 	for _, m := range dataModules() {
 		if !org.RuleVisibility(rules, m, unit).Within(a.vis[m]) {
-			return wider
+			return false, name, nil
 		}
 	}
-	return nil
+	return true, name, nil
 }
 
 // CheckUserRoles applies the grant rule to giving the account target (0: a new one) of unit the
@@ -166,29 +164,50 @@ func (s *Store) CheckUserRoles(ctx context.Context, q db.Querier, a *Actor, targ
 		return nil
 	}
 	for _, id := range added {
-		if err := a.roleFits(ctx, q, id, unit); err != nil {
+		if fits, name, err := a.roleFits(ctx, q, id, unit); err != nil {
 			return err
+		} else if !fits {
+			return httpx.Fail("role.wider_than_own", name)
 		}
 	}
 	return nil
 }
 
-// CheckManage refuses a user who is not a system administrator any change to the account of one.
+// CheckManage refuses any change to an account that holds more than the actor: the account of
+// a system administrator is a system administrator's to change, and an account holding a role
+// beyond the actor's own (menus, function codes, data scope for its unit) is out of the actor's
+// reach too; else a new password, phone or e-mail would hand the actor that role.
 func (s *Store) CheckManage(ctx context.Context, q db.Querier, a *Actor, userIDs []int64) error {
 	if a.SysAdmin || len(userIDs) == 0 {
 		return nil
 	}
-	args := []any{RoleSysAdmin}
-	for _, id := range userIDs {
-		args = append(args, id)
-	}
-	var n int
-	if err := q.QueryRow(ctx, `SELECT COUNT(*) FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id
-		WHERE r.code = ? AND ur.user_id IN (`+db.Placeholders(len(userIDs))+`)`, args...).Scan(&n); err != nil {
+	held, err := UserRoles(ctx, q, userIDs)
+	if err != nil {
 		return err
 	}
-	if n > 0 {
-		return httpx.Fail("role.sysadmin_account")
+	checked := map[string]bool{} // role id and unit already found to fit
+	for _, id := range userIDs {
+		var unit string
+		if err := q.QueryRow(ctx, `SELECT unit_code FROM sys_user WHERE id = ?`, id).Scan(&unit); err != nil && !db.IsNoRows(err) {
+			return err
+		}
+		for _, r := range held[id] {
+			if r.Code == RoleSysAdmin {
+				return httpx.Fail("role.sysadmin_account")
+			}
+			key := fmt.Sprint(r.ID, "|", unit)
+			if checked[key] {
+				continue
+			}
+			fits, name, err := a.roleFits(ctx, q, r.ID, unit)
+			if err != nil {
+				return err
+			}
+			if !fits {
+				return httpx.Fail("role.account_wider", name)
+			}
+			checked[key] = true
+		}
 	}
 	return nil
 }
@@ -295,11 +314,11 @@ func memberInScope(ctx context.Context, tx *db.Tx, a *Actor, userID int64) error
 	return err
 }
 
-// unitOf is the unit of a live account as tx sees it.
+// unitOf is the unit of an account as tx sees it.
 func unitOf(ctx context.Context, tx *db.Tx, userID int64) (string, error) {
 	var unit string
 	err := tx.QueryRow(ctx, `SELECT unit_code FROM sys_user WHERE id = ?`, userID).Scan(&unit)
-	return strings.TrimSpace(unit), err
+	return unit, err
 }
 
 func init() {
@@ -307,6 +326,7 @@ func init() {
 		"role.not_own_roles":     {"不能修改自己的角色", "You cannot change your own roles"},
 		"role.sysadmin_only":     {"只有系统管理员才能授予或取消系统管理员角色", "Only a system administrator can grant or take away the system administrator role"},
 		"role.sysadmin_account":  {"只有系统管理员才能管理系统管理员的账号", "Only a system administrator can manage a system administrator's account"},
+		"role.account_wider":     {"该用户拥有超出您自己权限的角色「%s」，您不能管理该账号", "The account holds the role %s, beyond your own; you cannot manage it"},
 		"role.sysadmin_role":     {"只有系统管理员才能修改系统管理员角色的权限", "Only a system administrator can change the system administrator role's permissions"},
 		"role.wider_than_own":    {"角色「%s」含有您自己没有的菜单、操作权限或更大的数据范围，不能授予", "The role %s carries menus, functions or a data scope beyond your own; you cannot grant it"},
 		"role.menu_not_held":     {"不能授予您自己没有的菜单：%s", "You cannot grant a menu you do not hold: %s"},

@@ -214,14 +214,16 @@ func TestGrantRuleStopsRolesWiderThanOnesOwn(t *testing.T) {
 	uaID := e.account(admin, "ua", "100201", userAdmin)
 	staffID := e.roleIDUser(admin, "staff")
 	adminID := e.roleIDUser(admin, "admin")
+	libID := e.roleIDUser(admin, "libadmin")
 	ua := e.signIn("ua")
 
 	const (
-		own      = "不能修改自己的角色"
-		sysOnly  = "只有系统管理员才能授予或取消系统管理员角色"
-		sysAcct  = "只有系统管理员才能管理系统管理员的账号"
-		wider    = "角色「%s」含有您自己没有的菜单、操作权限或更大的数据范围，不能授予"
-		notFound = "用户不存在"
+		own       = "不能修改自己的角色"
+		sysOnly   = "只有系统管理员才能授予或取消系统管理员角色"
+		sysAcct   = "只有系统管理员才能管理系统管理员的账号"
+		wider     = "角色「%s」含有您自己没有的菜单、操作权限或更大的数据范围，不能授予"
+		notFound  = "用户不存在"
+		widerAcct = "该用户拥有超出您自己权限的角色「资料库管理员」，您不能管理该账号"
 	)
 	widerMsg := func(name string) string { return strings.Replace(wider, "%s", name, 1) }
 	editUA := func(roles ...int64) map[string]any {
@@ -264,6 +266,11 @@ func TestGrantRuleStopsRolesWiderThanOnesOwn(t *testing.T) {
 		{"DELETE", "/api/sys/user/del", map[string]any{"ids": []int64{adminID}}, sysAcct},
 		{"DELETE", "/api/user/role/user", map[string]any{"userId": adminID, "roleId": ids["sysadmin"]}, sysAcct},
 		{"PUT", "/api/user/role/user", map[string]any{"userId": adminID, "roleId": narrow}, sysAcct},
+		// nor the account of someone holding more than he does: a new password would hand him that role
+		{"PUT", "/api/sys/user/resetPwd", map[string]any{"id": libID, "password": "Taken#2024x"}, widerAcct},
+		{"PUT", "/api/sys/user/edit", map[string]any{"id": libID, "loginCode": "libadmin", "userName": "李思远", "unitCode": "100104", "email": "me@example.com"}, widerAcct},
+		{"PUT", "/api/sys/user/changeState", map[string]any{"ids": []int64{libID}, "state": 0}, widerAcct},
+		{"DELETE", "/api/user/role/user", map[string]any{"userId": libID, "roleId": ids["libadmin"]}, widerAcct},
 	} {
 		_, r := e.call(c.method, c.path, ua, c.body)
 		if c.msg == "" {
