@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"biddesk/internal/audit"
+	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
@@ -80,11 +81,13 @@ var userRoleSpec = &list.Spec{
 	TieBreak:    "u.id ASC, r.id ASC",
 }
 
-// RoleTables serves the role list and the 'user roles' export.
-func RoleTables(d *db.DB) (*list.Table[Role], *list.Table[UserRole]) {
+// RoleTables serves the role list and the 'user roles' export (limited to the accounts the caller
+// may see in user management).
+func (s *Store) RoleTables() (*list.Table[Role], *list.Table[UserRole]) {
+	d := s.db
 	roles := &list.Table[Role]{DB: d, Spec: roleSpec, Scan: scanRole}
 	userRoles := &list.Table[UserRole]{
-		DB: d, Spec: userRoleSpec, File: "role.userRoles.file",
+		DB: d, Spec: userRoleSpec, File: "role.userRoles.file", Restrict: s.usersScope,
 		Scan: func(row interface{ Scan(...any) error }) (UserRole, error) {
 			var u UserRole
 			err := row.Scan(&u.LoginCode, &u.UserName, &u.UnitName, &u.RoleName)
@@ -376,12 +379,19 @@ func (s *Store) SetRoleGrants(ctx context.Context, roleID int64, menuCodes, funC
 		}
 	}
 	funcs := map[string]bool{}
+	a, err := s.Actor(ctx, auth.PrincipalFrom(ctx))
+	if err != nil {
+		return err
+	}
 	return s.write(ctx, func(tx *db.Tx) error {
 		role, err := loadRole(ctx, tx, roleID)
 		if err != nil {
 			return err
 		}
 		code := role.Code
+		if err := checkRoleEdit(a, code); err != nil {
+			return err
+		}
 		for _, c := range funCodes {
 			c = strings.TrimSpace(c)
 			if c == "" || funcs[c] {
@@ -401,6 +411,10 @@ func (s *Store) SetRoleGrants(ctx context.Context, roleID int64, menuCodes, funC
 		}
 		before, err := grantsOf(ctx, tx, roleID)
 		if err != nil {
+			return err
+		}
+		// the grant rule: the editor adds only what they hold
+		if err := checkAddedGrants(a, before, menus, funcs); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM sys_role_menu WHERE role_id = ?`, roleID); err != nil {
@@ -444,7 +458,7 @@ type RoleHandlers struct {
 }
 
 func NewRoleHandlers(s *Store) *RoleHandlers {
-	r, u := RoleTables(s.db)
+	r, u := s.RoleTables()
 	return &RoleHandlers{store: s, roles: r, userRoles: u}
 }
 

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"biddesk/internal/audit"
+	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 )
@@ -135,22 +136,33 @@ func member(ctx context.Context, tx *db.Tx, userID int64) (Member, error) {
 const MembersScreen = "roleusers"
 
 // GrantRole gives a role to a live user (nothing changes when the user holds it already);
-// RevokeRole takes it away. A change is written to the business log with the user's roles
-// before and after; a call that changes nothing leaves no log row.
+// RevokeRole takes it away. The user must be within the caller's data scope of user management,
+// and the change must obey the grant rule (grantrule.go). A change is written to the business
+// log with the user's roles before and after; a call that changes nothing leaves no log row.
 func (s *Store) GrantRole(ctx context.Context, userID, roleID int64) error {
-	if err := s.grantable(ctx, userID, roleID); err != nil {
-		return err
-	}
-	return s.changeMember(ctx, userID, roleID, audit.Assign, `INSERT INTO sys_user_role (user_id, role_id) SELECT CAST(? AS BIGINT), CAST(? AS BIGINT)
-		WHERE NOT EXISTS (SELECT 1 FROM sys_user_role WHERE user_id = ? AND role_id = ?)`, userID, roleID, userID, roleID)
+	return s.changeMember(ctx, userID, roleID, true)
 }
 
 func (s *Store) RevokeRole(ctx context.Context, userID, roleID int64) error {
-	return s.changeMember(ctx, userID, roleID, audit.Remove, `DELETE FROM sys_user_role WHERE user_id = ? AND role_id = ?`, userID, roleID)
+	return s.changeMember(ctx, userID, roleID, false)
 }
 
-func (s *Store) changeMember(ctx context.Context, userID, roleID int64, action, stmt string, args ...any) error {
+func (s *Store) changeMember(ctx context.Context, userID, roleID int64, grant bool) error {
+	a, err := s.Actor(ctx, auth.PrincipalFrom(ctx))
+	if err != nil {
+		return err
+	}
+	action, stmt, args := audit.Remove, `DELETE FROM sys_user_role WHERE user_id = ? AND role_id = ?`, []any{userID, roleID}
+	if grant {
+		action, stmt = audit.Assign, `INSERT INTO sys_user_role (user_id, role_id) SELECT CAST(? AS BIGINT), CAST(? AS BIGINT)
+		WHERE NOT EXISTS (SELECT 1 FROM sys_user_role WHERE user_id = ? AND role_id = ?)`
+		args = append(args, userID, roleID)
+	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		// an account outside the caller's scope answers like a missing one
+		if err := memberInScope(ctx, tx, a, userID); err != nil {
+			return err
+		}
 		before, err := member(ctx, tx, userID)
 		if err != nil {
 			return err
@@ -161,6 +173,30 @@ func (s *Store) changeMember(ctx context.Context, userID, roleID int64, action, 
 		}
 		if n == 0 {
 			return httpx.Fail("role.not_found")
+		}
+		if err := s.CheckManage(ctx, tx, a, []int64{userID}); err != nil {
+			return err
+		}
+		next := []int64{}
+		for _, r := range before.Roles {
+			if r.ID != roleID {
+				next = append(next, r.ID)
+			}
+		}
+		if grant {
+			next = append(next, roleID)
+		}
+		unit, err := unitOf(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		if err := s.CheckUserRoles(ctx, tx, a, userID, unit, next); err != nil {
+			return err
+		}
+		if grant {
+			if err := grantable(ctx, tx, userID, roleID); err != nil {
+				return err
+			}
 		}
 		res, err := tx.Exec(ctx, stmt, args...)
 		if err != nil {

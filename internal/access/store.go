@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"biddesk/internal/auth"
+	"biddesk/internal/org"
 	"biddesk/internal/platform/changes"
 	"biddesk/internal/platform/db"
 )
@@ -16,6 +17,8 @@ import (
 // Store holds the SQL of menus, functions, roles and grants.
 type Store struct {
 	db *db.DB
+	// scopes are the data rules the grant rule compares (grantrule.go)
+	scopes *org.Store
 
 	mu    sync.RWMutex
 	menus []menuRow // cached: the menu table is small and read on every sign-in
@@ -27,7 +30,7 @@ type Store struct {
 	bus    *changes.Bus
 }
 
-func NewStore(d *db.DB) *Store { return &Store{db: d} }
+func NewStore(d *db.DB) *Store { return &Store{db: d, scopes: org.NewStore(d)} }
 
 type menuRow struct {
 	ID                                 int64

@@ -79,17 +79,17 @@ func (s *Store) CheckRolesFor(ctx context.Context, userType string, roleIDs []in
 	return noAdminRoles(ctx, s.db, roleIDs)
 }
 
-// grantable refuses to give an admin role to an external account (role assignment).
-func (s *Store) grantable(ctx context.Context, userID, roleID int64) error {
+// grantable refuses to give an admin role to an external account (role assignment), as q sees it.
+func grantable(ctx context.Context, q db.Querier, userID, roleID int64) error {
 	var userType string
-	err := s.db.QueryRow(ctx, `SELECT user_type FROM sys_user WHERE id = ? AND deleted_at IS NULL`, userID).Scan(&userType)
+	err := q.QueryRow(ctx, `SELECT user_type FROM sys_user WHERE id = ? AND deleted_at IS NULL`, userID).Scan(&userType)
 	if db.IsNoRows(err) {
 		return httpx.Fail("user.not_found")
 	}
 	if err != nil || userType != auth.SiteExternal {
 		return err
 	}
-	return noAdminRoles(ctx, s.db, []int64{roleID})
+	return noAdminRoles(ctx, q, []int64{roleID})
 }
 
 // PortalRoles lists the roles an external account may hold: those granting no menu and only

@@ -180,7 +180,7 @@ func (a *App) Routes() []Route {
 	dictH := dict.NewHandlers(a.Dict)
 	accessH := access.NewHandlers(a.Access)
 	roleH := access.NewRoleHandlers(a.Access)
-	orgH := org.NewHandlers(a.Org)
+	orgH := org.NewHandlers(a.Org, a.Access.CheckScopeChange)
 	unitList, employeeList := org.Tables(a.DB)
 	userH := users.NewHandlers(users.NewService(a.DB, a.Access, a.Org))
 	extH := external.NewHandlers(a.External, a.Access)

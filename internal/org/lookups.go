@@ -197,9 +197,16 @@ func (s *Store) AtLevel(ctx context.Context, level int) ([]Unit, error) {
 }
 
 // Handlers are the HTTP endpoints of the organisation area.
-type Handlers struct{ store *Store }
+type Handlers struct {
+	store *Store
+	guard ScopeGuard
+}
 
-func NewHandlers(s *Store) *Handlers { return &Handlers{store: s} }
+// ScopeGuard refuses a change of a role's data scopes that the caller may not make (the grant
+// rule of internal/access: docs/data-rules.md).
+type ScopeGuard func(ctx context.Context, roleID int64, rules []DataScope) error
+
+func NewHandlers(s *Store, guard ScopeGuard) *Handlers { return &Handlers{store: s, guard: guard} }
 
 func caller(ctx context.Context) int64 { return httpx.InfoFrom(ctx).UserID }
 

@@ -23,6 +23,10 @@ const (
 // AnyModule is the module of a role's default scope.
 const AnyModule = "*"
 
+// ModuleUsers is the module of user management and role assignment: whose accounts a user
+// administrator may see and change.
+const ModuleUsers = "sysuser"
+
 var scopes = map[string]bool{ScopeAll: true, ScopeUnitAndBelow: true, ScopeUnit: true, ScopeCustom: true}
 
 // Module is a part of the product whose lists obey data rules.
@@ -37,7 +41,7 @@ type Module struct {
 // Modules are the module names a data scope may name; areas that filter by unit add theirs.
 var Modules = []Module{
 	{AnyModule, "org.module.any", ""},
-	{"sysuser", "org.module.sysuser", ""},
+	{ModuleUsers, "org.module.sysuser", ""},
 	{"library", "org.module.library", ""},
 	// the portal shows the whole company's published materials unless a role limits it
 	{"portal", "org.module.portal", ScopeAll},
@@ -121,7 +125,6 @@ func (s *Store) Visibility(ctx context.Context, userID int64, module string) (Vi
 		return Visibility{}, err
 	}
 	defer rows.Close()
-	type rule struct{ scope, units string }
 	byRole := map[int64]rule{}
 	for rows.Next() {
 		var id int64
@@ -146,12 +149,20 @@ func (s *Store) Visibility(ctx context.Context, userID int64, module string) (Vi
 			}
 		}
 	}
+	return visibilityOf(byRole, unit), nil
+}
+
+// rule is one role's data scope for a module: the scope and, for custom, its unit codes.
+type rule struct{ scope, units string }
+
+// visibilityOf is the union of the roles' rules for a member of the unit.
+func visibilityOf(byRole map[int64]rule, unit string) Visibility {
 	var v Visibility
 	prefixes, exact := map[string]bool{}, map[string]bool{}
 	for _, r := range byRole {
 		switch r.scope {
 		case ScopeAll:
-			return Visibility{All: true}, nil
+			return Visibility{All: true}
 		case ScopeUnitAndBelow:
 			if unit != "" {
 				prefixes[unit] = true
@@ -175,7 +186,78 @@ func (s *Store) Visibility(ctx context.Context, userID int64, module string) (Vi
 		}
 	}
 	sort.Strings(v.Exact)
-	return v, nil
+	return v
+}
+
+// RuleVisibility is what one role's rules alone give a member of the unit in the module (its
+// scope for the module, or else its default '*'; nothing when it names neither). The grant rule
+// compares it with what the granting user sees (docs/data-rules.md).
+func RuleVisibility(rules []DataScope, module, unit string) Visibility {
+	var pick *DataScope
+	for i := range rules {
+		if rules[i].ModuleName == module || (rules[i].ModuleName == AnyModule && pick == nil) {
+			pick = &rules[i]
+		}
+	}
+	if pick == nil {
+		return Visibility{}
+	}
+	return visibilityOf(map[int64]rule{0: {scope: pick.Scope, units: strings.Join(pick.UnitCodes, ",")}}, unit)
+}
+
+// Within tells whether every unit v shows is shown by one of outer: the whole company only
+// within a whole company, a subtree only within a subtree holding it, a single unit within any
+// outer that sees it.
+func (v Visibility) Within(outer ...Visibility) bool {
+	sees := func(f func(o Visibility) bool) bool {
+		for _, o := range outer {
+			if o.All || f(o) {
+				return true
+			}
+		}
+		return false
+	}
+	if v.All {
+		return sees(func(Visibility) bool { return false })
+	}
+	for _, p := range v.Prefixes {
+		if !sees(func(o Visibility) bool {
+			for _, q := range o.Prefixes {
+				if strings.HasPrefix(p, q) {
+					return true
+				}
+			}
+			return false
+		}) {
+			return false
+		}
+	}
+	for _, e := range v.Exact {
+		if !sees(func(o Visibility) bool { return o.Sees(e) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// RoleRules reads a role's data scopes as q sees them (without the units' details).
+func RoleRules(ctx context.Context, q db.Querier, roleID int64) ([]DataScope, error) {
+	rows, err := q.Query(ctx, `SELECT module, scope, unit_codes FROM sys_role_data_scope WHERE role_id = ? ORDER BY module`, roleID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []DataScope{}
+	for rows.Next() {
+		var d DataScope
+		var codes string
+		if err := rows.Scan(&d.ModuleName, &d.Scope, &codes); err != nil {
+			return nil, err
+		}
+		d.UnitCodes = splitCodes(codes)
+		out = append(out, d)
+	}
+	return out, rows.Err()
 }
 
 // minimalPrefixes drops prefixes covered by a shorter one (a unit inside another's subtree).
@@ -365,6 +447,10 @@ func (h *Handlers) PutRoleScopes(r *http.Request, in *httpx.Input) (any, error) 
 		return nil, err
 	}
 	if err := h.store.CheckScopes(ctx, rules); err != nil {
+		return nil, err
+	}
+	// the grant rule: nobody widens a role beyond what they see themselves
+	if err := h.guard(ctx, id, rules); err != nil {
 		return nil, err
 	}
 	before, err := h.store.RoleScopes(ctx, id)

@@ -18,6 +18,8 @@ type Handlers struct {
 
 func NewHandlers(svc *Service) *Handlers {
 	m, s := Tables(svc.db, svc.roles)
+	// the list, its export and the search show only the accounts of the caller's data scope
+	m.Restrict, s.Restrict = svc.restrict, svc.restrict
 	return &Handlers{svc: svc, manage: m, search: s}
 }
 

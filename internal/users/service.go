@@ -2,6 +2,7 @@ package users
 
 import (
 	"context"
+	"net/http"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -9,14 +10,18 @@ import (
 	"biddesk/internal/access"
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
+	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/list"
 	"biddesk/internal/platform/validate"
 )
 
-// Units is what user management needs of the organisation area.
+// Units is what user management needs of the organisation area: the units, and the data
+// rules (docs/data-rules.md) that limit whose accounts a caller may see and change.
 type Units interface {
 	Exists(ctx context.Context, fullUnitCode string) (bool, error)
+	Visibility(ctx context.Context, userID int64, module string) (org.Visibility, error)
 }
 
 // Kind is one kind of account and the screen that manages it: the staff of user management
@@ -30,6 +35,9 @@ type Kind struct {
 	Place func(ctx context.Context, f *Form) error
 	// DefaultRoles, when set, gives the roles of a new account whose form names none.
 	DefaultRoles func(ctx context.Context) ([]int64, error)
+	// Module, when set, is the data-rule module limiting the accounts (by unit) that a caller
+	// may list, see and change; Units then answers for it.
+	Module string
 }
 
 // Service holds the rules of user management. Every write is one transaction.
@@ -43,13 +51,65 @@ type Service struct {
 // NewService manages staff accounts (/sysuser).
 func NewService(d *db.DB, roles *access.Store, units Units) *Service {
 	s := &Service{db: d, roles: roles, units: units}
-	s.kind = Kind{UserType: auth.SiteStaff, Screen: Screen, Place: s.unitPlace}
+	s.kind = Kind{UserType: auth.SiteStaff, Screen: Screen, Place: s.unitPlace, Module: org.ModuleUsers}
 	return s
 }
 
 // NewKindService manages the accounts of another kind (external users).
 func NewKindService(d *db.DB, roles *access.Store, kind Kind) *Service {
 	return &Service{db: d, roles: roles, kind: kind}
+}
+
+// scope is the caller's view of the service's accounts: all of them when the kind names no
+// data-rule module, else those of the units the caller sees in it.
+type scope struct {
+	all bool
+	vis org.Visibility
+}
+
+func (s *Service) scope(ctx context.Context, p *auth.Principal) (scope, error) {
+	if s.kind.Module == "" {
+		return scope{all: true}, nil
+	}
+	var id int64
+	if p != nil {
+		id = p.UserID
+	}
+	v, err := s.units.Visibility(ctx, id, s.kind.Module)
+	return scope{all: v.All, vis: v}, err
+}
+
+// cond is the SQL condition on sys_user u of the scope.
+func (sc scope) cond() (string, []any) {
+	if sc.all {
+		return "1=1", nil
+	}
+	return sc.vis.Condition("u.unit_code")
+}
+
+func (sc scope) sees(unit string) bool { return sc.all || sc.vis.Sees(unit) }
+
+// restrict adds the caller's scope to the queries of the lists and exports over the accounts.
+func (s *Service) restrict(r *http.Request, _ *httpx.Input, q *list.Query) error {
+	sc, err := s.scope(r.Context(), auth.PrincipalFrom(r.Context()))
+	if err != nil {
+		return err
+	}
+	if cond, args := sc.cond(); cond != "1=1" {
+		q.Where(cond, args...)
+	}
+	return nil
+}
+
+// caller reads, before any transaction, the caller's scope and what the grant rule compares.
+func (s *Service) caller(ctx context.Context) (scope, *access.Actor, error) {
+	p := auth.PrincipalFrom(ctx)
+	sc, err := s.scope(ctx, p)
+	if err != nil {
+		return sc, nil, err
+	}
+	a, err := s.roles.Actor(ctx, p)
+	return sc, a, err
 }
 
 // unitPlace: a staff account belongs to an existing unit, and to no external organisation.
@@ -155,6 +215,17 @@ func (s *Service) Add(ctx context.Context, f Form) (int64, error) {
 	if err := s.check(ctx, &f, true); err != nil {
 		return 0, err
 	}
+	sc, a, err := s.caller(ctx)
+	if err != nil {
+		return 0, err
+	}
+	// a new account must belong to a unit the caller sees
+	if !sc.sees(f.UnitCode) {
+		return 0, httpx.Fail("user.unit_out_of_scope")
+	}
+	if err := s.roles.CheckUserRoles(ctx, s.db, a, 0, f.UnitCode, f.RoleIDs); err != nil {
+		return 0, err
+	}
 	hash, err := auth.HashPassword(f.Password)
 	if err != nil {
 		return 0, err
@@ -178,7 +249,7 @@ func (s *Service) Add(ctx context.Context, f Form) (int64, error) {
 		if err := access.SetUserRoles(ctx, tx, id, f.RoleIDs); err != nil {
 			return err
 		}
-		after, err := s.loadUsers(ctx, tx, id)
+		after, err := s.loadUsers(ctx, tx, everyone, id)
 		if err != nil {
 			return err
 		}
@@ -193,10 +264,26 @@ func (s *Service) Edit(ctx context.Context, f Form) error {
 	if err := s.check(ctx, &f, false); err != nil {
 		return err
 	}
+	sc, a, err := s.caller(ctx)
+	if err != nil {
+		return err
+	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		before, err := s.loadUsers(ctx, tx, f.ID)
+		// the account as it is must be in the caller's scope, and the unit it moves to too
+		before, err := s.loadUsers(ctx, tx, sc, f.ID)
 		if err != nil {
 			return err
+		}
+		if !sc.sees(f.UnitCode) {
+			return httpx.Fail("user.unit_out_of_scope")
+		}
+		if err := s.roles.CheckManage(ctx, tx, a, []int64{f.ID}); err != nil {
+			return err
+		}
+		if f.RoleIDs != nil {
+			if err := s.roles.CheckUserRoles(ctx, tx, a, f.ID, f.UnitCode, f.RoleIDs); err != nil {
+				return err
+			}
 		}
 		if taken, err := loginCodeTaken(ctx, tx, f.LoginCode, f.ID); err != nil {
 			return err
@@ -223,9 +310,15 @@ func (s *Service) Edit(ctx context.Context, f Form) error {
 // Screen is the menu and function code of user management, the module of its business log.
 const Screen = "sysuser"
 
-// loadUsers reads live accounts of the service's kind as its screen shows them, in the order of
-// ids (each once), inside tx; an id that is not one fails with user.not_found.
-func (s *Service) loadUsers(ctx context.Context, tx *db.Tx, ids ...int64) ([]User, error) {
+// everyone is the scope of the reads that follow a change the caller was allowed to make.
+var everyone = scope{all: true}
+
+// loadUsers reads live accounts of the service's kind within sc as its screen shows them, in the
+// order of ids (each once), inside tx; an id that is not one, or is outside sc, fails with
+// user.not_found (the same answer: nothing tells an account outside the scope from a missing
+// one), so a batch with one such id changes nothing.
+func (s *Service) loadUsers(ctx context.Context, tx *db.Tx, sc scope, ids ...int64) ([]User, error) {
+	cond, cargs := sc.cond()
 	out := make([]User, 0, len(ids))
 	seen := map[int64]bool{}
 	for _, id := range ids {
@@ -233,7 +326,8 @@ func (s *Service) loadUsers(ctx context.Context, tx *db.Tx, ids ...int64) ([]Use
 			continue
 		}
 		seen[id] = true
-		u, err := scanUser(tx.QueryRow(ctx, `SELECT `+userSelect+` FROM `+userFrom+` WHERE u.id = ? AND u.deleted_at IS NULL AND u.user_type = ?`, id, s.kind.UserType))
+		args := append([]any{id, s.kind.UserType}, cargs...)
+		u, err := scanUser(tx.QueryRow(ctx, `SELECT `+userSelect+` FROM `+userFrom+` WHERE u.id = ? AND u.deleted_at IS NULL AND u.user_type = ? AND `+cond, args...))
 		if db.IsNoRows(err) {
 			return nil, httpx.Fail("user.not_found")
 		}
@@ -260,7 +354,7 @@ func (s *Service) recordChanges(ctx context.Context, tx *db.Tx, action string, b
 	for _, b := range before {
 		c := audit.Change{Module: s.kind.Screen, Action: action, TargetID: b.ID, Target: b.LoginCode, Before: b}
 		if action != audit.Delete {
-			after, err := s.loadUsers(ctx, tx, b.ID)
+			after, err := s.loadUsers(ctx, tx, everyone, b.ID)
 			if err != nil {
 				return err
 			}
@@ -281,9 +375,16 @@ func (s *Service) ChangeState(ctx context.Context, actor *auth.Principal, ids []
 	if state == 0 && contains(ids, actor.UserID) {
 		return httpx.Fail("user.not_self_disable")
 	}
+	sc, a, err := s.caller(ctx)
+	if err != nil {
+		return err
+	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		before, err := s.loadUsers(ctx, tx, ids...)
+		before, err := s.loadUsers(ctx, tx, sc, ids...)
 		if err != nil {
+			return err
+		}
+		if err := s.roles.CheckManage(ctx, tx, a, ids); err != nil {
 			return err
 		}
 		args := []any{state, time.Now().UTC()}
@@ -318,13 +419,20 @@ func (s *Service) ResetPassword(ctx context.Context, actor *auth.Principal, id i
 	if err := checkPassword(pw); err != nil {
 		return err
 	}
+	sc, a, err := s.caller(ctx)
+	if err != nil {
+		return err
+	}
 	hash, err := auth.HashPassword(pw)
 	if err != nil {
 		return err
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		before, err := s.loadUsers(ctx, tx, id)
+		before, err := s.loadUsers(ctx, tx, sc, id)
 		if err != nil {
+			return err
+		}
+		if err := s.roles.CheckManage(ctx, tx, a, []int64{id}); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `UPDATE sys_user SET password_hash = ?, update_pwd = 1, updated_at = ? WHERE id = ?`, hash, time.Now().UTC(), id); err != nil {
@@ -343,9 +451,16 @@ func (s *Service) Delete(ctx context.Context, actor *auth.Principal, ids []int64
 	if contains(ids, actor.UserID) {
 		return httpx.Fail("user.not_self_delete")
 	}
+	sc, a, err := s.caller(ctx)
+	if err != nil {
+		return err
+	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		before, err := s.loadUsers(ctx, tx, ids...)
+		before, err := s.loadUsers(ctx, tx, sc, ids...)
 		if err != nil {
+			return err
+		}
+		if err := s.roles.CheckManage(ctx, tx, a, ids); err != nil {
 			return err
 		}
 		now := time.Now().UTC()
@@ -399,5 +514,6 @@ func init() {
 		"user.not_self_disable":    {"不能禁用当前登录的账号", "You cannot disable your own account"},
 		"user.not_self_delete":     {"不能删除当前登录的账号", "You cannot delete your own account"},
 		"user.not_self_reset":      {"请通过“修改密码”修改自己的密码", "Use 'Change password' for your own account"},
+		"user.unit_out_of_scope":   {"所属单位不在您的数据范围内", "The unit is outside your data scope"},
 	})
 }

@@ -1,0 +1,420 @@
+package app_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// grantRole makes a role with the menus, function codes and data scopes given, as the
+// administrator does on the role screens, and returns its id.
+func (e *env) grantRole(admin, code string, menus, funcs []string, scopes []map[string]any) int64 {
+	e.t.Helper()
+	id := e.addRole(admin, code, code+"角色")
+	e.done("PUT", "/api/sys/role/grants", admin, map[string]any{"roleId": id, "menuCodes": menus, "funCodes": funcs}, nil)
+	if scopes != nil {
+		e.done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": id, "scopes": scopes}, nil)
+	}
+	return id
+}
+
+// account adds a staff account (password Start#2024) in the unit with the roles.
+func (e *env) account(admin, login, unit string, roles ...int64) int64 {
+	e.t.Helper()
+	if roles == nil {
+		roles = []int64{}
+	}
+	return e.addUser(admin, map[string]any{"loginCode": login, "userName": login, "unitCode": unit, "password": "Start#2024", "roleIds": roles})
+}
+
+// signIn signs in an account added by account (its first password works for calls).
+func (e *env) signIn(login string) string {
+	e.t.Helper()
+	return e.login(login, "Start#2024").AccessToken
+}
+
+func loginCodes(us []userRec) string {
+	var out []string
+	for _, u := range us {
+		out = append(out, u.LoginCode)
+	}
+	sort.Strings(out)
+	return strings.Join(out, ",")
+}
+
+// userState reads an account's state and deletion straight from the database.
+func (e *env) userState(id int64) (state int, deleted bool) {
+	e.t.Helper()
+	var del any
+	if err := e.app.DB.QueryRow(context.Background(), `SELECT state, deleted_at FROM sys_user WHERE id = ?`, id).Scan(&state, &del); err != nil {
+		e.t.Fatal(err)
+	}
+	return state, del != nil
+}
+
+func (e *env) userRoleCodes(id int64) string {
+	e.t.Helper()
+	rows, err := e.app.DB.Query(context.Background(), `SELECT r.code FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = ? ORDER BY r.code`, id)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			e.t.Fatal(err)
+		}
+		out = append(out, c)
+	}
+	return strings.Join(out, ",")
+}
+
+// A user administrator whose sysuser scope is 'own unit and below' sees and changes only the
+// accounts of that subtree, through every call; an account elsewhere answers like a missing one.
+func TestUserManagementObeysTheDataScope(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123").AccessToken
+	staffRole := e.roleID(admin, "staff")
+	unitAdmin := e.grantRole(admin, "unitadmin", []string{"sysuser", "roleusers", "sysroles"}, []string{"sysuser", "roleusers", "sysroles", "gateway"},
+		[]map[string]any{{"moduleName": "sysuser", "scope": "unit_and_below"}})
+	e.account(admin, "ua", "100201", unitAdmin)
+	mine := e.account(admin, "mine", "100201003", staffRole)
+	other := e.account(admin, "other", "100101", staffRole)
+	ua := e.signIn("ua")
+
+	// list, export and search: only the subtree 100201 (staff is in 100201003)
+	if got := loginCodes(list[userRec](e, "/api/sys/user/list", ua, nil).Records); got != "mine,staff,ua" {
+		t.Errorf("scoped list: %s", got)
+	}
+	if p := list[userRec](e, "/api/sys/user/list", ua, url.Values{"loginCode": {"other"}}); p.Total != 0 {
+		t.Errorf("filter reaches outside the scope: %+v", p)
+	}
+	if p := list[userRec](e, "/api/sys/user/list", ua, url.Values{"unitCode": {"1001"}}); p.Total != 0 {
+		t.Errorf("unit filter reaches outside the scope: %+v", p)
+	}
+	_, body := e.fetch("/api/sys/user/export?sort=loginCode", ua)
+	rows := sheetRows(t, body)
+	var exported []string
+	for _, r := range rows[1:] {
+		exported = append(exported, r[0])
+	}
+	if strings.Join(exported, ",") != "mine,staff,ua" {
+		t.Errorf("scoped export: %v", exported)
+	}
+	if got := loginCodes(list[userRec](e, "/api/user/search", ua, nil).Records); got != "mine,staff,ua" {
+		t.Errorf("scoped search: %s", got)
+	}
+	if got := loginCodes(list[userRec](e, "/api/user/search", ua, url.Values{"roleId": {itoa(staffRole)}}).Records); got != "mine,staff" {
+		t.Errorf("scoped members of a role: %s", got)
+	}
+	if p := list[userRec](e, "/api/user/search", ua, url.Values{"keyword": {"other"}}); p.Total != 0 {
+		t.Errorf("search finds an account outside the scope: %+v", p)
+	}
+	// the administrator still sees everyone
+	if got := loginCodes(list[userRec](e, "/api/sys/user/list", admin, nil).Records); got != "admin,libadmin,mine,other,staff,ua" {
+		t.Errorf("admin list: %s", got)
+	}
+
+	// every single-account call on an account outside the scope answers like a missing one,
+	// and a batch holding one changes nothing at all
+	const missing = "用户不存在"
+	for _, id := range []int64{other, 987654} {
+		for _, c := range []struct {
+			method, path string
+			body         any
+		}{
+			{"PUT", "/api/sys/user/edit", map[string]any{"id": id, "loginCode": "other", "userName": "x", "unitCode": "100201003"}},
+			{"PUT", "/api/sys/user/changeState", map[string]any{"ids": []int64{id}, "state": 0}},
+			{"PUT", "/api/sys/user/changeState", map[string]any{"ids": []int64{mine, id}, "state": 0}},
+			{"PUT", "/api/sys/user/resetPwd", map[string]any{"id": id, "password": "Other#2024x"}},
+			{"DELETE", "/api/sys/user/del", map[string]any{"ids": []int64{id}}},
+			{"DELETE", "/api/sys/user/del", map[string]any{"ids": []int64{mine, id}}},
+			{"PUT", "/api/user/role/user", map[string]any{"userId": id, "roleId": staffRole}},
+			{"DELETE", "/api/user/role/user", map[string]any{"userId": id, "roleId": staffRole}},
+		} {
+			resp, r := e.call(c.method, c.path, ua, c.body)
+			if resp.StatusCode != 200 || r.Code != 1 || r.Message != missing {
+				t.Errorf("%s %s %v: HTTP %d %+v", c.method, c.path, c.body, resp.StatusCode, r)
+			}
+		}
+	}
+	if st, del := e.userState(mine); st != 1 || del {
+		t.Errorf("a refused batch changed the account in scope: state %d deleted %v", st, del)
+	}
+	if st, del := e.userState(other); st != 1 || del || e.userRoleCodes(other) != "staff" {
+		t.Errorf("the account outside the scope changed: state %d deleted %v roles %s", st, del, e.userRoleCodes(other))
+	}
+	var logged int
+	if err := e.app.DB.QueryRow(t.Context(), `SELECT COUNT(*) FROM business_log WHERE login_code = 'ua'`).Scan(&logged); err != nil || logged != 0 {
+		t.Errorf("refused calls left %d business-log rows (%v)", logged, err)
+	}
+
+	// add and edit: the unit, before and after, must be in the scope
+	const outside = "所属单位不在您的数据范围内"
+	e.refused("POST", "/api/sys/user/add", ua, map[string]any{"loginCode": "far", "userName": "远", "unitCode": "100101", "password": "Start#2024", "roleIds": []int64{staffRole}}, outside)
+	e.refused("PUT", "/api/sys/user/edit", ua, map[string]any{"id": mine, "loginCode": "mine", "userName": "mine", "unitCode": "100101"}, outside)
+	if _, r := e.call("PUT", "/api/sys/user/edit", ua, map[string]any{"id": mine, "loginCode": "mine", "userName": "mine"}, "Accept-Language", "en"); r.Message != "Please choose the unit" {
+		t.Errorf("edit without a unit: %+v", r)
+	}
+	if _, r := e.call("POST", "/api/sys/user/add", ua, map[string]any{"loginCode": "far", "userName": "远", "unitCode": "100101", "password": "Start#2024"}, "Accept-Language", "en"); r.Message != "The unit is outside your data scope" {
+		t.Errorf("English refusal: %+v", r)
+	}
+	near := e.addUser(ua, map[string]any{"loginCode": "near", "userName": "近", "unitCode": "100201003", "password": "Start#2024", "roleIds": []int64{staffRole}})
+
+	// inside the scope every call works
+	e.done("PUT", "/api/sys/user/edit", ua, map[string]any{"id": near, "loginCode": "near", "userName": "近邻", "unitCode": "100201"}, nil)
+	e.done("PUT", "/api/sys/user/changeState", ua, map[string]any{"ids": []int64{near, mine}, "state": 0}, nil)
+	e.done("PUT", "/api/sys/user/resetPwd", ua, map[string]any{"id": mine, "password": "Other#2024x"}, nil)
+	e.done("DELETE", "/api/user/role/user", ua, map[string]any{"userId": near, "roleId": staffRole}, nil)
+	e.done("PUT", "/api/user/role/user", ua, map[string]any{"userId": near, "roleId": staffRole}, nil)
+	e.done("DELETE", "/api/sys/user/del", ua, map[string]any{"ids": []int64{near}}, nil)
+
+	// the role list's 'user roles' export lists the accounts of the scope only
+	_, body = e.fetch("/api/sys/role/exportUserRoles?sort=loginCode", ua)
+	exported = nil
+	for _, r := range sheetRows(t, body)[1:] {
+		exported = append(exported, r[0])
+	}
+	if strings.Join(exported, ",") != "mine,staff,ua" {
+		t.Errorf("scoped user-roles export: %v", exported)
+	}
+
+	// 'own unit' only: the departments below are out of sight too
+	e.done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": unitAdmin, "scopes": []map[string]any{{"moduleName": "sysuser", "scope": "unit"}}}, nil)
+	if got := loginCodes(list[userRec](e, "/api/sys/user/list", ua, nil).Records); got != "ua" {
+		t.Errorf("unit scope list: %s", got)
+	}
+	e.refused("PUT", "/api/sys/user/resetPwd", ua, map[string]any{"id": mine, "password": "Other#2024y"}, missing)
+	// a custom scope: the chosen unit and its subtree, not the member's own unit
+	e.done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": unitAdmin, "scopes": []map[string]any{{"moduleName": "*", "scope": "custom", "unitCodes": []string{"1001"}}}}, nil)
+	if got := loginCodes(list[userRec](e, "/api/sys/user/list", ua, nil).Records); got != "admin,libadmin,other" {
+		t.Errorf("custom scope list: %s", got)
+	}
+}
+
+// A user administrator grants no role beyond what he holds, never changes his own roles, and
+// only a system administrator grants the system administrator role or manages its holders.
+func TestGrantRuleStopsRolesWiderThanOnesOwn(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123").AccessToken
+	ids := map[string]int64{}
+	for _, c := range []string{"sysadmin", "libadmin", "staff"} {
+		ids[c] = e.roleID(admin, c)
+	}
+	userAdmin := e.grantRole(admin, "useradmin", []string{"sysuser", "roleusers"}, []string{"sysuser", "roleusers", "gateway"},
+		[]map[string]any{{"moduleName": "sysuser", "scope": "all"}})
+	// narrow: only what the user administrator holds; scoped: the same codes but every unit of the library
+	narrow := e.grantRole(admin, "narrow", []string{"sysuser"}, []string{"gateway", "sysuser"}, nil)
+	scoped := e.grantRole(admin, "scoped", []string{}, []string{"gateway"}, []map[string]any{{"moduleName": "library", "scope": "all"}})
+	codes := e.grantRole(admin, "codes", []string{}, []string{"gateway", "login_log"}, nil)
+	uaID := e.account(admin, "ua", "100201", userAdmin)
+	staffID := e.roleIDUser(admin, "staff")
+	adminID := e.roleIDUser(admin, "admin")
+	libID := e.roleIDUser(admin, "libadmin")
+	ua := e.signIn("ua")
+
+	const (
+		own       = "不能修改自己的角色"
+		sysOnly   = "只有系统管理员才能授予或取消系统管理员角色"
+		sysAcct   = "只有系统管理员才能管理系统管理员的账号"
+		wider     = "角色「%s」含有您自己没有的菜单、操作权限或更大的数据范围，不能授予"
+		notFound  = "用户不存在"
+		widerAcct = "该用户拥有超出您自己权限的角色「资料库管理员」，您不能管理该账号"
+	)
+	widerMsg := func(name string) string { return strings.Replace(wider, "%s", name, 1) }
+	editUA := func(roles ...int64) map[string]any {
+		return map[string]any{"id": uaID, "loginCode": "ua", "userName": "ua", "unitCode": "100201", "roleIds": roles}
+	}
+	editStaff := func(roles ...int64) map[string]any {
+		return map[string]any{"id": staffID, "loginCode": "staff", "userName": "张晓东", "unitCode": "100201003", "roleIds": roles}
+	}
+	newUser := func(roles ...int64) map[string]any {
+		return map[string]any{"loginCode": "newbie", "userName": "新人", "unitCode": "100201003", "password": "Start#2024", "roleIds": roles}
+	}
+	for _, c := range []struct {
+		method, path string
+		body         any
+		msg          string
+	}{
+		// to himself: never, whatever the role
+		{"PUT", "/api/sys/user/edit", editUA(userAdmin, ids["sysadmin"]), own},
+		{"PUT", "/api/sys/user/edit", editUA(userAdmin, narrow), own},
+		{"PUT", "/api/sys/user/edit", editUA(), own},
+		{"PUT", "/api/user/role/user", map[string]any{"userId": uaID, "roleId": ids["sysadmin"]}, own},
+		{"PUT", "/api/user/role/user", map[string]any{"userId": uaID, "roleId": narrow}, own},
+		{"DELETE", "/api/user/role/user", map[string]any{"userId": uaID, "roleId": userAdmin}, own},
+		// to others: not the system administrator role, not a wider role
+		{"PUT", "/api/sys/user/edit", editStaff(ids["staff"], ids["sysadmin"]), sysOnly},
+		{"PUT", "/api/sys/user/edit", editStaff(ids["staff"], ids["libadmin"]), widerMsg("资料库管理员")},
+		{"PUT", "/api/sys/user/edit", editStaff(ids["staff"], userAdmin), ""}, // holds exactly that
+		{"PUT", "/api/sys/user/edit", editStaff(ids["staff"], scoped), widerMsg("scoped角色")},
+		{"PUT", "/api/sys/user/edit", editStaff(ids["staff"], codes), widerMsg("codes角色")},
+		{"POST", "/api/sys/user/add", newUser(ids["sysadmin"]), sysOnly},
+		{"POST", "/api/sys/user/add", newUser(ids["libadmin"]), widerMsg("资料库管理员")},
+		{"POST", "/api/sys/user/add", newUser(scoped), widerMsg("scoped角色")},
+		{"PUT", "/api/user/role/user", map[string]any{"userId": staffID, "roleId": ids["sysadmin"]}, sysOnly},
+		{"PUT", "/api/user/role/user", map[string]any{"userId": staffID, "roleId": ids["libadmin"]}, widerMsg("资料库管理员")},
+		{"PUT", "/api/user/role/user", map[string]any{"userId": staffID, "roleId": codes}, widerMsg("codes角色")},
+		// the system administrator's account: not his to change
+		{"PUT", "/api/sys/user/edit", map[string]any{"id": adminID, "loginCode": "admin", "userName": "系统管理员", "unitCode": "100104"}, sysAcct},
+		{"PUT", "/api/sys/user/resetPwd", map[string]any{"id": adminID, "password": "Taken#2024x"}, sysAcct},
+		{"PUT", "/api/sys/user/changeState", map[string]any{"ids": []int64{staffID, adminID}, "state": 0}, sysAcct},
+		{"DELETE", "/api/sys/user/del", map[string]any{"ids": []int64{adminID}}, sysAcct},
+		{"DELETE", "/api/user/role/user", map[string]any{"userId": adminID, "roleId": ids["sysadmin"]}, sysAcct},
+		{"PUT", "/api/user/role/user", map[string]any{"userId": adminID, "roleId": narrow}, sysAcct},
+		// nor the account of someone holding more than he does: a new password would hand him that role
+		{"PUT", "/api/sys/user/resetPwd", map[string]any{"id": libID, "password": "Taken#2024x"}, widerAcct},
+		{"PUT", "/api/sys/user/edit", map[string]any{"id": libID, "loginCode": "libadmin", "userName": "李思远", "unitCode": "100104", "email": "me@example.com"}, widerAcct},
+		{"PUT", "/api/sys/user/changeState", map[string]any{"ids": []int64{libID}, "state": 0}, widerAcct},
+		{"DELETE", "/api/user/role/user", map[string]any{"userId": libID, "roleId": ids["libadmin"]}, widerAcct},
+	} {
+		_, r := e.call(c.method, c.path, ua, c.body)
+		if c.msg == "" {
+			if r.Code != 0 {
+				t.Errorf("%s %s %v: %+v, want success", c.method, c.path, c.body, r)
+			}
+			continue
+		}
+		if r.Code != 1 || r.Message != c.msg {
+			t.Errorf("%s %s %v: %+v, want %q", c.method, c.path, c.body, r, c.msg)
+		}
+	}
+	if got := e.userRoleCodes(uaID); got != "useradmin" {
+		t.Errorf("ua's roles changed: %s", got)
+	}
+	if got := e.userRoleCodes(staffID); got != "staff,useradmin" {
+		t.Errorf("staff's roles: %s", got)
+	}
+	if got := e.userRoleCodes(adminID); got != "sysadmin" {
+		t.Errorf("admin's roles: %s", got)
+	}
+	if st, _ := e.userState(staffID); st != 1 {
+		t.Errorf("a refused batch disabled staff")
+	}
+	var n int
+	if err := e.app.DB.QueryRow(t.Context(), `SELECT COUNT(*) FROM sys_user WHERE login_code = 'newbie'`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("a refused add created the account: %d %v", n, err)
+	}
+	// an unchanged role list is no change of one's own roles; a role he holds, or a narrower one, he grants
+	e.done("PUT", "/api/sys/user/edit", ua, editUA(userAdmin), nil)
+	e.done("PUT", "/api/user/role/user", ua, map[string]any{"userId": staffID, "roleId": narrow}, nil)
+	e.done("DELETE", "/api/user/role/user", ua, map[string]any{"userId": staffID, "roleId": narrow}, nil)
+	e.addUser(ua, newUser(narrow, ids["staff"]))
+	if _, r := e.call("PUT", "/api/user/role/user", ua, map[string]any{"userId": staffID, "roleId": ids["sysadmin"]}, "Accept-Language", "en"); r.Message != "Only a system administrator can grant or take away the system administrator role" {
+		t.Errorf("English refusal: %+v", r)
+	}
+	// a unit the user administrator cannot see (his scope is the whole company here) answers as missing
+	e.done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": userAdmin, "scopes": []map[string]any{{"moduleName": "sysuser", "scope": "unit_and_below"}}}, nil)
+	e.refused("PUT", "/api/user/role/user", ua, map[string]any{"userId": adminID, "roleId": narrow}, notFound)
+	// with 'own unit and below' a role scoped to the whole company is wider than his
+	wideUsers := e.grantRole(admin, "wideusers", []string{}, []string{"gateway"}, []map[string]any{{"moduleName": "sysuser", "scope": "all"}})
+	e.refused("PUT", "/api/user/role/user", ua, map[string]any{"userId": staffID, "roleId": wideUsers}, widerMsg("wideusers角色"))
+	// a role whose scope is the member's own unit and below fits a member inside his subtree
+	unitUsers := e.grantRole(admin, "unitusers", []string{}, []string{"gateway"}, []map[string]any{{"moduleName": "sysuser", "scope": "unit_and_below"}})
+	e.done("PUT", "/api/user/role/user", ua, map[string]any{"userId": staffID, "roleId": unitUsers}, nil)
+
+	// the system administrator grants anything, to others; never to himself either
+	e.done("PUT", "/api/user/role/user", admin, map[string]any{"userId": staffID, "roleId": ids["libadmin"]}, nil)
+	e.refused("PUT", "/api/user/role/user", admin, map[string]any{"userId": adminID, "roleId": ids["libadmin"]}, own)
+	e.refused("PUT", "/api/sys/user/edit", admin, map[string]any{"id": adminID, "loginCode": "admin", "userName": "系统管理员", "unitCode": "100104", "roleIds": []int64{ids["sysadmin"], ids["libadmin"]}}, own)
+	e.done("PUT", "/api/sys/user/edit", admin, map[string]any{"id": adminID, "loginCode": "admin", "userName": "系统管理员", "unitCode": "100104", "roleIds": []int64{ids["sysadmin"]}}, nil)
+}
+
+// roleIDUser is the id of an account by its login code, read through the user list.
+func (e *env) roleIDUser(token, login string) int64 {
+	e.t.Helper()
+	for _, u := range list[userRec](e, "/api/sys/user/list", token, url.Values{"loginCode": {login}}).Records {
+		if u.LoginCode == login {
+			return u.ID
+		}
+	}
+	e.t.Fatalf("no account %s", login)
+	return 0
+}
+
+// The role screens add to a role only the menus, codes and data scopes their editor holds; the
+// system administrator role is a system administrator's to change.
+func TestRoleScreensGrantOnlyWhatTheEditorHolds(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123").AccessToken
+	editor := e.grantRole(admin, "roleeditor", []string{"rolemanager", "sysroles"}, []string{"rolemanager", "sysroles", "gateway"},
+		[]map[string]any{{"moduleName": "*", "scope": "unit_and_below"}})
+	target := e.addRole(admin, "target", "目标角色")
+	sysadmin, libadmin := e.roleID(admin, "sysadmin"), e.roleID(admin, "libadmin")
+	e.account(admin, "re", "100201", editor)
+	re := e.signIn("re")
+	put := func(roleID int64, menus, funcs []string) envelope {
+		_, r := e.call("PUT", "/api/sys/role/grants", re, map[string]any{"roleId": roleID, "menuCodes": menus, "funCodes": funcs})
+		return r
+	}
+	scope := func(roleID int64, scopes any) envelope {
+		_, r := e.call("PUT", "/api/sys/role/dataScope", re, map[string]any{"roleId": roleID, "scopes": scopes})
+		return r
+	}
+	for _, c := range []struct {
+		r   envelope
+		msg string
+	}{
+		{put(target, []string{"login_log"}, []string{}), "不能授予您自己没有的菜单：login_log"},
+		{put(target, []string{"sysuser"}, []string{"sysuser"}), "不能授予您自己没有的菜单：sysuser"},
+		{put(target, []string{}, []string{"sysuser"}), "不能授予您自己没有的操作权限：sysuser"},
+		{put(sysadmin, []string{"rolemanager"}, []string{"rolemanager"}), "只有系统管理员才能修改系统管理员角色的权限"},
+		{scope(sysadmin, []map[string]any{}), "只有系统管理员才能修改系统管理员角色的权限"},
+		{scope(target, []map[string]any{{"moduleName": "library", "scope": "all"}}), "模块「library」的数据范围不能超出您自己的数据范围"},
+		{scope(target, []map[string]any{{"moduleName": "*", "scope": "custom", "unitCodes": []string{"100202"}}}), "模块「sysuser」的数据范围不能超出您自己的数据范围"},
+		{scope(target, []map[string]any{{"moduleName": "sysuser", "scope": "custom", "unitCodes": []string{"100201", "1001"}}}), "模块「sysuser」的数据范围不能超出您自己的数据范围"},
+	} {
+		if c.r.Code != 1 || c.r.Message != c.msg {
+			t.Errorf("%+v, want %q", c.r, c.msg)
+		}
+	}
+	if g := e.grants(admin, target); len(g.MenuCodes) != 0 || len(g.FunCodes) != 0 {
+		t.Errorf("refused grants were stored: %+v", g)
+	}
+	// what he holds he grants; a role's grants he does not hold may stay, not grow
+	if r := put(target, []string{"rolemanager"}, []string{"rolemanager", "gateway"}); r.Code != 0 {
+		t.Errorf("held grants: %+v", r)
+	}
+	lib := e.grants(admin, libadmin)
+	if r := put(libadmin, lib.MenuCodes, append(lib.FunCodes, "gateway")); r.Code != 0 {
+		t.Errorf("keeping a role's grants: %+v", r)
+	}
+	if r := put(libadmin, append(lib.MenuCodes, "sysuser"), lib.FunCodes); r.Code != 1 || r.Message != "不能授予您自己没有的菜单：sysuser" {
+		t.Errorf("growing a role beyond the editor: %+v", r)
+	}
+	// data scopes within his own: his subtree, or relative scopes that keep every member inside it
+	if r := scope(target, []map[string]any{{"moduleName": "library", "scope": "custom", "unitCodes": []string{"100201003"}}}); r.Code != 0 {
+		t.Errorf("custom scope inside his subtree: %+v", r)
+	}
+	if r := scope(target, []map[string]any{{"moduleName": "*", "scope": "unit_and_below"}}); r.Code != 0 {
+		t.Errorf("relative scope of a role without members: %+v", r)
+	}
+	// once the role has a member elsewhere, a relative scope would show that member's unit
+	e.account(admin, "faraway", "100101", target)
+	if r := scope(target, []map[string]any{{"moduleName": "library", "scope": "custom", "unitCodes": []string{"100201003"}}}); r.Code != 0 {
+		t.Errorf("narrowing: %+v", r)
+	}
+	if r := scope(target, []map[string]any{{"moduleName": "*", "scope": "unit"}}); r.Code != 1 || r.Message != "模块「sysuser」的数据范围不能超出您自己的数据范围" {
+		t.Errorf("relative scope over a member elsewhere: %+v", r)
+	}
+	// the libadmin role already sees every unit: keeping that is no widening by him
+	if r := scope(libadmin, []map[string]any{{"moduleName": "*", "scope": "all"}}); r.Code != 0 {
+		t.Errorf("keeping a role's scope: %+v", r)
+	}
+	_, r := e.call("PUT", "/api/sys/role/grants", re, map[string]any{"roleId": target, "menuCodes": []string{"login_log"}, "funCodes": []string{}}, "Accept-Language", "en")
+	if r.Message != "You cannot grant a menu you do not hold: login_log" {
+		t.Errorf("English refusal: %+v", r)
+	}
+	// the system administrator changes any role
+	e.done("PUT", "/api/sys/role/grants", admin, map[string]any{"roleId": target, "menuCodes": []string{"login_log"}, "funCodes": []string{"login_log"}}, nil)
+	e.done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": target, "scopes": []map[string]any{{"moduleName": "*", "scope": "all"}}}, nil)
+	var got []struct{ Scope string }
+	_, r = e.call("GET", "/api/sys/role/dataScope?roleId="+itoa(target), admin, nil)
+	if json.Unmarshal(r.Data, &got) != nil || len(got) != 1 || got[0].Scope != "all" {
+		t.Errorf("admin's scope change: %+v", r)
+	}
+}
