@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/httpx"
@@ -180,9 +181,12 @@ func (s *Service) Login(ctx context.Context, req LoginRequest) (*SessionUser, er
 		}
 		return nil, err
 	}
-	u, err := s.store.UserByLoginCode(ctx, code)
-	if err != nil {
-		return fail(ReasonError, 0, err)
+	// A code that is not clean text names no account (and PostgreSQL would refuse it as a parameter).
+	var u *User
+	if utf8.ValidString(code) && strings.IndexByte(code, 0) < 0 {
+		if u, err = s.store.UserByLoginCode(ctx, code); err != nil {
+			return fail(ReasonError, 0, err)
+		}
 	}
 	hash := dummyHash
 	if u != nil {

@@ -3,7 +3,9 @@ package auth
 import (
 	"context"
 	"database/sql"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"biddesk/internal/platform/db"
 )
@@ -122,7 +124,7 @@ type Limits struct {
 // an admitted attempt is written as a pending failure and resolved later; a refused one is
 // written with its refusal reason. It returns the row's id and the refusal reason ("" when admitted).
 func (s *Store) Reserve(ctx context.Context, kind string, a LoginAttempt, lim Limits) (int64, string, error) {
-	code := truncate(a.LoginCode, 64)
+	code, ip := truncate(a.LoginCode, 64), truncate(a.IP, 64)
 	var id int64
 	var refused string
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
@@ -132,7 +134,7 @@ func (s *Store) Reserve(ctx context.Context, kind string, a LoginAttempt, lim Li
 			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(`+lockClassCode+`, hashtext(?))`, code); err != nil {
 				return err
 			}
-			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(`+lockClassAddress+`, hashtext(?))`, a.IP); err != nil {
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(`+lockClassAddress+`, hashtext(?))`, ip); err != nil {
 				return err
 			}
 		}
@@ -144,7 +146,7 @@ func (s *Store) Reserve(ctx context.Context, kind string, a LoginAttempt, lim Li
 		if n >= lim.Account {
 			reason = refusal(kind, "throttled_account")
 		} else {
-			if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM login_log WHERE client_ip = ? AND created_at >= ? AND success = 0`, a.IP, lim.Since).Scan(&n); err != nil {
+			if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM login_log WHERE client_ip = ? AND created_at >= ? AND success = 0`, ip, lim.Since).Scan(&n); err != nil {
 				return err
 			}
 			if n >= lim.Address {
@@ -156,7 +158,7 @@ func (s *Store) Reserve(ctx context.Context, kind string, a LoginAttempt, lim Li
 		}
 		var err error
 		id, err = tx.Insert(ctx, `INSERT INTO login_log (login_code, user_id, success, reason, client_ip, user_agent, os, site, created_at) VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?)`,
-			code, nullID(a.UserID), reason, a.IP, truncate(a.UserAgent, 255), truncate(a.OS, 64), a.Site, time.Now().UTC())
+			code, nullID(a.UserID), reason, ip, truncate(a.UserAgent, 255), truncate(a.OS, 64), a.Site, time.Now().UTC())
 		return err
 	})
 	return id, refused, err
@@ -222,7 +224,7 @@ func (s *Store) StartSession(ctx context.Context, tokenHash string, userID int64
 			}
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO sys_session (token_hash, user_id, created_at, last_seen_at, expires_at, client_ip, user_agent, os) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			tokenHash, userID, now, now, now.Add(absolute), a.IP, truncate(a.UserAgent, 255), truncate(a.OS, 64)); err != nil {
+			tokenHash, userID, now, now, now.Add(absolute), truncate(a.IP, 64), truncate(a.UserAgent, 255), truncate(a.OS, 64)); err != nil {
 			return err
 		}
 		if a.Reserved != 0 {
@@ -230,7 +232,7 @@ func (s *Store) StartSession(ctx context.Context, tokenHash string, userID int64
 			return err
 		}
 		_, err := tx.Exec(ctx, `INSERT INTO login_log (login_code, user_id, success, reason, client_ip, user_agent, os, site, created_at) VALUES (?, ?, 1, '', ?, ?, ?, ?, ?)`,
-			truncate(a.LoginCode, 64), userID, a.IP, truncate(a.UserAgent, 255), truncate(a.OS, 64), a.Site, now)
+			truncate(a.LoginCode, 64), userID, truncate(a.IP, 64), truncate(a.UserAgent, 255), truncate(a.OS, 64), a.Site, now)
 		return err
 	})
 }
@@ -281,7 +283,7 @@ func (s *Store) LogSecurityEvent(ctx context.Context, userID int64, kind, detail
 	if userID != 0 {
 		uid = userID
 	}
-	_, err := s.db.Exec(ctx, `INSERT INTO security_event (user_id, kind, detail, client_ip, created_at) VALUES (?, ?, ?, ?, ?)`, uid, kind, truncate(detail, 500), ip, time.Now().UTC())
+	_, err := s.db.Exec(ctx, `INSERT INTO security_event (user_id, kind, detail, client_ip, created_at) VALUES (?, ?, ?, ?, ?)`, uid, kind, truncate(detail, 500), truncate(ip, 64), time.Now().UTC())
 	return err
 }
 
@@ -292,10 +294,14 @@ func boolInt(b bool) int {
 	return 0
 }
 
+// truncate fits client-sent text to a column of n characters: valid UTF-8 without NUL
+// characters (PostgreSQL refuses both; each is replaced by U+FFFD), at most n runes.
 func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) > n {
-		return string(r[:n])
+	if !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 {
+		s = strings.ReplaceAll(strings.ToValidUTF8(s, "\uFFFD"), "\x00", "\uFFFD")
+	}
+	if utf8.RuneCountInString(s) > n {
+		return string([]rune(s)[:n])
 	}
 	return s
 }
