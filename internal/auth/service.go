@@ -193,12 +193,12 @@ func (s *Service) Login(ctx context.Context, req LoginRequest) (*SessionUser, er
 		hash = u.PasswordHash
 	}
 	ok, err := checkPassword(ctx, hash, req.Password)
-	if errors.Is(err, ErrBusy) {
-		// The password was not tried: the attempt is no failure.
+	if notTried(ctx, err) {
+		// No hashing slot came free (or the client left while waiting): the attempt is no failure.
 		if relErr := s.store.Release(keep, id); relErr != nil {
 			return nil, relErr
 		}
-		return nil, ErrBusy
+		return nil, err
 	}
 	if err != nil {
 		return fail(ReasonError, 0, err)
@@ -227,6 +227,12 @@ func (s *Service) Login(ctx context.Context, req LoginRequest) (*SessionUser, er
 		return nil, err
 	}
 	return su, nil
+}
+
+// notTried tells whether a password check failed before hashing: no slot came free in time, or
+// the request was cancelled while waiting for one.
+func notTried(ctx context.Context, err error) bool {
+	return errors.Is(err, ErrBusy) || (err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()))
 }
 
 // limits are the throttle's limits in force now.
@@ -423,11 +429,11 @@ func (s *Service) ChangePassword(ctx context.Context, p *Principal, oldPw, newPw
 		return httpx.ErrThrottled
 	}
 	ok, err := checkPassword(ctx, u.PasswordHash, oldPw)
-	if errors.Is(err, ErrBusy) {
+	if notTried(ctx, err) {
 		if relErr := s.store.Release(keep, id); relErr != nil {
 			return relErr
 		}
-		return ErrBusy
+		return err
 	}
 	if err != nil {
 		_ = s.store.Resolve(keep, id, ReasonError, u.ID)
