@@ -6,10 +6,12 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"biddesk/api"
+	"biddesk/internal/auth"
 	"biddesk/internal/platform/config"
 )
 
@@ -355,5 +357,72 @@ func TestHROriginSignInRenewsWithoutThePassword(t *testing.T) {
 	e.call("POST", "/api/logout", renewed.AccessToken, nil)
 	if _, r := e.call("POST", "/api/login/renew", "", map[string]string{"renewToken": renewed.RenewToken}); r.Code != 10005 {
 		t.Fatalf("renewal after logout: %+v", r)
+	}
+}
+
+// PUT /api/sys/user/updatePwd: wrong old passwords count like failed sign-ins; after the account
+// limit the session ends (the next call is 'token invalid') and the attempts are in the login log.
+func TestUpdatePwdGuessesEndTheSession(t *testing.T) {
+	e := newEnv(t, func(c *config.Config) { c.ThrottleAccount = 3 })
+	tok := e.login("staff", "Staff@123").AccessToken
+	wrong := url.Values{"oldPassword": {"Wrong@123"}, "newPassword": {"New#Pass9"}, "replacePassword": {"New#Pass9"}}
+	for i := 1; i <= 3; i++ {
+		if _, r := e.call("PUT", "/api/sys/user/updatePwd", tok, wrong); r.Code != 1 || r.Message != "原密码不正确" {
+			t.Fatalf("try %d: %+v", i, r)
+		}
+	}
+	if resp, r := e.call("PUT", "/api/sys/user/updatePwd", tok, wrong); resp.StatusCode != 401 || r.Code != 10005 {
+		t.Fatalf("after 3 wrong old passwords: HTTP %d %+v", resp.StatusCode, r)
+	}
+	var rows, events int
+	if err := e.app.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM login_log WHERE login_code = 'staff' AND reason = 'old_password_wrong' AND success = 0`).Scan(&rows); err != nil || rows != 3 {
+		t.Fatalf("login log: %d rows %v", rows, err)
+	}
+	if err := e.app.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM security_event WHERE kind = 'password_guess'`).Scan(&events); err != nil || events != 1 {
+		t.Fatalf("security events: %d %v", events, err)
+	}
+	// The same secret: sign-in is throttled now as well.
+	if resp, r := e.call("POST", "/api/login", "", url.Values{"LoginCode": {"staff"}, "PassWord": {"Staff@123"}}); resp.StatusCode != 429 || r.Code != 429 {
+		t.Fatalf("sign-in after the guesses: HTTP %d %+v", resp.StatusCode, r)
+	}
+}
+
+// With every hashing slot taken, a sign-in is answered 'busy' (code 429) instead of queueing without bound.
+func TestBusySignInAnswer(t *testing.T) {
+	e := newEnv(t, func(c *config.Config) { c.ThrottleAccount, c.ThrottleAddress = 1000, 1000; c.SingleSession = false })
+	auth.SetHashConcurrency(1, time.Millisecond)
+	t.Cleanup(func() { auth.SetHashConcurrency(0, auth.HashWait) })
+	type answer struct {
+		status int
+		env    envelope
+	}
+	answers := make(chan answer, 12)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := 0; i < 12; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			resp, r := e.call("POST", "/api/login", "", url.Values{"LoginCode": {"staff"}, "PassWord": {"Staff@123"}}, "Accept-Language", "en")
+			answers <- answer{resp.StatusCode, r}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	close(answers)
+	var ok, busy int
+	for a := range answers {
+		switch {
+		case a.env.Code == 0:
+			ok++
+		case a.status == 429 && a.env.Code == 429 && a.env.Message == "The system is busy, please try again":
+			busy++
+		default:
+			t.Fatalf("unexpected answer: HTTP %d %+v", a.status, a.env)
+		}
+	}
+	if ok == 0 || busy == 0 {
+		t.Fatalf("%d signed in, %d busy; want some of each", ok, busy)
 	}
 }

@@ -163,7 +163,7 @@ func (h *Handlers) Logout(w http.ResponseWriter, r *http.Request) (any, error) {
 
 // UpdatePwd is PUT /api/sys/user/updatePwd.
 func (h *Handlers) UpdatePwd(r *http.Request, in *httpx.Input) (any, error) {
-	return nil, h.svc.ChangePassword(r.Context(), PrincipalFrom(r.Context()), in.String("oldPassword"), in.String("newPassword"), in.String("replacePassword"))
+	return nil, h.svc.ChangePassword(r.Context(), PrincipalFrom(r.Context()), in.String("oldPassword"), in.String("newPassword"), in.String("replacePassword"), httpx.ClientIP(r), r.UserAgent())
 }
 
 // Info is GET /api/sys/user/info.

@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -8,9 +9,16 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/http"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
 
 	"golang.org/x/crypto/argon2"
+
+	"biddesk/internal/platform/httpx"
 )
 
 // argon2id parameters (OWASP's minimum recommendation: 19 MiB, 2 passes, 1 lane).
@@ -22,20 +30,122 @@ const (
 	argonSaltLen = 16
 )
 
-// HashPassword returns an encoded argon2id hash of pw with a fresh random salt.
-func HashPassword(pw string) (string, error) {
+// HashWait is how long a password hash waits for a free slot before the caller is told the
+// system is busy.
+const HashWait = 3 * time.Second
+
+// ErrBusy answers a sign-in or password change that found every hashing slot taken for HashWait.
+var ErrBusy = &httpx.Error{Code: httpx.CodeThrottled, Status: http.StatusTooManyRequests, Key: "auth.busy"}
+
+// hashGate caps the argon2id computations running at once: each holds argonMemory (19 MiB), so a
+// burst of parallel sign-ins would otherwise multiply the server's memory.
+type hashGate struct {
+	slots chan struct{}
+	wait  time.Duration
+	mu    sync.Mutex
+	busy  int // slots in use
+	peak  int // most slots in use at once since the last reset
+}
+
+var gate atomic.Pointer[hashGate]
+
+func newHashGate(n int, wait time.Duration) *hashGate {
+	if n <= 0 {
+		n = 2 * runtime.GOMAXPROCS(0)
+	}
+	return &hashGate{slots: make(chan struct{}, n), wait: wait}
+}
+
+// currentGate is the gate in force; the first use makes the default one (package variables such
+// as dummyHash hash before any init function runs).
+func currentGate() *hashGate {
+	if g := gate.Load(); g != nil {
+		return g
+	}
+	gate.CompareAndSwap(nil, newHashGate(0, HashWait))
+	return gate.Load()
+}
+
+// SetHashConcurrency sizes the hashing cap: n slots (n <= 0: twice the usable cores), a caller
+// waiting at most wait for one. Hashes already running finish in their old gate.
+func SetHashConcurrency(n int, wait time.Duration) {
+	ng := newHashGate(n, wait)
+	if g := gate.Load(); g != nil && cap(g.slots) == cap(ng.slots) && g.wait == wait {
+		return
+	}
+	gate.Store(ng)
+}
+
+// HashConcurrency is the current cap and the most hashes that ran at once since the last reset
+// (reset sets that figure back to 0): the measure of the cap for tests and diagnostics.
+func HashConcurrency(reset bool) (limit, peak int) {
+	g := currentGate()
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	limit, peak = cap(g.slots), g.peak
+	if reset {
+		g.peak = 0
+	}
+	return limit, peak
+}
+
+// withHashSlot runs fn in a hashing slot, waiting at most the gate's wait for one (ErrBusy after).
+func withHashSlot(ctx context.Context, fn func()) error {
+	g := currentGate()
+	select {
+	case g.slots <- struct{}{}:
+	default:
+		t := time.NewTimer(g.wait)
+		defer t.Stop()
+		select {
+		case g.slots <- struct{}{}:
+		case <-t.C:
+			return ErrBusy
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	g.mu.Lock()
+	g.busy++
+	if g.busy > g.peak {
+		g.peak = g.busy
+	}
+	g.mu.Unlock()
+	defer func() {
+		g.mu.Lock()
+		g.busy--
+		g.mu.Unlock()
+		<-g.slots
+	}()
+	fn()
+	return nil
+}
+
+// HashPassword returns an encoded argon2id hash of pw with a fresh random salt. It takes a
+// hashing slot and answers ErrBusy when none frees up in time.
+func HashPassword(pw string) (string, error) { return hashPassword(context.Background(), pw) }
+
+func hashPassword(ctx context.Context, pw string) (string, error) {
 	salt := make([]byte, argonSaltLen)
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
 	}
-	key := argon2.IDKey([]byte(pw), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	var key []byte
+	if err := withHashSlot(ctx, func() { key = argon2.IDKey([]byte(pw), salt, argonTime, argonMemory, argonThreads, argonKeyLen) }); err != nil {
+		return "", err
+	}
 	b64 := base64.RawStdEncoding
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
 		b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
 
-// CheckPassword tells whether pw matches the encoded hash, in constant time.
+// CheckPassword tells whether pw matches the encoded hash, in constant time. Like HashPassword
+// it runs in a hashing slot.
 func CheckPassword(encoded, pw string) (bool, error) {
+	return checkPassword(context.Background(), encoded, pw)
+}
+
+func checkPassword(ctx context.Context, encoded, pw string) (bool, error) {
 	parts := strings.Split(encoded, "$")
 	if len(parts) != 6 || parts[1] != "argon2id" {
 		return false, errors.New("unknown password hash format")
@@ -58,13 +168,26 @@ func CheckPassword(encoded, pw string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	got := argon2.IDKey([]byte(pw), salt, iters, mem, threads, uint32(len(want)))
+	// A stored hash is ours, but its cost is still bounded so that a tampered row cannot take the server's memory.
+	if mem == 0 || mem > 4*argonMemory || iters == 0 || iters > 8*argonTime || threads == 0 || threads > 4 || len(want) == 0 || len(want) > 64 {
+		return false, errors.New("password hash parameters out of range")
+	}
+	var got []byte
+	if err := withHashSlot(ctx, func() { got = argon2.IDKey([]byte(pw), salt, iters, mem, threads, uint32(len(want))) }); err != nil {
+		return false, err
+	}
 	return subtle.ConstantTimeCompare(got, want) == 1, nil
 }
 
 // dummyHash is checked against when the login code is unknown, so that a wrong login code
 // takes as long as a wrong password and accounts cannot be probed by timing.
 var dummyHash, _ = HashPassword("no-such-user-password")
+
+func init() {
+	httpx.RegisterMessages(map[string][2]string{
+		"auth.busy": {"系统繁忙，请稍后再试", "The system is busy, please try again"},
+	})
+}
 
 // NewToken returns a session token of 256 random bits, hex-encoded.
 func NewToken() (string, error) {

@@ -4,8 +4,12 @@ package auth
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"log/slog"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/httpx"
@@ -114,6 +118,7 @@ func (s *Service) usable(ctx context.Context, u *User) (bool, error) {
 }
 
 func NewService(store *Store, cfg config.Config, grants Grants, dicts DictCache, units UnitNames) *Service {
+	SetHashConcurrency(cfg.HashConcurrency, HashWait)
 	return &Service{store: store, cfg: cfg, grants: grants, dicts: dicts, units: units, policy: flagPolicy{cfg}, now: func() time.Time { return time.Now().UTC() }}
 }
 
@@ -158,39 +163,49 @@ type SessionUser struct {
 // throttled per account and per address, and answer with one generic message.
 func (s *Service) Login(ctx context.Context, req LoginRequest) (*SessionUser, error) {
 	code := strings.TrimSpace(req.LoginCode)
+	if code == "" || req.Password == "" {
+		return nil, httpx.Fail("auth.credentials_required")
+	}
 	attempt := LoginAttempt{LoginCode: code, IP: req.IP, UserAgent: req.UserAgent, OS: req.OS, Site: req.Site}
+	// The attempt is counted before the password is checked, so parallel guesses cannot all pass a
+	// count taken before any of them failed.
+	id, refused, err := s.store.Reserve(ctx, KindSignIn, attempt, s.limits())
+	if err != nil {
+		return nil, err
+	}
+	if refused != "" {
+		return nil, httpx.ErrThrottled
+	}
+	attempt.Reserved = id
+	// The verdict is recorded even when the client has gone away meanwhile.
+	keep := context.WithoutCancel(ctx)
 	fail := func(reason string, userID int64, err error) (*SessionUser, error) {
-		attempt.Reason, attempt.UserID = reason, userID
-		if logErr := s.store.LogAttempt(ctx, attempt); logErr != nil {
+		if logErr := s.store.Resolve(keep, id, reason, userID); logErr != nil {
 			return nil, logErr
 		}
 		return nil, err
 	}
-	if code == "" || req.Password == "" {
-		return nil, httpx.Fail("auth.credentials_required")
-	}
-	since := s.now().Add(-s.cfg.ThrottleWindow)
-	if n, err := s.store.FailuresSince(ctx, "code", code, since); err != nil {
-		return nil, err
-	} else if n >= s.cfg.ThrottleAccount {
-		return fail("throttled_account", 0, httpx.ErrThrottled)
-	}
-	if n, err := s.store.FailuresSince(ctx, "ip", req.IP, since); err != nil {
-		return nil, err
-	} else if n >= s.cfg.ThrottleAddress {
-		return fail("throttled_address", 0, httpx.ErrThrottled)
-	}
-	u, err := s.store.UserByLoginCode(ctx, code)
-	if err != nil {
-		return nil, err
+	// A code that is not clean text names no account (and PostgreSQL would refuse it as a parameter).
+	var u *User
+	if utf8.ValidString(code) && strings.IndexByte(code, 0) < 0 {
+		if u, err = s.store.UserByLoginCode(ctx, code); err != nil {
+			return fail(ReasonError, 0, err)
+		}
 	}
 	hash := dummyHash
 	if u != nil {
 		hash = u.PasswordHash
 	}
-	ok, err := CheckPassword(hash, req.Password)
-	if err != nil {
+	ok, err := checkPassword(ctx, hash, req.Password)
+	if notTried(ctx, err) {
+		// No hashing slot came free (or the client left while waiting): the attempt is no failure.
+		if relErr := s.store.Release(keep, id); relErr != nil {
+			return nil, relErr
+		}
 		return nil, err
+	}
+	if err != nil {
+		return fail(ReasonError, 0, err)
 	}
 	switch {
 	case u == nil:
@@ -203,12 +218,30 @@ func (s *Service) Login(ctx context.Context, req LoginRequest) (*SessionUser, er
 		return fail("wrong_site", u.ID, httpx.Fail("auth.bad_credentials"))
 	}
 	if pass, err := s.gatesPass(ctx, u); err != nil {
-		return nil, err
+		return fail(ReasonError, u.ID, err)
 	} else if !pass {
 		return fail("org_disabled", u.ID, httpx.Fail("auth.bad_credentials"))
 	}
 	attempt.UserID = u.ID
-	return s.open(ctx, u, attempt, req.Remember)
+	su, err := s.open(keep, u, attempt, req.Remember)
+	if err != nil {
+		// A session that could not be opened leaves its reservation a failure, marked as an error
+		// (the update is a no-op when the success row was already committed).
+		_ = s.store.Resolve(keep, id, ReasonError, u.ID)
+		return nil, err
+	}
+	return su, nil
+}
+
+// notTried tells whether a password check failed before hashing: no slot came free in time, or
+// the request was cancelled while waiting for one.
+func notTried(ctx context.Context, err error) bool {
+	return errors.Is(err, ErrBusy) || (err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()))
+}
+
+// limits are the throttle's limits in force now.
+func (s *Service) limits() Limits {
+	return Limits{Since: s.now().Add(-s.cfg.ThrottleWindow), Account: s.cfg.ThrottleAccount, Address: s.cfg.ThrottleAddress}
 }
 
 // open starts a session for u (and a renewal token when remember is set).
@@ -396,7 +429,8 @@ func (s *Service) Logout(ctx context.Context, p *Principal) (string, error) {
 
 // ChangePassword applies spec section 5's rules, stores the new hash, resets updatePwd to 0
 // and ends the user's other sessions.
-func (s *Service) ChangePassword(ctx context.Context, p *Principal, oldPw, newPw, repeat string) error {
+// Wrong old passwords are throttled like sign-ins; after ThrottleAccount of them the session ends.
+func (s *Service) ChangePassword(ctx context.Context, p *Principal, oldPw, newPw, repeat, ip, userAgent string) error {
 	switch {
 	case oldPw == "":
 		return httpx.Fail("pwd.old_required")
@@ -422,14 +456,45 @@ func (s *Service) ChangePassword(ctx context.Context, p *Principal, oldPw, newPw
 	if u == nil {
 		return httpx.ErrTokenInvalid
 	}
-	ok, err := CheckPassword(u.PasswordHash, oldPw)
+	// The old password is a guess like a sign-in's: counted first, per account and per address,
+	// in the sign-in's own throttle (it is the same secret).
+	attempt := LoginAttempt{LoginCode: u.LoginCode, UserID: u.ID, IP: ip, UserAgent: userAgent, Site: u.UserType}
+	id, refused, err := s.store.Reserve(ctx, KindOldPassword, attempt, s.limits())
 	if err != nil {
 		return err
 	}
+	keep := context.WithoutCancel(ctx)
+	if refused != "" {
+		if err := s.endIfGuessing(keep, p, ip); err != nil {
+			return err
+		}
+		return httpx.ErrThrottled
+	}
+	ok, err := checkPassword(ctx, u.PasswordHash, oldPw)
+	if notTried(ctx, err) {
+		if relErr := s.store.Release(keep, id); relErr != nil {
+			return relErr
+		}
+		return err
+	}
+	if err != nil {
+		_ = s.store.Resolve(keep, id, ReasonError, u.ID)
+		return err
+	}
 	if !ok {
+		if err := s.store.Resolve(keep, id, ReasonOldPasswordWrong, u.ID); err != nil {
+			return err
+		}
+		if err := s.endIfGuessing(keep, p, ip); err != nil {
+			return err
+		}
 		return httpx.Fail("pwd.old_wrong")
 	}
-	hash, err := HashPassword(newPw)
+	// A right old password is no failure; the change itself is in the business record of the account.
+	if err := s.store.Release(keep, id); err != nil {
+		return err
+	}
+	hash, err := hashPassword(ctx, newPw)
 	if err != nil {
 		return err
 	}
@@ -439,13 +504,35 @@ func (s *Service) ChangePassword(ctx context.Context, p *Principal, oldPw, newPw
 	return s.store.SetPassword(ctx, u.ID, hash, 0, p.SessionID)
 }
 
+// endIfGuessing ends the caller's session (and the user's renewal tokens) once the wrong old
+// passwords given for the user within the throttle window reach the account limit: whoever holds
+// the session is guessing the password. Sign-in failures alone never end a session, or anyone
+// could sign a user out by failing to sign in as them.
+func (s *Service) endIfGuessing(ctx context.Context, p *Principal, ip string) error {
+	lim := s.limits()
+	n, err := s.store.OldPasswordFailures(ctx, p.UserID, lim.Since)
+	if err != nil || n < lim.Account {
+		return err
+	}
+	if p.SessionID != 0 {
+		if err := s.store.EndSession(ctx, p.SessionID, EndGuessing); err != nil {
+			return err
+		}
+	}
+	if err := s.store.RevokeRemember(ctx, p.UserID); err != nil {
+		return err
+	}
+	slog.Warn("session ended after repeated wrong old passwords", "user", p.UserID, "session", p.SessionID, "failures", n)
+	return s.store.LogSecurityEvent(ctx, p.UserID, "password_guess", fmt.Sprintf("%d wrong old passwords within %s; session %d ended", n, s.cfg.ThrottleWindow, p.SessionID), ip)
+}
+
 // SetPassword is the administrator's reset (CLI and user management): updatePwd 1 makes the
 // user change it at next sign-in; every session of the user ends.
 func (s *Service) SetPassword(ctx context.Context, userID int64, pw string, mustChange bool) error {
 	if !validate.PasswordOK(pw) {
 		return httpx.Fail("pwd.rule")
 	}
-	hash, err := HashPassword(pw)
+	hash, err := hashPassword(ctx, pw)
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,9 @@ package auth
 import (
 	"context"
 	"database/sql"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"biddesk/internal/platform/db"
 )
@@ -41,6 +43,7 @@ const (
 	EndPassword = "password" // the password changed
 	EndExpired  = "expired"
 	EndDisabled = "disabled"
+	EndGuessing = "password_guess" // repeated wrong old passwords on the password change
 )
 
 // Store holds the SQL of accounts, sessions and the login log.
@@ -85,53 +88,151 @@ func (s *Store) CreateUser(ctx context.Context, u *User) (int64, error) {
 		u.LoginCode, u.UserName, u.PasswordHash, u.State, u.UpdatePwd, u.UserType, u.UnitCode, u.Phone, u.Email, now, now)
 }
 
-// FailuresSince counts failed logins for a login code, or from an address, since t.
-func (s *Store) FailuresSince(ctx context.Context, column, value string, since time.Time) (int, error) {
-	col := "login_code"
-	if column == "ip" {
-		col = "client_ip"
-	}
-	var n int
-	err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM login_log WHERE `+col+` = ? AND created_at >= ? AND success = 0`, value, since).Scan(&n)
-	return n, err
-}
+// Kinds of attempt the throttle counts: a sign-in, or the old password given to change it.
+const (
+	KindSignIn      = "sign_in"
+	KindOldPassword = "old_password"
+)
+
+// Reasons of the login log beyond the sign-in verdicts.
+const (
+	ReasonPending             = "pending" // reserved, the password check still running
+	ReasonError               = "error"   // the check failed on a server error; it still counts
+	ReasonOldPasswordWrong    = "old_password_wrong"
+	ReasonOldPasswordThrottle = "old_password_throttled"
+)
 
 // LoginAttempt is one row of the login log.
 type LoginAttempt struct {
 	LoginCode, Reason, IP, UserAgent, OS, Site string
 	UserID                                     int64
 	Success                                    bool
+	// Reserved is the login-log row Reserve wrote for this attempt; a successful sign-in turns it
+	// into its success row.
+	Reserved int64
 }
 
-func (s *Store) LogAttempt(ctx context.Context, a LoginAttempt) error {
-	var uid any
-	if a.UserID != 0 {
-		uid = a.UserID
+// Limits are the throttle's: failures allowed per login code and per client address since Since.
+type Limits struct {
+	Since            time.Time
+	Account, Address int
+}
+
+// Reserve decides whether an attempt may go on to the password check and records it, in one
+// write transaction serialised per login code and per address, so that parallel guesses are
+// counted exactly as sequential ones. Every failure of the window counts, pending ones included:
+// an admitted attempt is written as a pending failure and resolved later; a refused one is
+// written with its refusal reason. It returns the row's id and the refusal reason ("" when admitted).
+func (s *Store) Reserve(ctx context.Context, kind string, a LoginAttempt, lim Limits) (int64, string, error) {
+	code, ip := truncate(a.LoginCode, 64), truncate(a.IP, 64)
+	var id int64
+	var refused string
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		// SQLite begins every transaction IMMEDIATE (one writer at a time); PostgreSQL takes a lock per
+		// login code, then per address, always in this order, held to the end of the transaction.
+		if tx.Dialect() == db.Postgres {
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(`+lockClassCode+`, hashtext(?))`, code); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(`+lockClassAddress+`, hashtext(?))`, ip); err != nil {
+				return err
+			}
+		}
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM login_log WHERE login_code = ? AND created_at >= ? AND success = 0`, code, lim.Since).Scan(&n); err != nil {
+			return err
+		}
+		reason := ReasonPending
+		if n >= lim.Account {
+			reason = refusal(kind, "throttled_account")
+		} else {
+			if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM login_log WHERE client_ip = ? AND created_at >= ? AND success = 0`, ip, lim.Since).Scan(&n); err != nil {
+				return err
+			}
+			if n >= lim.Address {
+				reason = refusal(kind, "throttled_address")
+			}
+		}
+		if reason != ReasonPending {
+			refused = reason
+		}
+		var err error
+		id, err = tx.Insert(ctx, `INSERT INTO login_log (login_code, user_id, success, reason, client_ip, user_agent, os, site, created_at) VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?)`,
+			code, nullID(a.UserID), reason, ip, truncate(a.UserAgent, 255), truncate(a.OS, 64), a.Site, time.Now().UTC())
+		return err
+	})
+	return id, refused, err
+}
+
+// Classes of the advisory locks Reserve takes on PostgreSQL (two-key form: class, hash of the key).
+const (
+	lockClassCode    = "7301"
+	lockClassAddress = "7302"
+)
+
+// refusal is the logged reason of a refused attempt: the sign-in's own reasons, one reason for a
+// refused password change.
+func refusal(kind, signInReason string) string {
+	if kind == KindOldPassword {
+		return ReasonOldPasswordThrottle
 	}
-	_, err := s.db.Exec(ctx, `INSERT INTO login_log (login_code, user_id, success, reason, client_ip, user_agent, os, site, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		truncate(a.LoginCode, 64), uid, boolInt(a.Success), a.Reason, a.IP, truncate(a.UserAgent, 255), truncate(a.OS, 64), a.Site, time.Now().UTC())
+	return signInReason
+}
+
+// Resolve records the verdict of a reserved attempt that failed.
+func (s *Store) Resolve(ctx context.Context, id int64, reason string, userID int64) error {
+	// success = 0: a sign-in already committed as a success stays one.
+	_, err := s.db.Exec(ctx, `UPDATE login_log SET reason = ?, user_id = ? WHERE id = ? AND success = 0`, reason, nullID(userID), id)
 	return err
 }
 
+// Release removes a reservation whose password was never checked (no hashing slot was free)
+// or that was not a sign-in after all (a password changed), so that it counts as no failure.
+func (s *Store) Release(ctx context.Context, id int64) error {
+	_, err := s.db.Exec(ctx, `DELETE FROM login_log WHERE id = ? AND reason = ?`, id, ReasonPending)
+	return err
+}
+
+// OldPasswordFailures counts the wrong old passwords given for a user since t.
+func (s *Store) OldPasswordFailures(ctx context.Context, userID int64, since time.Time) (int, error) {
+	var n int
+	err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM login_log WHERE user_id = ? AND reason = ? AND created_at >= ?`, userID, ReasonOldPasswordWrong, since).Scan(&n)
+	return n, err
+}
+
+func nullID(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
+}
+
 // StartSession records a new session, first ending the user's others when single is set,
-// in one transaction with the login-log row.
+// in one transaction with the login-log row (the reserved one, turned into a success).
 func (s *Store) StartSession(ctx context.Context, tokenHash string, userID int64, absolute time.Duration, single bool, a LoginAttempt) error {
 	now := time.Now().UTC()
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		// The user's row is written first: on PostgreSQL that locks it, so simultaneous sign-ins
+		// of one user run one after the other and each ends the sessions the previous ones opened
+		// (SQLite's IMMEDIATE transactions are one at a time already).
+		if _, err := tx.Exec(ctx, `UPDATE sys_user SET last_login_at = ? WHERE id = ?`, now, userID); err != nil {
+			return err
+		}
 		if single {
 			if _, err := tx.Exec(ctx, `UPDATE sys_session SET ended_at = ?, end_reason = ? WHERE user_id = ? AND ended_at IS NULL`, now, EndReplaced, userID); err != nil {
 				return err
 			}
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO sys_session (token_hash, user_id, created_at, last_seen_at, expires_at, client_ip, user_agent, os) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			tokenHash, userID, now, now, now.Add(absolute), a.IP, truncate(a.UserAgent, 255), truncate(a.OS, 64)); err != nil {
+			tokenHash, userID, now, now, now.Add(absolute), truncate(a.IP, 64), truncate(a.UserAgent, 255), truncate(a.OS, 64)); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `UPDATE sys_user SET last_login_at = ? WHERE id = ?`, now, userID); err != nil {
+		if a.Reserved != 0 {
+			_, err := tx.Exec(ctx, `UPDATE login_log SET success = 1, reason = '', user_id = ? WHERE id = ?`, userID, a.Reserved)
 			return err
 		}
 		_, err := tx.Exec(ctx, `INSERT INTO login_log (login_code, user_id, success, reason, client_ip, user_agent, os, site, created_at) VALUES (?, ?, 1, '', ?, ?, ?, ?, ?)`,
-			a.LoginCode, userID, a.IP, truncate(a.UserAgent, 255), truncate(a.OS, 64), a.Site, now)
+			truncate(a.LoginCode, 64), userID, truncate(a.IP, 64), truncate(a.UserAgent, 255), truncate(a.OS, 64), a.Site, now)
 		return err
 	})
 }
@@ -182,7 +283,7 @@ func (s *Store) LogSecurityEvent(ctx context.Context, userID int64, kind, detail
 	if userID != 0 {
 		uid = userID
 	}
-	_, err := s.db.Exec(ctx, `INSERT INTO security_event (user_id, kind, detail, client_ip, created_at) VALUES (?, ?, ?, ?, ?)`, uid, kind, truncate(detail, 500), ip, time.Now().UTC())
+	_, err := s.db.Exec(ctx, `INSERT INTO security_event (user_id, kind, detail, client_ip, created_at) VALUES (?, ?, ?, ?, ?)`, uid, kind, truncate(detail, 500), truncate(ip, 64), time.Now().UTC())
 	return err
 }
 
@@ -193,10 +294,14 @@ func boolInt(b bool) int {
 	return 0
 }
 
+// truncate fits client-sent text to a column of n characters: valid UTF-8 without NUL
+// characters (PostgreSQL refuses both; each is replaced by U+FFFD), at most n runes.
 func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) > n {
-		return string(r[:n])
+	if !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 {
+		s = strings.ReplaceAll(strings.ToValidUTF8(s, "\uFFFD"), "\x00", "\uFFFD")
+	}
+	if utf8.RuneCountInString(s) > n {
+		return string([]rune(s)[:n])
 	}
 	return s
 }

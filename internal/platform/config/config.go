@@ -30,6 +30,8 @@ type Config struct {
 	ThrottleAccount int
 	ThrottleAddress int
 	ThrottleWindow  time.Duration
+	// HashConcurrency caps the argon2id hashes (19 MiB each) running at once; 0 means twice the cores.
+	HashConcurrency int
 
 	DemoAdminPassword string
 	DemoStaffPassword string
@@ -129,6 +131,7 @@ func FromEnv() (Config, error) {
 	integer("BIDDESK_THROTTLE_ACCOUNT", &c.ThrottleAccount)
 	integer("BIDDESK_THROTTLE_ADDRESS", &c.ThrottleAddress)
 	duration("BIDDESK_THROTTLE_WINDOW", &c.ThrottleWindow)
+	integer("BIDDESK_HASH_CONCURRENCY", &c.HashConcurrency)
 	str("BIDDESK_DEMO_ADMIN_PASSWORD", &c.DemoAdminPassword)
 	str("BIDDESK_DEMO_STAFF_PASSWORD", &c.DemoStaffPassword)
 	str("BIDDESK_LOG_LEVEL", &c.LogLevel)
@@ -157,6 +160,7 @@ func (c Config) Summary() []any {
 		"logout_url", c.LogoutURL,
 		"help_url", c.HelpURL,
 		"throttle", fmt.Sprintf("%d/account %d/address per %s", c.ThrottleAccount, c.ThrottleAddress, c.ThrottleWindow),
+		"hash_concurrency", c.HashConcurrency,
 		"trust_proxy", c.TrustProxy,
 		"object_store", c.ObjectStoreLabel(),
 	}
