@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"sync"
 
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/export"
@@ -33,6 +34,20 @@ type Table[T any] struct {
 	Restrict func(r *http.Request, in *httpx.Input, q *Query) error
 }
 
+// served holds every Spec a Table has answered a call with in this process (Served).
+var served sync.Map
+
+// Served returns the Specs of the lists and exports called so far in this process: what a plan test
+// explains after calling every list endpoint once.
+func Served() []*Spec {
+	var out []*Spec
+	served.Range(func(k, _ any) bool {
+		out = append(out, k.(*Spec))
+		return true
+	})
+	return out
+}
+
 // exportBatch is how many rows an export completes at a time.
 const exportBatch = 500
 
@@ -42,6 +57,7 @@ func (t *Table[T]) Query(w http.ResponseWriter, r *http.Request) (*httpx.Input, 
 	if err != nil {
 		return nil, nil, err
 	}
+	served.LoadOrStore(t.Spec, struct{}{})
 	q, err := t.Spec.Parse(in)
 	if err == nil && t.Restrict != nil {
 		err = t.Restrict(r, in, q)
