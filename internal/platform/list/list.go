@@ -60,7 +60,7 @@ type Filter struct {
 	Kind    Kind
 	// FullText is the SQLite FTS5 trigram table of a Text filter.
 	FullText string
-	Map     func(string) (any, error)
+	Map      func(string) (any, error)
 }
 
 // Spec declares a list: the rows (From, Select, Where), its filters and the sort columns a
