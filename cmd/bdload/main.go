@@ -342,4 +342,3 @@ func (r result) row(name string, n int, bare float64) string {
 func ms(d time.Duration) string {
 	return strconv.FormatFloat(float64(d.Microseconds())/1000, 'f', 1, 64) + " ms"
 }
-
