@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/export"
@@ -34,15 +35,15 @@ type Table[T any] struct {
 	Restrict func(r *http.Request, in *httpx.Input, q *Query) error
 }
 
-// served holds every Spec a Table has answered a call with in this process (Served).
+// served counts the calls each Spec has answered in this process (Served).
 var served sync.Map
 
-// Served returns the Specs of the lists and exports called so far in this process: what a plan test
-// explains after calling every list endpoint once.
-func Served() []*Spec {
-	var out []*Spec
-	served.Range(func(k, _ any) bool {
-		out = append(out, k.(*Spec))
+// Served returns how many list and export calls each Spec has answered so far in this process: a plan
+// test compares two of these around its own calls of every list endpoint to find their Specs.
+func Served() map[*Spec]int64 {
+	out := map[*Spec]int64{}
+	served.Range(func(k, v any) bool {
+		out[k.(*Spec)] = v.(*atomic.Int64).Load()
 		return true
 	})
 	return out
@@ -57,7 +58,12 @@ func (t *Table[T]) Query(w http.ResponseWriter, r *http.Request) (*httpx.Input, 
 	if err != nil {
 		return nil, nil, err
 	}
-	served.LoadOrStore(t.Spec, struct{}{})
+	if n, ok := served.Load(t.Spec); ok {
+		n.(*atomic.Int64).Add(1)
+	} else {
+		n, _ := served.LoadOrStore(t.Spec, new(atomic.Int64))
+		n.(*atomic.Int64).Add(1)
+	}
 	q, err := t.Spec.Parse(in)
 	if err == nil && t.Restrict != nil {
 		err = t.Restrict(r, in, q)
