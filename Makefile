@@ -7,7 +7,7 @@ ADDR    ?= 127.0.0.1:8080
 DATA    ?= ./data
 PGTEST  := scripts/pgtest.sh
 
-.PHONY: run build web web-deps api-types system-deps test test-go test-go-sqlite test-go-pg test-web test-e2e bench fmt vet clean
+.PHONY: run build web web-deps api-types system-deps test test-go test-go-sqlite test-go-pg test-web test-e2e bench load fmt vet clean
 
 run: build
 	./bin/biddesk serve --addr $(ADDR) --data $(DATA)
@@ -67,6 +67,16 @@ test-e2e: build
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/...
+
+# Load run (docs/performance.md, "Load runs"): 100,000 accounts, each measured call at 16 and 64 connections
+# against the real binary, SQLite then a throwaway PostgreSQL, with a bare net/http handler as the reference.
+# LOAD_FLAGS passes options to cmd/bdload (e.g. LOAD_FLAGS="-duration 5s -conns 16").
+LOAD_FLAGS ?= -duration 3s
+load: build system-deps
+	$(GO) run ./cmd/bdload -bin bin/biddesk $(LOAD_FLAGS)
+	@url=$$($(PGTEST) start) || exit 1; \
+	$(GO) run ./cmd/bdload -bin bin/biddesk -database-url "$$url" $(LOAD_FLAGS); rc=$$?; \
+	$(PGTEST) stop "$$url"; exit $$rc
 
 fmt:
 	gofmt -w cmd internal api migrations web/embed.go

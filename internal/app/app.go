@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"path/filepath"
+	"time"
 
 	"biddesk/api"
 	"biddesk/internal/access"
@@ -53,6 +54,8 @@ type App struct {
 	// Files is uploads and downloads (local disk and the S3-compatible store); stopFiles ends its janitor.
 	Files     *files.Service
 	stopFiles context.CancelFunc
+	// stopStats ends the hourly statistics upkeep (keepStatistics).
+	stopStats context.CancelFunc
 	// Portal is the portal's home page, messages, bid pack and management (internal/portal).
 	Portal *portal.Service
 }
@@ -106,7 +109,32 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	}
 	a.openLibrary()
 	a.openPortal()
+	a.keepStatistics(ctx)
 	return a, nil
+}
+
+// keepStatistics runs db.Optimize now and every hour while the app is open, so that the list plans
+// (index walks, docs/performance.md) hold as the tables grow.
+func (a *App) keepStatistics(ctx context.Context) {
+	if err := a.DB.Optimize(ctx, true); err != nil {
+		a.Log.Warn("optimize statistics", "err", err)
+	}
+	sctx, stop := context.WithCancel(context.WithoutCancel(ctx))
+	a.stopStats = stop
+	go func() {
+		t := time.NewTicker(time.Hour)
+		defer t.Stop()
+		for {
+			select {
+			case <-sctx.Done():
+				return
+			case <-t.C:
+				if err := a.DB.Optimize(sctx, false); err != nil && sctx.Err() == nil {
+					a.Log.Warn("optimize statistics", "err", err)
+				}
+			}
+		}
+	}()
 }
 
 // openFiles sets up the file stores: the data folder's files/ always, the S3-compatible store when
@@ -144,6 +172,7 @@ func (a *App) openFiles(ctx context.Context) error {
 
 // Close stops watching for changes and closes the database.
 func (a *App) Close() error {
+	a.stopStats()
 	a.stopFiles()
 	a.Changes.Stop()
 	return a.DB.Close()

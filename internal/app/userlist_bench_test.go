@@ -15,7 +15,7 @@ import (
 
 // seedUsers adds n staff accounts spread over the demo organisation's departments, with
 // demo names, in batches of 500 rows per statement.
-func seedUsers(b *testing.B, d *db.DB, n int) {
+func seedUsers(b testing.TB, d *db.DB, n int) {
 	b.Helper()
 	var depts []string
 	for _, u := range org.DemoUnits() {

@@ -23,13 +23,18 @@ var userSpec = &list.Spec{
 	Select:    users.RecordSelect,
 	From:      users.RecordFrom,
 	CountFrom: "sys_user u",
-	Where:     `u.deleted_at IS NULL AND u.user_type = '` + auth.SiteExternal + `'`,
+	// A late row lookup over the account indexes of migration 022, as the staff list (internal/users).
+	Key:     "u.id",
+	KeyFrom: "sys_user u",
+	Where:   `u.deleted_at IS NULL AND u.user_type = '` + auth.SiteExternal + `'`,
 	Filters: []list.Filter{
-		{Param: "loginCode", Column: "u.login_code", Kind: list.Contains},
-		{Param: "userName", Column: "u.user_name", Kind: list.Contains},
+		{Param: "loginCode", Column: "u.login_code", Kind: list.Text, FullText: "sys_user_fts"},
+		{Param: "userName", Column: "u.user_name", Kind: list.Text, FullText: "sys_user_fts"},
 		{Param: "extOrgId", Column: "u.ext_org_id", Kind: list.Exact, Map: list.Int("extOrgId")},
 		{Param: "state", Column: "u.state", Kind: list.Exact, Map: list.OneOf("state", map[string]any{"0": 0, "1": 1})},
 	},
+	// The organisation-name sort reads its keys with the organisation join (an account may have none).
+	SortFrom: map[string]list.KeySource{"extOrgName": {From: users.RecordFrom}},
 	Sorts: map[string]string{
 		"loginCode": "u.login_code", "userName": "u.user_name", "extOrgName": "e.name", "state": "u.state",
 		"createdAt": "u.created_at", "lastLoginAt": "u.last_login_at",

@@ -63,14 +63,23 @@ var userSorts = map[string]string{
 
 // userSpec is the /sysuser list: staff accounts, searched by name, login code, unit (with its
 // sub-units: unit codes nest, so a prefix selects a subtree) and state.
+//
+// The page is a late row lookup (migration 022): the page's ids from sys_user alone, walking the index of
+// the sort (account kind, column, id), then the unit and organisation joins for those rows only; the
+// unit-name sort walks the units by name (a staff account always has an existing unit: unitPlace, and
+// units are never deleted). Totals are kept while list_version 'sys_user' stays the same.
 var userSpec = &list.Spec{
 	Select:    userSelect,
 	From:      userFrom,
 	CountFrom: "sys_user u", // no filter reads the unit table
+	Key:       "u.id",
+	KeyFrom:   "sys_user u",
+	SortFrom:  map[string]list.KeySource{"unitName": {From: "org_unit o CROSS JOIN sys_user u", Cond: "u.unit_code = o.full_unit_code"}},
+	Counts:    list.NewCounts("sys_user"),
 	Where:     `u.deleted_at IS NULL AND u.user_type = 'staff'`,
 	Filters: []list.Filter{
-		{Param: "userName", Column: "u.user_name", Kind: list.Contains},
-		{Param: "loginCode", Column: "u.login_code", Kind: list.Contains},
+		{Param: "userName", Column: "u.user_name", Kind: list.Text, FullText: "sys_user_fts"},
+		{Param: "loginCode", Column: "u.login_code", Kind: list.Text, FullText: "sys_user_fts"},
 		{Param: "unitCode", Column: "u.unit_code", Kind: list.Prefix},
 		{Param: "state", Column: "u.state", Kind: list.Exact, Map: list.OneOf("state", map[string]any{"0": 0, "1": 1})},
 	},

@@ -216,3 +216,27 @@ var ErrNoRows = sql.ErrNoRows
 
 // IsNoRows tells whether err means "no such row".
 func IsNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
+
+// Optimize keeps the planner's statistics current, so that list plans hold as tables grow. SQLite
+// keeps none by itself: PRAGMA optimize analyses the tables whose size changed much since their last
+// analysis (atStart: also those never analysed), with analysis_limit bounding the rows it reads per
+// index. PostgreSQL's autovacuum analyses changed tables by itself, so there it does nothing.
+func (d *DB) Optimize(ctx context.Context, atStart bool) error {
+	if d.Dialect != SQLite {
+		return nil
+	}
+	conn, err := d.DB.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `PRAGMA analysis_limit = 1000`); err != nil {
+		return err
+	}
+	stmt := `PRAGMA optimize`
+	if atStart {
+		stmt = `PRAGMA optimize = 0x10002`
+	}
+	_, err = conn.ExecContext(ctx, stmt)
+	return err
+}

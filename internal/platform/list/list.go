@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
@@ -40,7 +41,15 @@ const (
 	Before               // column < time (a date-only value includes that whole day)
 	Keyword              // any of Columns holds value, like Contains
 	Cond                 // Column is a whole condition with one '?' for the value (membership, say)
+	// Text is Contains served by a trigram index instead of a scan: 3 characters or more go through
+	// the SQLite FTS5 trigram table FullText (whose rowid is the Spec's Key and which has a column
+	// named as Column without its alias), or an ILIKE that a pg_trgm index serves on PostgreSQL;
+	// 1-2 characters, which no trigram holds, are a LIKE tested along the order's index walk.
+	Text
 )
+
+// FullTextMin is the shortest text a trigram index serves.
+const FullTextMin = 3
 
 // Filter is one whitelisted filter: the request parameter Param narrows Column.
 // Map, when set, turns the raw text into the bound value (or rejects it).
@@ -49,7 +58,9 @@ type Filter struct {
 	Column  string
 	Columns []string // Keyword only
 	Kind    Kind
-	Map     func(string) (any, error)
+	// FullText is the SQLite FTS5 trigram table of a Text filter.
+	FullText string
+	Map      func(string) (any, error)
 }
 
 // Spec declares a list: the rows (From, Select, Where), its filters and the sort columns a
@@ -67,6 +78,24 @@ type Spec struct {
 	// every order so that pages never overlap.
 	DefaultSort string
 	TieBreak    string
+	// Key and KeyFrom, when set, make the page a late row lookup: the keys of the page are read
+	// from KeyFrom (the table whose indexes give every sort, without the joins that only add
+	// columns), walking an index and stopping after the page, and only those rows are then joined
+	// (From). Every filter and sort must then name KeyFrom's columns, or the sort is in SortFrom.
+	Key     string
+	KeyFrom string
+	// SortFrom gives, for a sort whose column lives in a joined table, what its keys are read from
+	// instead of KeyFrom (say, the joined table walked by its index, then KeyFrom's rows of each).
+	SortFrom map[string]KeySource
+	// Counts, when set, keeps the totals of this list's queries while its version stays the same.
+	Counts *Counts
+}
+
+// KeySource is where the keys of a sort are read from: tables and the condition that joins them.
+// A CROSS JOIN keeps the tables in the order written on SQLite (whose planner otherwise may read the
+// key table first and sort), and is an inner join like any other on PostgreSQL.
+type KeySource struct {
+	From, Cond string
 }
 
 // Query is a parsed list request.
@@ -75,6 +104,14 @@ type Query struct {
 	where          []string
 	args           []any
 	order          string
+	sort           string   // the public name of the requested sort ("" for the default)
+	texts          []textIn // Text filters, rendered for the database's dialect
+}
+
+// textIn is one Text filter of a query.
+type textIn struct {
+	f   Filter
+	raw string
 }
 
 // Page is the answer shape of every list call (spec section 3: current, limit, total, pages).
@@ -106,6 +143,7 @@ func (s *Spec) Parse(in *httpx.Input) (*Query, error) {
 	if q.order, err = s.orderBy(in.String(ParamSort), in.String(ParamOrder)); err != nil {
 		return nil, err
 	}
+	q.sort = strings.TrimSpace(in.String(ParamSort))
 	if s.Where != "" {
 		q.where = append(q.where, s.Where)
 	}
@@ -164,6 +202,8 @@ func (q *Query) add(f Filter, raw string) error {
 		q.Where(f.Column, val)
 	case Contains:
 		q.Where(ContainsSQL(f.Column), ContainsArg(raw))
+	case Text:
+		q.texts = append(q.texts, textIn{f, raw})
 	case Prefix:
 		q.Where(PrefixSQL(f.Column), PrefixArg(raw))
 	case Keyword:
@@ -197,11 +237,45 @@ func (q *Query) Where(cond string, args ...any) {
 	q.args = append(q.args, args...)
 }
 
-func (q *Query) whereSQL() string {
-	if len(q.where) == 0 {
-		return ""
+// whereSQL is the WHERE clause and its parameters on d's dialect (the Text filters depend on it).
+func (q *Query) whereSQL(d db.Dialect, s *Spec) (string, []any) {
+	where, args := q.where, q.args
+	if len(q.texts) > 0 {
+		where = append([]string{}, where...)
+		args = append([]any{}, args...)
+		for _, t := range q.texts {
+			c, a := textSQL(d, s.Key, t.f, t.raw)
+			where = append(where, c)
+			args = append(args, a)
+		}
 	}
-	return " WHERE " + strings.Join(q.where, " AND ")
+	if len(where) == 0 {
+		return "", args
+	}
+	return " WHERE " + strings.Join(where, " AND "), args
+}
+
+// textSQL is the condition of a Text filter (see Text).
+func textSQL(d db.Dialect, key string, f Filter, raw string) (string, any) {
+	long := utf8.RuneCountInString(raw) >= FullTextMin
+	switch {
+	case d == db.Postgres:
+		// ILIKE rather than LOWER(col) LIKE: pg_trgm's index serves it, and the planner estimates it
+		// from the column's statistics (LOWER() made it expect one row).
+		return f.Column + " ILIKE ?", "%" + PgLikeEscape(raw) + "%"
+	case long && f.FullText != "":
+		col := f.Column[strings.LastIndexByte(f.Column, '.')+1:]
+		// The text quoted as one phrase, so nothing in it is query syntax; trigram matching ignores case.
+		return key + " IN (SELECT rowid FROM " + f.FullText + " WHERE " + f.FullText + " MATCH ?)",
+			col + ` : "` + strings.ReplaceAll(raw, `"`, `""`) + `"`
+	}
+	return ContainsSQL(f.Column), ContainsArg(raw)
+}
+
+// PgLikeEscape makes \, % and _ in a user's text match themselves in a PostgreSQL LIKE (whose
+// default escape is the backslash: a pattern without an ESCAPE clause is one pg_trgm serves).
+func PgLikeEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(s)
 }
 
 // ContainsSQL is the condition "column contains ?", case-insensitive the same way on SQLite
@@ -246,20 +320,21 @@ func ParseTime(s string) (t time.Time, dateOnly bool, err error) {
 // Scanner reads one row into a record.
 type Scanner[T any] func(row interface{ Scan(...any) error }) (T, error)
 
-// Run answers a list request with two parameterised statements: the count and the page.
+// Run answers a list request with two parameterised statements: the count (kept by Spec.Counts
+// when set) and the page.
 func Run[T any](ctx context.Context, d *db.DB, s *Spec, q *Query, scan Scanner[T]) (*Page[T], error) {
-	where := q.whereSQL()
+	where, args := q.whereSQL(d.Dialect, s)
 	p := &Page[T]{Records: []T{}, Current: q.Current, Limit: q.Limit}
-	if err := d.QueryRow(ctx, "SELECT COUNT(*) FROM "+s.countFrom()+where, q.args...).Scan(&p.Total); err != nil {
+	var err error
+	if p.Total, err = s.count(ctx, d, where, args); err != nil {
 		return nil, err
 	}
 	p.Pages = (p.Total + q.Limit - 1) / q.Limit
 	if p.Total == 0 || (q.Current-1)*q.Limit >= p.Total {
 		return p, nil
 	}
-	stmt := "SELECT " + s.Select + " FROM " + s.From + where + orderSQL(q.order) + " LIMIT ? OFFSET ?"
-	args := append(append([]any{}, q.args...), q.Limit, (q.Current-1)*q.Limit)
-	rows, err := d.Query(ctx, stmt, args...)
+	stmt := s.pageSQL(q.sort, where, q.order)
+	rows, err := d.Query(ctx, stmt, append(args, q.Limit, (q.Current-1)*q.Limit)...)
 	if err != nil {
 		return nil, err
 	}
@@ -274,18 +349,81 @@ func Run[T any](ctx context.Context, d *db.DB, s *Spec, q *Query, scan Scanner[T
 	return p, rows.Err()
 }
 
+// pageSQL is the page statement (parameters: the where's, then LIMIT and OFFSET). With a Key it is
+// a late row lookup: the page's keys in order from KeyFrom, then the joins for those rows only.
+func (s *Spec) pageSQL(sort, where, order string) string {
+	if s.Key == "" || s.KeyFrom == "" {
+		return "SELECT " + s.Select + " FROM " + s.From + where + orderSQL(order) + " LIMIT ? OFFSET ?"
+	}
+	return "SELECT " + s.Select + " FROM " + s.From + " WHERE " + s.Key + " IN (" + s.keySQL(sort, where, order) + ")" + orderSQL(order)
+}
+
+// keySQL is the statement of a page's keys (late row lookup).
+func (s *Spec) keySQL(sort, where, order string) string {
+	from := s.KeyFrom
+	if src, ok := s.SortFrom[sort]; ok {
+		from = src.From
+		if src.Cond != "" {
+			if where == "" {
+				where = " WHERE " + src.Cond
+			} else {
+				where += " AND " + src.Cond
+			}
+		}
+	}
+	return "SELECT " + s.Key + " FROM " + from + where + orderSQL(order) + " LIMIT ? OFFSET ?"
+}
+
+// OrderedSQL is the statement that orders a page of a request with sort (a public name, "" for the
+// default) and order, and no filter: the keys' statement of a late row lookup, else the page itself.
+// What a plan test explains (parameters: LIMIT and OFFSET).
+func (s *Spec) OrderedSQL(d db.Dialect, sort, order string) (string, error) {
+	by, err := s.orderBy(sort, order)
+	if err != nil {
+		return "", err
+	}
+	q := &Query{order: by, sort: sort}
+	if s.Where != "" {
+		q.where = []string{s.Where}
+	}
+	where, _ := q.whereSQL(d, s)
+	if s.Key != "" && s.KeyFrom != "" {
+		return s.keySQL(sort, where, by), nil
+	}
+	return s.pageSQL(sort, where, by), nil
+}
+
+// SortNames lists the public names of the Spec's sorts.
+func (s *Spec) SortNames() []string {
+	out := make([]string, 0, len(s.Sorts))
+	for k := range s.Sorts {
+		out = append(out, k)
+	}
+	return out
+}
+
+func (s *Spec) count(ctx context.Context, d *db.DB, where string, args []any) (int, error) {
+	stmt := "SELECT COUNT(*) FROM " + s.countFrom() + where
+	if s.Counts != nil {
+		return s.Counts.get(ctx, d, stmt, args)
+	}
+	var n int
+	err := d.QueryRow(ctx, stmt, args...).Scan(&n)
+	return n, err
+}
+
 // Each streams every matching row (no paging) in the request's order to fn, for exports;
 // more than max rows is refused before anything is written.
 func Each[T any](ctx context.Context, d *db.DB, s *Spec, q *Query, max int, scan Scanner[T], fn func(T) error) error {
-	where := q.whereSQL()
-	var total int
-	if err := d.QueryRow(ctx, "SELECT COUNT(*) FROM "+s.countFrom()+where, q.args...).Scan(&total); err != nil {
+	where, args := q.whereSQL(d.Dialect, s)
+	total, err := s.count(ctx, d, where, args)
+	if err != nil {
 		return err
 	}
 	if total > max {
 		return httpx.Fail("list.export_too_many", total, max)
 	}
-	rows, err := d.Query(ctx, "SELECT "+s.Select+" FROM "+s.From+where+orderSQL(q.order), q.args...)
+	rows, err := d.Query(ctx, "SELECT "+s.Select+" FROM "+s.From+where+orderSQL(q.order), args...)
 	if err != nil {
 		return err
 	}

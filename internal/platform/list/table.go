@@ -4,6 +4,8 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"sync"
+	"sync/atomic"
 
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/export"
@@ -33,6 +35,20 @@ type Table[T any] struct {
 	Restrict func(r *http.Request, in *httpx.Input, q *Query) error
 }
 
+// served counts the calls each Spec has answered in this process (Served).
+var served sync.Map
+
+// Served returns how many list and export calls each Spec has answered so far in this process: a plan
+// test compares two of these around its own calls of every list endpoint to find their Specs.
+func Served() map[*Spec]int64 {
+	out := map[*Spec]int64{}
+	served.Range(func(k, v any) bool {
+		out[k.(*Spec)] = v.(*atomic.Int64).Load()
+		return true
+	})
+	return out
+}
+
 // exportBatch is how many rows an export completes at a time.
 const exportBatch = 500
 
@@ -41,6 +57,12 @@ func (t *Table[T]) Query(w http.ResponseWriter, r *http.Request) (*httpx.Input, 
 	in, err := httpx.ReadInput(w, r)
 	if err != nil {
 		return nil, nil, err
+	}
+	if n, ok := served.Load(t.Spec); ok {
+		n.(*atomic.Int64).Add(1)
+	} else {
+		n, _ := served.LoadOrStore(t.Spec, new(atomic.Int64))
+		n.(*atomic.Int64).Add(1)
 	}
 	q, err := t.Spec.Parse(in)
 	if err == nil && t.Restrict != nil {
