@@ -184,7 +184,7 @@ func (a *App) Routes() []Route {
 	unitList, employeeList := org.Tables(a.DB)
 	userH := users.NewHandlers(users.NewService(a.DB, a.Access, a.Org))
 	extH := external.NewHandlers(a.External, a.Access)
-	handoverH := handover.NewHandlers(handover.NewService(a.DB))
+	handoverH := handover.NewHandlers(handover.NewService(a.DB, a.handoverGuard))
 	menuH, fnH, resH := access.NewMenuHandlers(a.Access), access.NewFunctionHandlers(a.Access), access.NewResourceHandlers(a.Access)
 	loginLog := audit.LoginLogTable(a.DB)
 	cfgH := sysconfig.NewHandlers(a.SysConfig)
