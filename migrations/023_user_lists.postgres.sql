@@ -14,7 +14,7 @@ BEGIN
     EXECUTE format('CREATE INDEX sys_user_login_trgm ON sys_user USING gin (login_code %I.gin_trgm_ops)', ext_schema);
 END $$;
 
--- list_version 'sys_user' (022_user_lists.sql), once per statement; not on last_login_at or a password.
+-- list_version 'sys_user' (023_user_lists.sql), once per statement; not on last_login_at or a password.
 CREATE FUNCTION list_version_user_bump() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
     UPDATE list_version SET version = version + 1 WHERE name = 'sys_user';

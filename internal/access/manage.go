@@ -11,6 +11,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
+	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
@@ -85,7 +86,7 @@ var userRoleSpec = &list.Spec{
 // may see in user management).
 func (s *Store) RoleTables() (*list.Table[Role], *list.Table[UserRole]) {
 	d := s.db
-	roles := &list.Table[Role]{DB: d, Spec: roleSpec, Scan: scanRole}
+	roles := &list.Table[Role]{DB: d, Spec: roleSpec, Scan: scanRole, Restrict: s.memberCountSort, Complete: s.memberCounts}
 	userRoles := &list.Table[UserRole]{
 		DB: d, Spec: userRoleSpec, File: "role.userRoles.file", Restrict: s.usersScope,
 		Scan: func(row interface{ Scan(...any) error }) (UserRole, error) {
@@ -101,6 +102,49 @@ func (s *Store) RoleTables() (*list.Table[Role], *list.Table[UserRole]) {
 		},
 	}
 	return roles, userRoles
+}
+
+// memberCount is the SQL expression counting, for role r, the live members the caller may see in
+// user management (memberCountSQL limited by their data scope), with its arguments, and whether
+// it differs from memberCountSQL: a role's member count tells no more than its member list
+// (/api/user/search?roleId=) shows.
+func (s *Store) memberCount(ctx context.Context) (expr string, args []any, scoped bool, err error) {
+	v, err := s.scopes.Visibility(ctx, principalID(ctx), org.ModuleUsers)
+	if err != nil || v.All {
+		return memberCountSQL, nil, false, err
+	}
+	cond, args := v.Condition("u.unit_code")
+	return strings.TrimSuffix(memberCountSQL, ")") + " AND " + cond + ")", args, true, nil
+}
+
+func principalID(ctx context.Context) int64 {
+	if p := auth.PrincipalFrom(ctx); p != nil {
+		return p.UserID
+	}
+	return 0
+}
+
+// memberCountSort sorts the role list by the caller's member count (memberCount).
+func (s *Store) memberCountSort(r *http.Request, _ *httpx.Input, q *list.Query) error {
+	count, args, scoped, err := s.memberCount(r.Context())
+	if scoped {
+		q.ReplaceSort("memberCount", count, args...)
+	}
+	return err
+}
+
+// memberCounts replaces the member counts of a page of the role list with the caller's.
+func (s *Store) memberCounts(ctx context.Context, roles []Role) error {
+	count, args, scoped, err := s.memberCount(ctx)
+	if err != nil || !scoped {
+		return err
+	}
+	for i := range roles {
+		if err := s.db.QueryRow(ctx, `SELECT `+count+` FROM sys_role r WHERE r.id = ?`, append(append([]any{}, args...), roles[i].ID)...).Scan(&roles[i].MemberCount); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Limits of a role's fields.

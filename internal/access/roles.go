@@ -23,11 +23,14 @@ type RoleSummary struct {
 	MemberCount int `json:"memberCount"`
 }
 
-// AllRoles lists every role with its member count.
+// AllRoles lists every role with its member count: the members the caller may see in user
+// management, the same accounts the role's member list shows them (docs/data-rules.md).
 func (s *Store) AllRoles(ctx context.Context) ([]RoleSummary, error) {
-	rows, err := s.db.Query(ctx, `SELECT r.id, r.code, r.name,
-		(SELECT COUNT(*) FROM sys_user_role ur JOIN sys_user u ON u.id = ur.user_id AND u.deleted_at IS NULL WHERE ur.role_id = r.id)
-		FROM sys_role r ORDER BY r.id`)
+	count, args, _, err := s.memberCount(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.db.Query(ctx, `SELECT r.id, r.code, r.name, `+count+` FROM sys_role r ORDER BY r.id`, args...)
 	if err != nil {
 		return nil, err
 	}

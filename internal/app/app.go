@@ -93,7 +93,10 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	a.Dict = dict.NewStore(d)
 	a.Users = auth.NewStore(d)
 	a.Auth = auth.NewService(a.Users, cfg, a.Access, a.Dict, a.Org)
-	a.External = external.NewService(d)
+	// whom an organisation is put in charge of: the accounts the caller sees in user management
+	a.External = external.NewService(d, func(ctx context.Context, userID int64) (org.Visibility, error) {
+		return a.Org.Visibility(ctx, userID, org.ModuleUsers)
+	})
 	a.Auth.AddGate(a.External.Gate)
 	registerHandoverKinds()
 	if err := a.SysConfig.Sync(ctx); err != nil {
@@ -213,7 +216,7 @@ func (a *App) Routes() []Route {
 	unitList, employeeList := org.Tables(a.DB)
 	userH := users.NewHandlers(users.NewService(a.DB, a.Access, a.Org))
 	extH := external.NewHandlers(a.External, a.Access)
-	handoverH := handover.NewHandlers(handover.NewService(a.DB))
+	handoverH := handover.NewHandlers(handover.NewService(a.DB, a.handoverGuard))
 	menuH, fnH, resH := access.NewMenuHandlers(a.Access), access.NewFunctionHandlers(a.Access), access.NewResourceHandlers(a.Access)
 	loginLog := audit.LoginLogTable(a.DB)
 	cfgH := sysconfig.NewHandlers(a.SysConfig)

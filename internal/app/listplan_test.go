@@ -89,7 +89,7 @@ func TestListPlansWalkAnIndex(t *testing.T) {
 }
 
 // unindexedSorts are the sorts (first table of the list, sort, order) no index serves yet. Apart from
-// the account lists (migration 022), the lists have not been given their indexes yet; this pins them so
+// the account lists (migration 023), the lists have not been given their indexes yet; this pins them so
 // none is added and each one indexed must leave the list. The planners differ (PostgreSQL walks a
 // primary key where SQLite sorts), hence one list per database.
 var unindexedSorts = map[db.Dialect]map[string]bool{

@@ -12,6 +12,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
+	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
@@ -196,14 +197,39 @@ func (f *OrgForm) check() error {
 // Service holds the rules of external organisations and users. Every write is one transaction
 // with its business-log rows.
 type Service struct {
-	db *db.DB
+	db     *db.DB
+	owners Owners
 }
 
-func NewService(d *db.DB) *Service { return &Service{db: d} }
+// Owners reads the units whose staff a caller may put in charge of an organisation: their data
+// scope of user management, the accounts the screen's picker (/api/user/search) shows them.
+type Owners func(ctx context.Context, userID int64) (org.Visibility, error)
+
+// NewService manages external organisations; owners limits whom a caller puts in charge (nil: anyone).
+func NewService(d *db.DB, owners Owners) *Service { return &Service{db: d, owners: owners} }
+
+// ownerScope is the condition on sys_user (unit_code) of the accounts the caller may put in charge.
+func (s *Service) ownerScope(ctx context.Context) (string, []any, error) {
+	if s.owners == nil {
+		return "1=1", nil, nil
+	}
+	var id int64
+	if p := auth.PrincipalFrom(ctx); p != nil {
+		id = p.UserID
+	}
+	v, err := s.owners(ctx, id)
+	if err != nil {
+		return "", nil, err
+	}
+	cond, args := v.Condition("unit_code")
+	return cond, args, nil
+}
 
 // checkRefs verifies, inside tx, what the form points at: an enabled kind of the dictionary,
-// a live staff account in charge, and that the name and code are free.
-func checkRefs(ctx context.Context, tx *db.Tx, f OrgForm) error {
+// a live staff account in charge, and that the name and code are free. A new account in charge
+// (on add, or changed on edit: keeping the one there is no choice) must be in the caller's
+// scope, else it answers like a missing one.
+func (s *Service) checkRefs(ctx context.Context, tx *db.Tx, f OrgForm, before int64) error {
 	var n int
 	if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM sys_dict k JOIN sys_dict g ON g.id = k.parent_id
 		WHERE g.parent_id = 0 AND g.dict_value = ? AND k.dict_value = ? AND k.enabled = 1`, KindDict, f.Kind).Scan(&n); err != nil {
@@ -212,8 +238,13 @@ func checkRefs(ctx context.Context, tx *db.Tx, f OrgForm) error {
 	if n == 0 {
 		return httpx.Fail("extorg.kind_unknown")
 	}
-	if f.OwnerID != 0 {
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM sys_user WHERE id = ? AND deleted_at IS NULL AND user_type = ?`, f.OwnerID, auth.SiteStaff).Scan(&n); err != nil {
+	if f.OwnerID != 0 && f.OwnerID != before {
+		cond, cargs, err := s.ownerScope(ctx)
+		if err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM sys_user WHERE id = ? AND deleted_at IS NULL AND user_type = ? AND `+cond,
+			append([]any{f.OwnerID, auth.SiteStaff}, cargs...)...).Scan(&n); err != nil {
 			return err
 		}
 		if n == 0 {
@@ -261,7 +292,7 @@ func (s *Service) AddOrg(ctx context.Context, f OrgForm) (int64, error) {
 	}
 	var id int64
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := checkRefs(ctx, tx, f); err != nil {
+		if err := s.checkRefs(ctx, tx, f, 0); err != nil {
 			return err
 		}
 		now := time.Now().UTC()
@@ -288,7 +319,7 @@ func (s *Service) EditOrg(ctx context.Context, f OrgForm) error {
 		if err != nil {
 			return err
 		}
-		if err := checkRefs(ctx, tx, f); err != nil {
+		if err := s.checkRefs(ctx, tx, f, before[0].OwnerID); err != nil {
 			return err
 		}
 		_, err = tx.Exec(ctx, `UPDATE ext_org SET name = ?, code = ?, kind = ?, contact_person = ?, phone = ?, email = ?, address = ?, remark = ?, owner_id = ?, updated_at = ? WHERE id = ?`,

@@ -23,7 +23,7 @@ var userSpec = &list.Spec{
 	Select:    users.RecordSelect,
 	From:      users.RecordFrom,
 	CountFrom: "sys_user u",
-	// A late row lookup over the account indexes of migration 022, as the staff list (internal/users).
+	// A late row lookup over the account indexes of migration 023, as the staff list (internal/users).
 	Key:     "u.id",
 	KeyFrom: "sys_user u",
 	Where:   `u.deleted_at IS NULL AND u.user_type = '` + auth.SiteExternal + `'`,

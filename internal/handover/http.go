@@ -113,7 +113,24 @@ type Handlers struct {
 }
 
 func NewHandlers(svc *Service) *Handlers {
-	return &Handlers{svc: svc, records: RecordTable(svc.db)}
+	records := RecordTable(svc.db)
+	records.Restrict = svc.restrict
+	return &Handlers{svc: svc, records: records}
+}
+
+// restrict limits the history and its export to the handovers between accounts of the caller's
+// scope: the ones the caller could have run (and may undo).
+func (s *Service) restrict(r *http.Request, _ *httpx.Input, q *list.Query) error {
+	c, err := s.caller(r.Context())
+	if err != nil {
+		return err
+	}
+	for _, col := range []string{"f.unit_code", "t.unit_code"} {
+		if cond, args := c.Accounts.Condition(col); cond != "1=1" {
+			q.Where(cond, args...)
+		}
+	}
+	return nil
 }
 
 // KindInfo names a registered kind (GET /api/sys/handover/kinds).

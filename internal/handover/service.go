@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"biddesk/internal/audit"
+	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 )
@@ -64,34 +65,59 @@ type Result struct {
 	Preview
 }
 
-// Service runs handovers over the registered kinds.
-type Service struct {
-	db *db.DB
+// Caller is what limits the calling user's handovers (docs/data-rules.md, "Data handover"), read
+// once per call before any transaction.
+type Caller struct {
+	// Accounts are the units whose accounts the caller may hand over from and to, and whose
+	// handover records the caller sees: the caller's data scope of user management. An account
+	// outside it answers like a missing one.
+	Accounts org.Visibility
+	// Check, when set, vets the rows about to move from giver to receiver inside the transaction
+	// of a run or an undo (the grant rule for role memberships); an error changes nothing.
+	Check func(ctx context.Context, tx *db.Tx, giverID, receiverID int64, moved map[string][]int64) error
 }
 
-func NewService(d *db.DB) *Service { return &Service{db: d} }
+// Guard reads the Caller of a request's context.
+type Guard func(ctx context.Context) (*Caller, error)
 
-func party(ctx context.Context, q db.Querier, id int64) (Party, error) {
+// Service runs handovers over the registered kinds.
+type Service struct {
+	db    *db.DB
+	guard Guard
+}
+
+// NewService runs handovers limited by guard; a nil guard limits nothing (tests of the package).
+func NewService(d *db.DB, guard Guard) *Service { return &Service{db: d, guard: guard} }
+
+func (s *Service) caller(ctx context.Context) (*Caller, error) {
+	if s.guard == nil {
+		return &Caller{Accounts: org.Visibility{All: true}}, nil
+	}
+	return s.guard(ctx)
+}
+
+func party(ctx context.Context, q db.Querier, c *Caller, id int64) (Party, error) {
 	p := Party{ID: id}
-	err := q.QueryRow(ctx, `SELECT login_code, user_name, user_type, state FROM sys_user WHERE id = ? AND deleted_at IS NULL`, id).
-		Scan(&p.LoginCode, &p.UserName, &p.UserType, &p.State)
+	cond, args := c.Accounts.Condition("unit_code")
+	err := q.QueryRow(ctx, `SELECT login_code, user_name, user_type, state FROM sys_user WHERE id = ? AND deleted_at IS NULL AND `+cond,
+		append([]any{id}, args...)...).Scan(&p.LoginCode, &p.UserName, &p.UserType, &p.State)
 	if db.IsNoRows(err) {
 		return p, httpx.Fail("handover.user_not_found")
 	}
 	return p, err
 }
 
-// parties reads and checks the two accounts: different, live, of the same type, the recipient
-// enabled (the departing account may be disabled).
-func parties(ctx context.Context, q db.Querier, fromID, toID int64) (Party, Party, error) {
+// parties reads and checks the two accounts: different, live, in the caller's scope, of the
+// same type, the recipient enabled (the departing account may be disabled).
+func parties(ctx context.Context, q db.Querier, c *Caller, fromID, toID int64) (Party, Party, error) {
 	if fromID == toID {
 		return Party{}, Party{}, httpx.Fail("handover.same_user")
 	}
-	from, err := party(ctx, q, fromID)
+	from, err := party(ctx, q, c, fromID)
 	if err != nil {
 		return from, Party{}, err
 	}
-	to, err := party(ctx, q, toID)
+	to, err := party(ctx, q, c, toID)
 	if err != nil {
 		return from, to, err
 	}
@@ -157,7 +183,11 @@ func survey(ctx context.Context, q db.Querier, lang string, fromID, toID int64) 
 
 // Preview counts, per kind, what a handover from one account to another would move.
 func (s *Service) Preview(ctx context.Context, lang string, fromID, toID int64) (*Preview, error) {
-	from, to, err := parties(ctx, s.db, fromID, toID)
+	c, err := s.caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	from, to, err := parties(ctx, s.db, c, fromID, toID)
 	if err != nil {
 		return nil, err
 	}
@@ -221,9 +251,13 @@ func (s *Service) Run(ctx context.Context, lang string, fromID, toID int64, rema
 	if utf8.RuneCountInString(remark) > RemarkMax {
 		return nil, httpx.Fail("handover.remark_too_long", RemarkMax)
 	}
+	c, err := s.caller(ctx)
+	if err != nil {
+		return nil, err
+	}
 	res := &Result{}
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		from, to, err := parties(ctx, tx, fromID, toID)
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		from, to, err := parties(ctx, tx, c, fromID, toID)
 		if err != nil {
 			return err
 		}
@@ -233,6 +267,11 @@ func (s *Service) Run(ctx context.Context, lang string, fromID, toID int64, rema
 		}
 		if total == 0 {
 			return httpx.Fail("handover.nothing", from.UserName)
+		}
+		if c.Check != nil {
+			if err := c.Check(ctx, tx, fromID, toID, moved); err != nil {
+				return err
+			}
 		}
 		for key, ids := range moved {
 			k, _ := kindByKey(key)
@@ -286,10 +325,20 @@ func (s *Service) HandoverOfLog(ctx context.Context, logID int64) (int64, error)
 // transaction, when every one of them still belongs to the recipient; otherwise nothing moves
 // and the message says which kind changed.
 func (s *Service) Undo(ctx context.Context, lang string, id int64) error {
+	c, err := s.caller(ctx)
+	if err != nil {
+		return err
+	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		var fromID, toID int64
 		var movedJSON, state, remark string
-		err := tx.QueryRow(ctx, `SELECT from_user_id, to_user_id, moved, state, remark FROM handover WHERE id = ?`, id).Scan(&fromID, &toID, &movedJSON, &state, &remark)
+		// a handover between accounts outside the caller's scope answers like a missing one
+		// (deleted accounts count by the unit they had)
+		fc, fargs := c.Accounts.Condition("f.unit_code")
+		tc, targs := c.Accounts.Condition("t.unit_code")
+		err := tx.QueryRow(ctx, `SELECT h.from_user_id, h.to_user_id, h.moved, h.state, h.remark FROM handover h
+			JOIN sys_user f ON f.id = h.from_user_id JOIN sys_user t ON t.id = h.to_user_id
+			WHERE h.id = ? AND `+fc+` AND `+tc, append(append([]any{id}, fargs...), targs...)...).Scan(&fromID, &toID, &movedJSON, &state, &remark)
 		if db.IsNoRows(err) {
 			return httpx.Fail("handover.not_found")
 		}
@@ -313,6 +362,12 @@ func (s *Service) Undo(ctx context.Context, lang string, id int64) error {
 		}
 		for _, k := range ordered(moved) {
 			if err := undoable(ctx, tx, lang, k, moved[k.Key], fromID, toID); err != nil {
+				return err
+			}
+		}
+		// the undo gives back what the recipient got: the same rules as a handover the other way
+		if c.Check != nil {
+			if err := c.Check(ctx, tx, toID, fromID, moved); err != nil {
 				return err
 			}
 		}

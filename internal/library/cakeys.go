@@ -122,12 +122,12 @@ func (s *Service) Lend(ctx context.Context, t *Type, id int64, f LendForm) error
 		if cur.State == StateLent {
 			return httpx.Fail("lib.ca_already_lent")
 		}
-		var name string
-		err = tx.QueryRow(ctx, `SELECT name FROM employee WHERE code = ?`, f.BorrowerCode).Scan(&name)
-		if db.IsNoRows(err) {
-			return httpx.Fail("lib.employee_unknown", f.BorrowerCode)
+		// the borrower, like an employee a record names, is of a unit the caller sees
+		if _, err := s.employeeUnit(ctx, tx, f.BorrowerCode); err != nil {
+			return err
 		}
-		if err != nil {
+		var name string
+		if err := tx.QueryRow(ctx, `SELECT name FROM employee WHERE code = ?`, f.BorrowerCode).Scan(&name); err != nil {
 			return err
 		}
 		now := s.now().UTC()

@@ -263,15 +263,14 @@ func (s *Service) ref(ctx context.Context, q db.Querier, f *Form, fd *Field, len
 		if n == 0 {
 			return httpx.Fail("lib.unit_unknown", text)
 		}
+		if ok, err := s.writable(ctx, q, text); err != nil || !ok {
+			return failIf(err, "lib.unit_out_of_scope", text)
+		}
 	case KindEmployee:
 		if text == "" {
 			return nil
 		}
-		var unit string
-		err := q.QueryRow(ctx, `SELECT unit_code FROM employee WHERE code = ?`, text).Scan(&unit)
-		if db.IsNoRows(err) {
-			return httpx.Fail("lib.employee_unknown", text)
-		}
+		unit, err := s.employeeUnit(ctx, q, text)
 		if err != nil {
 			return err
 		}
@@ -282,8 +281,14 @@ func (s *Service) ref(ctx context.Context, q db.Querier, f *Form, fd *Field, len
 		if val == nil {
 			return nil
 		}
+		// an account outside the caller's data rules answers like a missing one
+		cond, cargs, err := s.writeScope(ctx, "unit_code")
+		if err != nil {
+			return err
+		}
 		var id int64
-		err := q.QueryRow(ctx, `SELECT id FROM sys_user WHERE (id = ? OR login_code = ?) AND deleted_at IS NULL`, idOrZero(val), text).Scan(&id)
+		err = q.QueryRow(ctx, `SELECT id FROM sys_user WHERE (id = ? OR login_code = ?) AND deleted_at IS NULL AND `+cond,
+			append([]any{idOrZero(val), text}, cargs...)...).Scan(&id)
 		if db.IsNoRows(err) {
 			return httpx.Fail("lib.bad_user")
 		}
@@ -293,6 +298,53 @@ func (s *Service) ref(ctx context.Context, q db.Querier, f *Form, fd *Field, len
 		f.set(fd, id)
 	}
 	return nil
+}
+
+// writeScope is the caller's library data rules as a condition on column (a unit code): a write
+// files a record under, about, or for someone of, only a unit the caller sees (docs/data-rules.md,
+// "Other calls"). Writes without a caller (seeding, generated messages) are not limited.
+func (s *Service) writeScope(ctx context.Context, column string) (string, []any, error) {
+	p := auth.PrincipalFrom(ctx)
+	if p == nil {
+		return "1=1", nil, nil
+	}
+	return s.scopes.Condition(ctx, p.UserID, DataModule, column)
+}
+
+// writable tells whether the caller may file a record under the unit (see writeScope).
+func (s *Service) writable(ctx context.Context, q db.Querier, unit string) (bool, error) {
+	cond, args, err := s.writeScope(ctx, "full_unit_code")
+	if err != nil || cond == "1=1" {
+		return err == nil, err
+	}
+	var n int
+	err = q.QueryRow(ctx, `SELECT COUNT(*) FROM org_unit WHERE full_unit_code = ? AND `+cond, append([]any{unit}, args...)...).Scan(&n)
+	return n > 0, err
+}
+
+// employeeUnit reads the unit of an employee a write names; the employee must exist and belong to
+// a unit the caller may write for (see writeScope).
+func (s *Service) employeeUnit(ctx context.Context, q db.Querier, code string) (string, error) {
+	var unit string
+	err := q.QueryRow(ctx, `SELECT unit_code FROM employee WHERE code = ?`, code).Scan(&unit)
+	if db.IsNoRows(err) {
+		return "", httpx.Fail("lib.employee_unknown", code)
+	}
+	if err != nil {
+		return "", err
+	}
+	if ok, err := s.writable(ctx, q, unit); err != nil || !ok {
+		return "", failIf(err, "lib.employee_out_of_scope", code)
+	}
+	return unit, nil
+}
+
+// failIf is err, or else the refusal key with its arguments.
+func failIf(err error, key string, args ...any) error {
+	if err != nil {
+		return err
+	}
+	return httpx.Fail(key, args...)
 }
 
 /* ---------- writing ---------- */

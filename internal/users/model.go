@@ -64,7 +64,7 @@ var userSorts = map[string]string{
 // userSpec is the /sysuser list: staff accounts, searched by name, login code, unit (with its
 // sub-units: unit codes nest, so a prefix selects a subtree) and state.
 //
-// The page is a late row lookup (migration 022): the page's ids from sys_user alone, walking the index of
+// The page is a late row lookup (migration 023): the page's ids from sys_user alone, walking the index of
 // the sort (account kind, column, id), then the unit and organisation joins for those rows only; the
 // unit-name sort walks the units by name (a staff account always has an existing unit: unitPlace, and
 // units are never deleted). Totals are kept while list_version 'sys_user' stays the same.

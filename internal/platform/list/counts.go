@@ -10,7 +10,7 @@ import (
 )
 
 // Counts keeps the totals of a list's queries while the list's row of list_version stays the same:
-// triggers on the list's tables (migration 022) change it with every write that can change a total,
+// triggers on the list's tables (migration 023) change it with every write that can change a total,
 // on any instance, so a kept total costs one primary-key read and is never stale. Counting 100,000
 // rows is what a large list's call would otherwise spend most of its time on.
 type Counts struct {

@@ -104,7 +104,9 @@ type Query struct {
 	where          []string
 	args           []any
 	order          string
-	sort           string   // the public name of the requested sort ("" for the default)
+	orderArgs      []any    // arguments of a replaced sort expression (ReplaceSort)
+	sort, dir      string   // the public sort name asked for ("" for the default order) and its direction
+	tieBreak       string   // the spec's tie-break, kept after a replaced sort
 	texts          []textIn // Text filters, rendered for the database's dialect
 }
 
@@ -143,7 +145,7 @@ func (s *Spec) Parse(in *httpx.Input) (*Query, error) {
 	if q.order, err = s.orderBy(in.String(ParamSort), in.String(ParamOrder)); err != nil {
 		return nil, err
 	}
-	q.sort = strings.TrimSpace(in.String(ParamSort))
+	q.sort, q.dir, q.tieBreak = strings.TrimSpace(in.String(ParamSort)), sortDir(in.String(ParamOrder)), s.TieBreak
 	if s.Where != "" {
 		q.where = append(q.where, s.Where)
 	}
@@ -159,14 +161,19 @@ func (s *Spec) Parse(in *httpx.Input) (*Query, error) {
 	return q, nil
 }
 
-func (s *Spec) orderBy(sort, order string) (string, error) {
-	dir := ""
+func sortDir(order string) string {
 	switch strings.ToLower(strings.TrimSpace(order)) {
 	case "", "asc", "ascend":
-		dir = "ASC"
+		return "ASC"
 	case "desc", "descend":
-		dir = "DESC"
-	default:
+		return "DESC"
+	}
+	return ""
+}
+
+func (s *Spec) orderBy(sort, order string) (string, error) {
+	dir := sortDir(order)
+	if dir == "" {
 		return "", httpx.Fail("list.bad_order")
 	}
 	by := s.DefaultSort
@@ -229,6 +236,20 @@ func (q *Query) add(f Filter, raw string) error {
 		}
 	}
 	return nil
+}
+
+// ReplaceSort, when the request sorts by the public name, orders by expr (SQL written in code,
+// with its '?' arguments) instead of the Spec's expression, in the requested direction: for a
+// sort that depends on the caller, such as a count within their data scope.
+func (q *Query) ReplaceSort(name, expr string, args ...any) {
+	if q.sort != name {
+		return
+	}
+	q.order = expr + " " + q.dir
+	if q.tieBreak != "" {
+		q.order += ", " + q.tieBreak
+	}
+	q.orderArgs = args
 }
 
 // Where adds a condition with its parameters (for rules a Filter cannot express).
@@ -334,7 +355,12 @@ func Run[T any](ctx context.Context, d *db.DB, s *Spec, q *Query, scan Scanner[T
 		return p, nil
 	}
 	stmt := s.pageSQL(q.sort, where, q.order)
-	rows, err := d.Query(ctx, stmt, append(args, q.Limit, (q.Current-1)*q.Limit)...)
+	if len(q.orderArgs) > 0 {
+		// A sort replaced by an expression with arguments (ReplaceSort) is no index walk: the plain page.
+		stmt = "SELECT " + s.Select + " FROM " + s.From + where + orderSQL(q.order) + " LIMIT ? OFFSET ?"
+	}
+	pageArgs := append(append(append([]any{}, args...), q.orderArgs...), q.Limit, (q.Current-1)*q.Limit)
+	rows, err := d.Query(ctx, stmt, pageArgs...)
 	if err != nil {
 		return nil, err
 	}
@@ -423,7 +449,7 @@ func Each[T any](ctx context.Context, d *db.DB, s *Spec, q *Query, max int, scan
 	if total > max {
 		return httpx.Fail("list.export_too_many", total, max)
 	}
-	rows, err := d.Query(ctx, "SELECT "+s.Select+" FROM "+s.From+where+orderSQL(q.order), args...)
+	rows, err := d.Query(ctx, "SELECT "+s.Select+" FROM "+s.From+where+orderSQL(q.order), append(append([]any{}, args...), q.orderArgs...)...)
 	if err != nil {
 		return err
 	}

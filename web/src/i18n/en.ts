@@ -301,6 +301,7 @@ const en = {
   'role.otherFunctions': 'Other functions',
   'role.save': 'Save permissions',
   'role.grantsHint': 'Ticking a menu grants its screen and its function; a group is granted with its children.',
+  'role.notHeld': 'You do not hold this menu or function yourself, so you cannot grant it',
   'role.sysadminHint': 'The system administrator role must keep role permissions.',
 
   'header.userMenu': 'User menu',

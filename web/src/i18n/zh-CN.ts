@@ -303,6 +303,7 @@ const zhCN: Record<MessageKey, string> = {
   'role.otherFunctions': '其他操作',
   'role.save': '保存权限',
   'role.grantsHint': '勾选菜单即授予其页面与同名操作；分组随子菜单自动授予。',
+  'role.notHeld': '您自己没有该菜单或操作权限，不能授予',
   'role.sysadminHint': '系统管理员角色须保留“角色权限”。',
 
   'header.userMenu': '用户菜单',

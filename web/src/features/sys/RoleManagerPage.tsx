@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState, type Key } from 'react';
+import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Alert, Button, Card, Col, Empty, Menu, Row, Space, Spin, Table, Tag, Tree, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Menu, Row, Space, Spin, Table, Tag, Tooltip, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { SaveOutlined } from '@ant-design/icons';
 import { allRoles, getMenuTree, getRoleGrants, setRoleGrants, type RoleGrants, type RoleSummary } from '../../api/admin';
@@ -8,7 +8,8 @@ import { allResources, type ResourceRef } from '../../api/access';
 import { toast } from '../../api/client';
 import type { SysMenu } from '../../api/types';
 import { t, useI18n } from '../../i18n';
-import { FUN_KEY, grantsToSave, MENU_KEY, tickedKeys } from './grants';
+import { editorCodes, FUN_KEY, grantsToSave, lockedKeys, MENU_KEY, tickedKeys } from './grants';
+import { useSession } from '../../lib/session';
 import { openedBy } from './accessTree';
 import RoleDataScopeCard from './RoleDataScopeCard';
 
@@ -51,6 +52,27 @@ function buildTree(menus: SysMenu[], functions: RoleGrants['functions']): DataNo
   return nodes;
 }
 
+/**
+ * The tree with what the editor may not grant disabled (the server refuses it too: the grant rule), each such node
+ * saying why. A disabled checkbox is also left out when its menu above is ticked.
+ */
+function lockTree(nodes: DataNode[], locked: Set<string>): DataNode[] {
+  return nodes.map((n) => {
+    const children = n.children && lockTree(n.children, locked);
+    if (!locked.has(String(n.key))) return { ...n, children };
+    return {
+      ...n,
+      children,
+      disableCheckbox: true,
+      title: (
+        <Tooltip title={t('role.notHeld')}>
+          <span data-testid={`grant-locked-${String(n.key)}`}>{n.title as ReactNode}</span>
+        </Tooltip>
+      ),
+    };
+  });
+}
+
 /** /rolemanager: which menus and function codes each role is granted. */
 export default function RoleManagerPage() {
   useI18n();
@@ -90,7 +112,13 @@ export default function RoleManagerPage() {
     };
   }, [roleId]);
 
+  const session = useSession();
   const tree = useMemo(() => buildTree(menus, grants?.functions ?? []), [menus, grants]);
+  // what the editor does not hold, and the role does not carry already, cannot be ticked
+  const shownTree = useMemo(
+    () => lockTree(tree, lockedKeys(tree, editorCodes(session), { menuCodes: grants?.menuCodes ?? [], funCodes: grants?.funCodes ?? [] })),
+    [tree, session, grants],
+  );
   const allKeys = useMemo(() => {
     const out: Key[] = [];
     // Groups open; a menu's own function codes stay folded under it (its title shows them).
@@ -152,7 +180,7 @@ export default function RoleManagerPage() {
                 <Tree
                   checkable
                   selectable={false}
-                  treeData={tree}
+                  treeData={shownTree}
                   checkedKeys={checked}
                   defaultExpandedKeys={allKeys}
                   key={roleId}
