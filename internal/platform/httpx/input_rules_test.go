@@ -38,7 +38,7 @@ func TestValidText(t *testing.T) {
 func TestInputRefusesHostileValues(t *testing.T) {
 	for _, c := range []struct {
 		name, query, body, key string
-		read               func(*Input) error
+		read                   func(*Input) error
 	}{
 		{"NUL in JSON", "", `{"a":"x\u0000"}`, "http.bad_text", nil},
 		{"NUL in a nested JSON string", "", `{"a":{"b":["ok","\u0000"]}}`, "http.bad_text", nil},
