@@ -383,7 +383,7 @@ func (s *Store) SortMenus(ctx context.Context, items []MenuOrder) error {
 	}
 	for _, it := range items {
 		if it.ID <= 0 {
-			return httpx.Fail("http.bad_number", "id")
+			return httpx.BadRequest("http.bad_number", "id")
 		}
 		if it.Sort < 0 || it.Sort > SortMax {
 			return httpx.Fail("menu.bad_sort", SortMax)
@@ -583,7 +583,7 @@ func (h *MenuHandlers) Move(r *http.Request, in *httpx.Input) (any, error) {
 		return nil, err
 	}
 	if parent < 0 {
-		return nil, httpx.Fail("http.bad_number", "parentId")
+		return nil, httpx.BadRequest("http.bad_number", "parentId")
 	}
 	if !in.Has("index") {
 		return nil, httpx.Fail("http.required", "index")

@@ -390,6 +390,7 @@ func (a *App) Handler(webDist fs.FS) http.Handler {
 	mux.Handle("/", spaHandler(webDist))
 
 	var h http.Handler = mux
+	h = httpx.CheckInput(h)
 	h = httpx.CrossSiteGuard(h)
 	h = httpx.Recover(h)
 	h = httpx.WithErrorSink(audit.ExceptionSink(a.DB))(h)

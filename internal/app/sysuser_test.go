@@ -143,7 +143,7 @@ func TestUserListFiltersSortsAndPages(t *testing.T) {
 		"sort=loginCode&order=sideways": "排序方向只能是 asc 或 desc",
 		"limit=101":                     "每页条数须在1到100之间",
 		"limit=0":                       "每页条数须在1到100之间",
-		"current=0":                     "页码须从1开始",
+		"current=0":                     "页码须在1到1000000之间",
 		"current=x":                     "参数 current 必须是整数",
 		"state=2":                       "参数 state 的取值无效",
 	}

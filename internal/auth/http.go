@@ -3,7 +3,6 @@ package auth
 import (
 	"context"
 	"log/slog"
-	"mime"
 	"net/http"
 	"strings"
 
@@ -23,18 +22,16 @@ func WithPrincipal(ctx context.Context, p *Principal) context.Context {
 	return context.WithValue(ctx, ctxKey{}, p)
 }
 
-// TokenFrom finds the session token: Authorization: Bearer, then the AccessToken form
-// parameter, then the AccessToken query parameter (the spec's clients).
+// TokenFrom finds the session token: Authorization: Bearer, the AccessToken form parameter or
+// the AccessToken query parameter (the spec's clients), by httpx.SessionToken's rules. A call
+// carrying different tokens gets none here (so no session); httpx.CheckInput refuses it with a
+// 400 before any route runs.
 func TokenFrom(r *http.Request) string {
-	if h := r.Header.Get("Authorization"); len(h) > 7 && strings.EqualFold(h[:7], "bearer ") {
-		return strings.TrimSpace(h[7:])
+	t, err := httpx.SessionToken(r)
+	if err != nil {
+		return ""
 	}
-	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct == "application/x-www-form-urlencoded" {
-		if t := r.PostFormValue("AccessToken"); t != "" {
-			return t
-		}
-	}
-	return r.URL.Query().Get("AccessToken")
+	return t
 }
 
 // Require guards a route: the caller must be signed in and, when funCode is not empty,

@@ -445,7 +445,7 @@ func int64Param(in *httpx.Input, name string) (int64, error) {
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
-		return 0, httpx.Fail("http.bad_number", name)
+		return 0, httpx.BadRequest("http.bad_number", name)
 	}
 	return n, nil
 }

@@ -96,7 +96,7 @@ func (h *Handlers) upload(w http.ResponseWriter, r *http.Request, kind string, r
 			}
 			if s := strings.TrimSpace(string(v)); s != "" {
 				if !moduleRe.MatchString(s) || !modules[s] {
-					return nil, httpx.Fail("http.bad_field", "module")
+					return nil, httpx.BadRequest("http.bad_field", "module")
 				}
 				m.module = s
 			}
@@ -167,12 +167,12 @@ func (h *Handlers) Down(w http.ResponseWriter, r *http.Request) (any, error) {
 	}
 	recordType := strings.TrimSpace(in.String("recordType"))
 	if recordType != "" && !recordTypeRe.MatchString(recordType) {
-		return nil, httpx.Fail("http.bad_field", "recordType")
+		return nil, httpx.BadRequest("http.bad_field", "recordType")
 	}
 	var recordID int64
 	if s := strings.TrimSpace(in.String("recordId")); s != "" {
 		if recordID, err = strconv.ParseInt(s, 10, 64); err != nil || recordID <= 0 {
-			return nil, httpx.Fail("http.bad_number", "recordId")
+			return nil, httpx.BadRequest("http.bad_number", "recordId")
 		}
 	}
 	f, err := h.svc.Get(ctx, id)

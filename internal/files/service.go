@@ -147,11 +147,11 @@ var bannerRule = rule{
 // suffix. The name is never used to find the bytes.
 func CleanName(raw string) (name, suffix string, err error) {
 	if !utf8.ValidString(raw) {
-		return "", "", httpx.Fail("file.bad_name")
+		return "", "", httpx.BadRequest("file.bad_name")
 	}
 	for _, r := range raw {
 		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || r == '\ufeff' {
-			return "", "", httpx.Fail("file.bad_name")
+			return "", "", httpx.BadRequest("file.bad_name")
 		}
 	}
 	if i := strings.LastIndexAny(raw, `/\`); i >= 0 {
@@ -160,7 +160,7 @@ func CleanName(raw string) (name, suffix string, err error) {
 	name = strings.TrimSpace(raw)
 	name = strings.TrimLeft(name, ".")
 	if name == "" {
-		return "", "", httpx.Fail("file.bad_name")
+		return "", "", httpx.BadRequest("file.bad_name")
 	}
 	if dot := strings.LastIndex(name, "."); dot >= 0 {
 		suffix = strings.ToLower(name[dot+1:])

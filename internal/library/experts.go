@@ -133,7 +133,7 @@ func (s *Service) SearchExperts(ctx context.Context, q ExpertQuery) ([]Expert, i
 	if q.Limit < 1 || q.Limit > list.MaxLimit {
 		q.Limit = list.DefaultLimit
 	}
-	if q.Current < 1 {
+	if q.Current < 1 || q.Current > list.MaxCurrent {
 		q.Current = 1
 	}
 	w := strings.Join(where, " AND ")

@@ -280,7 +280,7 @@ func idList(raw []string, name string) ([]int64, error) {
 			}
 			id, err := strconv.ParseInt(part, 10, 64)
 			if err != nil || id <= 0 {
-				return nil, httpx.Fail("http.bad_number", name)
+				return nil, httpx.BadRequest("http.bad_number", name)
 			}
 			if !seen[id] {
 				seen[id] = true

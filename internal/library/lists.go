@@ -25,7 +25,7 @@ func dateArg(param string) func(string) (any, error) {
 	return func(s string) (any, error) {
 		d, err := parseDate(s)
 		if err != nil {
-			return nil, httpx.Fail("list.bad_time", param)
+			return nil, httpx.BadRequest("list.bad_time", param)
 		}
 		return d, nil
 	}
@@ -113,7 +113,7 @@ func (s *Service) restrict(t *Type) func(r *http.Request, in *httpx.Input, q *li
 			case "valid":
 				q.Where("(r.valid_to IS NULL OR r.valid_to > ?)", horizon)
 			default:
-				return httpx.Fail("list.bad_value", ParamExpiry)
+				return httpx.BadRequest("list.bad_value", ParamExpiry)
 			}
 		}
 		return nil

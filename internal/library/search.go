@@ -174,7 +174,7 @@ const maxUnitCode = 200
 // MaxKeywords characters is refused.
 func NormalizeKeywords(s string) (string, error) {
 	if !utf8.ValidString(s) {
-		return "", httpx.Fail("http.bad_field", "keywords")
+		return "", httpx.BadRequest("http.bad_field", "keywords")
 	}
 	s = strings.ToLower(strings.TrimSpace(strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) {
@@ -209,11 +209,11 @@ func (q *PortalQuery) normalize() error {
 	}
 	q.Types = types
 	if q.TagID < 0 {
-		return httpx.Fail("http.bad_number", "tagId")
+		return httpx.BadRequest("http.bad_number", "tagId")
 	}
 	q.Unit = strings.TrimSpace(q.Unit)
 	if !utf8.ValidString(q.Unit) || utf8.RuneCountInString(q.Unit) > maxUnitCode || strings.IndexFunc(q.Unit, unicode.IsControl) >= 0 {
-		return httpx.Fail("http.bad_field", "unit")
+		return httpx.BadRequest("http.bad_field", "unit")
 	}
 	switch q.Validity {
 	case "", ValidityValid, ValidityExpired:
@@ -240,14 +240,11 @@ func (q *PortalQuery) normalize() error {
 	if q.Current == 0 {
 		q.Current = 1
 	}
-	if q.Current < 1 {
-		return httpx.Fail("list.bad_current")
-	}
 	if q.Limit == 0 {
 		q.Limit = list.DefaultLimit
 	}
-	if q.Limit < 1 || q.Limit > list.MaxLimit {
-		return httpx.Fail("list.bad_limit", list.MaxLimit)
+	if err := list.CheckPaging(q.Current, q.Limit); err != nil {
+		return err
 	}
 	if q.Lang == "" {
 		q.Lang = httpx.LangZH
@@ -697,7 +694,7 @@ func (s *Service) PortalSearch(ctx context.Context, p *auth.Principal, q PortalQ
 	}
 	res := &PortalResult{Records: []PortalHit{}, Current: q.Current, Limit: q.Limit, Total: agg.total, Facets: agg.facets}
 	res.Pages = (res.Total + q.Limit - 1) / q.Limit
-	if offset := (q.Current - 1) * q.Limit; offset < res.Total {
+	if offset, onPage := list.Offset(q.Current, q.Limit, res.Total); onPage {
 		recs, err := s.portalPage(ctx, &q, w, agg, offset)
 		if err != nil {
 			return nil, err
@@ -969,7 +966,7 @@ func (h *Handlers) PortalSearch(r *http.Request, in *httpx.Input) (any, error) {
 	if s := strings.TrimSpace(in.String("tagId")); s != "" {
 		id, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || id <= 0 {
-			return nil, httpx.Fail("http.bad_number", "tagId")
+			return nil, httpx.BadRequest("http.bad_number", "tagId")
 		}
 		q.TagID = id
 	}
@@ -980,17 +977,8 @@ func (h *Handlers) PortalSearch(r *http.Request, in *httpx.Input) (any, error) {
 		q.Year, _ = strconv.Atoi(s)
 	}
 	var err error
-	if q.Current, err = in.Int(list.ParamCurrent, 1); err != nil {
+	if q.Current, q.Limit, err = list.Paging(in); err != nil {
 		return nil, err
-	}
-	if q.Limit, err = in.Int(list.ParamLimit, list.DefaultLimit); err != nil {
-		return nil, err
-	}
-	if q.Current < 1 {
-		return nil, httpx.Fail("list.bad_current")
-	}
-	if q.Limit < 1 {
-		return nil, httpx.Fail("list.bad_limit", list.MaxLimit)
 	}
 	return h.svc.PortalSearch(r.Context(), auth.PrincipalFrom(r.Context()), q)
 }

@@ -3,7 +3,6 @@ package portal
 import (
 	"log/slog"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"biddesk/internal/auth"
@@ -40,10 +39,7 @@ func (h *Handlers) Home(w http.ResponseWriter, r *http.Request) (any, error) {
 func (h *Handlers) MsgList(r *http.Request, in *httpx.Input) (any, error) {
 	q := MessageQuery{State: strings.TrimSpace(in.String("state")), Kind: strings.TrimSpace(in.String("kind"))}
 	var err error
-	if q.Current, err = in.Int(list.ParamCurrent, 1); err != nil {
-		return nil, err
-	}
-	if q.Limit, err = in.Int(list.ParamLimit, list.DefaultLimit); err != nil {
+	if q.Current, q.Limit, err = list.Paging(in); err != nil {
 		return nil, err
 	}
 	return h.svc.Messages(r.Context(), auth.PrincipalFrom(r.Context()), q, httpx.Lang(r))
@@ -146,11 +142,7 @@ func switchParam(in *httpx.Input, name string, def int) (int, error) {
 	case "false":
 		return 0, nil
 	}
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return 0, httpx.Fail("http.bad_number", name)
-	}
-	return n, nil
+	return in.Int(name, def) // the integer rule: 32-bit, like the INTEGER columns
 }
 
 func readBanner(in *httpx.Input) (BannerForm, error) {
@@ -272,7 +264,7 @@ func (h *Handlers) SectionSave(r *http.Request, in *httpx.Input) (any, error) {
 		case nil:
 			out[i].Visible = true
 		default:
-			return nil, httpx.Fail("http.bad_field", "sections")
+			return nil, httpx.BadRequest("http.bad_field", "sections")
 		}
 	}
 	if err := h.svc.SaveSections(r.Context(), out); err != nil {

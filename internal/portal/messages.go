@@ -137,20 +137,17 @@ func (s *Service) Messages(ctx context.Context, p *auth.Principal, q MessageQuer
 	case MsgRead:
 		conds = append(conds, "m.is_read = 1")
 	default:
-		return nil, httpx.Fail("list.bad_value", "state")
+		return nil, httpx.BadRequest("list.bad_value", "state")
 	}
 	if q.Kind != "" {
 		if !kinds[q.Kind] {
-			return nil, httpx.Fail("list.bad_value", "kind")
+			return nil, httpx.BadRequest("list.bad_value", "kind")
 		}
 		conds = append(conds, "m.kind = ?")
 		cargs = append(cargs, q.Kind)
 	}
-	if q.Current < 1 {
-		return nil, httpx.Fail("list.bad_current")
-	}
-	if q.Limit < 1 || q.Limit > list.MaxLimit {
-		return nil, httpx.Fail("list.bad_limit", list.MaxLimit)
+	if err := list.CheckPaging(q.Current, q.Limit); err != nil {
+		return nil, err
 	}
 	cond := "1=1"
 	if len(conds) > 0 {
@@ -169,10 +166,11 @@ func (s *Service) Messages(ctx context.Context, p *auth.Principal, q MessageQuer
 		return nil, err
 	}
 	out.Pages = (out.Total + q.Limit - 1) / q.Limit
-	if (q.Current-1)*q.Limit >= out.Total {
+	offset, onPage := list.Offset(q.Current, q.Limit, out.Total)
+	if !onPage {
 		return out, nil
 	}
-	out.Records, err = s.messages(ctx, in, cond, cargs, q.Limit, (q.Current-1)*q.Limit)
+	out.Records, err = s.messages(ctx, in, cond, cargs, q.Limit, offset)
 	return out, err
 }
 
@@ -192,7 +190,7 @@ func (s *Service) MarkRead(ctx context.Context, p *auth.Principal, items []ReadI
 	seenT, seenN := map[int64]bool{}, map[int64]bool{}
 	for _, it := range items {
 		if it.ID <= 0 {
-			return 0, httpx.Fail("http.bad_number", "id")
+			return 0, httpx.BadRequest("http.bad_number", "id")
 		}
 		if it.Kind == KindAnnouncement {
 			if !seenN[it.ID] {

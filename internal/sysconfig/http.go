@@ -127,7 +127,7 @@ func timeParam(in *httpx.Input, name string) (*time.Time, error) {
 	}
 	t, _, err := list.ParseTime(s)
 	if err != nil {
-		return nil, httpx.Fail("list.bad_time", name)
+		return nil, httpx.BadRequest("list.bad_time", name)
 	}
 	return &t, nil
 }

@@ -26,17 +26,8 @@ func (h *Handlers) Experts(r *http.Request, in *httpx.Input) (any, error) {
 	s := Search{Keyword: strings.TrimSpace(in.String("keywords")), UnitCode: strings.TrimSpace(in.String("unitCode")),
 		Qualification: strings.TrimSpace(in.String("qualification"))}
 	var err error
-	if s.Current, err = in.Int(list.ParamCurrent, 1); err != nil {
+	if s.Current, s.Limit, err = list.Paging(in); err != nil {
 		return nil, err
-	}
-	if s.Limit, err = in.Int(list.ParamLimit, list.DefaultLimit); err != nil {
-		return nil, err
-	}
-	if s.Current < 1 {
-		return nil, httpx.Fail("list.bad_current")
-	}
-	if s.Limit < 1 || s.Limit > list.MaxLimit {
-		return nil, httpx.Fail("list.bad_limit", list.MaxLimit)
 	}
 	return h.svc.Search(r.Context(), s)
 }

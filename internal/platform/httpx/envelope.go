@@ -8,6 +8,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strings"
 )
 
 // Envelope is the answer shape of every JSON call (spec section 7).
@@ -47,6 +48,13 @@ func Fail(key string, args ...any) *Error {
 	return &Error{Code: CodeFail, Status: http.StatusOK, Key: key, Args: args}
 }
 
+// BadRequest is a refusal of malformed input (code 1, HTTP 400): a parameter that is not text,
+// not a number, out of range or sent twice with different values. The client shows its message
+// like any code-1 answer; the status tells proxies and scripts that the request itself was wrong.
+func BadRequest(key string, args ...any) *Error {
+	return &Error{Code: CodeFail, Status: http.StatusBadRequest, Key: key, Args: args}
+}
+
 // Predefined failures.
 var (
 	ErrTokenInvalid = &Error{Code: CodeTokenInvalid, Status: http.StatusUnauthorized, Key: "auth.token_invalid"}
@@ -55,7 +63,7 @@ var (
 	ErrNotFound     = &Error{Code: CodeNotFound, Status: http.StatusNotFound, Key: "http.not_found"}
 	ErrThrottled    = &Error{Code: CodeThrottled, Status: http.StatusTooManyRequests, Key: "auth.throttled"}
 	ErrCrossSite    = &Error{Code: CodeForbidden, Status: http.StatusForbidden, Key: "http.cross_site"}
-	ErrBadInput     = Fail("http.bad_input")
+	ErrBadInput     = BadRequest("http.bad_input")
 	ErrTooLarge     = &Error{Code: CodeFail, Status: http.StatusRequestEntityTooLarge, Key: "http.too_large"}
 )
 
@@ -68,7 +76,7 @@ type Handler func(w http.ResponseWriter, r *http.Request) (any, error)
 // Serve adapts a Handler to net/http, writing the envelope.
 func Serve(h Handler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		data, err := h(w, r)
+		data, err := call(h, w, r)
 		if err != nil {
 			WriteError(w, r, err)
 			return
@@ -78,6 +86,12 @@ func Serve(h Handler) http.HandlerFunc {
 		}
 		WriteJSON(w, http.StatusOK, Envelope{Code: CodeOK, Message: Translate(Lang(r), "ok"), Data: data})
 	}
+}
+
+// call runs h, turning an Input conflict (a parameter read once but sent twice) into its error.
+func call(h Handler, w http.ResponseWriter, r *http.Request) (data any, err error) {
+	defer catchConflict(&err)
+	return h(w, r)
 }
 
 // ServerErrorData is the data of a server-error envelope: the request id the user can quote.
@@ -90,7 +104,13 @@ type ServerErrorData struct {
 // stack trace or SQL ever reaches the client.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *Error
-	if !errors.As(err, &e) {
+	if !errors.As(err, &e) && badValue(err) {
+		// A value the database refused (out of its column's range, say) is the client's input
+		// that a check missed: a 400 for the client, a warning for us to add the check.
+		slog.Warn("database refused a value", "id", InfoFrom(r.Context()).RequestID, "path", r.URL.Path, "err", err)
+		e = BadRequest("http.bad_value")
+	}
+	if e == nil {
 		ri := InfoFrom(r.Context())
 		slog.Error("request failed", "id", ri.RequestID, "method", r.Method, "path", r.URL.Path, "err", err)
 		if sink, ok := r.Context().Value(keyErrorSink).(ErrorSink); ok {
@@ -101,6 +121,18 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		return
 	}
 	WriteJSON(w, e.Status, Envelope{Code: e.Code, Message: Translate(Lang(r), e.Key, e.Args...), Data: nil})
+}
+
+// badValue tells whether err is the database refusing a value: PostgreSQL's data exceptions
+// (SQLSTATE class 22: numeric or date out of range, NUL or invalid UTF-8 in text, ...) and pgx
+// failing to encode an argument for its column (an int64 beyond an INTEGER column). Matched by
+// interface and text so that this package needs no driver.
+func badValue(err error) bool {
+	var pg interface{ SQLState() string }
+	if errors.As(err, &pg) {
+		return strings.HasPrefix(pg.SQLState(), "22")
+	}
+	return strings.Contains(err.Error(), "failed to encode args[")
 }
 
 // ErrorSink records a server error (the exception log). It runs inside the failing request.
@@ -142,11 +174,12 @@ type InputHandler func(r *http.Request, in *Input) (any, error)
 
 // WithInput adapts an InputHandler: the parameters are read (and malformed input refused) once, here.
 func WithInput(h InputHandler) Handler {
-	return func(w http.ResponseWriter, r *http.Request) (any, error) {
+	return func(w http.ResponseWriter, r *http.Request) (_ any, err error) {
 		in, err := ReadInput(w, r)
 		if err != nil {
 			return nil, err
 		}
+		defer catchConflict(&err)
 		return h(r, in)
 	}
 }

@@ -61,6 +61,7 @@ func init() {
 		"http.server_error":    {"系统错误", "System error"},
 		"http.server_error_id": {"系统错误，请联系管理员并提供请求编号 %s", "System error: please give the administrator request id %s"},
 		"http.bad_input":       {"请求参数格式错误", "The request parameters are malformed"},
+		"http.bad_value":       {"参数取值超出允许范围或格式错误", "A parameter value is out of the allowed range or malformed"},
 		"http.too_large":       {"请求内容过大", "The request is too large"},
 		"http.cross_site":      {"拒绝跨站请求", "Cross-site request refused"},
 		"auth.token_invalid":   {"登录凭证已失效，请重新登录", "Login token invalid, please log in again"},

@@ -5,6 +5,8 @@ package list
 
 import (
 	"context"
+	"errors"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -20,6 +22,9 @@ const (
 	MaxLimit     = 100
 	// MaxExportRows bounds one export; a larger one asks the user to narrow the filters.
 	MaxExportRows = 100000
+	// MaxCurrent bounds the page number: far beyond any list's last page, and small enough that
+	// (current-1)*limit never overflows nor reaches the database as an absurd OFFSET.
+	MaxCurrent = 1000000
 )
 
 // Request parameters of every list call (docs/api.md, "Lists").
@@ -130,17 +135,8 @@ type Page[T any] struct {
 func (s *Spec) Parse(in *httpx.Input) (*Query, error) {
 	q := &Query{}
 	var err error
-	if q.Current, err = in.Int(ParamCurrent, 1); err != nil {
+	if q.Current, q.Limit, err = Paging(in); err != nil {
 		return nil, err
-	}
-	if q.Limit, err = in.Int(ParamLimit, DefaultLimit); err != nil {
-		return nil, err
-	}
-	if q.Current < 1 {
-		return nil, httpx.Fail("list.bad_current")
-	}
-	if q.Limit < 1 || q.Limit > MaxLimit {
-		return nil, httpx.Fail("list.bad_limit", MaxLimit)
 	}
 	if q.order, err = s.orderBy(in.String(ParamSort), in.String(ParamOrder)); err != nil {
 		return nil, err
@@ -161,6 +157,44 @@ func (s *Spec) Parse(in *httpx.Input) (*Query, error) {
 	return q, nil
 }
 
+// Paging reads current (1 to MaxCurrent, default 1) and limit (1 to MaxLimit, default
+// DefaultLimit): the paging rule of every paged call, lists or not. Anything else is a 400.
+func Paging(in *httpx.Input) (current, limit int, err error) {
+	if current, err = in.Int(ParamCurrent, 1); err != nil {
+		if e, ok := err.(*httpx.Error); ok && e.Key == "http.out_of_range" {
+			err = httpx.BadRequest("list.bad_current", MaxCurrent)
+		}
+		return 0, 0, err
+	}
+	if limit, err = in.Int(ParamLimit, DefaultLimit); err != nil {
+		if e, ok := err.(*httpx.Error); ok && e.Key == "http.out_of_range" {
+			err = httpx.BadRequest("list.bad_limit", MaxLimit)
+		}
+		return 0, 0, err
+	}
+	return current, limit, CheckPaging(current, limit)
+}
+
+// CheckPaging is Paging's range rule, for services that take a page from Go callers too.
+func CheckPaging(current, limit int) error {
+	if current < 1 || current > MaxCurrent {
+		return httpx.BadRequest("list.bad_current", MaxCurrent)
+	}
+	if limit < 1 || limit > MaxLimit {
+		return httpx.BadRequest("list.bad_limit", MaxLimit)
+	}
+	return nil
+}
+
+// Offset is the number of rows before page current of size limit, and whether that page can
+// hold any of total rows; computed without a multiplication that could overflow.
+func Offset(current, limit, total int) (int, bool) {
+	if current < 1 || limit < 1 || current-1 >= (total+limit-1)/limit {
+		return 0, false
+	}
+	return (current - 1) * limit, true
+}
+
 func sortDir(order string) string {
 	switch strings.ToLower(strings.TrimSpace(order)) {
 	case "", "asc", "ascend":
@@ -174,13 +208,13 @@ func sortDir(order string) string {
 func (s *Spec) orderBy(sort, order string) (string, error) {
 	dir := sortDir(order)
 	if dir == "" {
-		return "", httpx.Fail("list.bad_order")
+		return "", httpx.BadRequest("list.bad_order")
 	}
 	by := s.DefaultSort
 	if sort = strings.TrimSpace(sort); sort != "" {
 		expr, ok := s.Sorts[sort]
 		if !ok {
-			return "", httpx.Fail("list.bad_sort")
+			return "", httpx.BadRequest("list.bad_sort")
 		}
 		by = expr + " " + dir
 	}
@@ -224,7 +258,7 @@ func (q *Query) add(f Filter, raw string) error {
 	case After, Before:
 		t, dateOnly, err := ParseTime(raw)
 		if err != nil {
-			return httpx.Fail("list.bad_time", f.Param)
+			return httpx.BadRequest("list.bad_time", f.Param)
 		}
 		if f.Kind == After {
 			q.Where(f.Column+" >= ?", t)
@@ -323,7 +357,8 @@ func EscapeLike(s string) string {
 var layouts = []string{time.RFC3339Nano, "2006-01-02 15:04:05", "2006-01-02T15:04:05", "2006-01-02 15:04", "2006-01-02"}
 
 // ParseTime reads a filter time; dateOnly tells that only a day was given. The result is UTC,
-// like every stored time.
+// like every stored time, and its year is 1 to 9998 (a day's end or a zone's offset never takes
+// it past 9999, which both databases store).
 func ParseTime(s string) (t time.Time, dateOnly bool, err error) {
 	for _, l := range layouts {
 		if l == time.RFC3339Nano {
@@ -332,11 +367,16 @@ func ParseTime(s string) (t time.Time, dateOnly bool, err error) {
 			t, err = time.ParseInLocation(l, s, time.Local)
 		}
 		if err == nil {
+			if y := t.UTC().Year(); y < 1 || y > 9998 {
+				return time.Time{}, false, errBadYear
+			}
 			return t.UTC(), l == "2006-01-02", nil
 		}
 	}
 	return time.Time{}, false, err
 }
+
+var errBadYear = errors.New("year out of range")
 
 // Scanner reads one row into a record.
 type Scanner[T any] func(row interface{ Scan(...any) error }) (T, error)
@@ -351,7 +391,8 @@ func Run[T any](ctx context.Context, d *db.DB, s *Spec, q *Query, scan Scanner[T
 		return nil, err
 	}
 	p.Pages = (p.Total + q.Limit - 1) / q.Limit
-	if p.Total == 0 || (q.Current-1)*q.Limit >= p.Total {
+	offset, onPage := Offset(q.Current, q.Limit, p.Total)
+	if !onPage {
 		return p, nil
 	}
 	stmt := s.pageSQL(q.sort, where, q.order)
@@ -359,7 +400,7 @@ func Run[T any](ctx context.Context, d *db.DB, s *Spec, q *Query, scan Scanner[T
 		// A sort replaced by an expression with arguments (ReplaceSort) is no index walk: the plain page.
 		stmt = "SELECT " + s.Select + " FROM " + s.From + where + orderSQL(q.order) + " LIMIT ? OFFSET ?"
 	}
-	pageArgs := append(append(append([]any{}, args...), q.orderArgs...), q.Limit, (q.Current-1)*q.Limit)
+	pageArgs := append(append(append([]any{}, args...), q.orderArgs...), q.Limit, offset)
 	rows, err := d.Query(ctx, stmt, pageArgs...)
 	if err != nil {
 		return nil, err
@@ -486,24 +527,27 @@ func OneOf(param string, values map[string]any) func(string) (any, error) {
 		if v, ok := values[s]; ok {
 			return v, nil
 		}
-		return nil, httpx.Fail("list.bad_value", param)
+		return nil, httpx.BadRequest("list.bad_value", param)
 	}
 }
 
-// Int maps a filter's text to an integer.
+// Int maps a filter's text to an integer of the INTEGER columns' 32-bit range.
 func Int(param string) func(string) (any, error) {
 	return func(s string) (any, error) {
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			return nil, httpx.Fail("http.bad_number", param)
+		n, err := strconv.ParseInt(s, 10, 32)
+		if errors.Is(err, strconv.ErrRange) {
+			return nil, httpx.BadRequest("http.out_of_range", param, math.MinInt32, math.MaxInt32)
 		}
-		return n, nil
+		if err != nil {
+			return nil, httpx.BadRequest("http.bad_number", param)
+		}
+		return int(n), nil
 	}
 }
 
 func init() {
 	httpx.RegisterMessages(map[string][2]string{
-		"list.bad_current":     {"页码须从1开始", "The page number starts at 1"},
+		"list.bad_current":     {"页码须在1到%d之间", "The page number must be between 1 and %d"},
 		"list.bad_limit":       {"每页条数须在1到%d之间", "The page size must be between 1 and %d"},
 		"list.bad_sort":        {"不支持按该字段排序", "Sorting by this column is not allowed"},
 		"list.bad_order":       {"排序方向只能是 asc 或 desc", "The sort order must be asc or desc"},

@@ -1,6 +1,9 @@
 package list
 
 import (
+	"errors"
+	"math"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -44,5 +47,51 @@ func TestParseTime(t *testing.T) {
 	}
 	if _, _, err := ParseTime("yesterday"); err == nil {
 		t.Fatal("accepted 'yesterday'")
+	}
+}
+
+func TestOffsetNeverOverflows(t *testing.T) {
+	for _, c := range []struct {
+		current, limit, total, offset int
+		onPage                        bool
+	}{
+		{1, 10, 0, 0, false},
+		{1, 10, 5, 0, true},
+		{2, 10, 10, 0, false},
+		{2, 10, 11, 10, true},
+		{math.MaxInt, 100, 50, 0, false}, // (current-1)*limit would overflow
+		{math.MaxInt / 2, math.MaxInt / 2, math.MaxInt, 0, false},
+		{0, 10, 50, 0, false},
+	} {
+		if off, ok := Offset(c.current, c.limit, c.total); off != c.offset || ok != c.onPage {
+			t.Errorf("Offset(%d, %d, %d) = %d %v", c.current, c.limit, c.total, off, ok)
+		}
+	}
+}
+
+func TestPagingAndTimeBounds(t *testing.T) {
+	for q, key := range map[string]string{
+		"current=0": "list.bad_current", "current=1000001": "list.bad_current", "current=9223372036854775807": "list.bad_current",
+		"current=99999999999999999999": "list.bad_current", "limit=101": "list.bad_limit", "limit=-9223372036854775808": "list.bad_limit",
+		"current=1.5": "http.bad_number", "limit=1e2": "http.bad_number", "current=": "",
+	} {
+		r := httptest.NewRequest("GET", "/x?"+q, nil)
+		in, err := httpx.ReadInput(httptest.NewRecorder(), r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, err = Paging(in)
+		var e *httpx.Error
+		if key == "" && err != nil || key != "" && (!errors.As(err, &e) || e.Key != key || e.Status != 400) {
+			t.Errorf("%s: %v, want %q", q, err, key)
+		}
+	}
+	for _, s := range []string{"0000-01-01", "10000-01-01", "9999-12-31T23:00:00-23:00", "0001-01-01T00:00:00+01:00", "2024-02-30"} {
+		if _, _, err := ParseTime(s); err == nil {
+			t.Errorf("ParseTime(%q) accepted", s)
+		}
+	}
+	if _, _, err := ParseTime("2024-02-29"); err != nil {
+		t.Error(err)
 	}
 }

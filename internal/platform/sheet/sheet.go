@@ -184,6 +184,9 @@ func Rows(f *excelize.File, def Def, problems *Problems) ([]Row, error) {
 			}
 			v := strings.TrimSpace(cells[i])
 			row.Values[c.Key] = v
+			if !httpx.ValidText(v) { // the input rule of every call (a cell may hold _x0000_)
+				problems.Add(label, line, title(problems.lang, c), "sheet.bad_text", title(problems.lang, c))
+			}
 			if c.Max > 0 && utf8.RuneCountInString(v) > c.Max {
 				problems.Add(label, line, title(problems.lang, c), "sheet.too_long", title(problems.lang, c), c.Max)
 			}
@@ -294,6 +297,7 @@ func init() {
 		"sheet.column_missing": {"缺少列「%s」", "The column '%s' is missing"},
 		"sheet.required":       {"「%s」不能为空", "'%s' is required"},
 		"sheet.too_long":       {"「%s」长度不能超过%d", "'%s' cannot exceed %d characters"},
+		"sheet.bad_text":       {"「%s」含有不允许的字符（控制字符）", "'%s' contains characters that are not allowed (control characters)"},
 		"sheet.too_many_rows":  {"每个工作表最多导入%d行", "At most %d rows per sheet can be imported"},
 	})
 }
