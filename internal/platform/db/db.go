@@ -22,6 +22,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"testing"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
@@ -62,6 +63,13 @@ type pool struct {
 // and on either database it would not be part of the transaction. Use the *Tx, or write after
 // InTx returns.
 var ErrWriteInTx = errors.New("db: write through *DB inside a transaction of the same goroutine (use the *Tx, or write after the commit)")
+
+// ErrReadInTx is a read through the *DB made while the same goroutine holds a transaction. On
+// PostgreSQL it waits for a second connection of the pool the transaction holds one of: enough such
+// transactions at once hold every connection and wait for ever. Read through the *Tx (which also
+// sees the transaction's own writes). Checked in test binaries only, where it costs nothing that
+// matters; the tests of every store then find such a read.
+var ErrReadInTx = errors.New("db: read through *DB inside a transaction of the same goroutine (read through the *Tx)")
 
 // Statement-cache sizes: the distinct statements of the product are a few hundred; dynamic ones
 // (IN lists of every length) only push the least used out.
@@ -302,10 +310,21 @@ func (d *DB) Exec(ctx context.Context, q string, args ...any) (sql.Result, error
 	return d.write.exec(ctx, q, args)
 }
 
+// readInTx tells, in a test binary, whether the caller holds a transaction (see ErrReadInTx).
+func (d *DB) readInTx(q string) error {
+	if testing.Testing() && d.txs.heldByCaller() {
+		return fmt.Errorf("%w: %s", ErrReadInTx, clip(q))
+	}
+	return nil
+}
+
 // Query runs a read on the read pool, or a statement that writes (see IsRead) on the write connection.
 func (d *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
 	q = d.Rebind(q)
 	if IsRead(q) {
+		if err := d.readInTx(q); err != nil {
+			return nil, err
+		}
 		return d.read.query(ctx, q, args)
 	}
 	done, err := d.takeTurn(ctx, q)
@@ -316,12 +335,15 @@ func (d *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error
 	return d.write.query(ctx, q, args)
 }
 
-// QueryRow is Query for one row. A write made while the goroutine holds a transaction panics
-// with ErrWriteInTx (a *sql.Row cannot carry it): it is a programming error, found by any test
-// that runs the code.
+// QueryRow is Query for one row. A write (or, in tests, a read) made while the goroutine holds a
+// transaction panics with ErrWriteInTx or ErrReadInTx (a *sql.Row cannot carry an error of ours):
+// it is a programming error, found by any test that runs the code.
 func (d *DB) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	q = d.Rebind(q)
 	if IsRead(q) {
+		if err := d.readInTx(q); err != nil {
+			panic(err)
+		}
 		return d.read.queryRow(ctx, q, args)
 	}
 	done, err := d.takeTurn(ctx, q)

@@ -126,12 +126,26 @@ func TestWriteThroughDBInsideTxIsRefused(t *testing.T) {
 			}()
 			d.QueryRow(ctx, `INSERT INTO pool_t (who, n) VALUES ('db', 1) RETURNING id`)
 		}()
-		// reads through the *DB are fine (the last commit), and the tx sees its own write
+		// in tests, a read through the *DB is refused too (on PostgreSQL it takes a second connection)
+		if _, err := d.Query(ctx, `SELECT id FROM pool_t`); !errors.Is(err, db.ErrReadInTx) {
+			t.Errorf("a read through *DB inside InTx: %v", err)
+		}
+		func() {
+			defer func() {
+				if p, _ := recover().(error); !errors.Is(p, db.ErrReadInTx) {
+					t.Errorf("a QueryRow read through *DB inside InTx: panic %v", p)
+				}
+			}()
+			d.QueryRow(ctx, `SELECT COUNT(*) FROM pool_t`)
+		}()
+		// the transaction sees its own write; another goroutine reads the last commit
 		if _, err := tx.Insert(ctx, `INSERT INTO pool_t (who, n) VALUES ('tx', 1)`); err != nil {
 			return err
 		}
 		var outside, inside int
-		if err := d.QueryRow(ctx, `SELECT COUNT(*) FROM pool_t`).Scan(&outside); err != nil {
+		done := make(chan error)
+		go func() { done <- d.QueryRow(ctx, `SELECT COUNT(*) FROM pool_t`).Scan(&outside) }()
+		if err := <-done; err != nil {
 			return err
 		}
 		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM pool_t`).Scan(&inside); err != nil {
