@@ -7,7 +7,7 @@ ADDR    ?= 127.0.0.1:8080
 DATA    ?= ./data
 PGTEST  := scripts/pgtest.sh
 
-.PHONY: run build web web-deps api-types system-deps test test-go test-go-sqlite test-go-pg test-web test-e2e bench load fmt vet clean
+.PHONY: run build web web-deps api-types system-deps test test-go test-go-sqlite test-go-pg test-web test-e2e bench load load-writes fmt vet clean
 
 run: build
 	./bin/biddesk serve --addr $(ADDR) --data $(DATA)
@@ -76,6 +76,18 @@ load: build system-deps
 	$(GO) run ./cmd/bdload -bin bin/biddesk $(LOAD_FLAGS)
 	@url=$$($(PGTEST) start) || exit 1; \
 	$(GO) run ./cmd/bdload -bin bin/biddesk -database-url "$$url" $(LOAD_FLAGS); rc=$$?; \
+	$(PGTEST) stop "$$url"; exit $$rc
+
+# Concurrent writes (issue 12, point 5): LOAD_WRITERS clients writing dictionary entries and library
+# records through the HTTP handlers for LOAD_SECONDS, on SQLite then on a throwaway PostgreSQL; prints
+# requests, errors, p50/p99 and checks every acknowledged write (figures in docs/performance.md).
+LOAD_WRITERS ?= 64
+LOAD_SECONDS ?= 60
+LOAD_RUN     := BIDDESK_LOAD_WRITERS=$(LOAD_WRITERS) BIDDESK_LOAD_SECONDS=$(LOAD_SECONDS) $(GO) test -count=1 -timeout 30m -run '^TestConcurrentWrites$$' -v ./internal/app/
+load-writes: system-deps
+	$(LOAD_RUN)
+	@url=$$($(PGTEST) start) || exit 1; \
+	BIDDESK_TEST_PG="$$url" $(LOAD_RUN); rc=$$?; \
 	$(PGTEST) stop "$$url"; exit $$rc
 
 fmt:

@@ -94,8 +94,8 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	a.Users = auth.NewStore(d)
 	a.Auth = auth.NewService(a.Users, cfg, a.Access, a.Dict, a.Org)
 	// whom an organisation is put in charge of: the accounts the caller sees in user management
-	a.External = external.NewService(d, func(ctx context.Context, userID int64) (org.Visibility, error) {
-		return a.Org.Visibility(ctx, userID, org.ModuleUsers)
+	a.External = external.NewService(d, func(ctx context.Context, q db.Querier, userID int64) (org.Visibility, error) {
+		return a.Org.VisibilityIn(ctx, q, userID, org.ModuleUsers)
 	})
 	a.Auth.AddGate(a.External.Gate)
 	registerHandoverKinds()

@@ -10,6 +10,7 @@ import (
 	"biddesk/internal/files"
 	"biddesk/internal/library"
 	"biddesk/internal/org"
+	"biddesk/internal/platform/db"
 )
 
 // The bid-material library (internal/library) declares what it needs from the other areas; these
@@ -17,8 +18,8 @@ import (
 
 type libraryDicts struct{ app *App }
 
-func (d libraryDicts) Items(ctx context.Context, code string) ([]library.DictItem, error) {
-	e, err := d.app.Dict.Lookup(ctx, code)
+func (d libraryDicts) Items(ctx context.Context, q db.Querier, code string) ([]library.DictItem, error) {
+	e, err := d.app.Dict.LookupIn(ctx, q, code)
 	if err != nil || e == nil {
 		return nil, err
 	}
@@ -31,8 +32,8 @@ func (d libraryDicts) Items(ctx context.Context, code string) ([]library.DictIte
 
 type libraryScopes struct{ org *org.Store }
 
-func (s libraryScopes) Condition(ctx context.Context, userID int64, module, column string) (string, []any, error) {
-	v, err := s.org.Visibility(ctx, userID, module)
+func (s libraryScopes) Condition(ctx context.Context, q db.Querier, userID int64, module, column string) (string, []any, error) {
+	v, err := s.org.VisibilityIn(ctx, q, userID, module)
 	if err != nil {
 		return "", nil, err
 	}

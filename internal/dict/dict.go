@@ -30,6 +30,10 @@ type Store struct {
 	mu    sync.RWMutex
 	cache []*Entry
 	gen   uint64 // bumped by Invalidate, so that a build racing a change is not kept
+
+	// building lets one request rebuild the cache at a time, the others waiting to take its tree:
+	// under many writers every change emptied the cache and every waiting request read the table.
+	building sync.Mutex
 }
 
 func NewStore(d *db.DB) *Store { return &Store{db: d} }
@@ -45,12 +49,52 @@ func (s *Store) Invalidate() {
 // DictData returns every enabled dictionary as a tree (cached until Invalidate).
 func (s *Store) DictData(ctx context.Context) (any, error) {
 	s.mu.RLock()
-	c, gen := s.cache, s.gen
+	c := s.cache
 	s.mu.RUnlock()
 	if c != nil {
 		return c, nil
 	}
-	rows, err := s.db.Query(ctx, `SELECT id, parent_id, dict_key, dict_value, is_default FROM sys_dict WHERE enabled = 1 ORDER BY sort, id`)
+	s.building.Lock()
+	defer s.building.Unlock()
+	s.mu.RLock()
+	c, gen := s.cache, s.gen
+	s.mu.RUnlock()
+	if c != nil { // built while this request waited
+		return c, nil
+	}
+	top, err := s.build(ctx, s.db)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	if s.gen == gen {
+		s.cache = top
+	}
+	s.mu.Unlock()
+	return top, nil
+}
+
+// dictDataIn is DictData for a caller reading through q. Inside a transaction (q a *db.Tx) a stale
+// cache is rebuilt through the transaction and not kept: the transaction must not wait for another
+// connection (nor for another request's rebuild), and its view may hold its own uncommitted changes.
+func (s *Store) dictDataIn(ctx context.Context, q db.Querier) ([]*Entry, error) {
+	if d, ok := q.(*db.DB); ok && d == s.db {
+		data, err := s.DictData(ctx)
+		top, _ := data.([]*Entry)
+		return top, err
+	}
+	s.mu.RLock()
+	c := s.cache
+	s.mu.RUnlock()
+	if c != nil {
+		return c, nil
+	}
+	return s.build(ctx, q)
+}
+
+// build reads every enabled dictionary through q into a tree.
+func (s *Store) build(ctx context.Context, q db.Querier) ([]*Entry, error) {
+	rows, err := q.Query(ctx, `SELECT id, parent_id, dict_key, dict_value, is_default FROM sys_dict WHERE enabled = 1 ORDER BY sort, id`)
 	if err != nil {
 		return nil, err
 	}
@@ -85,11 +129,6 @@ func (s *Store) DictData(ctx context.Context) (any, error) {
 		top = []*Entry{}
 	}
 	attach(top)
-	s.mu.Lock()
-	if s.gen == gen {
-		s.cache = top
-	}
-	s.mu.Unlock()
 	return top, nil
 }
 

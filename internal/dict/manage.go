@@ -389,11 +389,15 @@ func record(ctx context.Context, tx *db.Tx, action string, before *Item, id int6
 // Lookup finds an enabled dictionary in the cache, searching recursively by key (display
 // text) and, failing that, by its code (a text value). Nil when absent.
 func (s *Store) Lookup(ctx context.Context, key string) (*Entry, error) {
-	data, err := s.DictData(ctx)
+	return s.LookupIn(ctx, s.db, key)
+}
+
+// LookupIn is Lookup for a caller reading through q (its transaction, when it holds one).
+func (s *Store) LookupIn(ctx context.Context, q db.Querier, key string) (*Entry, error) {
+	top, err := s.dictDataIn(ctx, q)
 	if err != nil {
 		return nil, err
 	}
-	top, _ := data.([]*Entry)
 	var find func(list []*Entry, match func(*Entry) bool) *Entry
 	find = func(list []*Entry, match func(*Entry) bool) *Entry {
 		for _, e := range list {

@@ -203,13 +203,14 @@ type Service struct {
 
 // Owners reads the units whose staff a caller may put in charge of an organisation: their data
 // scope of user management, the accounts the screen's picker (/api/user/search) shows them.
-type Owners func(ctx context.Context, userID int64) (org.Visibility, error)
+// q is the caller's transaction (the check runs inside the write).
+type Owners func(ctx context.Context, q db.Querier, userID int64) (org.Visibility, error)
 
 // NewService manages external organisations; owners limits whom a caller puts in charge (nil: anyone).
 func NewService(d *db.DB, owners Owners) *Service { return &Service{db: d, owners: owners} }
 
 // ownerScope is the condition on sys_user (unit_code) of the accounts the caller may put in charge.
-func (s *Service) ownerScope(ctx context.Context) (string, []any, error) {
+func (s *Service) ownerScope(ctx context.Context, q db.Querier) (string, []any, error) {
 	if s.owners == nil {
 		return "1=1", nil, nil
 	}
@@ -217,7 +218,7 @@ func (s *Service) ownerScope(ctx context.Context) (string, []any, error) {
 	if p := auth.PrincipalFrom(ctx); p != nil {
 		id = p.UserID
 	}
-	v, err := s.owners(ctx, id)
+	v, err := s.owners(ctx, q, id)
 	if err != nil {
 		return "", nil, err
 	}
@@ -239,7 +240,7 @@ func (s *Service) checkRefs(ctx context.Context, tx *db.Tx, f OrgForm, before in
 		return httpx.Fail("extorg.kind_unknown")
 	}
 	if f.OwnerID != 0 && f.OwnerID != before {
-		cond, cargs, err := s.ownerScope(ctx)
+		cond, cargs, err := s.ownerScope(ctx, tx)
 		if err != nil {
 			return err
 		}

@@ -63,7 +63,7 @@ func (s *Service) expertScope(ctx context.Context) (string, []any, error) {
 	if p == nil {
 		return "1=1", nil, nil
 	}
-	return s.scope(ctx, TypeOf(TypeExpert), p)
+	return s.scope(ctx, s.db, TypeOf(TypeExpert), p)
 }
 
 // Experts returns live expert records by id, in the order of ids; ids the caller may not see, or that do

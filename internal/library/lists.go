@@ -87,7 +87,7 @@ func (s *Service) restrict(t *Type) func(r *http.Request, in *httpx.Input, q *li
 	return func(r *http.Request, in *httpx.Input, q *list.Query) error {
 		ctx := r.Context()
 		p := auth.PrincipalFrom(ctx)
-		cond, args, err := s.scope(ctx, t, p)
+		cond, args, err := s.scope(ctx, s.db, t, p)
 		if err != nil {
 			return err
 		}
@@ -223,7 +223,7 @@ func (s *Service) label(dict, value string) string {
 	if value == "" {
 		return ""
 	}
-	items, err := s.dicts.Items(context.Background(), dict)
+	items, err := s.dicts.Items(context.Background(), s.db, dict)
 	if err != nil {
 		return value
 	}

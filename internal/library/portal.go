@@ -51,7 +51,7 @@ func (s *Service) PortalScope(ctx context.Context, p *auth.Principal) (string, [
 		args = append(args, t.Key)
 	}
 	args = append(args, TypeAnnouncement, today, today)
-	cond, cargs, err := s.scopes.Condition(ctx, p.UserID, PortalModule, "r.unit_code")
+	cond, cargs, err := s.scopes.Condition(ctx, s.db, p.UserID, PortalModule, "r.unit_code")
 	if err != nil {
 		return "", nil, err
 	}

@@ -9,16 +9,17 @@ import (
 	"time"
 
 	"biddesk/internal/auth"
+	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/dbtest"
 )
 
 type stubDicts struct{}
 
-func (stubDicts) Items(context.Context, string) ([]DictItem, error) { return nil, nil }
+func (stubDicts) Items(context.Context, db.Querier, string) ([]DictItem, error) { return nil, nil }
 
 type stubScopes struct{}
 
-func (stubScopes) Condition(context.Context, int64, string, string) (string, []any, error) {
+func (stubScopes) Condition(context.Context, db.Querier, int64, string, string) (string, []any, error) {
 	return "1=1", nil, nil
 }
 

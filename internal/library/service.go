@@ -19,15 +19,16 @@ type DictItem struct {
 	Value, Label string
 }
 
-// Dicts reads the enabled values of a dictionary by its code (internal/dict).
+// Dicts reads the enabled values of a dictionary by its code (internal/dict). What it reads, it reads
+// through q: inside a transaction, the *db.Tx, so the transaction never waits for a second connection.
 type Dicts interface {
-	Items(ctx context.Context, code string) ([]DictItem, error)
+	Items(ctx context.Context, q db.Querier, code string) ([]DictItem, error)
 }
 
 // Scopes gives the SQL condition limiting a unit-code column to the units the user may see in a module
-// (internal/org data rules): "1=1" when everything is visible.
+// (internal/org data rules): "1=1" when everything is visible. It reads through q, as Dicts does.
 type Scopes interface {
-	Condition(ctx context.Context, userID int64, module, column string) (string, []any, error)
+	Condition(ctx context.Context, q db.Querier, userID int64, module, column string) (string, []any, error)
 }
 
 // Settings are the live system parameters the library reads (internal/sysconfig).
@@ -79,7 +80,7 @@ func (s *Service) warnDays() int {
 // scope is the condition limiting a type's rows to what the caller may see: message to-dos addressed to
 // them (all, for an administrator); otherwise rows of the units the data rules let them see (rows without
 // a unit are the whole company's) and, when the type is reviewed, only published rows besides their own.
-func (s *Service) scope(ctx context.Context, t *Type, p *auth.Principal) (string, []any, error) {
+func (s *Service) scope(ctx context.Context, q db.Querier, t *Type, p *auth.Principal) (string, []any, error) {
 	if p == nil {
 		return "1=0", nil, nil
 	}
@@ -92,7 +93,7 @@ func (s *Service) scope(ctx context.Context, t *Type, p *auth.Principal) (string
 	}
 	var conds []string
 	var args []any
-	cond, cargs, err := s.scopes.Condition(ctx, p.UserID, DataModule, "r.unit_code")
+	cond, cargs, err := s.scopes.Condition(ctx, q, p.UserID, DataModule, "r.unit_code")
 	if err != nil {
 		return "", nil, err
 	}
@@ -112,7 +113,7 @@ func (s *Service) scope(ctx context.Context, t *Type, p *auth.Principal) (string
 
 // one reads a live record of type t the caller may see; lib.not_found otherwise.
 func (s *Service) one(ctx context.Context, q db.Querier, t *Type, p *auth.Principal, id int64) (*Record, error) {
-	cond, args, err := s.scope(ctx, t, p)
+	cond, args, err := s.scope(ctx, q, t, p)
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +235,7 @@ func (s *Service) ref(ctx context.Context, q db.Querier, f *Form, fd *Field, len
 		if text == "" {
 			return nil
 		}
-		items, err := s.dicts.Items(ctx, fd.Dict)
+		items, err := s.dicts.Items(ctx, q, fd.Dict)
 		if err != nil {
 			return err
 		}
@@ -282,7 +283,7 @@ func (s *Service) ref(ctx context.Context, q db.Querier, f *Form, fd *Field, len
 			return nil
 		}
 		// an account outside the caller's data rules answers like a missing one
-		cond, cargs, err := s.writeScope(ctx, "unit_code")
+		cond, cargs, err := s.writeScope(ctx, q, "unit_code")
 		if err != nil {
 			return err
 		}
@@ -303,17 +304,17 @@ func (s *Service) ref(ctx context.Context, q db.Querier, f *Form, fd *Field, len
 // writeScope is the caller's library data rules as a condition on column (a unit code): a write
 // files a record under, about, or for someone of, only a unit the caller sees (docs/data-rules.md,
 // "Other calls"). Writes without a caller (seeding, generated messages) are not limited.
-func (s *Service) writeScope(ctx context.Context, column string) (string, []any, error) {
+func (s *Service) writeScope(ctx context.Context, q db.Querier, column string) (string, []any, error) {
 	p := auth.PrincipalFrom(ctx)
 	if p == nil {
 		return "1=1", nil, nil
 	}
-	return s.scopes.Condition(ctx, p.UserID, DataModule, column)
+	return s.scopes.Condition(ctx, q, p.UserID, DataModule, column)
 }
 
 // writable tells whether the caller may file a record under the unit (see writeScope).
 func (s *Service) writable(ctx context.Context, q db.Querier, unit string) (bool, error) {
-	cond, args, err := s.writeScope(ctx, "full_unit_code")
+	cond, args, err := s.writeScope(ctx, q, "full_unit_code")
 	if err != nil || cond == "1=1" {
 		return err == nil, err
 	}

@@ -114,12 +114,18 @@ func (v Visibility) Condition(column string) (string, []any) {
 // user's roles (a role's scope for the module, or else its default scope '*'). A user whose
 // roles name no scope sees their own unit and its subordinates, or what the module's Unset says.
 func (s *Store) Visibility(ctx context.Context, userID int64, module string) (Visibility, error) {
+	return s.VisibilityIn(ctx, s.db, userID, module)
+}
+
+// VisibilityIn is Visibility read through q: inside a transaction, its *db.Tx, so that the
+// transaction never waits for a second connection of the pool.
+func (s *Store) VisibilityIn(ctx context.Context, q db.Querier, userID int64, module string) (Visibility, error) {
 	var unit string
-	err := s.db.QueryRow(ctx, `SELECT unit_code FROM sys_user WHERE id = ?`, userID).Scan(&unit)
+	err := q.QueryRow(ctx, `SELECT unit_code FROM sys_user WHERE id = ?`, userID).Scan(&unit)
 	if err != nil && !db.IsNoRows(err) {
 		return Visibility{}, err
 	}
-	rows, err := s.db.Query(ctx, `SELECT ds.role_id, ds.module, ds.scope, ds.unit_codes FROM sys_role_data_scope ds
+	rows, err := q.Query(ctx, `SELECT ds.role_id, ds.module, ds.scope, ds.unit_codes FROM sys_role_data_scope ds
 		JOIN sys_user_role ur ON ur.role_id = ds.role_id WHERE ur.user_id = ? AND ds.module IN (?, ?)`, userID, module, AnyModule)
 	if err != nil {
 		return Visibility{}, err
