@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -26,14 +27,14 @@ var version = "dev"
 const usage = `biddesk: the bid-support team's portal and back office.
 
 Usage:
-  biddesk serve   [flags]   start the server (migrates, seeds an empty database)
-  biddesk migrate [flags]   apply database migrations and exit
-  biddesk seed    [flags]   write built-in (and, with --demo, demo) data into an empty database
-  biddesk admin create-user --login CODE --name NAME --password PW [--role sysadmin|libadmin|staff]
-  biddesk admin reset-password --login CODE --password PW
+  biddesk serve   [settings]   start the server (migrates, seeds an empty database)
+  biddesk migrate [settings]   apply database migrations and exit
+  biddesk seed    [settings]   write built-in (and, with --demo, demo) data into an empty database
+  biddesk admin create-user --login CODE --name NAME --password PW [--role sysadmin|libadmin|staff] [settings]
+  biddesk admin reset-password --login CODE --password PW [settings]
   biddesk version
+  biddesk help
 
-Flags (each also read from a BIDDESK_* environment variable):
 `
 
 func main() {
@@ -54,10 +55,10 @@ func main() {
 	case "version", "--version", "-v":
 		fmt.Println("biddesk", version)
 	case "help", "-h", "--help":
-		printUsage()
+		printUsage(os.Stdout)
 	default:
 		fmt.Fprintf(os.Stderr, "unknown command %q\n\n", cmd)
-		printUsage()
+		printUsage(os.Stderr)
 		os.Exit(2)
 	}
 	if err != nil {
@@ -66,30 +67,20 @@ func main() {
 	}
 }
 
-func printUsage() {
-	fmt.Fprint(os.Stderr, usage)
-	cfg := config.Defaults()
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	cfg.Register(fs)
-	fs.SetOutput(os.Stderr)
-	fs.PrintDefaults()
+// printUsage is `biddesk help`: the commands, then every setting from its declaration.
+func printUsage(w io.Writer) {
+	fmt.Fprint(w, usage)
+	config.WriteHelp(w)
 }
 
-// parse reads the environment, then the flags of a sub-command.
+// parse reads a sub-command's settings (config file, environment, flags) and its own flags.
 func parse(name string, args []string, extra func(*flag.FlagSet)) (config.Config, error) {
-	cfg, err := config.FromEnv()
-	if err != nil {
-		return cfg, err
-	}
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	cfg.Register(fs)
+	fs.Usage = func() { fmt.Fprintln(fs.Output(), "`biddesk help` lists the commands and every setting") }
 	if extra != nil {
 		extra(fs)
 	}
-	if err := fs.Parse(args); err != nil {
-		return cfg, err
-	}
-	return cfg, nil
+	return config.Load(fs, args, os.LookupEnv)
 }
 
 func newLogger(level string) *slog.Logger {

@@ -1,12 +1,20 @@
-// Package config reads BidDesk's settings from flags and BIDDESK_* environment variables
-// (a flag given on the command line wins over the environment, which wins over the default).
+// Package config holds BidDesk's settings. Each one is declared once, in Settings (its name, which is
+// both the flag and the config file's key, its BIDDESK_* variable, default, secrecy and help); the flag
+// set, the environment and config file reading, `biddesk help` and the masked start-up summary are all
+// derived from that table. Precedence: flag > environment > config file > default.
 package config
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -45,138 +53,389 @@ type Config struct {
 	S3Endpoint, S3Bucket, S3AccessKey, S3SecretKey, S3Region string
 }
 
+// Setting is one declared setting.
+type Setting struct {
+	Name    string // the flag (--Name) and the config file's key
+	Env     string // the environment variable
+	Default string // as text, read like any other value
+	Secret  bool   // its value is masked in the summary and never shown by `biddesk help`
+	Group   string // heading in `biddesk help`
+	Help    string
+
+	field func(*Config) any // *string, *bool, *int or *time.Duration inside Config
+	min   int               // smallest allowed value of a number
+	oneOf []string          // allowed values of a text, when listed
+	mask  func(string) string
+}
+
+// The config file: a flat JSON object whose keys are the settings' names.
+const (
+	ConfigFlag = "config"
+	ConfigEnv  = "BIDDESK_CONFIG"
+)
+
+const masked = "xxxxx"
+
+// Settings is the declaration of every setting, in the order `biddesk help` lists them.
+var Settings = []Setting{
+	{Name: "addr", Env: "BIDDESK_ADDR", Default: "127.0.0.1:8080", Group: "Server",
+		Help: "listen address HOST:PORT", field: func(c *Config) any { return &c.Addr }},
+	{Name: "data", Env: "BIDDESK_DATA_DIR", Default: "./data", Group: "Server",
+		Help: "data folder: the SQLite database and the stored files", field: func(c *Config) any { return &c.DataDir }},
+	{Name: "database-url", Env: "BIDDESK_DATABASE_URL", Secret: true, Group: "Server", mask: MaskDSN,
+		Help:  "PostgreSQL URL or key=value DSN; empty: SQLite in the data folder (password masked in the log)",
+		field: func(c *Config) any { return &c.DatabaseURL }},
+	{Name: "log-level", Env: "BIDDESK_LOG_LEVEL", Default: "info", Group: "Server", oneOf: []string{"debug", "info", "warn", "error"},
+		Help: "debug, info, warn or error", field: func(c *Config) any { return &c.LogLevel }},
+	{Name: "trust-proxy", Env: "BIDDESK_TRUST_PROXY", Default: "false", Group: "Server",
+		Help:  "take the client address from X-Forwarded-For (only behind a proxy that sets it)",
+		field: func(c *Config) any { return &c.TrustProxy }},
+	{Name: "help-url", Env: "BIDDESK_HELP_URL", Default: "https://help.example.com", Group: "Server",
+		Help: "help centre URL (default of the system parameter sys.help_url)", field: func(c *Config) any { return &c.HelpURL }},
+	{Name: "logout-url", Env: "BIDDESK_LOGOUT_URL", Group: "Server",
+		Help:  "URL the client loads after logout, e.g. the SSO's; empty: back to /login (default of sys.logout_url)",
+		field: func(c *Config) any { return &c.LogoutURL }},
+
+	{Name: "single-session", Env: "BIDDESK_SINGLE_SESSION", Default: "true", Group: "Sign-in and sessions",
+		Help: "a new sign-in ends the user's other sessions (default of session.single)", field: func(c *Config) any { return &c.SingleSession }},
+	{Name: "session-idle", Env: "BIDDESK_SESSION_IDLE", Default: "2h", Group: "Sign-in and sessions",
+		Help: "session idle expiry (default of session.idle_minutes)", field: func(c *Config) any { return &c.SessionIdle }},
+	{Name: "session-absolute", Env: "BIDDESK_SESSION_ABSOLUTE", Default: "12h", Group: "Sign-in and sessions",
+		Help: "session absolute expiry (default of session.absolute_hours)", field: func(c *Config) any { return &c.SessionAbsolute }},
+	{Name: "throttle-account", Env: "BIDDESK_THROTTLE_ACCOUNT", Default: "5", Group: "Sign-in and sessions", min: 1,
+		Help: "failed sign-ins allowed per login code in the throttle window", field: func(c *Config) any { return &c.ThrottleAccount }},
+	{Name: "throttle-address", Env: "BIDDESK_THROTTLE_ADDRESS", Default: "30", Group: "Sign-in and sessions", min: 1,
+		Help: "failed sign-ins allowed per client address in the throttle window", field: func(c *Config) any { return &c.ThrottleAddress }},
+	{Name: "throttle-window", Env: "BIDDESK_THROTTLE_WINDOW", Default: "15m", Group: "Sign-in and sessions",
+		Help: "the throttle window", field: func(c *Config) any { return &c.ThrottleWindow }},
+	{Name: "hash-concurrency", Env: "BIDDESK_HASH_CONCURRENCY", Default: "0", Group: "Sign-in and sessions", min: 0,
+		Help: "password hashes (19 MiB each) running at once; 0: twice the cores", field: func(c *Config) any { return &c.HashConcurrency }},
+
+	{Name: "demo", Env: "BIDDESK_DEMO", Default: "true", Group: "Demo data",
+		Help:  "seed demo data into an empty database (false: only an admin with a random password)",
+		field: func(c *Config) any { return &c.Demo }},
+	{Name: "demo-admin-password", Env: "BIDDESK_DEMO_ADMIN_PASSWORD", Default: "Admin@123", Secret: true, Group: "Demo data",
+		Help: "password given to the demo account admin when an empty database is seeded", field: func(c *Config) any { return &c.DemoAdminPassword }},
+	{Name: "demo-staff-password", Env: "BIDDESK_DEMO_STAFF_PASSWORD", Default: "Staff@123", Secret: true, Group: "Demo data",
+		Help: "password given to the demo account staff when an empty database is seeded", field: func(c *Config) any { return &c.DemoStaffPassword }},
+	{Name: "demo-without-files", Env: "BIDDESK_DEMO_WITHOUT_FILES", Default: "false", Group: "Demo data",
+		Help:  "leave the demo library's drawn scans and documents out (a smaller, faster seed)",
+		field: func(c *Config) any { return &c.DemoWithoutFiles }},
+
+	{Name: "s3-endpoint", Env: "BIDDESK_S3_ENDPOINT", Group: "Object store (S3-compatible, for /api/sys/common/oss/upload)", mask: MaskDSN,
+		Help: "http(s)://host[:port]; empty: no object store, oss/upload is refused", field: func(c *Config) any { return &c.S3Endpoint }},
+	{Name: "s3-bucket", Env: "BIDDESK_S3_BUCKET", Group: "Object store (S3-compatible, for /api/sys/common/oss/upload)",
+		Help: "bucket name", field: func(c *Config) any { return &c.S3Bucket }},
+	{Name: "s3-access-key", Env: "BIDDESK_S3_ACCESS_KEY", Group: "Object store (S3-compatible, for /api/sys/common/oss/upload)",
+		Help: "access key ID", field: func(c *Config) any { return &c.S3AccessKey }},
+	{Name: "s3-secret-key", Env: "BIDDESK_S3_SECRET_KEY", Secret: true, Group: "Object store (S3-compatible, for /api/sys/common/oss/upload)",
+		Help: "secret access key", field: func(c *Config) any { return &c.S3SecretKey }},
+	{Name: "s3-region", Env: "BIDDESK_S3_REGION", Default: "us-east-1", Group: "Object store (S3-compatible, for /api/sys/common/oss/upload)",
+		Help: "region used in the request signatures", field: func(c *Config) any { return &c.S3Region }},
+}
+
+// Lookup finds a setting by name.
+func Lookup(name string) (Setting, bool) {
+	for _, s := range Settings {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return Setting{}, false
+}
+
 // Defaults returns the configuration used when nothing is set.
 func Defaults() Config {
-	return Config{
-		Addr:              "127.0.0.1:8080",
-		DataDir:           "./data",
-		Demo:              true,
-		SingleSession:     true,
-		SessionIdle:       2 * time.Hour,
-		SessionAbsolute:   12 * time.Hour,
-		HelpURL:           "https://help.example.com",
-		ThrottleAccount:   5,
-		ThrottleAddress:   30,
-		ThrottleWindow:    15 * time.Minute,
-		DemoAdminPassword: "Admin@123",
-		DemoStaffPassword: "Staff@123",
-		LogLevel:          "info",
+	var c Config
+	for _, s := range Settings {
+		if err := s.Set(&c, s.Default); err != nil {
+			panic(fmt.Sprintf("config: default of %s: %v", s.Name, err))
+		}
 	}
+	return c
 }
 
-// Register binds the flags of `biddesk serve` (and the other sub-commands) to c,
-// with the environment already applied as their defaults.
-func (c *Config) Register(fs *flag.FlagSet) {
-	fs.StringVar(&c.Addr, "addr", c.Addr, "listen address HOST:PORT (BIDDESK_ADDR)")
-	fs.StringVar(&c.DataDir, "data", c.DataDir, "data folder: SQLite database and files (BIDDESK_DATA_DIR)")
-	fs.StringVar(&c.DatabaseURL, "database-url", c.DatabaseURL, "PostgreSQL DSN; empty means SQLite in the data folder (BIDDESK_DATABASE_URL)")
-	fs.BoolVar(&c.Demo, "demo", c.Demo, "seed demo data into an empty database (BIDDESK_DEMO)")
-	fs.BoolVar(&c.SingleSession, "single-session", c.SingleSession, "a new login ends the user's other sessions (BIDDESK_SINGLE_SESSION)")
-	fs.DurationVar(&c.SessionIdle, "session-idle", c.SessionIdle, "session idle expiry (BIDDESK_SESSION_IDLE)")
-	fs.DurationVar(&c.SessionAbsolute, "session-absolute", c.SessionAbsolute, "session absolute expiry (BIDDESK_SESSION_ABSOLUTE)")
-	fs.StringVar(&c.LogoutURL, "logout-url", c.LogoutURL, "URL the client loads after logout, e.g. the SSO's (BIDDESK_LOGOUT_URL)")
-	fs.StringVar(&c.HelpURL, "help-url", c.HelpURL, "help centre URL (BIDDESK_HELP_URL)")
-	fs.StringVar(&c.LogLevel, "log-level", c.LogLevel, "debug, info, warn or error (BIDDESK_LOG_LEVEL)")
-	fs.BoolVar(&c.TrustProxy, "trust-proxy", c.TrustProxy, "take the client address from X-Forwarded-For (BIDDESK_TRUST_PROXY)")
+// Set reads text into the setting's field of c.
+func (s Setting) Set(c *Config, text string) error {
+	switch p := s.field(c).(type) {
+	case *string:
+		if len(s.oneOf) > 0 && !slices.Contains(s.oneOf, text) {
+			return fmt.Errorf("not one of %s", strings.Join(s.oneOf, ", "))
+		}
+		*p = text
+	case *bool:
+		b, err := strconv.ParseBool(text)
+		if err != nil {
+			return errors.New("not a boolean (true or false)")
+		}
+		*p = b
+	case *int:
+		n, err := strconv.Atoi(text)
+		if err != nil || n < s.min {
+			return fmt.Errorf("not a whole number of at least %d", s.min)
+		}
+		*p = n
+	case *time.Duration:
+		d, err := time.ParseDuration(text)
+		if err != nil || d <= 0 {
+			return errors.New("not a duration such as 30m or 2h")
+		}
+		*p = d
+	default:
+		panic("config: setting " + s.Name + " points at an unsupported type")
+	}
+	return nil
 }
 
-// FromEnv applies BIDDESK_* variables over the defaults.
-func FromEnv() (Config, error) {
+// Get is the setting's value in c, as text (unmasked).
+func (s Setting) Get(c *Config) string {
+	switch p := s.field(c).(type) {
+	case *string:
+		return *p
+	case *bool:
+		return strconv.FormatBool(*p)
+	case *int:
+		return strconv.Itoa(*p)
+	case *time.Duration:
+		return p.String()
+	}
+	panic("config: setting " + s.Name + " points at an unsupported type")
+}
+
+// Shown is the setting's value in c as the start-up log prints it: secrets masked.
+func (s Setting) Shown(c *Config) string {
+	v := s.Get(c)
+	switch {
+	case s.mask != nil:
+		return s.mask(v)
+	case s.Secret && v != "":
+		return masked
+	}
+	return v
+}
+
+// kind names the value a setting takes, for `biddesk help`.
+func (s Setting) kind() string {
+	switch s.field(&Config{}).(type) {
+	case *bool:
+		return "bool"
+	case *int:
+		return "int"
+	case *time.Duration:
+		return "duration"
+	}
+	return "string"
+}
+
+// flagValue is a setting's flag: it checks the text at once and keeps it for Load, which applies the
+// flags after the file and the environment.
+type flagValue struct {
+	s     Setting
+	given *[]given
+}
+
+type given struct {
+	s    Setting
+	text string
+}
+
+func (f flagValue) String() string {
+	if f.s.Secret || f.given == nil {
+		return ""
+	}
+	return f.s.Default
+}
+
+func (f flagValue) Set(text string) error {
+	var scratch Config
+	if err := f.s.Set(&scratch, text); err != nil {
+		return err
+	}
+	*f.given = append(*f.given, given{f.s, text})
+	return nil
+}
+
+func (f flagValue) IsBoolFlag() bool { return f.s.kind() == "bool" }
+
+// Load builds the configuration of a sub-command: the defaults, then the config file (--config, or
+// BIDDESK_CONFIG), then the BIDDESK_* variables, then the flags in args. fs may already hold the
+// sub-command's own flags; lookup is os.LookupEnv outside the tests.
+func Load(fs *flag.FlagSet, args []string, lookup func(string) (string, bool)) (Config, error) {
 	c := Defaults()
-	var errs []string
-	str := func(name string, dst *string) {
-		if v, ok := os.LookupEnv(name); ok {
-			*dst = v
+	var flags []given
+	for _, s := range Settings {
+		fs.Var(flagValue{s, &flags}, s.Name, s.Help)
+	}
+	var file string
+	fs.StringVar(&file, ConfigFlag, "", "JSON config file (BIDDESK_CONFIG)")
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if extra := fs.Args(); len(extra) > 0 {
+		return c, fmt.Errorf("unexpected argument %q (flags start with --)", extra[0])
+	}
+	if file == "" {
+		file, _ = lookup(ConfigEnv)
+	}
+	if file != "" {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return c, fmt.Errorf("config file: %w", err)
+		}
+		if err := c.ApplyFile(data); err != nil {
+			return c, fmt.Errorf("config file %s: %w", file, err)
 		}
 	}
-	boolean := func(name string, dst *bool) {
-		if v, ok := os.LookupEnv(name); ok {
-			b, err := strconv.ParseBool(v)
-			if err != nil {
-				errs = append(errs, name+": not a boolean")
-				return
-			}
-			*dst = b
-		}
+	if err := c.ApplyEnv(lookup); err != nil {
+		return c, err
 	}
-	integer := func(name string, dst *int) {
-		if v, ok := os.LookupEnv(name); ok {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 {
-				errs = append(errs, name+": not a positive number")
-				return
-			}
-			*dst = n
+	for _, g := range flags {
+		if err := g.s.Set(&c, g.text); err != nil { // checked when parsed; kept for safety
+			return c, fmt.Errorf("--%s: %w", g.s.Name, err)
 		}
-	}
-	duration := func(name string, dst *time.Duration) {
-		if v, ok := os.LookupEnv(name); ok {
-			d, err := time.ParseDuration(v)
-			if err != nil || d <= 0 {
-				errs = append(errs, name+": not a duration such as 30m or 2h")
-				return
-			}
-			*dst = d
-		}
-	}
-	str("BIDDESK_ADDR", &c.Addr)
-	str("BIDDESK_DATA_DIR", &c.DataDir)
-	str("BIDDESK_DATABASE_URL", &c.DatabaseURL)
-	boolean("BIDDESK_DEMO", &c.Demo)
-	boolean("BIDDESK_SINGLE_SESSION", &c.SingleSession)
-	duration("BIDDESK_SESSION_IDLE", &c.SessionIdle)
-	duration("BIDDESK_SESSION_ABSOLUTE", &c.SessionAbsolute)
-	str("BIDDESK_LOGOUT_URL", &c.LogoutURL)
-	str("BIDDESK_HELP_URL", &c.HelpURL)
-	integer("BIDDESK_THROTTLE_ACCOUNT", &c.ThrottleAccount)
-	integer("BIDDESK_THROTTLE_ADDRESS", &c.ThrottleAddress)
-	duration("BIDDESK_THROTTLE_WINDOW", &c.ThrottleWindow)
-	integer("BIDDESK_HASH_CONCURRENCY", &c.HashConcurrency)
-	str("BIDDESK_DEMO_ADMIN_PASSWORD", &c.DemoAdminPassword)
-	str("BIDDESK_DEMO_STAFF_PASSWORD", &c.DemoStaffPassword)
-	str("BIDDESK_LOG_LEVEL", &c.LogLevel)
-	boolean("BIDDESK_TRUST_PROXY", &c.TrustProxy)
-	str("BIDDESK_S3_ENDPOINT", &c.S3Endpoint)
-	str("BIDDESK_S3_BUCKET", &c.S3Bucket)
-	str("BIDDESK_S3_ACCESS_KEY", &c.S3AccessKey)
-	str("BIDDESK_S3_SECRET_KEY", &c.S3SecretKey)
-	str("BIDDESK_S3_REGION", &c.S3Region)
-	if len(errs) > 0 {
-		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
 	}
 	return c, nil
 }
 
-// Summary lists the settings for the start-up log, with secrets masked.
-func (c Config) Summary() []any {
-	return []any{
-		"addr", c.Addr,
-		"data", c.DataDir,
-		"database", c.DatabaseLabel(),
-		"demo", c.Demo,
-		"single_session", c.SingleSession,
-		"session_idle", c.SessionIdle.String(),
-		"session_absolute", c.SessionAbsolute.String(),
-		"logout_url", c.LogoutURL,
-		"help_url", c.HelpURL,
-		"throttle", fmt.Sprintf("%d/account %d/address per %s", c.ThrottleAccount, c.ThrottleAddress, c.ThrottleWindow),
-		"hash_concurrency", c.HashConcurrency,
-		"trust_proxy", c.TrustProxy,
-		"object_store", c.ObjectStoreLabel(),
+// ApplyEnv applies the BIDDESK_* variables that are set, reporting every bad one.
+func (c *Config) ApplyEnv(lookup func(string) (string, bool)) error {
+	var errs []string
+	for _, s := range Settings {
+		if v, ok := lookup(s.Env); ok {
+			if err := s.Set(c, v); err != nil {
+				errs = append(errs, s.Env+": "+err.Error())
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// FromEnv is the defaults with the BIDDESK_* variables applied (no file, no flags).
+func FromEnv() (Config, error) {
+	c := Defaults()
+	return c, c.ApplyEnv(os.LookupEnv)
+}
+
+// ApplyFile applies a config file: one JSON object whose keys are setting names and whose values are
+// strings (any setting), booleans (bool settings) or whole numbers (number settings). An unknown or
+// repeated key is an error, so that a misspelt setting is never silently ignored.
+func (c *Config) ApplyFile(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return errors.New(`not a JSON object such as {"addr": "0.0.0.0:8080"}`)
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return fmt.Errorf("malformed JSON: %w", err)
+		}
+		key := tok.(string) // inside an object the decoder yields only string keys here
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return fmt.Errorf("malformed JSON at %q: %w", key, err)
+		}
+		s, ok := Lookup(key)
+		for _, e := range Settings {
+			if !ok && e.Env == key {
+				return fmt.Errorf("unknown setting %q: the file's keys are setting names, here %q", key, e.Name)
+			}
+		}
+		if !ok {
+			return fmt.Errorf("unknown setting %q (known: %s)", key, strings.Join(names(), ", "))
+		}
+		if seen[key] {
+			return fmt.Errorf("setting %q given twice", key)
+		}
+		seen[key] = true
+		text, err := fileText(s, raw)
+		if err == nil {
+			err = s.Set(c, text)
+		}
+		if err != nil {
+			return fmt.Errorf("%q: %w", key, err)
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return fmt.Errorf("malformed JSON: %w", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("text after the JSON object")
+	}
+	return nil
+}
+
+// fileText turns a config file value into the text Set reads.
+func fileText(s Setting, raw json.RawMessage) (string, error) {
+	var str string
+	if json.Unmarshal(raw, &str) == nil {
+		return str, nil
+	}
+	var v any
+	_ = json.Unmarshal(raw, &v)
+	switch v.(type) {
+	case bool:
+		if s.kind() == "bool" {
+			return string(raw), nil
+		}
+	case float64:
+		if s.kind() == "int" {
+			return string(raw), nil
+		}
+	}
+	if s.kind() == "string" || s.kind() == "duration" {
+		return "", errors.New("must be a JSON string")
+	}
+	return "", fmt.Errorf("must be a JSON %s or string", map[string]string{"bool": "boolean", "int": "number"}[s.kind()])
+}
+
+func names() []string {
+	out := make([]string, len(Settings))
+	for i, s := range Settings {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// WriteHelp lists every setting: flag, variable, default and help. Secret values are never printed.
+func WriteHelp(w io.Writer) {
+	fmt.Fprintf(w, `Settings: each is a flag, a BIDDESK_* environment variable and a key of the JSON config file.
+A flag wins over the environment, which wins over the config file, which wins over the default.
+
+  --%-28s %s
+        JSON config file, one object: {"addr": "0.0.0.0:8080", "demo": false, "session-idle": "30m"};
+        an unknown or repeated key is an error
+`, ConfigFlag+" FILE", ConfigEnv)
+	group := ""
+	for _, s := range Settings {
+		if s.Group != group {
+			group = s.Group
+			fmt.Fprintf(w, "\n%s\n", group)
+		}
+		def := "default " + s.Default
+		switch {
+		case s.kind() == "string" && s.Default != "" && !s.Secret:
+			def = "default " + strconv.Quote(s.Default)
+		case s.Secret:
+			def = "secret, value never shown"
+		case s.Default == "":
+			def = "default empty"
+		}
+		fmt.Fprintf(w, "  --%-28s %-28s (%s)\n        %s\n", s.Name+" "+s.kind(), s.Env, def, s.Help)
 	}
 }
 
-// ObjectStoreLabel names the S3 store for the start-up log: endpoint, bucket, region and access
-// key, never the secret key ("" when none is configured).
-func (c Config) ObjectStoreLabel() string {
-	if c.S3Endpoint == "" {
-		return ""
+// Summary lists the settings for the start-up log, with secrets masked.
+func (c Config) Summary() []any {
+	out := make([]any, 0, 2*len(Settings)+2)
+	for _, s := range Settings {
+		out = append(out, s.Name, s.Shown(&c))
 	}
-	secret := ""
-	if c.S3SecretKey != "" {
-		secret = " secret_key=xxxxx"
-	}
-	return fmt.Sprintf("%s bucket=%s region=%s access_key=%s%s", MaskDSN(c.S3Endpoint), c.S3Bucket, c.S3Region, c.S3AccessKey, secret)
+	return append(out, "database", c.DatabaseLabel())
 }
 
 // DatabaseLabel names the database without its password.
@@ -187,24 +446,28 @@ func (c Config) DatabaseLabel() string {
 	return MaskDSN(c.DatabaseURL)
 }
 
-// MaskDSN hides the password of a PostgreSQL URL or key=value DSN.
+// MaskDSN hides the password of a PostgreSQL URL or key=value DSN (or of any URL with user info).
 func MaskDSN(dsn string) string {
 	if u, err := url.Parse(dsn); err == nil && u.Scheme != "" {
 		if _, has := u.User.Password(); has {
-			u.User = url.UserPassword(u.User.Username(), "xxxxx")
+			u.User = url.UserPassword(u.User.Username(), masked)
 		}
 		q := u.Query()
 		if q.Has("password") {
-			q.Set("password", "xxxxx")
+			q.Set("password", masked)
 			u.RawQuery = q.Encode()
 		}
 		return u.String()
 	}
-	parts := strings.Fields(dsn)
-	for i, p := range parts {
-		if strings.HasPrefix(p, "password=") {
-			parts[i] = "password=xxxxx"
+	if i := strings.Index(dsn, "://"); i > 0 {
+		// a URL that does not parse: hide whatever user information it may carry
+		if at := strings.LastIndex(dsn, "@"); at > i {
+			return dsn[:i+3] + masked + dsn[at:]
 		}
+		return dsn
 	}
-	return strings.Join(parts, " ")
+	return dsnPassword.ReplaceAllString(dsn, "password="+masked)
 }
+
+// dsnPassword is a key=value DSN's password, bare or quoted (libpq allows spaces around '=').
+var dsnPassword = regexp.MustCompile(`password\s*=\s*('(?:[^'\\]|\\.)*'|\S+)`)
