@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"sort"
@@ -50,5 +51,48 @@ func TestRouteTableMatchesTheSnapshot(t *testing.T) {
 		for l := range w {
 			t.Errorf("missing from the table: %s", l)
 		}
+	}
+}
+
+// Every function code a route asks for is one the access area knows: a menu code of the catalogue or a
+// function code (the areas declare their codes as their own constants, e.g. portal.FunPortal).
+func TestRouteCodesAreKnownFunctionCodes(t *testing.T) {
+	e := newEnv(t)
+	known := map[string]bool{}
+	for _, q := range []string{`SELECT code FROM sys_function`, `SELECT code FROM sys_menu`} {
+		rows, err := e.app.DB.Query(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var c string
+			if err := rows.Scan(&c); err != nil {
+				t.Fatal(err)
+			}
+			known[c] = true
+		}
+		if err := rows.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, rt := range e.app.Routes() {
+		for _, c := range rt.Codes() {
+			if !known[c] {
+				t.Errorf("%s %s asks for %q, which is no function or menu code", rt.Method, rt.Path, c)
+			}
+		}
+	}
+}
+
+// The table is assembled once when the app opens: a download ticket looks its path up, it does not rebuild the
+// table (which registered the Word book's read hook again on every call).
+func TestRouteTableIsBuiltOnce(t *testing.T) {
+	e := newEnv(t)
+	a, b := e.app.Routes(), e.app.Routes()
+	if len(a) == 0 || &a[0] != &b[0] {
+		t.Fatal("Routes() builds a new table per call")
+	}
+	if n := testing.AllocsPerRun(100, func() { e.app.Routes() }); n != 0 {
+		t.Errorf("Routes() allocates %v times per call", n)
 	}
 }
