@@ -51,6 +51,12 @@ func (s *Store) RolesOfUsers(ctx context.Context, userIDs []int64) (map[int64][]
 	return UserRoles(ctx, s.db, userIDs)
 }
 
+// RolesOfUsersIn returns the roles of each of the users as q sees them (for the areas that read them inside
+// their own transaction, through an interface they declare).
+func (s *Store) RolesOfUsersIn(ctx context.Context, q db.Querier, userIDs []int64) (map[int64][]RoleRef, error) {
+	return UserRoles(ctx, q, userIDs)
+}
+
 // UserRoles returns the roles of each of the users as q sees them (a transaction sees its own changes).
 func UserRoles(ctx context.Context, q db.Querier, userIDs []int64) (map[int64][]RoleRef, error) {
 	out := map[int64][]RoleRef{}
@@ -92,8 +98,9 @@ func (s *Store) CheckRoles(ctx context.Context, roleIDs []int64) error {
 	return nil
 }
 
-// SetUserRoles replaces the roles of a user inside tx.
-func SetUserRoles(ctx context.Context, tx *db.Tx, userID int64, roleIDs []int64) error {
+// SetUserRoles replaces the roles of a user inside tx (the account area's transaction: user management
+// writes role memberships only through this method).
+func (s *Store) SetUserRoles(ctx context.Context, tx *db.Tx, userID int64, roleIDs []int64) error {
 	if _, err := tx.Exec(ctx, `DELETE FROM sys_user_role WHERE user_id = ?`, userID); err != nil {
 		return err
 	}

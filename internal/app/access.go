@@ -8,6 +8,7 @@ import (
 
 	"biddesk/api"
 	"biddesk/internal/access"
+	"biddesk/internal/platform/route"
 )
 
 // The resource table (/resmanager) is the route table as data: every route becomes a row at
@@ -22,12 +23,12 @@ func (a *App) resourceDefs() []access.RouteDef {
 	for _, rt := range routes {
 		d := access.RouteDef{Method: rt.Method, Path: rt.Path, Name: access.ResourceName(names[rt.Method+" "+rt.Path]), Download: rt.Download}
 		switch rt.Access {
-		case Public:
+		case route.Public:
 			d.Access = access.AccessPublic
-		case SignedIn:
+		case route.SignedIn:
 			d.Access = access.AccessSignedIn
 		default:
-			d.Access, d.Codes = access.AccessFunction, splitAccess(rt.Access)
+			d.Access, d.Codes = access.AccessFunction, rt.Codes()
 		}
 		if d.Name == "" {
 			d.Name = rt.Method + " " + rt.Path
@@ -37,23 +38,13 @@ func (a *App) resourceDefs() []access.RouteDef {
 	return defs
 }
 
-func splitAccess(s string) []string {
-	var out []string
-	for _, c := range strings.Split(s, ",") {
-		if c = strings.TrimSpace(c); c != "" {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 // needs returns what the guard of rt asks on every call: nothing for a signed-in route; for a
 // function route the resource table's codes, or the route table's when the table has none.
-func (a *App) needs(rt Route) func() []string {
-	if rt.Access == SignedIn || rt.Access == Public {
+func (a *App) needs(rt route.Route) func() []string {
+	fallback := rt.Codes()
+	if len(fallback) == 0 {
 		return func() []string { return nil }
 	}
-	fallback := splitAccess(rt.Access)
 	return func() []string {
 		if codes, ok := a.Access.Needs(rt.Method, rt.Path); ok {
 			return codes

@@ -11,6 +11,7 @@ import (
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/dbtest"
+	"biddesk/internal/platform/route"
 )
 
 // BenchmarkPermissionCheck measures the guard of a function route in-process, without HTTP:
@@ -33,7 +34,7 @@ func BenchmarkPermissionCheck(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var rt Route
+	var rt route.Route
 	for _, r := range a.Routes() {
 		if r.Method == "GET" && r.Path == "/api/sys/resource/list" {
 			rt = r

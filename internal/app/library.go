@@ -54,16 +54,6 @@ func (a *App) openLibrary() {
 	}
 }
 
-// libraryRoutes are the library's calls in the route table.
-func (a *App) libraryRoutes() []Route {
-	eps := library.NewHandlers(a.Library).Endpoints()
-	out := make([]Route, 0, len(eps))
-	for _, e := range eps {
-		out = append(out, Route{Method: e.Method, Path: e.Path, Access: e.Access, Handler: e.Handler, Download: e.Download})
-	}
-	return out
-}
-
 // seedLibraryCodes adds the library administration code, granted to the system and library administrators.
 func (a *App) seedLibraryCodes(ctx context.Context) error {
 	return library.SeedFunctions(ctx, a.DB, access.RoleSysAdmin, access.RoleLibAdmin)

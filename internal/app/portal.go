@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 
-	"biddesk/internal/access"
 	"biddesk/internal/auth"
 	"biddesk/internal/files"
 	"biddesk/internal/library"
@@ -103,39 +102,6 @@ func (f portalFiles) Downloaded(ctx context.Context, fileID, userID int64, recor
 func (a *App) openPortal() {
 	a.Portal = portal.NewService(a.DB, portalLibrary{a.Library}, portalFiles{a.Files})
 	a.Portal.Watch(a.Changes)
-}
-
-// portalRoutes are the portal's calls (function code gateway) and portal management's (gatewaymanager).
-func (a *App) portalRoutes() []Route {
-	h := portal.NewHandlers(a.Portal)
-	in := httpx.WithInput
-	gw, gm := access.FunctionPortal, portal.FunManage
-	return []Route{
-		route("GET", portal.HomePath, gw, h.Home),
-		route("GET", "/api/portal/msg/list", gw, in(h.MsgList)),
-		route("POST", "/api/portal/msg/read", gw, in(h.MsgRead)),
-		route("POST", "/api/portal/msg/readAll", gw, h.MsgReadAll),
-		route("GET", "/api/portal/pack", gw, h.Pack),
-		route("POST", "/api/portal/pack/add", gw, in(h.PackAdd)),
-		route("POST", "/api/portal/pack/del", gw, in(h.PackDel)),
-		route("POST", "/api/portal/pack/clear", gw, h.PackClear),
-		download(portal.PackDownloadPath, gw, h.PackDownload),
-
-		route("GET", "/api/portal/banner/list", gm, h.BannerList),
-		download("/api/portal/banner/export", gm, h.BannerExport),
-		route("POST", "/api/portal/banner/add", gm, in(h.BannerAdd)),
-		route("PUT", "/api/portal/banner/edit", gm, in(h.BannerEdit)),
-		route("DELETE", "/api/portal/banner/del", gm, in(h.BannerDel)),
-		route("PUT", "/api/portal/banner/changeState", gm, in(h.BannerState)),
-		route("GET", "/api/portal/link/list", gm, h.LinkList),
-		download("/api/portal/link/export", gm, h.LinkExport),
-		route("GET", "/api/portal/link/icons", gm, h.LinkIcons),
-		route("POST", "/api/portal/link/add", gm, in(h.LinkAdd)),
-		route("PUT", "/api/portal/link/edit", gm, in(h.LinkEdit)),
-		route("DELETE", "/api/portal/link/del", gm, in(h.LinkDel)),
-		route("GET", "/api/portal/section/list", gm, h.SectionList),
-		route("PUT", "/api/portal/section/save", gm, in(h.SectionSave)),
-	}
 }
 
 // seedPortalDemo writes the demo quick links and, unless the demo goes without files (the Go tests), the demo

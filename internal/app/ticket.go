@@ -12,16 +12,14 @@ import (
 func (a *App) issueTicket(r *http.Request, in *httpx.Input) (any, error) {
 	path := in.String("path")
 	p := auth.PrincipalFrom(r.Context())
-	for _, rt := range a.Routes() {
-		if !rt.Download || rt.Path != path {
-			continue
-		}
-		if need := a.needs(rt)(); len(need) > 0 && !p.CanOneOf(need) {
-			return nil, httpx.ErrForbidden
-		}
-		return a.Auth.IssueTicket(r.Context(), p, path)
+	rt, ok := a.downloads[path]
+	if !ok {
+		return nil, httpx.Fail("ticket.bad_path")
 	}
-	return nil, httpx.Fail("ticket.bad_path")
+	if need := a.needs(rt)(); len(need) > 0 && !p.CanOneOf(need) {
+		return nil, httpx.ErrForbidden
+	}
+	return a.Auth.IssueTicket(r.Context(), p, path)
 }
 
 func init() {

@@ -17,13 +17,13 @@ import (
 // The expert Word book (internal/wordbook) declares what it needs of the library and of the files
 // area; these adapters give it the library's published experts and the file stores.
 
-// bookService is the Word book's service; a book's file may be downloaded through the common file
-// call by whoever may see the books.
-func (a *App) bookService() *wordbook.Service {
+// openWordbook wires the Word book after the library and the files; a book's file may be downloaded through
+// the common file call by whoever may see the books.
+func (a *App) openWordbook() {
 	a.Files.OnRead(wordbook.RecordType, func(_ context.Context, p *auth.Principal, _ *files.File) (bool, error) {
 		return p.CanOneOf([]string{wordbook.FunResult, wordbook.FunMake}), nil
 	})
-	return wordbook.NewService(a.DB, bookExperts{a.Library}, bookFiles{a.Files})
+	a.wordbook = wordbook.NewService(a.DB, bookExperts{a.Library}, bookFiles{a.Files})
 }
 
 // bookExperts reads the library's experts: only published ones go into a bid appendix.

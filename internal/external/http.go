@@ -24,7 +24,7 @@ type Handlers struct {
 
 func NewHandlers(svc *Service, roles *access.Store) *Handlers {
 	return &Handlers{
-		svc: svc, roles: roles, orgs: OrgTable(svc.db), users: UserTable(svc.db, roles),
+		svc: svc, roles: roles, orgs: OrgTable(svc.db), users: users.ExternalTable(svc.db, roles),
 		Accounts: users.NewHandlers(users.NewKindService(svc.db, roles, svc.UserKind())),
 	}
 }
@@ -119,9 +119,6 @@ func init() {
 		"extorg.code_taken":            {"组织编码已存在", "The code is already taken"},
 		"extorg.name_or_code_taken":    {"组织名称或编码已存在", "The name or code is already taken"},
 		"extorg.has_users":             {"外部组织「%s」下还有%d个用户，请先删除这些用户或将其移到其他组织", "%s still has %d users; delete them or move them to another organisation first"},
-		"extuser.file":                 {"外部用户", "external_users"},
-		"extuser.col.org":              {"所属组织", "Organisation"},
-		"extuser.col.orgState":         {"组织状态", "Organisation state"},
 		"extuser.org_required":         {"请选择所属组织", "Please choose the organisation"},
 		"extuser.org_unknown":          {"所属组织不存在", "No such organisation"},
 		"handover.kind.ext_org_owner":  {"负责的外部组织", "External organisations in charge"},

@@ -41,7 +41,7 @@ var modules = map[string]bool{ModuleCommon: true, ModuleLibrary: true, ModuleCA:
 // AuditModule is the business-log module of a file deletion made through the common call.
 const AuditModule = "sys_file"
 
-// Paths of the calls (the route table in internal/app uses them too).
+// Paths of the calls (routes.go), also named in the files' addresses.
 const (
 	DownPath  = "/api/sys/common/file/down"
 	ImagePath = "/api/sys/common/image/"

@@ -7,18 +7,8 @@ import (
 
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/route"
 )
-
-// Endpoint is one API route of the library, for the route table (internal/app). Access is the function
-// codes (comma-separated: any of them) or SignedIn.
-type Endpoint struct {
-	Method, Path, Access string
-	Handler              httpx.Handler
-	Download             bool
-}
-
-// SignedIn is the access of calls every signed-in user may make.
-const SignedIn = "signed-in"
 
 // Paths of the calls that are not per type.
 const (
@@ -53,21 +43,19 @@ func (t *Type) readAccess() string {
 	return strings.Join(append([]string{t.Code}, t.ReadCodes...), ",")
 }
 
-// Endpoints is every call of the library with the function codes it needs.
-func (h *Handlers) Endpoints() []Endpoint {
-	ep := func(method, path, access string, fn httpx.Handler) Endpoint {
-		return Endpoint{Method: method, Path: path, Access: access, Handler: fn}
-	}
-	in := func(fn httpx.InputHandler) httpx.Handler { return httpx.WithInput(fn) }
-	out := []Endpoint{
-		ep("GET", TypesPath, SignedIn, h.Types),
-		ep("GET", RemindPath, SignedIn, h.Remind),
-		ep("GET", TagAllPath, SignedIn, h.TagAll),
+// Routes are every call of the library with the function codes it needs.
+func (h *Handlers) Routes() []route.Route {
+	ep := route.New
+	in := httpx.WithInput
+	out := []route.Route{
+		ep("GET", TypesPath, route.SignedIn, h.Types),
+		ep("GET", RemindPath, route.SignedIn, h.Remind),
+		ep("GET", TagAllPath, route.SignedIn, h.TagAll),
 		ep("GET", TagListPath, FunTags, h.tags.List),
 		ep("POST", "/api/library/tag/add", FunTags, in(httpx.AddHandler(readTag, h.svc.AddTag))),
 		ep("PUT", "/api/library/tag/edit", FunTags, in(httpx.EditHandler(readTag, h.svc.EditTag))),
 		ep("DELETE", "/api/library/tag/del", FunTags, in(httpx.DeleteHandler(h.svc.DeleteTags))),
-		{Method: "GET", Path: "/api/library/tag/export", Access: FunTags, Handler: h.tags.Export, Download: true},
+		route.Download("/api/library/tag/export", FunTags, h.tags.Export),
 		ep("GET", PortalSearchPath, FunPortal, in(h.PortalSearch)),
 		ep("GET", PortalOnePath, FunPortal, in(h.PortalOne)),
 	}
@@ -77,7 +65,7 @@ func (h *Handlers) Endpoints() []Endpoint {
 			ep("GET", TypePath(t, "list"), t.readAccess(), tbl.List),
 			ep("GET", TypePath(t, "one"), t.readAccess(), in(h.one(t))),
 			ep("GET", TypePath(t, "history"), t.readAccess(), in(h.history(t))),
-			Endpoint{Method: "GET", Path: TypePath(t, "export"), Access: t.readAccess(), Handler: tbl.Export, Download: true},
+			route.Download(TypePath(t, "export"), t.readAccess(), tbl.Export),
 			ep("POST", TypePath(t, "add"), t.Code, in(h.add(t))),
 			ep("PUT", TypePath(t, "edit"), t.Code, in(h.edit(t))),
 			ep("DELETE", TypePath(t, "del"), t.Code, in(httpx.DeleteHandler(func(ctx context.Context, ids []int64) error { return h.svc.Delete(ctx, t, ids) }))),
@@ -91,10 +79,9 @@ func (h *Handlers) Endpoints() []Endpoint {
 		}
 		if t.Import {
 			out = append(out,
-				Endpoint{Method: "GET", Path: TypePath(t, "import/template"), Access: t.Code, Download: true,
-					Handler: func(w http.ResponseWriter, r *http.Request) (any, error) {
-						return httpx.Written{}, importTemplate(w, r, t)
-					}},
+				route.Download(TypePath(t, "import/template"), t.Code, func(w http.ResponseWriter, r *http.Request) (any, error) {
+					return httpx.Written{}, importTemplate(w, r, t)
+				}),
 				ep("POST", TypePath(t, "import"), t.Code, func(w http.ResponseWriter, r *http.Request) (any, error) { return h.svc.importUpload(w, r, t) }),
 			)
 		}

@@ -11,7 +11,7 @@ import (
 	"biddesk/internal/platform/list"
 )
 
-// Paths of the portal's calls (the route table in internal/app uses them).
+// Paths of the portal's calls (routes.go).
 const (
 	HomePath         = "/api/portal/home"
 	PackDownloadPath = "/api/portal/pack/download"

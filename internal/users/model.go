@@ -40,22 +40,6 @@ const (
 	userFrom = `sys_user u LEFT JOIN org_unit o ON o.full_unit_code = u.unit_code LEFT JOIN ext_org e ON e.id = u.ext_org_id`
 )
 
-// The account record's columns and tables (sys_user as u), its scanner and its roles, for the
-// lists of other screens over accounts (the external users).
-const (
-	RecordSelect = userSelect
-	RecordFrom   = userFrom
-)
-
-// ScanRecord reads one account record of RecordSelect.
-func ScanRecord(row interface{ Scan(...any) error }) (User, error) { return scanUser(row) }
-
-// CompleteRoles fills in the roles of a page of accounts.
-func CompleteRoles(roles *access.Store) func(context.Context, []User) error { return withRoles(roles) }
-
-// RoleNames joins an account's role names with commas (exports).
-func RoleNames(u User) string { return roleNames(u) }
-
 var userSorts = map[string]string{
 	"loginCode": "u.login_code", "userName": "u.user_name", "createdAt": "u.created_at",
 	"lastLoginAt": "u.last_login_at", "state": "u.state", "unitName": "o.unit_name",
@@ -117,7 +101,7 @@ func scanUser(row interface{ Scan(...any) error }) (User, error) {
 	return u, err
 }
 
-func withRoles(roles *access.Store) func(context.Context, []User) error {
+func withRoles(roles Roles) func(context.Context, []User) error {
 	return func(ctx context.Context, recs []User) error {
 		ids := make([]int64, len(recs))
 		for i, u := range recs {
@@ -149,7 +133,7 @@ func text(f func(User) string) func(User, string) any {
 }
 
 // Tables returns the /sysuser list (with its export) and the role-assignment search.
-func Tables(d *db.DB, roles *access.Store) (manage, search *list.Table[User]) {
+func Tables(d *db.DB, roles Roles) (manage, search *list.Table[User]) {
 	complete := withRoles(roles)
 	manage = &list.Table[User]{
 		DB: d, Spec: userSpec, Scan: scanUser, Complete: complete, File: "user.file",

@@ -24,6 +24,18 @@ type Units interface {
 	Visibility(ctx context.Context, userID int64, module string) (org.Visibility, error)
 }
 
+// Roles is what user management needs of the access area (internal/access's Store): the grant rule, the
+// roles an account may hold, and the accounts' role memberships, which only the access area writes.
+type Roles interface {
+	Actor(ctx context.Context, p *auth.Principal) (*access.Actor, error)
+	CheckRolesFor(ctx context.Context, userType string, roleIDs []int64) error
+	CheckUserRoles(ctx context.Context, q db.Querier, a *access.Actor, target int64, unit string, roleIDs []int64) error
+	CheckManage(ctx context.Context, q db.Querier, a *access.Actor, userIDs []int64) error
+	RolesOfUsers(ctx context.Context, userIDs []int64) (map[int64][]access.RoleRef, error)
+	RolesOfUsersIn(ctx context.Context, q db.Querier, userIDs []int64) (map[int64][]access.RoleRef, error)
+	SetUserRoles(ctx context.Context, tx *db.Tx, userID int64, roleIDs []int64) error
+}
+
 // Kind is one kind of account and the screen that manages it: the staff of user management
 // (/sysuser), or the users of external organisations (/externalUser). The rules, the lifecycle
 // and the business log are the same; the kind says where an account belongs.
@@ -43,20 +55,20 @@ type Kind struct {
 // Service holds the rules of user management. Every write is one transaction.
 type Service struct {
 	db    *db.DB
-	roles *access.Store
+	roles Roles
 	units Units
 	kind  Kind
 }
 
 // NewService manages staff accounts (/sysuser).
-func NewService(d *db.DB, roles *access.Store, units Units) *Service {
+func NewService(d *db.DB, roles Roles, units Units) *Service {
 	s := &Service{db: d, roles: roles, units: units}
 	s.kind = Kind{UserType: auth.SiteStaff, Screen: Screen, Place: s.unitPlace, Module: org.ModuleUsers}
 	return s
 }
 
 // NewKindService manages the accounts of another kind (external users).
-func NewKindService(d *db.DB, roles *access.Store, kind Kind) *Service {
+func NewKindService(d *db.DB, roles Roles, kind Kind) *Service {
 	return &Service{db: d, roles: roles, kind: kind}
 }
 
@@ -246,7 +258,7 @@ func (s *Service) Add(ctx context.Context, f Form) (int64, error) {
 		if err != nil {
 			return err
 		}
-		if err := access.SetUserRoles(ctx, tx, id, f.RoleIDs); err != nil {
+		if err := s.roles.SetUserRoles(ctx, tx, id, f.RoleIDs); err != nil {
 			return err
 		}
 		after, err := s.loadUsers(ctx, tx, everyone, id)
@@ -299,7 +311,7 @@ func (s *Service) Edit(ctx context.Context, f Form) error {
 			return err
 		}
 		if f.RoleIDs != nil {
-			if err := access.SetUserRoles(ctx, tx, f.ID, f.RoleIDs); err != nil {
+			if err := s.roles.SetUserRoles(ctx, tx, f.ID, f.RoleIDs); err != nil {
 				return err
 			}
 		}
@@ -336,7 +348,7 @@ func (s *Service) loadUsers(ctx context.Context, tx *db.Tx, sc scope, ids ...int
 		}
 		out = append(out, u)
 	}
-	roles, err := access.UserRoles(ctx, tx, ids)
+	roles, err := s.roles.RolesOfUsersIn(ctx, tx, ids)
 	if err != nil {
 		return nil, err
 	}

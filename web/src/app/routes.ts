@@ -1,6 +1,10 @@
 /**
  * THE route table (spec section 2). One list of data drives the router, the guard, the admin side menu and
  * the breadcrumbs. Admin routes: menuCode = path without the leading slash.
+ *
+ * The admin routes follow the server's menu catalogue (internal/access/catalogue.go, copied for the tests to
+ * testdata/menu_catalogue.json): routes.test.ts fails unless every catalogue screen has exactly one admin route
+ * here and a `nav.<code>` title in both languages, the Chinese one being the catalogue's name.
  */
 import type { ComponentType } from 'react';
 import type { MessageKey } from '../i18n';
@@ -17,6 +21,8 @@ export interface RouteEntry {
   /** admin routes: the menu code the session must hold */
   menuCode?: string;
   page: PageLoader;
+  /** a screen of the catalogue not built yet: its page is the 'coming soon' placeholder */
+  planned?: boolean;
 }
 
 type NavKey<K = MessageKey> = K extends `nav.${infer C}` ? C : never;
@@ -63,10 +69,14 @@ const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`):
   page,
 });
 
-/** An admin-shell route; its feature page defaults to the 'coming soon' placeholder until built. */
-const admin = (code: NavKey, page: PageLoader = pages.comingSoon): RouteEntry => ({
-  ...route('admin', code, page),
+/** The page of a planned screen. */
+export const COMING_SOON: PageLoader = pages.comingSoon;
+
+/** An admin-shell route; without a page it is a planned screen, shown as 'coming soon' until built. */
+const admin = (code: NavKey, page?: PageLoader): RouteEntry => ({
+  ...route('admin', code, page ?? COMING_SOON),
   menuCode: code,
+  ...(page ? {} : { planned: true }),
 });
 
 const detailTabs = ['enterprise', 'expert', 'contract', 'honor', 'caKeyClass', 'service', 'packs'] as const;
