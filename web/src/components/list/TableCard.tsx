@@ -1,5 +1,5 @@
 import type { Key, ReactNode } from 'react';
-import { Card, Space, Table, Typography } from 'antd';
+import { Card, Grid, Space, Table, Typography } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import { useI18n, type MessageKey } from '../../i18n';
 import { PAGE_SIZES, type SortOrder } from './query';
@@ -33,8 +33,12 @@ const toAntd = (o?: SortOrder) => (o === 'asc' ? 'ascend' : o === 'desc' ? 'desc
 export default function TableCard<T extends object>({ list, columns, rowKey, actions, selectable, canSelect }: Props<T>) {
   const { t } = useI18n();
   const { state, data } = list;
-  const cols: ColumnType<T>[] = columns.map(({ titleKey, label, sortKey, ...c }) => ({
+  // At phone width a fixed actions column would cover the data: the table scrolls sideways with its first
+  // column held instead, and the actions go under the title rather than squeezing it out.
+  const narrow = !Grid.useBreakpoint().md;
+  const cols: ColumnType<T>[] = columns.map(({ titleKey, label, sortKey, ...c }, i) => ({
     ...c,
+    ...(narrow ? { fixed: i === 0 ? ('left' as const) : undefined } : {}),
     key: c.key ?? sortKey ?? String(c.dataIndex ?? titleKey),
     title: label ?? (titleKey ? t(titleKey) : undefined),
     ...(sortKey
@@ -46,11 +50,16 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
   return (
     <Card
       title={t('list.dataList')}
-      extra={<Space wrap>{actions}</Space>}
+      extra={narrow ? undefined : <Space wrap>{actions}</Space>}
       variant="borderless"
       style={{ marginTop: 16 }}
       data-testid="table-card"
     >
+      {narrow && actions && (
+        <Space wrap style={{ marginBottom: 12 }}>
+          {actions}
+        </Space>
+      )}
       {selectable && list.selectedKeys.length > 0 && (
         <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }} data-testid="selection-count">
           {t('list.selected', { n: list.selectedKeys.length })}{' '}
