@@ -46,6 +46,7 @@ test: system-deps build vet test-go test-web test-e2e
 vet:
 	@out=$$(gofmt -l cmd internal api migrations web/embed.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) mod tidy -diff
 
 test-go: test-go-sqlite test-go-pg
 
