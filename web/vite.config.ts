@@ -22,7 +22,9 @@ export default defineConfig({
     },
   },
   test: {
-    environment: 'jsdom',
+    // Most tests are plain logic: node. A file that renders says so with `// @vitest-environment jsdom`.
+    environment: 'node',
+    setupFiles: ['src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
   },

@@ -1,12 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ConfigProvider, message } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { RouterProvider } from 'react-router-dom';
 import { configureClient } from '../api/client';
-import { useI18n } from '../i18n';
+import { antdLocale, useI18n } from '../i18n';
 import { router } from './router';
 import { theme } from './theme';
 
@@ -51,11 +47,10 @@ function ClientEffects() {
 export default function App() {
   const { lang } = useI18n();
   useEffect(() => {
-    dayjs.locale(lang === 'en' ? 'en' : 'zh-cn');
     document.documentElement.lang = lang;
   }, [lang]);
   return (
-    <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={theme} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={antdLocale()} theme={theme} button={{ autoInsertSpace: false }}>
       <ClientEffects />
       <RouterProvider router={router} />
     </ConfigProvider>

@@ -1,13 +1,40 @@
 import { useSyncExternalStore } from 'react';
-import en, { type MessageKey } from './en';
-import zhCN from './zh-CN';
+import type { Locale } from 'antd/es/locale';
+import type { MessageKey } from './en';
 
 export type { MessageKey };
 export type Lang = 'zh-CN' | 'en';
 export const LANGS: readonly Lang[] = ['zh-CN', 'en'];
 export const LANG_STORAGE_KEY = 'lang';
 
-const catalogues: Record<Lang, Record<MessageKey, string>> = { 'zh-CN': zhCN, en };
+/** One language's messages with antd's locale and a switch of dayjs' locale, a chunk of its own. */
+export interface LangPack {
+  messages: Record<MessageKey, string>;
+  antd: Locale;
+  activate: () => void;
+}
+
+// Each language is loaded when first used, so a page downloads the messages of its language only.
+const loaders: Record<Lang, () => Promise<{ default: LangPack }>> = {
+  'zh-CN': () => import('./pack-zh-CN'),
+  en: () => import('./pack-en'),
+};
+const packs: Partial<Record<Lang, LangPack>> = {};
+const loading: Partial<Record<Lang, Promise<LangPack>>> = {};
+
+/** Loads a language's pack (once); the first render waits on the active one (main.tsx). */
+export function loadLang(lang: Lang): Promise<LangPack> {
+  const done = packs[lang];
+  if (done) return Promise.resolve(done);
+  loading[lang] ??= loaders[lang]().then(
+    (m) => (packs[lang] = m.default),
+    (e: unknown) => {
+      delete loading[lang];
+      throw e;
+    },
+  );
+  return loading[lang];
+}
 
 function readStoredLang(): Lang {
   try {
@@ -19,22 +46,40 @@ function readStoredLang(): Lang {
 }
 
 let current: Lang = readStoredLang();
+let wanted: Lang = current;
 const listeners = new Set<() => void>();
 
 export function getLang(): Lang {
   return current;
 }
 
-export function setLang(lang: Lang): void {
-  if (lang === current) return;
+/** Loads and activates the stored language: main.tsx renders once it is done. */
+export async function initLang(): Promise<void> {
+  (await loadLang(current)).activate();
+}
+
+/** antd's locale of the active language (its pack is loaded before anything renders in it). */
+export function antdLocale(): Locale | undefined {
+  return packs[current]?.antd;
+}
+
+/** Switches the language once its pack is loaded: at once when it already is (then the returned promise is settled). */
+export function setLang(lang: Lang): Promise<void> {
+  wanted = lang;
+  const pack = packs[lang];
+  // A later choice made while this pack was loading wins.
+  if (!pack) return loadLang(lang).then(() => (wanted === lang ? setLang(lang) : undefined));
+  pack.activate();
+  if (lang === current) return Promise.resolve();
   current = lang;
   try {
     localStorage.setItem(LANG_STORAGE_KEY, lang);
   } catch {
     /* storage unavailable: keep the choice for this page only */
   }
-  document.documentElement.lang = lang;
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
   listeners.forEach((l) => l());
+  return Promise.resolve();
 }
 
 function subscribe(listener: () => void): () => void {
@@ -43,12 +88,13 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function hasMessage(key: string): key is MessageKey {
-  return key in catalogues[current];
+  const messages = packs[current]?.messages;
+  return messages !== undefined && key in messages;
 }
 
 /** Translate a key; `{name}` placeholders are filled from vars. Usable outside React (the API client). */
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
-  const text = catalogues[current][key] ?? key;
+  const text = packs[current]?.messages[key] ?? key;
   return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text;
 }
 
@@ -58,4 +104,3 @@ export function useI18n() {
   return { lang, setLang, t };
 }
 
-export { en, zhCN };
