@@ -49,6 +49,8 @@ export default function AdminShell() {
   const menus = session?.sysMenus;
   const route = findRoute(pathname);
   const trail = useMemo(() => menuTrail(menus, route), [menus, route]);
+  // the labels are translated inside toItems (getLang): lang is a real dependency the rule cannot see
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const items = useMemo(() => toItems(menus), [menus, lang]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => trail.slice(0, -1).map((m) => m.code));
   const home = adminEntry(session?.menuCodes);
