@@ -14,6 +14,26 @@ export default defineConfig({
     emptyOutDir: true,
     // One chunk per route page (React.lazy); vendor code shared by the pages goes into common chunks.
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      treeshake: {
+        // antd's @rc-component packages declare no "sideEffects" although their modules have none: without this, a
+        // page importing one export of a package (antd's Input needs rc-form's FormProvider) gets all of it.
+        moduleSideEffects: [{ test: /[\\/]node_modules[\\/]@rc-component[\\/]/, sideEffects: false }],
+      },
+      output: {
+        // Vendor code every page runs, in chunks of their own that stay cached across pages and releases of the app.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/ },
+            {
+              name: 'antd-core',
+              test: /[\\/]node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|stylis|@emotion|antd[\\/]es[\\/](theme|config-provider|style)[\\/])/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,12 +1,15 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { ConfigProvider, message } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { ConfigProvider } from 'antd';
 import { RouterProvider } from 'react-router-dom';
 import { configureClient } from '../api/client';
 import { antdLocale, useI18n } from '../i18n';
+import { useEver } from '../lib/useEver';
 import { router } from './router';
 import { theme } from './theme';
+import type { Toast } from './Toaster';
 
 const ConfirmPrompt = lazy(() => import('../components/ConfirmPrompt'));
+const Toaster = lazy(() => import('./Toaster'));
 
 interface Pending {
   text: string;
@@ -15,20 +18,26 @@ interface Pending {
 
 /** Wires the API client's side effects: antd message toasts, a confirm prompt and router navigation. */
 function ClientEffects() {
-  const [messageApi, holder] = message.useMessage({ maxCount: 3 });
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const toasterUsed = useEver(toasts.length > 0);
   const [pending, setPending] = useState<Pending | null>(null);
   useEffect(
     () =>
       configureClient({
-        toast: (kind, text, seconds) => void messageApi.open({ type: kind, content: text, duration: seconds }),
+        toast: (kind, text, seconds) => setToasts((q) => [...q, { kind, text, seconds }]),
         confirm: (text) => new Promise<void>((resolve) => setPending({ text, resolve })),
         navigate: (path) => void router.navigate(path),
       }),
-    [messageApi],
+    [],
   );
+  const shown = useCallback((n: number) => setToasts((q) => q.slice(n)), []);
   return (
     <>
-      {holder}
+      {toasterUsed && (
+        <Suspense fallback={null}>
+          <Toaster queue={toasts} onShown={shown} />
+        </Suspense>
+      )}
       {pending && (
         <Suspense fallback={null}>
           <ConfirmPrompt
