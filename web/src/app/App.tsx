@@ -1,10 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ConfigProvider } from 'antd';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { configureClient } from '../api/client';
 import { antdLocale, useI18n } from '../i18n';
 import { useEver } from '../lib/useEver';
-import { router } from './router';
+import { AppRoutes } from './router';
 import { theme } from './theme';
 import type { Toast } from './Toaster';
 
@@ -21,14 +21,15 @@ function ClientEffects() {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const toasterUsed = useEver(toasts.length > 0);
   const [pending, setPending] = useState<Pending | null>(null);
+  const navigate = useNavigate();
   useEffect(
     () =>
       configureClient({
         toast: (kind, text, seconds) => setToasts((q) => [...q, { kind, text, seconds }]),
         confirm: (text) => new Promise<void>((resolve) => setPending({ text, resolve })),
-        navigate: (path) => void router.navigate(path),
+        navigate: (path) => void navigate(path),
       }),
-    [],
+    [navigate],
   );
   const shown = useCallback((n: number) => setToasts((q) => q.slice(n)), []);
   return (
@@ -60,8 +61,10 @@ export default function App() {
   }, [lang]);
   return (
     <ConfigProvider locale={antdLocale()} theme={theme} button={{ autoInsertSpace: false }}>
-      <ClientEffects />
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <ClientEffects />
+        <AppRoutes />
+      </BrowserRouter>
     </ConfigProvider>
   );
 }
