@@ -1,6 +1,7 @@
 import { Component, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import ErrorPage from '../features/errors/ErrorPage';
+import { loadFullLang } from '../i18n';
 import RootLayout from './RootLayout';
 import { routes, type PageLoader, type Shell } from './routes';
 
@@ -17,8 +18,10 @@ function pageOf(loader: PageLoader) {
 }
 
 // Shells are lazy too: the first screen (sign-in) loads neither the admin menu nor the header dialogs.
-const PortalShell = lazy(() => import('./PortalShell'));
-const AdminShell = lazy(() => import('./AdminShell'));
+// They bring the rest of the language's messages (the public screens need only theirs: src/i18n/publicKeys.ts).
+const withAllMessages = <T,>(load: () => Promise<T>) => () => Promise.all([load(), loadFullLang()]).then(([m]) => m);
+const PortalShell = lazy(withAllMessages(() => import('./PortalShell')));
+const AdminShell = lazy(withAllMessages(() => import('./AdminShell')));
 const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
 
 function childrenOf(shell: Shell): RouteObject[] {

@@ -7,9 +7,9 @@ export type Lang = 'zh-CN' | 'en';
 export const LANGS: readonly Lang[] = ['zh-CN', 'en'];
 export const LANG_STORAGE_KEY = 'lang';
 
-/** One language's messages with antd's locale and a switch of dayjs' locale, a chunk of its own. */
+/** One language's public messages with antd's locale and a switch of dayjs' locale, a chunk of its own. */
 export interface LangPack {
-  messages: Record<MessageKey, string>;
+  messages: Record<string, string>;
   antd: Locale;
   activate: () => void;
 }
@@ -19,21 +19,61 @@ const loaders: Record<Lang, () => Promise<{ default: LangPack }>> = {
   'zh-CN': () => import('./pack-zh-CN'),
   en: () => import('./pack-en'),
 };
+// The rest of each catalogue (every key but the public screens'), loaded with the portal or admin shell.
+const restLoaders: Record<Lang, () => Promise<{ default: Record<string, string> }>> = {
+  'zh-CN': () => import('virtual:messages/zh-CN/rest'),
+  en: () => import('virtual:messages/en/rest'),
+};
 const packs: Partial<Record<Lang, LangPack>> = {};
 const loading: Partial<Record<Lang, Promise<LangPack>>> = {};
+/** the messages known so far, per language: the pack's, then the rest's too */
+const catalogues: Partial<Record<Lang, Record<string, string>>> = {};
+const rests: Partial<Record<Lang, Promise<void>>> = {};
+const restDone = new Set<Lang>();
+/** once a shell was wanted, every language loads whole */
+let full = false;
 
-/** Loads a language's pack (once); the first render waits on the active one (main.tsx). */
-export function loadLang(lang: Lang): Promise<LangPack> {
+function once<T>(cache: Partial<Record<Lang, Promise<T>>>, lang: Lang, load: () => Promise<T>): Promise<T> {
+  cache[lang] ??= load().catch((e: unknown) => {
+    delete cache[lang];
+    throw e;
+  });
+  return cache[lang];
+}
+
+function loadPack(lang: Lang): Promise<LangPack> {
   const done = packs[lang];
   if (done) return Promise.resolve(done);
-  loading[lang] ??= loaders[lang]().then(
-    (m) => (packs[lang] = m.default),
-    (e: unknown) => {
-      delete loading[lang];
-      throw e;
-    },
+  return once(loading, lang, () =>
+    loaders[lang]().then((m) => {
+      catalogues[lang] = { ...m.default.messages, ...catalogues[lang] };
+      return (packs[lang] = m.default);
+    }),
   );
-  return loading[lang];
+}
+
+function loadRest(lang: Lang): Promise<void> {
+  if (restDone.has(lang)) return Promise.resolve();
+  return once(rests, lang, () =>
+    restLoaders[lang]().then((m) => {
+      catalogues[lang] = { ...catalogues[lang], ...m.default };
+      restDone.add(lang);
+    }),
+  );
+}
+
+const ready = (lang: Lang) => packs[lang] !== undefined && (!full || restDone.has(lang));
+
+/** Loads a language (once): its pack, and the rest of its messages once a shell was wanted. main.tsx waits on it. */
+export async function loadLang(lang: Lang): Promise<LangPack> {
+  const [pack] = await Promise.all([loadPack(lang), full ? loadRest(lang) : undefined]);
+  return pack;
+}
+
+/** Every message of the active language (and of any language switched to later): the shells wait on this. */
+export async function loadFullLang(): Promise<void> {
+  full = true;
+  await loadLang(current);
 }
 
 function readStoredLang(): Lang {
@@ -67,8 +107,8 @@ export function antdLocale(): Locale | undefined {
 export function setLang(lang: Lang): Promise<void> {
   wanted = lang;
   const pack = packs[lang];
-  // A later choice made while this pack was loading wins.
-  if (!pack) return loadLang(lang).then(() => (wanted === lang ? setLang(lang) : undefined));
+  // A later choice made while this language was loading wins.
+  if (!pack || !ready(lang)) return loadLang(lang).then(() => (wanted === lang ? setLang(lang) : undefined));
   pack.activate();
   if (lang === current) return Promise.resolve();
   current = lang;
@@ -88,13 +128,13 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function hasMessage(key: string): key is MessageKey {
-  const messages = packs[current]?.messages;
+  const messages = catalogues[current];
   return messages !== undefined && key in messages;
 }
 
 /** Translate a key; `{name}` placeholders are filled from vars. Usable outside React (the API client). */
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
-  const text = packs[current]?.messages[key] ?? key;
+  const text = catalogues[current]?.[key] ?? key;
   return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text;
 }
 

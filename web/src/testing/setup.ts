@@ -1,6 +1,6 @@
 // Loaded before every test file (vite.config.ts). Tests run in node unless a file that renders asks for jsdom
 // (`// @vitest-environment jsdom`).
-import { loadLang } from '../i18n';
+import { loadFullLang, loadLang } from '../i18n';
 
 /** Web Storage for node-environment tests of code that keeps state in localStorage/sessionStorage. */
 class MemoryStorage implements Storage {
@@ -29,5 +29,6 @@ const g = globalThis as { localStorage?: Storage; sessionStorage?: Storage };
 g.localStorage ??= new MemoryStorage();
 g.sessionStorage ??= new MemoryStorage();
 
-// Both languages' packs, so that a test's setLang switches at once, as it does in the app once a language was used.
+// Both languages, whole, so that a test's setLang switches at once, as it does in the app once a language was used.
+await loadFullLang();
 await Promise.all([loadLang('zh-CN'), loadLang('en')]);

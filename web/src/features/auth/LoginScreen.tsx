@@ -1,5 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Input } from 'antd';
+import { Alert, Button } from 'antd';
+// The two inputs themselves, not antd's Input with TextArea, Search and OTP attached: the first screen stays small.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ApiError } from '../../api/client';
@@ -95,7 +98,7 @@ export default function LoginScreen({ variant, signIn }: Props) {
             <label htmlFor="login-password" className={styles.label}>
               {t('login.password')}
             </label>
-            <Input.Password
+            <Password
               id="login-password"
               size="large"
               value={values.PassWord}
