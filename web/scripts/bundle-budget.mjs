@@ -23,7 +23,7 @@ const KB = 1000;
 const pages = [
   {
     name: '/login',
-    budget: 220 * KB,
+    budget: 200 * KB,
     goal: 150 * KB,
     async visit(page, measure) {
       await measure(() => page.goto('/login'));
