@@ -1,19 +1,58 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { cataloguePart } from './src/i18n/publicKeys.ts';
 
 // `npm run dev` proxies to a running `biddesk serve`; BIDDESK_BACKEND names another one.
 const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
 const backend = env.BIDDESK_BACKEND || 'http://127.0.0.1:8080';
 
+/** virtual:messages/<lang>/<public|rest>: a part of src/i18n/<lang>.ts (see src/i18n/publicKeys.ts). */
+function messageParts(): Plugin {
+  return {
+    name: 'biddesk-message-parts',
+    enforce: 'pre',
+    async resolveId(id, importer) {
+      const m = /^virtual:messages\/(en|zh-CN)\/(public|rest)$/.exec(id);
+      if (!m) return undefined;
+      const file = await this.resolve(`./${m[1]}.ts`, importer);
+      return file && `${file.id}?messages=${m[2]}`;
+    },
+    transform(code, id) {
+      const m = /\?messages=(public|rest)$/.exec(id);
+      return m ? { code: cataloguePart(code, m[1] as 'public' | 'rest'), map: null } : undefined;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), messageParts()],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
     // One chunk per route page (React.lazy); vendor code shared by the pages goes into common chunks.
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      treeshake: {
+        // antd's @rc-component packages declare no "sideEffects" although their modules have none: without this, a
+        // page importing one export of a package (antd's Input needs rc-form's FormProvider) gets all of it.
+        moduleSideEffects: [{ test: /[\\/]node_modules[\\/]@rc-component[\\/]/, sideEffects: false }],
+      },
+      output: {
+        // Vendor code every page runs, in chunks of their own that stay cached across pages and releases of the app.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/ },
+            {
+              name: 'antd-core',
+              test: /[\\/]node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|stylis|@emotion|antd[\\/]es[\\/](theme|config-provider|style)[\\/])/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {
@@ -22,7 +61,9 @@ export default defineConfig({
     },
   },
   test: {
-    environment: 'jsdom',
+    // Most tests are plain logic: node. A file that renders says so with `// @vitest-environment jsdom`.
+    environment: 'node',
+    setupFiles: ['src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
   },

@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Breadcrumb, Button, Grid, Layout, Menu, type MenuProps } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -8,12 +8,14 @@ import UntilPasswordChanged from '../components/UntilPasswordChanged';
 import Brand from '../components/Brand';
 import { iconFor } from '../components/icons';
 import PageLoading from '../components/PageLoading';
-import ForbiddenPage from '../features/errors/ForbiddenPage';
 import { useI18n } from '../i18n';
 import { useSession } from '../lib/session';
 import { breadcrumbs, menuLabel, menuTarget, menuTrail } from './menu';
 import { adminEntry, findRoute } from './routes';
 import { useGuardDecision } from './RouteGuard';
+
+// antd's Result and its pictures load only when a route is refused.
+const ForbiddenPage = lazy(() => import('../features/errors/ForbiddenPage'));
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -49,6 +51,8 @@ export default function AdminShell() {
   const menus = session?.sysMenus;
   const route = findRoute(pathname);
   const trail = useMemo(() => menuTrail(menus, route), [menus, route]);
+  // the labels are translated inside toItems (getLang): lang is a real dependency the rule cannot see
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const items = useMemo(() => toItems(menus), [menus, lang]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => trail.slice(0, -1).map((m) => m.code));
   const home = adminEntry(session?.menuCodes);

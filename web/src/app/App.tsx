@@ -1,16 +1,15 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { ConfigProvider, message } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import { RouterProvider } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { ConfigProvider } from 'antd';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { configureClient } from '../api/client';
-import { useI18n } from '../i18n';
-import { router } from './router';
+import { antdLocale, useI18n } from '../i18n';
+import { useEver } from '../lib/useEver';
+import { AppRoutes } from './router';
 import { theme } from './theme';
+import type { Toast } from './Toaster';
 
 const ConfirmPrompt = lazy(() => import('../components/ConfirmPrompt'));
+const Toaster = lazy(() => import('./Toaster'));
 
 interface Pending {
   text: string;
@@ -19,20 +18,27 @@ interface Pending {
 
 /** Wires the API client's side effects: antd message toasts, a confirm prompt and router navigation. */
 function ClientEffects() {
-  const [messageApi, holder] = message.useMessage({ maxCount: 3 });
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const toasterUsed = useEver(toasts.length > 0);
   const [pending, setPending] = useState<Pending | null>(null);
+  const navigate = useNavigate();
   useEffect(
     () =>
       configureClient({
-        toast: (kind, text, seconds) => void messageApi.open({ type: kind, content: text, duration: seconds }),
+        toast: (kind, text, seconds) => setToasts((q) => [...q, { kind, text, seconds }]),
         confirm: (text) => new Promise<void>((resolve) => setPending({ text, resolve })),
-        navigate: (path) => void router.navigate(path),
+        navigate: (path) => void navigate(path),
       }),
-    [messageApi],
+    [navigate],
   );
+  const shown = useCallback((n: number) => setToasts((q) => q.slice(n)), []);
   return (
     <>
-      {holder}
+      {toasterUsed && (
+        <Suspense fallback={null}>
+          <Toaster queue={toasts} onShown={shown} />
+        </Suspense>
+      )}
       {pending && (
         <Suspense fallback={null}>
           <ConfirmPrompt
@@ -51,13 +57,14 @@ function ClientEffects() {
 export default function App() {
   const { lang } = useI18n();
   useEffect(() => {
-    dayjs.locale(lang === 'en' ? 'en' : 'zh-cn');
     document.documentElement.lang = lang;
   }, [lang]);
   return (
-    <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={theme} button={{ autoInsertSpace: false }}>
-      <ClientEffects />
-      <RouterProvider router={router} />
+    <ConfigProvider locale={antdLocale()} theme={theme} button={{ autoInsertSpace: false }}>
+      <BrowserRouter>
+        <ClientEffects />
+        <AppRoutes />
+      </BrowserRouter>
     </ConfigProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Badge, Grid, Layout, Menu } from 'antd';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import AppHeader from '../components/AppHeader';
@@ -7,11 +7,24 @@ import PageLoading from '../components/PageLoading';
 import NoticeBar from '../components/portal/NoticeBar';
 import { PortalBrand, PortalFooter, PortalHeaderLinks } from '../components/portal/PortalChrome';
 import { refreshUnread, useUnread } from '../features/portal/msgStore';
-import { PackBadge } from '../features/portal/PackDrawer';
-import RecordDrawer from '../features/portal/RecordDrawer';
+import { PackBadge } from '../features/portal/PackBadge';
+import { useRecordDrawer } from '../features/portal/recordParam';
 import { useI18n } from '../i18n';
 import { useSession } from '../lib/session';
 import { usePortalLayout } from '../lib/siteConfig';
+import { useEver } from '../lib/useEver';
+
+// The record drawer (fields, files, preview) loads when a record is first opened (`?id=`), not with every page.
+const RecordDrawer = lazy(() => import('../features/portal/RecordDrawer'));
+
+function RecordDrawerSlot() {
+  const used = useEver(useRecordDrawer().id !== undefined);
+  return used ? (
+    <Suspense fallback={null}>
+      <RecordDrawer />
+    </Suspense>
+  ) : null;
+}
 
 const NAV = [
   { key: '/gateway', titleKey: 'nav.gateway' },
@@ -88,7 +101,7 @@ export default function PortalShell() {
         </main>
       </Layout.Content>
       <PortalFooter layout={layout} />
-      <RecordDrawer />
+      <RecordDrawerSlot />
     </Layout>
   );
 }

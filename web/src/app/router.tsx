@@ -1,6 +1,7 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Component, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import ErrorPage from '../features/errors/ErrorPage';
+import { loadFullLang } from '../i18n';
 import RootLayout from './RootLayout';
 import { routes, type PageLoader, type Shell } from './routes';
 
@@ -17,8 +18,10 @@ function pageOf(loader: PageLoader) {
 }
 
 // Shells are lazy too: the first screen (sign-in) loads neither the admin menu nor the header dialogs.
-const PortalShell = lazy(() => import('./PortalShell'));
-const AdminShell = lazy(() => import('./AdminShell'));
+// They bring the rest of the language's messages (the public screens need only theirs: src/i18n/publicKeys.ts).
+const withAllMessages = <T,>(load: () => Promise<T>) => () => Promise.all([load(), loadFullLang()]).then(([m]) => m);
+const PortalShell = lazy(withAllMessages(() => import('./PortalShell')));
+const AdminShell = lazy(withAllMessages(() => import('./AdminShell')));
 const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
 
 function childrenOf(shell: Shell): RouteObject[] {
@@ -30,12 +33,47 @@ function childrenOf(shell: Shell): RouteObject[] {
     });
 }
 
-/** The router, generated from the route table. The guard in RootLayout runs before any shell. */
+interface BoundaryProps {
+  /** the path the error happened at: going elsewhere leaves the error page */
+  path: string;
+  children: ReactNode;
+}
+
+/** The error boundary of every screen: a page crashed or its chunk failed to load (e.g. after a deploy). */
+class ErrorBoundary extends Component<BoundaryProps, { error?: unknown; path?: string }> {
+  state: { error?: unknown; path?: string } = {};
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error?: unknown; path?: string }) {
+    if (state.error === undefined) return { path: props.path };
+    return props.path !== state.path ? { error: undefined, path: props.path } : null;
+  }
+
+  render() {
+    return this.state.error === undefined ? this.props.children : <ErrorPage error={this.state.error} />;
+  }
+}
+
+function Boundary({ children }: { children: ReactNode }) {
+  return <ErrorBoundary path={useLocation().pathname}>{children}</ErrorBoundary>;
+}
+
+/**
+ * The routes, generated from the route table. The guard in RootLayout runs before any shell. Rendered with
+ * useRoutes inside a BrowserRouter (App.tsx): the app uses no loaders or actions, so it does without the data
+ * router and its code (half of react-router's size).
+ */
 export function buildRoutes(): RouteObject[] {
   return [
     {
-      element: <RootLayout />,
-      errorElement: <ErrorPage />,
+      element: (
+        <Boundary>
+          <RootLayout />
+        </Boundary>
+      ),
       children: [
         { path: '/', element: null },
         ...childrenOf('public'),
@@ -47,4 +85,9 @@ export function buildRoutes(): RouteObject[] {
   ];
 }
 
-export const router = createBrowserRouter(buildRoutes());
+const appRoutes = buildRoutes();
+
+/** The routed screens (inside the BrowserRouter of App.tsx). */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
+}

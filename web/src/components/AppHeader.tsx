@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import {
   AppstoreOutlined,
@@ -17,10 +17,13 @@ import { adminEntry } from '../app/routes';
 import { useI18n } from '../i18n';
 import { useSession } from '../lib/session';
 import { useConfigValue } from '../lib/siteConfig';
-import ChangePasswordDialog from './ChangePasswordDialog';
+import { useEver } from '../lib/useEver';
 import LanguageSwitch from './LanguageSwitch';
-import PersonalInfoDialog from './PersonalInfoDialog';
 import { helpUrl, refreshCache, signOut } from './userActions';
+
+// The dialogs (forms, descriptions) load when first opened, not with every page.
+const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog'));
+const PersonalInfoDialog = lazy(() => import('./PersonalInfoDialog'));
 
 interface Props {
   variant: 'admin' | 'portal';
@@ -64,6 +67,10 @@ export default function AppHeader({ variant, left, extra }: Props) {
     { key: 'logout', icon: <LogoutOutlined />, danger: true, label: label(t('header.logout'), 'menu-logout') },
   ];
 
+  const pwdOpen = forcePwd || dialog === 'pwd';
+  const pwdUsed = useEver(pwdOpen);
+  const infoUsed = useEver(dialog === 'info');
+
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'info') setDialog('info');
     else if (key === 'pwd') setDialog('pwd');
@@ -87,8 +94,10 @@ export default function AppHeader({ variant, left, extra }: Props) {
           </Button>
         </Dropdown>
       </div>
-      <ChangePasswordDialog open={forcePwd || dialog === 'pwd'} forced={forcePwd} onClose={() => setDialog(null)} />
-      <PersonalInfoDialog open={dialog === 'info'} onClose={() => setDialog(null)} />
+      <Suspense fallback={null}>
+        {pwdUsed && <ChangePasswordDialog open={pwdOpen} forced={forcePwd} onClose={() => setDialog(null)} />}
+        {infoUsed && <PersonalInfoDialog open={dialog === 'info'} onClose={() => setDialog(null)} />}
+      </Suspense>
     </header>
   );
 }

@@ -11,7 +11,7 @@ export default function LanguageSwitch() {
       icon={<GlobalOutlined />}
       data-testid="lang-switch"
       aria-label={`${t('header.language')}: ${t('header.switchTo')}`}
-      onClick={() => setLang(lang === 'en' ? 'zh-CN' : 'en')}
+      onClick={() => void setLang(lang === 'en' ? 'zh-CN' : 'en')}
     >
       {t('header.switchTo')}
     </Button>

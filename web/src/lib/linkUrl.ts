@@ -5,6 +5,7 @@
 export const URL_MAX = 2000;
 
 // blanks, control characters, backslashes, quotes and angle brackets never belong in a configured link
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern refuses
 const FORBIDDEN = /[\s\u0000-\u001f\u007f-\u009f\\"<>]/;
 
 /** A path of this site: one leading '/', not '//' or '/\' (which browsers read as another host). */

@@ -48,6 +48,7 @@ function useEntry<T>(id: string, load: () => Promise<T>): T | undefined {
   useEffect(() => {
     void ensure(id, load);
     // load is a fresh closure at every render; id and version decide when to fetch
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, ver]);
   return value;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { en, zhCN } from '../i18n';
+import en from '../i18n/en';
+import zhCN from '../i18n/zh-CN';
 import { isEmail, isLoginCode, isMobile, isValidPassword, parseIdCard, passwordKinds, type Problem } from './validate';
 import * as generic from './validate';
 

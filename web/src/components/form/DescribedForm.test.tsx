@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Form, type FormInstance } from 'antd';
 import { configureClient, resetClient, type ClientEffects } from '../../api/client';
@@ -86,14 +88,14 @@ describe('DescribedForm', () => {
 
   it('shows the required and generic messages of spec section 5', async () => {
     const { form } = await renderForm();
-    await expect(form().validateFields()).rejects.toBeTruthy();
+    await expect(act(() => form().validateFields())).rejects.toBeTruthy();
     await waitFor(() => expect(formErrors()).toEqual(['请填写项目名称', '请选择状态']));
 
     await type(input('f-title'), '一二三四五六');
     await type(input('f-idcard'), '110105199003071230');
     await type(input('f-phone'), '12345678');
     await type(input('f-amount'), '12.345');
-    await expect(form().validateFields()).rejects.toBeTruthy();
+    await expect(act(() => form().validateFields())).rejects.toBeTruthy();
     await waitFor(() =>
       expect(formErrors()).toEqual(['长度不能超过5', '只能保留2位小数', '身份证号校验位不正确', '请输入正确的固定电话，如 010-12345678', '请选择状态']),
     );
@@ -115,17 +117,17 @@ describe('DescribedForm', () => {
       { name: 'u', label: '单位', type: 'org', multiple: true, required: true },
     ];
     const { form } = await renderForm(list, { m: [], f: [] });
-    await expect(form().validateFields()).rejects.toBeTruthy();
+    await expect(act(() => form().validateFields())).rejects.toBeTruthy();
     await waitFor(() => expect(formErrors()).toEqual(['请填写数量', '请选择状态', '请选择多选', '请选择地区', '请上传附件', '请选择单位']));
-    form().setFieldsValue({ n: 0, s: 1, m: [0], c: ['44'], f: [{ uid: '1', name: 'a.pdf', size: 1 }], u: '10' });
-    await expect(form().validateFields()).resolves.toEqual({ n: 0, s: 1, m: [0], c: ['44'], f: [{ uid: '1', name: 'a.pdf', size: 1 }], u: '10' });
+    act(() => form().setFieldsValue({ n: 0, s: 1, m: [0], c: ['44'], f: [{ uid: '1', name: 'a.pdf', size: 1 }], u: '10' }));
+    await expect(act(() => form().validateFields())).resolves.toEqual({ n: 0, s: 1, m: [0], c: ['44'], f: [{ uid: '1', name: 'a.pdf', size: 1 }], u: '10' });
   });
 
   it('messages follow the language', async () => {
     setLang('en');
     const { form } = await renderForm([{ name: 'amount', label: 'Budget', type: 'number', max: 100 }]);
-    form().setFieldsValue({ amount: 250 });
-    await expect(form().validateFields()).rejects.toBeTruthy();
+    act(() => form().setFieldsValue({ amount: 250 }));
+    await expect(act(() => form().validateFields())).rejects.toBeTruthy();
     await waitFor(() => expect(formErrors()).toEqual(['cannot exceed 100']));
   });
 
@@ -140,7 +142,7 @@ describe('DescribedForm', () => {
     expect(form().getFieldValue('on')).toBe(0);
     // a stored '1' reads as on
     await settle();
-    form().setFieldsValue({ on: '1' });
+    act(() => form().setFieldsValue({ on: '1' }));
     await settle();
     expect(byTestId('f-on').getAttribute('aria-checked')).toBe('true');
   });
@@ -168,7 +170,7 @@ describe('DescribedForm', () => {
       </button>
     );
     const { form } = await renderForm([{ name: 'unit', label: '单位', type: 'org', required: true, widget: Widget }]);
-    await expect(form().validateFields()).rejects.toBeTruthy();
+    await expect(act(() => form().validateFields())).rejects.toBeTruthy();
     await waitFor(() => expect(formErrors()).toEqual(['请选择单位']));
     await click(byTestId('custom'));
     expect(form().getFieldValue('unit')).toBe('10-1001');

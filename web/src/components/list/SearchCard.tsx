@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
+import { lazy, Suspense, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
+import { Button, Card, Col, Form, Input, Row, Select, Space } from 'antd';
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useI18n, type MessageKey } from '../../i18n';
@@ -16,6 +16,17 @@ export type SearchField = FieldParams & ({ labelKey: MessageKey; label?: undefin
     | { kind: 'dateRange' }
     | { kind: 'custom'; render: (props: { value?: string; label?: string; onChange: (v?: string, label?: string) => void }) => ReactNode }
   );
+
+const DateRangeInput = lazy(() => import('./DateRangeInput'));
+
+/** The date range control, loaded with the first list that has one (the form passes value and onChange through). */
+function DateRange(props: ComponentProps<typeof DateRangeInput>) {
+  return (
+    <Suspense fallback={<Input disabled style={props.style} />}>
+      <DateRangeInput {...props} />
+    </Suspense>
+  );
+}
 
 /** Fields shown while the card is collapsed. */
 const COLLAPSED = 3;
@@ -91,7 +102,7 @@ export default function SearchCard({ fields, values, onSearch, onReset }: Props)
                   />
                 )}
                 {f.kind === 'dateRange' && (
-                  <DatePicker.RangePicker
+                  <DateRange
                     style={{ width: '100%' }}
                     allowEmpty={[true, true]}
                     placeholder={[t('list.startTime'), t('list.endTime')]}

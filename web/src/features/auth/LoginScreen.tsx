@@ -1,5 +1,8 @@
-import { useState } from 'react';
-import { Alert, Button, Form, Input } from 'antd';
+import { useState, type FormEvent } from 'react';
+import { Alert, Button } from 'antd';
+// The two inputs themselves, not antd's Input with TextArea, Search and OTP attached: the first screen stays small.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ApiError } from '../../api/client';
@@ -14,10 +17,11 @@ interface Props {
   signIn: (loginCode: string, password: string) => Promise<LoginResult>;
 }
 
-interface Values {
-  LoginCode: string;
-  PassWord: string;
-}
+type Field = 'LoginCode' | 'PassWord';
+
+/** The required-field messages (the form is plain HTML: the first screen does without antd's Form and its validator). */
+const problemOf = (field: Field, value: string) =>
+  field === 'LoginCode' ? (value.trim() ? '' : 'login.loginCodeRequired') : value ? '' : 'login.passwordRequired';
 
 /** The sign-in card shared by /login, /ahrLogin (staff) and /login2 (external users). */
 export default function LoginScreen({ variant, signIn }: Props) {
@@ -25,9 +29,22 @@ export default function LoginScreen({ variant, signIn }: Props) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [values, setValues] = useState<Record<Field, string>>({ LoginCode: '', PassWord: '' });
+  // a field's message shows once a submit was tried, then follows the typing (as antd's Form does)
+  const [checked, setChecked] = useState(false);
   const external = variant === 'external';
+  const problems = {
+    LoginCode: checked ? problemOf('LoginCode', values.LoginCode) : '',
+    PassWord: checked ? problemOf('PassWord', values.PassWord) : '',
+  } as const;
 
-  const submit = async ({ LoginCode, PassWord }: Values) => {
+  const change = (field: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setChecked(true);
+    const { LoginCode, PassWord } = values;
+    if (problemOf('LoginCode', LoginCode) || problemOf('PassWord', PassWord)) return;
     setBusy(true);
     setError('');
     try {
@@ -51,28 +68,60 @@ export default function LoginScreen({ variant, signIn }: Props) {
           <p className={styles.subtitle}>{external ? t('login.externalSubtitle') : t('login.subtitle')}</p>
         </div>
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" data-testid="login-error" />}
-        <Form<Values> layout="vertical" requiredMark={false} onFinish={submit} disabled={busy} size="large">
-          <Form.Item label={t('login.loginCode')} name="LoginCode" rules={[{ required: true, whitespace: true, message: t('login.loginCodeRequired') }]}>
+        <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+          <div className={styles.item}>
+            <label htmlFor="login-code" className={styles.label}>
+              {t('login.loginCode')}
+            </label>
             <Input
+              id="login-code"
+              size="large"
+              value={values.LoginCode}
+              onChange={change('LoginCode')}
+              disabled={busy}
+              status={problems.LoginCode ? 'error' : undefined}
+              aria-invalid={!!problems.LoginCode}
+              aria-describedby={problems.LoginCode ? 'login-code-help' : undefined}
               prefix={<UserOutlined />}
               placeholder={t('login.loginCodePlaceholder')}
               autoComplete="username"
               autoFocus
               data-testid="login-code"
             />
-          </Form.Item>
-          <Form.Item label={t('login.password')} name="PassWord" rules={[{ required: true, message: t('login.passwordRequired') }]}>
-            <Input.Password
+            {problems.LoginCode && (
+              <div id="login-code-help" className={styles.error} role="alert">
+                {t(problems.LoginCode)}
+              </div>
+            )}
+          </div>
+          <div className={styles.item}>
+            <label htmlFor="login-password" className={styles.label}>
+              {t('login.password')}
+            </label>
+            <Password
+              id="login-password"
+              size="large"
+              value={values.PassWord}
+              onChange={change('PassWord')}
+              disabled={busy}
+              status={problems.PassWord ? 'error' : undefined}
+              aria-invalid={!!problems.PassWord}
+              aria-describedby={problems.PassWord ? 'login-password-help' : undefined}
               prefix={<LockOutlined />}
               placeholder={t('login.passwordPlaceholder')}
               autoComplete="current-password"
               data-testid="login-password"
             />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+            {problems.PassWord && (
+              <div id="login-password-help" className={styles.error} role="alert">
+                {t(problems.PassWord)}
+              </div>
+            )}
+          </div>
+          <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="login-submit">
             {t('login.submit')}
           </Button>
-        </Form>
+        </form>
         <div className={styles.switch}>
           <Link to={external ? '/login' : '/login2'}>{external ? t('login.staffLink') : t('login.externalLink')}</Link>
         </div>

@@ -1,13 +1,13 @@
-import { useRouteError } from 'react-router-dom';
+import { useEffect } from 'react';
 import { useI18n } from '../../i18n';
 
 /**
- * Router error boundary: a page crashed or its chunk failed to load (e.g. after a deploy). Deliberately
+ * The error boundary's page (router.tsx): a page crashed or its chunk failed to load (e.g. after a deploy). Deliberately
  * plain markup (no antd Result) so it stays in the small first chunk and works when chunks cannot load.
  */
-export default function ErrorPage() {
+export default function ErrorPage({ error }: { error: unknown }) {
   const { t } = useI18n();
-  console.error(useRouteError());
+  useEffect(() => console.error(error), [error]);
   return (
     <div className="bd-center" role="alert">
       <div style={{ textAlign: 'center', maxWidth: 420 }}>

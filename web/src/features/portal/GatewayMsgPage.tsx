@@ -59,8 +59,8 @@ export default function GatewayMsgPage() {
     return () => {
       live = false;
     };
-    // t follows lang
-  }, [key, attempt, lang]);
+    // t is stable; lang makes the answer's error text follow a language switch
+  }, [key, attempt, lang, t]);
 
   // the navigation's unread count follows the list's
   useEffect(() => setUnread(data?.unread), [data?.unread]);

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Badge, Button, Carousel, Empty, Grid, Input, Result, Skeleton, Typography } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Badge, Button, Empty, Input, Skeleton, Typography } from 'antd';
 import {
   AppstoreOutlined,
   BellOutlined,
@@ -12,12 +12,12 @@ import {
   DatabaseOutlined,
 } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
-import { portalHome, type HomeBanner, type HomeLink, type PortalCount, type PortalHome, type PortalMessage, type SectionKey } from '../../api/portal';
+import { portalHome, type HomeLink, type PortalCount, type PortalHome, type PortalMessage, type SectionKey } from '../../api/portal';
 import { adminEntry } from '../../app/routes';
 import { iconFor } from '../../components/icons';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
-import { isLinkUrl, isSitePath } from '../../lib/linkUrl';
+import ConfiguredLink from './ConfiguredLink';
 import { useSession } from '../../lib/session';
 import { HitRow } from './HitCard';
 import { kindLook, useMessageActions } from './MessageItem';
@@ -47,39 +47,10 @@ function Section({ id, icon, title, more, children, badge }: { id: SectionKey; i
   );
 }
 
-/** A configured link: a path of this site through the router, anything else a plain anchor (a new tab when asked). */
-function ConfiguredLink({ url, newTab, className, children, label, testId }: { url?: string; newTab?: boolean | number; className?: string; children: ReactNode; label?: string; testId?: string }) {
-  if (!url || !isLinkUrl(url)) return <div className={className}>{children}</div>;
-  if (isSitePath(url) && !newTab)
-    return (
-      <Link to={url} className={className} aria-label={label} data-testid={testId}>
-        {children}
-      </Link>
-    );
-  return (
-    <a href={url} className={className} aria-label={label} data-testid={testId} {...(newTab || !isSitePath(url) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-      {children}
-    </a>
-  );
-}
-
-function Banners({ banners }: { banners: HomeBanner[] }) {
-  const screens = Grid.useBreakpoint();
-  return (
-    <div className={styles.carousel} data-testid="home-banners">
-      <Carousel autoplay={{ dotDuration: true }} autoplaySpeed={5000} arrows={!!screens.md && banners.length > 1} dots={banners.length > 1}>
-        {banners.map((b) => (
-          <div key={b.id}>
-            <ConfiguredLink url={b.linkUrl} className={styles.slide} label={b.title} testId={`banner-${b.id}`}>
-              <img src={b.imageUrl} alt={b.title} draggable={false} />
-              {b.title && <span className={styles.slideTitle}>{b.title}</span>}
-            </ConfiguredLink>
-          </div>
-        ))}
-      </Carousel>
-    </div>
-  );
-}
+// The carousel (react-slick) loads only when the home page has banners.
+const Banners = lazy(() => import('./HomeBanners'));
+// antd's Result (with its pictures) only when the home page failed to load.
+const Result = lazy(() => import('antd/es/result'));
 
 function Counts({ counts }: { counts: PortalCount[] }) {
   const { t } = useI18n();
@@ -229,7 +200,11 @@ export default function GatewayPage() {
     if (!home) return null;
     switch (key) {
       case 'banners':
-        return <Banners banners={home.banners} />;
+        return (
+          <Suspense fallback={null}>
+            <Banners banners={home.banners} />
+          </Suspense>
+        );
       case 'search':
         return (
           <section className={styles.hero} data-testid="home-search">
@@ -313,16 +288,18 @@ export default function GatewayPage() {
       )}
       {error && !home ? (
         <div className={styles.stateBox} role="alert" data-testid="home-error">
-          <Result
-            status="warning"
-            title={t('portal.home.loadFailed')}
-            subTitle={error}
-            extra={
-              <Button type="primary" icon={<ReloadOutlined />} onClick={retry} data-testid="home-retry">
-                {t('portal.retry')}
-              </Button>
-            }
-          />
+          <Suspense fallback={null}>
+            <Result
+              status="warning"
+              title={t('portal.home.loadFailed')}
+              subTitle={error}
+              extra={
+                <Button type="primary" icon={<ReloadOutlined />} onClick={retry} data-testid="home-retry">
+                  {t('portal.retry')}
+                </Button>
+              }
+            />
+          </Suspense>
         </div>
       ) : !home ? (
         <div data-testid="home-loading" aria-busy="true">

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
-import { Badge, Button, Drawer, Empty, Grid, Popconfirm, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { Button, Drawer, Empty, Grid, Popconfirm, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, FileZipOutlined, SearchOutlined, ShoppingOutlined } from '@ant-design/icons';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { PACK_DOWNLOAD_PATH, type PortalPackItem } from '../../api/portal';
 import { openExport } from '../../components/list/ExportButton';
 import { useI18n } from '../../i18n';
@@ -151,45 +151,5 @@ export function PackDrawer({ open, onClose }: { open: boolean; onClose(): void }
     >
       <div data-testid="pack-drawer">{body}</div>
     </Drawer>
-  );
-}
-
-/** The address fragment that opens the pack (a quick link may point at /gateway#pack). */
-export const PACK_HASH = '#pack';
-
-/** The header's button: the pack's size as a badge; opens the pack drawer (also when the address ends in #pack). */
-export function PackBadge() {
-  const { t } = useI18n();
-  const pack = usePack();
-  const navigate = useNavigate();
-  const { hash, pathname, search } = useLocation();
-  const [open, setOpen] = useState(false);
-  const n = pack.records.length;
-  useEffect(() => {
-    if (hash === PACK_HASH) setOpen(true);
-  }, [hash]);
-  const close = () => {
-    setOpen(false);
-    if (hash === PACK_HASH) navigate({ pathname, search }, { replace: true });
-  };
-  return (
-    <>
-      <Button
-        type="text"
-        onClick={() => setOpen(true)}
-        aria-label={t('portal.pack.openLabel', { n })}
-        data-testid="pack-badge"
-        data-count={n}
-        style={{ paddingInline: 8 }}
-      >
-        <Badge count={n} size="small" overflowCount={99} offset={[2, -2]}>
-          <ShoppingOutlined style={{ fontSize: 18 }} />
-        </Badge>
-        <span className={styles.hideXs} data-testid="pack-count" data-count={n}>
-          {t('portal.pack.title')}
-        </span>
-      </Button>
-      <PackDrawer open={open} onClose={close} />
-    </>
   );
 }

@@ -128,8 +128,8 @@ export default function RecordDrawer() {
     return () => {
       live = false;
     };
-    // t follows lang
-  }, [id, attempt, lang]);
+    // t is stable; lang makes the error text follow a language switch
+  }, [id, attempt, lang, t]);
 
   useEffect(() => {
     let live = true;

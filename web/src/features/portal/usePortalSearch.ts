@@ -30,7 +30,8 @@ export function usePortalSearch(params: PortalSearchParams): SearchAnswer {
       (e: unknown) =>
         mine === latest.current && setAnswer((a) => ({ data: a.data, loading: false, error: e instanceof Error && e.message ? e.message : t('msg.operationException') })),
     );
-  }, [key, attempt, lang]);
+    // t is stable; lang makes the error text follow a language switch
+  }, [key, attempt, lang, t]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { ...answer, retry };

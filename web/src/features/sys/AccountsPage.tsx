@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Space, Tag, Typography } from 'antd';
 import type { SysUser } from '../../api/admin';
 import ListView from '../../components/list/ListView';
@@ -10,8 +10,12 @@ import { useStateActions, type StateCalls } from '../../components/list/useState
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import { getSession } from '../../lib/session';
-import ResetPasswordDialog from './ResetPasswordDialog';
-import UserFormDialog, { type AccountKind } from './UserFormDialog';
+import { useEver } from '../../lib/useEver';
+import type { AccountKind } from './UserFormDialog';
+
+// The dialogs (forms, the organisation picker) load when first opened, not with the list.
+const ResetPasswordDialog = lazy(() => import('./ResetPasswordDialog'));
+const UserFormDialog = lazy(() => import('./UserFormDialog'));
 
 /** One account screen as data: staff (/sysuser) or external users (/externalUser). */
 export interface AccountScreen {
@@ -32,6 +36,8 @@ export default function AccountsPage({ screen }: { screen: AccountScreen }) {
   const list = useList(screen.fields, screen.list);
   const [editing, setEditing] = useState<{ user?: SysUser } | null>(null);
   const [resetting, setResetting] = useState<SysUser>();
+  const editUsed = useEver(!!editing);
+  const resetUsed = useEver(!!resetting);
   const self = getSession()?.userId;
   const { holder, remove, batchButtons, stateColumn } = useStateActions(list, screen.calls, {
     prefix: 'user',
@@ -91,17 +97,21 @@ export default function AccountsPage({ screen }: { screen: AccountScreen }) {
         add={{ labelKey: screen.kind.addTitle, testId: 'user-add', onClick: () => setEditing({}) }}
         actions={batchButtons}
       />
-      <UserFormDialog
-        open={!!editing}
-        user={editing?.user}
-        kind={screen.kind}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          list.reload();
-        }}
-      />
-      <ResetPasswordDialog user={resetting} reset={screen.resetPassword} onClose={() => setResetting(undefined)} />
+      <Suspense fallback={null}>
+        {editUsed && (
+          <UserFormDialog
+            open={!!editing}
+            user={editing?.user}
+            kind={screen.kind}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              list.reload();
+            }}
+          />
+        )}
+        {resetUsed && <ResetPasswordDialog user={resetting} reset={screen.resetPassword} onClose={() => setResetting(undefined)} />}
+      </Suspense>
     </>
   );
 }

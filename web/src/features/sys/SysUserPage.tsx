@@ -3,7 +3,7 @@ import OrgTreeSelect from '../../components/OrgTreeSelect';
 import type { SearchField } from '../../components/list/SearchCard';
 import { stateField } from '../../components/list/useStateActions';
 import AccountsPage, { type AccountScreen } from './AccountsPage';
-import { staffAccounts } from './UserFormDialog';
+import { staffAccounts } from './staffAccounts';
 
 const fields: SearchField[] = [
   { names: ['userName'], labelKey: 'user.userName', kind: 'text' },

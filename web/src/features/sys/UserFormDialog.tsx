@@ -1,10 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Input, Modal, Select } from 'antd';
-import { addUser, allRoles, editUser, type SysUser, type UserForm } from '../../api/admin';
+import type { SysUser } from '../../api/admin';
+import { staffAccounts } from './staffAccounts';
 import { OrgPickerInput } from '../../components/picker';
 import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { t as tr, useI18n, type MessageKey } from '../../i18n';
 import { isEmail, isLoginCode, isMobile, isValidPassword, PASSWORD_MAX, USER_NAME_MAX } from '../../lib/validate';
+
+export { staffAccounts };
 
 export interface AccountValues {
   loginCode: string;
@@ -35,20 +38,14 @@ export interface AccountKind {
   edit(values: Values & { id: number }): Promise<unknown>;
 }
 
-/** Staff accounts (/sysuser): a unit, any role. */
-export const staffAccounts: AccountKind = {
-  addTitle: 'user.add',
-  editTitle: 'user.editTitle',
-  place: (user) => (
+/** The unit item of the staff account form (staffAccounts.place, loaded with this dialog). */
+export function StaffUnitItem({ user }: { user?: SysUser }) {
+  return (
     <Form.Item name="unitCode" label={tr('user.unit')} rules={[{ required: true, message: tr('user.unitRequired') }]}>
       <OrgPickerInput testId="user-unit" label={user?.unitName} placeholder={tr('user.unitPlaceholder')} title={tr('user.unitRequired')} />
     </Form.Item>
-  ),
-  placeValues: (user) => ({ unitCode: user.unitCode }),
-  roles: allRoles,
-  add: (v) => addUser(v as UserForm),
-  edit: (v) => editUser(v as UserForm & { id: number }),
-};
+  );
+}
 
 interface Props {
   /** the user to edit; undefined to add one */
