@@ -199,7 +199,7 @@ test('context menu, batch delete guard, cascader search, upload checks, privileg
   assert.equal(await text('privilege-value'), '{"events":1}');
   assert.equal(await priv.getByRole('link', { name: '帮助中心' }).getAttribute('target'), '_blank');
   assert.equal(await priv.getByText('hidden').count(), 0);
-  await priv.getByRole('link', { name: '前往欢迎页' }).click();
+  await priv.getByRole('link', { name: '前往首页' }).click();
   await waitPath(page, '/welcome');
   assert.deepEqual(page.errors, []);
 });

@@ -328,7 +328,7 @@ function RecordForm({ type, rec, admin, onClose, onSaved }: { type: LibType; rec
   return (
     <FormDialog<Record<string, unknown>>
       open
-      title={rec ? t('lib.editTitle', { name: type.name }) : t('lib.addTitle', { name: type.name })}
+      title={rec ? t('lib.editTitle', { name: type.noun }) : t('lib.addTitle', { name: type.noun })}
       fields={fields}
       initialValues={initial}
       columns={2}
