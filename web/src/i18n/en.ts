@@ -10,6 +10,7 @@ const en = {
   'common.home': 'Home',
   'common.empty': 'No data',
   'common.retry': 'Try again',
+  'common.loadFailed': 'Could not load',
 
   'msg.operationSuccessful': 'Operation successful',
   'msg.operationCancelled': 'Operation cancelled',
@@ -1007,6 +1008,9 @@ const en = {
   'lib.createdBy': 'Entered by',
   'lib.updatedAt': 'Updated',
   'lib.changes': 'Changes',
+  'lib.noChanges': 'No changes recorded yet',
+  'lib.noReviews': 'No review steps yet',
+  'lib.noLoans': 'Never lent',
   'lib.action.create': 'Created',
   'lib.action.update': 'Edited',
   'lib.action.delete': 'Deleted',

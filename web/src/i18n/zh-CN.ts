@@ -12,6 +12,7 @@ const zhCN: Record<MessageKey, string> = {
   'common.home': '首页',
   'common.empty': '暂无数据',
   'common.retry': '重试',
+  'common.loadFailed': '加载失败',
 
   'msg.operationSuccessful': '操作成功',
   'msg.operationCancelled': '已取消操作',
@@ -1009,6 +1010,9 @@ const zhCN: Record<MessageKey, string> = {
   'lib.createdBy': '录入人',
   'lib.updatedAt': '更新时间',
   'lib.changes': '变更记录',
+  'lib.noChanges': '暂无变更记录',
+  'lib.noReviews': '暂无审核记录',
+  'lib.noLoans': '暂无借用记录',
   'lib.action.create': '新增',
   'lib.action.update': '修改',
   'lib.action.delete': '删除',
