@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Breadcrumb, Button, Grid, Layout, Menu, type MenuProps } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -16,6 +16,8 @@ import { adminEntry, findRoute } from './routes';
 import { useGuardDecision } from './RouteGuard';
 
 type Item = Required<MenuProps>['items'][number];
+
+const PortalShell = lazy(() => import('./PortalShell'));
 
 function toItems(menus: SysMenu[] | undefined): Item[] {
   return (menus ?? []).map((m) =>
@@ -66,6 +68,18 @@ export default function AdminShell() {
     key: i,
     title: c.path && i < all.length - 1 ? <Link to={c.path}>{c.title}</Link> : c.title,
   }));
+
+  // someone with no admin screen at all (a staff member at an admin address) is refused inside the portal they
+  // came from, not in an admin shell with an empty menu
+  if (decision.kind === 'forbidden' && !home) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <PortalShell>
+          <ForbiddenPage />
+        </PortalShell>
+      </Suspense>
+    );
+  }
 
   return (
     <Layout style={{ minHeight: '100%' }}>

