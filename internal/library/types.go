@@ -85,6 +85,8 @@ type Type struct {
 	Path   string  `json:"path"` // the browser route
 	Fields []Field `json:"fields"`
 	// Expiry: valid_to is an expiry date: warning badges, reminders and message to-dos.
+	// Period: valid_from and valid_to are a service period (a contract's), shown as such.
+	Period bool `json:"-"`
 	Expiry bool `json:"expiry"`
 	// Review: entries of users without the library administration code wait for approval.
 	Review bool `json:"review"`
@@ -193,7 +195,7 @@ var Types = []*Type{
 		files("scans", "lib.f.scans", "scan", scanSuffixes),
 		remark(),
 	}},
-	{Key: TypeContract, Code: "expert_talents2_contract", Name: "lib.t.contract", Noun: "lib.n.contract", Path: "/expert_talents2_contract", Review: true, Import: true, Fields: []Field{
+	{Key: TypeContract, Code: "expert_talents2_contract", Name: "lib.t.contract", Noun: "lib.n.contract", Path: "/expert_talents2_contract", Period: true, Review: true, Import: true, Fields: []Field{
 		title("lib.f.projectName", 200),
 		{Key: "client", Label: "lib.f.client", Kind: KindText, Column: ColHolder, Required: true, Max: 100, Search: SearchContains, List: true, Sort: true, Export: true, Import: true, Example: "某市人民医院"},
 		{Key: "number", Label: "lib.f.contractNumber", Kind: KindText, Column: ColCode, Max: 100, Search: SearchContains, List: true, Export: true, Import: true},
