@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../i18n/en';
 import zhCN from '../i18n/zh-CN';
-import { adminEntry, adminRoutes, findRoute, routes } from './routes';
+import { adminEntry, adminRoutes, findRoute, isBuilt, routes } from './routes';
 
 const specAdmin = `welcome tagmanager gatewaymanager demandcollection servicePlan expandServices useCertificateRewardSetting
 useCertificateRewardAudit useCertificateRewardReport rolemanager resmanager menusmanager functionsmanager sysroles roleusers
@@ -45,5 +45,13 @@ describe('route table', () => {
     expect(adminEntry(['sys', 'dict_manager'])).toBe('/dict_manager');
     expect(adminEntry(['sys'])).toBeUndefined();
     expect(adminEntry(undefined)).toBeUndefined();
+  });
+});
+
+describe('unbuilt screens', () => {
+  it('are the placeholder routes, and the built screens are not', () => {
+    expect(isBuilt(findRoute('/sysuser')!)).toBe(true);
+    expect(isBuilt(findRoute('/summary')!)).toBe(false);
+    expect(adminRoutes.filter((r) => !isBuilt(r)).map((r) => r.menuCode)).toContain('demandcollection');
   });
 });

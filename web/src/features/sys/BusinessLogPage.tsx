@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Descriptions, Space, Switch, Table, Tag, Typography } from 'antd';
 import { getBusinessLog, listBusinessLog, LOG_EXPORTS, type BusinessLog, type BusinessLogDetail } from '../../api/logs';
 import { menuLabel } from '../../app/menu';
-import { adminRoutes } from '../../app/routes';
+import { adminRoutes, isBuilt } from '../../app/routes';
 import ListView from '../../components/list/ListView';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
@@ -40,7 +40,7 @@ const fields: SearchField[] = [
     names: ['module'],
     labelKey: 'businessLog.module',
     kind: 'select',
-    options: adminRoutes.filter((r) => r.menuCode && r.menuCode !== 'welcome').map((r) => ({ value: r.menuCode!, labelKey: r.titleKey })),
+    options: adminRoutes.filter((r) => r.menuCode && r.menuCode !== 'welcome' && isBuilt(r)).map((r) => ({ value: r.menuCode!, labelKey: r.titleKey })),
   },
   { names: ['startTime', 'endTime'], labelKey: 'log.timeRange', kind: 'dateRange', dateRange: true },
   {
