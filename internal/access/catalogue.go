@@ -7,9 +7,38 @@ package access
 type MenuDef struct {
 	Code, Name, Path, Icon string
 	Children               []MenuDef
+	// Unbuilt: the screen is not built yet. It stays in the catalogue (roles may be granted it) but no
+	// session menu shows it, so neither the side menu nor the welcome page leads to a placeholder.
+	Unbuilt bool
 }
 
 func leaf(path, name string) MenuDef { return MenuDef{Code: path[1:], Name: name, Path: path} }
+
+// unbuilt is a leaf whose screen does not exist yet; the web's route table (web/src/app/routes.ts)
+// gives these routes no page, and a test keeps the two lists equal.
+func unbuilt(path, name string) MenuDef {
+	d := leaf(path, name)
+	d.Unbuilt = true
+	return d
+}
+
+// Unbuilt tells whether the menu code is a screen not built yet.
+func Unbuilt(code string) bool { return unbuiltCodes[code] }
+
+var unbuiltCodes = func() map[string]bool {
+	out := map[string]bool{}
+	var walk func([]MenuDef)
+	walk = func(defs []MenuDef) {
+		for _, d := range defs {
+			if d.Unbuilt {
+				out[d.Code] = true
+			}
+			walk(d.Children)
+		}
+	}
+	walk(Catalogue)
+	return out
+}()
 
 // Catalogue is every admin route of spec section 2, grouped as the side menu shows them.
 var Catalogue = []MenuDef{
@@ -34,22 +63,22 @@ var Catalogue = []MenuDef{
 	}},
 	{Code: "portal", Name: "门户与需求", Icon: "global", Children: []MenuDef{
 		leaf("/gatewaymanager", "门户管理"),
-		leaf("/demandcollection", "需求征集"),
+		unbuilt("/demandcollection", "需求征集"),
 	}},
 	{Code: "reward", Name: "证书使用奖励", Icon: "trophy", Children: []MenuDef{
-		leaf("/useCertificateRewardSetting", "奖励设置"),
-		leaf("/useCertificateRewardAudit", "申请审批"),
-		leaf("/useCertificateRewardReport", "奖励报表"),
+		unbuilt("/useCertificateRewardSetting", "奖励设置"),
+		unbuilt("/useCertificateRewardAudit", "申请审批"),
+		unbuilt("/useCertificateRewardReport", "奖励报表"),
 	}},
 	{Code: "stats", Name: "统计分析", Icon: "bar-chart", Children: []MenuDef{
-		leaf("/personnel_login", "登录统计"),
-		leaf("/personnel_role", "角色统计"),
-		leaf("/download_type", "下载统计"),
-		leaf("/demand_feedback", "需求反馈统计"),
-		leaf("/data_upload", "数据上传统计"),
-		leaf("/ca_upload", "CA上传统计"),
-		leaf("/summary", "年度资料汇总"),
-		leaf("/statistics_account", "账号统计"),
+		unbuilt("/personnel_login", "登录统计"),
+		unbuilt("/personnel_role", "角色统计"),
+		unbuilt("/download_type", "下载统计"),
+		unbuilt("/demand_feedback", "需求反馈统计"),
+		unbuilt("/data_upload", "数据上传统计"),
+		unbuilt("/ca_upload", "CA上传统计"),
+		unbuilt("/summary", "年度标书资料汇总"),
+		unbuilt("/statistics_account", "账号统计"),
 	}},
 	{Code: "sys", Name: "系统管理", Icon: "setting", Children: []MenuDef{
 		leaf("/sysuser", "用户管理"),
@@ -72,13 +101,13 @@ var Catalogue = []MenuDef{
 		leaf("/exception_log", "异常日志"),
 		leaf("/business_log", "业务日志"),
 		leaf("/login_log", "登录日志"),
-		leaf("/task_manager", "定时任务"),
-		leaf("/task_log", "任务日志"),
+		unbuilt("/task_manager", "定时任务"),
+		unbuilt("/task_log", "任务日志"),
 	}},
 	{Code: "lowcode", Name: "数据与报表", Icon: "table", Children: []MenuDef{
-		leaf("/dataset_manager", "数据集"),
-		leaf("/dtable", "动态表格"),
-		leaf("/dreport", "动态报表"),
+		unbuilt("/dataset_manager", "数据集"),
+		unbuilt("/dtable", "动态表格"),
+		unbuilt("/dreport", "动态报表"),
 	}},
 }
 

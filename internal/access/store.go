@@ -167,7 +167,7 @@ func buildTree(all []menuRow, granted []string) []*auth.Menu {
 	walk = func(parent string) []*auth.Menu {
 		out := []*auth.Menu{}
 		for _, m := range children[parent] {
-			if !m.Visible {
+			if !m.Visible || Unbuilt(m.Code) {
 				continue
 			}
 			sub := walk(m.Code)

@@ -65,10 +65,14 @@ func (a *App) seedLibraryDemo(ctx context.Context) error {
 	if err := a.DB.QueryRow(ctx, `SELECT id FROM sys_user WHERE login_code = 'admin'`).Scan(&adminID); err != nil {
 		return err
 	}
-	// the demo staff account keeps an employee, so its reminders have something to show
-	const staffEmployee = "HX000007"
-	if _, err := a.DB.Exec(ctx, `UPDATE sys_user SET employee_code = ? WHERE login_code = 'staff' AND employee_code = ''`, staffEmployee); err != nil {
-		return err
+	// the demo staff account keeps an employee, so its reminders have something to show; both demo
+	// accounts are the employees of their names (org.DemoPeople)
+	staffEmployee, _ := org.DemoEmployee(org.DemoStaffEmployee)
+	libEmployee, _ := org.DemoEmployee(org.DemoLibAdminEmployee)
+	for login, code := range map[string]string{"staff": staffEmployee, "libadmin": libEmployee} {
+		if _, err := a.DB.Exec(ctx, `UPDATE sys_user SET employee_code = ? WHERE login_code = ? AND employee_code = ''`, code, login); err != nil {
+			return err
+		}
 	}
 	docs := func(ctx context.Context, name string, body []byte) (int64, error) {
 		f, err := a.Files.Save(ctx, files.Input{Name: name, Module: files.ModuleLibrary, UserID: adminID, Body: bytes.NewReader(body)})

@@ -31,6 +31,8 @@ type searchHit struct {
 	UnitName   string   `json:"unitName"`
 	Date       string   `json:"date"`
 	ValidTo    string   `json:"validTo"`
+	Period     bool     `json:"period"`
+	ValidFrom  string   `json:"validFrom"`
 	Expiry     string   `json:"expiry"`
 	Downloads  int64    `json:"downloads"`
 	FileCount  int      `json:"fileCount"`
@@ -555,5 +557,25 @@ func TestPortalSearchFindsImportedRecords(t *testing.T) {
 	// a unit filter is a value, never SQL
 	if r := e.search(tok, url.Values{"unit": {"100104' OR '1'='1"}}); r.Total != 0 {
 		t.Errorf("unit injection: %d", r.Total)
+	}
+}
+
+// A contract's card shows its service period (valid_from..valid_to), a licence's its validity.
+func TestPortalHitsTellAServicePeriodFromAValidity(t *testing.T) {
+	e := newEnv(t)
+	tok := e.login("staff", "Staff@123").AccessToken
+	contracts := e.search(tok, url.Values{"type": {"contract"}})
+	if contracts.Total == 0 {
+		t.Fatal("no demo contracts")
+	}
+	for _, h := range contracts.Records {
+		if !h.Period || h.ValidFrom == "" || h.ValidTo == "" || h.ValidFrom > h.ValidTo {
+			t.Errorf("contract %q: period %v from %q to %q", h.Title, h.Period, h.ValidFrom, h.ValidTo)
+		}
+	}
+	for _, h := range e.search(tok, url.Values{"type": {"license"}}).Records {
+		if h.Period {
+			t.Errorf("licence %q is a period", h.Title)
+		}
 	}
 }

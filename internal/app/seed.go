@@ -65,8 +65,8 @@ func (a *App) Seed(ctx context.Context, demo bool) ([]Account, error) {
 		name, unit string
 	}{
 		{Account{"admin", a.Config.DemoAdminPassword, access.RoleSysAdmin, auth.SiteStaff}, "系统管理员", "100104"},
-		{Account{"staff", a.Config.DemoStaffPassword, access.RoleStaff, auth.SiteStaff}, "张晓东", "100201003"},
-		{Account{"libadmin", "Library@123", access.RoleLibAdmin, auth.SiteStaff}, "李思远", "100104"},
+		{Account{"staff", a.Config.DemoStaffPassword, access.RoleStaff, auth.SiteStaff}, org.DemoPeople[org.DemoStaffEmployee].Name, org.DemoPeople[org.DemoStaffEmployee].Unit},
+		{Account{"libadmin", "Library@123", access.RoleLibAdmin, auth.SiteStaff}, org.DemoPeople[org.DemoLibAdminEmployee].Name, org.DemoPeople[org.DemoLibAdminEmployee].Unit},
 		{Account{"partner", "Partner@123", access.RoleStaff, auth.SiteExternal}, "合作伙伴演示账号", ""},
 	}
 	var out []Account

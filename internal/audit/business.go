@@ -25,6 +25,15 @@ const (
 	Remove   = "remove"   // a role taken from an account
 )
 
+// Actions are every verb an area writes to the business log (the generic and precise ones above, and
+// the areas' own: menus shown and hidden, library reviews and loans, handovers, reminders generated).
+// api/openapi.json lists them as the enum of BusinessLog.action, and the web labels each in both
+// languages (a test on either side fails on one missing).
+var Actions = []string{Create, Update, Delete, Enable, Disable, ResetPwd, Grant, Assign, Remove,
+	"show", "hide", "sort", "reset", "import", "dataScope",
+	"submit", "approve", "reject", "publish", "lend", "return", "read", "generate",
+	"handover", "undo"}
+
 // EnableOrDisable names a switch to state (1 on, 0 off).
 func EnableOrDisable(state int) string {
 	if state == 0 {

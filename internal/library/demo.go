@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"biddesk/internal/auth"
+	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 )
@@ -129,22 +130,25 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee str
 		}
 		return nil
 	}
+	// the experts are demo employees (org.DemoPeople): the expert list and the employee list agree
 	experts := []struct {
-		name, emp, title, edu string
-		years                 int
-		quals                 []Qualification
-		tags                  []string
+		emp        int
+		title, edu string
+		years      int
+		quals      []Qualification
+		tags       []string
 	}{
-		{"王建国", "HX000010", "高级工程师", "2", 18, []Qualification{{"注册物业管理师", "WY2019-0031", day(400)}, {"一级建造师", "JZ110-2203", day(20)}}, []string{"物业管理", "医院后勤"}},
-		{"李晓东", "HX000021", "工程师", "3", 11, []Qualification{{"注册设备监理师", "SB-2020-118", day(700)}}, []string{"设施运维", "节能改造"}},
-		{"陈思远", "HX000035", "高级经济师", "1", 22, []Qualification{{"注册咨询工程师", "ZX-2016-0087", day(-10)}, {"PMP项目管理", "PMP-3310021", day(900)}}, []string{"政府采购", "智慧园区"}},
-		{"刘芳", "HX000042", "中级工程师", "3", 8, []Qualification{{"消防设施操作员", "XF-2021-5521", day(300)}}, []string{"高校服务"}},
-		{"赵敏", "HX000057", "高级工程师", "2", 15, []Qualification{{"ISO9001内审员", "ISO-2018-7789", day(120)}}, []string{"ISO体系", "物业管理"}},
+		{10, "高级工程师", "2", 18, []Qualification{{"注册物业管理师", "WY2019-0031", day(400)}, {"一级建造师", "JZ110-2203", day(20)}}, []string{"物业管理", "医院后勤"}},
+		{21, "工程师", "3", 11, []Qualification{{"注册设备监理师", "SB-2020-118", day(700)}}, []string{"设施运维", "节能改造"}},
+		{35, "高级经济师", "1", 22, []Qualification{{"注册咨询工程师", "ZX-2016-0087", day(-10)}, {"PMP项目管理", "PMP-3310021", day(900)}}, []string{"政府采购", "智慧园区"}},
+		{42, "中级工程师", "3", 8, []Qualification{{"消防设施操作员", "XF-2021-5521", day(300)}}, []string{"高校服务"}},
+		{57, "高级工程师", "2", 15, []Qualification{{"ISO9001内审员", "ISO-2018-7789", day(120)}}, []string{"ISO体系", "物业管理"}},
 	}
 	for i, e := range experts {
-		if err := add(TypeExpert, mapValues{"title": e.name, "employeeCode": e.emp, "jobTitle": e.title, "education": e.edu, "years": e.years,
+		code, name := org.DemoEmployee(e.emp)
+		if err := add(TypeExpert, mapValues{"title": name, "employeeCode": code, "jobTitle": e.title, "education": e.edu, "years": e.years,
 			"qualifications": e.quals, "specialities": tag(e.tags...), "phone": "13900000000",
-			"photo": file(e.name+"照片.png", DemoPortrait(float64(i)*67)), "scans": scan(e.quals[0].Name),
+			"photo": file(name+"照片.png", DemoPortrait(float64(i)*67)), "scans": scan(e.quals[0].Name),
 			"experience": "主持多个大型物业与设施管理项目的投标与实施，熟悉招投标流程与服务方案编制。"}); err != nil {
 			return err
 		}
@@ -153,7 +157,7 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee str
 		{"title": "营业执照", "licenseType": "business", "number": "91330200MA2H000001", "authority": "宁波市市场监督管理局", "holder": "华信服务股份有限公司", "validFrom": day(-2000), "validTo": day(3000), "tags": tag("政府采购")},
 		{"title": "物业服务企业资质证书", "licenseType": "qualification", "number": "WY-ZJ-2019-0102", "authority": "浙江省住房和城乡建设厅", "holder": "华信服务股份有限公司", "validFrom": day(-1500), "validTo": day(12), "tags": tag("物业管理"), "unitCode": "100104"},
 		{"title": "ISO9001质量管理体系认证", "licenseType": "system_cert", "number": "00121Q31234R2M", "authority": "中国质量认证中心", "holder": "华信服务股份有限公司", "validFrom": day(-900), "validTo": day(-5), "tags": tag("ISO体系")},
-		{"title": "安全生产许可证", "licenseType": "industry_permit", "number": "(浙)JZ安许证字[2020]020345", "authority": "浙江省应急管理厅", "holder": "宁波华信物业服务有限公司", "validFrom": day(-800), "validTo": day(500)},
+		{"title": "安全生产许可证", "licenseType": "industry_permit", "number": "(京)JZ安许证字[2020]020345", "authority": "北京市住房和城乡建设委员会", "holder": "北京华信物业服务有限公司", "validFrom": day(-800), "validTo": day(500)},
 	}
 	for _, l := range licences {
 		l["scans"] = append(pdf(l.String("title"), l.String("number"), "Enterprise licence"), scan(l.String("title"))...)
@@ -181,7 +185,7 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee str
 	}
 	for _, k := range []mapValues{
 		{"title": "浙江省公共资源交易平台", "keyNumber": "CA-ZJ-0001", "holder": "华信服务股份有限公司", "custodian": staffEmployee, "validTo": day(18)},
-		{"title": "中国政府采购网", "keyNumber": "CA-ZC-0002", "holder": "华信服务股份有限公司", "custodian": "HX000010", "validTo": day(260)},
+		{"title": "中国政府采购网", "keyNumber": "CA-ZC-0002", "holder": "华信服务股份有限公司", "custodian": demoCode(10), "validTo": day(260)},
 	} {
 		k["scans"] = scan(k.String("title"))
 		if err := add(TypeCAKey, k); err != nil {
@@ -214,4 +218,9 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee str
 	return add(TypeAnnouncement, mapValues{"title": "关于更新2025年度企业资质资料的通知", "pinned": 1, "publishFrom": day(-3), "publishTo": day(60),
 		"content":     "<p>各单位：请于本月底前核对并更新本单位的<strong>企业证照</strong>与<strong>荣誉资质</strong>，过期资料请及时上传新证扫描件。</p>",
 		"attachments": pdf("资料更新通知", "2025-01", "Announcement")})
+}
+
+func demoCode(i int) string {
+	code, _ := org.DemoEmployee(i)
+	return code
 }

@@ -106,6 +106,7 @@ func (h *Handlers) Routes() []route.Route {
 type TypeView struct {
 	*Type
 	Name   string   `json:"name"`
+	Noun   string   `json:"noun"`
 	Fields []Field  `json:"fields"`
 	Sorts  []string `json:"sorts"`
 }
@@ -127,7 +128,7 @@ func (h *Handlers) Types(w http.ResponseWriter, r *http.Request) (any, error) {
 	lang := httpx.Lang(r)
 	out := make([]TypeView, 0, len(Types))
 	for _, t := range Types {
-		v := TypeView{Type: t, Name: httpx.Translate(lang, t.Name), Fields: translateFields(lang, t.Fields), Sorts: []string{}}
+		v := TypeView{Type: t, Name: httpx.Translate(lang, t.Name), Noun: httpx.Translate(lang, t.Noun), Fields: translateFields(lang, t.Fields), Sorts: []string{}}
 		for k := range spec(t).Sorts {
 			v.Sorts = append(v.Sorts, k)
 		}

@@ -15,6 +15,17 @@ func init() {
 		"lib.t.message":      {"消息待办", "Message to-dos"},
 		"lib.t.announcement": {"公告管理", "Announcements"},
 
+		"lib.n.expert":       {"专家", "expert"},
+		"lib.n.license":      {"企业证照", "licence"},
+		"lib.n.honor":        {"荣誉资质", "honour"},
+		"lib.n.contract":     {"业绩合同", "contract"},
+		"lib.n.cakey":        {"CA锁", "CA key"},
+		"lib.n.tender":       {"标书", "tender"},
+		"lib.n.plan":         {"服务方案模板", "service plan template"},
+		"lib.n.toolkit":      {"工具", "tool"},
+		"lib.n.message":      {"消息", "message"},
+		"lib.n.announcement": {"公告", "announcement"},
+
 		"lib.f.expertName":        {"专家姓名", "Expert name"},
 		"lib.f.employee":          {"关联员工", "Employee"},
 		"lib.f.unit":              {"所属组织", "Unit"},

@@ -113,6 +113,9 @@ func (r *Record) Title() string { s, _ := r.cols[ColTitle].(string); return s }
 // ValidTo is the record's valid_to date ("" when none).
 func (r *Record) ValidTo() string { s, _ := r.cols[ColTo].(string); return s }
 
+// ValidFrom is the record's valid_from column (a validity's or a service period's start).
+func (r *Record) ValidFrom() string { s, _ := r.cols[ColFrom].(string); return s }
+
 // Code is the record's code column (licence number, key number, ...).
 func (r *Record) Code() string { s, _ := r.cols[ColCode].(string); return s }
 

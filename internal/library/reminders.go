@@ -260,7 +260,7 @@ func (s *Service) GenerateMessages(ctx context.Context) (int, error) {
 		if written == 0 {
 			return nil
 		}
-		return s.log(ctx, tx, audit.Change{Module: msgType.Code, Action: "generate", Target: "reminders", After: map[string]int{"created": written}})
+		return s.log(ctx, tx, audit.Change{Module: msgType.Code, Action: "generate", After: map[string]int{"created": written}})
 	})
 	return written, err
 }

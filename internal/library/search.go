@@ -122,16 +122,20 @@ type Highlights struct {
 
 // PortalHit is one record of a portal search (or of the home page's lists).
 type PortalHit struct {
-	ID         int64      `json:"id"`
-	Type       string     `json:"type"`
-	TypeName   string     `json:"typeName"`
-	Tab        string     `json:"tab"`
-	Title      string     `json:"title"`
-	Summary    string     `json:"summary"`
-	UnitName   string     `json:"unitName"`
-	Date       string     `json:"date"`    // the record's own date (record_date, else valid_from, else the day it was created)
-	ValidTo    string     `json:"validTo"` // "" when none
-	Expiry     string     `json:"expiry"`  // expired, expiring or ""
+	ID       int64  `json:"id"`
+	Type     string `json:"type"`
+	TypeName string `json:"typeName"`
+	Tab      string `json:"tab"`
+	Title    string `json:"title"`
+	Summary  string `json:"summary"`
+	UnitName string `json:"unitName"`
+	Date     string `json:"date"`    // the record's own date (record_date, else valid_from, else the day it was created)
+	ValidTo  string `json:"validTo"` // "" when none
+	// Period: ValidFrom..ValidTo is a service period (a contract's), not a validity: the card says 服务期,
+	// not 有效期至.
+	Period     bool       `json:"period"`
+	ValidFrom  string     `json:"validFrom"` // "" when none
+	Expiry     string     `json:"expiry"`    // expired, expiring or ""
 	Downloads  int64      `json:"downloads"`
 	FileCount  int        `json:"fileCount"`
 	Tags       []Tag      `json:"tags"`
@@ -824,6 +828,7 @@ func (s *Service) PortalHits(recs []*Record, lang string) []PortalHit { return s
 func (s *Service) hit(r *Record, kw, lang string) PortalHit {
 	h := PortalHit{ID: r.ID, Type: r.Type.Key, TypeName: httpx.Translate(lang, r.Type.Name), Tab: TabOf(r.Type.Key),
 		Title: r.Title(), Summary: s.summary(r), UnitName: r.UnitName, ValidTo: r.ValidTo(), Expiry: r.Expiry,
+		Period: r.Type.Period, ValidFrom: r.ValidFrom(),
 		Downloads: r.Downloads, FileCount: len(r.Files), Tags: r.Tags, CreatedAt: r.CreatedAt,
 		Highlights: Highlights{Title: []Range{}, Summary: []Range{}}}
 	if h.Tags == nil {

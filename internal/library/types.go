@@ -79,10 +79,14 @@ type Type struct {
 	Key       string   `json:"key"`  // the API path segment: /api/library/{key}/...
 	Code      string   `json:"code"` // the function code of its screen (= menu code)
 	ReadCodes []string `json:"readCodes,omitempty"`
-	Name      string   `json:"name"`
-	Path      string   `json:"path"` // the browser route
-	Fields    []Field  `json:"fields"`
+	Name      string   `json:"name"` // the screen's name (its menu's)
+	// Noun names one record, for the titles of its dialogs (新增专家, not 新增专家库).
+	Noun   string  `json:"noun"`
+	Path   string  `json:"path"` // the browser route
+	Fields []Field `json:"fields"`
 	// Expiry: valid_to is an expiry date: warning badges, reminders and message to-dos.
+	// Period: valid_from and valid_to are a service period (a contract's), shown as such.
+	Period bool `json:"-"`
 	Expiry bool `json:"expiry"`
 	// Review: entries of users without the library administration code wait for approval.
 	Review bool `json:"review"`
@@ -144,7 +148,7 @@ func date(key, label, column string) Field {
 
 // Types are the record types in menu order.
 var Types = []*Type{
-	{Key: TypeExpert, Code: "expert_talents2_manage", ReadCodes: []string{"expert_talents_manage", "expert_make_word"}, Name: "lib.t.expert", Path: "/expert_talents2_manage",
+	{Key: TypeExpert, Code: "expert_talents2_manage", ReadCodes: []string{"expert_talents_manage", "expert_make_word"}, Name: "lib.t.expert", Noun: "lib.n.expert", Path: "/expert_talents2_manage",
 		Expiry: true, Review: true, Import: true, Fields: []Field{
 			title("lib.f.expertName", 50),
 			{Key: "employeeCode", Label: "lib.f.employee", Kind: KindEmployee, Column: ColEmployee, Export: true, Import: true, Example: "HX000001"},
@@ -165,7 +169,7 @@ var Types = []*Type{
 			files("cv", "lib.f.cv", "cv", "pdf,doc,docx"),
 			files("scans", "lib.f.certScans", "scan", scanSuffixes),
 		}},
-	{Key: TypeLicense, Code: "expert_talents2_license", Name: "lib.t.license", Path: "/expert_talents2_license", Expiry: true, Review: true, Import: true, Fields: []Field{
+	{Key: TypeLicense, Code: "expert_talents2_license", Name: "lib.t.license", Noun: "lib.n.license", Path: "/expert_talents2_license", Expiry: true, Review: true, Import: true, Fields: []Field{
 		title("lib.f.licenseName", 100),
 		{Key: "licenseType", Label: "lib.f.licenseType", Kind: KindDict, Dict: "license_type", Column: ColCategory, Required: true, Search: SearchExact, List: true, Export: true, Import: true, Example: "资质证书"},
 		{Key: "number", Label: "lib.f.licenseNumber", Kind: KindText, Column: ColCode, Max: 100, Search: SearchContains, List: true, Sort: true, Export: true, Import: true, Example: "A1234567"},
@@ -178,7 +182,7 @@ var Types = []*Type{
 		files("scans", "lib.f.scans", "scan", scanSuffixes),
 		remark(),
 	}},
-	{Key: TypeHonor, Code: "expert_talents2_honor", Name: "lib.t.honor", Path: "/expert_talents2_honor", Expiry: true, Review: true, Import: true, Fields: []Field{
+	{Key: TypeHonor, Code: "expert_talents2_honor", Name: "lib.t.honor", Noun: "lib.n.honor", Path: "/expert_talents2_honor", Expiry: true, Review: true, Import: true, Fields: []Field{
 		title("lib.f.honorName", 100),
 		{Key: "level", Label: "lib.f.honorLevel", Kind: KindDict, Dict: "honor_level", Column: ColCategory, Search: SearchExact, List: true, Export: true, Import: true, Example: "省部级"},
 		{Key: "number", Label: "lib.f.certNumber", Kind: KindText, Column: ColCode, Max: 100, Search: SearchContains, List: true, Export: true, Import: true},
@@ -191,7 +195,7 @@ var Types = []*Type{
 		files("scans", "lib.f.scans", "scan", scanSuffixes),
 		remark(),
 	}},
-	{Key: TypeContract, Code: "expert_talents2_contract", Name: "lib.t.contract", Path: "/expert_talents2_contract", Review: true, Import: true, Fields: []Field{
+	{Key: TypeContract, Code: "expert_talents2_contract", Name: "lib.t.contract", Noun: "lib.n.contract", Path: "/expert_talents2_contract", Period: true, Review: true, Import: true, Fields: []Field{
 		title("lib.f.projectName", 200),
 		{Key: "client", Label: "lib.f.client", Kind: KindText, Column: ColHolder, Required: true, Max: 100, Search: SearchContains, List: true, Sort: true, Export: true, Import: true, Example: "某市人民医院"},
 		{Key: "number", Label: "lib.f.contractNumber", Kind: KindText, Column: ColCode, Max: 100, Search: SearchContains, List: true, Export: true, Import: true},
@@ -206,7 +210,7 @@ var Types = []*Type{
 		files("acceptanceScans", "lib.f.acceptanceScans", "acceptance", scanSuffixes),
 		remark(),
 	}},
-	{Key: TypeCAKey, Code: "expert_talents2_politics", Name: "lib.t.cakey", Path: "/expert_talents2_politics", Expiry: true, Review: true, Import: true, Loans: true, Fields: []Field{
+	{Key: TypeCAKey, Code: "expert_talents2_politics", Name: "lib.t.cakey", Noun: "lib.n.cakey", Path: "/expert_talents2_politics", Expiry: true, Review: true, Import: true, Loans: true, Fields: []Field{
 		title("lib.f.platform", 100),
 		{Key: "keyNumber", Label: "lib.f.keyNumber", Kind: KindText, Column: ColCode, Required: true, Max: 100, Search: SearchContains, List: true, Sort: true, Export: true, Import: true, Example: "CA-2026-0001"},
 		{Key: "holder", Label: "lib.f.certHolder", Kind: KindText, Column: ColHolder, Required: true, Max: 100, Search: SearchContains, List: true, Export: true, Import: true, Example: "华信服务股份有限公司"},
@@ -217,7 +221,7 @@ var Types = []*Type{
 		files("scans", "lib.f.scans", "scan", scanSuffixes),
 		remark(),
 	}},
-	{Key: TypeTender, Code: "expert_talents2_tender", Name: "lib.t.tender", Path: "/expert_talents2_tender", Review: true, Import: true, Fields: []Field{
+	{Key: TypeTender, Code: "expert_talents2_tender", Name: "lib.t.tender", Noun: "lib.n.tender", Path: "/expert_talents2_tender", Review: true, Import: true, Fields: []Field{
 		title("lib.f.tenderName", 200),
 		{Key: "buyer", Label: "lib.f.buyer", Kind: KindText, Column: ColHolder, Required: true, Max: 100, Search: SearchContains, List: true, Sort: true, Export: true, Import: true, Example: "某市公共资源交易中心"},
 		{Key: "number", Label: "lib.f.tenderNumber", Kind: KindText, Column: ColCode, Max: 100, Search: SearchContains, List: true, Export: true, Import: true},
@@ -230,7 +234,7 @@ var Types = []*Type{
 		files("bidFiles", "lib.f.bidFiles", "bid", docSuffixes),
 		remark(),
 	}},
-	{Key: TypePlan, Code: "servicePlan", Name: "lib.t.plan", Path: "/servicePlan", Review: true, Fields: []Field{
+	{Key: TypePlan, Code: "servicePlan", Name: "lib.t.plan", Noun: "lib.n.plan", Path: "/servicePlan", Review: true, Fields: []Field{
 		title("lib.f.planName", 100),
 		{Key: "category", Label: "lib.f.serviceCategory", Kind: KindDict, Dict: "service_category", Column: ColCategory, Required: true, Search: SearchExact, List: true, Export: true},
 		{Key: "version", Label: "lib.f.version", Kind: KindText, Column: ColCode, Max: 50, List: true, Export: true},
@@ -239,7 +243,7 @@ var Types = []*Type{
 		tags(),
 		files("files", "lib.f.planFiles", "plan", docSuffixes),
 	}},
-	{Key: TypeToolkit, Code: "expandServices", Name: "lib.t.toolkit", Path: "/expandServices", Review: true, Fields: []Field{
+	{Key: TypeToolkit, Code: "expandServices", Name: "lib.t.toolkit", Noun: "lib.n.toolkit", Path: "/expandServices", Review: true, Fields: []Field{
 		title("lib.f.toolName", 100),
 		{Key: "category", Label: "lib.f.serviceCategory", Kind: KindDict, Dict: "service_category", Column: ColCategory, Search: SearchExact, List: true, Export: true},
 		{Key: "version", Label: "lib.f.version", Kind: KindText, Column: ColCode, Max: 50, List: true, Export: true},
@@ -248,14 +252,14 @@ var Types = []*Type{
 		tags(),
 		files("files", "lib.f.toolFiles", "tool", docSuffixes),
 	}},
-	{Key: TypeMessage, Code: "expert_talents2_message", Name: "lib.t.message", Path: "/expert_talents2_message", Messages: true, Fields: []Field{
+	{Key: TypeMessage, Code: "expert_talents2_message", Name: "lib.t.message", Noun: "lib.n.message", Path: "/expert_talents2_message", Messages: true, Fields: []Field{
 		title("lib.f.messageTitle", 200),
 		{Key: "recipient", Label: "lib.f.recipient", Kind: KindUser, Column: ColAssignee, Required: true, List: true, Export: true},
 		{Key: "content", Label: "lib.f.content", Kind: KindTextarea, Max: 2000, Wide: true, Export: true},
 		{Key: "dueDate", Label: "lib.f.dueDate", Kind: KindDate, Column: ColTo, List: true, Sort: true, Export: true},
 		{Key: "state", Label: "lib.f.readState", Kind: KindDict, Dict: "message_read", Column: ColState, ReadOnly: true, Search: SearchExact, List: true, Export: true},
 	}},
-	{Key: TypeAnnouncement, Code: "expert_talents2_announcement", Name: "lib.t.announcement", Path: "/expert_talents2_announcement", Review: true, Fields: []Field{
+	{Key: TypeAnnouncement, Code: "expert_talents2_announcement", Name: "lib.t.announcement", Noun: "lib.n.announcement", Path: "/expert_talents2_announcement", Review: true, Fields: []Field{
 		title("lib.f.announcementTitle", 200),
 		{Key: "content", Label: "lib.f.content", Kind: KindRich, Required: true, Max: 100000, Wide: true},
 		date("publishFrom", "lib.f.publishFrom", ColFrom),

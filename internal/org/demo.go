@@ -89,8 +89,12 @@ func (s *Store) SeedDemo(ctx context.Context) error {
 		}
 		for i := 1; i <= 500; i++ {
 			code, name := DemoEmployee(i)
+			unit := leaves[(i*37)%len(leaves)]
+			if p, ok := DemoPeople[i]; ok && p.Unit != "" {
+				unit = p.Unit
+			}
 			if _, err := tx.Exec(ctx, `INSERT INTO employee (code, name, phone, email, unit_code, in_status) VALUES (?, ?, ?, ?, ?, 1)`,
-				code, name, fmt.Sprintf("139%08d", 10000000+i*7919%90000000), strings.ToLower(code)+"@huaxin-demo.cn", leaves[(i*37)%len(leaves)]); err != nil {
+				code, name, fmt.Sprintf("139%08d", 10000000+i*7919%90000000), strings.ToLower(code)+"@huaxin-demo.cn", unit); err != nil {
 				return err
 			}
 		}
@@ -98,15 +102,60 @@ func (s *Store) SeedDemo(ctx context.Context) error {
 	})
 }
 
-// DemoEmployee returns the code and a plausible Chinese name of demo employee i.
+// DemoPerson is a demo employee that other demo data names (an account, an expert, a CA key's
+// custodian); Unit, when set, is the unit the account shows too.
+type DemoPerson struct{ Name, Unit string }
+
+// DemoPeople are those employees by number: one person has one code, one name and one unit in every
+// screen (the accounts 'staff' and 'libadmin', the experts of the library demo).
+var DemoPeople = map[int]DemoPerson{
+	3:  {"李思远", "100104"},
+	7:  {"张晓东", "100201003"},
+	10: {"王建国", ""},
+	21: {"李晓东", ""},
+	35: {"陈思远", ""},
+	42: {"刘芳", ""},
+	57: {"赵敏", ""},
+}
+
+// Demo employee numbers of the named people.
+const (
+	DemoLibAdminEmployee = 3
+	DemoStaffEmployee    = 7
+)
+
+// DemoEmployee returns the code and a plausible Chinese name of demo employee i (the name of
+// DemoPeople for theirs; no generated name repeats one of those).
 func DemoEmployee(i int) (code, name string) {
+	code = fmt.Sprintf("HX%06d", i)
+	if p, ok := DemoPeople[i]; ok {
+		return code, p.Name
+	}
+	for salt := 0; ; salt++ {
+		name = generatedName(i + salt*1000)
+		if !namedPerson(name) {
+			return code, name
+		}
+	}
+}
+
+func namedPerson(name string) bool {
+	for _, p := range DemoPeople {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func generatedName(i int) (name string) {
 	s := surnames[(i*7)%len(surnames)]
 	g1 := givenChars[(i*13)%len(givenChars)]
 	name = string(s) + string(g1)
 	if i%3 != 0 {
 		name += string(givenChars[(i*29+5)%len(givenChars)])
 	}
-	return fmt.Sprintf("HX%06d", i), name
+	return name
 }
 
 func boolInt(b bool) int {

@@ -33,3 +33,30 @@ func TestDemoOrganisation(t *testing.T) {
 		t.Fatalf("subordinate-companies node is %q", name)
 	}
 }
+
+// The named demo people are one person each: their code answers their name and unit, and no
+// other demo employee carries the name.
+func TestDemoPeopleAgree(t *testing.T) {
+	s := NewStore(dbtest.Open(t))
+	ctx := context.Background()
+	if err := s.SeedDemo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range DemoPeople {
+		code, name := DemoEmployee(i)
+		if name != p.Name {
+			t.Fatalf("DemoEmployee(%d) = %s, want %s", i, name, p.Name)
+		}
+		var n int
+		var unit string
+		if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM employee WHERE name = ?`, p.Name).Scan(&n); err != nil || n != 1 {
+			t.Fatalf("%d employees named %s (%v)", n, p.Name, err)
+		}
+		if err := s.db.QueryRow(ctx, `SELECT unit_code FROM employee WHERE code = ? AND name = ?`, code, p.Name).Scan(&unit); err != nil {
+			t.Fatalf("%s is not %s: %v", code, p.Name, err)
+		}
+		if p.Unit != "" && unit != p.Unit {
+			t.Fatalf("%s works in %s, want %s", p.Name, unit, p.Unit)
+		}
+	}
+}

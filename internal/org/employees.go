@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/list"
 )
 
 // MaxLookupLines is how many pasted lines one employee look-up resolves (spec section 5).
@@ -41,6 +42,9 @@ func (s *Store) Employees(ctx context.Context, by lookupBy, values []string) ([]
 	}
 	if len(values) > MaxLookupLines {
 		return nil, httpx.Fail("org.lookup_too_many", MaxLookupLines)
+	}
+	if by == byName && len(values) <= NameSearchTerms {
+		return s.employeesByNamePart(ctx, values)
 	}
 	ph := placeholders(len(values))
 	var where string
@@ -93,6 +97,49 @@ func (s *Store) Employees(ctx context.Context, by lookupBy, values []string) ([]
 				e.Match = v
 				out = append(out, e)
 			}
+		}
+	}
+	return out, nil
+}
+
+// NameSearchTerms is how many names a name search matches by part; a longer list (a pasted roll) is
+// matched by whole names. NameSearchHits bounds the employees one part answers.
+const (
+	NameSearchTerms = 10
+	NameSearchHits  = 50
+)
+
+// employeesByNamePart is the picker's name search: each term finds the active employees whose name
+// contains it (so '王' finds 王伟 and 汪王林), best matches first: the whole name, then names that begin
+// with it, then shorter names. A term of one or two characters holds no trigram, so this is a LIKE:
+// bounded per term and over a table of staff, not of documents.
+func (s *Store) employeesByNamePart(ctx context.Context, terms []string) ([]EmployeeRef, error) {
+	out := []EmployeeRef{}
+	seen := map[string]bool{}
+	for _, term := range terms {
+		rows, err := s.db.Query(ctx, `SELECT e.code, e.name, e.unit_code, COALESCE(o.unit_name, '')
+			FROM employee e LEFT JOIN org_unit o ON o.full_unit_code = e.unit_code
+			WHERE e.in_status = 1 AND `+list.ContainsSQL("e.name")+`
+			ORDER BY CASE WHEN e.name = ? THEN 0 WHEN `+list.PrefixSQL("e.name")+` THEN 1 ELSE 2 END, LENGTH(e.name), e.name, e.code
+			LIMIT ?`, list.ContainsArg(term), term, list.PrefixArg(term), NameSearchHits)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var e EmployeeRef
+			if err := rows.Scan(&e.Code, &e.Name, &e.UnitCode, &e.UnitName); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			if !seen[e.Code] {
+				seen[e.Code] = true
+				e.Match = term
+				out = append(out, e)
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil

@@ -53,7 +53,7 @@ test('a dictionary item added in /dict_manager appears in a select after refresh
   await dialogSettled(page);
   await page.getByTestId('dict-form-ok').click();
   await page.getByText('请按提示完善表单后再提交').first().waitFor();
-  await page.getByText('请填写名称').first().waitFor();
+  await page.getByText('请填写字典项名称').first().waitFor();
   await page.keyboard.press('Escape');
   await page.getByTestId('dict-form-key').waitFor({ state: 'hidden' });
 

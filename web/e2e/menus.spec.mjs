@@ -78,22 +78,22 @@ test('the administrator drags a menu group to the top, orders it back by number 
   await login(admin, 'admin', 'Admin@123');
   await waitPath(admin, '/gateway');
   await admin.goto('/menusmanager');
-  await treeNode(admin, 'lowcode').waitFor();
+  await treeNode(admin, 'ops').waitFor();
   assert.equal((await topMenuCodes(admin))[0], 'welcome');
 
-  // Drag 数据与报表 onto the upper edge of 首页: it becomes the first top-level menu.
-  await admin.getByTestId('menu-node-lowcode').dragTo(admin.getByTestId('menu-node-welcome'), { targetPosition: { x: 10, y: 1 } });
+  // Drag 日志与任务 (a group every session shows; 数据与报表 holds only unbuilt screens) onto the upper edge of 首页: it becomes the first top-level menu.
+  await admin.getByTestId('menu-node-ops').dragTo(admin.getByTestId('menu-node-welcome'), { targetPosition: { x: 10, y: 1 } });
   await admin.getByText('操作成功').first().waitFor();
-  await admin.waitForFunction(() => JSON.parse(sessionStorage.getItem('userInfo')).sysMenus[0].code === 'lowcode');
-  await sideMenu(admin).locator('.ant-menu-item, .ant-menu-submenu').first().getByText('数据与报表').waitFor();
-  assert.equal(await admin.getByTestId('menu-rows').locator('.ant-table-row').first().getByText('数据与报表').count(), 1);
+  await admin.waitForFunction(() => JSON.parse(sessionStorage.getItem('userInfo')).sysMenus[0].code === 'ops');
+  await sideMenu(admin).locator('.ant-menu-item, .ant-menu-submenu').first().getByText('日志与任务').waitFor();
+  assert.equal(await admin.getByTestId('menu-rows').locator('.ant-table-row').first().getByText('日志与任务').count(), 1);
   await shot(admin, 'menusmanager-dragged');
 
-  // Order numbers: 数据与报表 goes last again.
-  await admin.getByTestId('menu-sort-lowcode').fill('900');
+  // Order numbers: 日志与任务 goes last again.
+  await admin.getByTestId('menu-sort-ops').fill('900');
   await admin.getByText('已修改1个排序号，保存后生效。').waitFor();
   await admin.getByTestId('menu-save-order').click();
-  await admin.waitForFunction(() => JSON.parse(sessionStorage.getItem('userInfo')).sysMenus.at(-1).code === 'lowcode');
+  await admin.waitForFunction(() => JSON.parse(sessionStorage.getItem('userInfo')).sysMenus.at(-1).code === 'ops');
   assert.equal((await topMenuCodes(admin))[0], 'welcome');
 
   // Hide 登录日志: it leaves the side menu and its screen refuses; the permission screens cannot be hidden.
@@ -136,27 +136,27 @@ test("another user's side menu follows at 'refresh cache', without signing in ag
   await login(lib, 'libadmin', await libadminPassword());
   await waitPath(lib, '/gateway');
   await lib.goto('/welcome');
-  const hasSummary = () => lib.evaluate(() => JSON.stringify(JSON.parse(sessionStorage.getItem('userInfo')).sysMenus).includes('"summary"'));
-  assert.equal(await hasSummary(), true);
+  const hasTags = () => lib.evaluate(() => JSON.stringify(JSON.parse(sessionStorage.getItem('userInfo')).sysMenus).includes('"tagmanager"'));
+  assert.equal(await hasTags(), true);
 
   const admin = await newPage(browser);
   await login(admin, 'admin', 'Admin@123');
   await waitPath(admin, '/gateway');
   await admin.goto('/menusmanager');
-  await treeNode(admin, 'stats').locator('.ant-tree-title').click();
-  await admin.getByTestId('menu-visible-summary').click();
+  await treeNode(admin, 'library').locator('.ant-tree-title').click();
+  await admin.getByTestId('menu-visible-tagmanager').click();
   await admin.getByText('操作成功').first().waitFor();
 
   await lib.getByTestId('user-menu').click();
   await lib.getByTestId('menu-refresh-cache').click();
   await lib.getByText('缓存刷新成功').first().waitFor();
-  assert.equal(await hasSummary(), false);
-  await sideMenu(lib).getByText('统计分析').click();
-  await sideMenu(lib).getByText('登录统计').waitFor();
-  assert.equal(await sideMenu(lib).getByText('年度资料汇总').count(), 0);
+  assert.equal(await hasTags(), false);
+  await sideMenu(lib).getByText('标书资料库').click();
+  await sideMenu(lib).getByText('专家库').waitFor();
+  assert.equal(await sideMenu(lib).getByText('标签管理').count(), 0);
   await shot(lib, 'menus-refreshed-libadmin');
 
-  await admin.getByTestId('menu-visible-summary').click();
+  await admin.getByTestId('menu-visible-tagmanager').click();
   await admin.getByText('操作成功').first().waitFor();
   assert.deepEqual(admin.errors, []);
   assert.deepEqual(lib.errors, []);

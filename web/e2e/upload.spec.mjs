@@ -19,7 +19,8 @@ after(async () => {
   await browser?.close();
 });
 
-const value = async (id) => JSON.parse(await page.getByTestId(id).innerText());
+// the exact value a gallery widget holds (the screen shows it readably)
+const value = async (id) => JSON.parse(await page.getByTestId(id).getAttribute('data-value'));
 const token = () => page.evaluate(() => JSON.parse(sessionStorage.getItem('userInfo')).accessToken);
 
 /** A PDF of about size bytes. */

@@ -19,6 +19,8 @@ const ForbiddenPage = lazy(() => import('../features/errors/ForbiddenPage'));
 
 type Item = Required<MenuProps>['items'][number];
 
+const PortalShell = lazy(() => import('./PortalShell'));
+
 function toItems(menus: SysMenu[] | undefined): Item[] {
   return (menus ?? []).map((m) =>
     m.subMenus?.length
@@ -70,6 +72,18 @@ export default function AdminShell() {
     key: i,
     title: c.path && i < all.length - 1 ? <Link to={c.path}>{c.title}</Link> : c.title,
   }));
+
+  // someone with no admin screen at all (a staff member at an admin address) is refused inside the portal they
+  // came from, not in an admin shell with an empty menu
+  if (decision.kind === 'forbidden' && !home) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <PortalShell>
+          <ForbiddenPage />
+        </PortalShell>
+      </Suspense>
+    );
+  }
 
   return (
     <Layout style={{ minHeight: '100%' }}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Badge, Grid, Layout, Menu } from 'antd';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import AppHeader from '../components/AppHeader';
@@ -35,9 +35,10 @@ const NAV = [
 /**
  * Portal shell: header with the configured logo, title and links (/headerAndfooter_manager), top navigation (with
  * the unread message count), the bid pack and the user menu; the system notices; centred content; the configured
- * footer; and the record drawer every portal screen opens through the route query's `id`.
+ * footer; and the record drawer every portal screen opens through the route query's `id`. `children` replace the
+ * routed view (the refusal of an admin address to someone with no admin screen).
  */
-export default function PortalShell() {
+export default function PortalShell({ children }: { children?: ReactNode } = {}) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -94,9 +95,7 @@ export default function PortalShell() {
         <main className="bd-portal-main">
           <UntilPasswordChanged>
             <NoticeBar />
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
+            <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
           </UntilPasswordChanged>
         </main>
       </Layout.Content>

@@ -3,17 +3,19 @@ import { useLocation } from 'react-router-dom';
 import LogoutFrame from '../components/LogoutFrame';
 import PageLoading from '../components/PageLoading';
 import { useI18n } from '../i18n';
+import { useSession } from '../lib/session';
+import { screenTitle } from './menu';
 import RouteGuard from './RouteGuard';
-import { findRoute } from './routes';
 
 /** Root of every screen: guard + routed view + the hidden logout frame. */
 export default function RootLayout() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { pathname } = useLocation();
-  const route = findRoute(pathname);
+  const menus = useSession()?.sysMenus;
   useEffect(() => {
-    document.title = route ? `${t(route.titleKey)} · ${t('app.name')}` : t('app.name');
-  }, [route, t]);
+    const title = screenTitle(pathname, menus);
+    document.title = title ? `${title} · ${t('app.name')}` : t('app.name');
+  }, [pathname, menus, lang, t]);
   return (
     <>
       <Suspense fallback={<PageLoading />}>

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SysMenu } from '../api/types';
 import { setLang } from '../i18n';
-import { breadcrumbs, menuLabel, menuLeaves, menuTarget } from './menu';
+import { breadcrumbs, menuLabel, menuLeaves, menuTarget, screenTitle } from './menu';
 
 const menus: SysMenu[] = [
-  { code: 'welcome', name: '欢迎页', path: '/welcome' },
+  { code: 'welcome', name: '首页', path: '/welcome' },
   {
     code: 'sys',
     name: '系统管理',
@@ -47,5 +47,14 @@ describe('admin menu', () => {
 
   it('leaves lead to routes of the table', () => {
     expect(menuLeaves(menus).map((l) => l.route.path)).toEqual(['/welcome', '/sysuser', '/dict_manager']);
+  });
+
+  it('menu, breadcrumb and title say one name: the menu node when the session holds it', () => {
+    setLang('zh-CN');
+    const renamed: SysMenu[] = [{ code: 'sys', name: '系统管理', subMenus: [{ code: 'sysuser', name: '账号管理', path: '/sysuser' }] }];
+    expect(screenTitle('/sysuser', renamed)).toBe('账号管理');
+    expect(breadcrumbs('/sysuser', renamed, '/welcome').map((c) => c.title)).toEqual(['首页', '系统管理', '账号管理']);
+    expect(screenTitle('/sysuser', [])).toBe('用户管理');
+    expect(screenTitle('/welcome', menus)).toBe('首页');
   });
 });

@@ -37,6 +37,17 @@ export interface Crumb {
   path?: string;
 }
 
+/**
+ * The title of a screen: its menu's label when the session's menus hold it (so menu, breadcrumb and document title
+ * say the same, renames in /menusmanager included), else the route's text.
+ */
+export function screenTitle(path: string, menus: SysMenu[] | undefined): string {
+  const route = findRoute(path);
+  if (!route) return '';
+  const trail = menuTrail(menus, route);
+  return trail.length ? menuLabel(trail[trail.length - 1]) : t(route.titleKey);
+}
+
 /** Breadcrumbs: 'home' first, then the menu groups, then the page title. */
 export function breadcrumbs(path: string, menus: SysMenu[] | undefined, homePath?: string): Crumb[] {
   const route = findRoute(path);
@@ -44,7 +55,7 @@ export function breadcrumbs(path: string, menus: SysMenu[] | undefined, homePath
   if (!route) return crumbs;
   const trail = menuTrail(menus, route);
   trail.slice(0, -1).forEach((m) => crumbs.push({ title: menuLabel(m) }));
-  if (route.path !== homePath) crumbs.push({ title: t(route.titleKey) });
+  if (route.path !== homePath) crumbs.push({ title: trail.length ? menuLabel(trail[trail.length - 1]) : t(route.titleKey) });
   return crumbs;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../i18n/en';
 import zhCN from '../i18n/zh-CN';
-import { COMING_SOON, adminEntry, adminRoutes, findRoute, routes } from './routes';
+import { COMING_SOON, adminEntry, adminRoutes, findRoute, isBuilt, routes } from './routes';
 
 /** One entry of the server's menu catalogue (internal/access/catalogue.go), as its Go test writes it. */
 interface MenuDef {
@@ -73,5 +73,13 @@ describe('route table', () => {
     expect(adminEntry(['sys', 'dict_manager'])).toBe('/dict_manager');
     expect(adminEntry(['sys'])).toBeUndefined();
     expect(adminEntry(undefined)).toBeUndefined();
+  });
+});
+
+describe('unbuilt screens', () => {
+  it('are the placeholder routes, and the built screens are not', () => {
+    expect(isBuilt(findRoute('/sysuser')!)).toBe(true);
+    expect(isBuilt(findRoute('/summary')!)).toBe(false);
+    expect(adminRoutes.filter((r) => !isBuilt(r)).map((r) => r.menuCode)).toContain('demandcollection');
   });
 });

@@ -173,6 +173,9 @@ export function findRoute(path: string): RouteEntry | undefined {
 
 export const adminRoutes = routes.filter((r) => r.shell === 'admin');
 
+/** Whether the screen of a route is built (not the placeholder): unbuilt screens are in no menu or filter. */
+export const isBuilt = (r: RouteEntry) => r.page !== pages.comingSoon;
+
 export function findAdminRouteByCode(code: string): RouteEntry | undefined {
   return adminRoutes.find((r) => r.menuCode === code);
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { TreeSelect } from 'antd';
 import { getOrgChildren, type OrgUnit } from '../api/admin';
+import { findUnit } from '../api/org';
 import { useI18n } from '../i18n';
 
 interface Node {
@@ -67,15 +68,36 @@ export default function OrgTreeSelect(props: Props) {
     setNodes((prev) => [...prev, ...units.map(toNode).filter((n) => !prev.some((p) => p.id === n.id))]);
   };
 
-  const titleOf = (code: string) => nodes.find((n) => n.value === code)?.title;
+  // names of stored values whose branch is not loaded (editing a record: 所属组织 shows the name at once, not the code)
+  const [named, setNamed] = useState<Record<string, string>>({});
+  const wanted = props.multiple ? (props.value ?? []) : props.value && !props.label ? [props.value] : [];
+  const missing = loading ? [] : wanted.filter((code) => !nodes.some((n) => n.value === code) && !(code in named));
+  const missingKey = missing.join('|');
+  useEffect(() => {
+    if (!missingKey) return;
+    let live = true;
+    const codes = missingKey.split('|');
+    Promise.all(codes.map((c) => findUnit(c).catch(() => undefined))).then((units) => {
+      if (!live) return;
+      // a code no unit has any more keeps showing the code (there is no name to show)
+      setNamed((prev) => ({ ...prev, ...Object.fromEntries(codes.map((c, i) => [c, units[i]?.unitName ?? c])) }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [missingKey]);
+
+  const titleOf = (code: string) => nodes.find((n) => n.value === code)?.title ?? named[code];
+  // until its name is known a stored value shows as loading, never as its raw code
+  const pending = t('common.loading');
   const onChange = (v?: Labelled | Labelled[]) => {
     if (props.multiple) props.onChange?.(Array.isArray(v) ? v.map((x) => x.value) : []);
     else if (!Array.isArray(v)) props.onChange?.(v?.value, typeof v?.label === 'string' ? v.label : undefined);
   };
   const value = props.multiple
-    ? (props.value ?? []).map((code) => ({ value: code, label: titleOf(code) ?? code }))
+    ? (props.value ?? []).map((code) => ({ value: code, label: titleOf(code) ?? pending }))
     : props.value
-      ? { value: props.value, label: titleOf(props.value) ?? props.label ?? props.value }
+      ? { value: props.value, label: titleOf(props.value) ?? props.label ?? pending }
       : undefined;
   return (
     <TreeSelect

@@ -54,7 +54,15 @@ export default function RemoteSelect<T>({ value, onChange, search, toOption, lab
   }, [settled, opened]);
 
   const options = found.map(({ value: v, label: l }) => ({ value: v, label: l }));
-  if (value != null && !options.some((o) => o.value === value)) options.push({ value, label: chosen ?? label ?? String(value) });
+  const unnamed = value != null && !options.some((o) => o.value === value) && chosen === undefined && label === undefined;
+  // a value given without its name (restored from the address): look among the first records at once rather than
+  // show a bare id; until then it reads as loading
+  useEffect(() => {
+    if (unnamed) setOpened(true);
+  }, [unnamed]);
+  if (value != null && !options.some((o) => o.value === value)) {
+    options.push({ value, label: chosen ?? label ?? (loading || !opened ? t('common.loading') : `#${value}`) });
+  }
 
   return (
     <Select

@@ -147,6 +147,20 @@ describe('DescribedForm', () => {
     expect(byTestId('f-on').getAttribute('aria-checked')).toBe('true');
   });
 
+  it('a hidden field shows nothing and keeps its value', async () => {
+    const { form } = await renderForm(
+      [
+        { name: 'title', label: '项目名称', type: 'text', testId: 'f-title' },
+        { name: 'on', label: '默认项', type: 'switch', hidden: true, testId: 'f-on' },
+      ],
+      { on: 1 },
+    );
+    // jsdom applies no style sheet: the column's own display rule is what hides it (a hidden attribute loses to antd's)
+    expect(byTestId('f-on').closest('[style*="display: none"]')).not.toBeNull();
+    expect(byTestId('f-title').closest('[style*="display: none"]')).toBeNull();
+    expect(form().getFieldValue('on')).toBe(1);
+  });
+
   it('keeps dates as text and organisation choices as joined codes', async () => {
     const { form } = await renderForm(
       [

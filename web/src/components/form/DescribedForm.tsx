@@ -53,9 +53,11 @@ export default function DescribedForm<V>({ form, fields, initialValues, columns 
       requiredMark
     >
       <Row gutter={24}>
+        {/* a hidden field keeps its value but shows nothing (the attribute alone loses to a column's display rule) */}
         {fields.map((f) => (
-          <Col key={f.name} span={24} md={columns === 2 && f.type !== 'textarea' ? 12 : 24} hidden={f.hidden}>
+          <Col key={f.name} span={24} md={columns === 2 && f.type !== 'textarea' ? 12 : 24} style={f.hidden ? { display: 'none' } : undefined}>
             <Form.Item
+              hidden={f.hidden}
               name={f.name}
               label={f.label}
               extra={f.extra}

@@ -86,7 +86,7 @@ export default function SearchCard({ fields, values, onSearch, onReset }: Props)
   const visible = open ? fields : fields.slice(0, COLLAPSED);
   return (
     <Card title={t('list.filterQuery')} size="small" variant="borderless" data-testid="search-card">
-      <Form form={form} onFinish={submit} layout="horizontal" labelCol={{ flex: '96px' }}>
+      <Form form={form} onFinish={submit} layout="horizontal" labelCol={{ flex: '0 0 auto', style: { minWidth: 96 } }}>
         <Row gutter={16}>
           {visible.map((f) => (
             <Col key={f.names[0]} xs={24} sm={12} lg={8} xxl={6}>

@@ -12,7 +12,7 @@ const queryOf = (mode: 'code' | 'account', lines: string[]): EmployeeQuery =>
 
 /**
  * The employee tab's state: import by employee number or by account (one entry per line, at most 1000 lines per
- * paste; lines that matched nobody stay in the text area), or search by exact names with a list of ticked results.
+ * paste; lines that matched nobody stay in the text area), or search by (part of) names with a list of ticked results.
  */
 export function useEmployeeTab() {
   const [mode, setMode] = useState<EmployeeMode>('code');
@@ -22,7 +22,8 @@ export function useEmployeeTab() {
   const [resultChecked, setResultChecked] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
-  /** Name search: the exact names; a name that matches nobody is warned about ('无此姓名员工'). */
+  /** Name search: each name or part of a name finds the employees whose names contain it, best matches first; one
+   *  that matches nobody is warned about ('无此姓名员工'). */
   const search = async (value: string) => {
     const wanted = parseNames(value);
     setResultChecked([]);

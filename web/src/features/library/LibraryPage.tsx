@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Button, Descriptions, Drawer, Form, Input, Modal, Result, Space, Spin, Tabs, Timeline, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Empty, Form, Input, Modal, Result, Space, Spin, Tabs, Timeline, Typography, type TimelineProps } from 'antd';
 import { AuditOutlined, CheckOutlined, DeleteOutlined, ImportOutlined, NotificationOutlined, SendOutlined } from '@ant-design/icons';
 import { toast } from '../../api/client';
 import {
@@ -328,7 +328,7 @@ function RecordForm({ type, rec, admin, onClose, onSaved }: { type: LibType; rec
   return (
     <FormDialog<Record<string, unknown>>
       open
-      title={rec ? t('lib.editTitle', { name: type.name }) : t('lib.addTitle', { name: type.name })}
+      title={rec ? t('lib.editTitle', { name: type.noun }) : t('lib.addTitle', { name: type.noun })}
       fields={fields}
       initialValues={initial}
       columns={2}
@@ -375,20 +375,30 @@ function RecordView({ type, rec, onClose }: { type: LibType; rec: LibRecord; onC
 /** The review steps, the business-log changes and (a CA key) the loans of a record. */
 function HistoryDrawer({ type, rec, onClose }: { type: LibType; rec: LibRecord; onClose(): void }) {
   useI18n();
-  const [h, setH] = useState<LibHistory>();
-  const [loans, setLoans] = useState<LibLoan[]>();
+  const [h, setH] = useState<Loaded<LibHistory>>();
+  const [loans, setLoans] = useState<Loaded<LibLoan[]>>();
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    recordHistory(type.key, rec.id).then(setH, onClose);
-    if (type.loans) recordLoans(type.key, rec.id).then(setLoans, () => undefined);
-  }, [type, rec, onClose]);
+    setH(undefined);
+    setLoans(undefined);
+    recordHistory(type.key, rec.id).then((data) => setH({ data }), () => setH({ failed: true }));
+    if (type.loans) recordLoans(type.key, rec.id).then((data) => setLoans({ data }), () => setLoans({ failed: true }));
+  }, [type, rec, attempt]);
+  const retry = () => setAttempt((n) => n + 1);
+  const part = <T,>(l: Loaded<LibHistory> | undefined, pick: (x: LibHistory) => T[]): Loaded<T[]> | undefined =>
+    l && (l.failed ? { failed: true } : { data: pick(l.data!) });
   const labels = new Map(type.fields.map((f) => [f.key, f.label]));
   const items = [
     {
       key: 'changes',
       label: t('lib.changes'),
       children: (
-        <Timeline
-          items={(h?.changes ?? []).map((c) => ({
+        <LoadedTimeline
+          state={part(h, (x) => x.changes)}
+          emptyText={t('lib.noChanges')}
+          onRetry={retry}
+          testId="lib-changes"
+          items={(c) => ({
             key: c.id,
             children: (
               <div data-testid={`lib-change-${c.action}`}>
@@ -407,7 +417,7 @@ function HistoryDrawer({ type, rec, onClose }: { type: LibType; rec: LibRecord; 
                 </ul>
               </div>
             ),
-          }))}
+          })}
         />
       ),
     },
@@ -417,8 +427,12 @@ function HistoryDrawer({ type, rec, onClose }: { type: LibType; rec: LibRecord; 
             key: 'reviews',
             label: t('lib.reviews'),
             children: (
-              <Timeline
-                items={(h?.reviews ?? []).map((s, i) => ({
+              <LoadedTimeline
+                state={part(h, (x) => x.reviews)}
+                emptyText={t('lib.noReviews')}
+                onRetry={retry}
+                testId="lib-reviews"
+                items={(s, i) => ({
                   key: i,
                   color: s.action === 'reject' ? 'red' : s.action === 'approve' || s.action === 'publish' ? 'green' : 'blue',
                   children: (
@@ -430,7 +444,7 @@ function HistoryDrawer({ type, rec, onClose }: { type: LibType; rec: LibRecord; 
                       {s.reason && <div>{t('lib.reason')}: {s.reason}</div>}
                     </div>
                   ),
-                }))}
+                })}
               />
             ),
           },
@@ -442,8 +456,12 @@ function HistoryDrawer({ type, rec, onClose }: { type: LibType; rec: LibRecord; 
             key: 'loans',
             label: t('lib.loans'),
             children: (
-              <Timeline
-                items={(loans ?? []).map((l) => ({
+              <LoadedTimeline
+                state={loans}
+                emptyText={t('lib.noLoans')}
+                onRetry={retry}
+                testId="lib-loans"
+                items={(l) => ({
                   key: l.id,
                   color: l.returnedAt ? 'green' : 'orange',
                   children: (
@@ -454,7 +472,7 @@ function HistoryDrawer({ type, rec, onClose }: { type: LibType; rec: LibRecord; 
                       <div>{l.returnedAt ? t('lib.returnedLine', { at: formatTime(l.returnedAt), by: l.returnedBy, remark: l.returnRemark }) : t('lib.notReturned')}</div>
                     </div>
                   ),
-                }))}
+                })}
               />
             ),
           },
@@ -463,9 +481,29 @@ function HistoryDrawer({ type, rec, onClose }: { type: LibType; rec: LibRecord; 
   ];
   return (
     <Drawer open width={560} title={t('lib.historyTitle', { name: String(rec.title) })} onClose={onClose} data-testid="lib-history">
-      {h ? <Tabs items={items} /> : <Spin />}
+      <Tabs items={items} />
     </Drawer>
   );
+}
+
+/** A loaded value, or the load failed. */
+type Loaded<T> = { data?: T; failed?: true };
+
+/** A timeline with its three other states: loading, nothing yet (an empty state, never a blank tab) and failed. */
+function LoadedTimeline<T>({ state, items, emptyText, onRetry, testId }: {
+  state: Loaded<T[]> | undefined;
+  items: (item: T, index: number) => NonNullable<TimelineProps['items']>[number];
+  emptyText: string;
+  onRetry(): void;
+  testId: string;
+}) {
+  if (!state) return <Spin data-testid={`${testId}-loading`} />;
+  if (state.failed)
+    return (
+      <Result status="warning" title={t('common.loadFailed')} extra={<Button onClick={onRetry}>{t('common.retry')}</Button>} data-testid={`${testId}-failed`} />
+    );
+  if (!state.data?.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} data-testid={`${testId}-empty`} />;
+  return <Timeline items={state.data.map(items)} data-testid={testId} />;
 }
 
 /** Rejects pending records: the reason is required. */

@@ -7,7 +7,7 @@ const field = (o: Partial<LibType['fields'][number]> & { key: string; kind: LibT
 });
 
 const licence: LibType = {
-  key: 'license', code: 'expert_talents2_license', name: '企业证照', path: '/expert_talents2_license', expiry: true, review: true, import: true, loans: false, messages: false, sorts: ['title'],
+  key: 'license', code: 'expert_talents2_license', name: '企业证照', noun: '企业证照', path: '/expert_talents2_license', expiry: true, review: true, import: true, loans: false, messages: false, sorts: ['title'],
   fields: [
     field({ key: 'title', kind: 'text', required: true, search: 'contains', max: 100 }),
     field({ key: 'licenseType', kind: 'dict', dict: 'license_type', search: 'exact' }),

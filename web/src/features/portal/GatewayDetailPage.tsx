@@ -30,7 +30,8 @@ function TabList({ tab }: { tab: DetailTab }) {
   const clear = () => setSearch((q) => clearFilters(q));
   const tags = facets?.tag ?? [];
   const validity = facets?.validity ?? [];
-  const count = (v: string) => validity.find((f) => f.value === v)?.count;
+  // once the facets are in, a value they leave out has no hits: it says 0, not nothing
+  const count = (v: string) => (facets ? (validity.find((f) => f.value === v)?.count ?? 0) : undefined);
 
   return (
     <div data-testid={`detail-${tab}`}>

@@ -6,7 +6,7 @@ import { configureClient, resetClient } from '../../api/client';
 import type { PortalHit } from '../../api/portal';
 import { setLang } from '../../i18n';
 import { byTestId, cleanup, click, render, waitFor } from '../../testing/render';
-import { HitCard, Highlighted } from './HitCard';
+import { HitCard, Highlighted, hitDates } from './HitCard';
 import { resetPack } from './packStore';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -21,6 +21,8 @@ const hit: PortalHit = {
   unitName: '投标支持中心',
   date: '2022-10-16',
   validTo: '2026-12-06',
+  period: false,
+  validFrom: '',
   expiry: 'expiring',
   downloads: 3,
   fileCount: 2,
@@ -100,5 +102,15 @@ describe('a search hit', () => {
     await waitFor(() => expect(byTestId('pack-add-7').getAttribute('data-state')).toBe('added'));
     expect(ids).toEqual([7]);
     expect(byTestId('pack-add-7').getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('hit dates', () => {
+  it("say a contract's service period, and a licence's validity", () => {
+    setLang('zh-CN');
+    expect(hitDates({ period: true, validFrom: '2025-01-01', validTo: '2027-12-31' })).toBe('服务期 2025-01-01 至 2027-12-31');
+    expect(hitDates({ period: true, validFrom: '', validTo: '2027-12-31' })).toBe('服务期至 2027-12-31');
+    expect(hitDates({ period: false, validFrom: '2020-01-01', validTo: '2030-01-01' })).toBe('有效期至 2030-01-01');
+    expect(hitDates({ period: false, validFrom: '', validTo: '' })).toBe('');
   });
 });

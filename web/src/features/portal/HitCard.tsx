@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Grid, Skeleton, Tag, Tooltip } from 'antd';
 import { CalendarOutlined, DownloadOutlined, PaperClipOutlined, PushpinFilled, BankOutlined } from '@ant-design/icons';
 import type { HighlightRange, PortalHit } from '../../api/portal';
-import { useI18n } from '../../i18n';
+import { t, useI18n } from '../../i18n';
 import AddToPackButton from './AddToPackButton';
 import { splitHighlights } from './highlight';
 import { useRecordDrawer } from './recordParam';
@@ -23,6 +23,13 @@ export function Highlighted({ text, ranges }: { text: string; ranges?: Highlight
 export const TypeTag = ({ hit }: { hit: Pick<PortalHit, 'type' | 'typeName'> }) => <Tag color={lookOf(hit.type).color}>{hit.typeName || hit.type}</Tag>;
 
 /** Expired / expiring, with the date. */
+/** A contract's service period, else the validity's end ('' when the record has neither). */
+export function hitDates(hit: Pick<PortalHit, 'period' | 'validFrom' | 'validTo'>): string {
+  if (!hit.period) return hit.validTo ? t('portal.hit.validTo', { date: hit.validTo }) : '';
+  if (hit.validFrom && hit.validTo) return t('portal.hit.period', { from: hit.validFrom, to: hit.validTo });
+  return hit.validTo ? t('portal.hit.periodTo', { date: hit.validTo }) : t('portal.hit.periodFrom', { date: hit.validFrom });
+}
+
 export function ExpiryBadge({ hit }: { hit: Pick<PortalHit, 'expiry' | 'validTo'> }) {
   const { t } = useI18n();
   if (hit.expiry === 'expired') return <Tag color="red">{t('portal.hit.expired')}</Tag>;
@@ -77,7 +84,7 @@ export function HitCard({ hit }: { hit: PortalHit }) {
               <CalendarOutlined aria-hidden /> {hit.date}
             </span>
           )}
-          {hit.validTo && <span>{t('portal.hit.validTo', { date: hit.validTo })}</span>}
+          {(hit.validTo || hit.validFrom) && <span data-testid="hit-dates">{hitDates(hit)}</span>}
           <ExpiryBadge hit={hit} />
           <Tooltip title={t('portal.hit.downloadsHint')}>
             <span aria-label={t('portal.hit.downloads', { n: hit.downloads ?? 0 })}>

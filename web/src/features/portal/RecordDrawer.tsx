@@ -36,6 +36,9 @@ export function hitOfRecord(rec: PortalRecord, files: number): PortalHit {
     unitName: str(rec.unitCodeName),
     date: '',
     validTo: str(rec.validTo),
+    // the pack lists what the drawer shows; a contract's period is the drawer's fields, not the pack's
+    period: false,
+    validFrom: '',
     expiry: (rec.expiry as PortalHit['expiry']) || '',
     downloads: rec.downloads ?? 0,
     fileCount: files,

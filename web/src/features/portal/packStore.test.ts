@@ -13,6 +13,8 @@ const hit = (id: number, type = 'license'): PortalHit => ({
   unitName: '',
   date: '',
   validTo: '',
+  period: false,
+  validFrom: '',
   expiry: '',
   downloads: 0,
   fileCount: 1,

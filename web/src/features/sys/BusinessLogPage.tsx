@@ -2,18 +2,21 @@ import { useMemo, useState } from 'react';
 import { Descriptions, Space, Switch, Table, Tag, Typography } from 'antd';
 import { getBusinessLog, listBusinessLog, LOG_EXPORTS, type BusinessLog, type BusinessLogDetail } from '../../api/logs';
 import { menuLabel } from '../../app/menu';
-import { adminRoutes } from '../../app/routes';
+import { adminRoutes, isBuilt } from '../../app/routes';
 import ListView from '../../components/list/ListView';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
 import { useList } from '../../components/list/useList';
-import { t, useI18n, type MessageKey } from '../../i18n';
+import { hasMessage, t, useI18n, type MessageKey } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import { diffRecords, showValue, type FieldRow } from './logDiff';
 import { codeLabel, LogDetailDialog, RequestId, tailColumns, timeColumn, useLogDetail, UserCell, userColumn } from './logShared';
 
-/** The verbs the server writes (internal/audit): create, update, delete and the precise ones. */
-const ACTIONS = ['create', 'update', 'delete', 'enable', 'disable', 'resetPwd', 'grant', 'assign', 'remove'] as const;
+/** Every verb the server writes (internal/audit.Actions, the API's enum): each has a label in both languages. */
+export const ACTIONS = [
+  'create', 'update', 'delete', 'enable', 'disable', 'resetPwd', 'grant', 'assign', 'remove', 'show', 'hide', 'sort', 'reset', 'import',
+  'dataScope', 'submit', 'approve', 'reject', 'publish', 'lend', 'return', 'read', 'generate', 'handover', 'undo',
+] as const satisfies readonly BusinessLog['action'][];
 const ACTION_COLORS: Record<string, string> = {
   create: 'green',
   update: 'blue',
@@ -24,6 +27,10 @@ const ACTION_COLORS: Record<string, string> = {
   grant: 'geekblue',
   assign: 'cyan',
   remove: 'volcano',
+  reject: 'red',
+  approve: 'green',
+  publish: 'green',
+  undo: 'orange',
 };
 
 /** /business_log, described as data: modules are the admin screens (function code = menu code). */
@@ -33,7 +40,7 @@ const fields: SearchField[] = [
     names: ['module'],
     labelKey: 'businessLog.module',
     kind: 'select',
-    options: adminRoutes.filter((r) => r.menuCode && r.menuCode !== 'welcome').map((r) => ({ value: r.menuCode!, labelKey: r.titleKey })),
+    options: adminRoutes.filter((r) => r.menuCode && r.menuCode !== 'welcome' && isBuilt(r)).map((r) => ({ value: r.menuCode!, labelKey: r.titleKey })),
   },
   { names: ['startTime', 'endTime'], labelKey: 'log.timeRange', kind: 'dateRange', dateRange: true },
   {
@@ -50,7 +57,9 @@ const ActionTag = ({ action }: { action: string }) => (
   <Tag color={ACTION_COLORS[action] ?? 'default'}>{codeLabel('businessLog.action', action)}</Tag>
 );
 
-const moduleName = (r: Pick<BusinessLog, 'module' | 'moduleName'>) => menuLabel({ code: r.module, name: r.moduleName });
+/** A module is a screen (its menu's name), else one of the few areas without a screen (files, Word books). */
+const moduleName = (r: Pick<BusinessLog, 'module' | 'moduleName'>) =>
+  r.moduleName || !hasMessage(`businessLog.module.${r.module}`) ? menuLabel({ code: r.module, name: r.moduleName }) : t(`businessLog.module.${r.module}` as MessageKey);
 
 export default function BusinessLogPage() {
   useI18n();

@@ -136,7 +136,7 @@ export default function UserFormDialog({ user, open, onClose, onSaved, kind = st
             name="password"
             label={t('user.password')}
             extra={t('user.passwordHint')}
-            rules={[{ required: true, message: t('pwd.newRequired') }, rule(isValidPassword, t('pwd.rule'))]}
+            rules={[{ required: true, message: t('user.passwordRequired') }, rule(isValidPassword, t('pwd.rule'))]}
           >
             <Input.Password data-testid="user-password" maxLength={PASSWORD_MAX} autoComplete="new-password" />
           </Form.Item>
