@@ -60,22 +60,12 @@ func (e *env) userState(id int64) (state int, deleted bool) {
 	return state, del != nil
 }
 
+// userRoleCodes lists the role codes a user holds, sorted by code.
 func (e *env) userRoleCodes(id int64) string {
 	e.t.Helper()
-	rows, err := e.app.DB.Query(context.Background(), `SELECT r.code FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = ? ORDER BY r.code`, id)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var c string
-		if err := rows.Scan(&c); err != nil {
-			e.t.Fatal(err)
-		}
-		out = append(out, c)
-	}
-	return strings.Join(out, ",")
+	codes := strings.Split(e.roleCodes(id), ",")
+	sort.Strings(codes)
+	return strings.Join(codes, ",")
 }
 
 // A user administrator whose sysuser scope is 'own unit and below' sees and changes only the
