@@ -9,14 +9,9 @@
 //   node scripts/bundle-budget.mjs            measure, print the table, exit 1 above a budget
 //   node scripts/bundle-budget.mjs --chunks   also list each page's chunks
 //   BASE_URL=http://127.0.0.1:8080 ...        measure a server that is already running (with demo data)
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync, constants } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { startServer } from './testServer.mjs';
 
 const KB = 1000;
 // Gzipped JavaScript per first visit: budget = enforced ceiling, goal = issue 13's target.
@@ -57,51 +52,7 @@ const pages = [
 const ONLY_EN = 'Bid-support workspace';
 const ONLY_ZH = '投标支持工作台';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const showChunks = process.argv.includes('--chunks');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function startServer() {
-  const bin = process.env.BIDDESK_BIN || join(here, '..', '..', 'bin', 'biddesk');
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'biddesk-size-'));
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', dataDir], {
-    env: { ...process.env, BIDDESK_THROTTLE_ADDRESS: '1000', BIDDESK_LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  server.stdout.on('data', (d) => (log += d));
-  server.stderr.on('data', (d) => (log += d));
-  const exited = new Promise((resolve) => server.on('exit', resolve));
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (i > 150) throw new Error(`server did not become healthy:\n${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    base,
-    async stop() {
-      server.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function signIn(page, code, password) {
   await page.goto('/login');
@@ -172,7 +123,7 @@ let server;
 let browser;
 let failed = false;
 try {
-  const base = process.env.BASE_URL || (server = await startServer()).base;
+  const base = process.env.BASE_URL || (server = await startServer('biddesk-size-')).base;
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
