@@ -106,17 +106,18 @@ export function antdLocale(): Locale | undefined {
 /** Switches the language once its pack is loaded: at once when it already is (then the returned promise is settled). */
 export function setLang(lang: Lang): Promise<void> {
   wanted = lang;
+  // The choice is kept at once: a page opened while its messages still load comes up in it.
+  try {
+    localStorage.setItem(LANG_STORAGE_KEY, lang);
+  } catch {
+    /* storage unavailable: keep the choice for this page only */
+  }
   const pack = packs[lang];
   // A later choice made while this language was loading wins.
   if (!pack || !ready(lang)) return loadLang(lang).then(() => (wanted === lang ? setLang(lang) : undefined));
   pack.activate();
   if (lang === current) return Promise.resolve();
   current = lang;
-  try {
-    localStorage.setItem(LANG_STORAGE_KEY, lang);
-  } catch {
-    /* storage unavailable: keep the choice for this page only */
-  }
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
   listeners.forEach((l) => l());
   return Promise.resolve();
