@@ -62,7 +62,13 @@ test('an external organisation and user: the user sees only the portal, and is s
   await admin.getByTestId('user-roles').click();
   const options = admin.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await options.first().waitFor();
-  assert.deepEqual(await options.allInnerTexts(), ['员工']);
+  // the list may be drawn again as its look-up answers: read it once it holds options
+  let offered = [];
+  for (let i = 0; i < 50 && offered.length === 0; i++) {
+    offered = await options.allInnerTexts();
+    if (offered.length === 0) await admin.waitForTimeout(100);
+  }
+  assert.deepEqual(offered, ['员工']);
   await options.first().click();
   await admin.keyboard.press('Escape');
   await shot(admin, 'external-user-dialog');
