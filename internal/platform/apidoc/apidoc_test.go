@@ -47,12 +47,12 @@ func TestBuildDescribesTypedRoutesAndChecksAnswers(t *testing.T) {
 		t.Fatal(err)
 	}
 	for answer, ok := range map[string]bool{
-		`{"id":1,"name":"a","tags":[],"note":null}`:            true,
+		`{"id":1,"name":"a","tags":[],"note":null}`:             true,
 		`{"id":1,"name":"a","tags":["x"],"note":"n","extra":2}`: true,
-		`{"id":"1","name":"a","tags":[],"note":null}`:          false, // a number as text
-		`{"id":1,"name":"a","tags":null,"note":null}`:          false, // a nil slice
-		`{"id":1,"name":"a","tags":[],"note":null,"more":1}`:   false, // a field the type lacks
-		`{"id":1,"tags":[],"note":null}`:                       false, // a field missing
+		`{"id":"1","name":"a","tags":[],"note":null}`:           false, // a number as text
+		`{"id":1,"name":"a","tags":null,"note":null}`:           false, // a nil slice
+		`{"id":1,"name":"a","tags":[],"note":null,"more":1}`:    false, // a field the type lacks
+		`{"id":1,"tags":[],"note":null}`:                        false, // a field missing
 	} {
 		checked, err := c.Check("POST", "/api/thing/add", json.RawMessage(answer))
 		if !checked || (err == nil) != ok {
