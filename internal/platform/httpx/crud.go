@@ -61,3 +61,21 @@ func (in *Input) IDsOrID() ([]int64, error) {
 	}
 	return in.IDs("ids")
 }
+
+// IDsIn is the input of a delete or a switch of several rows: ids (a JSON array, repeated or
+// comma-separated) or, when only it is sent, id; List reads them as IDsOrID does.
+type IDsIn struct {
+	IDs []int64 `param:"ids" doc:"the rows (a list, repeated or comma-separated)"`
+	ID  []int64 `param:"id" doc:"one row (when ids is not sent)"`
+}
+
+// List is the ids named (http.required ids when none).
+func (in IDsIn) List() ([]int64, error) {
+	switch {
+	case len(in.IDs) > 0:
+		return in.IDs, nil
+	case len(in.ID) > 0:
+		return in.ID, nil
+	}
+	return nil, Fail("http.required", "ids")
+}
