@@ -184,9 +184,9 @@ func lines(vs []string) []string {
 
 // SelectorIn is what the employee picker sends: exactly one of the three.
 type SelectorIn struct {
-	EmployeeCodes []string `param:"employeeCodes" doc:"employee codes: a JSON array or a text with one per line (at most 1000)"`
-	PhoneOrEmails []string `param:"phoneOrEmails" doc:"phones or e-mails: a JSON array or a text with one per line (at most 1000)"`
-	EmployeeNames *string  `param:"employeeNames" doc:"names separated by commas, spaces or new lines"`
+	EmployeeCodes *[]string `param:"employeeCodes" doc:"employee codes: a JSON array or a text with one per line (at most 1000)"`
+	PhoneOrEmails *[]string `param:"phoneOrEmails" doc:"phones or e-mails: a JSON array or a text with one per line (at most 1000)"`
+	EmployeeNames *string   `param:"employeeNames" doc:"names separated by commas, spaces or new lines"`
 }
 
 // EmployeeSelector is POST /api/employee/selector (getEmployeeList): exactly one of
@@ -203,9 +203,9 @@ func (h *Handlers) EmployeeSelector(r *http.Request, in SelectorIn) ([]EmployeeR
 	}
 	switch {
 	case in.EmployeeCodes != nil:
-		return h.store.Employees(r.Context(), byCode, lines(in.EmployeeCodes))
+		return h.store.Employees(r.Context(), byCode, lines(*in.EmployeeCodes))
 	case in.PhoneOrEmails != nil:
-		return h.store.Employees(r.Context(), byPhoneOrEmail, lines(in.PhoneOrEmails))
+		return h.store.Employees(r.Context(), byPhoneOrEmail, lines(*in.PhoneOrEmails))
 	default:
 		return h.store.Employees(r.Context(), byName, splitNames(*in.EmployeeNames))
 	}

@@ -38,11 +38,11 @@ func (h *Handlers) Routes() []route.Route {
 			Doc("Replace a role's data scopes", "保存角色数据权限"),
 
 		route.New("GET", "/api/org/unit/list", Screen, units.List).Query(units.Spec.Params()...).Returns(list.Page[Unit]{}).
-			Doc("Units of the organisation screen, paged; sort: fullUnitCode, unitName, level", "组织列表"),
+			Doc("Units of the organisation screen; sort: fullUnitCode, unitName, level", "组织列表"),
 		route.Download("/api/org/unit/export", Screen, units.Export).Query(units.Spec.Params()...).
 			Query(list.FormatParam).Returns(route.File{}).Doc("The unit list as .xlsx (or CSV), same filters", "导出组织"),
 		route.New("GET", "/api/org/employee/list", Screen, employees.List).Query(employees.Spec.Params()...).
-			Returns(list.Page[Employee]{}).Doc("Employees, paged; sort: code, name, unitCode", "员工列表"),
+			Returns(list.Page[Employee]{}).Doc("Employees; sort: code, name, unitCode", "员工列表"),
 		route.Download("/api/org/employee/export", Screen, employees.Export).Query(employees.Spec.Params()...).
 			Query(list.FormatParam).Returns(route.File{}).Doc("The employee list as .xlsx (or CSV), same filters", "导出员工"),
 		route.DownloadCall("/api/org/import/template", Screen, h.ImportTemplate).

@@ -34,7 +34,12 @@ type FormIn struct {
 	Reset       bool    `param:"reset" doc:"edit, built-ins only: forget the stored value (the default applies again)"`
 	Value       *string `param:"value" doc:"validated by the parameter's type; absent leaves a secret's value as it is"`
 	Secret      int     `param:"secret" doc:"add only: 1 masks the value"`
-	ID          int64   `param:"id" doc:"edit only"`
+}
+
+// EditIn is what edit sends: the parameter and the form.
+type EditIn struct {
+	FormIn
+	ID int64 `param:"id,required"`
 }
 
 func (in FormIn) form() Form {
@@ -49,10 +54,7 @@ func (h *Handlers) Add(r *http.Request, in FormIn) (httpx.Created, error) {
 }
 
 // Edit is PUT /api/sys/config/edit.
-func (h *Handlers) Edit(r *http.Request, in FormIn) (route.None, error) {
-	if in.ID == 0 {
-		return route.None{}, httpx.Fail("http.required", "id")
-	}
+func (h *Handlers) Edit(r *http.Request, in EditIn) (route.None, error) {
 	return route.None{}, h.store.Edit(r.Context(), in.ID, in.form())
 }
 
@@ -122,7 +124,12 @@ type NoticeIn struct {
 	Enabled  *int   `param:"enabled" doc:"1 (default) or 0"`
 	StartAt  string `param:"startAt" doc:"a date or date-time; empty: shown at once"`
 	EndAt    string `param:"endAt" doc:"a date or date-time; empty: no end"`
-	ID       int64  `param:"id" doc:"edit only"`
+}
+
+// NoticeEditIn is what edit sends: the notice and the form.
+type NoticeEditIn struct {
+	NoticeIn
+	ID int64 `param:"id"`
 }
 
 func (in NoticeIn) form() (NoticeForm, error) {
@@ -162,7 +169,7 @@ func (h *Handlers) NoticeAdd(r *http.Request, in NoticeIn) (httpx.Created, error
 }
 
 // NoticeEdit is PUT /api/sys/notice/edit.
-func (h *Handlers) NoticeEdit(r *http.Request, in NoticeIn) (route.None, error) {
+func (h *Handlers) NoticeEdit(r *http.Request, in NoticeEditIn) (route.None, error) {
 	f, err := in.form()
 	if err != nil {
 		return route.None{}, err

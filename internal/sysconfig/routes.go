@@ -27,11 +27,11 @@ func (h *Handlers) Routes() []route.Route {
 		route.Call("PUT", "/api/sys/notice/edit", screen, h.NoticeEdit).Doc("Change a system notice", "修改系统公告"),
 		route.Call("DELETE", "/api/sys/notice/del", screen, h.NoticeDel).Doc("Delete system notices", "删除系统公告"),
 		route.Call("GET", "/api/sys/common/config/item", route.SignedIn, h.ConfigItem).
-			Doc("A non-secret parameter's typed value; a secret or unknown key is refused with code 1", "读取系统参数值"),
+			Doc("A non-secret parameter's typed value (signed-in); a secret or unknown key is refused with code 1", "读取系统参数值"),
 		route.Call("GET", "/api/sys/common/notice/get", route.SignedIn, h.NoticeGet).
-			Doc("The notices in their publish window for the caller's audience", "当前系统公告"),
+			Doc("The notices in their publish window for the caller's audience (signed-in)", "当前系统公告"),
 		route.Call("GET", "/api/sys/common/portal/layout", route.SignedIn, h.Layout).
-			Doc("The portal's header and footer", "门户页眉页脚"),
+			Doc("The portal's header and footer (signed-in)", "门户页眉页脚"),
 		route.Call("PUT", "/api/sys/headerFooter/edit", "headerAndfooter_manager", h.LayoutEdit).
 			Doc("Save the portal's header and footer; data is the stored layout", "保存门户页眉页脚"),
 	}

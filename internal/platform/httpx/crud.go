@@ -79,3 +79,17 @@ func (in IDsIn) List() ([]int64, error) {
 	}
 	return nil, Fail("http.required", "ids")
 }
+
+// StateIn is the input of an enable/disable call: ids and the required state, read as
+// Input.IDsAndState does (State's text is kept so that an empty state is refused by the call's own
+// rule, not read as 0).
+type StateIn struct {
+	IDs   []int64 `param:"ids,required" doc:"the rows (a list, repeated or comma-separated)"`
+	State *string `param:"state,required" doc:"1 enable, 0 disable"`
+}
+
+// Parse is the ids and the state (-1 when sent empty).
+func (in StateIn) Parse() ([]int64, int, error) {
+	state, err := ParseInt("state", *in.State, -1)
+	return in.IDs, state, err
+}
