@@ -9,8 +9,8 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
-	"biddesk/internal/platform/route"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/route"
 )
 
 // FunctionRec is a function code as /functionsmanager shows it: the menu it belongs to, and how

@@ -14,8 +14,8 @@ import (
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
-	"biddesk/internal/platform/route"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/route"
 )
 
 // Role is a role as the role list (/sysroles) shows it.

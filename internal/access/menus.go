@@ -11,8 +11,8 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
-	"biddesk/internal/platform/route"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/route"
 )
 
 // MenuNode is a menu as /menusmanager shows it, hidden ones included.

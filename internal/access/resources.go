@@ -11,8 +11,8 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
-	"biddesk/internal/platform/route"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/route"
 )
 
 // Access kinds of a resource. Public and signed-in routes are what the route table says (a
