@@ -27,7 +27,7 @@ type Record struct {
 	Counts        map[string]int `json:"counts"` // kind key -> rows moved
 	Total         int            `json:"total"`
 	Remark        string         `json:"remark"`
-	State         string         `json:"state"` // done or undone
+	State         string         `json:"state" enum:"done,undone"` // done or undone
 	OperatorLogin string         `json:"operatorLoginCode"`
 	OperatorName  string         `json:"operatorName"`
 	CreatedAt     time.Time      `json:"createdAt"`

@@ -16,6 +16,10 @@ import (
 // Namer lets a type choose its schema name (to keep a name the web already uses).
 type Namer interface{ OpenAPIName() string }
 
+// Describer lets a type that writes its own JSON (a json.Marshaler) name the type that describes what it
+// writes: OpenAPIAs returns a value of that type.
+type Describer interface{ OpenAPIAs() any }
+
 // prefixes put an area's name before its type names (dict.Item is DictItem); an area not listed
 // takes its package name, title-cased, and the shared packages none.
 var prefixes = map[string]string{
@@ -41,6 +45,7 @@ var (
 	rawType       = reflect.TypeFor[json.RawMessage]()
 	marshalerType = reflect.TypeFor[json.Marshaler]()
 	namerType     = reflect.TypeFor[Namer]()
+	describerType = reflect.TypeFor[Describer]()
 )
 
 // nameOf is the schema name of a named type: its OpenAPIName, or the area prefix and the type name;
@@ -95,6 +100,8 @@ func (s *schemas) of(t reflect.Type) map[string]any {
 		return map[string]any{"type": "string", "format": "date-time"}
 	case t == rawType, t.Kind() == reflect.Interface:
 		return map[string]any{}
+	case t.Kind() != reflect.Pointer && t.Implements(describerType):
+		return s.of(reflect.TypeOf(reflect.Zero(t).Interface().(Describer).OpenAPIAs()))
 	case t.Kind() != reflect.Pointer && t.Implements(marshalerType):
 		return map[string]any{}
 	}
