@@ -204,7 +204,7 @@ type BannerIn struct {
 	Title       string  `param:"title" doc:"required"`
 	ImageURL    string  `param:"imageUrl" doc:"the public address of an uploaded banner image"`
 	LinkURL     string  `param:"linkUrl"`
-	Sort        *int    `param:"sort" doc:"default 1"`
+	Sort        int     `param:"sort" default:"1"`
 	PublishFrom string  `param:"publishFrom" doc:"a date (yyyy-MM-dd); empty: from now"`
 	PublishTo   string  `param:"publishTo" doc:"a date (yyyy-MM-dd); empty: no end"`
 	Enabled     *string `param:"enabled" doc:"1 or 0 (true or false; default 1)"`
@@ -212,10 +212,7 @@ type BannerIn struct {
 
 func (in BannerIn) form() (BannerForm, error) {
 	f := BannerForm{Title: in.Title, ImageURL: in.ImageURL, LinkURL: in.LinkURL,
-		PublishFrom: in.PublishFrom, PublishTo: in.PublishTo, Sort: 1}
-	if in.Sort != nil {
-		f.Sort = *in.Sort
-	}
+		PublishFrom: in.PublishFrom, PublishTo: in.PublishTo, Sort: in.Sort}
 	var err error
 	f.Enabled, err = switchValue("enabled", in.Enabled, 1)
 	return f, err
@@ -295,15 +292,12 @@ type LinkIn struct {
 	Title  string  `param:"title" doc:"required"`
 	URL    string  `param:"url" doc:"required: an http(s) address or a path of the site"`
 	Icon   string  `param:"icon" doc:"one of GET /api/portal/link/icons"`
-	Sort   *int    `param:"sort" doc:"default 1"`
+	Sort   int     `param:"sort" default:"1"`
 	NewTab *string `param:"newTab" doc:"1 opens a new tab (or true; default 0)"`
 }
 
 func (in LinkIn) form() (LinkForm, error) {
-	f := LinkForm{Title: in.Title, URL: in.URL, Icon: in.Icon, Sort: 1}
-	if in.Sort != nil {
-		f.Sort = *in.Sort
-	}
+	f := LinkForm{Title: in.Title, URL: in.URL, Icon: in.Icon, Sort: in.Sort}
 	var err error
 	f.NewTab, err = switchValue("newTab", in.NewTab, 0)
 	return f, err
