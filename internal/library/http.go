@@ -424,8 +424,8 @@ func (h *Handlers) TagDel(r *http.Request, in IDsIn) (route.None, error) {
 
 // ImportIn describes an import call: the workbook is read from the multipart body.
 type ImportIn struct {
-	File   string `param:"file,required" doc:"the .xlsx workbook (multipart/form-data)"`
-	DryRun bool   `param:"dryRun" doc:"in the query: true only checks"`
+	File   httpx.FileField `param:"file,required" doc:"the .xlsx workbook"`
+	DryRun bool            `param:"dryRun" doc:"in the query: true only checks"`
 }
 
 // The names the web uses.

@@ -104,7 +104,12 @@ func tagInt(sf reflect.StructField, key string) *int64 {
 	return &n
 }
 
+// FileField marks the file part of a multipart upload in an input struct: Bind leaves it (the handler
+// streams the file itself, under its own limits), the API description shows a multipart body.
+type FileField struct{}
+
 var (
+	typeFile    = reflect.TypeFor[FileField]()
 	typeString  = reflect.TypeFor[string]()
 	typeInt     = reflect.TypeFor[int]()
 	typeID      = reflect.TypeFor[int64]()
@@ -130,6 +135,8 @@ func (p Param) bind(in *Input, dst reflect.Value) error {
 		return nil
 	}
 	switch t {
+	case typeFile:
+		return nil
 	case typeString:
 		s := in.String(p.Name)
 		if p.Required && strings.TrimSpace(s) == "" {
