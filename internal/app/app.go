@@ -106,6 +106,7 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 		return a.Org.VisibilityIn(ctx, q, userID, org.ModuleUsers)
 	})
 	a.Auth.AddGate(a.External.Gate)
+	a.Auth.UseEmployees(ssoEmployees{a})
 	registerHandoverKinds()
 	if err := a.SysConfig.Sync(ctx); err != nil {
 		a.Changes.Stop()
