@@ -187,7 +187,7 @@ func (s *Service) SSOLogin(ctx context.Context, in SSOLoginIn, ip, userAgent str
 		var u *User
 		u, f, err = s.ssoAccount(ctx, employee, name)
 		if err == nil && f == nil {
-			attempt.UserID, attempt.Reason = u.ID, "sso"
+			attempt.LoginCode, attempt.UserID, attempt.Reason = u.LoginCode, u.ID, "sso"
 			return s.open(keep, u, attempt, true)
 		}
 	}
