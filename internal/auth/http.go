@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/route"
 )
 
 type ctxKey struct{}
@@ -179,8 +180,8 @@ func (h *Handlers) GetVerify(r *http.Request, in GetVerifyIn) (*VerifySent, erro
 }
 
 // ForestPwd is PUT /api/forestPwd: a new password with a verification code.
-func (h *Handlers) ForestPwd(r *http.Request, in ForestPwdIn) (any, error) {
-	return nil, h.svc.ForestPwd(r.Context(), in, httpx.ClientIP(r), r.UserAgent())
+func (h *Handlers) ForestPwd(r *http.Request, in ForestPwdIn) (route.None, error) {
+	return route.None{}, h.svc.ForestPwd(r.Context(), in, httpx.ClientIP(r), r.UserAgent())
 }
 
 // SSOStart is GET /api/sso/start: where /sso sends the browser to sign in at the HR system (oidc mode).

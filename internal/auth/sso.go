@@ -90,9 +90,9 @@ type SSOStart struct {
 
 // SSOLoginIn is the input of POST /api/sso/login: the code the HR system sent and, in oidc mode, the state.
 type SSOLoginIn struct {
-	Code  string `param:"code,required"`
-	State string `param:"state"`
-	OS    string `param:"os"`
+	Code  string `param:"code,required" max:"2048" doc:"the code the HR system sent (ticket mode: 32-35 letters and digits)"`
+	State string `param:"state" max:"128" doc:"oidc: the state /api/sso/start began with"`
+	OS    string `param:"os" max:"64" doc:"the client's operating system, for the login log"`
 }
 
 // ssoFailure is a refused single sign-on: its login-log reason and its message key.

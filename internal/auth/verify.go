@@ -51,16 +51,17 @@ type VerifySent struct {
 }
 
 // GetVerifyIn is the input of POST /api/getVerify.
+// The service, not the binder, answers a missing field: with the spec's messages (section 5).
 type GetVerifyIn struct {
-	LoginCode string `param:"LoginCode,required"`
+	LoginCode string `param:"LoginCode" max:"64" doc:"the account's login code (required)"`
 }
 
 // ForestPwdIn is the input of PUT /api/forestPwd (the password fields are the spec's password form's).
 type ForestPwdIn struct {
-	LoginCode       string `param:"LoginCode,required"`
-	VerifyCode      string `param:"verifyCode,required"`
-	NewPassword     string `param:"newPassword,required"`
-	ReplacePassword string `param:"replacePassword,required"`
+	LoginCode       string `param:"LoginCode" max:"64" doc:"the account's login code (required)"`
+	VerifyCode      string `param:"verifyCode" max:"16" doc:"the 6-digit code sent by getVerify (required)"`
+	NewPassword     string `param:"newPassword" doc:"6-16 characters, at least 2 of 4 kinds (required)"`
+	ReplacePassword string `param:"replacePassword" doc:"the new password again (required)"`
 }
 
 // newVerifyCode draws a code of VerifyDigits digits.
