@@ -448,3 +448,44 @@ func TestSSOOffSaysSo(t *testing.T) {
 	}
 	e.ssoRefused(map[string]string{"code": randomCode(32)}, "sso_not_configured", "单点登录尚未配置，请使用登录账号和密码登录")
 }
+
+func TestSSOSettingsAreMaskedAndTheConnectionCanBeTested(t *testing.T) {
+	p := newOIDCProvider(t)
+	e := ssoEnv(t, func(c *config.Config) {
+		c.SSOMode, c.SSOIssuer = "oidc", p.srv.URL
+		c.SMSURL, c.SMSToken = "https://user:pw@sms.example/send", "sms-secret-token"
+	})
+	e.app.Auth.UseSSOClient(p.srv.Client())
+	admin := e.login("admin", "Admin@123").AccessToken
+	staff := e.login("staff", "Staff@123").AccessToken
+
+	_, r := e.call("GET", "/api/sys/sso/settings", admin, nil)
+	raw := string(r.Data)
+	if r.Code != 0 || !strings.Contains(raw, `"clientSecret":"******"`) || !strings.Contains(raw, `"smsToken":"******"`) || !strings.Contains(raw, `"mode":"oidc"`) {
+		t.Fatalf("settings: %+v", r)
+	}
+	for _, secret := range []string{ssoSecret, "sms-secret-token", ":pw@"} {
+		if strings.Contains(raw, secret) {
+			t.Fatalf("the settings give %q away: %s", secret, raw)
+		}
+	}
+	if _, r := e.call("POST", "/api/sys/sso/test", admin, nil); r.Code != 0 || !strings.Contains(string(r.Data), `"ok":true`) {
+		t.Fatalf("connection test: %+v", r)
+	}
+	if resp, _ := e.call("GET", "/api/sys/sso/settings", staff, nil); resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("staff read the settings: %d", resp.StatusCode)
+	}
+	if resp, _ := e.call("POST", "/api/sys/sso/test", staff, nil); resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("staff tested the connection: %d", resp.StatusCode)
+	}
+}
+
+func TestSSOTicketConnectionTestNamesRefusedCredentials(t *testing.T) {
+	ts := newTicketServer(t)
+	e := ssoEnv(t, func(c *config.Config) { c.SSOMode, c.SSOTicketURL, c.SSOClientSecret = "ticket", ts.srv.URL+"/sso/lookup", "wrong" })
+	e.app.Auth.UseSSOClient(ts.srv.Client())
+	admin := e.login("admin", "Admin@123").AccessToken
+	if _, r := e.call("POST", "/api/sys/sso/test", admin, nil); r.Code != 0 || !strings.Contains(string(r.Data), `"ok":false`) || !strings.Contains(string(r.Data), "客户端凭据") {
+		t.Fatalf("connection test with a wrong secret: %+v", r)
+	}
+}

@@ -23,5 +23,9 @@ func (h *Handlers) Routes() []route.Route {
 			Doc("Where /sso starts single sign-on: the mode, and in oidc mode the provider's authorization address", "单点登录发起"),
 		route.Call("POST", "/api/sso/login", route.Public, h.SSOLogin).
 			Doc("Exchange the HR system's code for a session marked HR-origin (with a renewal token)", "单点登录"),
+		route.Call("GET", "/api/sys/sso/settings", FunConfig, h.SSOSettingsCall).
+			Doc("The single sign-on and verification-code settings in force (read-only, secrets masked)", "单点登录设置"),
+		route.Call("POST", "/api/sys/sso/test", FunConfig, h.SSOTestCall).
+			Doc("Test the connection to the HR system without signing anyone in", "测试单点登录连接"),
 	}
 }
