@@ -1,5 +1,6 @@
 import { callApi, defineApis, type CallOptions } from './client';
 import type { LoginParams, LoginResult, UpdatePwdParams, UserInfo } from './types';
+import type { components } from './schema';
 
 defineApis({
   login: { method: 'POST', path: '/api/login', auth: false },
@@ -76,3 +77,17 @@ export const ssoStart = (opts?: CallOptions) => callApi<{ mode: 'off' | 'oidc' |
 /** Exchanges the HR system's code (and state, oidc) for a session marked HR-origin (with a renewal token). */
 export const ssoLogin = (code: string, state?: string, opts?: CallOptions) =>
   callApi<LoginResult>('ssoLogin', { code, ...(state ? { state } : {}), os: clientOs() }, opts);
+
+export type SsoSettings = components['schemas']['SSOSettings'];
+export type SsoTestResult = components['schemas']['SSOTestResult'];
+
+defineApis({
+  ssoSettings: { method: 'GET', path: '/api/sys/sso/settings' },
+  ssoTest: { method: 'POST', path: '/api/sys/sso/test' },
+});
+
+/** The single sign-on and verification-code settings in force (read-only; secrets masked). */
+export const ssoSettings = (opts?: CallOptions) => callApi<SsoSettings>('ssoSettings', undefined, opts);
+
+/** Tests the connection to the HR system; nobody is signed in. */
+export const ssoTest = (opts?: CallOptions) => callApi<SsoTestResult>('ssoTest', undefined, opts);
