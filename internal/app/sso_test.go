@@ -63,6 +63,15 @@ func newOIDCProvider(t *testing.T) *oidcProvider {
 			p.authorize(w, r)
 		case "/token":
 			p.token(w, r)
+		case "/.well-known/openid-configuration":
+			// oidctest's document, with the provider's sign-out (RP-initiated logout)
+			rec := httptest.NewRecorder()
+			base.ServeHTTP(rec, r)
+			var doc map[string]any
+			_ = json.Unmarshal(rec.Body.Bytes(), &doc)
+			doc["end_session_endpoint"] = p.srv.URL + "/logout"
+			w.Header().Set("Content-Type", "application/json")
+			_ = json.NewEncoder(w).Encode(doc)
 		default:
 			base.ServeHTTP(w, r)
 		}
@@ -301,9 +310,16 @@ func TestSSOOpenIDConnect(t *testing.T) {
 	e.ssoRefused(map[string]string{"code": code, "state": state}, "sso_token", "身份令牌无效，无法完成单点登录")
 	p.set(func(pp *oidcProvider) { pp.key = own })
 
-	// and the provider still signs the employee in afterwards
+	// and the provider still signs the employee in afterwards; signing out ends the HR session too (the
+	// provider's sign-out, for the client's hidden logout frame)
 	code, state = p.start(e)
-	e.ssoSignedIn(map[string]string{"code": code, "state": state})
+	s = e.ssoSignedIn(map[string]string{"code": code, "state": state})
+	_, r := e.call("POST", "/api/logout", s.AccessToken, nil)
+	var logout string
+	want := p.srv.URL + "/logout?" + url.Values{"client_id": {ssoClientID}, "post_logout_redirect_uri": {"https://biddesk.test/login"}}.Encode()
+	if r.Code != 0 || json.Unmarshal(r.Data, &logout) != nil || logout != want {
+		t.Fatalf("logout: %+v, want %s", r, want)
+	}
 }
 
 // ticketServer is a real HTTPS server standing in for an HR system that only offers a code-to-employee look-up.

@@ -430,7 +430,12 @@ func (s *Service) Logout(ctx context.Context, p *Principal) (string, error) {
 	if err := s.store.RevokeRemember(ctx, p.UserID); err != nil {
 		return "", err
 	}
-	return s.policy.LogoutURL(), nil
+	if u := s.policy.LogoutURL(); u != "" {
+		return u, nil
+	}
+	// no logout URL configured: with OpenID Connect, the provider's own sign-out (RP-initiated logout), loaded
+	// by the client in its hidden frame, ends the HR session too
+	return s.ssoLogoutURL(ctx), nil
 }
 
 // ChangePassword applies spec section 5's rules, stores the new hash, resets updatePwd to 0

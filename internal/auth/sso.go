@@ -440,3 +440,33 @@ func init() {
 		"sso.disabled":       {"您的账号已停用，请联系管理员", "Your account is disabled; please contact the administrator"},
 	})
 }
+
+// ssoLogoutURL is the provider's end_session_endpoint (OpenID Connect RP-initiated logout) with the client ID and
+// the sign-in page as the address to come back to; "" when single sign-on is not oidc or the provider has none.
+func (s *Service) ssoLogoutURL(ctx context.Context) string {
+	if s.SSOMode() != SSOOIDC {
+		return ""
+	}
+	p, err := s.sso.oidcProvider(ctx)
+	if err != nil {
+		return ""
+	}
+	var meta struct {
+		EndSession string `json:"end_session_endpoint"`
+	}
+	if p.Claims(&meta) != nil || meta.EndSession == "" {
+		return ""
+	}
+	u, err := url.Parse(meta.EndSession)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") {
+		return ""
+	}
+	q := u.Query()
+	q.Set("client_id", s.sso.cfg.SSOClientID)
+	if back, err := url.Parse(s.sso.cfg.SSORedirectURL); err == nil && back.Host != "" {
+		back.Path, back.RawQuery = "/login", ""
+		q.Set("post_logout_redirect_uri", back.String())
+	}
+	u.RawQuery = q.Encode()
+	return u.String()
+}
