@@ -498,7 +498,9 @@ func TestSSOSettingsAreMaskedAndTheConnectionCanBeTested(t *testing.T) {
 
 func TestSSOTicketConnectionTestNamesRefusedCredentials(t *testing.T) {
 	ts := newTicketServer(t)
-	e := ssoEnv(t, func(c *config.Config) { c.SSOMode, c.SSOTicketURL, c.SSOClientSecret = "ticket", ts.srv.URL+"/sso/lookup", "wrong" })
+	e := ssoEnv(t, func(c *config.Config) {
+		c.SSOMode, c.SSOTicketURL, c.SSOClientSecret = "ticket", ts.srv.URL+"/sso/lookup", "wrong"
+	})
 	e.app.Auth.UseSSOClient(ts.srv.Client())
 	admin := e.login("admin", "Admin@123").AccessToken
 	if _, r := e.call("POST", "/api/sys/sso/test", admin, nil); r.Code != 0 || !strings.Contains(string(r.Data), `"ok":false`) || !strings.Contains(string(r.Data), "客户端凭据") {
