@@ -470,3 +470,53 @@ func (s *Service) ssoLogoutURL(ctx context.Context) string {
 	u.RawQuery = q.Encode()
 	return u.String()
 }
+
+// CheckSSOConfig tells what is missing or unsafe in the single sign-on and SMS settings, at start: oidc needs the
+// issuer, the client ID and the redirect URL; ticket needs the look-up URL and the client ID; addresses are HTTPS
+// (plain HTTP only on the loopback, for development and tests).
+func CheckSSOConfig(c config.Config) error {
+	var problems []string
+	need := func(v, name string) {
+		if strings.TrimSpace(v) == "" {
+			problems = append(problems, name+" is required")
+		}
+	}
+	secure := func(raw, name string) {
+		if raw == "" {
+			return
+		}
+		u, err := url.Parse(raw)
+		switch {
+		case err != nil || u.Host == "":
+			problems = append(problems, name+" is not an absolute URL")
+		case u.Scheme == "https":
+		case u.Scheme == "http" && isLoopback(u.Hostname()):
+		default:
+			problems = append(problems, name+" must use https (http only on the loopback)")
+		}
+	}
+	switch c.SSOMode {
+	case SSOOIDC:
+		need(c.SSOIssuer, "sso-issuer")
+		need(c.SSOClientID, "sso-client-id")
+		need(c.SSORedirectURL, "sso-redirect-url")
+		secure(c.SSOIssuer, "sso-issuer")
+	case SSOTicket:
+		need(c.SSOTicketURL, "sso-ticket-url")
+		need(c.SSOClientID, "sso-client-id")
+		secure(c.SSOTicketURL, "sso-ticket-url")
+	}
+	secure(c.SMSURL, "sms-url")
+	if len(problems) > 0 {
+		return errors.New("single sign-on settings: " + strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
