@@ -25,7 +25,9 @@ func TestSSOConfigIsCheckedAtStart(t *testing.T) {
 		}, ""},
 		{func(c *config.Config) { c.SSOMode, c.SSOTicketURL = "ticket", "https://hr.example.com/t" }, "sso-client-id is required"},
 		{func(c *config.Config) { c.SSOMode, c.SSOTicketURL, c.SSOClientID = "ticket", "http://10.0.0.5/t", "b" }, "sso-ticket-url must use https"},
-		{func(c *config.Config) { c.SSOMode, c.SSOTicketURL, c.SSOClientID = "ticket", "http://127.0.0.1:9000/t", "b" }, ""},
+		{func(c *config.Config) {
+			c.SSOMode, c.SSOTicketURL, c.SSOClientID = "ticket", "http://127.0.0.1:9000/t", "b"
+		}, ""},
 		{func(c *config.Config) { c.SMSURL = "ftp://sms" }, "sms-url must use https"},
 	} {
 		cfg := config.Defaults()
