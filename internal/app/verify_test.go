@@ -3,10 +3,15 @@ package app_test
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
+	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/mail"
+	"net/textproto"
 	"regexp"
 	"strings"
 	"sync"
@@ -263,4 +268,102 @@ func (w lockedWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.b.Write(p)
+}
+
+// smtpSink is a real SMTP server in the test (plain, on the loopback): it accepts every message and hands over its
+// recipient and body.
+type smtpSink struct {
+	addr string
+	got  chan smtpMail
+}
+
+type smtpMail struct{ to, data string }
+
+func newSMTPSink(t *testing.T) *smtpSink {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	s := &smtpSink{addr: ln.Addr().String(), got: make(chan smtpMail, 10)}
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go s.serve(conn)
+		}
+	}()
+	return s
+}
+
+func (s *smtpSink) serve(conn net.Conn) {
+	defer conn.Close()
+	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+	tp := textproto.NewConn(conn)
+	_ = tp.PrintfLine("220 sink ESMTP")
+	var m smtpMail
+	for {
+		line, err := tp.ReadLine()
+		if err != nil {
+			return
+		}
+		verb := strings.ToUpper(strings.Fields(line + " x")[0])
+		switch verb {
+		case "EHLO", "HELO":
+			_ = tp.PrintfLine("250 sink")
+		case "MAIL":
+			_ = tp.PrintfLine("250 ok")
+		case "RCPT":
+			m.to = strings.Trim(strings.TrimPrefix(strings.ToUpper(line[:8]), "RCPT TO:")+line[8:], "<> ")
+			_ = tp.PrintfLine("250 ok")
+		case "DATA":
+			_ = tp.PrintfLine("354 go on")
+			data, err := tp.ReadDotBytes()
+			if err != nil {
+				return
+			}
+			m.data = string(data)
+			_ = tp.PrintfLine("250 queued")
+			s.got <- m
+		case "QUIT":
+			_ = tp.PrintfLine("221 bye")
+			return
+		default:
+			_ = tp.PrintfLine("502 no")
+		}
+	}
+}
+
+func TestAccountsWithoutAPhoneGetTheCodeByEmail(t *testing.T) {
+	g := newSMSGateway(t)
+	sink := newSMTPSink(t)
+	e := newEnv(t, func(c *config.Config) { c.SMSURL, c.SMTPAddr = g.srv.URL+"/send", sink.addr })
+	if _, err := e.app.DB.Exec(context.Background(), `UPDATE sys_user SET phone = '', email = 'staff@example.com' WHERE login_code = 'staff'`); err != nil {
+		t.Fatal(err)
+	}
+	if _, r := e.call("POST", "/api/getVerify", "", map[string]string{"LoginCode": "staff"}); r.Code != 0 {
+		t.Fatalf("getVerify: %+v", r)
+	}
+	var m smtpMail
+	select {
+	case m = <-sink.got:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no e-mail")
+	}
+	g.none(t)
+	msg, err := mail.ReadMessage(strings.NewReader(m.data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := io.ReadAll(base64.NewDecoder(base64.StdEncoding, msg.Body))
+	code := regexp.MustCompile(`\b\d{6}\b`).FindString(string(raw))
+	if !strings.Contains(m.to, "staff@example.com") || code == "" || msg.Header.Get("Content-Type") != "text/plain; charset=UTF-8" {
+		t.Fatalf("mail to %q: %q", m.to, raw)
+	}
+	if _, r := e.call("PUT", "/api/forestPwd", "", map[string]string{"LoginCode": "staff", "verifyCode": code, "newPassword": "Mailed#2026", "replacePassword": "Mailed#2026"}); r.Code != 0 {
+		t.Fatalf("forestPwd with the mailed code: %+v", r)
+	}
+	e.login("staff", "Mailed#2026")
 }

@@ -90,8 +90,8 @@ type Service struct {
 	gates  []Gate
 	now    func() time.Time
 	cache  sessionCache
-	// sender delivers verification codes (verify.go).
-	sender notify.Sender
+	// sender and mailer deliver verification codes by SMS and by e-mail (verify.go).
+	sender, mailer notify.Sender
 	// sso is the single sign-on (sso.go); nil when it is off.
 	sso *ssoState
 }
@@ -125,7 +125,7 @@ func (s *Service) usable(ctx context.Context, u *User) (bool, error) {
 func NewService(store *Store, cfg config.Config, grants Grants, dicts DictCache, units UnitNames) *Service {
 	SetHashConcurrency(cfg.HashConcurrency, HashWait)
 	return &Service{store: store, cfg: cfg, grants: grants, dicts: dicts, units: units, policy: flagPolicy{cfg}, now: func() time.Time { return time.Now().UTC() },
-		sender: senderOf(cfg.SMSURL, cfg.SMSToken, cfg.SMSTimeout), sso: newSSOState(cfg)}
+		sender: senderOf(cfg.SMSURL, cfg.SMSToken, cfg.SMSTimeout), mailer: mailerOf(cfg), sso: newSSOState(cfg)}
 }
 
 // UsePolicy makes the service read its session policy and URLs from p (the system configuration).

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/mail"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -507,6 +508,14 @@ func CheckSSOConfig(c config.Config) error {
 		secure(c.SSOTicketURL, "sso-ticket-url")
 	}
 	secure(c.SMSURL, "sms-url")
+	if c.SMTPAddr != "" {
+		if _, _, err := net.SplitHostPort(c.SMTPAddr); err != nil {
+			problems = append(problems, "smtp-addr is not host:port")
+		}
+		if _, err := mail.ParseAddress(c.SMTPFrom); err != nil {
+			problems = append(problems, "smtp-from is not an e-mail address")
+		}
+	}
 	if len(problems) > 0 {
 		return errors.New("single sign-on settings: " + strings.Join(problems, "; "))
 	}

@@ -41,6 +41,8 @@ type SSOSettings struct {
 	SMSURL              string `json:"smsUrl"`
 	SMSToken            string `json:"smsToken"`
 	Sender              string `json:"sender"`
+	SMTPAddr            string `json:"smtpAddr"`
+	SMTPPassword        string `json:"smtpPassword"`
 }
 
 func maskSecret(s string) string {
@@ -57,7 +59,8 @@ func (s *Service) SSOSettings() *SSOSettings {
 		RedirectURL: c.SSORedirectURL, Scopes: c.SSOScopes, EmployeeClaim: c.SSOEmployeeClaim, NameClaim: c.SSONameClaim,
 		TicketURL: config.MaskDSN(c.SSOTicketURL), TicketEmployeeField: c.SSOTicketEmployeeField, TicketNameField: c.SSOTicketNameField,
 		CreateUsers: c.SSOCreateUsers, DefaultRole: c.SSODefaultRole, Timeout: c.SSOTimeout.String(),
-		SMSURL: config.MaskDSN(c.SMSURL), SMSToken: maskSecret(c.SMSToken), Sender: s.sender.Name()}
+		SMSURL: config.MaskDSN(c.SMSURL), SMSToken: maskSecret(c.SMSToken), Sender: s.sender.Name() + "," + s.mailer.Name(),
+		SMTPAddr: c.SMTPAddr, SMTPPassword: maskSecret(c.SMTPPassword)}
 }
 
 // SSOTestResult is the answer of the connection test: ok, and what was found, in the caller's language.

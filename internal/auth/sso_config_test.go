@@ -41,3 +41,19 @@ func TestSSOConfigIsCheckedAtStart(t *testing.T) {
 		}
 	}
 }
+
+func TestSMTPSettingsAreCheckedAtStart(t *testing.T) {
+	cfg := config.Defaults()
+	cfg.SMTPAddr = "mail.example.com"
+	if err := CheckSSOConfig(cfg); err == nil || !strings.Contains(err.Error(), "smtp-addr") {
+		t.Fatalf("smtp-addr without a port: %v", err)
+	}
+	cfg.SMTPAddr, cfg.SMTPFrom = "mail.example.com:587", "not an address"
+	if err := CheckSSOConfig(cfg); err == nil || !strings.Contains(err.Error(), "smtp-from") {
+		t.Fatalf("a bad sender: %v", err)
+	}
+	cfg.SMTPFrom = "BidDesk <noreply@example.com>"
+	if err := CheckSSOConfig(cfg); err != nil {
+		t.Fatal(err)
+	}
+}

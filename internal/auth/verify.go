@@ -14,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/notify"
 	"biddesk/internal/platform/validate"
@@ -32,8 +33,34 @@ const (
 	verifyMaxLoginLen = 64
 )
 
-// UseSender replaces the sender of verification codes (wiring and tests).
+// UseSender replaces the SMS sender of verification codes (wiring and tests).
 func (s *Service) UseSender(n notify.Sender) { s.sender = n }
+
+// mailerOf is the configured e-mail sender, or none.
+func mailerOf(c config.Config) notify.Sender {
+	if c.SMTPAddr == "" {
+		return notify.None{}
+	}
+	return &notify.SMTP{Addr: c.SMTPAddr, User: c.SMTPUser, Password: c.SMTPPassword, From: c.SMTPFrom, Subject: "BidDesk 验证码 / verification code", Timeout: c.SMSTimeout}
+}
+
+// channelOf picks how a code reaches the account: SMS to its phone when an SMS gateway is configured, else e-mail
+// to its address when SMTP is, else the phone through whatever sender there is (none: not delivered, and logged so).
+func (s *Service) channelOf(u *User) (notify.Sender, string) {
+	_, noSMS := s.sender.(notify.None)
+	_, noMail := s.mailer.(notify.None)
+	switch {
+	case u.Phone != "" && !noSMS:
+		return s.sender, u.Phone
+	case u.Email != "" && !noMail:
+		return s.mailer, u.Email
+	case u.Phone != "":
+		return s.sender, u.Phone
+	case u.Email != "":
+		return s.mailer, u.Email
+	}
+	return nil, ""
+}
 
 // senderOf is the configured sender: the HTTP SMS gateway, or none.
 func senderOf(url, token string, timeout time.Duration) notify.Sender {
@@ -96,8 +123,8 @@ func cleanLoginCode(code string) string {
 	return code
 }
 
-// GetVerify sends a verification code to the account's registered phone. An unknown, disabled or phoneless
-// account gets the same answer in the same time (the row is written and throttled alike; the code goes nowhere);
+// GetVerify sends a verification code to the account's registered phone (or, without one, its e-mail). An unknown,
+// disabled or unreachable account gets the same answer in the same time (the row is written and throttled alike; the code goes nowhere);
 // delivery runs after the answer, so a slow gateway does not tell accounts apart either.
 func (s *Service) GetVerify(ctx context.Context, in GetVerifyIn, ip, lang string) (*VerifySent, error) {
 	loginCode := cleanLoginCode(in.LoginCode)
@@ -133,22 +160,23 @@ func (s *Service) GetVerify(ctx context.Context, in GetVerifyIn, ip, lang string
 	if refused != "" {
 		return nil, ErrVerifyThrottled
 	}
-	if u != nil && u.Phone != "" {
-		msg := notify.Message{To: u.Phone, Text: httpx.Translate(lang, "verify.sms", code, int(VerifyTTL.Minutes()))}
-		userID := u.ID
-		go s.deliver(msg, userID)
-	} else if u != nil {
-		slog.Warn("verification code not delivered: the account has no registered phone", "user", u.ID)
+	if u != nil {
+		if via, to := s.channelOf(u); via != nil {
+			msg := notify.Message{To: to, Text: httpx.Translate(lang, "verify.sms", code, int(VerifyTTL.Minutes()))}
+			go s.deliver(via, msg, u.ID)
+		} else {
+			slog.Warn("verification code not delivered: the account has no registered phone or e-mail", "user", u.ID)
+		}
 	}
 	return &VerifySent{ExpiresIn: int(VerifyTTL.Seconds()), ResendIn: int(VerifyResend.Seconds())}, nil
 }
 
-// deliver sends one code; the outcome is logged without the code or the number.
-func (s *Service) deliver(m notify.Message, userID int64) {
+// deliver sends one code; the outcome is logged without the code or the address.
+func (s *Service) deliver(via notify.Sender, m notify.Message, userID int64) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if err := s.sender.Send(ctx, m); err != nil {
-		slog.Warn("verification code not delivered", "user", userID, "sender", s.sender.Name(), "err", err)
+	if err := via.Send(ctx, m); err != nil {
+		slog.Warn("verification code not delivered", "user", userID, "sender", via.Name(), "err", err)
 	}
 }
 

@@ -56,6 +56,8 @@ type Config struct {
 	// SMSToken its bearer token; SMSTimeout bounds one delivery.
 	SMSURL, SMSToken string
 	SMSTimeout       time.Duration
+	// SMTP delivers verification codes by e-mail to accounts without a phone (unset SMTPAddr: no e-mail).
+	SMTPAddr, SMTPUser, SMTPPassword, SMTPFrom string
 
 	// SSO: single sign-on from the HR system (docs/sso.md). SSOMode is off, oidc or ticket.
 	SSOMode, SSOIssuer, SSOClientID, SSOClientSecret, SSORedirectURL, SSOScopes string
@@ -152,7 +154,15 @@ var Settings = []Setting{
 	{Name: "sms-token", Env: "BIDDESK_SMS_TOKEN", Secret: true, Group: "Verification codes (forgotten passwords)",
 		Help: "bearer token sent to the SMS gateway", field: func(c *Config) any { return &c.SMSToken }},
 	{Name: "sms-timeout", Env: "BIDDESK_SMS_TIMEOUT", Default: "10s", Group: "Verification codes (forgotten passwords)",
-		Help: "time limit of one delivery to the SMS gateway", field: func(c *Config) any { return &c.SMSTimeout }},
+		Help: "time limit of one delivery (SMS gateway or SMTP)", field: func(c *Config) any { return &c.SMSTimeout }},
+	{Name: "smtp-addr", Env: "BIDDESK_SMTP_ADDR", Group: "Verification codes (forgotten passwords)",
+		Help: "SMTP server host:port for codes by e-mail to accounts without a phone (STARTTLS when offered); empty: no e-mail", field: func(c *Config) any { return &c.SMTPAddr }},
+	{Name: "smtp-user", Env: "BIDDESK_SMTP_USER", Group: "Verification codes (forgotten passwords)",
+		Help: "SMTP user (empty: no authentication)", field: func(c *Config) any { return &c.SMTPUser }},
+	{Name: "smtp-password", Env: "BIDDESK_SMTP_PASSWORD", Secret: true, Group: "Verification codes (forgotten passwords)",
+		Help: "SMTP password", field: func(c *Config) any { return &c.SMTPPassword }},
+	{Name: "smtp-from", Env: "BIDDESK_SMTP_FROM", Default: "BidDesk <noreply@biddesk.local>", Group: "Verification codes (forgotten passwords)",
+		Help: "sender address of the e-mails", field: func(c *Config) any { return &c.SMTPFrom }},
 
 	{Name: "sso-mode", Env: "BIDDESK_SSO_MODE", Default: "off", Group: "Single sign-on from the HR system (docs/sso.md)", oneOf: []string{"off", "oidc", "ticket"},
 		Help: "off, oidc (OpenID Connect code flow with PKCE) or ticket (the HR system's code-to-employee look-up)", field: func(c *Config) any { return &c.SSOMode }},

@@ -798,6 +798,8 @@ const en = {
   'ssoSettings.timeout': 'Call time limit',
   'ssoSettings.smsUrl': 'SMS gateway URL',
   'ssoSettings.smsToken': 'SMS gateway token',
+  'ssoSettings.smtpAddr': 'Mail server (SMTP)',
+  'ssoSettings.smtpPassword': 'Mail server password',
   'ssoSettings.createUsers': 'First sign-in of an employee without an account',
   'ssoSettings.create': 'Create the account',
   'ssoSettings.refuse': 'Refuse',

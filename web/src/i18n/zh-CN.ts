@@ -800,6 +800,8 @@ const zhCN: Record<MessageKey, string> = {
   'ssoSettings.timeout': '调用超时',
   'ssoSettings.smsUrl': '短信网关地址',
   'ssoSettings.smsToken': '短信网关令牌',
+  'ssoSettings.smtpAddr': '邮件服务器（SMTP）',
+  'ssoSettings.smtpPassword': '邮件服务器密码',
   'ssoSettings.createUsers': '无账号的员工首次登录',
   'ssoSettings.create': '自动创建账号',
   'ssoSettings.refuse': '拒绝登录',

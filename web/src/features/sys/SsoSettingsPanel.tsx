@@ -19,6 +19,8 @@ const ROWS: [MessageKey, keyof SsoSettings][] = [
   ['ssoSettings.timeout', 'timeout'],
   ['ssoSettings.smsUrl', 'smsUrl'],
   ['ssoSettings.smsToken', 'smsToken'],
+  ['ssoSettings.smtpAddr', 'smtpAddr'],
+  ['ssoSettings.smtpPassword', 'smtpPassword'],
 ];
 
 /** /sys_config's single sign-on tab: the settings of the config file (read-only) and a connection test. */
