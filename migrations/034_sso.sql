@@ -15,6 +15,7 @@ CREATE TABLE verify_code (
 );
 CREATE INDEX verify_code_login ON verify_code (login_code, created_at);
 CREATE INDEX verify_code_ip ON verify_code (client_ip, created_at);
+CREATE INDEX verify_code_time ON verify_code (created_at);
 
 -- OpenID Connect sign-ins under way: the state (only its SHA-256), the nonce and the PKCE verifier, single-use.
 CREATE TABLE sso_state (
@@ -26,6 +27,7 @@ CREATE TABLE sso_state (
     expires_at TIMESTAMP NOT NULL,
     used_at TIMESTAMP
 );
+CREATE INDEX sso_state_expiry ON sso_state (expires_at);
 
 -- Codes the HR system sent that were redeemed (their SHA-256): a replayed code is refused here, whatever the HR
 -- system would answer.
@@ -33,3 +35,4 @@ CREATE TABLE sso_code (
     code_hash TEXT NOT NULL PRIMARY KEY,
     created_at TIMESTAMP NOT NULL
 );
+CREATE INDEX sso_code_time ON sso_code (created_at);

@@ -38,9 +38,15 @@ func (s *Store) UseSSOState(ctx context.Context, stateHash string) (nonce, verif
 	return nonce, verifier, err
 }
 
+// SSOCodeKeep is how long a redeemed HR code is remembered (an HR system's codes live minutes).
+const SSOCodeKeep = 30 * 24 * time.Hour
+
 // UseSSOCode records a code of the HR system as redeemed; false when it was redeemed before.
 func (s *Store) UseSSOCode(ctx context.Context, codeHash string) (bool, error) {
 	now := time.Now().UTC()
+	if _, err := s.db.Exec(ctx, `DELETE FROM sso_code WHERE created_at < ?`, now.Add(-SSOCodeKeep)); err != nil {
+		return false, err
+	}
 	res, err := s.db.Exec(ctx, `INSERT INTO sso_code (code_hash, created_at) VALUES (?, ?) ON CONFLICT (code_hash) DO NOTHING`, codeHash, now)
 	if err != nil {
 		return false, err

@@ -25,6 +25,9 @@ type VerifyLimits struct {
 	ResendAfter      time.Time // no second code for a login code sent after this time
 }
 
+// VerifyKeep is how long a code's row is kept (longer than any throttle window).
+const VerifyKeep = 24 * time.Hour
+
 // Classes of the advisory locks ReserveVerify takes on PostgreSQL (next to Reserve's).
 const (
 	lockClassVerifyCode    = "7303"
@@ -67,6 +70,10 @@ func (s *Store) ReserveVerify(ctx context.Context, v VerifyCode, lim VerifyLimit
 			return nil
 		}
 		now := time.Now().UTC()
+		// rows older than a day count for nothing: they go as new ones come
+		if _, err := tx.Exec(ctx, `DELETE FROM verify_code WHERE created_at < ?`, now.Add(-VerifyKeep)); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, `UPDATE verify_code SET used_at = ? WHERE login_code = ? AND used_at IS NULL`, now, code); err != nil {
 			return err
 		}
