@@ -40,7 +40,8 @@ type SSOSettings struct {
 	Timeout             string `json:"timeout"`
 	SMSURL              string `json:"smsUrl"`
 	SMSToken            string `json:"smsToken"`
-	Sender              string `json:"sender"`
+	Sender              string `json:"sender"` // how codes go by SMS: http-sms or none
+	Mailer              string `json:"mailer"` // how codes go by e-mail: smtp or none
 	SMTPAddr            string `json:"smtpAddr"`
 	SMTPPassword        string `json:"smtpPassword"`
 }
@@ -59,7 +60,7 @@ func (s *Service) SSOSettings() *SSOSettings {
 		RedirectURL: c.SSORedirectURL, Scopes: c.SSOScopes, EmployeeClaim: c.SSOEmployeeClaim, NameClaim: c.SSONameClaim,
 		TicketURL: config.MaskDSN(c.SSOTicketURL), TicketEmployeeField: c.SSOTicketEmployeeField, TicketNameField: c.SSOTicketNameField,
 		CreateUsers: c.SSOCreateUsers, DefaultRole: c.SSODefaultRole, Timeout: c.SSOTimeout.String(),
-		SMSURL: config.MaskDSN(c.SMSURL), SMSToken: maskSecret(c.SMSToken), Sender: s.sender.Name() + "," + s.mailer.Name(),
+		SMSURL: config.MaskDSN(c.SMSURL), SMSToken: maskSecret(c.SMSToken), Sender: s.sender.Name(), Mailer: s.mailer.Name(),
 		SMTPAddr: c.SMTPAddr, SMTPPassword: maskSecret(c.SMTPPassword)}
 }
 

@@ -159,3 +159,22 @@ test('a forgotten password is reset with the code read from the test gateway', a
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('the administrator sees the single sign-on settings masked on /sys_config and tests the connection', async () => {
+  const page = await newPage();
+  await page.goto('/login');
+  await page.getByTestId('login-code').fill('admin');
+  await page.getByTestId('login-password').fill('Admin@123');
+  await page.getByTestId('login-submit').click();
+  await waitPath(page, '/gateway');
+  await page.goto('/sys_config');
+  await page.getByTestId('tab-sso').click();
+  await page.getByTestId('sso-settings-mode').filter({ hasText: '人力资源系统凭证查询' }).waitFor();
+  assert.equal(await page.getByTestId('sso-settings-clientSecret').textContent(), '******');
+  assert.ok(!(await page.content()).includes(CLIENT_SECRET), 'the secret is not on the page');
+  await page.getByTestId('sso-test').click();
+  await page.getByTestId('sso-test-result').filter({ hasText: '连接正常' }).waitFor();
+  await shot(page, 'sso-settings');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -804,6 +804,8 @@ const en = {
   'ssoSettings.create': 'Create the account',
   'ssoSettings.refuse': 'Refuse',
   'ssoSettings.sender': 'Verification code delivery',
+  'ssoSettings.bySms': 'SMS',
+  'ssoSettings.byMail': 'e-mail',
   'ssoSettings.test': 'Test connection',
   'sysConfig.keywords': 'Key or name',
   'sysConfig.key': 'Key',

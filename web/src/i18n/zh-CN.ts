@@ -806,6 +806,8 @@ const zhCN: Record<MessageKey, string> = {
   'ssoSettings.create': '自动创建账号',
   'ssoSettings.refuse': '拒绝登录',
   'ssoSettings.sender': '验证码发送方式',
+  'ssoSettings.bySms': '短信',
+  'ssoSettings.byMail': '邮件',
   'ssoSettings.test': '测试连接',
   'sysConfig.keywords': '参数键或名称',
   'sysConfig.key': '参数键',

@@ -64,7 +64,9 @@ export default function SsoSettingsPanel() {
             <Descriptions.Item label={t('ssoSettings.createUsers')}>
               {t(settings.createUsers ? 'ssoSettings.create' : 'ssoSettings.refuse')}
             </Descriptions.Item>
-            <Descriptions.Item label={t('ssoSettings.sender')}>{settings.sender}</Descriptions.Item>
+            <Descriptions.Item label={t('ssoSettings.sender')}>
+              {t('ssoSettings.bySms')}: {settings.sender}; {t('ssoSettings.byMail')}: {settings.mailer}
+            </Descriptions.Item>
           </Descriptions>
           <div style={{ marginTop: 16, display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
             <Button type="primary" onClick={test} loading={testing} disabled={settings.mode === 'off'} data-testid="sso-test">
