@@ -56,6 +56,7 @@ type ssoState struct {
 
 	mu       sync.Mutex
 	provider *oidc.Provider
+	verifier *oidc.IDTokenVerifier // the provider's, with its key set cached (fetched again for an unknown key)
 }
 
 func newSSOState(cfg config.Config) *ssoState {
@@ -134,11 +135,12 @@ func (st *ssoState) oidcProvider(ctx context.Context) (*oidc.Provider, error) {
 		return st.provider, nil
 	}
 	// the provider keeps this context for its key set's requests: only its client matters
-	p, err := oidc.NewProvider(oidc.ClientContext(context.WithoutCancel(ctx), st.client), st.cfg.SSOIssuer)
+	keep := oidc.ClientContext(context.WithoutCancel(ctx), st.client)
+	p, err := oidc.NewProvider(keep, st.cfg.SSOIssuer)
 	if err != nil {
 		return nil, err
 	}
-	st.provider = p
+	st.provider, st.verifier = p, p.VerifierContext(keep, &oidc.Config{ClientID: st.cfg.SSOClientID})
 	return p, nil
 }
 
@@ -221,7 +223,7 @@ func (s *Service) oidcEmployee(ctx context.Context, in SSOLoginIn) (string, stri
 	if in.State == "" || len(in.State) > 128 {
 		return "", "", ssoFail("state", "no state")
 	}
-	nonce, verifier, err := s.store.UseSSOState(ctx, HashToken(in.State))
+	nonce, pkce, err := s.store.UseSSOState(ctx, HashToken(in.State))
 	if err != nil {
 		return "", "", err
 	}
@@ -233,7 +235,7 @@ func (s *Service) oidcEmployee(ctx context.Context, in SSOLoginIn) (string, stri
 		return "", "", ssoFail("unavailable", "discovery: "+err.Error())
 	}
 	cctx := oidc.ClientContext(ctx, st.client)
-	tok, err := st.oauth(p).Exchange(cctx, in.Code, oauth2.VerifierOption(verifier))
+	tok, err := st.oauth(p).Exchange(cctx, in.Code, oauth2.VerifierOption(pkce))
 	if err != nil {
 		return "", "", exchangeFailure(err)
 	}
@@ -241,7 +243,10 @@ func (s *Service) oidcEmployee(ctx context.Context, in SSOLoginIn) (string, stri
 	if raw == "" {
 		return "", "", ssoFail("bad_answer", "no id_token in the token answer")
 	}
-	idt, err := p.VerifierContext(cctx, &oidc.Config{ClientID: st.cfg.SSOClientID}).Verify(cctx, raw)
+	st.mu.Lock()
+	idv := st.verifier
+	st.mu.Unlock()
+	idt, err := idv.Verify(cctx, raw)
 	if err != nil {
 		var expired *oidc.TokenExpiredError
 		if errors.As(err, &expired) {
