@@ -47,6 +47,8 @@ type Param struct {
 	Max, Min *int64
 	Enum     []string
 	Doc      string
+	// Query: sent in the query string even on a POST (in:"query"); Bind reads it there as anywhere.
+	Query bool
 }
 
 var paramCache sync.Map // reflect.Type -> []Param
@@ -78,7 +80,7 @@ func collectParams(t reflect.Type, index []int, ps *[]Param) {
 			continue
 		}
 		name, opts, _ := strings.Cut(tag, ",")
-		p := Param{Name: name, Index: idx, Type: sf.Type, Required: opts == "required", Doc: sf.Tag.Get("doc")}
+		p := Param{Name: name, Index: idx, Type: sf.Type, Required: opts == "required", Doc: sf.Tag.Get("doc"), Query: sf.Tag.Get("in") == "query"}
 		p.Max, p.Min = tagInt(sf, "max"), tagInt(sf, "min")
 		if e := sf.Tag.Get("enum"); e != "" {
 			p.Enum = strings.Split(e, ",")
