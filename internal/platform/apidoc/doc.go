@@ -274,6 +274,9 @@ func (s *schemas) param(p httpx.Param) map[string]any {
 	if p.Required && isText {
 		out["minLength"] = 1
 	}
+	if p.Default != nil {
+		out["default"] = *p.Default
+	}
 	return out
 }
 
