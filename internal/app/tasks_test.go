@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
+	"os/exec"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -331,4 +334,72 @@ func instances(rows []taskLogRow) string {
 		n[r.Instance]++
 	}
 	return fmt.Sprint(n)
+}
+
+// Kill -9 during a run: the instance's process dies with the run in progress. Another instance takes the
+// job over once it is stuck; the attempt that died is recorded as interrupted, the task is retried by its
+// policy, and it runs to completion once.
+func TestTaskKilledRunIsInterruptedAndRetried(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a second process")
+	}
+	e := newEnv(t)
+	tok := e.login("admin", "Admin@123").AccessToken
+	cmd := exec.Command(os.Args[0], "-test.run=^TestTaskHelperDoomedInstance$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "BIDDESK_TASK_HELPER_DIR="+e.app.Config.DataDir, "BIDDESK_TASK_HELPER_DSN="+e.app.Config.DatabaseURL)
+	out := &strings.Builder{}
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	killed := false
+	defer func() {
+		if !killed {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+		}
+	}()
+	waitTask(t, 60*time.Second, "the doomed instance's run started", func() bool {
+		rows := e.taskLog(tok, "t_hang")
+		return len(rows) == 1 && rows[0].Outcome == "running" && rows[0].Instance == "doomed"
+	})
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	killed = true
+
+	var runs atomic.Int32
+	e.app.Tasks.Engine().Register(tasks.Task{Code: "t_hang", Name: "t_hang", Cron: "0 0 1 1 *", Retries: 2,
+		Run: func(ctx context.Context) (string, error) { runs.Add(1); return "finished", nil }})
+	// a run is taken for stuck once it is older than its timeout (and the engine's RescueAfter)
+	e.done("POST", "/api/sys/task/update", tok, map[string]any{"code": "t_hang", "cron": "0 0 1 1 *", "overlap": "forbid", "misfire": "skip", "timeoutSec": 1, "retries": 2}, nil)
+	e.app.Tasks.Engine().Tune(tasks.Options{RescueAfter: time.Second})
+	startJobs(t, e, "survivor", nil)
+	waitTask(t, 90*time.Second, "the run retried to completion", func() bool {
+		rows := e.taskLog(tok, "t_hang")
+		return len(rows) == 2 && ended(rows)
+	})
+	time.Sleep(500 * time.Millisecond)
+	rows := e.taskLog(tok, "t_hang")
+	if len(rows) != 2 || rows[0].Outcome != "interrupted" || rows[0].Attempt != 1 || rows[0].Instance != "doomed" ||
+		rows[1].Outcome != "success" || rows[1].Attempt != 2 || rows[1].Instance != "survivor" || runs.Load() != 1 {
+		t.Errorf("after the kill: %+v (runs %d)\n%s", rows, runs.Load(), out)
+	}
+}
+
+// TestTaskHelperDoomedInstance is the process TestTaskKilledRunIsInterruptedAndRetried kills: an instance on
+// the parent's database that starts a run which never ends.
+func TestTaskHelperDoomedInstance(t *testing.T) {
+	dir := os.Getenv("BIDDESK_TASK_HELPER_DIR")
+	if dir == "" {
+		t.Skip("run by TestTaskKilledRunIsInterruptedAndRetried")
+	}
+	e := newEnv(t, func(c *config.Config) { c.DataDir, c.DatabaseURL = dir, os.Getenv("BIDDESK_TASK_HELPER_DSN") })
+	startJobs(t, e, "doomed", nil, tasks.Task{Code: "t_hang", Name: "t_hang", Cron: "0 0 1 1 *", Retries: 2,
+		Run: func(ctx context.Context) (string, error) { select {} }})
+	if _, err := e.app.Tasks.RunNow(context.Background(), "t_hang"); err != nil {
+		t.Fatal(err)
+	}
+	select {} // until killed
 }

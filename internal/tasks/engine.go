@@ -91,6 +91,10 @@ type Options struct {
 	Poll time.Duration
 	// Backoff is the first retry's delay, doubled per attempt up to 10 minutes (default 10s).
 	Backoff time.Duration
+	// RescueAfter is how long a job may stay running before the leader takes it for one whose instance
+	// died (killed during the run): it is then retried by its policy (default MaxTimeout + 5 minutes; a
+	// run never lasts longer than MaxTimeout).
+	RescueAfter time.Duration
 	// Schedule, in tests, replaces the cron schedule of a task (a schedule of seconds) when it gives one.
 	Schedule func(code string) Schedule
 	Logger   *slog.Logger
@@ -145,6 +149,9 @@ func NewEngine(d *db.DB, opts Options) *Engine {
 	if opts.Backoff == 0 {
 		opts.Backoff = 10 * time.Second
 	}
+	if opts.RescueAfter == 0 {
+		opts.RescueAfter = MaxTimeout + 5*time.Minute
+	}
 	return &Engine{db: d, log: opts.Logger, opts: opts, now: time.Now,
 		tasks: map[string]*Task{}, settings: map[string]Settings{}, periodic: map[string]*periodicEntry{}}
 }
@@ -165,6 +172,9 @@ func (e *Engine) Tune(o Options) {
 	}
 	if o.Schedule != nil {
 		e.opts.Schedule = o.Schedule
+	}
+	if o.RescueAfter != 0 {
+		e.opts.RescueAfter = o.RescueAfter
 	}
 	if o.Logger != nil {
 		e.opts.Logger, e.log = o.Logger, o.Logger
@@ -292,7 +302,9 @@ func (e *Engine) Start(ctx context.Context) error {
 		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},
 		FetchPollInterval:    e.opts.Poll,
 		FetchCooldown:        min(e.opts.Poll, river.FetchCooldownDefault),
-		RescueStuckJobsAfter: MaxTimeout + 5*time.Minute,
+		RescueStuckJobsAfter: e.opts.RescueAfter,
+		// the default of a worker without its own (ours has: the task's timeout setting)
+		JobTimeout: min(river.JobTimeoutDefault, e.opts.RescueAfter),
 	})
 	if err != nil {
 		return err
