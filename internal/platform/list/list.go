@@ -7,6 +7,8 @@ import (
 	"context"
 	"errors"
 	"math"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -555,4 +557,29 @@ func init() {
 		"list.bad_value":       {"参数 %s 的取值无效", "Parameter %s has an invalid value"},
 		"list.export_too_many": {"共 %d 条记录，超过单次导出上限 %d 条，请缩小查询范围", "%d records exceed the export limit of %d, please narrow the filters"},
 	})
+}
+
+// Params are the list's request parameters, for the API description: paging, the whitelisted
+// sorts, and each filter (its Doc says how it compares).
+func (s *Spec) Params() []httpx.Param {
+	str, num := reflect.TypeFor[string](), reflect.TypeFor[int]()
+	one, maxLimit, maxCurrent := int64(1), int64(MaxLimit), int64(MaxCurrent)
+	sorts := s.SortNames()
+	slices.Sort(sorts)
+	ps := []httpx.Param{
+		{Name: ParamCurrent, Type: num, Min: &one, Max: &maxCurrent, Doc: "page, from 1"},
+		{Name: ParamLimit, Type: num, Min: &one, Max: &maxLimit, Doc: "rows per page (default 10)"},
+		{Name: ParamSort, Type: str, Enum: sorts, Doc: "a sortable column; anything else is refused"},
+		{Name: ParamOrder, Type: str, Enum: []string{"asc", "desc", "ascend", "descend"}},
+	}
+	for _, f := range s.Filters {
+		ps = append(ps, httpx.Param{Name: f.Param, Type: str, Doc: kindDocs[f.Kind]})
+	}
+	return ps
+}
+
+var kindDocs = map[Kind]string{
+	Exact: "equals", Contains: "contains, any letter case", Prefix: "starts with (a unit and its sub-units)",
+	After: "at or after (a date or date-time)", Before: "before (a date includes that whole day)",
+	Keyword: "any of the searched columns contains", Cond: "narrows by membership", Text: "contains, any letter case",
 }
