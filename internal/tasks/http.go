@@ -3,11 +3,11 @@ package tasks
 import (
 	"database/sql"
 	"net/http"
-	"strings"
 	"time"
 
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/route"
 )
 
 // Handlers serve /task_manager and /task_log.
@@ -45,7 +45,7 @@ var outcomes = map[string]any{OutcomeRunning: OutcomeRunning, OutcomeSuccess: Ou
 var triggers = map[string]any{TriggerSchedule: TriggerSchedule, TriggerManual: TriggerManual, TriggerMisfire: TriggerMisfire}
 
 // logSpec: filters task, outcome and trigger (exact), keyword (message, instance, who started it), time
-// range of the start; sorted by start (newest first) or duration.
+// range of the start; sorted by start (newest first).
 var logSpec = &list.Spec{
 	Select: `l.id, l.task_code, l.job_id, l.trigger_kind, l.fire_at, l.attempt, l.max_attempts, l.instance, l.started_at, l.ended_at,
 		l.duration_ms, l.outcome, l.message, l.started_by`,
@@ -58,7 +58,7 @@ var logSpec = &list.Spec{
 		{Param: "startTime", Column: "l.started_at", Kind: list.After},
 		{Param: "endTime", Column: "l.started_at", Kind: list.Before},
 	},
-	Sorts:       map[string]string{"startedAt": "l.started_at", "durationMs": "l.duration_ms"},
+	Sorts:       map[string]string{"startedAt": "l.started_at"},
 	DefaultSort: "l.started_at DESC",
 	TieBreak:    "l.id DESC",
 }
@@ -108,17 +108,17 @@ func logTable(s *Service) *list.Table[LogRow] {
 
 // CodeIn names a task.
 type CodeIn struct {
-	Code string `param:"code,required"`
+	Code string `param:"code,required" max:"64" doc:"the task's code"`
 }
 
 // List is GET /api/sys/task/list.
-func (h *Handlers) List(r *http.Request, _ struct{}) ([]Row, error) {
+func (h *Handlers) List(r *http.Request, _ route.None) ([]Row, error) {
 	return h.s.List(r.Context(), httpx.Lang(r))
 }
 
 // PreviewIn is a cron expression to check.
 type PreviewIn struct {
-	Cron string `param:"cron,required"`
+	Cron string `param:"cron,required" max:"100" doc:"five fields (minute hour day month weekday), or a descriptor such as @daily"`
 }
 
 // Preview is GET /api/sys/task/preview: the next five times of a cron expression, or why it is refused.
@@ -128,28 +128,28 @@ func (h *Handlers) Preview(_ *http.Request, in PreviewIn) (*Preview, error) {
 
 // UpdateIn is a task's new settings.
 type UpdateIn struct {
-	Code       string `param:"code,required"`
-	Cron       string `param:"cron,required"`
-	Overlap    string `param:"overlap,required"`
-	Misfire    string `param:"misfire,required"`
-	TimeoutSec int    `param:"timeoutSec,required"`
-	Retries    int    `param:"retries,required"`
+	Code       string `param:"code,required" max:"64"`
+	Cron       string `param:"cron,required" max:"100" doc:"at most once a minute"`
+	Overlap    string `param:"overlap,required" max:"10" doc:"allow or forbid"`
+	Misfire    string `param:"misfire,required" max:"10" doc:"run (once, at start) or skip"`
+	TimeoutSec int    `param:"timeoutSec,required" doc:"1 to 1800"`
+	Retries    int    `param:"retries,required" doc:"0 to 10"`
 }
 
 // Update is POST /api/sys/task/update.
-func (h *Handlers) Update(r *http.Request, in UpdateIn) (any, error) {
-	return nil, h.s.UpdateSettings(r.Context(), Update(in))
+func (h *Handlers) Update(r *http.Request, in UpdateIn) (route.None, error) {
+	return route.None{}, h.s.UpdateSettings(r.Context(), Update(in))
 }
 
 // EnableIn pauses (enabled=false) or resumes a task.
 type EnableIn struct {
-	Code    string `param:"code,required"`
-	Enabled bool   `param:"enabled"`
+	Code    string `param:"code,required" max:"64"`
+	Enabled bool   `param:"enabled" doc:"false pauses the task"`
 }
 
 // Enable is POST /api/sys/task/enable.
-func (h *Handlers) Enable(r *http.Request, in EnableIn) (any, error) {
-	return nil, h.s.SetEnabled(r.Context(), in.Code, in.Enabled)
+func (h *Handlers) Enable(r *http.Request, in EnableIn) (route.None, error) {
+	return route.None{}, h.s.SetEnabled(r.Context(), in.Code, in.Enabled)
 }
 
 // RunOut is the job a "run now" enqueued.
@@ -167,93 +167,27 @@ func (h *Handlers) Run(r *http.Request, in CodeIn) (*RunOut, error) {
 }
 
 // Retentions is GET /api/sys/task/retention.
-func (h *Handlers) Retentions(r *http.Request, _ struct{}) ([]Retention, error) {
+func (h *Handlers) Retentions(r *http.Request, _ route.None) ([]Retention, error) {
 	return h.s.Retentions(r.Context())
 }
 
 // RetentionIn is a log's new retention.
 type RetentionIn struct {
-	Log  string `param:"log,required"`
-	Days int    `param:"days,required"`
+	Log  string `param:"log,required" max:"30" doc:"business_log, login_log, exception_log or task_log"`
+	Days int    `param:"days,required" doc:"1 to 3650"`
 }
 
 // SetRetention is POST /api/sys/task/retention.
-func (h *Handlers) SetRetention(r *http.Request, in RetentionIn) (any, error) {
-	return nil, h.s.SetRetention(r.Context(), in.Log, in.Days)
+func (h *Handlers) SetRetention(r *http.Request, in RetentionIn) (route.None, error) {
+	return route.None{}, h.s.SetRetention(r.Context(), in.Log, in.Days)
 }
 
 // IDIn names a row of the task log.
 type IDIn struct {
-	ID int64 `param:"id,required"`
+	ID int64 `param:"id,required" doc:"the id of the run's row in the task log"`
 }
 
 // Cancel is POST /api/sys/taskLog/cancel: cancels the job of a run.
-func (h *Handlers) Cancel(r *http.Request, in IDIn) (any, error) {
-	return nil, h.s.CancelRun(r.Context(), in.ID)
-}
-
-// The binders below read the typed inputs from the request's parameters until the route table binds
-// them itself (route.Call).
-
-func none(in *httpx.Input) (struct{}, error) { return struct{}{}, nil }
-
-func codeIn(in *httpx.Input) (CodeIn, error) {
-	c := strings.TrimSpace(in.String("code"))
-	if c == "" {
-		return CodeIn{}, httpx.Fail("http.required", "code")
-	}
-	return CodeIn{Code: c}, nil
-}
-
-func previewIn(in *httpx.Input) (PreviewIn, error) {
-	return PreviewIn{Cron: in.String("cron")}, nil
-}
-
-func updateIn(in *httpx.Input) (UpdateIn, error) {
-	c, err := codeIn(in)
-	if err != nil {
-		return UpdateIn{}, err
-	}
-	u := UpdateIn{Code: c.Code, Cron: in.String("cron"), Overlap: in.String("overlap"), Misfire: in.String("misfire")}
-	for _, f := range []struct {
-		name string
-		v    *int
-	}{{"timeoutSec", &u.TimeoutSec}, {"retries", &u.Retries}} {
-		if !in.Has(f.name) {
-			return u, httpx.Fail("http.required", f.name)
-		}
-		if *f.v, err = in.Int(f.name, 0); err != nil {
-			return u, err
-		}
-	}
-	return u, nil
-}
-
-func enableIn(in *httpx.Input) (EnableIn, error) {
-	c, err := codeIn(in)
-	return EnableIn{Code: c.Code, Enabled: in.Bool("enabled")}, err
-}
-
-func retentionIn(in *httpx.Input) (RetentionIn, error) {
-	if !in.Has("days") {
-		return RetentionIn{}, httpx.Fail("http.required", "days")
-	}
-	d, err := in.Int("days", 0)
-	return RetentionIn{Log: strings.TrimSpace(in.String("log")), Days: d}, err
-}
-
-func idIn(in *httpx.Input) (IDIn, error) {
-	id, err := in.ID("id")
-	return IDIn{ID: id}, err
-}
-
-// bind turns a typed handler and its binder into an httpx handler.
-func bind[In, Out any](read func(*httpx.Input) (In, error), fn func(*http.Request, In) (Out, error)) httpx.Handler {
-	return httpx.WithInput(func(r *http.Request, in *httpx.Input) (any, error) {
-		v, err := read(in)
-		if err != nil {
-			return nil, err
-		}
-		return fn(r, v)
-	})
+func (h *Handlers) Cancel(r *http.Request, in IDIn) (route.None, error) {
+	return route.None{}, h.s.CancelRun(r.Context(), in.ID)
 }

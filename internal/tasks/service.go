@@ -74,7 +74,7 @@ func (s *Service) List(ctx context.Context, lang string) ([]Row, error) {
 			st = s.e.setting(code)
 		}
 		t := s.e.Task(code)
-		r := Row{Settings: st, Name: httpx.Translate(lang, t.Name), Description: httpx.Translate(lang, "task.desc."+code)}
+		r := Row{Settings: st, Name: httpx.Translate(lang, t.Name), Description: httpx.Translate(lang, "task.desc."+code), NextRuns: []time.Time{}}
 		if sched, err := ParseCron(st.Cron); err == nil && st.Enabled {
 			r.NextRuns = NextTimes(sched, s.now(), 5)
 		}
@@ -297,7 +297,7 @@ const MaxRetentionDays = 3650
 
 // Retentions are the logs' retention days.
 func (s *Service) Retentions(ctx context.Context) ([]Retention, error) {
-	var out []Retention
+	out := []Retention{}
 	err := db.EachRow(ctx, s.db, `SELECT log_name, days FROM sys_log_retention ORDER BY log_name`, nil, func(row db.Row) error {
 		var r Retention
 		err := row.Scan(&r.Log, &r.Days)
