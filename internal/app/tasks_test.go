@@ -298,13 +298,30 @@ func TestTaskRunsOncePerScheduleAcrossInstances(t *testing.T) {
 		VALUES ('t_catch', '0 * * * *', 1, 'forbid', 'run', 60, 0, ?, ?, ?)`, long, long, long); err != nil {
 		t.Fatal(err)
 	}
-	sched := map[string]time.Duration{"t_tick": time.Second}
+	sched := map[string]time.Duration{"t_tick": time.Second, "library_reminders": time.Second}
 	startJobs(t, a, "a", sched, tick(), catch())
 	startJobs(t, b, "b", sched, tick(), catch())
 
 	waitTask(t, 30*time.Second, "eight scheduled runs", func() bool { return runs.Load() >= 8 })
 	time.Sleep(time.Second)
 	rows := a.taskLog(tok, "t_tick")
+	// the library's reminders too: each of their scheduled times once
+	rem := map[time.Time]int{}
+	for _, r := range a.taskLog(tok, "library_reminders") {
+		if r.FireAt == nil || r.Outcome == "failed" {
+			t.Errorf("library reminders: %+v", r)
+			continue
+		}
+		rem[r.FireAt.UTC()]++
+	}
+	for at, n := range rem {
+		if n != 1 {
+			t.Errorf("library reminders for %v ran %d times", at, n)
+		}
+	}
+	if len(rem) < 4 {
+		t.Errorf("library reminders ran for %d scheduled times", len(rem))
+	}
 	seen := map[time.Time]int{}
 	for _, r := range rows {
 		if r.FireAt == nil {
@@ -402,4 +419,55 @@ func TestTaskHelperDoomedInstance(t *testing.T) {
 		t.Fatal(err)
 	}
 	select {} // until killed
+}
+
+// The housekeeping tasks: the purge deletes expired download tickets and long-ended sessions; the log
+// retention deletes what is older than each log's days (changed on the screen), and keeps the rest.
+func TestTaskHousekeeping(t *testing.T) {
+	e := newEnv(t)
+	tok := e.login("admin", "Admin@123").AccessToken
+	ctx := context.Background()
+	d := e.app.DB
+	now := time.Now().UTC()
+	old, recent := now.AddDate(0, 0, -40), now.AddDate(0, 0, -10)
+	uid := e.userID("admin")
+	exec := func(q string, args ...any) {
+		t.Helper()
+		if _, err := d.Exec(ctx, q, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, at := range []time.Time{old, recent} {
+		exec(`INSERT INTO login_log (login_code, success, created_at) VALUES (?, 1, ?)`, fmt.Sprintf("keep-test-%d", i), at)
+		exec(`INSERT INTO sys_session (token_hash, user_id, created_at, last_seen_at, expires_at, ended_at) VALUES (?, ?, ?, ?, ?, ?)`,
+			fmt.Sprintf("purge-test-%d", i), uid, at, at, at.Add(time.Hour), at.Add(time.Minute))
+		exec(`INSERT INTO download_ticket (ticket_hash, user_id, path, created_at, expires_at) VALUES (?, ?, '/x', ?, ?)`, fmt.Sprintf("purge-test-%d", i), uid, at, at.Add(time.Minute))
+	}
+	startJobs(t, e, "one", nil)
+	e.done("POST", "/api/sys/task/retention", tok, map[string]any{"log": "login_log", "days": 30}, nil)
+	for _, code := range []string{"purge_sessions", "log_retention"} {
+		e.done("POST", "/api/sys/task/run", tok, map[string]any{"code": code}, nil)
+		waitTask(t, 10*time.Second, code, func() bool { return ended(e.taskLog(tok, code)) })
+		if r := e.taskLog(tok, code); r[0].Outcome != "success" {
+			t.Fatalf("%s: %+v", code, r)
+		}
+	}
+	if n := e.count(`SELECT COUNT(*) FROM login_log WHERE login_code LIKE 'keep-test-%'`); n != 1 {
+		t.Errorf("login log rows left: %d, want the recent one", n)
+	}
+	if n := e.count(`SELECT COUNT(*) FROM sys_session WHERE token_hash LIKE 'purge-test-%'`); n != 1 {
+		t.Errorf("sessions left: %d, want the one ended 10 days ago", n)
+	}
+	if n := e.count(`SELECT COUNT(*) FROM download_ticket WHERE ticket_hash LIKE 'purge-test-%'`); n != 0 {
+		t.Errorf("expired tickets left: %d", n)
+	}
+	if n := e.count(`SELECT COUNT(*) FROM sys_session WHERE ended_at IS NULL`); n == 0 {
+		t.Error("the live sessions were purged")
+	}
+	if m := e.taskLog(tok, "log_retention")[0].Message; !strings.Contains(m, "login_log: 1 (30 d)") {
+		t.Errorf("log_retention's message: %q", m)
+	}
+	if e.bizLog("task_manager", "retention") != 1 {
+		t.Error("the retention change is not in the business log")
+	}
 }
