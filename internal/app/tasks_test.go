@@ -239,6 +239,28 @@ func TestTaskRunsRetriesAndTimeouts(t *testing.T) {
 		t.Errorf("t_slow after its timeout: %+v", rows[1])
 	}
 
+	// a run cancelled from the log ends as cancelled, and is not retried
+	e.done("POST", "/api/sys/task/update", tok, map[string]any{"code": "t_slow", "cron": "0 0 1 1 *", "overlap": "forbid", "misfire": "skip", "timeoutSec": 600, "retries": 3}, nil)
+	waitTask(t, 10*time.Second, "t_slow runs a third time", func() bool {
+		_, r := e.call("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_slow"})
+		return r.Code == 0
+	})
+	var running taskLogRow
+	waitTask(t, 10*time.Second, "t_slow's third run started", func() bool {
+		rows := e.taskLog(tok, "t_slow")
+		running = rows[len(rows)-1]
+		return len(rows) == 3 && running.Outcome == "running"
+	})
+	e.done("POST", "/api/sys/taskLog/cancel", tok, map[string]any{"id": running.ID}, nil)
+	waitTask(t, 15*time.Second, "t_slow cancelled", func() bool { return ended(e.taskLog(tok, "t_slow")) })
+	time.Sleep(500 * time.Millisecond)
+	if rows := e.taskLog(tok, "t_slow"); len(rows) != 3 || rows[2].Outcome != "cancelled" {
+		t.Errorf("t_slow after the cancel: %+v", rows)
+	}
+	if e.bizLog("task_manager", "cancel") != 1 {
+		t.Error("the cancel is not in the business log")
+	}
+
 	// the export holds the same rows
 	resp, raw := e.send("GET", "/api/sys/taskLog/export?format=csv&task=t_fail", tok, nil, "", nil)
 	if resp.StatusCode != 200 || strings.Count(string(raw), "broken") != 3 {

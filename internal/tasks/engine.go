@@ -496,8 +496,9 @@ func (e *Engine) insertOpts(code string) *river.InsertOpts {
 // ErrRunning is a run asked for while the task, which forbids overlap, has one unfinished.
 var ErrRunning = errors.New("tasks: the task is already running")
 
-// RunNow enqueues a run of a registered task now, started by the login code by.
-func (e *Engine) RunNow(ctx context.Context, code, by string) (int64, error) {
+// RunNowTx enqueues a run of a registered task now, started by the login code by, inside tx (so that it
+// is enqueued exactly when the rest of tx commits: the business-log line of "run now").
+func (e *Engine) RunNowTx(ctx context.Context, tx *sql.Tx, code, by string) (int64, error) {
 	if e.Task(code) == nil {
 		return 0, fmt.Errorf("tasks: unknown task %q", code)
 	}
@@ -507,7 +508,7 @@ func (e *Engine) RunNow(ctx context.Context, code, by string) (int64, error) {
 	if c == nil {
 		return 0, errors.New("tasks: the job engine is not running")
 	}
-	res, err := c.Insert(ctx, runArgs{Task: code, Trigger: TriggerManual, By: by}, e.insertOpts(code))
+	res, err := c.InsertTx(ctx, tx, runArgs{Task: code, Trigger: TriggerManual, By: by}, e.insertOpts(code))
 	if err != nil {
 		return 0, err
 	}

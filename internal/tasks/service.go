@@ -241,24 +241,25 @@ func (s *Service) SetEnabled(ctx context.Context, code string, enabled bool) err
 	})
 }
 
-// RunNow enqueues a run of the task now (paused or not), with its business-log line.
+// RunNow enqueues a run of the task now (paused or not), with its business-log line, in one transaction.
 func (s *Service) RunNow(ctx context.Context, code string) (int64, error) {
 	t, err := s.task(code)
 	if err != nil {
 		return 0, err
 	}
 	by := httpx.InfoFrom(ctx).LoginCode
-	id, err := s.e.RunNow(ctx, code, by)
-	if errors.Is(err, ErrRunning) {
-		return 0, httpx.Fail("task.running")
-	}
-	if err != nil {
-		return 0, err
-	}
+	var id int64
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		var err error
+		if id, err = s.e.RunNowTx(ctx, tx.Tx, code, by); err != nil {
+			return err
+		}
 		return audit.Record(ctx, tx, audit.Change{Module: ScreenManager, Action: ActRun, TargetID: code,
 			Target: httpx.Translate(httpx.LangZH, t.Name), After: map[string]any{"jobId": id}})
 	})
+	if errors.Is(err, ErrRunning) {
+		return 0, httpx.Fail("task.running")
+	}
 	return id, err
 }
 
