@@ -296,10 +296,13 @@ func (e *Engine) Start(ctx context.Context) error {
 		return err
 	}
 	client, err := river.NewClient(driver(e.db), &river.Config{
-		ID:                   e.opts.Instance,
-		Logger:               quiet(e.log),
-		Workers:              workers,
-		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},
+		ID:      e.opts.Instance,
+		Logger:  quiet(e.log),
+		Workers: workers,
+		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},
+		// polling only: River's SQLite listener reads its notification table every 50 ms, on the one write
+		// connection the product shares; a fetch every Poll (1 s) is plenty for tasks scheduled by the minute
+		PollOnly:             true,
 		FetchPollInterval:    e.opts.Poll,
 		FetchCooldown:        min(e.opts.Poll, river.FetchCooldownDefault),
 		RescueStuckJobsAfter: e.opts.RescueAfter,
