@@ -493,3 +493,39 @@ func TestTaskHousekeeping(t *testing.T) {
 		t.Error("the retention change is not in the business log")
 	}
 }
+
+// A graceful stop (SIGTERM) lets the run in progress finish; past the stop's deadline, the runs still going are
+// cancelled and recorded as interrupted.
+func TestTaskStopIsGraceful(t *testing.T) {
+	for _, hard := range []bool{false, true} {
+		e := newEnv(t)
+		tok := e.login("admin", "Admin@123").AccessToken
+		started := make(chan struct{}, 1)
+		startJobs(t, e, "one", nil, tasks.Task{Code: "t_wait", Name: "t_wait", Cron: "0 0 1 1 *", Run: func(ctx context.Context) (string, error) {
+			started <- struct{}{}
+			select {
+			case <-time.After(1500 * time.Millisecond):
+				return "finished", nil
+			case <-ctx.Done():
+				return "stopped", ctx.Err()
+			}
+		}})
+		e.done("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_wait"}, nil)
+		<-started
+		wait := 10 * time.Second
+		if hard {
+			wait = 200 * time.Millisecond
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), wait)
+		_ = e.app.StopJobs(ctx)
+		cancel()
+		rows := e.taskLog(tok, "t_wait")
+		want := "success"
+		if hard {
+			want = "interrupted" // and retried by its policy, on this or another instance
+		}
+		if len(rows) != 1 || rows[0].Outcome != want {
+			t.Errorf("hard stop %v: %+v", hard, rows)
+		}
+	}
+}

@@ -85,8 +85,10 @@ func (w *worker) Work(ctx context.Context, job *river.Job[runArgs]) error {
 	case runErr == nil:
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		outcome = OutcomeTimeout
-	case errors.Is(ctx.Err(), context.Canceled):
-		outcome = OutcomeCancelled
+	case errors.Is(context.Cause(ctx), river.ErrJobCancelledRemotely):
+		outcome = OutcomeCancelled // from the task log: not retried
+	case ctx.Err() != nil:
+		outcome = OutcomeInterrupted // the instance stopped: retried by the task's policy
 	default:
 		outcome = OutcomeFailed
 	}
