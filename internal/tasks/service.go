@@ -74,7 +74,10 @@ func (s *Service) List(ctx context.Context, lang string) ([]Row, error) {
 			st = s.e.setting(code)
 		}
 		t := s.e.Task(code)
-		r := Row{Settings: st, Name: httpx.Translate(lang, t.Name), Description: httpx.Translate(lang, "task.desc."+code), NextRuns: []time.Time{}}
+		r := Row{Settings: st, Name: httpx.Translate(lang, t.Name), NextRuns: []time.Time{}}
+		if key := "task.desc." + code; httpx.Translate(lang, key) != key {
+			r.Description = httpx.Translate(lang, key)
+		}
 		if sched, err := ParseCron(st.Cron); err == nil && st.Enabled {
 			r.NextRuns = NextTimes(sched, s.now(), 5)
 		}

@@ -158,7 +158,7 @@ function TaskFormDialog({ task, onClose, onSaved }: { task?: Task; onClose(): vo
 /** The days each log keeps (the log_retention task deletes what is older). */
 function RetentionCard() {
   const [rows, setRows] = useState<Retention[]>([]);
-  const [edits, setEdits] = useState<Record<string, number | null>>({});
+  const [edits, setEdits] = useState<Record<string, number | null | undefined>>({});
   const load = useCallback(() => {
     listRetention().then(setRows, () => undefined);
   }, []);
@@ -168,7 +168,7 @@ function RetentionCard() {
     if (days === null || days === undefined) return;
     await setRetention(log, days);
     toastSuccess();
-    setEdits((e) => ({ ...e, [log]: undefined as unknown as null }));
+    setEdits((e) => ({ ...e, [log]: undefined }));
     load();
   };
   return (
