@@ -91,9 +91,9 @@ type Options struct {
 	Poll time.Duration
 	// Backoff is the first retry's delay, doubled per attempt up to 10 minutes (default 10s).
 	Backoff time.Duration
-	// RescueAfter is how long a job may stay running before the leader takes it for one whose instance
-	// died (killed during the run): it is then retried by its policy (default MaxTimeout + 5 minutes; a
-	// run never lasts longer than MaxTimeout).
+	// RescueAfter is how long a job must have been running before the leader may take it for one whose
+	// instance died (killed during the run), and then only once it is also older than its task's timeout:
+	// it is retried by its policy (default 2 minutes).
 	RescueAfter time.Duration
 	// Schedule, in tests, replaces the cron schedule of a task (a schedule of seconds) when it gives one.
 	Schedule func(code string) Schedule
@@ -150,7 +150,7 @@ func NewEngine(d *db.DB, opts Options) *Engine {
 		opts.Backoff = 10 * time.Second
 	}
 	if opts.RescueAfter == 0 {
-		opts.RescueAfter = MaxTimeout + 5*time.Minute
+		opts.RescueAfter = 2 * time.Minute
 	}
 	return &Engine{db: d, log: opts.Logger, opts: opts, now: time.Now,
 		tasks: map[string]*Task{}, settings: map[string]Settings{}, periodic: map[string]*periodicEntry{}}
