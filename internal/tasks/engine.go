@@ -121,6 +121,7 @@ type Engine struct {
 	now  func() time.Time
 
 	mu       sync.Mutex
+	applyMu  sync.Mutex // one applyPeriodic at a time
 	tasks    map[string]*Task
 	order    []string
 	settings map[string]Settings
@@ -418,46 +419,71 @@ func (e *Engine) schedule(code, cron string) (Schedule, error) {
 // schedule or policy changed. Only the leader enqueues them, but every instance keeps them, so that
 // whichever is elected has them.
 func (e *Engine) applyPeriodic() {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.client == nil {
-		return
+	// River calls a periodic job's constructor while holding its own lock, and Add and Remove take that
+	// lock: River is never called with e.mu held, and a constructor never takes e.mu (its options are
+	// fixed when it is added; a change of them re-adds it).
+	e.applyMu.Lock()
+	defer e.applyMu.Unlock()
+	type change struct {
+		code, sig string
+		settings  Settings
+		old       *periodicEntry
 	}
-	pj := e.client.PeriodicJobs()
+	e.mu.Lock()
+	client := e.client
+	var changes []change
 	for _, code := range e.order {
 		s, ok := e.settings[code]
 		sig := ""
 		if ok && s.Enabled {
 			sig = s.Cron + "|" + s.Overlap + "|" + strconv.Itoa(s.Retries)
 		}
-		cur := e.periodic[code]
-		if cur != nil && cur.sig == sig {
-			continue
+		if cur := e.periodic[code]; cur == nil && sig != "" || cur != nil && cur.sig != sig {
+			changes = append(changes, change{code, sig, s, cur})
 		}
-		if cur != nil {
-			pj.Remove(cur.handle)
-			delete(e.periodic, code)
-		}
-		if sig == "" {
-			continue
-		}
-		sched, err := e.schedule(code, s.Cron)
-		if err != nil {
-			e.log.Error("task schedule", "task", code, "err", err)
-			continue
-		}
-		f := &firing{s: sched}
-		code := code
-		h, err := pj.AddSafely(river.NewPeriodicJob(f, func() (river.JobArgs, *river.InsertOpts) {
-			fire := f.current()
-			return runArgs{Task: code, FireAt: &fire, Trigger: TriggerSchedule}, e.insertOpts(code)
-		}, &river.PeriodicJobOpts{ID: "task:" + code}))
-		if err != nil {
-			e.log.Error("task schedule", "task", code, "err", err)
-			continue
-		}
-		e.periodic[code] = &periodicEntry{sig: sig, handle: h}
 	}
+	e.mu.Unlock()
+	if client == nil {
+		return
+	}
+	pj := client.PeriodicJobs()
+	for _, c := range changes {
+		var entry *periodicEntry
+		if c.old != nil {
+			pj.Remove(c.old.handle)
+		}
+		if c.sig != "" {
+			entry = e.addPeriodic(pj, c.code, c.sig, c.settings)
+		}
+		e.mu.Lock()
+		if entry != nil {
+			e.periodic[c.code] = entry
+		} else {
+			delete(e.periodic, c.code)
+		}
+		e.mu.Unlock()
+	}
+}
+
+// addPeriodic adds the periodic job of a task; nil when its schedule cannot be read.
+func (e *Engine) addPeriodic(pj *river.PeriodicJobBundle, code, sig string, s Settings) *periodicEntry {
+	sched, err := e.schedule(code, s.Cron)
+	if err != nil {
+		e.log.Error("task schedule", "task", code, "err", err)
+		return nil
+	}
+	f := &firing{s: sched}
+	opts := optsOf(s)
+	h, err := pj.AddSafely(river.NewPeriodicJob(f, func() (river.JobArgs, *river.InsertOpts) {
+		fire := f.current()
+		o := *opts
+		return runArgs{Task: code, FireAt: &fire, Trigger: TriggerSchedule}, &o
+	}, &river.PeriodicJobOpts{ID: "task:" + code}))
+	if err != nil {
+		e.log.Error("task schedule", "task", code, "err", err)
+		return nil
+	}
+	return &periodicEntry{sig: sig, handle: h}
 }
 
 // firing is a schedule that remembers the time it last gave: when River's enqueuer calls the job's
@@ -482,10 +508,12 @@ func (f *firing) current() time.Time {
 	return f.last.UTC()
 }
 
-// insertOpts are a job's options from the task's settings: attempts, and at most one unfinished job
-// of the task when overlap is forbidden. It reads the cache only (a periodic constructor must not block).
-func (e *Engine) insertOpts(code string) *river.InsertOpts {
-	s := e.setting(code)
+// insertOpts are a job's options from the task's cached settings.
+func (e *Engine) insertOpts(code string) *river.InsertOpts { return optsOf(e.setting(code)) }
+
+// optsOf are a job's options from a task's settings: attempts, and at most one unfinished job of the task
+// when overlap is forbidden.
+func optsOf(s Settings) *river.InsertOpts {
 	o := &river.InsertOpts{MaxAttempts: s.Retries + 1}
 	if s.Overlap == OverlapForbid {
 		o.UniqueOpts = river.UniqueOpts{ByArgs: true, ByState: []rivertype.JobState{
