@@ -315,6 +315,7 @@ func (e *Engine) Start(ctx context.Context) error {
 	}
 	e.mu.Lock()
 	e.client = client
+	e.periodic = map[string]*periodicEntry{} // a new client has none yet
 	e.mu.Unlock()
 	// the runs' contexts do not end with ctx (a signal): Stop lets them finish, then cancels them
 	if err := client.Start(context.WithoutCancel(ctx)); err != nil {
