@@ -25,7 +25,7 @@ web/node_modules/.install-stamp: web/package-lock.json
 # the browser's API types are generated from it.
 api:
 	BIDDESK_UPDATE_API=1 $(GO) test -count=1 ./internal/app/ -run '^TestOpenAPIIsGenerated$$'
-	$(MAKE) api-types
+	cd web && $(NPM) run --silent gen:api
 
 api-types: web-deps
 	cd web && $(NPM) run --silent gen:api

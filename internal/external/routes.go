@@ -17,11 +17,17 @@ func (h *Handlers) Routes() []route.Route {
 		route.Download("/api/sys/externalOrgan/export", OrgScreen, h.OrgExport),
 		route.New("GET", "/api/sys/externalUser/list", UserScreen, h.UserList),
 		route.New("GET", "/api/sys/externalUser/roles", UserScreen, h.UserRoles),
-		route.New("POST", "/api/sys/externalUser/add", UserScreen, in(h.Accounts.Add)),
-		route.New("PUT", "/api/sys/externalUser/edit", UserScreen, in(h.Accounts.Edit)),
-		route.New("PUT", "/api/sys/externalUser/changeState", UserScreen, in(h.Accounts.ChangeState)),
-		route.New("PUT", "/api/sys/externalUser/resetPwd", UserScreen, in(h.Accounts.ResetPwd)),
-		route.New("DELETE", "/api/sys/externalUser/del", UserScreen, in(h.Accounts.Del)),
+		// user management's typed handlers over the external kind (internal/users)
+		route.Call("POST", "/api/sys/externalUser/add", UserScreen, h.Accounts.Add).
+			Doc("Create an external account (updatePwd 1)", "新增外部用户"),
+		route.Call("PUT", "/api/sys/externalUser/edit", UserScreen, h.Accounts.Edit).
+			Doc("Change an external account", "编辑外部用户"),
+		route.Call("PUT", "/api/sys/externalUser/changeState", UserScreen, h.Accounts.ChangeState).
+			Doc("Enable (1) or disable (0) external accounts; disabling ends their sessions", "启用/停用外部用户"),
+		route.Call("PUT", "/api/sys/externalUser/resetPwd", UserScreen, h.Accounts.ResetPwd).
+			Doc("Set a new password (updatePwd 1; every session of the account ends)", "重置外部用户密码"),
+		route.Call("DELETE", "/api/sys/externalUser/del", UserScreen, h.Accounts.Del).
+			Doc("Delete external accounts (soft; sessions end)", "删除外部用户"),
 		route.Download("/api/sys/externalUser/export", UserScreen, h.UserExport),
 	}
 }

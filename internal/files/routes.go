@@ -1,7 +1,6 @@
 package files
 
 import (
-	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/route"
 )
 
@@ -10,8 +9,10 @@ func (h *Handlers) Routes() []route.Route {
 	return []route.Route{
 		route.New("POST", "/api/sys/common/disk/upload", route.SignedIn, h.DiskUpload),
 		route.New("POST", "/api/sys/common/oss/upload", route.SignedIn, h.OSSUpload),
-		route.Download(DownPath, route.SignedIn, h.Down),
-		route.New("DELETE", "/api/sys/common/file/del", route.SignedIn, httpx.WithInput(h.Del)),
+		route.DownloadCall(DownPath, route.SignedIn, h.Down).
+			Doc("Download a file as an attachment (recorded for the download statistics)", "下载文件"),
+		route.Call("DELETE", "/api/sys/common/file/del", route.SignedIn, h.Del).
+			Doc("Delete one's own upload that no record links (business log module sys_file)", "删除本人上传的文件"),
 		route.New("POST", "/api/banner/upload", route.SignedIn, h.BannerUpload),
 		route.New("GET", ImagePath+"{name}", route.Public, h.Image),
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/route"
 )
 
@@ -78,5 +79,26 @@ func TestSchemaNames(t *testing.T) {
 		if got := prefixed(c.pkg, c.typ); got != c.want {
 			t.Errorf("%s.%s: %s, want %s", c.pkg, c.typ, got, c.want)
 		}
+	}
+}
+
+func TestUploadsAndPathParameters(t *testing.T) {
+	type uploadIn struct {
+		File   httpx.FileField `param:"file,required"`
+		Module string          `param:"module"`
+	}
+	up := route.New("POST", "/api/up", route.SignedIn, nil).Takes(uploadIn{}).Returns(thing{}).Doc("Upload", "上传")
+	img := route.New("GET", "/api/image/{name}", route.Public, nil).Returns(route.File{}).Doc("An image", "图片")
+	doc, err := Build([]route.Route{up, img}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d map[string]any
+	_ = json.Unmarshal(doc, &d)
+	if f := dig(d, "paths", "/api/up", "post", "requestBody", "content", "multipart/form-data", "schema", "properties", "file", "format"); f != "binary" {
+		t.Errorf("upload body: %v", dig(d, "paths", "/api/up", "post", "requestBody"))
+	}
+	if p := dig(d, "paths", "/api/image/{name}", "get", "parameters", 0, "in"); p != "path" {
+		t.Errorf("path parameter: %v", dig(d, "paths", "/api/image/{name}", "get", "parameters"))
 	}
 }

@@ -115,7 +115,11 @@ func (s *schemas) of(t reflect.Type) map[string]any {
 		if t.Elem().Kind() == reflect.Uint8 {
 			return map[string]any{"type": "string", "contentEncoding": "base64"}
 		}
-		return map[string]any{"type": "array", "items": s.of(t.Elem())}
+		elem := t.Elem()
+		if elem.Kind() == reflect.Pointer {
+			elem = elem.Elem() // a list of pointers (a tree's children) never holds null
+		}
+		return map[string]any{"type": "array", "items": s.of(elem)}
 	case reflect.Map:
 		return map[string]any{"type": "object", "additionalProperties": s.of(t.Elem())}
 	case reflect.Struct:

@@ -22,7 +22,7 @@ import (
 // Field types: string; int (32-bit, as the INTEGER columns); int64 (a positive id; min:"0" lets 0
 // through, a root's parent); bool;
 // []string; []int64 (ids: a JSON array, repeated, or comma-separated); a pointer to one of those
-// (nil when absent); anything else is JSON (a JSON value of the body, or JSON text in a form or
+// (nil when absent: a pointer to a list tells an empty list sent from none); anything else is JSON (a JSON value of the body, or JSON text in a form or
 // query parameter). The readers are Input's, so the input rules (docs/api.md) hold as for every call.
 func Bind(in *Input, dst any) (err error) {
 	v := reflect.ValueOf(dst)
@@ -99,7 +99,12 @@ func tagInt(sf reflect.StructField, key string) *int64 {
 	return &n
 }
 
+// FileField marks the file part of a multipart upload in an input struct: Bind leaves it (the handler
+// streams the file itself, under its own limits), the API description shows a multipart body.
+type FileField struct{}
+
 var (
+	typeFile    = reflect.TypeFor[FileField]()
 	typeString  = reflect.TypeFor[string]()
 	typeInt     = reflect.TypeFor[int]()
 	typeID      = reflect.TypeFor[int64]()
@@ -110,7 +115,7 @@ var (
 
 func (p Param) bind(in *Input, dst reflect.Value) error {
 	t := p.Type
-	if t.Kind() == reflect.Pointer && isScalar(t.Elem()) {
+	if t.Kind() == reflect.Pointer && (isScalar(t.Elem()) || t.Elem() == typeIDs || t.Elem() == typeStrings) {
 		if !in.Has(p.Name) {
 			if p.Required {
 				return Fail("http.required", p.Name)
@@ -125,6 +130,8 @@ func (p Param) bind(in *Input, dst reflect.Value) error {
 		return nil
 	}
 	switch t {
+	case typeFile:
+		return nil
 	case typeString:
 		s := in.String(p.Name)
 		if p.Required && strings.TrimSpace(s) == "" {

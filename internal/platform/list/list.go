@@ -123,6 +123,9 @@ type textIn struct {
 	raw string
 }
 
+// DirSlot in a sort expression of several columns stands for the direction of each: "a {dir}, b {dir}".
+const DirSlot = "{dir}"
+
 // Page is the answer shape of every list call (spec section 3: current, limit, total, pages).
 type Page[T any] struct {
 	Records []T `json:"records"`
@@ -218,7 +221,11 @@ func (s *Spec) orderBy(sort, order string) (string, error) {
 		if !ok {
 			return "", httpx.BadRequest("list.bad_sort")
 		}
-		by = expr + " " + dir
+		if strings.Contains(expr, DirSlot) {
+			by = strings.ReplaceAll(expr, DirSlot, dir)
+		} else {
+			by = expr + " " + dir
+		}
 	}
 	if s.TieBreak != "" {
 		if by != "" {
