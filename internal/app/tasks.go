@@ -28,7 +28,7 @@ func (a *App) registerTasks() {
 		Timeout: 10 * time.Minute, Retries: 3, Overlap: tasks.OverlapForbid, Misfire: tasks.MisfireRun,
 		Run: func(ctx context.Context) (string, error) {
 			n, err := a.Library.GenerateMessages(ctx)
-			return fmt.Sprintf("messages written: %d", n), err
+			return tasks.Say("task.msg.reminders", n), err
 		},
 	})
 	e.Register(tasks.Task{
@@ -36,7 +36,7 @@ func (a *App) registerTasks() {
 		Timeout: 5 * time.Minute, Retries: 2, Overlap: tasks.OverlapForbid, Misfire: tasks.MisfireSkip,
 		Run: func(ctx context.Context) (string, error) {
 			t, s, r, err := a.Users.PurgeExpired(ctx, time.Now())
-			return fmt.Sprintf("download tickets: %d, sessions: %d, remember-me tokens: %d", t, s, r), err
+			return tasks.Say("task.msg.purge", t, s, r), err
 		},
 	})
 	e.Register(tasks.Task{

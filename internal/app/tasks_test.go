@@ -486,7 +486,7 @@ func TestTaskHousekeeping(t *testing.T) {
 	if n := e.count(`SELECT COUNT(*) FROM sys_session WHERE ended_at IS NULL`); n == 0 {
 		t.Error("the live sessions were purged")
 	}
-	if m := e.taskLog(tok, "log_retention")[0].Message; !strings.Contains(m, "login_log: 1 (30 d)") {
+	if m := e.taskLog(tok, "log_retention")[0].Message; !strings.Contains(m, "登录日志 1 条") {
 		t.Errorf("log_retention's message: %q", m)
 	}
 	if e.bizLog("task_manager", "retention") != 1 {

@@ -64,3 +64,16 @@ func TestScheduleTimes(t *testing.T) {
 		t.Errorf("Every: %v", n)
 	}
 }
+
+func TestSayIsShownInTheReadersLanguage(t *testing.T) {
+	m := Say("task.msg.purge", 1, 2, 3)
+	if got := render(m, httpx.LangZH); got != "删除下载凭证 1 个、会话 2 个、记住登录凭证 3 个" {
+		t.Errorf("zh: %q", got)
+	}
+	if got := render(joinError(m, errors.New("disk full")), httpx.LangEN); got != "Deleted 1 download tickets, 2 sessions and 3 remember-me tokens: disk full" {
+		t.Errorf("en with an error: %q", got)
+	}
+	if got := render(joinError("plain", errors.New("boom")), httpx.LangEN); got != "plain: boom" {
+		t.Errorf("plain: %q", got)
+	}
+}

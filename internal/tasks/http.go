@@ -101,9 +101,21 @@ func logTable(s *Service) *list.Table[LogRow] {
 			{Title: "task.col.attempt", Value: func(l LogRow, _ string) any { return l.Attempt }},
 			{Title: "task.col.instance", Value: func(l LogRow, _ string) any { return l.Instance }},
 			{Title: "task.col.startedBy", Value: func(l LogRow, _ string) any { return l.StartedBy }},
-			{Title: "task.col.message", Value: func(l LogRow, _ string) any { return l.Message }},
+			{Title: "task.col.message", Value: func(l LogRow, lang string) any { return render(l.Message, lang) }},
 		},
 	}
+}
+
+// LogList is GET /api/sys/taskLog/list: the page, its messages in the caller's language.
+func (h *Handlers) LogList(w http.ResponseWriter, r *http.Request) (any, error) {
+	out, err := h.log.List(w, r)
+	if p, ok := out.(*list.Page[LogRow]); ok && err == nil {
+		lang := httpx.Lang(r)
+		for i := range p.Records {
+			p.Records[i].Message = render(p.Records[i].Message, lang)
+		}
+	}
+	return out, err
 }
 
 // CodeIn names a task.

@@ -28,6 +28,10 @@ func init() {
 		"businesslog.action.cancel":    {"取消运行", "Cancel a run"},
 		"businesslog.action.retention": {"修改日志保留天数", "Change a log's retention"},
 
+		"task.msg.reminders": {"写入消息待办 %d 条", "Message to-dos written: %d"},
+		"task.msg.purge":     {"删除下载凭证 %d 个、会话 %d 个、记住登录凭证 %d 个", "Deleted %d download tickets, %d sessions and %d remember-me tokens"},
+		"task.msg.retention": {"删除业务日志 %d 条、异常日志 %d 条、登录日志 %d 条、任务日志 %d 条", "Deleted %d business, %d exception, %d login and %d task log rows"},
+
 		"task.log.file":       {"任务日志", "task-log"},
 		"task.col.task":       {"任务", "Task"},
 		"task.col.trigger":    {"触发方式", "Trigger"},

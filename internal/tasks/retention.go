@@ -41,9 +41,11 @@ func Retain(ctx context.Context, d *db.DB, now time.Time) (string, error) {
 		return "", err
 	}
 	var parts []string
+	deleted := make([]any, 0, 4)
 	for _, name := range []string{"business_log", "exception_log", "login_log", "task_log"} {
 		n, ok := days[name]
 		if !ok || n < 1 {
+			deleted = append(deleted, 0)
 			continue
 		}
 		lt := retainedLogs[name]
@@ -58,8 +60,9 @@ func Retain(ctx context.Context, d *db.DB, now time.Time) (string, error) {
 			}
 		}
 		parts = append(parts, fmt.Sprintf("%s: %d (%d d)", name, total, n))
+		deleted = append(deleted, total)
 	}
-	return strings.Join(parts, ", "), nil
+	return Say("task.msg.retention", deleted...), nil
 }
 
 // purge deletes the rows of table whose column is before cut, a batch at a time.

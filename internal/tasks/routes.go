@@ -23,7 +23,7 @@ func (h *Handlers) Routes() []route.Route {
 			Doc("The days each log keeps", "日志保留天数"),
 		route.Call("POST", "/api/sys/task/retention", ScreenManager, h.SetRetention).
 			Doc("Change the days a log keeps", "修改日志保留天数"),
-		route.New("GET", "/api/sys/taskLog/list", logAccess, h.log.List).Query(logSpec.Params()...).
+		route.New("GET", "/api/sys/taskLog/list", logAccess, h.LogList).Query(logSpec.Params()...).
 			Returns(list.Page[LogRow]{}).Doc("The task log: every attempt of every run, paged", "任务日志列表"),
 		route.Download("/api/sys/taskLog/export", logAccess, h.log.Export).Query(logSpec.Params()...).
 			Query(list.FormatParam).Returns(route.File{}).Doc("The task log as a spreadsheet (the list's filters)", "导出任务日志"),

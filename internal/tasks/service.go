@@ -87,6 +87,7 @@ func (s *Service) List(ctx context.Context, lang string) ([]Row, error) {
 		switch {
 		case err == nil:
 			r.LastRunAt = &started
+			r.LastMessage = render(r.LastMessage, lang)
 			r.Running = r.LastOutcome == OutcomeRunning
 		case !db.IsNoRows(err):
 			return nil, err

@@ -92,12 +92,7 @@ func (w *worker) Work(ctx context.Context, job *river.Job[runArgs]) error {
 	default:
 		outcome = OutcomeFailed
 	}
-	if runErr != nil {
-		if msg != "" {
-			msg += ": "
-		}
-		msg += runErr.Error()
-	}
+	msg = joinError(msg, runErr)
 	ended := e.now().UTC()
 	// the log line is written even when the run's context has ended
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
