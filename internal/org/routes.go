@@ -1,12 +1,19 @@
 package org
 
 import (
+	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 	"biddesk/internal/platform/route"
 )
 
 // Screen is the function code of the organisation and employee screen (/organization_manager).
 const Screen = "organization_manager"
+
+// ImportIn describes the import's multipart body and its query.
+type ImportIn struct {
+	File   httpx.FileField `param:"file,required" doc:"the .xlsx workbook (the template's sheets 组织 and 员工)"`
+	DryRun bool            `param:"dryRun" in:"query" doc:"true: check only, nothing is written"`
+}
 
 // Routes are the organisation area's calls: the pickers' look-ups for every signed-in user, the role data
 // scopes of /rolemanager, and the lists, exports and import of /organization_manager.
@@ -47,6 +54,7 @@ func (h *Handlers) Routes() []route.Route {
 			Query(list.FormatParam).Returns(route.File{}).Doc("The employee list as .xlsx (or CSV), same filters", "导出员工"),
 		route.DownloadCall("/api/org/import/template", Screen, h.ImportTemplate).
 			Doc("The import workbook: sheets 组织 and 员工 with titles and an example row", "组织导入模板"),
-		route.New("POST", "/api/org/import", Screen, h.Import),
+		route.New("POST", "/api/org/import", Screen, h.Import).Takes(ImportIn{}).Returns(&ImportReport{}).
+			Doc("Import units and employees from an .xlsx (multipart field file, at most 10 MB); dryRun=true only checks; a real import is all or nothing", "导入组织与员工"),
 	}
 }
