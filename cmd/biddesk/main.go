@@ -111,8 +111,11 @@ func serve(args []string) error {
 	if err != nil {
 		return err
 	}
-	// expiry and loan reminders become message to-dos at start and then daily
-	go a.Library.RunDaily(ctx, func(err error) { log.Error("library reminders", "err", err) })
+	// the scheduled tasks (the library's reminders, purges, log retention) run on the job engine: every
+	// instance works jobs, the elected leader enqueues the scheduled ones
+	if err := a.StartJobs(ctx); err != nil {
+		return err
+	}
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
@@ -137,6 +140,10 @@ func serve(args []string) error {
 	defer cancel()
 	if err := srv.Shutdown(shutCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
+	}
+	log.Info("shutting down: waiting for scheduled tasks in progress")
+	if err := a.StopJobs(shutCtx); err != nil {
+		log.Warn("stop the job engine", "err", err)
 	}
 	log.Info("stopped")
 	return nil

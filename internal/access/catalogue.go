@@ -101,8 +101,8 @@ var Catalogue = []MenuDef{
 		leaf("/exception_log", "异常日志"),
 		leaf("/business_log", "业务日志"),
 		leaf("/login_log", "登录日志"),
-		unbuilt("/task_manager", "定时任务"),
-		unbuilt("/task_log", "任务日志"),
+		leaf("/task_manager", "定时任务"),
+		leaf("/task_log", "任务日志"),
 	}},
 	{Code: "lowcode", Name: "数据与报表", Icon: "table", Children: []MenuDef{
 		unbuilt("/dataset_manager", "数据集"),

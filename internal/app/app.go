@@ -28,6 +28,7 @@ import (
 	"biddesk/internal/platform/storage"
 	"biddesk/internal/portal"
 	"biddesk/internal/sysconfig"
+	"biddesk/internal/tasks"
 	"biddesk/internal/users"
 	"biddesk/internal/wordbook"
 	"biddesk/migrations"
@@ -61,6 +62,9 @@ type App struct {
 	Portal *portal.Service
 	// wordbook is the expert Word book (internal/wordbook).
 	wordbook *wordbook.Service
+	// Tasks is the scheduled tasks and their job engine (internal/tasks); StartJobs runs the engine.
+	Tasks       *tasks.Service
+	jobsStarted bool
 
 	// routes is the API route table, assembled once from the areas' lists; downloads are its download
 	// routes by path (the download ticket's look-up).
@@ -85,9 +89,14 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	if len(applied) > 0 {
 		log.Info("migrated", "applied", applied)
 	}
+	if err := tasks.Migrate(ctx, d, log); err != nil {
+		d.Close()
+		return nil, err
+	}
 	a := &App{Config: cfg, DB: d, Log: log}
 	a.Access = access.NewStore(d)
 	a.Changes = changes.New(d, log)
+	a.openTasks(tasks.Options{})
 	a.Access.Watch(a.Changes)
 	a.SysConfig = sysconfig.NewStore(d, cfg)
 	a.SysConfig.Watch(a.Changes)
@@ -125,6 +134,12 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	a.openLibrary()
 	a.openPortal()
 	a.openWordbook()
+	a.registerTasks()
+	if err := a.Tasks.Engine().Prepare(ctx); err != nil {
+		a.Changes.Stop()
+		d.Close()
+		return nil, fmt.Errorf("scheduled tasks: %w", err)
+	}
 	a.assembleRoutes()
 	a.keepStatistics(ctx)
 	return a, nil
@@ -187,8 +202,13 @@ func (a *App) openFiles(ctx context.Context) error {
 	return nil
 }
 
-// Close stops watching for changes and closes the database.
+// Close stops the job engine (if StartJobs ran), watching for changes, and closes the database.
 func (a *App) Close() error {
+	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := a.StopJobs(sctx); err != nil {
+		a.Log.Warn("stop the job engine", "err", err)
+	}
 	a.stopStats()
 	a.stopFiles()
 	a.Changes.Stop()
@@ -216,6 +236,7 @@ func (a *App) assembleRoutes() {
 		{"wordbook", wordbook.NewHandlers(a.wordbook).Routes()},
 		{"library", library.NewHandlers(a.Library).Routes()},
 		{"portal", portal.NewHandlers(a.Portal).Routes()},
+		{"tasks", tasks.NewHandlers(a.Tasks).Routes()},
 	} {
 		for _, rt := range area.routes {
 			rt.Area = area.name

@@ -350,3 +350,35 @@ func (s *Store) AuthVersion(ctx context.Context) (int64, error) {
 	}
 	return v, err
 }
+
+// SessionKeep is how long an ended or expired session stays in sys_session (the online-users and
+// security views read it) before the purge task deletes it.
+const SessionKeep = 30 * 24 * time.Hour
+
+// PurgeExpired deletes the download tickets expired over an hour before now, and the sessions and
+// remember-me tokens ended, revoked or expired over SessionKeep before now (the scheduled task
+// "purge_sessions"). It answers how many rows of each it deleted.
+func (s *Store) PurgeExpired(ctx context.Context, now time.Time) (tickets, sessions, remembers int64, err error) {
+	now = now.UTC()
+	cut := now.Add(-SessionKeep)
+	steps := []struct {
+		n    *int64
+		stmt string
+		args []any
+	}{
+		{&tickets, `DELETE FROM download_ticket WHERE expires_at < ? OR session_id IN (SELECT id FROM sys_session WHERE expires_at < ? OR ended_at < ?)`, []any{now.Add(-time.Hour), cut, cut}},
+		{&sessions, `DELETE FROM sys_session WHERE expires_at < ? OR ended_at < ?`, []any{cut, cut}},
+		{&remembers, `DELETE FROM sys_remember WHERE expires_at < ? OR revoked_at < ?`, []any{cut, cut}},
+	}
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		for _, st := range steps {
+			res, err := tx.Exec(ctx, st.stmt, st.args...)
+			if err != nil {
+				return err
+			}
+			*st.n, _ = res.RowsAffected()
+		}
+		return nil
+	})
+	return tickets, sessions, remembers, err
+}

@@ -313,18 +313,3 @@ func (s *Service) MarkRead(ctx context.Context, ids []int64) error {
 		return nil
 	})
 }
-
-// RunDaily generates the message to-dos once a day until ctx ends (for a deployment without the
-// scheduled-task screen; logs through errf).
-func (s *Service) RunDaily(ctx context.Context, errf func(error)) {
-	for {
-		if _, err := s.GenerateMessages(ctx); err != nil && ctx.Err() == nil {
-			errf(err)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(24 * time.Hour):
-		}
-	}
-}

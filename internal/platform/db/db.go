@@ -168,6 +168,14 @@ func (d *DB) PingContext(ctx context.Context) error {
 	return nil
 }
 
+// Engine is the *sql.DB a library that runs its own statements (the job engine, River) is handed:
+// on SQLite the one write connection, so that it takes turns with the product's writes instead of
+// competing for the file's lock (River's SQLite driver asks for a pool of one connection); on
+// PostgreSQL the one pool. Its statements do not wait in the turn order of Exec and InTx (database/sql
+// hands the connection to whichever waiter), which only changes who goes first; it must not be used
+// inside an InTx of the same goroutine (that would wait for itself).
+func (d *DB) Engine() *sql.DB { return d.write.db }
+
 // Conn takes a dedicated connection of the read pool (on PostgreSQL, of the one pool), e.g. to
 // LISTEN. Return it with Close.
 func (d *DB) Conn(ctx context.Context) (*sql.Conn, error) { return d.read.db.Conn(ctx) }

@@ -60,6 +60,8 @@ const pages = {
   library: () => import('../features/library/LibraryPage'),
   tagManager: () => import('../features/library/TagManagerPage'),
   gatewayManager: () => import('../features/gatewaymanager/GatewayManagerPage'),
+  taskManager: () => import('../features/tasks/TaskManagerPage'),
+  taskLog: () => import('../features/tasks/TaskLogPage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -128,8 +130,8 @@ export const routes: RouteEntry[] = [
   admin('exception_log', pages.exceptionLog),
   admin('business_log', pages.businessLog),
   admin('login_log', pages.loginLog),
-  admin('task_manager'),
-  admin('task_log'),
+  admin('task_manager', pages.taskManager),
+  admin('task_log', pages.taskLog),
   admin('dataset_manager'),
   admin('handover_manager', pages.handover),
   admin('headerAndfooter_manager', pages.headerFooter),
