@@ -27,6 +27,7 @@ import (
 	"biddesk/internal/platform/route"
 	"biddesk/internal/platform/storage"
 	"biddesk/internal/portal"
+	"biddesk/internal/stats"
 	"biddesk/internal/sysconfig"
 	"biddesk/internal/users"
 	"biddesk/internal/wordbook"
@@ -210,6 +211,7 @@ func (a *App) assembleRoutes() {
 		wordbook.NewHandlers(a.wordbook).Routes(),
 		library.NewHandlers(a.Library).Routes(),
 		portal.NewHandlers(a.Portal).Routes(),
+		stats.NewHandlers(a.statsService()).Routes(),
 	} {
 		all = append(all, rs...)
 	}

@@ -1,0 +1,134 @@
+package stats
+
+import (
+	"context"
+	"net/http"
+
+	"biddesk/internal/platform/export"
+	"biddesk/internal/platform/httpx"
+)
+
+// Handlers are the statistics calls.
+type Handlers struct{ svc *Service }
+
+// NewHandlers serves svc.
+func NewHandlers(svc *Service) *Handlers { return &Handlers{svc: svc} }
+
+// screen is one statistics answer: a report from a filter.
+type screen func(ctx context.Context, lang string, f Filter) (*Report, error)
+
+// FilterOf binds the filter card's parameters (Filter's param tags).
+func FilterOf(in *httpx.Input) (Filter, error) {
+	f := Filter{StartTime: in.String("startTime"), EndTime: in.String("endTime"), UnitCode: in.String("unitCode"),
+		Period: in.String("period"), ByPerson: in.Bool("byPerson"), RecordType: in.String("recordType"), Format: in.String("format")}
+	var err error
+	f.Year, err = in.Int("year", 0)
+	return f, err
+}
+
+// typed is a statistics call in the typed shape func(r, Filter) (*Report, error).
+func typed(fn screen) func(r *http.Request, f Filter) (*Report, error) {
+	return func(r *http.Request, f Filter) (*Report, error) { return fn(r.Context(), httpx.Lang(r), f) }
+}
+
+// answer adapts a typed call to the route table's input handler.
+func answer(fn func(r *http.Request, f Filter) (*Report, error)) httpx.Handler {
+	return httpx.WithInput(func(r *http.Request, in *httpx.Input) (any, error) {
+		f, err := FilterOf(in)
+		if err != nil {
+			return nil, err
+		}
+		return fn(r, f)
+	})
+}
+
+// download streams every table of a screen's report as one sheet: the first table's header is the sheet's,
+// each further table follows after an empty row with its title and its header; every table ends with its
+// total row. The file is named by the message key file.
+func download(fn screen, file string) httpx.Handler {
+	return func(w http.ResponseWriter, r *http.Request) (any, error) {
+		return httpx.WithInput(func(r *http.Request, in *httpx.Input) (any, error) { return writeReport(w, r, in, fn, file) })(w, r)
+	}
+}
+
+func writeReport(w http.ResponseWriter, r *http.Request, in *httpx.Input, fn screen, file string) (any, error) {
+	{
+		f, err := FilterOf(in)
+		if err != nil {
+			return nil, err
+		}
+		lang := httpx.Lang(r)
+		rep, err := fn(r.Context(), lang, f)
+		if err != nil {
+			return nil, err
+		}
+		var header []string
+		if len(rep.Tables) > 0 {
+			header = titles(rep.Tables[0])
+		}
+		total := httpx.Translate(lang, "stats.total")
+		err = export.Stream(w, export.Format(f.Format), httpx.Translate(lang, file), header, func(x export.Writer) error {
+			for i, t := range rep.Tables {
+				if i > 0 {
+					if err := x.Row(); err != nil {
+						return err
+					}
+					if err := x.Row(t.Title); err != nil {
+						return err
+					}
+					if err := x.Row(strs(titles(t))...); err != nil {
+						return err
+					}
+				}
+				sums := make([]int64, len(t.Columns))
+				summed := false
+				for _, row := range t.Rows {
+					cells := make([]any, len(t.Columns))
+					for j, col := range t.Columns {
+						cells[j] = row[col.Key]
+						if n, ok := row[col.Key].(int64); ok && col.Number {
+							sums[j] += n
+							summed = true
+						}
+					}
+					if err := x.Row(cells...); err != nil {
+						return err
+					}
+				}
+				if summed && len(t.Columns) > 0 {
+					cells := make([]any, len(t.Columns))
+					cells[0] = total
+					for j, col := range t.Columns {
+						if col.Number {
+							cells[j] = sums[j]
+						}
+					}
+					if err := x.Row(cells...); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil && w.Header().Get("Content-Disposition") == "" {
+			return nil, err // nothing sent yet: the envelope says why
+		}
+		return httpx.Written{}, nil
+	}
+}
+
+func titles(t Table) []string {
+	out := make([]string, len(t.Columns))
+	for i, c := range t.Columns {
+		out[i] = c.Title
+	}
+	return out
+}
+
+func strs(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
