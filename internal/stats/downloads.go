@@ -41,7 +41,7 @@ func (s *Service) Downloads(ctx context.Context, lang string, f Filter) (*Report
 		return nil, err
 	}
 	t := Table{Key: "downloadTypes", Title: c.tr("stats.t.downloadTypes"), Rows: []map[string]any{},
-		Columns: []Column{c.col("kind", false), c.col("downloads", true), c.col("downloaders", true), c.col("files", true)}}
+		Columns: []Column{c.col("kind", false), c.col("downloads", true), c.distinct("downloaders"), c.distinct("files")}}
 	for _, key := range c.kindOrder(byType) {
 		v := byType[key]
 		t.Rows = append(t.Rows, map[string]any{"recordType": strings.TrimPrefix(key, "library."), "kind": c.kindLabel(key), "downloads": v[0], "downloaders": v[1], "files": v[2]})
@@ -51,9 +51,10 @@ func (s *Service) Downloads(ctx context.Context, lang string, f Filter) (*Report
 		return nil, err
 	}
 	r.Summary = []Stat{c.stat("downloads", total), c.stat("downloaders", users), c.stat("files", files)}
+	t.Totals = map[string]int64{"downloaders": users, "files": files}
 	r.Tables = append(r.Tables, t)
 
-	top := Table{Key: "topMaterials", Title: c.tr("stats.t.topMaterials"), Rows: []map[string]any{},
+	top := Table{Key: "topMaterials", Title: c.tr("stats.t.topMaterials"), Rows: []map[string]any{}, NoTotal: true,
 		Columns: []Column{c.col("title", false), c.col("kind", false), c.col("downloads", true)}}
 	if err := forEach(c, `SELECT d.record_type, COALESCE(MAX(rec.title), ''), COUNT(*) `+strings.Replace(from, "WHERE", "LEFT JOIN lib_record rec ON rec.id = d.record_id WHERE", 1)+
 		` AND d.record_id IS NOT NULL GROUP BY d.record_type, d.record_id ORDER BY 3 DESC, d.record_id LIMIT `+itoa(TopN), args, func(scan func(...any) error) error {
@@ -67,7 +68,7 @@ func (s *Service) Downloads(ctx context.Context, lang string, f Filter) (*Report
 	}); err != nil {
 		return nil, err
 	}
-	people := Table{Key: "topDownloaders", Title: c.tr("stats.t.topDownloaders"), Rows: []map[string]any{},
+	people := Table{Key: "topDownloaders", Title: c.tr("stats.t.topDownloaders"), Rows: []map[string]any{}, NoTotal: true,
 		Columns: []Column{c.col("loginCode", false), c.col("userName", false), c.col("unitName", false), c.col("downloads", true)}}
 	if err := c.topPeople(&people, "downloads", `SELECT d.user_id, COUNT(*) `+from+` GROUP BY d.user_id ORDER BY 2 DESC, d.user_id LIMIT `+itoa(TopN), args); err != nil {
 		return nil, err

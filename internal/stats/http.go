@@ -86,7 +86,7 @@ func writeReport(w http.ResponseWriter, r *http.Request, in *httpx.Input, fn scr
 					cells := make([]any, len(t.Columns))
 					for j, col := range t.Columns {
 						cells[j] = row[col.Key]
-						if n, ok := row[col.Key].(int64); ok && col.Number {
+						if n, ok := row[col.Key].(int64); ok && col.Number && !col.Distinct && !t.NoTotal {
 							sums[j] += n
 							summed = true
 						}
@@ -99,7 +99,9 @@ func writeReport(w http.ResponseWriter, r *http.Request, in *httpx.Input, fn scr
 					cells := make([]any, len(t.Columns))
 					cells[0] = total
 					for j, col := range t.Columns {
-						if col.Number {
+						if v, ok := t.Totals[col.Key]; ok {
+							cells[j] = v
+						} else if col.Number && !col.Distinct {
 							cells[j] = sums[j]
 						}
 					}

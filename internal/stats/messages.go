@@ -14,6 +14,7 @@ func init() {
 		"stats.unit_out_of_scope": {"该组织不在您的数据范围内", "the unit is outside your data scope"},
 		"stats.unit_not_found":    {"组织不存在", "the unit does not exist"},
 		"stats.own":               {"（本级）", " (itself)"},
+		"stats.noUnit":            {"无所属单位", "No unit"},
 		"stats.sep":               {"、", ", "},
 		"stats.total":             {"合计", "Total"},
 		"stats.kind.none":         {"未关联资料", "Not linked to a material"},

@@ -135,13 +135,19 @@ type Table struct {
 	Rows    []map[string]any `json:"rows"`
 	// Drill names the row field holding a unit code the row drills down to ("" when rows do not drill).
 	Drill string `json:"drill,omitempty"`
+	// NoTotal: the rows are a top list, not parts of a whole; no total row.
+	NoTotal bool `json:"noTotal,omitempty"`
+	// Totals are total cells the rows do not add up to (distinct counts over the whole filter), by column.
+	Totals map[string]int64 `json:"totals,omitempty"`
 }
 
-// Column is a table column; Number columns are summed in the total row.
+// Column is a table column; Number columns are summed in the total row, except Distinct ones (counts of
+// distinct accounts or files, which do not add up across rows).
 type Column struct {
-	Key    string `json:"key"`
-	Title  string `json:"title"`
-	Number bool   `json:"number,omitempty"`
+	Key      string `json:"key"`
+	Title    string `json:"title"`
+	Number   bool   `json:"number,omitempty"`
+	Distinct bool   `json:"distinct,omitempty"`
 }
 
 // Unit is an organisation unit.
@@ -388,6 +394,9 @@ func (c *call) bars() ([]bar, error) {
 	var out []bar
 	if c.unit != nil {
 		out = append(out, bar{Unit: Unit{Code: c.unit.Code, Name: c.unit.Name + httpx.Translate(c.lang, "stats.own"), Leaf: true}, own: true})
+	} else if c.vis.All {
+		// accounts without a unit (external users, say): a row of their own, shown when it has numbers
+		out = append(out, bar{Unit: Unit{Code: "", Name: httpx.Translate(c.lang, "stats.noUnit"), Leaf: true}, own: true})
 	}
 	q := `SELECT o.full_unit_code, o.unit_name, (SELECT COUNT(*) FROM org_unit k WHERE k.parent_full_unit_code = o.full_unit_code)
 		FROM org_unit o WHERE o.parent_full_unit_code = ? ORDER BY o.sort, o.full_unit_code`
@@ -462,6 +471,9 @@ func (c *call) unitTable(key string, bars []bar, vals [][]int64, cols []Column, 
 	}
 	for i, b := range bars {
 		row := map[string]any{"unitCode": b.Code, "unitName": b.Name, "leaf": b.Leaf || b.own}
+		if b.Code == "" {
+			delete(row, "unitCode") // nothing to drill into
+		}
 		empty := true
 		for j, col := range cols {
 			row[col.Key] = vals[i][j]
@@ -474,7 +486,11 @@ func (c *call) unitTable(key string, bars []bar, vals [][]int64, cols []Column, 
 		}
 		t.Rows = append(t.Rows, row)
 		ch.Labels = append(ch.Labels, b.Name)
-		ch.Codes = append(ch.Codes, b.Code)
+		if b.Code != "" && !b.own {
+			ch.Codes = append(ch.Codes, b.Code)
+		} else {
+			ch.Codes = append(ch.Codes, "")
+		}
 		for k, ci := range chartCols {
 			ch.Series[k].Values = append(ch.Series[k].Values, vals[i][ci])
 		}
@@ -489,6 +505,11 @@ func (c *call) tr(key string, args ...any) string { return httpx.Translate(c.lan
 
 func (c *call) col(key string, number bool) Column {
 	return Column{Key: key, Title: c.tr("stats.c." + key), Number: number}
+}
+
+// distinct is a number column of distinct accounts or files.
+func (c *call) distinct(key string) Column {
+	return Column{Key: key, Title: c.tr("stats.c." + key), Number: true, Distinct: true}
 }
 
 func (c *call) report() *Report {
@@ -507,7 +528,11 @@ func (c *call) tz() string {
 	if m < 0 {
 		m = -m
 	}
-	return fmt.Sprintf("%s (UTC%+03d:%02d)", c.s.Loc.String(), h, m)
+	off := fmt.Sprintf("UTC%+03d:%02d", h, m)
+	if name := c.s.Loc.String(); name != "Local" && name != "UTC" {
+		return name + " (" + off + ")"
+	}
+	return off
 }
 
 // kindLabel names a file's record type ("library.license") or a library type key.

@@ -132,7 +132,7 @@ func (s *Service) Uploads(ctx context.Context, lang string, f Filter) (*Report, 
 	uch, ut := c.unitTable("uploadUnits", bars, fold(bars, byUnit, 4),
 		[]Column{c.col("uploads", true), c.col("uploaders", true), c.col("added", true), c.col("updated", true)}, []int{0, 2, 3})
 	r.Charts = append(r.Charts, uch)
-	people := Table{Key: "topUploaders", Title: c.tr("stats.t.topUploaders"), Rows: []map[string]any{},
+	people := Table{Key: "topUploaders", Title: c.tr("stats.t.topUploaders"), Rows: []map[string]any{}, NoTotal: true,
 		Columns: []Column{c.col("loginCode", false), c.col("userName", false), c.col("unitName", false), c.col("uploads", true)}}
 	if err := c.topPeople(&people, "uploads", `SELECT f.uploaded_by, COUNT(*) `+files+` GROUP BY f.uploaded_by ORDER BY 2 DESC, f.uploaded_by LIMIT `+itoa(TopN), fargs); err != nil {
 		return nil, err

@@ -23,6 +23,8 @@ export interface StatColumn {
   key: string;
   title: string;
   number?: boolean;
+  /** a count of distinct accounts or files: the rows do not add up */
+  distinct?: boolean;
 }
 export type StatRow = Record<string, string | number | boolean>;
 export interface StatTable {
@@ -32,6 +34,10 @@ export interface StatTable {
   rows: StatRow[];
   /** the row field holding the unit code a row drills down to */
   drill?: string;
+  /** a top list: no total row */
+  noTotal?: boolean;
+  /** total cells the rows do not add up to (distinct counts), by column */
+  totals?: Record<string, number>;
 }
 export interface StatNumber {
   key: string;

@@ -89,7 +89,7 @@ export default function StatChartView({ chart, onPick }: { chart: StatChart; onP
           </g>
         ))}
         {shownLabels(n, Math.max(2, Math.floor(w / 80))).map((i) => (
-          <text key={i} x={x(i)} y={height - 8} textAnchor="middle" {...font}>
+          <text key={i} x={x(i)} y={height - 8} textAnchor={n > 1 && i === 0 ? 'start' : n > 1 && i === n - 1 ? 'end' : 'middle'} {...font}>
             {chart.labels[i]}
           </text>
         ))}

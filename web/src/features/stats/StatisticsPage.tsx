@@ -250,11 +250,21 @@ export default function StatisticsPage() {
   );
 }
 
+/** The total row's cells by column: the server's, else the sum of the rows' numbers (none for a top list or a distinct count). */
+export function statTotals(table: StatTable): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (table.noTotal) return out;
+  for (const c of table.columns) {
+    if (table.totals && c.key in table.totals) out[c.key] = table.totals[c.key];
+    else if (c.number && !c.distinct) out[c.key] = table.rows.reduce((n, r) => n + Number(r[c.key] ?? 0), 0);
+  }
+  return out;
+}
+
 /** A table of numbers with its total row; a row of a unit drills down. */
 function StatTableCard({ table, onDrill, current }: { table: StatTable; onDrill(code: string, name: string): void; current?: string }) {
   const { t } = useI18n();
-  const numbers = table.columns.filter((c) => c.number);
-  const totals = Object.fromEntries(numbers.map((c) => [c.key, table.rows.reduce((n, r) => n + Number(r[c.key] ?? 0), 0)]));
+  const totals = statTotals(table);
   return (
     <Card size="small" variant="borderless" title={table.title} style={{ marginTop: 12 }} data-testid={`stats-table-${table.key}`}>
       <Table
@@ -284,12 +294,12 @@ function StatTableCard({ table, onDrill, current }: { table: StatTable; onDrill(
               : undefined,
         }))}
         summary={
-          numbers.length > 0 && table.rows.length > 0
+          Object.keys(totals).length > 0 && table.rows.length > 0
             ? () => (
                 <Table.Summary.Row>
                   {table.columns.map((c, i) => (
                     <Table.Summary.Cell key={c.key} index={i} align={c.number ? 'right' : undefined}>
-                      {i === 0 ? <strong>{t('stats.total')}</strong> : c.number ? <strong data-testid={`stats-total-${table.key}-${c.key}`}>{totals[c.key]}</strong> : null}
+                      {i === 0 ? <strong>{t('stats.total')}</strong> : c.key in totals ? <strong data-testid={`stats-total-${table.key}-${c.key}`}>{totals[c.key]}</strong> : null}
                     </Table.Summary.Cell>
                   ))}
                 </Table.Summary.Row>
