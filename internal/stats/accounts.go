@@ -3,6 +3,7 @@ package stats
 import (
 	"context"
 	"strconv"
+	"strings"
 
 	"biddesk/internal/platform/httpx"
 )
@@ -115,13 +116,19 @@ func (s *Service) Summary(ctx context.Context, lang string, f Filter) (*Report, 
 		return nil, err
 	}
 	put(changes, 3)
-	// downloads of the year, by the record's type, of the records of the scope
-	dl, err := c.groups(1, `SELECT rec.type, COUNT(*) FROM file_download d JOIN lib_record rec ON rec.id = d.record_id
-		WHERE d.created_at >= ? AND d.created_at < ? AND `+cond+` GROUP BY rec.type`, append([]any{c.from, end}, cargs...)...)
+	// downloads of the year by the accounts of the scope, by the material's type (the download rollup)
+	rcond, rargs := c.where("s.unit_code")
+	d0, d1 := c.days2()
+	dl, err := c.groups(1, `SELECT s.record_type, CAST(SUM(s.n) AS BIGINT) FROM stat_download_day s WHERE s.day >= ? AND s.day <= ? AND `+rcond+`
+		GROUP BY s.record_type`, append([]any{d0, d1}, rargs...)...)
 	if err != nil {
 		return nil, err
 	}
-	put(dl, 4)
+	byKey := map[string][]int64{}
+	for k, v := range dl {
+		byKey[strings.TrimPrefix(k, "library.")] = v
+	}
+	put(byKey, 4)
 	cols := []Column{c.col("kind", false), c.col("held", true), c.col("added", true), c.col("expired", true), c.col("changed", true), c.col("downloads", true)}
 	t := Table{Key: "summary", Title: c.tr("stats.t.summary", year), Columns: cols, Rows: []map[string]any{}}
 	ch := Chart{Key: "summary", Title: c.tr("stats.t.summary", year), Kind: "bar"}

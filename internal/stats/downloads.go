@@ -3,64 +3,118 @@ package stats
 import (
 	"context"
 	"strings"
+
+	"biddesk/internal/platform/db"
 )
 
 // TopN is the length of the top lists (materials, downloaders, uploaders).
 const TopN = 20
 
-// downloads is the filtered download rows: the condition on file_download d joined to its downloader u.
-func (c *call) downloads() (string, []any, error) {
-	k, err := c.kind()
-	if err != nil {
-		return "", nil, err
-	}
-	cond, cargs := c.where("u.unit_code")
-	where := `FROM file_download d JOIN sys_user u ON u.id = d.user_id WHERE d.created_at >= ? AND d.created_at < ? AND ` + cond
-	args := append([]any{c.from, c.to}, cargs...)
-	if k != nil {
-		where += ` AND d.record_type = ?`
-		args = append(args, "library."+k.Key)
-	}
-	return where, args, nil
+// downloadFilter is the condition on the rollup s (stat_download_day) and on the raw rows d joined to their
+// downloader u: the range, the caller's scope and chosen unit, and the material type.
+type downloadFilter struct {
+	roll      string // FROM stat_download_day s WHERE ...
+	rollArgs  []any
+	users     string // the accounts of the scope: condition on sys_user u
+	userArgs  []any
+	raw       string // condition on file_download d (range and type)
+	rawArgs   []any
+	wholeOrg  bool // no scope limit and no unit: the per-material rollup serves
+	typeValue string
 }
 
-// Downloads is GET /api/sys/oplog/downloadStatistics (/download_type): downloads, downloaders and files
-// per material type, the most downloaded materials and the top downloaders.
+func (c *call) downloads() (*downloadFilter, error) {
+	k, err := c.kind()
+	if err != nil {
+		return nil, err
+	}
+	d0, d1 := c.days2()
+	rcond, rargs := c.where("s.unit_code")
+	ucond, uargs := c.where("u.unit_code")
+	f := &downloadFilter{
+		roll: `FROM stat_download_day s WHERE s.day >= ? AND s.day <= ? AND ` + rcond, rollArgs: append([]any{d0, d1}, rargs...),
+		users: ucond, userArgs: uargs,
+		raw: `d.created_at >= ? AND d.created_at < ?`, rawArgs: []any{c.from, c.to},
+		wholeOrg: c.vis.All && c.unit == nil,
+	}
+	if k != nil {
+		f.typeValue = "library." + k.Key
+		f.roll += ` AND s.record_type = ?`
+		f.rollArgs = append(f.rollArgs, f.typeValue)
+		f.raw += ` AND d.record_type = ?`
+		f.rawArgs = append(f.rawArgs, f.typeValue)
+	}
+	return f, nil
+}
+
+// downloaders counts, by unit, the accounts of the scope that downloaded within the range (one seek per account).
+func (c *call) downloaders(f *downloadFilter) (map[string][]int64, error) {
+	return c.groups(1, `SELECT u.unit_code, COUNT(*) FROM sys_user u WHERE `+f.users+`
+		AND EXISTS (SELECT 1 FROM file_download d WHERE d.user_id = u.id AND `+f.raw+`) GROUP BY u.unit_code`, append(append([]any{}, f.userArgs...), f.rawArgs...)...)
+}
+
+// Downloads is GET /api/sys/oplog/downloadStatistics (/download_type): downloads per material type, the most
+// downloaded materials and the top downloaders.
 func (s *Service) Downloads(ctx context.Context, lang string, f Filter) (*Report, error) {
 	c, err := s.resolve(ctx, lang, f)
 	if err != nil {
 		return nil, err
 	}
 	r := c.report()
-	from, args, err := c.downloads()
+	df, err := c.downloads()
 	if err != nil {
 		return nil, err
 	}
-	byType, err := c.groups(3, `SELECT d.record_type, COUNT(*), COUNT(DISTINCT d.user_id), COUNT(DISTINCT d.file_id) `+from+` GROUP BY d.record_type`, args...)
+	byType, err := c.groups(1, `SELECT s.record_type, CAST(SUM(s.n) AS BIGINT) `+df.roll+` GROUP BY s.record_type`, df.rollArgs...)
 	if err != nil {
 		return nil, err
 	}
 	t := Table{Key: "downloadTypes", Title: c.tr("stats.t.downloadTypes"), Rows: []map[string]any{},
-		Columns: []Column{c.col("kind", false), c.col("downloads", true), c.distinct("downloaders"), c.distinct("files")}}
+		Columns: []Column{c.col("kind", false), c.col("downloads", true)}}
+	var total int64
 	for _, key := range c.kindOrder(byType) {
 		v := byType[key]
-		t.Rows = append(t.Rows, map[string]any{"recordType": strings.TrimPrefix(key, "library."), "kind": c.kindLabel(key), "downloads": v[0], "downloaders": v[1], "files": v[2]})
+		total += v[0]
+		t.Rows = append(t.Rows, map[string]any{"recordType": strings.TrimPrefix(key, "library."), "kind": c.kindLabel(key), "downloads": v[0]})
 	}
-	var total, users, files int64
-	if err := c.s.db.QueryRow(ctx, `SELECT COUNT(*), COUNT(DISTINCT d.user_id), COUNT(DISTINCT d.file_id) `+from, args...).Scan(&total, &users, &files); err != nil {
+	people, err := c.downloaders(df)
+	if err != nil {
 		return nil, err
 	}
-	r.Summary = []Stat{c.stat("downloads", total), c.stat("downloaders", users), c.stat("files", files)}
-	t.Totals = map[string]int64{"downloaders": users, "files": files}
+	var users int64
+	for _, v := range people {
+		users += v[0]
+	}
+	r.Summary = []Stat{c.stat("downloads", total), c.stat("downloaders", users)}
 	r.Tables = append(r.Tables, t)
 
 	top := Table{Key: "topMaterials", Title: c.tr("stats.t.topMaterials"), Rows: []map[string]any{}, NoTotal: true,
 		Columns: []Column{c.col("title", false), c.col("kind", false), c.col("downloads", true)}}
-	if err := forEach(c, `SELECT d.record_type, COALESCE(MAX(rec.title), ''), COUNT(*) `+strings.Replace(from, "WHERE", "LEFT JOIN lib_record rec ON rec.id = d.record_id WHERE", 1)+
-		` AND d.record_id IS NOT NULL GROUP BY d.record_type, d.record_id ORDER BY 3 DESC, d.record_id LIMIT `+itoa(TopN), args, func(scan func(...any) error) error {
-		var kind, title string
-		var n int64
-		if err := scan(&kind, &title, &n); err != nil {
+	var q string
+	var args []any
+	if df.wholeOrg {
+		d0, d1 := c.days2()
+		q = `SELECT s.record_type, s.record_id, CAST(SUM(s.n) AS BIGINT) FROM stat_download_record s WHERE s.day >= ? AND s.day <= ?`
+		args = []any{d0, d1}
+		if df.typeValue != "" {
+			q += ` AND s.record_type = ?`
+			args = append(args, df.typeValue)
+		}
+		q += ` GROUP BY s.record_type, s.record_id ORDER BY 3 DESC, s.record_id LIMIT ` + itoa(TopN)
+	} else {
+		// the downloads of the scope's accounts, account by account
+		q = `SELECT d.record_type, d.record_id, COUNT(*) FROM sys_user u CROSS JOIN file_download d WHERE d.user_id = u.id AND ` + df.users +
+			` AND ` + df.raw + ` AND d.record_id IS NOT NULL GROUP BY d.record_type, d.record_id ORDER BY 3 DESC, d.record_id LIMIT ` + itoa(TopN)
+		args = append(append([]any{}, df.userArgs...), df.rawArgs...)
+	}
+	if err := forEach(c, q, args, func(scan func(...any) error) error {
+		var kind string
+		var id, n int64
+		if err := scan(&kind, &id, &n); err != nil {
+			return err
+		}
+		var title string
+		if err := c.s.db.QueryRow(ctx, `SELECT title FROM lib_record WHERE id = ?`, id).Scan(&title); err != nil && !db.IsNoRows(err) {
 			return err
 		}
 		top.Rows = append(top.Rows, map[string]any{"title": title, "kind": c.kindLabel(kind), "downloads": n})
@@ -68,12 +122,13 @@ func (s *Service) Downloads(ctx context.Context, lang string, f Filter) (*Report
 	}); err != nil {
 		return nil, err
 	}
-	people := Table{Key: "topDownloaders", Title: c.tr("stats.t.topDownloaders"), Rows: []map[string]any{}, NoTotal: true,
+	ppl := Table{Key: "topDownloaders", Title: c.tr("stats.t.topDownloaders"), Rows: []map[string]any{}, NoTotal: true,
 		Columns: []Column{c.col("loginCode", false), c.col("userName", false), c.col("unitName", false), c.col("downloads", true)}}
-	if err := c.topPeople(&people, "downloads", `SELECT d.user_id, COUNT(*) `+from+` GROUP BY d.user_id ORDER BY 2 DESC, d.user_id LIMIT `+itoa(TopN), args); err != nil {
+	if err := c.topPeople(&ppl, "downloads", `SELECT id, n FROM (SELECT u.id, (SELECT COUNT(*) FROM file_download d WHERE d.user_id = u.id AND `+df.raw+`) AS n
+		FROM sys_user u WHERE `+df.users+`) x WHERE n > 0 ORDER BY n DESC, id LIMIT `+itoa(TopN), append(append([]any{}, df.rawArgs...), df.userArgs...)); err != nil {
 		return nil, err
 	}
-	r.Tables = append(r.Tables, top, people)
+	r.Tables = append(r.Tables, top, ppl)
 	return r, nil
 }
 
@@ -85,11 +140,11 @@ func (s *Service) DownloadHistogram(ctx context.Context, lang string, f Filter) 
 		return nil, err
 	}
 	r := c.report()
-	from, args, err := c.downloads()
+	df, err := c.downloads()
 	if err != nil {
 		return nil, err
 	}
-	byType, err := c.groups(1, `SELECT d.record_type, COUNT(*) `+from+` GROUP BY d.record_type`, args...)
+	byType, err := c.groups(1, `SELECT s.record_type, CAST(SUM(s.n) AS BIGINT) `+df.roll+` GROUP BY s.record_type`, df.rollArgs...)
 	if err != nil {
 		return nil, err
 	}
@@ -99,9 +154,23 @@ func (s *Service) DownloadHistogram(ctx context.Context, lang string, f Filter) 
 		ch.Series[0].Values = append(ch.Series[0].Values, byType[key][0])
 	}
 	r.Charts = append(r.Charts, ch)
-	byUnit, err := c.groups(2, `SELECT u.unit_code, COUNT(*), COUNT(DISTINCT d.user_id) `+from+` GROUP BY u.unit_code`, args...)
+	counts, err := c.groups(1, `SELECT s.unit_code, CAST(SUM(s.n) AS BIGINT) `+df.roll+` GROUP BY s.unit_code`, df.rollArgs...)
 	if err != nil {
 		return nil, err
+	}
+	people, err := c.downloaders(df)
+	if err != nil {
+		return nil, err
+	}
+	byUnit := map[string][]int64{}
+	for code, v := range counts {
+		byUnit[code] = []int64{v[0], 0}
+	}
+	for code, v := range people {
+		if byUnit[code] == nil {
+			byUnit[code] = []int64{0, 0}
+		}
+		byUnit[code][1] = v[0]
 	}
 	bars, err := c.bars()
 	if err != nil {
@@ -121,19 +190,19 @@ func (s *Service) DownloadLineChart(ctx context.Context, lang string, f Filter) 
 		return nil, err
 	}
 	r := c.report()
-	from, args, err := c.downloads()
+	df, err := c.downloads()
 	if err != nil {
 		return nil, err
 	}
 	labels := c.labels()
-	b := c.bucket("d.created_at")
+	b := c.dayBucket("s.day")
 	idx := map[string]int{}
 	for i, l := range labels {
 		idx[l] = i
 	}
 	all := Series{Key: "downloads", Name: c.tr("stats.c.downloads"), Values: make([]int64, len(labels))}
 	perType := map[string][]int64{}
-	if err := forEach(c, `SELECT `+b+`, d.record_type, COUNT(*) `+from+` GROUP BY `+b+`, d.record_type`, args, func(scan func(...any) error) error {
+	if err := forEach(c, `SELECT `+b+`, s.record_type, CAST(SUM(s.n) AS BIGINT) `+df.roll+` GROUP BY `+b+`, s.record_type`, df.rollArgs, func(scan func(...any) error) error {
 		var label, kind string
 		var n int64
 		if err := scan(&label, &kind, &n); err != nil {

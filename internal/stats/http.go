@@ -28,7 +28,33 @@ func FilterOf(in *httpx.Input) (Filter, error) {
 
 // typed is a statistics call in the typed shape func(r, Filter) (*Report, error).
 func typed(fn screen) func(r *http.Request, f Filter) (*Report, error) {
-	return func(r *http.Request, f Filter) (*Report, error) { return fn(r.Context(), httpx.Lang(r), f) }
+	return func(r *http.Request, f Filter) (*Report, error) {
+		rep, err := fn(r.Context(), httpx.Lang(r), f)
+		if rep != nil {
+			rep.normalize()
+		}
+		return rep, err
+	}
+}
+
+// normalize gives every list of the report a value: an empty chart has [] labels and values, not null.
+func (r *Report) normalize() {
+	for i := range r.Charts {
+		c := &r.Charts[i]
+		if c.Labels == nil {
+			c.Labels = []string{}
+		}
+		for j := range c.Series {
+			if c.Series[j].Values == nil {
+				c.Series[j].Values = []int64{}
+			}
+		}
+	}
+	for i := range r.Tables {
+		if r.Tables[i].Rows == nil {
+			r.Tables[i].Rows = []map[string]any{}
+		}
+	}
 }
 
 // answer adapts a typed call to the route table's input handler.

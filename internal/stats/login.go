@@ -15,33 +15,46 @@ func (s *Service) Login(ctx context.Context, lang string, f Filter) (*Report, er
 	}
 	r := c.report()
 	cond, cargs := c.where("u.unit_code")
+	rcond, rargs := c.where("s.unit_code")
 	span := []any{c.from, c.to}
+	d0, d1 := c.days2()
 	labels := c.labels()
-	b := c.bucket("l.created_at")
+	b := c.dayBucket("s.day")
 	signIns, err := c.series("signIns", c.tr("stats.c.signIns"), labels,
-		`SELECT `+b+`, COUNT(*) FROM login_log l JOIN sys_user u ON u.id = l.user_id
-		WHERE l.created_at >= ? AND l.created_at < ? AND l.success = 1 AND `+cond+` GROUP BY `+b, append(span, cargs...)...)
+		`SELECT `+b+`, CAST(SUM(s.n) AS BIGINT) FROM stat_login_day s WHERE s.day >= ? AND s.day <= ? AND `+rcond+` GROUP BY `+b,
+		append([]any{d0, d1}, rargs...)...)
 	if err != nil {
 		return nil, err
 	}
-	active, err := c.series("active", c.tr("stats.c.active"), labels,
-		`SELECT `+b+`, COUNT(DISTINCT l.user_id) FROM login_log l JOIN sys_user u ON u.id = l.user_id
-		WHERE l.created_at >= ? AND l.created_at < ? AND l.success = 1 AND `+cond+` GROUP BY `+b, append(span, cargs...)...)
-	if err != nil {
-		return nil, err
-	}
-	r.Charts = append(r.Charts, Chart{Key: "trend", Title: c.tr("stats.t.loginTrend"), Kind: "line", Labels: labels, Series: []Series{signIns, active}})
+	r.Charts = append(r.Charts, Chart{Key: "trend", Title: c.tr("stats.t.loginTrend"), Kind: "line", Labels: labels, Series: []Series{signIns}})
 
-	// by unit: accounts and never signed in (sys_user), sign-ins and active accounts in the range (login_log)
+	// by unit: accounts and never signed in (sys_user), sign-ins (the rollup) and the accounts that signed in
+	// within the range (one seek per account)
 	accounts, err := c.groups(2, `SELECT u.unit_code, COUNT(*), SUM(CASE WHEN u.last_login_at IS NULL THEN 1 ELSE 0 END)
 		FROM sys_user u WHERE u.deleted_at IS NULL AND `+cond+` GROUP BY u.unit_code`, cargs...)
 	if err != nil {
 		return nil, err
 	}
-	logins, err := c.groups(2, `SELECT u.unit_code, COUNT(*), COUNT(DISTINCT l.user_id) FROM login_log l JOIN sys_user u ON u.id = l.user_id
-		WHERE l.created_at >= ? AND l.created_at < ? AND l.success = 1 AND `+cond+` GROUP BY u.unit_code`, append(span, cargs...)...)
+	counts, err := c.groups(1, `SELECT s.unit_code, CAST(SUM(s.n) AS BIGINT) FROM stat_login_day s WHERE s.day >= ? AND s.day <= ? AND `+rcond+`
+		GROUP BY s.unit_code`, append([]any{d0, d1}, rargs...)...)
 	if err != nil {
 		return nil, err
+	}
+	active, err := c.groups(1, `SELECT u.unit_code, COUNT(*) FROM sys_user u WHERE u.deleted_at IS NULL AND `+cond+`
+		AND EXISTS (SELECT 1 FROM login_log l WHERE l.user_id = u.id AND l.created_at >= ? AND l.created_at < ? AND l.success = 1)
+		GROUP BY u.unit_code`, append(append([]any{}, cargs...), span...)...)
+	if err != nil {
+		return nil, err
+	}
+	logins := map[string][]int64{}
+	for code, v := range counts {
+		logins[code] = []int64{v[0], 0}
+	}
+	for code, v := range active {
+		if logins[code] == nil {
+			logins[code] = []int64{0, 0}
+		}
+		logins[code][1] = v[0]
 	}
 	byUnit := map[string][]int64{}
 	var total [4]int64
@@ -88,6 +101,7 @@ func (c *call) loginPeople(cond string, cargs []any) (Table, error) {
 		c.col("loginCode", false), c.col("userName", false), c.col("unitName", false), c.col("signIns", true), c.col("lastLogin", false)}}
 	t.Rows = []map[string]any{}
 	args := append([]any{c.from, c.to}, cargs...)
+
 	err := forEach(c, `SELECT u.login_code, u.user_name, COALESCE(o.unit_name, ''), u.last_login_at,
 		(SELECT COUNT(*) FROM login_log l WHERE l.user_id = u.id AND l.created_at >= ? AND l.created_at < ? AND l.success = 1) AS n
 		FROM sys_user u LEFT JOIN org_unit o ON o.full_unit_code = u.unit_code

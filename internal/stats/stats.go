@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"biddesk/internal/auth"
@@ -71,6 +72,7 @@ type Service struct {
 	// Loc is the time zone of days, weeks (Monday to Sunday) and months; the server's zone (TZ) by default.
 	Loc *time.Location
 	now func() time.Time
+	mu  sync.Mutex // one fold of the rollups at a time (Refresh)
 }
 
 // NewService reads the statistics of d; vis is the data scope, kinds the material types.
@@ -180,6 +182,9 @@ func (s *Service) resolve(ctx context.Context, lang string, f Filter) (*call, er
 	}
 	vis, err := s.vis(ctx, p.UserID, DataModule)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.Refresh(ctx); err != nil {
 		return nil, err
 	}
 	c := &call{s: s, ctx: ctx, lang: lang, vis: vis, f: f}
