@@ -21,10 +21,15 @@ export function niceStep(max: number): number {
 /** The indexes of the labels an axis shows: at most about `room` of them, evenly, always the first and last. */
 export function shownLabels(count: number, room: number): number[] {
   if (count <= room) return Array.from({ length: count }, (_, i) => i);
-  const every = Math.ceil(count / room);
+  const every = Math.ceil(count / Math.max(1, room - 1)); // one place kept for the last label
   const out: number[] = [];
   for (let i = 0; i < count; i += every) out.push(i);
-  if (out[out.length - 1] !== count - 1) out[out.length - 1] = count - 1;
+  const last = count - 1;
+  // the last label replaces the one before it when the two would touch
+  if (out[out.length - 1] !== last) {
+    if (last - out[out.length - 1] < every / 2) out[out.length - 1] = last;
+    else out.push(last);
+  }
   return out;
 }
 
@@ -68,7 +73,8 @@ export default function StatChartView({ chart, onPick }: { chart: StatChart; onP
     body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('stats.noData')} data-testid="stat-chart-empty" />;
   } else if (chart.kind === 'line') {
     const height = 240;
-    const pad = { l: 44, r: 12, t: 10, b: 28 };
+    // room for half a date label at each end
+    const pad = { l: 44, r: 36, t: 10, b: 28 };
     const max = Math.max(1, ...chart.series.flatMap((s) => s.values));
     const step = niceStep(max);
     const top = Math.ceil(max / step) * step;
@@ -88,8 +94,8 @@ export default function StatChartView({ chart, onPick }: { chart: StatChart; onP
             </text>
           </g>
         ))}
-        {shownLabels(n, Math.max(2, Math.floor(w / 80))).map((i) => (
-          <text key={i} x={x(i)} y={height - 8} textAnchor={n > 1 && i === 0 ? 'start' : n > 1 && i === n - 1 ? 'end' : 'middle'} {...font}>
+        {shownLabels(n, Math.max(2, Math.floor(w / 90))).map((i) => (
+          <text key={i} x={x(i)} y={height - 8} textAnchor="middle" {...font}>
             {chart.labels[i]}
           </text>
         ))}
