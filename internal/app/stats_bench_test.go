@@ -65,7 +65,6 @@ func seedActivity(b testing.TB, d *db.DB, end time.Time, signIns, downloads, upl
 	}
 }
 
-
 // BenchmarkStatistics measures every statistics call over HTTP on a year of activity (1,000,000 sign-ins,
 // 1,000,000 downloads, 100,000 uploads over 10,000 accounts), for the whole year by month and for the last 30
 // days by day, as the administrator (every unit) and as a user whose data scope is one company.

@@ -17,23 +17,15 @@ func NewHandlers(svc *Service) *Handlers { return &Handlers{svc: svc} }
 // screen is one statistics answer: a report from a filter.
 type screen func(ctx context.Context, lang string, f Filter) (*Report, error)
 
-// FilterOf binds the filter card's parameters (Filter's param tags).
-func FilterOf(in *httpx.Input) (Filter, error) {
-	f := Filter{StartTime: in.String("startTime"), EndTime: in.String("endTime"), UnitCode: in.String("unitCode"),
-		Period: in.String("period"), ByPerson: in.Bool("byPerson"), RecordType: in.String("recordType"), Format: in.String("format")}
-	var err error
-	f.Year, err = in.Int("year", 0)
-	return f, err
-}
-
-// typed is a statistics call in the typed shape func(r, Filter) (*Report, error).
-func typed(fn screen) func(r *http.Request, f Filter) (*Report, error) {
-	return func(r *http.Request, f Filter) (*Report, error) {
+// typed is a statistics call in the typed shape of the route table.
+func typed(fn screen) func(r *http.Request, f Filter) (Report, error) {
+	return func(r *http.Request, f Filter) (Report, error) {
 		rep, err := fn(r.Context(), httpx.Lang(r), f)
-		if rep != nil {
-			rep.normalize()
+		if err != nil || rep == nil {
+			return Report{}, err
 		}
-		return rep, err
+		rep.normalize()
+		return *rep, nil
 	}
 }
 
@@ -57,36 +49,15 @@ func (r *Report) normalize() {
 	}
 }
 
-// answer adapts a typed call to the route table's input handler.
-func answer(fn func(r *http.Request, f Filter) (*Report, error)) httpx.Handler {
-	return httpx.WithInput(func(r *http.Request, in *httpx.Input) (any, error) {
-		f, err := FilterOf(in)
-		if err != nil {
-			return nil, err
-		}
-		return fn(r, f)
-	})
-}
-
 // download streams every table of a screen's report as one sheet: the first table's header is the sheet's,
 // each further table follows after an empty row with its title and its header; every table ends with its
 // total row. The file is named by the message key file.
-func download(fn screen, file string) httpx.Handler {
-	return func(w http.ResponseWriter, r *http.Request) (any, error) {
-		return httpx.WithInput(func(r *http.Request, in *httpx.Input) (any, error) { return writeReport(w, r, in, fn, file) })(w, r)
-	}
-}
-
-func writeReport(w http.ResponseWriter, r *http.Request, in *httpx.Input, fn screen, file string) (any, error) {
-	{
-		f, err := FilterOf(in)
-		if err != nil {
-			return nil, err
-		}
+func download(fn screen, file string) func(w http.ResponseWriter, r *http.Request, f Filter) error {
+	return func(w http.ResponseWriter, r *http.Request, f Filter) error {
 		lang := httpx.Lang(r)
 		rep, err := fn(r.Context(), lang, f)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		var header []string
 		if len(rep.Tables) > 0 {
@@ -139,9 +110,9 @@ func writeReport(w http.ResponseWriter, r *http.Request, in *httpx.Input, fn scr
 			return nil
 		})
 		if err != nil && w.Header().Get("Content-Disposition") == "" {
-			return nil, err // nothing sent yet: the envelope says why
+			return err // nothing sent yet: the envelope says why
 		}
-		return httpx.Written{}, nil
+		return nil
 	}
 }
 

@@ -29,22 +29,28 @@ const (
 // login and the role screens.
 func (h *Handlers) Routes() []route.Route {
 	s := h.svc
+	get := func(path, access string, fn screen, en, zh string) route.Route {
+		return route.Call("GET", path, access, typed(fn)).Doc(en, zh)
+	}
+	file := func(path, access string, fn screen, name, en, zh string) route.Route {
+		return route.DownloadCall(path, access, download(fn, name)).Doc(en, zh)
+	}
 	return []route.Route{
-		route.New("GET", PathPersonnel, route.AnyOf(FunLogin, FunRole), answer(typed(s.Login))),
-		route.Download(PathPersonnelExport, FunLogin, download(s.Login, "stats.file.login")),
-		route.New("GET", PathRole, FunRole, answer(typed(s.Role))),
-		route.Download(PathRoleExport, FunRole, download(s.Role, "stats.file.role")),
-		route.New("GET", PathDownloads, FunDownload, answer(typed(s.Downloads))),
-		route.New("GET", PathDownloadHistogram, FunDownload, answer(typed(s.DownloadHistogram))),
-		route.New("GET", PathDownloadLine, FunDownload, answer(typed(s.DownloadLineChart))),
-		route.Download(PathDownloadExport, FunDownload, download(s.Downloads, "stats.file.download")),
-		route.New("GET", PathUpload, FunUpload, answer(typed(s.Uploads))),
-		route.Download(PathUploadExport, FunUpload, download(s.Uploads, "stats.file.upload")),
-		route.New("GET", PathCA, FunCA, answer(typed(s.CA))),
-		route.Download(PathCAExport, FunCA, download(s.CA, "stats.file.ca")),
-		route.New("GET", PathSummary, FunSummary, answer(typed(s.Summary))),
-		route.Download(PathSummaryExport, FunSummary, download(s.Summary, "stats.file.summary")),
-		route.New("GET", PathAccount, FunAccount, answer(typed(s.Accounts))),
-		route.Download(PathAccountExport, FunAccount, download(s.Accounts, "stats.file.account")),
+		get(PathPersonnel, route.AnyOf(FunLogin, FunRole), s.Login, "Sign-in statistics by period, unit and person", "登录统计"),
+		file(PathPersonnelExport, FunLogin, s.Login, "stats.file.login", "Sign-in statistics as a spreadsheet", "导出登录统计"),
+		get(PathRole, FunRole, s.Role, "Accounts per role and unit", "角色统计"),
+		file(PathRoleExport, FunRole, s.Role, "stats.file.role", "User roles as a spreadsheet", "导出用户角色"),
+		get(PathDownloads, FunDownload, s.Downloads, "Downloads per material type, top materials and downloaders", "下载统计"),
+		get(PathDownloadHistogram, FunDownload, s.DownloadHistogram, "Downloads per material type and unit (bars)", "下载统计柱状图"),
+		get(PathDownloadLine, FunDownload, s.DownloadLineChart, "Downloads per period and material type (lines)", "下载统计折线图"),
+		file(PathDownloadExport, FunDownload, s.Downloads, "stats.file.download", "Download statistics as a spreadsheet", "导出下载统计"),
+		get(PathUpload, FunUpload, s.Uploads, "Uploads and record upkeep by type, unit and period", "数据上传统计"),
+		file(PathUploadExport, FunUpload, s.Uploads, "stats.file.upload", "Data upload statistics as a spreadsheet", "导出数据上传统计"),
+		get(PathCA, FunCA, s.CA, "CA keys added, lent, returned and expiring", "CA上传统计"),
+		file(PathCAExport, FunCA, s.CA, "stats.file.ca", "CA upload statistics as a spreadsheet", "导出CA上传统计"),
+		get(PathSummary, FunSummary, s.Summary, "Annual bid-material summary", "年度标书资料汇总"),
+		file(PathSummaryExport, FunSummary, s.Summary, "stats.file.summary", "Annual summary as a spreadsheet", "导出年度汇总"),
+		get(PathAccount, FunAccount, s.Accounts, "Accounts per unit and state", "账号统计"),
+		file(PathAccountExport, FunAccount, s.Accounts, "stats.file.account", "Account statistics as a spreadsheet", "导出账号统计"),
 	}
 }

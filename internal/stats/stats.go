@@ -82,14 +82,14 @@ func NewService(d *db.DB, vis Visibility, kinds []Kind) *Service {
 
 // Filter is the filter card of every screen.
 type Filter struct {
-	StartTime  string `param:"startTime"`  // first day, YYYY-MM-DD (default: 29 days before endTime)
-	EndTime    string `param:"endTime"`    // last day, included (default: today)
-	UnitCode   string `param:"unitCode"`   // a unit (full unit code): it and its subordinates; the bars are its children
-	Period     string `param:"period"`     // day, week or month (default: day up to 62 days, else week up to 26 weeks, else month)
-	ByPerson   bool   `param:"byPerson"`   // the people of the unit instead of its subordinate units
-	RecordType string `param:"recordType"` // a material type key (downloads, uploads)
-	Year       int    `param:"year"`       // the year of the annual summary (default: this year)
-	Format     string `param:"format"`     // export: xlsx (default) or csv
+	StartTime  string `param:"startTime" max:"40" doc:"first day, YYYY-MM-DD (default: 29 days before endTime)"`
+	EndTime    string `param:"endTime" max:"40" doc:"last day, included, YYYY-MM-DD (default: today)"`
+	UnitCode   string `param:"unitCode" max:"64" doc:"a unit (full unit code): it and its subordinates; the bars divide it into its children"`
+	Period     string `param:"period" max:"8" doc:"day, week (Monday to Sunday) or month; default by the range's length"`
+	ByPerson   bool   `param:"byPerson" doc:"the people of the unit instead of its subordinate units (login and role statistics)"`
+	RecordType string `param:"recordType" max:"32" doc:"a material type (library type key: license, tender, ...)"`
+	Year       int    `param:"year" doc:"the year of the annual summary (default: this year)"`
+	Format     string `param:"format" max:"8" doc:"export: xlsx (default) or csv"`
 }
 
 // Report is the answer of every statistics call.

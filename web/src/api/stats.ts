@@ -1,59 +1,21 @@
 /**
  * Calls of the usage statistics (internal/stats, docs/api.md "Usage statistics"): every call answers a report
- * (headline numbers, charts, tables) for the filter card's parameters. The types mirror stats.Report until the
- * API description is generated from the route table.
+ * (headline numbers, charts, tables) for the filter card's parameters; the types are generated (stats.Report).
  */
 import { callApi, defineApis } from './client';
+import type { components } from './schema';
 
-export interface StatSeries {
-  key: string;
-  name: string;
-  values: number[];
-}
-export interface StatChart {
-  key: string;
-  title: string;
-  kind: 'line' | 'bar';
-  labels: string[];
-  series: StatSeries[];
-  /** a chart of units: each label's unit code (a bar drills down) */
-  codes?: string[];
-}
-export interface StatColumn {
-  key: string;
-  title: string;
-  number?: boolean;
-  /** a count of distinct accounts or files: the rows do not add up */
-  distinct?: boolean;
-}
-export type StatRow = Record<string, string | number | boolean>;
-export interface StatTable {
-  key: string;
-  title: string;
-  columns: StatColumn[];
-  rows: StatRow[];
-  /** the row field holding the unit code a row drills down to */
-  drill?: string;
-  /** a top list: no total row */
-  noTotal?: boolean;
-  /** total cells the rows do not add up to (distinct counts), by column */
-  totals?: Record<string, number>;
-}
-export interface StatNumber {
-  key: string;
-  title: string;
-  value: number;
-}
-export interface StatReport {
-  startTime: string;
-  endTime: string;
-  period: 'day' | 'week' | 'month';
-  unit: { unitCode: string; unitName: string; leaf: boolean } | null;
-  charts: StatChart[];
-  tables: StatTable[];
-  summary: StatNumber[];
-  timeZone: string;
-}
+type Schemas = components['schemas'];
+export type StatSeries = Schemas['StatsSeries'];
+/** kind is line or bar; a chart of units has codes, each label's unit code (a bar drills down) */
+export type StatChart = Schemas['StatsChart'];
+/** a distinct column counts distinct accounts: the rows do not add up */
+export type StatColumn = Schemas['StatsColumn'];
+export type StatRow = Schemas['StatsTable']['rows'][number];
+/** drill: the row field holding the unit code a row drills down to; noTotal: a top list; totals: distinct counts */
+export type StatTable = Schemas['StatsTable'];
+export type StatNumber = Schemas['StatsStat'];
+export type StatReport = Schemas['StatsReport'];
 
 export const STATS_APIS = defineApis({
   statsPersonnel: { method: 'GET', path: '/api/dataHumanResources/statistics' },
