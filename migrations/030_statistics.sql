@@ -28,6 +28,20 @@ CREATE TABLE stat_download_day (
     n BIGINT NOT NULL,
     PRIMARY KEY (day, unit_code, record_type)
 );
+-- The same by month ('YYYY-MM'): a range of whole months reads these, and the days only at its ends.
+CREATE TABLE stat_login_month (
+    month TEXT NOT NULL,
+    unit_code TEXT NOT NULL,
+    n BIGINT NOT NULL,
+    PRIMARY KEY (month, unit_code)
+);
+CREATE TABLE stat_download_month (
+    month TEXT NOT NULL,
+    unit_code TEXT NOT NULL,
+    record_type TEXT NOT NULL,
+    n BIGINT NOT NULL,
+    PRIMARY KEY (month, unit_code, record_type)
+);
 -- Downloads per day and material (the most downloaded materials of the whole organisation).
 CREATE TABLE stat_download_record (
     day TEXT NOT NULL,

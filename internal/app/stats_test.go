@@ -174,6 +174,16 @@ func TestLoginStatisticsCountHandCountedSignIns(t *testing.T) {
 	if strings.Join(mo.Labels, ",") != "2026-02,2026-03" || values(mo.Series[0]) != "[0 5]" {
 		t.Errorf("months: %v %v", mo.Labels, mo.Series[0].Values)
 	}
+	// a range of a whole month and a part of another: the month from the month rollup, the days at the edge from the
+	// day rollup, by unit and by month
+	mixed := f.report(f.admin, stats.PathPersonnel, url.Values{"startTime": {"2026-02-15"}, "endTime": {"2026-03-31"}, "unitCode": {"100201"}})
+	if got := row(t, table(t, mixed, "loginUnits"), "unitCode", "100201001", "signIns"); got != "4" {
+		t.Errorf("100201001 from mid-February to March: %s", got)
+	}
+	edge := chart(t, f.report(f.admin, stats.PathPersonnel, url.Values{"startTime": {"2026-03-03"}, "endTime": {"2026-04-30"}, "unitCode": {"100201"}, "period": {"month"}}), "trend")
+	if values(edge.Series[0]) != "[3 0]" {
+		t.Errorf("from 03-03 to April by month: %v", edge.Series[0].Values)
+	}
 	// an empty period: every day there, all zero
 	empty := chart(t, f.report(f.admin, stats.PathPersonnel, url.Values{"startTime": {"2026-01-01"}, "endTime": {"2026-01-03"}, "unitCode": {"100201"}}), "trend")
 	if values(empty.Series[0]) != "[0 0 0]" {

@@ -119,8 +119,9 @@ func (s *Service) Summary(ctx context.Context, lang string, f Filter) (*Report, 
 	// downloads of the year by the accounts of the scope, by the material's type (the download rollup)
 	rcond, rargs := c.where("s.unit_code")
 	d0, d1 := c.days2()
-	dl, err := c.groups(1, `SELECT s.record_type, CAST(SUM(s.n) AS BIGINT) FROM stat_download_day s WHERE s.day >= ? AND s.day <= ? AND `+rcond+`
-		GROUP BY s.record_type`, append([]any{d0, d1}, rargs...)...)
+	src, sargs := c.rolled("stat_download", "unit_code, record_type, n", true)
+	dl, err := c.groups(1, `SELECT s.record_type, CAST(SUM(s.n) AS BIGINT) FROM `+src+` WHERE s.day >= ? AND s.day <= ? AND `+rcond+`
+		GROUP BY s.record_type`, append(append(sargs, d0, d1), rargs...)...)
 	if err != nil {
 		return nil, err
 	}

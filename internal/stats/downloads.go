@@ -10,17 +10,19 @@ import (
 // TopN is the length of the top lists (materials, downloaders, uploaders).
 const TopN = 20
 
-// downloadFilter is the condition on the rollup s (stat_download_day) and on the raw rows d joined to their
+// downloadFilter is the condition on the rollup s (stat_download_day and _month) and on the raw rows d joined to their
 // downloader u: the range, the caller's scope and chosen unit, and the material type.
 type downloadFilter struct {
-	roll      string // FROM stat_download_day s WHERE ...
-	rollArgs  []any
-	users     string // the accounts of the scope: condition on sys_user u
-	userArgs  []any
-	raw       string // condition on file_download d (range and type)
-	rawArgs   []any
-	wholeOrg  bool // no scope limit and no unit: the per-material rollup serves
-	typeValue string
+	roll       string // FROM (the rollup over the range, whole months from the month table) s WHERE ...
+	rollArgs   []any
+	series     string // the same by day, unless the series is by month
+	seriesArgs []any
+	users      string // the accounts of the scope: condition on sys_user u
+	userArgs   []any
+	raw        string // condition on file_download d (range and type)
+	rawArgs    []any
+	wholeOrg   bool // no scope limit and no unit: the per-material rollup serves
+	typeValue  string
 }
 
 func (c *call) downloads() (*downloadFilter, error) {
@@ -31,8 +33,11 @@ func (c *call) downloads() (*downloadFilter, error) {
 	d0, d1 := c.days2()
 	rcond, rargs := c.where("s.unit_code")
 	ucond, uargs := c.where("u.unit_code")
+	src, sargs := c.rolled("stat_download", "unit_code, record_type, n", true)
+	ser, serArgs := c.rolled("stat_download", "unit_code, record_type, n", c.period == Month)
 	f := &downloadFilter{
-		roll: `FROM stat_download_day s WHERE s.day >= ? AND s.day <= ? AND ` + rcond, rollArgs: append([]any{d0, d1}, rargs...),
+		roll: `FROM ` + src + ` WHERE s.day >= ? AND s.day <= ? AND ` + rcond, rollArgs: append(append(sargs, d0, d1), rargs...),
+		series: `FROM ` + ser + ` WHERE s.day >= ? AND s.day <= ? AND ` + rcond, seriesArgs: append(append(serArgs, d0, d1), rargs...),
 		users: ucond, userArgs: uargs,
 		raw: `d.created_at >= ? AND d.created_at < ?`, rawArgs: []any{c.from, c.to},
 		wholeOrg: c.vis.All && c.unit == nil,
@@ -41,6 +46,8 @@ func (c *call) downloads() (*downloadFilter, error) {
 		f.typeValue = "library." + k.Key
 		f.roll += ` AND s.record_type = ?`
 		f.rollArgs = append(f.rollArgs, f.typeValue)
+		f.series += ` AND s.record_type = ?`
+		f.seriesArgs = append(f.seriesArgs, f.typeValue)
 		f.raw += ` AND d.record_type = ?`
 		f.rawArgs = append(f.rawArgs, f.typeValue)
 	}
@@ -202,7 +209,7 @@ func (s *Service) DownloadLineChart(ctx context.Context, lang string, f Filter) 
 	}
 	all := Series{Key: "downloads", Name: c.tr("stats.c.downloads"), Values: make([]int64, len(labels))}
 	perType := map[string][]int64{}
-	if err := forEach(c, `SELECT `+b+`, s.record_type, CAST(SUM(s.n) AS BIGINT) `+df.roll+` GROUP BY `+b+`, s.record_type`, df.rollArgs, func(scan func(...any) error) error {
+	if err := forEach(c, `SELECT `+b+`, s.record_type, CAST(SUM(s.n) AS BIGINT) `+df.series+` GROUP BY `+b+`, s.record_type`, df.seriesArgs, func(scan func(...any) error) error {
 		var label, kind string
 		var n int64
 		if err := scan(&label, &kind, &n); err != nil {

@@ -20,9 +20,10 @@ func (s *Service) Login(ctx context.Context, lang string, f Filter) (*Report, er
 	d0, d1 := c.days2()
 	labels := c.labels()
 	b := c.dayBucket("s.day")
+	src, sargs := c.rolled("stat_login", "unit_code, n", c.period == Month)
 	signIns, err := c.series("signIns", c.tr("stats.c.signIns"), labels,
-		`SELECT `+b+`, CAST(SUM(s.n) AS BIGINT) FROM stat_login_day s WHERE s.day >= ? AND s.day <= ? AND `+rcond+` GROUP BY `+b,
-		append([]any{d0, d1}, rargs...)...)
+		`SELECT `+b+`, CAST(SUM(s.n) AS BIGINT) FROM `+src+` WHERE s.day >= ? AND s.day <= ? AND `+rcond+` GROUP BY `+b,
+		append(append(sargs, d0, d1), rargs...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -35,8 +36,9 @@ func (s *Service) Login(ctx context.Context, lang string, f Filter) (*Report, er
 	if err != nil {
 		return nil, err
 	}
-	counts, err := c.groups(1, `SELECT s.unit_code, CAST(SUM(s.n) AS BIGINT) FROM stat_login_day s WHERE s.day >= ? AND s.day <= ? AND `+rcond+`
-		GROUP BY s.unit_code`, append([]any{d0, d1}, rargs...)...)
+	src, sargs = c.rolled("stat_login", "unit_code, n", true)
+	counts, err := c.groups(1, `SELECT s.unit_code, CAST(SUM(s.n) AS BIGINT) FROM `+src+` WHERE s.day >= ? AND s.day <= ? AND `+rcond+`
+		GROUP BY s.unit_code`, append(append(sargs, d0, d1), rargs...)...)
 	if err != nil {
 		return nil, err
 	}

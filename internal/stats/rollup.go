@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"biddesk/internal/platform/db"
 )
@@ -17,13 +18,21 @@ type rollup struct {
 }
 
 var rollups = []rollup{
-	{name: "login", source: "login_log", tables: []string{"stat_login_day"}, folds: []string{
+	{name: "login", source: "login_log", tables: []string{"stat_login_day", "stat_login_month"}, folds: []string{
 		`INSERT INTO stat_login_day (day, unit_code, n)
 		SELECT {{day l.created_at}}, COALESCE(u.unit_code, ''), COUNT(*) FROM login_log l LEFT JOIN sys_user u ON u.id = l.user_id
 		WHERE l.id > ? AND l.id <= ? AND l.success = 1 AND l.user_id IS NOT NULL GROUP BY 1, 2
 		ON CONFLICT (day, unit_code) DO UPDATE SET n = stat_login_day.n + excluded.n`,
+		`INSERT INTO stat_login_month (month, unit_code, n)
+		SELECT substr({{day l.created_at}}, 1, 7), COALESCE(u.unit_code, ''), COUNT(*) FROM login_log l LEFT JOIN sys_user u ON u.id = l.user_id
+		WHERE l.id > ? AND l.id <= ? AND l.success = 1 AND l.user_id IS NOT NULL GROUP BY 1, 2
+		ON CONFLICT (month, unit_code) DO UPDATE SET n = stat_login_month.n + excluded.n`,
 	}},
-	{name: "download", source: "file_download", tables: []string{"stat_download_day", "stat_download_record"}, folds: []string{
+	{name: "download", source: "file_download", tables: []string{"stat_download_day", "stat_download_month", "stat_download_record"}, folds: []string{
+		`INSERT INTO stat_download_month (month, unit_code, record_type, n)
+		SELECT substr({{day d.created_at}}, 1, 7), COALESCE(u.unit_code, ''), d.record_type, COUNT(*) FROM file_download d LEFT JOIN sys_user u ON u.id = d.user_id
+		WHERE d.id > ? AND d.id <= ? GROUP BY 1, 2, 3
+		ON CONFLICT (month, unit_code, record_type) DO UPDATE SET n = stat_download_month.n + excluded.n`,
 		`INSERT INTO stat_download_day (day, unit_code, record_type, n)
 		SELECT {{day d.created_at}}, COALESCE(u.unit_code, ''), d.record_type, COUNT(*) FROM file_download d LEFT JOIN sys_user u ON u.id = d.user_id
 		WHERE d.id > ? AND d.id <= ? GROUP BY 1, 2, 3
@@ -144,4 +153,26 @@ func (c *call) dayBucket(column string) string {
 // days are the first and the last day of the range, as the rollups' day column holds them.
 func (c *call) days2() (string, string) {
 	return c.start.Format("2006-01-02"), c.start.AddDate(0, 0, c.days-1).Format("2006-01-02")
+}
+
+// rolled is the rows of a rollup over the range as a subquery named s, with its arguments: the days of a day
+// table (day, cols), except that the whole months of the range are read from the month table (each month as its
+// first day) when byMonth is set (the answer does not divide the range into days or weeks).
+func (c *call) rolled(base, cols string, byMonth bool) (string, []any) {
+	d0, d1 := c.days2()
+	first := time.Date(c.start.Year(), c.start.Month(), 1, 0, 0, 0, 0, c.s.Loc)
+	if c.start.Day() != 1 {
+		first = first.AddDate(0, 1, 0) // the first whole month
+	}
+	end := c.start.AddDate(0, 0, c.days)                                                 // the day after the range
+	last := time.Date(end.Year(), end.Month(), 1, 0, 0, 0, 0, c.s.Loc).AddDate(0, -1, 0) // the last whole month
+	if !byMonth || last.Before(first) {
+		return `(SELECT day, ` + cols + ` FROM ` + base + `_day) s`, nil
+	}
+	mFirst, mLast := first.Format("2006-01"), last.Format("2006-01")
+	dFirst, dAfter := first.Format("2006-01-02"), last.AddDate(0, 1, 0).Format("2006-01-02")
+	return `(SELECT day, ` + cols + ` FROM ` + base + `_day WHERE day >= ? AND day < ?
+		UNION ALL SELECT day, ` + cols + ` FROM ` + base + `_day WHERE day >= ? AND day <= ?
+		UNION ALL SELECT month || '-01', ` + cols + ` FROM ` + base + `_month WHERE month >= ? AND month <= ?) s`,
+		[]any{d0, dFirst, dAfter, d1, mFirst, mLast}
 }
