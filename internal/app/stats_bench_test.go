@@ -28,7 +28,7 @@ func seedActivity(b testing.TB, d *db.DB, end time.Time, signIns, downloads, upl
 	base := end.UTC().Format("2006-01-02 15:04:05")
 	series := func(count int) string {
 		if d.Dialect == db.Postgres {
-			return fmt.Sprintf("generate_series(0, %d) AS g(i)", count-1)
+			return fmt.Sprintf("generate_series(CAST(0 AS BIGINT), CAST(%d AS BIGINT)) AS g(i)", count-1)
 		}
 		return fmt.Sprintf("(WITH RECURSIVE g(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM g WHERE i < %d) SELECT i FROM g) AS g", count-1)
 	}
