@@ -27,6 +27,7 @@ import (
 	"biddesk/internal/platform/route"
 	"biddesk/internal/platform/storage"
 	"biddesk/internal/portal"
+	"biddesk/internal/stats"
 	"biddesk/internal/sysconfig"
 	"biddesk/internal/tasks"
 	"biddesk/internal/users"
@@ -237,6 +238,7 @@ func (a *App) assembleRoutes() {
 		{"library", library.NewHandlers(a.Library).Routes()},
 		{"portal", portal.NewHandlers(a.Portal).Routes()},
 		{"tasks", tasks.NewHandlers(a.Tasks).Routes()},
+		{"stats", stats.NewHandlers(a.statsService()).Routes()},
 	} {
 		for _, rt := range area.routes {
 			rt.Area = area.name

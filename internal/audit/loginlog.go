@@ -44,7 +44,7 @@ var loginLogSpec = &list.Spec{
 		{Param: "startTime", Column: "l.created_at", Kind: list.After},
 		{Param: "endTime", Column: "l.created_at", Kind: list.Before},
 	},
-	Sorts:       map[string]string{"createdAt": "l.created_at", "loginCode": "l.login_code"},
+	Sorts:       map[string]string{"createdAt": "l.created_at", "loginCode": "l.login_code {dir}, l.id {dir}"},
 	DefaultSort: "l.created_at DESC",
 	TieBreak:    "l.id DESC",
 }

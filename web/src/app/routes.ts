@@ -62,6 +62,7 @@ const pages = {
   gatewayManager: () => import('../features/gatewaymanager/GatewayManagerPage'),
   taskManager: () => import('../features/tasks/TaskManagerPage'),
   taskLog: () => import('../features/tasks/TaskLogPage'),
+  statistics: () => import('../features/stats/StatisticsPage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -151,14 +152,14 @@ export const routes: RouteEntry[] = [
   admin('expert_talents2_announcement', pages.library),
 
   // statistics screens (admin shell)
-  admin('personnel_login'),
-  admin('personnel_role'),
-  admin('download_type'),
+  admin('personnel_login', pages.statistics),
+  admin('personnel_role', pages.statistics),
+  admin('download_type', pages.statistics),
   admin('demand_feedback'),
-  admin('data_upload'),
-  admin('ca_upload'),
-  admin('summary'),
-  admin('statistics_account'),
+  admin('data_upload', pages.statistics),
+  admin('ca_upload', pages.statistics),
+  admin('summary', pages.statistics),
+  admin('statistics_account', pages.statistics),
 ];
 
 const byPath = new Map(routes.map((r) => [r.path.toLowerCase(), r]));

@@ -1,0 +1,353 @@
+package app_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"biddesk/internal/stats"
+)
+
+// statsFixture is a hand-counted week of activity (2026-03-01 to 03-07) in the demo company 100201
+// (departments 100201001 and 100201002) and one HQ department (100101), at noon UTC so that the days are
+// the same in any server time zone within ±11 hours:
+//
+//	a1 (100201001): sign-ins 03-02 ×2, 03-03 ×1 (and a failed one 03-02, one 03-10 outside the week)
+//	a2 (100201002): sign-in 03-03; never (100201001): none; a3 (100101): sign-in 03-04
+//	downloads: a1 a licence file ×2 on 03-02, a2 a tender file on 03-03, a3 the licence file on 03-03
+//	uploads: a1 a licence file on 03-02; a3 one on 03-04
+type statsFixture struct {
+	e                 *env
+	admin             string
+	a1, a2, a3, never int64
+}
+
+func newStatsFixture(t *testing.T) *statsFixture {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123").AccessToken
+	f := &statsFixture{e: e, admin: admin}
+	f.a1 = e.account(admin, "st_a1", "100201001")
+	f.never = e.account(admin, "st_never", "100201001")
+	f.a2 = e.account(admin, "st_a2", "100201002")
+	f.a3 = e.account(admin, "st_a3", "100101")
+	ctx := context.Background()
+	day := func(d int) time.Time { return time.Date(2026, 3, d, 12, 0, 0, 0, time.UTC) }
+	exec := func(q string, args ...any) {
+		t.Helper()
+		if _, err := e.app.DB.Exec(ctx, q, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	login := func(id int64, code string, d int, ok int) {
+		exec(`INSERT INTO login_log (login_code, user_id, success, created_at) VALUES (?, ?, ?, ?)`, code, id, ok, day(d))
+	}
+	login(f.a1, "st_a1", 2, 1)
+	login(f.a1, "st_a1", 2, 1)
+	login(f.a1, "st_a1", 2, 0)
+	login(f.a1, "st_a1", 3, 1)
+	login(f.a1, "st_a1", 10, 1)
+	login(f.a2, "st_a2", 3, 1)
+	login(f.a3, "st_a3", 4, 1)
+	for _, id := range []int64{f.a1, f.a2, f.a3} {
+		exec(`UPDATE sys_user SET last_login_at = ? WHERE id = ?`, day(4), id)
+	}
+	var license, tender int64
+	if err := e.app.DB.QueryRow(ctx, `SELECT MIN(id) FROM lib_record WHERE type = 'license'`).Scan(&license); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.app.DB.QueryRow(ctx, `SELECT MIN(id) FROM lib_record WHERE type = 'tender'`).Scan(&tender); err != nil {
+		t.Fatal(err)
+	}
+	file := func(key, kind string, record, by int64, d int) int64 {
+		id, err := e.app.DB.Insert(ctx, `INSERT INTO sys_file (storage, object_key, name, size, content_type, module, record_type, record_id, state, uploaded_by, created_at, updated_at)
+			VALUES ('disk', ?, 'x.pdf', 1000, 'application/pdf', 'library', ?, ?, 'ready', ?, ?, ?)`, key, "library."+kind, record, by, day(d), day(d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	lf := file("st-l", "license", license, f.a1, 2)
+	tf := file("st-t", "tender", tender, f.a3, 4)
+	down := func(fileID, user int64, kind string, record int64, d int) {
+		exec(`INSERT INTO file_download (file_id, user_id, record_type, record_id, created_at) VALUES (?, ?, ?, ?, ?)`, fileID, user, "library."+kind, record, day(d))
+	}
+	down(lf, f.a1, "license", license, 2)
+	down(lf, f.a1, "license", license, 2)
+	down(tf, f.a2, "tender", tender, 3)
+	down(lf, f.a3, "license", license, 3)
+	return f
+}
+
+// report GETs a statistics call and decodes its report; it fails the test on a refusal.
+func (f *statsFixture) report(tok, path string, q url.Values) *stats.Report {
+	f.e.t.Helper()
+	_, r := f.e.call("GET", path+"?"+q.Encode(), tok, nil)
+	if r.Code != 0 {
+		f.e.t.Fatalf("%s?%s: %+v", path, q.Encode(), r)
+	}
+	var rep stats.Report
+	if err := json.Unmarshal(r.Data, &rep); err != nil {
+		f.e.t.Fatal(err)
+	}
+	return &rep
+}
+
+func week(extra ...string) url.Values {
+	q := url.Values{"startTime": {"2026-03-01"}, "endTime": {"2026-03-07"}}
+	for i := 0; i+1 < len(extra); i += 2 {
+		q.Set(extra[i], extra[i+1])
+	}
+	return q
+}
+
+func chart(t *testing.T, r *stats.Report, key string) stats.Chart {
+	t.Helper()
+	for _, c := range r.Charts {
+		if c.Key == key {
+			return c
+		}
+	}
+	t.Fatalf("no chart %q in %+v", key, r.Charts)
+	return stats.Chart{}
+}
+
+func table(t *testing.T, r *stats.Report, key string) stats.Table {
+	t.Helper()
+	for _, tb := range r.Tables {
+		if tb.Key == key {
+			return tb
+		}
+	}
+	t.Fatalf("no table %q", key)
+	return stats.Table{}
+}
+
+// row finds a table row by a field's value and renders the named number fields as "a/b/c".
+func row(t *testing.T, tb stats.Table, field, value string, keys ...string) string {
+	t.Helper()
+	for _, r := range tb.Rows {
+		if fmt.Sprint(r[field]) == value {
+			var parts []string
+			for _, k := range keys {
+				parts = append(parts, fmt.Sprint(r[k]))
+			}
+			return strings.Join(parts, "/")
+		}
+	}
+	return "none"
+}
+
+func values(s stats.Series) string { return fmt.Sprint(s.Values) }
+
+func TestLoginStatisticsCountHandCountedSignIns(t *testing.T) {
+	f := newStatsFixture(t)
+	t.Parallel()
+	r := f.report(f.admin, stats.PathPersonnel, week("unitCode", "100201"))
+	trend := chart(t, r, "trend")
+	if len(trend.Labels) != 7 || trend.Labels[0] != "2026-03-01" || values(trend.Series[0]) != "[0 2 2 0 0 0 0]" {
+		t.Errorf("trend: %v %v", trend.Labels, trend.Series[0].Values)
+	}
+	units := table(t, r, "loginUnits")
+	// accounts, sign-ins, active, never signed in
+	if got := row(t, units, "unitCode", "100201001", "accounts", "signIns", "active", "never"); got != "2/3/1/1" {
+		t.Errorf("100201001: %s", got)
+	}
+	if got := row(t, units, "unitCode", "100201002", "accounts", "signIns", "active", "never"); got != "1/1/1/0" {
+		t.Errorf("100201002: %s", got)
+	}
+	// a unit without activity has its row, with zeros
+	if got := row(t, units, "unitCode", "100201003", "signIns", "active"); got != "0/0" {
+		t.Errorf("a quiet unit: %s", got)
+	}
+	// weeks start on Monday: 03-01 is a Sunday
+	wk := chart(t, f.report(f.admin, stats.PathPersonnel, week("unitCode", "100201", "period", "week")), "trend")
+	if strings.Join(wk.Labels, ",") != "2026-02-23,2026-03-02" || values(wk.Series[0]) != "[0 4]" {
+		t.Errorf("weeks: %v %v", wk.Labels, wk.Series[0].Values)
+	}
+	// months: the sign-in of 03-10 counts in a range that holds it
+	mo := chart(t, f.report(f.admin, stats.PathPersonnel, url.Values{"startTime": {"2026-02-01"}, "endTime": {"2026-03-31"}, "unitCode": {"100201"}, "period": {"month"}}), "trend")
+	if strings.Join(mo.Labels, ",") != "2026-02,2026-03" || values(mo.Series[0]) != "[0 5]" {
+		t.Errorf("months: %v %v", mo.Labels, mo.Series[0].Values)
+	}
+	// a range of a whole month and a part of another: the month from the month rollup, the days at the edge from the
+	// day rollup, by unit and by month
+	mixed := f.report(f.admin, stats.PathPersonnel, url.Values{"startTime": {"2026-02-15"}, "endTime": {"2026-03-31"}, "unitCode": {"100201"}})
+	if got := row(t, table(t, mixed, "loginUnits"), "unitCode", "100201001", "signIns"); got != "4" {
+		t.Errorf("100201001 from mid-February to March: %s", got)
+	}
+	edge := chart(t, f.report(f.admin, stats.PathPersonnel, url.Values{"startTime": {"2026-03-03"}, "endTime": {"2026-04-30"}, "unitCode": {"100201"}, "period": {"month"}}), "trend")
+	if values(edge.Series[0]) != "[3 0]" {
+		t.Errorf("from 03-03 to April by month: %v", edge.Series[0].Values)
+	}
+	// an empty period: every day there, all zero
+	empty := chart(t, f.report(f.admin, stats.PathPersonnel, url.Values{"startTime": {"2026-01-01"}, "endTime": {"2026-01-03"}, "unitCode": {"100201"}}), "trend")
+	if values(empty.Series[0]) != "[0 0 0]" {
+		t.Errorf("empty period: %v", empty.Series[0].Values)
+	}
+	// a leaf unit drills down to its people
+	people := table(t, f.report(f.admin, stats.PathPersonnel, week("unitCode", "100201001")), "loginPeople")
+	if got := row(t, people, "loginCode", "st_a1", "signIns"); got != "3" {
+		t.Errorf("a1's sign-ins: %s", got)
+	}
+	if got := row(t, people, "loginCode", "st_never", "signIns", "lastLogin"); got != "0/" {
+		t.Errorf("never: %s", got)
+	}
+	// a sign-in written after the first answer counts in the next one (the rollup folds what is new, once)
+	if _, err := f.e.app.DB.Exec(context.Background(), `INSERT INTO login_log (login_code, user_id, success, created_at) VALUES ('st_a2', ?, 1, ?)`,
+		f.a2, time.Date(2026, 3, 5, 12, 0, 0, 0, time.UTC)); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if got := values(chart(t, f.report(f.admin, stats.PathPersonnel, week("unitCode", "100201")), "trend").Series[0]); got != "[0 2 2 0 1 0 0]" {
+			t.Errorf("after a new sign-in: %s", got)
+		}
+	}
+	// refusals
+	f.e.refused("GET", stats.PathPersonnel+"?startTime=2026-03-07&endTime=2026-03-01", f.admin, nil, "结束日期不能早于开始日期")
+	f.e.refused("GET", stats.PathPersonnel+"?period=hour", f.admin, nil, "统计周期只能是日、周或月")
+	f.e.refused("GET", stats.PathPersonnel+"?startTime=2020-01-01&endTime=2026-01-01&period=day", f.admin, nil,
+		"时间范围太长：按此周期最多 400 个点，请缩短范围或改按周、月统计")
+}
+
+// The data scope of the statistics module limits the units: a caller seeing only his own unit counts only
+// its accounts, and may not name a unit outside it.
+func TestStatisticsObeyTheDataScope(t *testing.T) {
+	f := newStatsFixture(t)
+	t.Parallel()
+	e := f.e
+	role := e.grantRole(f.admin, "statsclerk", []string{"personnel_login", "download_type"}, []string{"personnel_login", "download_type", "gateway"},
+		[]map[string]any{{"moduleName": "statistics", "scope": "unit"}})
+	e.account(f.admin, "st_boss", "100201002", role)
+	boss := e.signIn("st_boss")
+	r := f.report(boss, stats.PathPersonnel, week())
+	if values(chart(t, r, "trend").Series[0]) != "[0 0 1 0 0 0 0]" {
+		t.Errorf("scoped trend: %v", chart(t, r, "trend").Series[0].Values)
+	}
+	for _, s := range r.Summary {
+		if s.Key == "accounts" && s.Value != 2 { // a2 and himself
+			t.Errorf("scoped accounts: %d", s.Value)
+		}
+	}
+	// his own unit is reachable from the top: the bars lead to it
+	if got := row(t, table(t, r, "loginUnits"), "unitCode", "1002", "signIns"); got != "1" {
+		t.Errorf("the top bar: %s", got)
+	}
+	e.refused("GET", stats.PathPersonnel+"?unitCode=100101", boss, nil, "该组织不在您的数据范围内")
+	e.refused("GET", stats.PathPersonnel+"?unitCode=100201001", boss, nil, "该组织不在您的数据范围内")
+	d := f.report(boss, stats.PathDownloads, week())
+	if got := row(t, table(t, d, "downloadTypes"), "recordType", "tender", "downloads"); got != "1" || len(table(t, d, "downloadTypes").Rows) != 1 {
+		t.Errorf("scoped downloads: %+v", table(t, d, "downloadTypes").Rows)
+	}
+	// another screen's call needs its own menu code
+	if _, r := e.call("GET", stats.PathCA, boss, nil); r.Code != 403 {
+		t.Errorf("another screen's call: %+v", r)
+	}
+}
+
+func TestDownloadStatisticsAndTheirExport(t *testing.T) {
+	f := newStatsFixture(t)
+	t.Parallel()
+	q := week("unitCode", "100201")
+	r := f.report(f.admin, stats.PathDownloads, q)
+	types := table(t, r, "downloadTypes")
+	if got := row(t, types, "recordType", "license", "downloads"); got != "2" {
+		t.Errorf("licences: %s", got)
+	}
+	if got := row(t, types, "recordType", "tender", "downloads"); got != "1" {
+		t.Errorf("tenders: %s", got)
+	}
+	for _, st := range r.Summary {
+		if (st.Key == "downloads" && st.Value != 3) || (st.Key == "downloaders" && st.Value != 2) {
+			t.Errorf("summary: %+v", r.Summary)
+		}
+	}
+	if top := table(t, r, "topMaterials"); len(top.Rows) != 2 || fmt.Sprint(top.Rows[0]["downloads"]) != "2" {
+		t.Errorf("top materials in a unit: %+v", top.Rows)
+	}
+	if top := table(t, f.report(f.admin, stats.PathDownloads, week()), "topMaterials"); len(top.Rows) != 2 || fmt.Sprint(top.Rows[0]["downloads"]) != "3" {
+		t.Errorf("top materials of the organisation: %+v", top.Rows)
+	}
+	if top := table(t, r, "topDownloaders"); len(top.Rows) != 2 || top.Rows[0]["loginCode"] != "st_a1" {
+		t.Errorf("top downloaders: %+v", top.Rows)
+	}
+	h := f.report(f.admin, stats.PathDownloadHistogram, q)
+	if got := row(t, table(t, h, "downloadUnits"), "unitCode", "100201001", "downloads", "downloaders"); got != "2/1" {
+		t.Errorf("units: %s", got)
+	}
+	l := f.report(f.admin, stats.PathDownloadLine, q)
+	line := chart(t, l, "downloadTrend")
+	if values(line.Series[0]) != "[0 2 1 0 0 0 0]" || line.Series[1].Key != "license" || values(line.Series[1]) != "[0 2 0 0 0 0 0]" {
+		t.Errorf("line: %+v", line.Series)
+	}
+	// one material type
+	only := f.report(f.admin, stats.PathDownloadLine, week("unitCode", "100201", "recordType", "tender"))
+	if values(chart(t, only, "downloadTrend").Series[0]) != "[0 0 1 0 0 0 0]" {
+		t.Errorf("tenders only: %+v", chart(t, only, "downloadTrend").Series)
+	}
+	f.e.refused("GET", stats.PathDownloads+"?recordType=nope", f.admin, nil, "资料类型无效")
+	// a range without downloads: empty lists, never null (the browser draws the empty state)
+	_, empty := f.e.call("GET", stats.PathDownloadHistogram+"?startTime=2020-01-01&endTime=2020-01-31", f.admin, nil)
+	if empty.Code != 0 || strings.Contains(string(empty.Data), `"labels":null`) || strings.Contains(string(empty.Data), `"values":null`) {
+		t.Errorf("empty histogram: %s", empty.Data)
+	}
+
+	// the export: the same numbers, with the total row
+	path := stats.PathDownloadExport
+	resp, body := f.e.fetch(path+"?ticket="+f.e.ticket(f.admin, path)+"&"+q.Encode(), "")
+	if resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Content-Disposition"), url.PathEscape("下载统计")) {
+		t.Fatalf("export: %d %s", resp.StatusCode, resp.Header.Get("Content-Disposition"))
+	}
+	rows := sheetRows(t, body)
+	if !slices.Equal(rows[0], []string{"资料类型", "下载次数"}) || len(rows) < 4 || !slices.Equal(rows[3], []string{"合计", "3"}) {
+		t.Errorf("sheet: %q", rows)
+	}
+}
+
+func TestUploadCAAccountRoleAndSummaryStatistics(t *testing.T) {
+	f := newStatsFixture(t)
+	t.Parallel()
+	q := week("unitCode", "100201")
+	u := f.report(f.admin, stats.PathUpload, q)
+	if got := row(t, table(t, u, "uploadTypes"), "recordType", "license", "uploads"); got != "1" {
+		t.Errorf("uploads: %s", got)
+	}
+	if got := row(t, table(t, u, "uploadUnits"), "unitCode", "100201001", "uploads", "uploaders"); got != "1/1" {
+		t.Errorf("uploads by unit: %s", got)
+	}
+	if values(chart(t, u, "uploadTrend").Series[0]) != "[0 1 0 0 0 0 0]" {
+		t.Errorf("upload trend: %v", chart(t, u, "uploadTrend").Series[0].Values)
+	}
+	// accounts: the four of the fixture were created today, not in the week
+	a := f.report(f.admin, stats.PathAccount, url.Values{"unitCode": {"100201"}})
+	if got := row(t, table(t, a, "accountUnits"), "unitCode", "100201001", "accounts", "available", "disabled", "created"); got != "2/2/0/2" {
+		t.Errorf("accounts: %s", got)
+	}
+	// roles: st_a1 given the library administrator's role
+	lib := f.e.roleID(f.admin, "libadmin")
+	if _, err := f.e.app.DB.Exec(context.Background(), `INSERT INTO sys_user_role (user_id, role_id) VALUES (?, ?)`, f.a1, lib); err != nil {
+		t.Fatal(err)
+	}
+	ro := f.report(f.admin, stats.PathRole, url.Values{"unitCode": {"100201"}})
+	if got := row(t, table(t, ro, "roleUnits"), "unitCode", "100201001", "accounts", "noRole", "role_libadmin"); got != "2/1/1" {
+		t.Errorf("roles by unit: %s", got)
+	}
+	people := table(t, f.report(f.admin, stats.PathRole, url.Values{"unitCode": {"100201001"}}), "rolePeople")
+	if got := row(t, people, "loginCode", "st_a1", "roleNames"); got != "资料库管理员" {
+		t.Errorf("a1's roles: %s", got)
+	}
+	// CA keys and the annual summary answer on the demo library
+	ca := f.report(f.admin, stats.PathCA, url.Values{})
+	if len(ca.Summary) == 0 || len(chart(t, ca, "caTrend").Labels) != 30 {
+		t.Errorf("ca: %+v", ca.Summary)
+	}
+	s := f.report(f.admin, stats.PathSummary, url.Values{"year": {"2026"}})
+	if got := row(t, table(t, s, "summary"), "recordType", "license", "downloads"); got != "3" {
+		t.Errorf("summary downloads of licences: %s", got)
+	}
+	f.e.refused("GET", stats.PathSummary+"?year=1900", f.admin, nil, "年份无效")
+}

@@ -1,0 +1,294 @@
+package stats
+
+import (
+	"context"
+	"strings"
+
+	"biddesk/internal/platform/db"
+)
+
+// TopN is the length of the top lists (materials, downloaders, uploaders).
+const TopN = 20
+
+// downloadFilter is the condition on the rollup s (stat_download_day and _month) and on the raw rows d joined to their
+// downloader u: the range, the caller's scope and chosen unit, and the material type.
+type downloadFilter struct {
+	roll       string // FROM (the rollup over the range, whole months from the month table) s WHERE ...
+	rollArgs   []any
+	series     string // the same by day, unless the series is by month
+	seriesArgs []any
+	users      string // the accounts of the scope: condition on sys_user u
+	userArgs   []any
+	raw        string // condition on file_download d (range and type)
+	rawArgs    []any
+	wholeOrg   bool // no scope limit and no unit: the per-material rollup serves
+	typeValue  string
+}
+
+func (c *call) downloads() (*downloadFilter, error) {
+	k, err := c.kind()
+	if err != nil {
+		return nil, err
+	}
+	d0, d1 := c.days2()
+	rcond, rargs := c.where("s.unit_code")
+	ucond, uargs := c.where("u.unit_code")
+	src, sargs := c.rolled("stat_download", "unit_code, record_type, n", true)
+	ser, serArgs := c.rolled("stat_download", "unit_code, record_type, n", c.period == Month)
+	f := &downloadFilter{
+		roll: `FROM ` + src + ` WHERE s.day >= ? AND s.day <= ? AND ` + rcond, rollArgs: append(append(sargs, d0, d1), rargs...),
+		series: `FROM ` + ser + ` WHERE s.day >= ? AND s.day <= ? AND ` + rcond, seriesArgs: append(append(serArgs, d0, d1), rargs...),
+		users: ucond, userArgs: uargs,
+		raw: `d.created_at >= ? AND d.created_at < ?`, rawArgs: []any{c.from, c.to},
+		wholeOrg: c.vis.All && c.unit == nil,
+	}
+	if k != nil {
+		f.typeValue = "library." + k.Key
+		f.roll += ` AND s.record_type = ?`
+		f.rollArgs = append(f.rollArgs, f.typeValue)
+		f.series += ` AND s.record_type = ?`
+		f.seriesArgs = append(f.seriesArgs, f.typeValue)
+		f.raw += ` AND d.record_type = ?`
+		f.rawArgs = append(f.rawArgs, f.typeValue)
+	}
+	return f, nil
+}
+
+// downloaders counts, by unit, the accounts of the scope that downloaded within the range (one seek per account).
+func (c *call) downloaders(f *downloadFilter) (map[string][]int64, error) {
+	return c.groups(1, `SELECT u.unit_code, COUNT(*) FROM sys_user u WHERE `+f.users+`
+		AND EXISTS (SELECT 1 FROM file_download d WHERE d.user_id = u.id AND `+f.raw+`) GROUP BY u.unit_code`, append(append([]any{}, f.userArgs...), f.rawArgs...)...)
+}
+
+// Downloads is GET /api/sys/oplog/downloadStatistics (/download_type): downloads per material type, the most
+// downloaded materials and the top downloaders.
+func (s *Service) Downloads(ctx context.Context, lang string, f Filter) (*Report, error) {
+	c, err := s.resolve(ctx, lang, f)
+	if err != nil {
+		return nil, err
+	}
+	r := c.report()
+	df, err := c.downloads()
+	if err != nil {
+		return nil, err
+	}
+	byType, err := c.groups(1, `SELECT s.record_type, CAST(SUM(s.n) AS BIGINT) `+df.roll+` GROUP BY s.record_type`, df.rollArgs...)
+	if err != nil {
+		return nil, err
+	}
+	t := Table{Key: "downloadTypes", Title: c.tr("stats.t.downloadTypes"), Rows: []map[string]any{},
+		Columns: []Column{c.col("kind", false), c.col("downloads", true)}}
+	var total int64
+	for _, key := range c.kindOrder(byType) {
+		v := byType[key]
+		total += v[0]
+		t.Rows = append(t.Rows, map[string]any{"recordType": strings.TrimPrefix(key, "library."), "kind": c.kindLabel(key), "downloads": v[0]})
+	}
+	people, err := c.downloaders(df)
+	if err != nil {
+		return nil, err
+	}
+	var users int64
+	for _, v := range people {
+		users += v[0]
+	}
+	r.Summary = []Stat{c.stat("downloads", total), c.stat("downloaders", users)}
+	r.Tables = append(r.Tables, t)
+
+	top := Table{Key: "topMaterials", Title: c.tr("stats.t.topMaterials"), Rows: []map[string]any{}, NoTotal: true,
+		Columns: []Column{c.col("title", false), c.col("kind", false), c.col("downloads", true)}}
+	var q string
+	var args []any
+	if df.wholeOrg {
+		d0, d1 := c.days2()
+		q = `SELECT s.record_type, s.record_id, CAST(SUM(s.n) AS BIGINT) FROM stat_download_record s WHERE s.day >= ? AND s.day <= ?`
+		args = []any{d0, d1}
+		if df.typeValue != "" {
+			q += ` AND s.record_type = ?`
+			args = append(args, df.typeValue)
+		}
+		q += ` GROUP BY s.record_type, s.record_id ORDER BY 3 DESC, s.record_id LIMIT ` + itoa(TopN)
+	} else {
+		// the downloads of the scope's accounts, account by account
+		q = `SELECT d.record_type, d.record_id, COUNT(*) FROM sys_user u CROSS JOIN file_download d WHERE d.user_id = u.id AND ` + df.users +
+			` AND ` + df.raw + ` AND d.record_id IS NOT NULL GROUP BY d.record_type, d.record_id ORDER BY 3 DESC, d.record_id LIMIT ` + itoa(TopN)
+		args = append(append([]any{}, df.userArgs...), df.rawArgs...)
+	}
+	if err := forEach(c, q, args, func(scan func(...any) error) error {
+		var kind string
+		var id, n int64
+		if err := scan(&kind, &id, &n); err != nil {
+			return err
+		}
+		var title string
+		if err := c.s.db.QueryRow(ctx, `SELECT title FROM lib_record WHERE id = ?`, id).Scan(&title); err != nil && !db.IsNoRows(err) {
+			return err
+		}
+		top.Rows = append(top.Rows, map[string]any{"title": title, "kind": c.kindLabel(kind), "downloads": n})
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	ppl := Table{Key: "topDownloaders", Title: c.tr("stats.t.topDownloaders"), Rows: []map[string]any{}, NoTotal: true,
+		Columns: []Column{c.col("loginCode", false), c.col("userName", false), c.col("unitName", false), c.col("downloads", true)}}
+	if err := c.topPeople(&ppl, "downloads", `SELECT id, n FROM (SELECT u.id, (SELECT COUNT(*) FROM file_download d WHERE d.user_id = u.id AND `+df.raw+`) AS n
+		FROM sys_user u WHERE `+df.users+`) x WHERE n > 0 ORDER BY n DESC, id LIMIT `+itoa(TopN), append(append([]any{}, df.rawArgs...), df.userArgs...)); err != nil {
+		return nil, err
+	}
+	r.Tables = append(r.Tables, top, ppl)
+	return r, nil
+}
+
+// DownloadHistogram is GET /api/sys/oplog/downloadStatisticsHistogram: downloads per material type, and
+// downloads and downloaders per unit (the chosen unit's subordinates).
+func (s *Service) DownloadHistogram(ctx context.Context, lang string, f Filter) (*Report, error) {
+	c, err := s.resolve(ctx, lang, f)
+	if err != nil {
+		return nil, err
+	}
+	r := c.report()
+	df, err := c.downloads()
+	if err != nil {
+		return nil, err
+	}
+	byType, err := c.groups(1, `SELECT s.record_type, CAST(SUM(s.n) AS BIGINT) `+df.roll+` GROUP BY s.record_type`, df.rollArgs...)
+	if err != nil {
+		return nil, err
+	}
+	ch := Chart{Key: "downloadTypes", Title: c.tr("stats.t.downloadTypes"), Kind: "bar", Series: []Series{{Key: "downloads", Name: c.tr("stats.c.downloads")}}}
+	for _, key := range c.kindOrder(byType) {
+		ch.Labels = append(ch.Labels, c.kindLabel(key))
+		ch.Series[0].Values = append(ch.Series[0].Values, byType[key][0])
+	}
+	r.Charts = append(r.Charts, ch)
+	counts, err := c.groups(1, `SELECT s.unit_code, CAST(SUM(s.n) AS BIGINT) `+df.roll+` GROUP BY s.unit_code`, df.rollArgs...)
+	if err != nil {
+		return nil, err
+	}
+	people, err := c.downloaders(df)
+	if err != nil {
+		return nil, err
+	}
+	byUnit := map[string][]int64{}
+	for code, v := range counts {
+		byUnit[code] = []int64{v[0], 0}
+	}
+	for code, v := range people {
+		if byUnit[code] == nil {
+			byUnit[code] = []int64{0, 0}
+		}
+		byUnit[code][1] = v[0]
+	}
+	bars, err := c.bars()
+	if err != nil {
+		return nil, err
+	}
+	uch, ut := c.unitTable("downloadUnits", bars, fold(bars, byUnit, 2), []Column{c.col("downloads", true), c.col("downloaders", true)}, []int{0, 1})
+	r.Charts = append(r.Charts, uch)
+	r.Tables = append(r.Tables, ut)
+	return r, nil
+}
+
+// DownloadLineChart is GET /api/sys/oplog/downloadStatisticsLineChart: downloads per period, in all and per
+// material type (the types downloaded in the range).
+func (s *Service) DownloadLineChart(ctx context.Context, lang string, f Filter) (*Report, error) {
+	c, err := s.resolve(ctx, lang, f)
+	if err != nil {
+		return nil, err
+	}
+	r := c.report()
+	df, err := c.downloads()
+	if err != nil {
+		return nil, err
+	}
+	labels := c.labels()
+	b := c.dayBucket("s.day")
+	idx := map[string]int{}
+	for i, l := range labels {
+		idx[l] = i
+	}
+	all := Series{Key: "downloads", Name: c.tr("stats.c.downloads"), Values: make([]int64, len(labels))}
+	perType := map[string][]int64{}
+	if err := forEach(c, `SELECT `+b+`, s.record_type, CAST(SUM(s.n) AS BIGINT) `+df.series+` GROUP BY `+b+`, s.record_type`, df.seriesArgs, func(scan func(...any) error) error {
+		var label, kind string
+		var n int64
+		if err := scan(&label, &kind, &n); err != nil {
+			return err
+		}
+		i, ok := idx[label]
+		if !ok {
+			return nil
+		}
+		if perType[kind] == nil {
+			perType[kind] = make([]int64, len(labels)+1)
+		}
+		perType[kind][i] += n
+		perType[kind][len(labels)] += n // the type's total orders the series
+		all.Values[i] += n
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	ch := Chart{Key: "downloadTrend", Title: c.tr("stats.t.downloadTrend"), Kind: "line", Labels: labels, Series: []Series{all}}
+	totals := map[string][]int64{}
+	for k, v := range perType {
+		totals[k] = []int64{v[len(labels)]}
+	}
+	for _, k := range c.kindOrder(totals) {
+		ch.Series = append(ch.Series, Series{Key: strings.TrimPrefix(k, "library."), Name: c.kindLabel(k), Values: perType[k][:len(labels)]})
+	}
+	r.Charts = append(r.Charts, ch)
+	t := Table{Key: "downloadTrend", Title: c.tr("stats.t.downloadTrend"), Rows: []map[string]any{}, Columns: []Column{c.col("period", false), c.col("downloads", true)}}
+	for i, l := range labels {
+		t.Rows = append(t.Rows, map[string]any{"period": l, "downloads": all.Values[i]})
+	}
+	r.Tables = append(r.Tables, t)
+	return r, nil
+}
+
+// kindOrder orders record types as the library lists its types, then the others by name.
+func (c *call) kindOrder(m map[string][]int64) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, k := range c.s.kinds {
+		key := "library." + k.Key
+		if _, ok := m[key]; ok {
+			out = append(out, key)
+			seen[key] = true
+		}
+	}
+	for _, k := range sortedKeys(m) {
+		if !seen[k] {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// topPeople fills a table of people from a query answering (user id, count) rows.
+func (c *call) topPeople(t *Table, key, query string, args []any) error {
+	type hit struct {
+		id int64
+		n  int64
+	}
+	var hits []hit
+	if err := forEach(c, query, args, func(scan func(...any) error) error {
+		var h hit
+		if err := scan(&h.id, &h.n); err != nil {
+			return err
+		}
+		hits = append(hits, h)
+		return nil
+	}); err != nil {
+		return err
+	}
+	for _, h := range hits {
+		var code, name, unit string
+		if err := c.s.db.QueryRow(c.ctx, `SELECT u.login_code, u.user_name, COALESCE(o.unit_name, '') FROM sys_user u
+			LEFT JOIN org_unit o ON o.full_unit_code = u.unit_code WHERE u.id = ?`, h.id).Scan(&code, &name, &unit); err != nil {
+			return err
+		}
+		t.Rows = append(t.Rows, map[string]any{"loginCode": code, "userName": name, "unitName": unit, key: h.n})
+	}
+	return nil
+}

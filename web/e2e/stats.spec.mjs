@@ -1,0 +1,92 @@
+// The usage statistics in a real browser: charts drawn, a drill-down that changes the numbers, and an export whose
+// totals are the screen's (docs/statistics.md).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { inflateRawSync } from 'node:zlib';
+import { launch, newPage, login, shot, waitPath, exportFile } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/** The rows of a workbook's first sheet as text cells (a small reader of the zip and the sheet's XML). */
+function sheetRows(buf) {
+  // the central directory (the local headers of a streamed zip carry no sizes)
+  const files = {};
+  const end = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let p = buf.readUInt32LE(end + 16);
+  for (let n = buf.readUInt16LE(end + 10); n > 0; n--) {
+    const method = buf.readUInt16LE(p + 10);
+    const size = buf.readUInt32LE(p + 20);
+    const nameLen = buf.readUInt16LE(p + 28);
+    const skip = nameLen + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
+    const local = buf.readUInt32LE(p + 42);
+    const name = buf.subarray(p + 46, p + 46 + nameLen).toString();
+    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+    const data = buf.subarray(start, start + size);
+    files[name] = (method === 8 ? inflateRawSync(data) : data).toString();
+    p += 46 + skip;
+  }
+  const text = (xml) => [...xml.matchAll(/<t[^>]*>([^<]*)<\/t>/g)].map((m) => m[1]).join('');
+  const shared = [...(files['xl/sharedStrings.xml'] ?? '').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => text(m[1]));
+  return [...files['xl/worksheets/sheet1.xml'].matchAll(/<row[^>]*>([\s\S]*?)<\/row>/g)].map((r) =>
+    [...r[1].matchAll(/<c([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)].map(([, attrs, body = '']) => {
+      if (/t="s"/.test(attrs)) return shared[Number(/<v>([^<]*)<\/v>/.exec(body)?.[1])];
+      if (/t="inlineStr"/.test(attrs)) return text(body);
+      return /<v>([^<]*)<\/v>/.exec(body)?.[1] ?? '';
+    }),
+  );
+}
+
+test('the statistics draw their charts, drill down by unit and export the numbers of the screen', async () => {
+  const page = await newPage(browser);
+  await login(page, 'admin', 'Admin@123');
+  await waitPath(page, '/gateway');
+
+  // Sign-ins: this session's sign-in is in the trend line and the numbers.
+  await page.goto('/personnel_login');
+  const line = page.getByTestId('stat-svg-trend').locator('polyline');
+  await line.waitFor();
+  assert.ok((await line.getAttribute('points')).split(' ').length >= 30, 'a point per day of the default 30 days');
+  const signIns = page.getByTestId('stats-number-signIns').locator('.ant-statistic-content-value');
+  await signIns.waitFor();
+  assert.ok(Number((await signIns.innerText()).replace(/,/g, '')) >= 1, await signIns.innerText());
+  await shot(page, 'stats-login');
+
+  // Accounts: bars per unit; a click on a unit shows its subordinates, and the numbers change.
+  await page.goto('/statistics_account');
+  await page.getByTestId('stat-svg-accountUnits').locator('rect').first().waitFor();
+  const total = page.getByTestId('stats-total-accountUnits-accounts');
+  const all = Number(await total.innerText());
+  assert.ok(all >= 3, `accounts: ${all}`);
+  await page.getByTestId('stats-table-accountUnits').getByTestId('stats-drill').filter({ hasText: '华信服务股份有限公司' }).click();
+  await page.waitForURL(/unitCode=1001/);
+  await page.getByTestId('stats-unit-tag').waitFor();
+  await page.waitForFunction((n) => {
+    const el = document.querySelector('[data-testid="stats-total-accountUnits-accounts"]');
+    return el && Number(el.textContent) !== n;
+  }, all);
+  const part = Number(await total.innerText());
+  assert.ok(part >= 1 && part < all, `the company's accounts ${part} of ${all}`);
+  await shot(page, 'stats-accounts');
+
+  // The export: an .xlsx of the same rows and total.
+  const { url, body, headers } = await exportFile(page, '**/api/sys/statistics/exportAccount**');
+  assert.equal(body.subarray(0, 2).toString(), 'PK');
+  assert.match(headers['content-type'], /spreadsheetml/);
+  assert.match(url, /unitCode=1001/);
+  assert.ok(!url.includes('AccessToken'));
+  const rows = sheetRows(body);
+  assert.equal(rows[0][0], '单位');
+  const totalRow = rows.find((r) => r[0] === '合计');
+  assert.ok(totalRow, JSON.stringify(rows));
+  assert.equal(Number(totalRow[1]), part);
+
+  // Downloads: the three calls of the spec fill one screen.
+  await page.goto('/download_type');
+  await page.getByTestId('stats-table-downloadTypes').waitFor();
+  await page.getByTestId('stat-chart-downloadTrend').waitFor();
+  await page.getByTestId('stat-chart-downloadUnits').waitFor();
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
