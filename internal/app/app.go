@@ -14,6 +14,7 @@ import (
 	"biddesk/internal/access"
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
+	"biddesk/internal/demand"
 	"biddesk/internal/dict"
 	"biddesk/internal/external"
 	"biddesk/internal/files"
@@ -61,6 +62,8 @@ type App struct {
 	Portal *portal.Service
 	// wordbook is the expert Word book (internal/wordbook).
 	wordbook *wordbook.Service
+	// demand is demand collection (internal/demand).
+	demand *demand.Service
 
 	// routes is the API route table, assembled once from the areas' lists; downloads are its download
 	// routes by path (the download ticket's look-up).
@@ -121,6 +124,7 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	a.openLibrary()
 	a.openPortal()
 	a.openWordbook()
+	a.openDemand()
 	a.assembleRoutes()
 	a.keepStatistics(ctx)
 	return a, nil
@@ -209,6 +213,7 @@ func (a *App) assembleRoutes() {
 		sysconfig.NewHandlers(a.SysConfig).Routes(),
 		wordbook.NewHandlers(a.wordbook).Routes(),
 		library.NewHandlers(a.Library).Routes(),
+		demand.NewHandlers(a.demand).Routes(),
 		portal.NewHandlers(a.Portal).Routes(),
 	} {
 		all = append(all, rs...)
