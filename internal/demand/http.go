@@ -114,7 +114,8 @@ var itemSpec = &list.Spec{
 	Select: itemSelect,
 	From: `demand_item i JOIN demand_collection c ON c.id = i.collection_id JOIN sys_user u ON u.id = i.user_id
 		LEFT JOIN org_unit un ON un.full_unit_code = i.unit_code LEFT JOIN sys_user ab ON ab.id = i.answered_by`,
-	Where: `i.deleted_at IS NULL AND c.deleted_at IS NULL`,
+	// a deleted collection's demands are deleted with it
+	Where: `i.deleted_at IS NULL`,
 	Filters: []list.Filter{
 		{Param: "collectionId", Column: "i.collection_id", Kind: list.Exact, Map: list.Int("collectionId")},
 		{Param: "state", Column: "i.state", Kind: list.Exact, Map: list.OneOf("state", map[string]any{StateSubmitted: StateSubmitted,
