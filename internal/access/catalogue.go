@@ -63,7 +63,7 @@ var Catalogue = []MenuDef{
 	}},
 	{Code: "portal", Name: "门户与需求", Icon: "global", Children: []MenuDef{
 		leaf("/gatewaymanager", "门户管理"),
-		unbuilt("/demandcollection", "需求征集"),
+		leaf("/demandcollection", "需求征集"),
 	}},
 	{Code: "reward", Name: "证书使用奖励", Icon: "trophy", Children: []MenuDef{
 		unbuilt("/useCertificateRewardSetting", "奖励设置"),

@@ -60,6 +60,7 @@ const pages = {
   library: () => import('../features/library/LibraryPage'),
   tagManager: () => import('../features/library/TagManagerPage'),
   gatewayManager: () => import('../features/gatewaymanager/GatewayManagerPage'),
+  demandCollection: () => import('../features/demand/DemandCollectionPage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -105,7 +106,7 @@ export const routes: RouteEntry[] = [
   admin('welcome', pages.welcome),
   admin('tagmanager', pages.tagManager),
   admin('gatewaymanager', pages.gatewayManager),
-  admin('demandcollection'),
+  admin('demandcollection', pages.demandCollection),
   admin('servicePlan', pages.library),
   admin('expandServices', pages.library),
   admin('useCertificateRewardSetting'),
