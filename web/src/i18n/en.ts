@@ -1215,6 +1215,7 @@ const en = {
   'demand.portal.contentRequired': 'Please describe the demand',
   'demand.portal.attachments': 'Files',
   'demand.portal.fieldRequired': 'Please fill in {label}',
+  'demand.portal.numberBad': '"{label}" must be a number',
   'demand.portal.answeredHint': 'An answered demand can no longer be changed',
 } as const;
 

@@ -1217,6 +1217,7 @@ const zhCN: Record<MessageKey, string> = {
   'demand.portal.contentRequired': '请填写需求内容',
   'demand.portal.attachments': '附件',
   'demand.portal.fieldRequired': '请填写{label}',
+  'demand.portal.numberBad': '「{label}」请输入数字',
   'demand.portal.answeredHint': '已答复的需求不能再修改',
 };
 

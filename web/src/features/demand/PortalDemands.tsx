@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, DatePicker, Drawer, Empty, Form, Input, InputNumber, List, Space, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Drawer, Empty, Form, Input, List, Space, Typography } from 'antd';
 import { FormOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router-dom';
@@ -30,6 +30,7 @@ const asFileItems = (files: DemandItem['files']): FileItem[] =>
 type FormValues = { content: string; files?: FileItem[] } & Record<string, unknown>;
 
 const fieldName = (f: DemandField) => `v_${f.key}`;
+const NUMBER_RE = /^-?\d+(\.\d+)?$/;
 
 function toForm(c: DemandCollection, it?: DemandItem): Partial<FormValues> {
   const out: Partial<FormValues> = { content: it?.content ?? '', files: [] };
@@ -60,18 +61,21 @@ function fromForm(c: DemandCollection, v: FormValues) {
   return { content: v.content.trim(), values, fileIds: fileIds(v.files) };
 }
 
-function FieldControl({ f }: { f: DemandField }) {
+/** The control of one field; Form.Item gives it value and onChange, passed on to the control. */
+function FieldControl({ f, ...bound }: { f: DemandField; value?: never; onChange?: never }) {
+  const testId = `demand-value-${f.key}`;
   switch (f.type) {
     case 'number':
-      return <InputNumber stringMode style={{ width: 220 }} data-testid={`demand-value-${f.key}`} />;
+      // text, not a float: the server keeps the number as written
+      return <Input {...bound} inputMode="decimal" maxLength={30} style={{ width: 220 }} data-testid={testId} />;
     case 'date':
-      return <DatePicker data-testid={`demand-value-${f.key}`} />;
+      return <DatePicker {...bound} data-testid={testId} />;
     case 'dict':
-      return <DictSelect dictKey={f.dict ?? ''} testId={`demand-value-${f.key}`} />;
+      return <DictSelect {...bound} dictKey={f.dict ?? ''} testId={testId} />;
     case 'file':
-      return <FileUpload maxCount={10} testId={`demand-value-${f.key}`} />;
+      return <FileUpload {...bound} maxCount={10} testId={testId} />;
     default:
-      return <Input maxLength={500} data-testid={`demand-value-${f.key}`} />;
+      return <Input {...bound} maxLength={500} data-testid={testId} />;
   }
 }
 
@@ -111,7 +115,10 @@ function DemandForm({ c, item, onDone }: { c: DemandCollection; item?: DemandIte
           key={f.key}
           name={fieldName(f)}
           label={f.label}
-          rules={f.required ? [{ required: true, message: t('demand.portal.fieldRequired', { label: f.label }) }] : []}
+          rules={[
+            ...(f.required ? [{ required: true, message: t('demand.portal.fieldRequired', { label: f.label }) }] : []),
+            ...(f.type === 'number' ? [{ pattern: NUMBER_RE, message: t('demand.portal.numberBad', { label: f.label }) }] : []),
+          ]}
         >
           <FieldControl f={f} />
         </Form.Item>
