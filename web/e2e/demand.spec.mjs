@@ -4,7 +4,7 @@
 // collection and as a message. Each run uses a title of its own, because the specs share one server.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, dialogSettled, signedIn, row, openPickerPath, pickerNode } from './helpers.mjs';
+import { launch, shot, dialogSettled, signedIn, row, openPickerPath, pickerNode, exportFile } from './helpers.mjs';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
@@ -79,6 +79,11 @@ test('a collection is opened for a unit, a member submits a demand with a file, 
   await items.getByTestId('demand-answer-accepted').click();
   await item.getByText('已受理').waitFor();
   await shot(admin, 'demand-answered');
+  // the export 'demand collection' of this collection's demands
+  const { url, body, headers } = await exportFile(admin, '**/api/demand/item/export**', 'list-export');
+  assert.equal(body.subarray(0, 2).toString(), 'PK');
+  assert.match(headers['content-disposition'], new RegExp(`filename\\*=UTF-8''${encodeURIComponent('需求征集')}_\\d{14}\\.xlsx$`));
+  assert.match(url, /collectionId=\d+/);
 
   // the member sees the answer in the collection and in the messages
   await staff.reload();

@@ -13,7 +13,8 @@ import {
   type DemandState,
 } from '../../api/demand';
 import ListView from '../../components/list/ListView';
-import { openExport } from '../../components/list/ExportButton';
+import ExportButton, { openExport } from '../../components/list/ExportButton';
+import { filterParams } from '../../components/list/query';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
 import { useList } from '../../components/list/useList';
@@ -119,7 +120,6 @@ export default function DemandItemsDrawer({ collection, onClose }: { collection:
           columns={columns}
           rowKey="id"
           selectable
-          exportPath={`${DEMAND_EXPORT}?collectionId=${collectionId}`}
           actions={
             <Space wrap>
               {DEMAND_ANSWERS.map((s) => (
@@ -132,6 +132,7 @@ export default function DemandItemsDrawer({ collection, onClose }: { collection:
                   {t('demand.setState', { state: t(`demand.itemState.${s}`) })}
                 </Button>
               ))}
+              <ExportButton path={DEMAND_EXPORT} params={{ ...filterParams(list.state, fields), collectionId }} />
             </Space>
           }
         />
