@@ -21,9 +21,10 @@ CREATE TABLE demand_collection (
     deleted_by BIGINT REFERENCES sys_user (id),
     deleted_at TIMESTAMP
 );
-CREATE INDEX demand_collection_live ON demand_collection (deleted_at, created_at, id);
-CREATE INDEX demand_collection_deadline ON demand_collection (deleted_at, deadline, id);
-CREATE INDEX demand_collection_title ON demand_collection (deleted_at, title, id);
+-- the lists' sorts walk partial indexes of the live rows (an IS NULL column first gives no order on PostgreSQL)
+CREATE INDEX demand_collection_live ON demand_collection (created_at, id) WHERE deleted_at IS NULL;
+CREATE INDEX demand_collection_deadline ON demand_collection (deadline, id) WHERE deleted_at IS NULL;
+CREATE INDEX demand_collection_title ON demand_collection (title, id) WHERE deleted_at IS NULL;
 CREATE INDEX demand_collection_unit ON demand_collection (unit_code);
 
 -- The audience of a collection, one row per unit (kind 'unit': the unit and its subordinates) or employee (kind
@@ -54,7 +55,7 @@ CREATE TABLE demand_item (
     deleted_at TIMESTAMP
 );
 CREATE INDEX demand_item_collection ON demand_item (collection_id, created_at, id);
-CREATE INDEX demand_item_live ON demand_item (deleted_at, created_at, id);
-CREATE INDEX demand_item_state ON demand_item (deleted_at, state, id);
-CREATE INDEX demand_item_updated ON demand_item (deleted_at, updated_at, id);
+CREATE INDEX demand_item_live ON demand_item (created_at, id) WHERE deleted_at IS NULL;
+CREATE INDEX demand_item_state ON demand_item (state, id) WHERE deleted_at IS NULL;
+CREATE INDEX demand_item_updated ON demand_item (updated_at, id) WHERE deleted_at IS NULL;
 CREATE INDEX demand_item_user ON demand_item (user_id, created_at);

@@ -28,6 +28,7 @@ import (
 	"biddesk/internal/platform/route"
 	"biddesk/internal/platform/storage"
 	"biddesk/internal/portal"
+	"biddesk/internal/reward"
 	"biddesk/internal/sysconfig"
 	"biddesk/internal/users"
 	"biddesk/internal/wordbook"
@@ -64,6 +65,8 @@ type App struct {
 	wordbook *wordbook.Service
 	// demand is demand collection (internal/demand).
 	demand *demand.Service
+	// reward is the certificate rewards (internal/reward).
+	reward *reward.Service
 
 	// routes is the API route table, assembled once from the areas' lists; downloads are its download
 	// routes by path (the download ticket's look-up).
@@ -125,6 +128,7 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	a.openPortal()
 	a.openWordbook()
 	a.openDemand()
+	a.openReward()
 	a.assembleRoutes()
 	a.keepStatistics(ctx)
 	return a, nil
@@ -214,6 +218,7 @@ func (a *App) assembleRoutes() {
 		wordbook.NewHandlers(a.wordbook).Routes(),
 		library.NewHandlers(a.Library).Routes(),
 		demand.NewHandlers(a.demand).Routes(),
+		reward.NewHandlers(a.reward).Routes(),
 		portal.NewHandlers(a.Portal).Routes(),
 	} {
 		all = append(all, rs...)
