@@ -21,7 +21,13 @@ func (a *App) resourceDefs() []access.RouteDef {
 	routes := a.Routes()
 	defs := make([]access.RouteDef, 0, len(routes))
 	for _, rt := range routes {
-		d := access.RouteDef{Method: rt.Method, Path: rt.Path, Name: access.ResourceName(names[rt.Method+" "+rt.Path]), Download: rt.Download}
+		// The resource screen names a call in the product's language (zh-CN); a route not typed yet has only the
+		// English summary of the legacy description.
+		name := rt.SummaryZH
+		if name == "" {
+			name = names[rt.Method+" "+rt.Path]
+		}
+		d := access.RouteDef{Method: rt.Method, Path: rt.Path, Name: access.ResourceName(name), Download: rt.Download}
 		switch rt.Access {
 		case route.Public:
 			d.Access = access.AccessPublic

@@ -203,25 +203,30 @@ func (a *App) Close() error {
 // calls with the access they need (its Routes); the app adds only its own download-ticket call.
 func (a *App) assembleRoutes() {
 	var all []route.Route
-	for _, rs := range [][]route.Route{
-		auth.NewHandlers(a.Auth).Routes(),
-		dict.NewHandlers(a.Dict).Routes(),
-		access.Routes(a.Access),
-		{route.New("POST", "/api/sys/common/ticket", route.SignedIn, httpx.WithInput(a.issueTicket))},
-		files.NewHandlers(a.Files).Routes(),
-		org.NewHandlers(a.Org, a.Access.CheckScopeChange).Routes(),
-		users.NewHandlers(users.NewService(a.DB, a.Access, a.Org)).Routes(),
-		external.NewHandlers(a.External, a.Access).Routes(),
-		handover.NewHandlers(handover.NewService(a.DB, a.handoverGuard)).Routes(),
-		audit.Routes(a.DB),
-		sysconfig.NewHandlers(a.SysConfig).Routes(),
-		wordbook.NewHandlers(a.wordbook).Routes(),
-		library.NewHandlers(a.Library).Routes(),
-		demand.NewHandlers(a.demand).Routes(),
-		reward.NewHandlers(a.reward).Routes(),
-		portal.NewHandlers(a.Portal).Routes(),
+	for _, area := range []struct {
+		name   string
+		routes []route.Route
+	}{
+		{"auth", auth.NewHandlers(a.Auth).Routes()},
+		{"dict", dict.NewHandlers(a.Dict).Routes()},
+		{"access", access.Routes(a.Access)},
+		{"files", append(files.NewHandlers(a.Files).Routes(), a.ticketRoute())},
+		{"org", org.NewHandlers(a.Org, a.Access.CheckScopeChange).Routes()},
+		{"users", users.NewHandlers(users.NewService(a.DB, a.Access, a.Org)).Routes()},
+		{"external", external.NewHandlers(a.External, a.Access).Routes()},
+		{"handover", handover.NewHandlers(handover.NewService(a.DB, a.handoverGuard)).Routes()},
+		{"audit", audit.Routes(a.DB)},
+		{"sysconfig", sysconfig.NewHandlers(a.SysConfig).Routes()},
+		{"wordbook", wordbook.NewHandlers(a.wordbook).Routes()},
+		{"library", library.NewHandlers(a.Library).Routes()},
+		{"demand", demand.NewHandlers(a.demand).Routes()},
+		{"reward", reward.NewHandlers(a.reward).Routes()},
+		{"portal", portal.NewHandlers(a.Portal).Routes()},
 	} {
-		all = append(all, rs...)
+		for _, rt := range area.routes {
+			rt.Area = area.name
+			all = append(all, rt)
+		}
 	}
 	a.routes = all
 	a.downloads = map[string]route.Route{}

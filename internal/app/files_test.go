@@ -632,6 +632,10 @@ func TestBannerImagesFollowTheSpecRules(t *testing.T) {
 		t.Fatalf("test image only %d bytes", len(huge))
 	}
 	e.refusedUpload(bannerUpload, admin, "huge.png", huge, "图片大小不能超过 2MB!")
+	// 'Under 2 MB', read literally: one byte less passes, 2 MB itself is refused.
+	padded := func(n int) []byte { return append(pngBytes(t, 400, 200, false), make([]byte, n)...)[:n] }
+	e.uploadOK(bannerUpload, admin, "just-under.png", padded(2<<20-1))
+	e.refusedUpload(bannerUpload, admin, "exactly-2mb.png", padded(2<<20), "图片大小不能超过 2MB!")
 	for body, want := range map[string]string{
 		"anim.gif":   "Only jpg and png are supported!",
 		"narrow.png": "The image cannot be smaller than 345*150 pixels!",
@@ -642,7 +646,7 @@ func TestBannerImagesFollowTheSpecRules(t *testing.T) {
 			t.Errorf("%s in English: %q, want %q", body, r.Message, want)
 		}
 	}
-	if n := e.count(`SELECT COUNT(*) FROM sys_file`); n != 3 {
+	if n := e.count(`SELECT COUNT(*) FROM sys_file`); n != 4 { // the three above and just-under.png
 		t.Fatalf("%d files", n)
 	}
 

@@ -149,6 +149,9 @@ func (e *env) send(method, path, token string, body io.Reader, contentType strin
 	}
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(resp.Body)
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+		e.checkAnswer(method, path, raw)
+	}
 	return resp, raw
 }
 

@@ -105,3 +105,6 @@ func init() {
 		"auth.ticket_invalid": {"下载凭证无效或已过期，请重新导出", "The download ticket is invalid or has expired, please export again"},
 	})
 }
+
+// OpenAPIName keeps the name the web knows the ticket by.
+func (Ticket) OpenAPIName() string { return "DownloadTicket" }

@@ -12,6 +12,7 @@ import (
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/route"
 )
 
 /* ---------- lists ---------- */
@@ -299,27 +300,25 @@ func (h *Handlers) CollectionList(w http.ResponseWriter, r *http.Request) (any, 
 }
 
 // CollectionOne is GET /api/demand/collection/one.
-func (h *Handlers) CollectionOne(r *http.Request, in IDIn) (*Collection, error) {
+func (h *Handlers) CollectionOne(r *http.Request, in IDIn) (Collection, error) {
 	p, err := principal(r.Context())
 	if err != nil {
-		return nil, err
+		return Collection{}, err
 	}
 	v, err := h.svc.scope(r.Context(), h.svc.db, p.UserID)
 	if err != nil {
-		return nil, err
+		return Collection{}, err
 	}
 	cond, args := v.Condition("c.unit_code")
 	c, err := h.collections.One(r.Context(), "c.id = ? AND "+cond, append([]any{in.ID}, args...)...)
 	if db.IsNoRows(err) {
-		return nil, httpx.Fail("demand.collection_not_found")
+		return c, httpx.Fail("demand.collection_not_found")
 	} else if err != nil {
-		return nil, err
+		return c, err
 	}
 	recs := []Collection{c}
-	if err := h.svc.labels(r.Context(), recs); err != nil {
-		return nil, err
-	}
-	return &recs[0], nil
+	err = h.svc.labels(r.Context(), recs)
+	return recs[0], err
 }
 
 // CollectionAdd is POST /api/demand/collection/add.
@@ -329,13 +328,13 @@ func (h *Handlers) CollectionAdd(r *http.Request, in CollectionIn) (Added, error
 }
 
 // CollectionEdit is PUT /api/demand/collection/edit.
-func (h *Handlers) CollectionEdit(r *http.Request, in CollectionIn) (any, error) {
-	return nil, h.svc.Edit(r.Context(), in)
+func (h *Handlers) CollectionEdit(r *http.Request, in CollectionIn) (route.None, error) {
+	return route.None{}, h.svc.Edit(r.Context(), in)
 }
 
 // CollectionDel is DELETE /api/demand/collection/del.
-func (h *Handlers) CollectionDel(r *http.Request, in IDsIn) (any, error) {
-	return nil, h.svc.Delete(r.Context(), in.IDs)
+func (h *Handlers) CollectionDel(r *http.Request, in IDsIn) (route.None, error) {
+	return route.None{}, h.svc.Delete(r.Context(), in.IDs)
 }
 
 // CollectionRemind is POST /api/demand/collection/remind.
@@ -354,8 +353,8 @@ func (h *Handlers) ItemExport(w http.ResponseWriter, r *http.Request) (any, erro
 }
 
 // ItemState is PUT /api/demand/item/state.
-func (h *Handlers) ItemState(r *http.Request, in StateIn) (any, error) {
-	return nil, h.svc.SetState(r.Context(), in)
+func (h *Handlers) ItemState(r *http.Request, in StateIn) (route.None, error) {
+	return route.None{}, h.svc.SetState(r.Context(), in)
 }
 
 // PortalList is GET /api/portal/demand/list: the collections whose audience holds the caller.
@@ -370,7 +369,15 @@ type PortalCollection struct {
 }
 
 // PortalOne is GET /api/portal/demand/one.
-func (h *Handlers) PortalOne(r *http.Request, in IDIn) (*PortalCollection, error) {
+func (h *Handlers) PortalOne(r *http.Request, in IDIn) (PortalCollection, error) {
+	out, err := h.portalOne(r, in)
+	if err != nil {
+		return PortalCollection{}, err
+	}
+	return *out, nil
+}
+
+func (h *Handlers) portalOne(r *http.Request, in IDIn) (*PortalCollection, error) {
 	p, err := principal(r.Context())
 	if err != nil {
 		return nil, err
@@ -417,8 +424,8 @@ func (h *Handlers) PortalSubmit(r *http.Request, in SubmitIn) (Added, error) {
 }
 
 // PortalEdit is PUT /api/portal/demand/edit.
-func (h *Handlers) PortalEdit(r *http.Request, in SubmitIn) (any, error) {
-	return nil, h.svc.Change(r.Context(), in)
+func (h *Handlers) PortalEdit(r *http.Request, in SubmitIn) (route.None, error) {
+	return route.None{}, h.svc.Change(r.Context(), in)
 }
 
 func init() {

@@ -12,13 +12,14 @@ import (
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/route"
 )
 
 // Entry is a dictionary entry as the client receives it. Value is a number when the
 // stored value is a numeric string (spec section 3), text otherwise.
 type Entry struct {
 	Key       string   `json:"key"`
-	Value     any      `json:"value"`
+	Value     any      `json:"value" types:"string,integer"`
 	IsDefault int      `json:"isDefault"`
 	ChildDict []*Entry `json:"childDict"`
 }
@@ -46,8 +47,11 @@ func (s *Store) Invalidate() {
 	s.mu.Unlock()
 }
 
-// DictData returns every enabled dictionary as a tree (cached until Invalidate).
-func (s *Store) DictData(ctx context.Context) (any, error) {
+// DictData is Tree for the session info, which holds it as it is.
+func (s *Store) DictData(ctx context.Context) (any, error) { return s.Tree(ctx) }
+
+// Tree returns every enabled dictionary as a tree (cached until Invalidate).
+func (s *Store) Tree(ctx context.Context) ([]*Entry, error) {
 	s.mu.RLock()
 	c := s.cache
 	s.mu.RUnlock()
@@ -79,9 +83,7 @@ func (s *Store) DictData(ctx context.Context) (any, error) {
 // connection (nor for another request's rebuild), and its view may hold its own uncommitted changes.
 func (s *Store) dictDataIn(ctx context.Context, q db.Querier) ([]*Entry, error) {
 	if d, ok := q.(*db.DB); ok && d == s.db {
-		data, err := s.DictData(ctx)
-		top, _ := data.([]*Entry)
-		return top, err
+		return s.Tree(ctx)
 	}
 	s.mu.RLock()
 	c := s.cache
@@ -164,71 +166,106 @@ func (h *Handlers) ExportDictItem(w http.ResponseWriter, r *http.Request) (any, 
 	return h.items.Export(w, r)
 }
 
+// PNodeIn: the parent whose items are listed (0: the groups).
+type PNodeIn struct {
+	PID *int64 `param:"pid,required" min:"0"`
+}
+
 // PNode is GET /api/sys/dict/pNode (pid): the items of a parent in order.
-func (h *Handlers) PNode(r *http.Request, in *httpx.Input) (any, error) {
-	if !in.Has("pid") {
-		return nil, httpx.Fail("http.required", "pid")
-	}
-	pid, err := int64Param(in, "pid")
-	if err != nil {
-		return nil, err
-	}
-	return h.store.Children(r.Context(), pid)
+func (h *Handlers) PNode(r *http.Request, in PNodeIn) ([]Item, error) {
+	return h.store.Children(r.Context(), *in.PID)
+}
+
+// IDIn names one row.
+type IDIn struct {
+	ID int64 `param:"id,required"`
 }
 
 // One is GET /api/sys/dict/one (id).
-func (h *Handlers) One(r *http.Request, in *httpx.Input) (any, error) {
-	id, err := in.ID("id")
-	if err != nil {
-		return nil, err
+func (h *Handlers) One(r *http.Request, in IDIn) (Item, error) {
+	return h.store.One(r.Context(), in.ID)
+}
+
+// FormIn is what add and edit send.
+type FormIn struct {
+	ID        int64  `param:"id" doc:"edit only"`
+	ParentID  *int64 `param:"parentId" min:"0" doc:"0 (default) adds a dictionary group; add only"`
+	Key       string `param:"key" doc:"the display text"`
+	Value     string `param:"value" doc:"unique among siblings; a group's value (its code) unique among groups"`
+	IsDefault int    `param:"isDefault" doc:"0 or 1; 1 clears the mark of the siblings"`
+	Enabled   *int   `param:"enabled" doc:"0 or 1 (default 1)"`
+	Sort      int    `param:"sort"`
+}
+
+func (in FormIn) form() Form {
+	f := Form{ID: in.ID, Key: in.Key, Value: in.Value, IsDefault: in.IsDefault, Enabled: 1, Sort: in.Sort}
+	if in.ParentID != nil {
+		f.ParentID = *in.ParentID
 	}
-	return h.store.One(r.Context(), id)
+	if in.Enabled != nil {
+		f.Enabled = *in.Enabled
+	}
+	return f
 }
 
 // Add is POST /api/sys/dict/add; data is {id}.
-func (h *Handlers) Add(r *http.Request, in *httpx.Input) (any, error) {
-	return httpx.AddHandler(readForm, h.store.Add)(r, in)
+func (h *Handlers) Add(r *http.Request, in FormIn) (httpx.Created, error) {
+	id, err := h.store.Add(r.Context(), in.form())
+	return httpx.Created{ID: id}, err
 }
 
 // Edit is PUT /api/sys/dict/edit.
-func (h *Handlers) Edit(r *http.Request, in *httpx.Input) (any, error) {
-	return httpx.EditHandler(readForm, func(ctx context.Context, id int64, f Form) error {
-		f.ID = id
-		return h.store.Edit(ctx, f)
-	})(r, in)
+func (h *Handlers) Edit(r *http.Request, in FormIn) (route.None, error) {
+	if in.ID == 0 {
+		return route.None{}, httpx.Fail("http.required", "id")
+	}
+	return route.None{}, h.store.Edit(r.Context(), in.form())
+}
+
+// IDsIn names rows: ids (a list, repeated or comma-separated) or one id.
+type IDsIn struct {
+	IDs []int64 `param:"ids"`
+	ID  int64   `param:"id"`
 }
 
 // Del is DELETE /api/sys/dict/del (id or ids).
-func (h *Handlers) Del(r *http.Request, in *httpx.Input) (any, error) {
-	return httpx.DeleteHandler(h.store.Delete)(r, in)
+func (h *Handlers) Del(r *http.Request, in IDsIn) (route.None, error) {
+	ids := in.IDs
+	if len(ids) == 0 && in.ID != 0 {
+		ids = []int64{in.ID}
+	}
+	if len(ids) == 0 {
+		return route.None{}, httpx.Fail("http.required", "ids")
+	}
+	return route.None{}, h.store.Delete(r.Context(), ids)
+}
+
+// EnableIn switches a row on or off.
+type EnableIn struct {
+	ID      int64 `param:"id,required"`
+	Enabled int   `param:"enabled,required" doc:"1 on, 0 off"`
 }
 
 // ChangeEnable is POST /api/sys/dict/changeEnable (id, enabled 0/1).
-func (h *Handlers) ChangeEnable(r *http.Request, in *httpx.Input) (any, error) {
-	id, err := in.ID("id")
-	if err != nil {
-		return nil, err
-	}
-	if strings.TrimSpace(in.String("enabled")) == "" {
-		return nil, httpx.Fail("http.required", "enabled")
-	}
-	enabled, err := in.Int("enabled", -1)
-	if err != nil {
-		return nil, err
-	}
-	return nil, h.store.ChangeEnable(r.Context(), id, enabled)
+func (h *Handlers) ChangeEnable(r *http.Request, in EnableIn) (route.None, error) {
+	return route.None{}, h.store.ChangeEnable(r.Context(), in.ID, in.Enabled)
 }
 
 // Reload is POST /api/sys/dict/reloadDictCache: the cache is rebuilt and returned (dictData).
-func (h *Handlers) Reload(w http.ResponseWriter, r *http.Request) (any, error) {
+func (h *Handlers) Reload(r *http.Request, _ route.None) ([]*Entry, error) {
 	h.store.Invalidate()
-	return h.store.DictData(r.Context())
+	return h.store.Tree(r.Context())
+}
+
+// KeyIn names a dictionary by its code.
+type KeyIn struct {
+	Key string `param:"key,required" doc:"the dictionary's code"`
 }
 
 // CommonItem is GET /api/sys/common/dict/item (key): the enabled items of a dictionary,
 // [{key, value, isDefault}]; CommonItem2 is /dict/item2, the same with childDict.
-func (h *Handlers) CommonItem(r *http.Request, in *httpx.Input) (any, error) {
-	e, err := h.lookup(r, in)
+func (h *Handlers) CommonItem(r *http.Request, in KeyIn) ([]FlatItem, error) {
+	e, err := h.store.Lookup(r.Context(), strings.TrimSpace(in.Key))
 	if err != nil || e == nil {
 		return []FlatItem{}, err
 	}
@@ -238,8 +275,8 @@ func (h *Handlers) CommonItem(r *http.Request, in *httpx.Input) (any, error) {
 	}
 	return out, nil
 }
-func (h *Handlers) CommonItem2(r *http.Request, in *httpx.Input) (any, error) {
-	e, err := h.lookup(r, in)
+func (h *Handlers) CommonItem2(r *http.Request, in KeyIn) ([]*Entry, error) {
+	e, err := h.store.Lookup(r.Context(), strings.TrimSpace(in.Key))
 	if err != nil || e == nil {
 		return []*Entry{}, err
 	}
@@ -254,30 +291,26 @@ const (
 	GenericDictCommID = "185301"
 )
 
+// GenericIn is the generic dictionary call's input.
+type GenericIn struct {
+	ID     string `param:"id,required" doc:"1853"`
+	CommID string `param:"commID,required" doc:"185301"`
+	KeyIn
+}
+
 // Generic is GET /api/sys/common/dict: the generic dictionary call. An unknown id/commID pair
 // is refused by name, so a misconfigured widget says what is wrong.
-func (h *Handlers) Generic(r *http.Request, in *httpx.Input) (any, error) {
-	id, comm := strings.TrimSpace(in.String("id")), strings.TrimSpace(in.String("commID"))
-	if id == "" || comm == "" {
-		return nil, httpx.Fail("http.required", "id, commID")
-	}
+func (h *Handlers) Generic(r *http.Request, in GenericIn) ([]FlatItem, error) {
+	id, comm := strings.TrimSpace(in.ID), strings.TrimSpace(in.CommID)
 	if id != GenericDictID || comm != GenericDictCommID {
 		return nil, httpx.Fail("dict.generic_unknown", id, comm)
 	}
-	return h.CommonItem(r, in)
-}
-
-func (h *Handlers) lookup(r *http.Request, in *httpx.Input) (*Entry, error) {
-	key := strings.TrimSpace(in.String("key"))
-	if key == "" {
-		return nil, httpx.Fail("http.required", "key")
-	}
-	return h.store.Lookup(r.Context(), key)
+	return h.CommonItem(r, in.KeyIn)
 }
 
 // Cache is GET /api/sys/dict/getDictCache.
-func (h *Handlers) Cache(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.store.DictData(r.Context())
+func (h *Handlers) Cache(r *http.Request, _ route.None) ([]*Entry, error) {
+	return h.store.Tree(r.Context())
 }
 
 type seedGroup struct {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -419,39 +418,8 @@ func (s *Store) LookupIn(ctx context.Context, q db.Querier, key string) (*Entry,
 // FlatItem is an item of GET /api/sys/common/dict/item (no children).
 type FlatItem struct {
 	Key       string `json:"key"`
-	Value     any    `json:"value"`
+	Value     any    `json:"value" types:"string,integer"`
 	IsDefault int    `json:"isDefault"`
-}
-
-func readForm(in *httpx.Input) (Form, error) {
-	var f Form
-	var err error
-	f.Key, f.Value = in.String("key"), in.String("value")
-	if f.ParentID, err = int64Param(in, "parentId"); err != nil {
-		return f, err
-	}
-	if f.IsDefault, err = in.Int("isDefault", 0); err != nil {
-		return f, err
-	}
-	if f.Enabled, err = in.Int("enabled", 1); err != nil {
-		return f, err
-	}
-	if f.Sort, err = in.Int("sort", 0); err != nil {
-		return f, err
-	}
-	return f, nil
-}
-
-func int64Param(in *httpx.Input, name string) (int64, error) {
-	s := strings.TrimSpace(in.String(name))
-	if s == "" {
-		return 0, nil
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		return 0, httpx.BadRequest("http.bad_number", name)
-	}
-	return n, nil
 }
 
 func init() {

@@ -113,9 +113,10 @@ func (s *Service) generalRule() rule {
 	}
 }
 
-// Banner images (spec section 5): jpg or png only, at most 2 MB, at least 345x150 pixels.
+// Banner images (spec sections 5 and 9): jpg or png only, under 2 MB (read literally: 2 MB itself is
+// refused, as the browser's size / 1024 / 1024 < 2), at least 345x150 pixels.
 const (
-	BannerMaxBytes  = 2 << 20
+	BannerMaxBytes  = 2<<20 - 1
 	BannerMinWidth  = 345
 	BannerMinHeight = 150
 )

@@ -9,6 +9,7 @@ import (
 	"biddesk/internal/platform/export"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/route"
 )
 
 /* ---------- lists ---------- */
@@ -122,11 +123,12 @@ func (s *Service) inScope(r *http.Request, column string, q *list.Query) error {
 
 // ReportIn narrows the report: the bid dates and what the rows are (person, unit, kind or month).
 type ReportIn struct {
-	GroupBy   string `param:"groupBy"`
+	GroupBy   string `param:"groupBy" enum:"person,unit,kind,month"`
 	StartDate string `param:"startDate"`
 	EndDate   string `param:"endDate"`
 	CertKind  string `param:"certKind"`
 	UnitCode  string `param:"unitCode"`
+	Format    string `param:"format" enum:"xlsx,csv"`
 }
 
 // ReportRow is one row of the report.
@@ -249,54 +251,61 @@ type Added struct {
 	ID int64 `json:"id"`
 }
 
-func (h *Handlers) RuleList(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.rules.List(w, r)
-}
+// RuleList is GET /api/reward/rule/list.
+func (h *Handlers) RuleList(w http.ResponseWriter, r *http.Request) (any, error) { return h.rules.List(w, r) }
+
+// RuleAdd is POST /api/reward/rule/add.
 func (h *Handlers) RuleAdd(r *http.Request, in RuleIn) (Added, error) {
 	id, err := h.svc.AddRule(r.Context(), in)
 	return Added{ID: id}, err
 }
-func (h *Handlers) RuleDel(r *http.Request, in IDIn) (any, error) {
-	return nil, h.svc.DeleteRule(r.Context(), in.ID)
+
+// RuleDel is DELETE /api/reward/rule/del.
+func (h *Handlers) RuleDel(r *http.Request, in IDIn) (route.None, error) {
+	return route.None{}, h.svc.DeleteRule(r.Context(), in.ID)
 }
+
+// SettingsGet is GET /api/reward/setting.
 func (h *Handlers) SettingsGet(r *http.Request, _ struct{}) (Settings, error) {
 	return h.svc.Settings(r.Context(), h.svc.db)
 }
-func (h *Handlers) SettingsSave(r *http.Request, in Settings) (any, error) {
-	return nil, h.svc.SaveSettings(r.Context(), in)
+
+// SettingsSave is PUT /api/reward/setting.
+func (h *Handlers) SettingsSave(r *http.Request, in Settings) (route.None, error) {
+	return route.None{}, h.svc.SaveSettings(r.Context(), in)
 }
-func (h *Handlers) AuditList(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.apps.List(w, r)
+
+// AuditList is GET /api/reward/audit/list.
+func (h *Handlers) AuditList(w http.ResponseWriter, r *http.Request) (any, error) { return h.apps.List(w, r) }
+
+// Approve is PUT /api/reward/audit/approve; Reject is PUT /api/reward/audit/reject.
+func (h *Handlers) Approve(r *http.Request, in DecideIn) (route.None, error) {
+	return route.None{}, h.svc.Decide(r.Context(), in, true)
 }
-func (h *Handlers) Approve(r *http.Request, in DecideIn) (any, error) {
-	return nil, h.svc.Decide(r.Context(), in, true)
+func (h *Handlers) Reject(r *http.Request, in DecideIn) (route.None, error) {
+	return route.None{}, h.svc.Decide(r.Context(), in, false)
 }
-func (h *Handlers) Reject(r *http.Request, in DecideIn) (any, error) {
-	return nil, h.svc.Decide(r.Context(), in, false)
-}
-func (h *Handlers) ReportGet(r *http.Request, in ReportIn) (*Report, error) {
-	return h.svc.Report(r.Context(), in)
+
+// ReportGet is GET /api/reward/report.
+func (h *Handlers) ReportGet(r *http.Request, in ReportIn) (Report, error) {
+	rep, err := h.svc.Report(r.Context(), in)
+	if err != nil {
+		return Report{}, err
+	}
+	return *rep, nil
 }
 
 // ReportExport is GET /api/reward/report/export: the spec's export 'certificate reward report' (.xlsx, formulas
-// neutralised by the export machinery).
-func (h *Handlers) ReportExport(w http.ResponseWriter, r *http.Request) (any, error) {
-	in, err := httpx.ReadInput(w, r)
+// neutralised by the export machinery), with a total row.
+func (h *Handlers) ReportExport(w http.ResponseWriter, r *http.Request, in ReportIn) error {
+	rep, err := h.svc.Report(r.Context(), in)
 	if err != nil {
-		return nil, err
-	}
-	var q ReportIn
-	if err := bindInput(in, &q); err != nil {
-		return nil, err
-	}
-	rep, err := h.svc.Report(r.Context(), q)
-	if err != nil {
-		return nil, err
+		return err
 	}
 	lang := httpx.Lang(r)
 	header := []string{httpx.Translate(lang, "reward.col.group."+rep.GroupBy), httpx.Translate(lang, "reward.col.code"),
 		httpx.Translate(lang, "reward.col.count"), httpx.Translate(lang, "reward.col.amount")}
-	err = export.Stream(w, export.Format(in.String("format")), httpx.Translate(lang, "reward.report.file"), header, func(x export.Writer) error {
+	return export.Stream(w, export.Format(in.Format), httpx.Translate(lang, "reward.report.file"), header, func(x export.Writer) error {
 		for _, row := range rep.Rows {
 			if err := x.Row(row.Label, row.Key, row.Count, row.Amount); err != nil {
 				return err
@@ -304,10 +313,6 @@ func (h *Handlers) ReportExport(w http.ResponseWriter, r *http.Request) (any, er
 		}
 		return x.Row(httpx.Translate(lang, "reward.col.total"), "", rep.Count, rep.Total)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return httpx.Written{}, nil
 }
 
 func (h *Handlers) Apply(r *http.Request, in ApplyIn) (Added, error) {

@@ -42,7 +42,10 @@ const (
 
 var userSorts = map[string]string{
 	"loginCode": "u.login_code", "userName": "u.user_name", "createdAt": "u.created_at",
-	"lastLoginAt": "u.last_login_at", "state": "u.state", "unitName": "o.unit_name",
+	"lastLoginAt": "u.last_login_at", "state": "u.state",
+	// Units of one name in the order of their rowid, so that each unit's accounts come from its index in id
+	// order too: the page is a walk of two indexes, without sorting the accounts of a name (docs/performance.md).
+	"unitName": "o.unit_name {dir}, o.id {dir}",
 }
 
 // userSpec is the /sysuser list: staff accounts, searched by name, login code, unit (with its

@@ -60,3 +60,38 @@ func TestTranslateAndLang(t *testing.T) {
 		t.Fatal("the kicked message must keep the prefix the client recognises")
 	}
 }
+
+func TestBindReadsTaggedFieldsWithTheirLimits(t *testing.T) {
+	type in struct {
+		Name   string  `param:"name,required" max:"3"`
+		Sort   int     `param:"sort" min:"0" max:"9"`
+		ID     int64   `param:"id"`
+		Parent *int64  `param:"parentId" min:"0"`
+		IDs    []int64 `param:"ids"`
+		On     *bool   `param:"on"`
+		Kind   string  `param:"kind" enum:"a,b"`
+	}
+	read := func(query string) (in, error) {
+		r := httptest.NewRequest("GET", "/x?"+query, nil)
+		raw, err := ReadInput(httptest.NewRecorder(), r)
+		if err != nil {
+			return in{}, err
+		}
+		var v in
+		return v, Bind(raw, &v)
+	}
+	v, err := read("name=abc&sort=2&id=7&parentId=0&ids=1,2&ids=3&on=true&kind=b")
+	if err != nil || v.Name != "abc" || v.Sort != 2 || v.ID != 7 || v.Parent == nil || *v.Parent != 0 ||
+		len(v.IDs) != 3 || v.On == nil || !*v.On || v.Kind != "b" {
+		t.Fatalf("%+v %v", v, err)
+	}
+	if v, err := read("name=a"); err != nil || v.Parent != nil || v.On != nil || v.IDs != nil {
+		t.Fatalf("absent optional fields: %+v %v", v, err)
+	}
+	for _, bad := range []string{"", "name=abcd", "name=a&sort=10", "name=a&sort=-1", "name=a&id=0", "name=a&id=x",
+		"name=a&ids=1,x", "name=a&on=maybe", "name=a&kind=c", "name=a&name=b"} {
+		if _, err := read(bad); err == nil {
+			t.Errorf("%q is accepted", bad)
+		}
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"context"
 	"errors"
 	"math"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -121,6 +123,9 @@ type textIn struct {
 	raw string
 }
 
+// DirSlot in a sort expression of several columns stands for the direction of each: "a {dir}, b {dir}".
+const DirSlot = "{dir}"
+
 // Page is the answer shape of every list call (spec section 3: current, limit, total, pages).
 type Page[T any] struct {
 	Records []T `json:"records"`
@@ -216,7 +221,11 @@ func (s *Spec) orderBy(sort, order string) (string, error) {
 		if !ok {
 			return "", httpx.BadRequest("list.bad_sort")
 		}
-		by = expr + " " + dir
+		if strings.Contains(expr, DirSlot) {
+			by = strings.ReplaceAll(expr, DirSlot, dir)
+		} else {
+			by = expr + " " + dir
+		}
 	}
 	if s.TieBreak != "" {
 		if by != "" {
@@ -555,4 +564,29 @@ func init() {
 		"list.bad_value":       {"参数 %s 的取值无效", "Parameter %s has an invalid value"},
 		"list.export_too_many": {"共 %d 条记录，超过单次导出上限 %d 条，请缩小查询范围", "%d records exceed the export limit of %d, please narrow the filters"},
 	})
+}
+
+// Params are the list's request parameters, for the API description: paging, the whitelisted
+// sorts, and each filter (its Doc says how it compares).
+func (s *Spec) Params() []httpx.Param {
+	str, num := reflect.TypeFor[string](), reflect.TypeFor[int]()
+	one, maxLimit, maxCurrent := int64(1), int64(MaxLimit), int64(MaxCurrent)
+	sorts := s.SortNames()
+	slices.Sort(sorts)
+	ps := []httpx.Param{
+		{Name: ParamCurrent, Type: num, Min: &one, Max: &maxCurrent, Doc: "page, from 1"},
+		{Name: ParamLimit, Type: num, Min: &one, Max: &maxLimit, Doc: "rows per page (default 10)"},
+		{Name: ParamSort, Type: str, Enum: sorts, Doc: "a sortable column; anything else is refused"},
+		{Name: ParamOrder, Type: str, Enum: []string{"asc", "desc", "ascend", "descend"}},
+	}
+	for _, f := range s.Filters {
+		ps = append(ps, httpx.Param{Name: f.Param, Type: str, Doc: kindDocs[f.Kind]})
+	}
+	return ps
+}
+
+var kindDocs = map[Kind]string{
+	Exact: "equals", Contains: "contains, any letter case", Prefix: "starts with (a unit and its sub-units)",
+	After: "at or after (a date or date-time)", Before: "before (a date includes that whole day)",
+	Keyword: "any of the searched columns contains", Cond: "narrows by membership", Text: "contains, any letter case",
 }

@@ -4,9 +4,11 @@ import (
 	"errors"
 	"math"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
+	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 )
 
@@ -93,5 +95,13 @@ func TestPagingAndTimeBounds(t *testing.T) {
 	}
 	if _, _, err := ParseTime("2024-02-29"); err != nil {
 		t.Error(err)
+	}
+}
+
+func TestSortOfSeveralColumnsTakesTheDirectionOnEach(t *testing.T) {
+	s := &Spec{Select: "a.id", From: "t a", Sorts: map[string]string{"name": "a.name {dir}, a.id {dir}"}, TieBreak: "a.id DESC"}
+	got, err := s.OrderedSQL(db.SQLite, "name", "desc")
+	if err != nil || !strings.Contains(got, "ORDER BY a.name DESC, a.id DESC, a.id DESC") {
+		t.Fatalf("%q %v", got, err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"sync"
 	"sync/atomic"
 
@@ -173,3 +174,6 @@ func (s *startedWriter) Write(b []byte) (int, error) {
 	s.started = true
 	return s.ResponseWriter.Write(b)
 }
+
+// FormatParam is the file format parameter of an export.
+var FormatParam = httpx.Param{Name: "format", Type: reflect.TypeFor[string](), Enum: []string{"xlsx", "csv"}, Doc: "xlsx (default) or csv"}

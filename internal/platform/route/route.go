@@ -3,6 +3,9 @@
 package route
 
 import (
+	"net/http"
+	"reflect"
+	"slices"
 	"strings"
 
 	"biddesk/internal/platform/httpx"
@@ -23,10 +26,73 @@ type Route struct {
 	Access       string
 	Handler      httpx.Handler
 	Download     bool
-	// In and Out, when set, are the call's input and output (a zero value of each type), for a generated API
-	// description; nil for now (api/openapi.json is written by hand).
-	In, Out any
+	// Area is the package that declares the route (the API description's tag); the app sets it.
+	Area string
+	// Summary and SummaryZH say what the call does, in English and in Chinese (the API description, the
+	// resource screen).
+	Summary, SummaryZH string
+	// In is the input struct a typed route binds (httpx.Bind); Params are the parameters of a handler that
+	// reads its own (a list's filters and paging). Out is the type of the envelope's data (None: null; File:
+	// a file). A route with Out set is described by the generated API description; one without is still in
+	// api/legacy-openapi.json, written by hand, until it is converted.
+	In     reflect.Type
+	Params []httpx.Param
+	Out    reflect.Type
 }
+
+// None is the data of a call that answers none (null).
+type None struct{}
+
+// File is the answer of a download: the file itself, not an envelope.
+type File struct{}
+
+// Call is a typed route: the parameters are bound into In (httpx.Bind: tags, limits, required, in one
+// place) and fn's answer is the envelope's data, so the API description is generated from the two types.
+func Call[In, Out any](method, path, access string, fn func(r *http.Request, in In) (Out, error)) Route {
+	h := httpx.WithInput(func(r *http.Request, raw *httpx.Input) (any, error) {
+		var in In
+		if err := httpx.Bind(raw, &in); err != nil {
+			return nil, err
+		}
+		out, err := fn(r, in)
+		if err != nil {
+			return nil, err
+		}
+		if _, none := any(out).(None); none {
+			return nil, nil
+		}
+		return out, nil
+	})
+	return Route{Method: method, Path: path, Access: access, Handler: h, In: reflect.TypeFor[In](), Out: reflect.TypeFor[Out]()}
+}
+
+// Doc is the route with its summary, in English and Chinese.
+func (r Route) Doc(en, zh string) Route {
+	r.Summary, r.SummaryZH = en, zh
+	return r
+}
+
+// Query is the route with the parameters its handler reads itself (a list's: list.Spec.Params).
+func (r Route) Query(ps ...httpx.Param) Route {
+	r.Params = append(slices.Clone(r.Params), ps...)
+	return r
+}
+
+// Takes is the route with the input its handler reads itself, described by a struct of param tags.
+func (r Route) Takes(in any) Route {
+	r.In = reflect.TypeOf(in)
+	return r
+}
+
+// Returns is the route with the type of its answer (the envelope's data), for a handler that is not
+// typed by Call; tests check every answer against it.
+func (r Route) Returns(out any) Route {
+	r.Out = reflect.TypeOf(out)
+	return r
+}
+
+// Described tells whether the API description of the route is generated (its answer's type is known).
+func (r Route) Described() bool { return r.Out != nil }
 
 // New is a route of any method.
 func New(method, path, access string, h httpx.Handler) Route {
@@ -36,6 +102,26 @@ func New(method, path, access string, h httpx.Handler) Route {
 // Download is a GET route that also takes a download ticket.
 func Download(path, access string, h httpx.Handler) Route {
 	return Route{Method: "GET", Path: path, Access: access, Handler: h, Download: true}
+}
+
+// DownloadCall is a typed download: the parameters bound into In, the file written by fn.
+func DownloadCall[In any](path, access string, fn func(w http.ResponseWriter, r *http.Request, in In) error) Route {
+	h := func(w http.ResponseWriter, r *http.Request) (any, error) {
+		raw, err := httpx.ReadInput(w, r)
+		if err != nil {
+			return nil, err
+		}
+		var in In
+		if err := httpx.Bind(raw, &in); err != nil {
+			return nil, err
+		}
+		if err := fn(w, r, in); err != nil {
+			return nil, err
+		}
+		return httpx.Written{}, nil
+	}
+	return Route{Method: "GET", Path: path, Access: access, Handler: h, Download: true,
+		In: reflect.TypeFor[In](), Out: reflect.TypeFor[File]()}
 }
 
 // AnyOf is the access of a route that any of the codes opens.

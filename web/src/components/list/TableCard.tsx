@@ -1,7 +1,10 @@
 import type { Key, ReactNode } from 'react';
 import { Card, Grid, Space, Table, Typography } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
+import { useLocation } from 'react-router-dom';
 import { useI18n, type MessageKey } from '../../i18n';
+import ColumnSettings from './ColumnSettings';
+import { applyChoice, useColumnChoice } from './columnSettings';
 import { PAGE_SIZES, type SortOrder } from './query';
 import type { ListController } from './useList';
 
@@ -25,18 +28,32 @@ interface Props<T> {
   selectable?: boolean;
   /** rows that cannot be ticked (for example the signed-in account) */
   canSelect?: (row: T) => boolean;
+  /** names the table for the remembered column settings (default: the page's path) */
+  tableId?: string;
 }
 
 const toAntd = (o?: SortOrder) => (o === 'asc' ? 'ascend' : o === 'desc' ? 'descend' : null);
 
 /** The table card of spec section 2: 'data list', actions, selection, loading, server-side sort and paging. */
-export default function TableCard<T extends object>({ list, columns, rowKey, actions, selectable, canSelect }: Props<T>) {
+export default function TableCard<T extends object>({ list, columns, rowKey, actions, selectable, canSelect, tableId }: Props<T>) {
   const { t } = useI18n();
   const { state, data } = list;
+  const { pathname } = useLocation();
   // At phone width a fixed actions column would cover the data: the table scrolls sideways with its first
   // column held instead, and the actions go under the title rather than squeezing it out.
   const narrow = !Grid.useBreakpoint().md;
-  const cols: ColumnType<T>[] = columns.map(({ titleKey, label, sortKey, ...c }, i) => ({
+  const keyOf = (c: ListColumn<T>) => String(c.key ?? c.sortKey ?? c.dataIndex ?? c.titleKey);
+  const titleOf = (c: ListColumn<T>) => c.label ?? (c.titleKey ? t(c.titleKey) : keyOf(c));
+  // The actions column stays where it is; the others can be hidden and ordered, remembered per account.
+  const pinned = (c: ListColumn<T>) => c.fixed === 'right' || c.key === 'actions';
+  const { choice, setChoice } = useColumnChoice(tableId ?? `${pathname}:${rowKey}`);
+  const hiddenKeys = new Set(choice?.hidden ?? []);
+  const settable = applyChoice(columns, keyOf, pinned, choice ? { ...choice, hidden: [] } : null)
+    .filter((c) => !pinned(c))
+    .map((c) => ({ key: keyOf(c), title: titleOf(c) }));
+  const shown = applyChoice(columns, keyOf, pinned, choice).filter((c) => pinned(c) || !hiddenKeys.has(keyOf(c)));
+  const settings = settable.length > 1 && <ColumnSettings columns={settable} choice={choice} onChange={setChoice} />;
+  const cols: ColumnType<T>[] = shown.map(({ titleKey, label, sortKey, ...c }, i) => ({
     ...c,
     ...(narrow ? { fixed: i === 0 ? ('left' as const) : undefined } : {}),
     key: c.key ?? sortKey ?? String(c.dataIndex ?? titleKey),
@@ -50,7 +67,16 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
   return (
     <Card
       title={t('list.dataList')}
-      extra={narrow ? undefined : <Space wrap>{actions}</Space>}
+      extra={
+        narrow ? (
+          settings || undefined
+        ) : (
+          <Space wrap>
+            {actions}
+            {settings}
+          </Space>
+        )
+      }
       variant="borderless"
       style={{ marginTop: 16 }}
       data-testid="table-card"

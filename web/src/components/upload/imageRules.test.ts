@@ -6,7 +6,8 @@ describe('imageProblem (spec section 5)', () => {
   it('takes jpg and png only, at most 2 MB, at least 345*150', () => {
     const ok = { name: 'banner.PNG', size: 1000 };
     expect(imageProblem(ok)).toBeNull();
-    expect(imageProblem({ name: 'cover.jpeg', size: IMAGE_MAX_BYTES }, { width: 345, height: 150 })).toBeNull();
+    expect(imageProblem({ name: 'cover.jpeg', size: IMAGE_MAX_BYTES - 1 }, { width: 345, height: 150 })).toBeNull();
+    expect(imageProblem({ name: 'cover.jpeg', size: IMAGE_MAX_BYTES }, { width: 345, height: 150 })).toBe('upload.imageSize');
     expect(imageProblem({ name: 'anim.gif', size: 10 })).toBe('upload.imageFormat');
     expect(imageProblem({ name: 'noSuffix', size: 10 })).toBe('upload.imageFormat');
     expect(imageProblem({ name: 'big.jpg', size: IMAGE_MAX_BYTES + 1 })).toBe('upload.imageSize');

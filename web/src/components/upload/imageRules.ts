@@ -5,6 +5,7 @@
 import type { MessageKey } from '../../i18n';
 
 export const IMAGE_SUFFIXES = 'jpg,jpeg,png';
+/** Images must be under this size (spec: 'under 2 MB'; 2 MB itself is refused). */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_MIN_WIDTH = 345;
 export const IMAGE_MIN_HEIGHT = 150;
@@ -22,7 +23,7 @@ const suffixOf = (name: string) => {
 /** The first rule the image breaks (size unknown: only name and bytes are judged), or null. */
 export function imageProblem(file: { name: string; size: number }, size?: ImageSize | null): MessageKey | null {
   if (!IMAGE_SUFFIXES.split(',').includes(suffixOf(file.name))) return 'upload.imageFormat';
-  if (file.size > IMAGE_MAX_BYTES) return 'upload.imageSize';
+  if (file.size >= IMAGE_MAX_BYTES) return 'upload.imageSize';
   if (size === null) return 'upload.imageFormat'; // the browser could not decode it
   if (size && (size.width < IMAGE_MIN_WIDTH || size.height < IMAGE_MIN_HEIGHT)) return 'upload.imagePixels';
   return null;
