@@ -252,7 +252,9 @@ type Added struct {
 }
 
 // RuleList is GET /api/reward/rule/list.
-func (h *Handlers) RuleList(w http.ResponseWriter, r *http.Request) (any, error) { return h.rules.List(w, r) }
+func (h *Handlers) RuleList(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.rules.List(w, r)
+}
 
 // RuleAdd is POST /api/reward/rule/add.
 func (h *Handlers) RuleAdd(r *http.Request, in RuleIn) (Added, error) {
@@ -276,7 +278,9 @@ func (h *Handlers) SettingsSave(r *http.Request, in Settings) (route.None, error
 }
 
 // AuditList is GET /api/reward/audit/list.
-func (h *Handlers) AuditList(w http.ResponseWriter, r *http.Request) (any, error) { return h.apps.List(w, r) }
+func (h *Handlers) AuditList(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.apps.List(w, r)
+}
 
 // Approve is PUT /api/reward/audit/approve; Reject is PUT /api/reward/audit/reject.
 func (h *Handlers) Approve(r *http.Request, in DecideIn) (route.None, error) {
