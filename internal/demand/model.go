@@ -69,7 +69,7 @@ const (
 type Field struct {
 	Key      string `json:"key"`
 	Label    string `json:"label"`
-	Type     string `json:"type"`
+	Type     string `json:"type" enum:"text,number,date,dict,file"`
 	Required bool   `json:"required"`
 	Dict     string `json:"dict,omitempty"` // the dictionary of a dict field
 }
@@ -86,7 +86,7 @@ type Collection struct {
 	Title             string    `json:"title"`
 	Description       string    `json:"description"`
 	Deadline          time.Time `json:"deadline"`
-	State             string    `json:"state"` // open or closed
+	State             string    `json:"state" enum:"open,closed"` // from the deadline
 	UnitCode          string    `json:"unitCode"`
 	UnitName          string    `json:"unitName"`
 	AudienceUnits     string    `json:"audienceUnits"`     // unit codes joined with '-', as the picker stores them
@@ -114,7 +114,7 @@ type Item struct {
 	UnitName        string         `json:"unitName"`
 	Content         string         `json:"content"`
 	Values          map[string]any `json:"values"`
-	State           string         `json:"state"`
+	State           string         `json:"state" enum:"submitted,accepted,in_progress,done,declined"`
 	Reason          string         `json:"reason"`
 	AnsweredByName  string         `json:"answeredByName"`
 	AnsweredAt      *time.Time     `json:"answeredAt"`

@@ -142,7 +142,7 @@ type ReportRow struct {
 
 // Report is the answer of GET /api/reward/report: rows and their total.
 type Report struct {
-	GroupBy    string      `json:"groupBy"`
+	GroupBy    string      `json:"groupBy" enum:"person,unit,kind,month"`
 	Rows       []ReportRow `json:"rows"`
 	Count      int         `json:"count"`
 	Total      string      `json:"total"`

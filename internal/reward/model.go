@@ -82,7 +82,7 @@ type Application struct {
 	BidDate        string     `json:"bidDate"`
 	Won            bool       `json:"won"`
 	Remark         string     `json:"remark"`
-	State          string     `json:"state"`
+	State          string     `json:"state" enum:"submitted,unit_approved,approved,rejected"`
 	Reason         string     `json:"reason"`
 	Amount         string     `json:"amount"` // paid (approved)
 	RuleVersion    int        `json:"ruleVersion"`

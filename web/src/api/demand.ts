@@ -4,87 +4,29 @@
  * docs/decisions/0013-demand-collection.md. Errors reach the user through the client's catalogue.
  */
 import { callApi, defineApis, type CallOptions } from './client';
+import type { components, operations } from './schema';
 import type { Page } from '../components/list/query';
 
+type Schemas = components['schemas'];
+type Body<Op extends keyof operations> = operations[Op] extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+
 /** The types of a collection's form field. */
-export const DEMAND_FIELD_TYPES = ['text', 'number', 'date', 'dict', 'file'] as const;
-export type DemandFieldType = (typeof DEMAND_FIELD_TYPES)[number];
+export const DEMAND_FIELD_TYPES = ['text', 'number', 'date', 'dict', 'file'] as const satisfies readonly Schemas['DemandField']['type'][];
+export type DemandFieldType = Schemas['DemandField']['type'];
 
 /** One field of a collection's form, described as data. */
-export interface DemandField {
-  key: string;
-  label: string;
-  type: DemandFieldType;
-  required: boolean;
-  dict?: string;
-}
+export type DemandField = Schemas['DemandField'];
 
 /** The answers the bid team gives (a demand not answered yet is 'submitted'). */
-export const DEMAND_ANSWERS = ['accepted', 'in_progress', 'done', 'declined'] as const;
+export const DEMAND_ANSWERS = ['accepted', 'in_progress', 'done', 'declined'] as const satisfies readonly Schemas['DemandItem']['state'][];
 export const DEMAND_STATES = ['submitted', ...DEMAND_ANSWERS] as const;
-export type DemandState = (typeof DEMAND_STATES)[number];
+export type DemandState = Schemas['DemandItem']['state'];
 
-export interface DemandCollection {
-  id: number;
-  title: string;
-  description: string;
-  deadline: string;
-  state: 'open' | 'closed';
-  unitCode: string;
-  unitName: string;
-  audienceUnits: string;
-  audienceEmployees: string;
-  audienceLabel: string;
-  fields: DemandField[];
-  demandCount: number;
-  answeredCount: number;
-  myCount: number;
-  createdByName: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface DemandFileRef {
-  id: number;
-  name: string;
-}
-
-export interface DemandItem {
-  id: number;
-  collectionId: number;
-  collectionTitle: string;
-  deadline: string;
-  userId: number;
-  loginCode: string;
-  userName: string;
-  unitCode: string;
-  unitName: string;
-  content: string;
-  values: Record<string, unknown>;
-  state: DemandState;
-  reason: string;
-  answeredByName: string;
-  answeredAt?: string | null;
-  editable: boolean;
-  files: DemandFileRef[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface DemandCollectionForm {
-  title: string;
-  description: string;
-  deadline: string;
-  audienceUnits: string;
-  audienceEmployees: string;
-  fields: DemandField[];
-}
-
-export interface DemandSubmitForm {
-  content: string;
-  values: Record<string, unknown>;
-  fileIds: number[];
-}
+export type DemandCollection = Schemas['DemandCollection'];
+export type DemandFileRef = Schemas['DemandFileRef'];
+export type DemandItem = Schemas['DemandItem'];
+export type DemandCollectionForm = Required<Omit<Body<'postDemandCollectionAdd'>, 'id'>>;
+export type DemandSubmitForm = Required<Pick<Body<'postPortalDemandSubmit'>, 'content' | 'values' | 'fileIds'>>;
 
 defineApis({
   demandList: { method: 'GET', path: '/api/demand/collection/list' },
