@@ -61,6 +61,9 @@ const pages = {
   tagManager: () => import('../features/library/TagManagerPage'),
   gatewayManager: () => import('../features/gatewaymanager/GatewayManagerPage'),
   demandCollection: () => import('../features/demand/DemandCollectionPage'),
+  rewardSetting: () => import('../features/reward/RewardSettingPage'),
+  rewardAudit: () => import('../features/reward/RewardAuditPage'),
+  rewardReport: () => import('../features/reward/RewardReportPage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -109,9 +112,9 @@ export const routes: RouteEntry[] = [
   admin('demandcollection', pages.demandCollection),
   admin('servicePlan', pages.library),
   admin('expandServices', pages.library),
-  admin('useCertificateRewardSetting'),
-  admin('useCertificateRewardAudit'),
-  admin('useCertificateRewardReport'),
+  admin('useCertificateRewardSetting', pages.rewardSetting),
+  admin('useCertificateRewardAudit', pages.rewardAudit),
+  admin('useCertificateRewardReport', pages.rewardReport),
   admin('rolemanager', pages.rolemanager),
   admin('resmanager', pages.resmanager),
   admin('menusmanager', pages.menusmanager),
