@@ -36,6 +36,23 @@ func (l rewardLibrary) Certificate(ctx context.Context, expertID int64, number s
 	return nil, nil
 }
 
+// CertificatesOf lists the numbered qualifications of the published experts who are the employee.
+func (l rewardLibrary) CertificatesOf(ctx context.Context, employee string) ([]reward.MyCertificate, error) {
+	found, err := l.lib.ExpertsOfEmployee(ctx, employee)
+	if err != nil {
+		return nil, err
+	}
+	out := []reward.MyCertificate{}
+	for _, e := range found {
+		for _, q := range e.Qualifications {
+			if q.Number != "" {
+				out = append(out, reward.MyCertificate{ExpertID: e.ID, Expert: e.Name, Name: q.Name, Number: q.Number, ValidTo: q.ValidTo})
+			}
+		}
+	}
+	return out, nil
+}
+
 // Tender is a tender of the library that the portal shows the caller.
 func (l rewardLibrary) Tender(ctx context.Context, p *auth.Principal, id int64) (*reward.Tender, error) {
 	r, err := l.lib.PortalOne(ctx, p, id)

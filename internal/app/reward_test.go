@@ -207,6 +207,18 @@ func TestRewardApplicationsAndTheirApproval(t *testing.T) {
 	if n := e.count(`SELECT COUNT(*) FROM reward_application`); n != 0 {
 		t.Fatalf("refused applications left %d rows", n)
 	}
+	var certs []struct {
+		ExpertID int64  `json:"expertId"`
+		Number   string `json:"number"`
+	}
+	e.done("GET", "/api/portal/reward/certificates", w.staff, nil, &certs)
+	if len(certs) != 1 || certs[0].ExpertID != w.expert || certs[0].Number != "JZ-1" {
+		t.Fatalf("the applicant's certificates: %+v", certs)
+	}
+	e.done("GET", "/api/portal/reward/certificates", w.unitRev, nil, &certs)
+	if len(certs) != 0 {
+		t.Fatalf("another account's certificates: %+v", certs)
+	}
 	evidence := e.libUpload(w.staff, "中标通知书.pdf")
 	var added struct{ ID int64 }
 	e.done("POST", "/api/portal/reward/apply", w.staff, form("fileIds", []int64{evidence}), &added)

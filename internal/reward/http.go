@@ -319,6 +319,22 @@ func (h *Handlers) ReportExport(w http.ResponseWriter, r *http.Request, in Repor
 	})
 }
 
+// Certificates is GET /api/portal/reward/certificates: the caller's certificates an application may name.
+func (h *Handlers) Certificates(r *http.Request, _ struct{}) ([]MyCertificate, error) {
+	p, err := principal(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	var employee string
+	if err := h.svc.db.QueryRow(r.Context(), `SELECT employee_code FROM sys_user WHERE id = ?`, p.UserID).Scan(&employee); err != nil {
+		return nil, err
+	}
+	if employee == "" {
+		return []MyCertificate{}, nil
+	}
+	return h.svc.lib.CertificatesOf(r.Context(), employee)
+}
+
 func (h *Handlers) Apply(r *http.Request, in ApplyIn) (Added, error) {
 	id, err := h.svc.Apply(r.Context(), in)
 	return Added{ID: id}, err

@@ -110,8 +110,18 @@ type Tender struct {
 	Title, UnitCode string
 }
 
+// MyCertificate is a qualification (with a number) of a published expert who is the caller's employee.
+type MyCertificate struct {
+	ExpertID int64  `json:"expertId"`
+	Expert   string `json:"expert"`
+	Name     string `json:"name"`
+	Number   string `json:"number"`
+	ValidTo  string `json:"validTo"`
+}
+
 // Library reads the certificates and tenders of the library.
 type Library interface {
+	CertificatesOf(ctx context.Context, employeeCode string) ([]MyCertificate, error)
 	Certificate(ctx context.Context, expertID int64, number string) (*Certificate, error) // nil: none
 	Tender(ctx context.Context, p *auth.Principal, id int64) (*Tender, error)             // nil: none the caller sees
 }

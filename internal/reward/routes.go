@@ -28,6 +28,8 @@ func (h *Handlers) Routes() []route.Route {
 		route.DownloadCall("/api/reward/report/export", FunReport, h.ReportExport).
 			Doc("Export 'certificate reward report'", "导出证书奖励报表"),
 
+		route.Call("GET", "/api/portal/reward/certificates", FunPortal, h.Certificates).
+			Doc("The caller's certificates: numbered qualifications of published experts who are the caller's employee", "我的证书"),
 		route.Call("POST", "/api/portal/reward/apply", FunPortal, h.Apply).
 			Doc("Apply for the reward of one's certificate used in a bid", "申请证书使用奖励"),
 		route.New("GET", "/api/portal/reward/mine", FunPortal, h.Mine).Query(appSpec.Params()...).
