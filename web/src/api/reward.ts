@@ -3,7 +3,7 @@
  * settings (/useCertificateRewardSetting), the approval queue (/useCertificateRewardAudit, bound by the data scope of
  * module reward) and the report (/useCertificateRewardReport). Amounts are text in yuan with two decimals.
  */
-import { callApi, defineApis } from './client';
+import { callApi, defineApis, type CallOptions } from './client';
 import type { components, operations } from './schema';
 import type { Page } from '../components/list/query';
 
@@ -16,6 +16,8 @@ export type RewardState = RewardApplication['state'];
 export type RewardReport = Schemas['RewardReport'];
 export type RewardGroupBy = RewardReport['groupBy'];
 export type RewardRuleForm = Body<'postRewardRuleAdd'>;
+export type RewardApplyForm = Body<'postPortalRewardApply'>;
+export type MyCertificate = Schemas['RewardMyCertificate'];
 
 export const REWARD_STATES = ['submitted', 'unit_approved', 'approved', 'rejected'] as const satisfies readonly RewardState[];
 export const REWARD_GROUPS = ['person', 'unit', 'kind', 'month'] as const satisfies readonly RewardGroupBy[];
@@ -33,6 +35,9 @@ defineApis({
   rewardApprove: { method: 'PUT', path: '/api/reward/audit/approve' },
   rewardReject: { method: 'PUT', path: '/api/reward/audit/reject' },
   rewardReport: { method: 'GET', path: '/api/reward/report' },
+  rewardCertificates: { method: 'GET', path: '/api/portal/reward/certificates' },
+  rewardApply: { method: 'POST', path: '/api/portal/reward/apply' },
+  rewardMine: { method: 'GET', path: '/api/portal/reward/mine' },
 });
 
 /** The export 'certificate reward report' (spec section 7). */
@@ -49,3 +54,7 @@ export const listApplications = (p: Params) => callApi<Page<RewardApplication>>(
 export const approveApplications = (ids: number[]) => callApi<null>('rewardApprove', { ids });
 export const rejectApplications = (ids: number[], reason: string) => callApi<null>('rewardReject', { ids, reason });
 export const getReport = (p: Params) => callApi<RewardReport>('rewardReport', p);
+
+export const myCertificates = (opts?: CallOptions) => callApi<MyCertificate[]>('rewardCertificates', undefined, opts);
+export const applyForReward = (f: RewardApplyForm) => callApi<{ id: number }>('rewardApply', { ...f });
+export const myApplications = (p: Params, opts?: CallOptions) => callApi<Page<RewardApplication>>('rewardMine', p, opts);

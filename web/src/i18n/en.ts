@@ -1268,6 +1268,18 @@ const en = {
   'reward.group.unit': 'Unit',
   'reward.group.kind': 'Certificate kind',
   'reward.group.month': 'Month',
+  'reward.portal.title': 'Rewards for certificates used in bids',
+  'reward.portal.count': '{n} applications',
+  'reward.portal.open': 'Apply and follow',
+  'reward.portal.mine': 'My applications',
+  'reward.portal.apply': 'Apply',
+  'reward.portal.paid': '{amount} yuan paid',
+  'reward.portal.noCert': 'The expert library holds no certificate of yours',
+  'reward.portal.certRequired': 'Please choose your certificate',
+  'reward.portal.tenderHint': 'Type to find the tender',
+  'reward.validFrom': 'Valid from',
+  'reward.validTo': 'Valid to',
+  'reward.periodBad': 'The end cannot be before the start',
 } as const;
 
 export type MessageKey = keyof typeof en;

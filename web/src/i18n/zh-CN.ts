@@ -1270,6 +1270,18 @@ const zhCN: Record<MessageKey, string> = {
   'reward.group.unit': '单位',
   'reward.group.kind': '证书类别',
   'reward.group.month': '月份',
+  'reward.portal.title': '证书使用奖励',
+  'reward.portal.count': '已申请 {n} 次',
+  'reward.portal.open': '申请与进度',
+  'reward.portal.mine': '我的申请',
+  'reward.portal.apply': '申请奖励',
+  'reward.portal.paid': '奖励 {amount} 元',
+  'reward.portal.noCert': '专家库中没有您本人的证书，不能申请',
+  'reward.portal.certRequired': '请选择您的证书',
+  'reward.portal.tenderHint': '输入关键字查找标书',
+  'reward.validFrom': '生效日期',
+  'reward.validTo': '失效日期',
+  'reward.periodBad': '失效日期不能早于生效日期',
 };
 
 export default zhCN;

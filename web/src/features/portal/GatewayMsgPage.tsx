@@ -8,6 +8,7 @@ import RoutePager from '../../components/routeQuery/RoutePager';
 import { readRoutePage } from '../../components/routeQuery/routeQuery';
 import { useI18n } from '../../i18n';
 import PortalDemands from '../demand/PortalDemands';
+import PortalRewards from '../reward/PortalRewards';
 import { MessageItem, useMessageActions } from './MessageItem';
 import { setUnread } from './msgStore';
 import styles from './portal.module.css';
@@ -157,6 +158,7 @@ export default function GatewayMsgPage() {
         </Button>
       </div>
       <PortalDemands />
+      <PortalRewards />
       <div className={styles.filters} style={{ marginBottom: 0 }}>
         <Segmented
           value={query.state ?? ''}

@@ -61,7 +61,12 @@ export default function RewardReportPage() {
         </Space>
       </Card>
       <Space size="large">
-        <Statistic title={t('reward.total')} value={data?.total ?? '0.00'} suffix={t('reward.yuan')} data-testid="reward-total" />
+        <Statistic
+          title={t('reward.total')}
+          value={data?.total ?? '0.00'}
+          suffix={t('reward.yuan')}
+          formatter={(v) => <span data-testid="reward-total">{String(v)}</span>}
+        />
         <Statistic title={t('reward.count')} value={data?.count ?? 0} />
       </Space>
       <Card size="small" title={t('reward.chart')}>{data?.rows.length ? <Bars rows={data.rows} label={label} /> : <Empty />}</Card>

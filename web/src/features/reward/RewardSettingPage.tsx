@@ -29,7 +29,8 @@ interface Values {
   amount: string;
   wonAmount?: string;
   yearlyCap?: string;
-  period: [Dayjs | null, Dayjs | null];
+  validFrom: Dayjs | null;
+  validTo?: Dayjs | null;
   remark?: string;
 }
 
@@ -52,8 +53,8 @@ function RuleDialog({ open, onClose, onSaved, from }: { open: boolean; onClose()
           amount: v.amount.trim(),
           wonAmount: (v.wonAmount ?? '').trim(),
           yearlyCap: (v.yearlyCap ?? '').trim(),
-          validFrom: v.period[0]?.format('YYYY-MM-DD') ?? '',
-          validTo: v.period[1]?.format('YYYY-MM-DD') ?? '',
+          validFrom: v.validFrom?.format('YYYY-MM-DD') ?? '',
+          validTo: v.validTo?.format('YYYY-MM-DD') ?? '',
           remark: (v.remark ?? '').trim(),
         })
       }
@@ -89,14 +90,30 @@ function RuleDialog({ open, onClose, onSaved, from }: { open: boolean; onClose()
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item
-        name="period"
-        label={t('reward.period')}
-        extra={t('reward.periodHint')}
-        rules={[{ validator: (_, v?: Values['period']) => (v?.[0] ? Promise.resolve() : Promise.reject(new Error(t('reward.fromRequired')))) }]}
-      >
-        <DatePicker.RangePicker allowEmpty={[false, true]} data-testid="reward-rule-period" />
-      </Form.Item>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item name="validFrom" label={t('reward.validFrom')} extra={t('reward.periodHint')} rules={[{ required: true, message: t('reward.fromRequired') }]}>
+            <DatePicker style={{ width: '100%' }} data-testid="reward-rule-from" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="validTo"
+            label={t('reward.validTo')}
+            dependencies={['validFrom']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: (_, v?: Dayjs | null) => {
+                  const from = getFieldValue('validFrom') as Dayjs | null | undefined;
+                  return !v || !from || !v.isBefore(from, 'day') ? Promise.resolve() : Promise.reject(new Error(t('reward.periodBad')));
+                },
+              }),
+            ]}
+          >
+            <DatePicker style={{ width: '100%' }} placeholder={t('reward.open')} data-testid="reward-rule-to" />
+          </Form.Item>
+        </Col>
+      </Row>
       <Form.Item name="remark" label={t('reward.remark')}>
         <Input maxLength={200} />
       </Form.Item>
