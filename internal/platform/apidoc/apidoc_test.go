@@ -82,6 +82,32 @@ func TestSchemaNames(t *testing.T) {
 	}
 }
 
+// selfWritten writes its own JSON; OpenAPIAs names the type that describes it.
+type selfWritten struct{ v any }
+
+func (s selfWritten) MarshalJSON() ([]byte, error) { return json.Marshal(s.v) }
+func (selfWritten) OpenAPIAs() any                 { return thing{} }
+
+func TestADescriberIsDescribedByItsType(t *testing.T) {
+	rt := route.Call("GET", "/api/thing/self", "thing", func(*http.Request, route.None) ([]selfWritten, error) { return nil, nil }).
+		Doc("Self-written things", "自写")
+	rt.Area = "thing"
+	doc, err := Build([]route.Route{rt}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewChecker(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Check("GET", "/api/thing/self", json.RawMessage(`[{"id":1,"name":"a","tags":[],"note":null}]`)); err != nil {
+		t.Errorf("a thing is refused: %v", err)
+	}
+	if _, err := c.Check("GET", "/api/thing/self", json.RawMessage(`[{"id":1}]`)); err == nil {
+		t.Error("an answer its describing type does not allow is accepted")
+	}
+}
+
 func TestUploadsAndPathParameters(t *testing.T) {
 	type uploadIn struct {
 		File   httpx.FileField `param:"file,required"`

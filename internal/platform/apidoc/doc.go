@@ -174,26 +174,28 @@ func (s *schemas) operation(rt route.Route) map[string]any {
 	for _, name := range pathParams(rt.Path) {
 		params = append(params, map[string]any{"name": name, "in": "path", "required": true, "schema": map[string]any{"type": "string"}})
 	}
+	query := rt.Method == http.MethodGet || rt.Method == http.MethodDelete
+	var inBody []httpx.Param
+	for _, p := range ps {
+		if !query && !p.Query {
+			inBody = append(inBody, p)
+			continue
+		}
+		q := map[string]any{"name": p.Name, "in": "query", "required": p.Required, "schema": s.param(p)}
+		if p.Doc != "" {
+			q["description"] = p.Doc
+		}
+		params = append(params, q)
+	}
 	if len(params) > 0 {
 		op["parameters"] = params
 	}
-	if len(ps) == 0 {
-		return op
-	}
-	if rt.Method == http.MethodGet || rt.Method == http.MethodDelete {
-		for _, p := range ps {
-			q := map[string]any{"name": p.Name, "in": "query", "required": p.Required, "schema": s.param(p)}
-			if p.Doc != "" {
-				q["description"] = p.Doc
-			}
-			params = append(params, q)
-		}
-		op["parameters"] = params
+	if len(inBody) == 0 {
 		return op
 	}
 	props, required := map[string]any{}, []string{}
 	multipart := false
-	for _, p := range ps {
+	for _, p := range inBody {
 		if p.Type == reflect.TypeFor[httpx.FileField]() {
 			multipart = true
 			props[p.Name] = map[string]any{"type": "string", "format": "binary"}
@@ -271,6 +273,9 @@ func (s *schemas) param(p httpx.Param) map[string]any {
 	}
 	if p.Required && isText {
 		out["minLength"] = 1
+	}
+	if p.Default != nil {
+		out["default"] = *p.Default
 	}
 	return out
 }
