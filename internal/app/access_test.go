@@ -410,7 +410,7 @@ func TestResourceTableIsEnforcedWithoutRestart(t *testing.T) {
 		t.Errorf("export resource: %+v", r)
 	}
 	// Search by path, method and function code.
-	for q, want := range map[string]int{"path=/api/sys/user/": 10, "path=/api/sys/user/&method=put": 4, "funCode=roleusers": 4, "access=public&sort=path": 4} {
+	for q, want := range map[string]int{"path=/api/sys/user/": 10, "path=/api/sys/user/&method=put": 4, "funCode=roleusers": 4, "access=public&sort=path": 8} {
 		v, _ := url.ParseQuery(q)
 		if got := list[resourceRec](e, "/api/sys/resource/list", tok, v).Total; got != want {
 			t.Errorf("%s: %d resources, want %d", q, got, want)

@@ -76,6 +76,9 @@ type App struct {
 
 // Open connects to the database, applies migrations and wires the areas.
 func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error) {
+	if err := auth.CheckSSOConfig(cfg); err != nil {
+		return nil, err
+	}
 	d, err := db.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
 	if err != nil {
 		return nil, err
@@ -112,6 +115,7 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 		return a.Org.VisibilityIn(ctx, q, userID, org.ModuleUsers)
 	})
 	a.Auth.AddGate(a.External.Gate)
+	a.Auth.UseEmployees(ssoEmployees{a})
 	registerHandoverKinds()
 	if err := a.SysConfig.Sync(ctx); err != nil {
 		a.Changes.Stop()

@@ -12,11 +12,11 @@ import (
 	"biddesk/internal/platform/apidoc"
 )
 
-// api/openapi.json is generated from the route table (typed routes) and api/legacy-openapi.json (the
-// hand-written operations of the routes not converted yet). Refresh it with `make api`.
+// api/openapi.json is generated from the route table (each route's input and answer types). Refresh it
+// with `make api`.
 func TestOpenAPIIsGenerated(t *testing.T) {
 	e := newEnv(t)
-	doc, err := apidoc.Build(e.app.Routes(), api.Legacy)
+	doc, err := apidoc.Build(e.app.Routes())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,31 +32,6 @@ func TestOpenAPIIsGenerated(t *testing.T) {
 	resp, raw := e.send("GET", "/api/openapi.json", "", nil, "", nil)
 	if resp.StatusCode != 200 || !bytes.Equal(raw, api.OpenAPI) {
 		t.Fatalf("GET /api/openapi.json: HTTP %d", resp.StatusCode)
-	}
-}
-
-// maxLegacyOperations is how many hand-written operations api/legacy-openapi.json may hold: it only goes down
-// (convert a route to route.Call and lower it; a new route is never added there).
-const maxLegacyOperations = 0
-
-func TestLegacyAPIDescriptionOnlyShrinks(t *testing.T) {
-	var doc struct {
-		Paths map[string]map[string]any `json:"paths"`
-	}
-	if err := json.Unmarshal(api.Legacy, &doc); err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for path, ops := range doc.Paths {
-		if strings.HasPrefix(path, "/api/") && path != "/api/openapi.json" {
-			n += len(ops)
-		}
-	}
-	if n > maxLegacyOperations {
-		t.Fatalf("api/legacy-openapi.json has %d operations, at most %d: describe new routes with route.Call", n, maxLegacyOperations)
-	}
-	if n < maxLegacyOperations {
-		t.Logf("api/legacy-openapi.json has %d operations: lower maxLegacyOperations to %d", n, n)
 	}
 }
 

@@ -195,3 +195,23 @@ func (h *Handlers) Info(r *http.Request, _ route.None) (*PersonalInfo, error) {
 func (h *Handlers) Session(r *http.Request, _ route.None) (*SessionUser, error) {
 	return h.svc.SessionUser(r.Context(), PrincipalFrom(r.Context()))
 }
+
+// GetVerify is POST /api/getVerify: a verification code to the account's registered phone.
+func (h *Handlers) GetVerify(r *http.Request, in GetVerifyIn) (*VerifySent, error) {
+	return h.svc.GetVerify(r.Context(), in, httpx.ClientIP(r), httpx.Lang(r))
+}
+
+// ForestPwd is PUT /api/forestPwd: a new password with a verification code.
+func (h *Handlers) ForestPwd(r *http.Request, in ForestPwdIn) (route.None, error) {
+	return route.None{}, h.svc.ForestPwd(r.Context(), in, httpx.ClientIP(r), r.UserAgent())
+}
+
+// SSOStart is GET /api/sso/start: where /sso sends the browser to sign in at the HR system (oidc mode).
+func (h *Handlers) SSOStart(r *http.Request, _ SSOStartIn) (*SSOStart, error) {
+	return h.svc.SSOStart(r.Context())
+}
+
+// SSOLogin is POST /api/sso/login: the HR system's code exchanged for a session marked HR-origin.
+func (h *Handlers) SSOLogin(r *http.Request, in SSOLoginIn) (*SessionUser, error) {
+	return h.svc.SSOLogin(r.Context(), in, httpx.ClientIP(r), r.UserAgent())
+}

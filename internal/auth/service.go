@@ -13,6 +13,7 @@ import (
 
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/notify"
 	"biddesk/internal/platform/validate"
 )
 
@@ -89,6 +90,10 @@ type Service struct {
 	gates  []Gate
 	now    func() time.Time
 	cache  sessionCache
+	// sender and mailer deliver verification codes by SMS and by e-mail (verify.go).
+	sender, mailer notify.Sender
+	// sso is the single sign-on (sso.go); nil when it is off.
+	sso *ssoState
 }
 
 // Gate can refuse a live, enabled account for a reason outside the account itself (an external
@@ -119,7 +124,8 @@ func (s *Service) usable(ctx context.Context, u *User) (bool, error) {
 
 func NewService(store *Store, cfg config.Config, grants Grants, dicts DictCache, units UnitNames) *Service {
 	SetHashConcurrency(cfg.HashConcurrency, HashWait)
-	return &Service{store: store, cfg: cfg, grants: grants, dicts: dicts, units: units, policy: flagPolicy{cfg}, now: func() time.Time { return time.Now().UTC() }}
+	return &Service{store: store, cfg: cfg, grants: grants, dicts: dicts, units: units, policy: flagPolicy{cfg}, now: func() time.Time { return time.Now().UTC() },
+		sender: senderOf(cfg.SMSURL, cfg.SMSToken, cfg.SMSTimeout), mailer: mailerOf(cfg), sso: newSSOState(cfg)}
 }
 
 // UsePolicy makes the service read its session policy and URLs from p (the system configuration).
@@ -424,7 +430,12 @@ func (s *Service) Logout(ctx context.Context, p *Principal) (string, error) {
 	if err := s.store.RevokeRemember(ctx, p.UserID); err != nil {
 		return "", err
 	}
-	return s.policy.LogoutURL(), nil
+	if u := s.policy.LogoutURL(); u != "" {
+		return u, nil
+	}
+	// no logout URL configured: with OpenID Connect, the provider's own sign-out (RP-initiated logout), loaded
+	// by the client in its hidden frame, ends the HR session too
+	return s.ssoLogoutURL(ctx), nil
 }
 
 // ChangePassword applies spec section 5's rules, stores the new hash, resets updatePwd to 0

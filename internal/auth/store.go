@@ -231,8 +231,9 @@ func (s *Store) StartSession(ctx context.Context, tokenHash string, userID int64
 			_, err := tx.Exec(ctx, `UPDATE login_log SET success = 1, reason = '', user_id = ? WHERE id = ?`, userID, a.Reserved)
 			return err
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO login_log (login_code, user_id, success, reason, client_ip, user_agent, os, site, created_at) VALUES (?, ?, 1, '', ?, ?, ?, ?, ?)`,
-			truncate(a.LoginCode, 64), userID, truncate(a.IP, 64), truncate(a.UserAgent, 255), truncate(a.OS, 64), a.Site, now)
+		// a sign-in that was not reserved (renewal, single sign-on) says how it came in
+		_, err := tx.Exec(ctx, `INSERT INTO login_log (login_code, user_id, success, reason, client_ip, user_agent, os, site, created_at) VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?)`,
+			truncate(a.LoginCode, 64), userID, a.Reason, truncate(a.IP, 64), truncate(a.UserAgent, 255), truncate(a.OS, 64), a.Site, now)
 		return err
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 )
@@ -209,4 +210,24 @@ func (h *Handlers) EmployeeSelector(r *http.Request, in SelectorIn) ([]EmployeeR
 	default:
 		return h.store.Employees(r.Context(), byName, splitNames(*in.EmployeeNames))
 	}
+}
+
+// ActiveEmployee is the active employee of a code, with the phone and e-mail the organisation holds (single
+// sign-on creates an employee's account from it); nil when there is none.
+func (s *Store) ActiveEmployee(ctx context.Context, code string) (*Contact, error) {
+	var e Contact
+	err := s.db.QueryRow(ctx, `SELECT code, name, unit_code, phone, email FROM employee WHERE code = ? AND in_status = 1`, code).
+		Scan(&e.Code, &e.Name, &e.UnitCode, &e.Phone, &e.Email)
+	if db.IsNoRows(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &e, nil
+}
+
+// Contact is one employee with the contact details the organisation holds.
+type Contact struct {
+	Code, Name, UnitCode, Phone, Email string
 }

@@ -207,7 +207,7 @@ type BannerIn struct {
 	Sort        int     `param:"sort" default:"1"`
 	PublishFrom string  `param:"publishFrom" doc:"a date (yyyy-MM-dd); empty: from now"`
 	PublishTo   string  `param:"publishTo" doc:"a date (yyyy-MM-dd); empty: no end"`
-	Enabled     *string `param:"enabled" doc:"1 or 0 (true or false; default 1)"`
+	Enabled     *string `param:"enabled" types:"string,integer,boolean" doc:"1 or 0 (true or false; default 1)"`
 }
 
 func (in BannerIn) form() (BannerForm, error) {
@@ -263,8 +263,8 @@ func (h *Handlers) BannerDel(r *http.Request, in IDsIn) (route.None, error) {
 // BannerStateIn switches banners on or off.
 type BannerStateIn struct {
 	IDsIn
-	Enabled *string `param:"enabled" doc:"1 on, 0 off (or true, false)"`
-	State   *string `param:"state" doc:"the same as enabled, when enabled is not sent"`
+	Enabled *string `param:"enabled" types:"string,integer,boolean" doc:"1 on, 0 off (or true, false)"`
+	State   *string `param:"state" types:"string,integer,boolean" doc:"the same as enabled, when enabled is not sent"`
 }
 
 // BannerState is PUT /api/portal/banner/changeState (ids, enabled or state: 1/0).
@@ -293,7 +293,7 @@ type LinkIn struct {
 	URL    string  `param:"url" doc:"required: an http(s) address or a path of the site"`
 	Icon   string  `param:"icon" doc:"one of GET /api/portal/link/icons"`
 	Sort   int     `param:"sort" default:"1"`
-	NewTab *string `param:"newTab" doc:"1 opens a new tab (or true; default 0)"`
+	NewTab *string `param:"newTab" types:"string,integer,boolean" doc:"1 opens a new tab (or true; default 0)"`
 }
 
 func (in LinkIn) form() (LinkForm, error) {

@@ -17,75 +17,42 @@ import (
 // Generated marks an operation built from its route (the tests check its answers against it).
 const Generated = "x-generated"
 
-// Build writes the API description of routes: a generated operation for each described route, the
-// legacy document's operation for each other one. It fails when a route has neither, when the legacy
-// document still describes a route that is generated or one that no longer exists, and when two types
-// would share a schema name.
-func Build(routes []route.Route, legacy []byte) ([]byte, error) {
-	var old struct {
-		Components struct {
-			Schemas map[string]any `json:"schemas"`
-		} `json:"components"`
-		Paths map[string]map[string]any `json:"paths"`
-	}
-	if len(legacy) > 0 {
-		if err := json.Unmarshal(legacy, &old); err != nil {
-			return nil, fmt.Errorf("apidoc: legacy document: %w", err)
-		}
-	}
+// Build writes the API description of routes, generated from each route's input and answer types. It
+// fails when a route does not say what it answers or what it does, and when two types would share a
+// schema name.
+func Build(routes []route.Route) ([]byte, error) {
 	s := newSchemas()
 	s.defs["Envelope"] = map[string]any{
 		"type": "object", "required": []string{"code", "message"},
 		"properties": map[string]any{"code": map[string]any{"type": "integer"}, "message": map[string]any{"type": "string"}, "data": map[string]any{}},
 	}
 	paths := map[string]map[string]any{}
-	seen := map[string]bool{}
 	var problems []string
 	for _, rt := range routes {
-		method := strings.ToLower(rt.Method)
-		seen[method+" "+rt.Path] = true
+		switch {
+		case !rt.Described():
+			problems = append(problems, fmt.Sprintf("%s %s is not described: register it with route.Call (or say .Returns)", rt.Method, rt.Path))
+			continue
+		case rt.Summary == "":
+			problems = append(problems, fmt.Sprintf("%s %s has no summary (route.Doc)", rt.Method, rt.Path))
+		}
 		if paths[rt.Path] == nil {
 			paths[rt.Path] = map[string]any{}
 		}
-		legacyOp, inLegacy := old.Paths[rt.Path][method]
-		switch {
-		case rt.Described() && inLegacy:
-			problems = append(problems, fmt.Sprintf("%s %s is generated: remove it from the legacy document", rt.Method, rt.Path))
-		case rt.Described():
-			if rt.Summary == "" {
-				problems = append(problems, fmt.Sprintf("%s %s has no summary (route.Doc)", rt.Method, rt.Path))
-			}
-			paths[rt.Path][method] = s.operation(rt)
-		case inLegacy:
-			paths[rt.Path][method] = legacyOp
-		default:
-			problems = append(problems, fmt.Sprintf("%s %s is not described: register it with route.Call (or .Returns)", rt.Method, rt.Path))
-		}
+		paths[rt.Path][strings.ToLower(rt.Method)] = s.operation(rt)
 	}
-	for path, ops := range old.Paths {
-		if !strings.HasPrefix(path, "/api/") {
-			paths[path] = ops // served outside the route table (/healthz)
-			continue
-		}
-		for method := range ops {
-			if !seen[method+" "+path] && path != "/api/openapi.json" {
-				problems = append(problems, fmt.Sprintf("%s %s is in the legacy document but not a route", strings.ToUpper(method), path))
-			}
-		}
-	}
-	// The description itself, served by the app outside the route table.
+	// Served by the app outside the route table: this document and the health check.
 	paths["/api/openapi.json"] = map[string]any{"get": map[string]any{
-		"operationId": "openapi", "summary": "This document", "tags": []string{"meta"},
+		"operationId": "openapi", "summary": "This document", "tags": []string{"meta"}, "security": []any{},
 		"responses": map[string]any{"200": map[string]any{"description": "the OpenAPI document",
 			"content": map[string]any{"application/json": map[string]any{"schema": map[string]any{"type": "object"}}}}},
 	}}
+	paths["/healthz"] = map[string]any{"get": map[string]any{
+		"operationId": "health", "summary": "Health check", "tags": []string{"meta"}, "security": []any{},
+		"responses": map[string]any{"200": map[string]any{"description": `{"status":"ok"}`}, "503": map[string]any{"description": "database unavailable"}},
+	}}
 	if s.err != nil {
 		problems = append(problems, s.err.Error())
-	}
-	for name, def := range old.Components.Schemas {
-		if _, ok := s.defs[name]; !ok {
-			s.defs[name] = def
-		}
 	}
 	if len(problems) > 0 {
 		slices.Sort(problems)
@@ -249,6 +216,13 @@ func (s *schemas) param(p httpx.Param) map[string]any {
 	}
 	if p.Doc != "" {
 		out["description"] = p.Doc
+	}
+	if len(p.Types) > 0 {
+		ts := make([]any, len(p.Types))
+		for i, t := range p.Types {
+			ts[i] = t
+		}
+		out["type"] = ts
 	}
 	if len(p.Enum) > 0 {
 		vals := make([]any, len(p.Enum))

@@ -1,6 +1,5 @@
 // Package apidoc generates the OpenAPI 3.1 description of the API from the route table: each typed
-// route's input struct (httpx.Bind's tags) and answer type, by reflection. The routes not converted yet
-// keep their hand-written operation from api/legacy-openapi.json, which may only shrink.
+// route's input struct (httpx.Bind's tags) and answer type, by reflection. Nothing of it is written by hand.
 package apidoc
 
 import (

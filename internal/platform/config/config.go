@@ -51,6 +51,21 @@ type Config struct {
 
 	// S3 is the S3-compatible object store behind /api/sys/common/oss/upload (unset: that call is refused).
 	S3Endpoint, S3Bucket, S3AccessKey, S3SecretKey, S3Region string
+
+	// SMSURL is the HTTP SMS gateway verification codes are posted to (unset: codes are not delivered);
+	// SMSToken its bearer token; SMSTimeout bounds one delivery.
+	SMSURL, SMSToken string
+	SMSTimeout       time.Duration
+	// SMTP delivers verification codes by e-mail to accounts without a phone (unset SMTPAddr: no e-mail).
+	SMTPAddr, SMTPUser, SMTPPassword, SMTPFrom string
+
+	// SSO: single sign-on from the HR system (docs/sso.md). SSOMode is off, oidc or ticket.
+	SSOMode, SSOIssuer, SSOClientID, SSOClientSecret, SSORedirectURL, SSOScopes string
+	SSOEmployeeClaim, SSONameClaim                                              string
+	SSOTicketURL, SSOTicketEmployeeField, SSOTicketNameField                    string
+	SSOCreateUsers                                                              bool
+	SSODefaultRole                                                              string
+	SSOTimeout                                                                  time.Duration
 }
 
 // Setting is one declared setting.
@@ -132,6 +147,51 @@ var Settings = []Setting{
 		Help: "secret access key", field: func(c *Config) any { return &c.S3SecretKey }},
 	{Name: "s3-region", Env: "BIDDESK_S3_REGION", Default: "us-east-1", Group: "Object store (S3-compatible, for /api/sys/common/oss/upload)",
 		Help: "region used in the request signatures", field: func(c *Config) any { return &c.S3Region }},
+
+	{Name: "sms-url", Env: "BIDDESK_SMS_URL", Group: "Verification codes (forgotten passwords)", mask: MaskDSN,
+		Help:  "HTTP SMS gateway the codes of /api/getVerify are posted to (JSON {to, text}); empty: codes are not delivered",
+		field: func(c *Config) any { return &c.SMSURL }},
+	{Name: "sms-token", Env: "BIDDESK_SMS_TOKEN", Secret: true, Group: "Verification codes (forgotten passwords)",
+		Help: "bearer token sent to the SMS gateway", field: func(c *Config) any { return &c.SMSToken }},
+	{Name: "sms-timeout", Env: "BIDDESK_SMS_TIMEOUT", Default: "10s", Group: "Verification codes (forgotten passwords)",
+		Help: "time limit of one delivery (SMS gateway or SMTP)", field: func(c *Config) any { return &c.SMSTimeout }},
+	{Name: "smtp-addr", Env: "BIDDESK_SMTP_ADDR", Group: "Verification codes (forgotten passwords)",
+		Help: "SMTP server host:port for codes by e-mail to accounts without a phone (STARTTLS when offered); empty: no e-mail", field: func(c *Config) any { return &c.SMTPAddr }},
+	{Name: "smtp-user", Env: "BIDDESK_SMTP_USER", Group: "Verification codes (forgotten passwords)",
+		Help: "SMTP user (empty: no authentication)", field: func(c *Config) any { return &c.SMTPUser }},
+	{Name: "smtp-password", Env: "BIDDESK_SMTP_PASSWORD", Secret: true, Group: "Verification codes (forgotten passwords)",
+		Help: "SMTP password", field: func(c *Config) any { return &c.SMTPPassword }},
+	{Name: "smtp-from", Env: "BIDDESK_SMTP_FROM", Default: "BidDesk <noreply@biddesk.local>", Group: "Verification codes (forgotten passwords)",
+		Help: "sender address of the e-mails", field: func(c *Config) any { return &c.SMTPFrom }},
+
+	{Name: "sso-mode", Env: "BIDDESK_SSO_MODE", Default: "off", Group: "Single sign-on from the HR system (docs/sso.md)", oneOf: []string{"off", "oidc", "ticket"},
+		Help: "off, oidc (OpenID Connect code flow with PKCE) or ticket (the HR system's code-to-employee look-up)", field: func(c *Config) any { return &c.SSOMode }},
+	{Name: "sso-issuer", Env: "BIDDESK_SSO_ISSUER", Group: "Single sign-on from the HR system (docs/sso.md)",
+		Help: "oidc: the issuer URL (its /.well-known/openid-configuration is read)", field: func(c *Config) any { return &c.SSOIssuer }},
+	{Name: "sso-client-id", Env: "BIDDESK_SSO_CLIENT_ID", Group: "Single sign-on from the HR system (docs/sso.md)",
+		Help: "client ID BidDesk is registered with at the HR system (oidc and ticket)", field: func(c *Config) any { return &c.SSOClientID }},
+	{Name: "sso-client-secret", Env: "BIDDESK_SSO_CLIENT_SECRET", Secret: true, Group: "Single sign-on from the HR system (docs/sso.md)",
+		Help: "client secret (oidc and ticket)", field: func(c *Config) any { return &c.SSOClientSecret }},
+	{Name: "sso-redirect-url", Env: "BIDDESK_SSO_REDIRECT_URL", Group: "Single sign-on from the HR system (docs/sso.md)",
+		Help: "oidc: BidDesk's /sso address as registered at the provider, e.g. https://biddesk.example.com/sso", field: func(c *Config) any { return &c.SSORedirectURL }},
+	{Name: "sso-scopes", Env: "BIDDESK_SSO_SCOPES", Default: "openid profile", Group: "Single sign-on from the HR system (docs/sso.md)",
+		Help: "oidc: scopes asked for, space-separated", field: func(c *Config) any { return &c.SSOScopes }},
+	{Name: "sso-employee-claim", Env: "BIDDESK_SSO_EMPLOYEE_CLAIM", Default: "employee_code", Group: "Single sign-on from the HR system (docs/sso.md)",
+		Help: "oidc: the ID token claim holding the employee code", field: func(c *Config) any { return &c.SSOEmployeeClaim }},
+	{Name: "sso-name-claim", Env: "BIDDESK_SSO_NAME_CLAIM", Default: "name", Group: "Single sign-on from the HR system (docs/sso.md)",
+		Help: "oidc: the ID token claim holding the person's name", field: func(c *Config) any { return &c.SSONameClaim }},
+	{Name: "sso-ticket-url", Env: "BIDDESK_SSO_TICKET_URL", Group: "Single sign-on from the HR system (docs/sso.md)", mask: MaskDSN,
+		Help: "ticket: the HR system's HTTPS look-up a code is posted to (form code, client credentials as HTTP Basic)", field: func(c *Config) any { return &c.SSOTicketURL }},
+	{Name: "sso-ticket-employee-field", Env: "BIDDESK_SSO_TICKET_EMPLOYEE_FIELD", Default: "data.employeeCode", Group: "Single sign-on from the HR system (docs/sso.md)",
+		Help: "ticket: dotted path of the employee code in the JSON answer", field: func(c *Config) any { return &c.SSOTicketEmployeeField }},
+	{Name: "sso-ticket-name-field", Env: "BIDDESK_SSO_TICKET_NAME_FIELD", Default: "data.name", Group: "Single sign-on from the HR system (docs/sso.md)",
+		Help: "ticket: dotted path of the person's name in the JSON answer", field: func(c *Config) any { return &c.SSOTicketNameField }},
+	{Name: "sso-create-users", Env: "BIDDESK_SSO_CREATE_USERS", Default: "false", Group: "Single sign-on from the HR system (docs/sso.md)",
+		Help: "create an account at the first sign-in of a known employee without one (false: refuse)", field: func(c *Config) any { return &c.SSOCreateUsers }},
+	{Name: "sso-default-role", Env: "BIDDESK_SSO_DEFAULT_ROLE", Default: "staff", Group: "Single sign-on from the HR system (docs/sso.md)",
+		Help: "role code given to an account created by single sign-on", field: func(c *Config) any { return &c.SSODefaultRole }},
+	{Name: "sso-timeout", Env: "BIDDESK_SSO_TIMEOUT", Default: "10s", Group: "Single sign-on from the HR system (docs/sso.md)",
+		Help: "time limit of one call to the HR system", field: func(c *Config) any { return &c.SSOTimeout }},
 }
 
 // Lookup finds a setting by name.

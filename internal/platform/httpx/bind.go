@@ -51,6 +51,9 @@ type Param struct {
 	Default  *int64
 	// Query: sent in the query string even on a POST (in:"query"); Bind reads it there as anywhere.
 	Query bool
+	// Types: the JSON types a text parameter also takes (types:"string,integer,boolean" for a 1/0/true/false
+	// flag), for the API description; Bind reads any of them as text.
+	Types []string
 }
 
 var paramCache sync.Map // reflect.Type -> []Param
@@ -89,6 +92,9 @@ func collectParams(t reflect.Type, index []int, ps *[]Param) {
 		}
 		if e := sf.Tag.Get("enum"); e != "" {
 			p.Enum = strings.Split(e, ",")
+		}
+		if ts := sf.Tag.Get("types"); ts != "" {
+			p.Types = strings.Split(ts, ",")
 		}
 		*ps = append(*ps, p)
 	}

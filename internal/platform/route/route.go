@@ -33,8 +33,7 @@ type Route struct {
 	Summary, SummaryZH string
 	// In is the input struct a typed route binds (httpx.Bind); Params are the parameters of a handler that
 	// reads its own (a list's filters and paging). Out is the type of the envelope's data (None: null; File:
-	// a file). A route with Out set is described by the generated API description; one without is still in
-	// api/legacy-openapi.json, written by hand, until it is converted.
+	// a file). Every route says its Out: the API description is generated from these (internal/platform/apidoc).
 	In     reflect.Type
 	Params []httpx.Param
 	Out    reflect.Type

@@ -1,13 +1,14 @@
 /** Calls of menus (/menusmanager), function codes (/functionsmanager) and resources (/resmanager). */
 import { callApi, defineApis } from './client';
 import type { components } from './schema';
+import type { RequestBody } from './types';
 import type { Page } from '../components/list/query';
 
 type Schemas = components['schemas'];
 export type MenuNode = Schemas['MenuNode'];
-export type MenuForm = Schemas['MenuForm'];
+export type MenuForm = RequestBody<'/api/sys/menu/add', 'post'>;
 export type FunctionRec = Schemas['FunctionRec'];
-export type FunctionForm = Schemas['FunctionForm'];
+export type FunctionForm = RequestBody<'/api/sys/function/add', 'post'>;
 export type FunctionOption = Schemas['FunctionOption'];
 export type Resource = Schemas['Resource'];
 export type ResourceRef = Schemas['ResourceRef'];

@@ -1,6 +1,7 @@
 /** Calls of system administration: users, roles, the organisation tree, the login log, download tickets. */
 import { callApi, defineApis, type CallOptions } from './client';
 import type { components } from './schema';
+import type { RequestBody } from './types';
 import type { Page } from '../components/list/query';
 import type { SysMenu } from './types';
 
@@ -9,10 +10,10 @@ export type SysUser = Schemas['SysUser'];
 export type RoleSummary = Schemas['RoleSummary'];
 export type OrgUnit = Schemas['OrgUnit'];
 export type LoginLog = Schemas['LoginLog'];
-export type UserForm = Schemas['UserForm'];
+export type UserForm = RequestBody<'/api/sys/user/add', 'post'>;
 export type DownloadTicket = Schemas['DownloadTicket'];
 export type Role = Schemas['Role'];
-export type RoleForm = Schemas['RoleForm'];
+export type RoleForm = RequestBody<'/api/sys/role/add', 'post'>;
 export type RoleGrants = Schemas['RoleGrants'];
 
 defineApis({

@@ -1,5 +1,6 @@
 import { callApi, defineApis, type CallOptions } from './client';
 import type { LoginParams, LoginResult, UpdatePwdParams, UserInfo } from './types';
+import type { components } from './schema';
 
 defineApis({
   login: { method: 'POST', path: '/api/login', auth: false },
@@ -48,3 +49,45 @@ export const userInfo = (opts?: CallOptions) => callApi<UserInfo>('userInfo', un
 
 /** The session user again (fresh menus and function codes). */
 export const session = (opts?: CallOptions) => callApi<LoginResult>('session', undefined, opts);
+
+defineApis({
+  getVerify: { method: 'POST', path: '/api/getVerify', auth: false },
+  forestPwd: { method: 'PUT', path: '/api/forestPwd', auth: false },
+  ssoStart: { method: 'GET', path: '/api/sso/start', auth: false },
+  ssoLogin: { method: 'POST', path: '/api/sso/login', auth: false },
+});
+
+/** Asks for a verification code for a forgotten password; the answer is the same whether the account exists. */
+export const getVerify = (LoginCode: string, opts?: CallOptions) =>
+  callApi<{ expiresIn: number; resendIn: number }>('getVerify', { LoginCode }, opts);
+
+export interface ForestPwdParams {
+  LoginCode: string;
+  verifyCode: string;
+  newPassword: string;
+  replacePassword: string;
+}
+
+/** Sets a new password with the verification code; every session of the account ends. */
+export const forestPwd = (p: ForestPwdParams, opts?: CallOptions) => callApi<unknown>('forestPwd', { ...p }, opts);
+
+/** Where /sso starts: the mode, and in 'oidc' mode the HR system's sign-in address. */
+export const ssoStart = (opts?: CallOptions) => callApi<{ mode: 'off' | 'oidc' | 'ticket'; url?: string }>('ssoStart', undefined, opts);
+
+/** Exchanges the HR system's code (and state, oidc) for a session marked HR-origin (with a renewal token). */
+export const ssoLogin = (code: string, state?: string, opts?: CallOptions) =>
+  callApi<LoginResult>('ssoLogin', { code, ...(state ? { state } : {}), os: clientOs() }, opts);
+
+export type SsoSettings = components['schemas']['SSOSettings'];
+export type SsoTestResult = components['schemas']['SSOTestResult'];
+
+defineApis({
+  ssoSettings: { method: 'GET', path: '/api/sys/sso/settings' },
+  ssoTest: { method: 'POST', path: '/api/sys/sso/test' },
+});
+
+/** The single sign-on and verification-code settings in force (read-only; secrets masked). */
+export const ssoSettings = (opts?: CallOptions) => callApi<SsoSettings>('ssoSettings', undefined, opts);
+
+/** Tests the connection to the HR system; nobody is signed in. */
+export const ssoTest = (opts?: CallOptions) => callApi<SsoTestResult>('ssoTest', undefined, opts);

@@ -4,11 +4,11 @@
  * docs/decisions/0013-demand-collection.md. Errors reach the user through the client's catalogue.
  */
 import { callApi, defineApis, type CallOptions } from './client';
-import type { components, operations } from './schema';
+import type { components } from './schema';
+import type { RequestBody } from './types';
 import type { Page } from '../components/list/query';
 
 type Schemas = components['schemas'];
-type Body<Op extends keyof operations> = operations[Op] extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
 
 /** The types of a collection's form field. */
 export const DEMAND_FIELD_TYPES = ['text', 'number', 'date', 'dict', 'file'] as const satisfies readonly Schemas['DemandField']['type'][];
@@ -25,8 +25,8 @@ export type DemandState = Schemas['DemandItem']['state'];
 export type DemandCollection = Schemas['DemandCollection'];
 export type DemandFileRef = Schemas['DemandFileRef'];
 export type DemandItem = Schemas['DemandItem'];
-export type DemandCollectionForm = Required<Omit<Body<'postDemandCollectionAdd'>, 'id'>>;
-export type DemandSubmitForm = Required<Pick<Body<'postPortalDemandSubmit'>, 'content' | 'values' | 'fileIds'>>;
+export type DemandCollectionForm = Required<Omit<RequestBody<'/api/demand/collection/add', 'post'>, 'id'>>;
+export type DemandSubmitForm = Required<Pick<RequestBody<'/api/portal/demand/submit', 'post'>, 'content' | 'values' | 'fileIds'>>;
 
 defineApis({
   demandList: { method: 'GET', path: '/api/demand/collection/list' },

@@ -1,13 +1,14 @@
 /** Calls of dictionary management (/dict_manager) and the common dictionary lookups. */
 import { callApi, defineApis, type CallOptions } from './client';
 import type { components } from './schema';
+import type { RequestBody } from './types';
 import type { DictEntry } from './types';
 import type { Page } from '../components/list/query';
 
 type Schemas = components['schemas'];
 export type DictRow = Schemas['DictItem'];
-export type DictForm = Schemas['DictForm'];
-export type DictCommonItem = Schemas['DictCommonItem'];
+export type DictForm = RequestBody<'/api/sys/dict/add', 'post'>;
+export type DictCommonItem = Schemas['DictFlatItem'];
 
 defineApis({
   dictList: { method: 'GET', path: '/api/sys/dict/list' },

@@ -1,13 +1,14 @@
 /** Calls of /externalOrgan, /externalUser (external organisations and their accounts) and /handover_manager. */
 import { callApi, defineApis } from './client';
 import type { components } from './schema';
+import type { RequestBody } from './types';
 import type { Page } from '../components/list/query';
 import type { SysUser } from './admin';
 
 type Schemas = components['schemas'];
 export type ExtOrg = Schemas['ExtOrg'];
-export type ExtOrgForm = Schemas['ExtOrgForm'];
-export type ExtUserForm = Schemas['ExtUserForm'];
+export type ExtOrgForm = RequestBody<'/api/sys/externalOrgan/add', 'post'>;
+export type ExtUserForm = RequestBody<'/api/sys/externalUser/add', 'post'>;
 export type HandoverKind = Schemas['HandoverKind'];
 export type HandoverPreview = Schemas['HandoverPreview'];
 export type Handover = Schemas['Handover'];

@@ -5,18 +5,19 @@
  */
 import { callApi, defineApis } from './client';
 import type { components } from './schema';
+import type { RequestBody } from './types';
 import type { Page } from '../components/list/query';
 
 type Schemas = components['schemas'];
 /** A carousel slide of the home page, as the management list shows it (state: the server's reading of today). */
 export type PortalBanner = Schemas['PortalBanner'];
-export type PortalBannerForm = Schemas['PortalBannerForm'];
+export type PortalBannerForm = RequestBody<'/api/portal/banner/add', 'post'>;
 /** A quick link (快捷入口) of the home page. */
 export type PortalQuickLink = Schemas['PortalQuickLink'];
-export type PortalQuickLinkForm = Schemas['PortalQuickLinkForm'];
+export type PortalQuickLinkForm = RequestBody<'/api/portal/link/add', 'post'>;
 /** One section of the home page (name: its label in the caller's language); the list's order is the page's order. */
 export type PortalSection = Schemas['PortalSection'];
-export type PortalSectionInput = Schemas['PortalSectionSaveForm']['sections'][number];
+export type PortalSectionInput = NonNullable<RequestBody<'/api/portal/section/save', 'put'>['sections']>[number];
 
 /**
  * The icon names a quick link may use: the server's fixed list (GET /api/portal/link/icons answers it; this copy is
@@ -54,7 +55,7 @@ export const addBanner = (f: PortalBannerForm) => callApi<{ id: number }>('gmBan
 export const editBanner = (f: PortalBannerForm & { id: number }) => callApi<null>('gmBannerEdit', { ...f });
 export const deleteBanners = (list: number[]) => callApi<null>('gmBannerDel', ids(list));
 export const changeBannerState = (list: number[], enabled: 0 | 1) =>
-  callApi<null>('gmBannerState', { ids: list, enabled } satisfies Schemas['PortalBannerStateForm']);
+  callApi<null>('gmBannerState', { ids: list, enabled } satisfies RequestBody<'/api/portal/banner/changeState', 'put'>);
 
 export const listLinks = (p: Params) => callApi<Page<PortalQuickLink>>('gmLinkList', p);
 export const addLink = (f: PortalQuickLinkForm) => callApi<{ id: number }>('gmLinkAdd', { ...f });

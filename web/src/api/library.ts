@@ -4,6 +4,7 @@
  */
 import { callApi, defineApis, request, type Method } from './client';
 import type { components } from './schema';
+import type { RequestBody } from './types';
 import type { Page } from '../components/list/query';
 
 type Schemas = components['schemas'];
@@ -14,7 +15,7 @@ export type LibHistory = Schemas['LibHistory'];
 export type LibLoan = Schemas['LibLoan'];
 export type LibTag = Schemas['LibTag'];
 export type LibTagRec = Schemas['LibTagRec'];
-export type LibTagForm = Schemas['LibTagForm'];
+export type LibTagForm = RequestBody<'/api/library/tag/add', 'post'>;
 export type LibReminders = Schemas['LibReminders'];
 export type LibImportReport = Schemas['LibImportReport'];
 /** A record: the shared metadata, then every field of its type by key (docs/library.md). */

@@ -7,7 +7,7 @@ type Schemas = components['schemas'];
 export type OrgUnitRow = Schemas['OrgUnit'];
 export type EmployeeRow = Schemas['Employee'];
 export type OrgImportReport = Schemas['OrgImportReport'];
-export type ImportProblem = Schemas['ImportProblem'];
+export type ImportProblem = Schemas['SheetProblem'];
 
 defineApis({
   orgUnitList: { method: 'GET', path: '/api/org/unit/list' },

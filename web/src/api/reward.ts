@@ -4,19 +4,19 @@
  * module reward) and the report (/useCertificateRewardReport). Amounts are text in yuan with two decimals.
  */
 import { callApi, defineApis, type CallOptions } from './client';
-import type { components, operations } from './schema';
+import type { components } from './schema';
+import type { RequestBody } from './types';
 import type { Page } from '../components/list/query';
 
 type Schemas = components['schemas'];
-type Body<Op extends keyof operations> = operations[Op] extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
 
 export type RewardRule = Schemas['RewardRule'];
 export type RewardApplication = Schemas['RewardApplication'];
 export type RewardState = RewardApplication['state'];
 export type RewardReport = Schemas['RewardReport'];
 export type RewardGroupBy = RewardReport['groupBy'];
-export type RewardRuleForm = Body<'postRewardRuleAdd'>;
-export type RewardApplyForm = Body<'postPortalRewardApply'>;
+export type RewardRuleForm = RequestBody<'/api/reward/rule/add', 'post'>;
+export type RewardApplyForm = RequestBody<'/api/portal/reward/apply', 'post'>;
 export type MyCertificate = Schemas['RewardMyCertificate'];
 
 export const REWARD_STATES = ['submitted', 'unit_approved', 'approved', 'rejected'] as const satisfies readonly RewardState[];

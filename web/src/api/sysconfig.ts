@@ -1,17 +1,18 @@
 /** Calls of system parameters (/sys_config), system notices, the portal layout (/headerAndfooter_manager) and the common calls. */
 import { callApi, defineApis, type CallOptions } from './client';
 import type { components } from './schema';
+import type { RequestBody } from './types';
 import type { Page } from '../components/list/query';
 
 type Schemas = components['schemas'];
 export type SysParam = Schemas['SysParam'];
-export type SysParamForm = Schemas['SysParamForm'];
+export type SysParamForm = RequestBody<'/api/sys/config/add', 'post'>;
 export type ParamType = SysParam['type'];
 export type ConfigItem = Schemas['ConfigItem'];
 export type PortalLink = Schemas['PortalLink'];
 export type PortalLayout = Schemas['PortalLayout'];
 export type SysNotice = Schemas['SysNotice'];
-export type SysNoticeForm = Schemas['SysNoticeForm'];
+export type SysNoticeForm = RequestBody<'/api/sys/notice/add', 'post'>;
 
 defineApis({
   sysConfigList: { method: 'GET', path: '/api/sys/config/list' },

@@ -7,11 +7,18 @@ export interface Envelope<T = unknown> {
   data?: T;
 }
 
-import type { components } from './schema';
+import type { components, paths } from './schema';
 
 /* The shapes below are generated from the server's OpenAPI document (api/openapi.json, `npm run gen:api`),
    so client and server cannot drift. */
 type Schemas = components['schemas'];
+
+/** The JSON body a call takes, from the generated description (api/openapi.json). */
+export type RequestBody<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  requestBody?: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
 
 /** T with the keys K made optional: the client tolerates older or partial answers for these. */
 type Loose<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
@@ -35,9 +42,9 @@ export interface LoginResult extends Loose<SessionUserFields, 'LoginCode' | 'use
   dictData?: DictEntry[];
 }
 
-export type LoginParams = Schemas['LoginRequest'];
+export type LoginParams = RequestBody<'/api/login', 'post'>;
 
-export type UpdatePwdParams = Schemas['UpdatePwdRequest'];
+export type UpdatePwdParams = RequestBody<'/api/sys/user/updatePwd', 'put'>;
 
 /** `data` of GET /api/sys/user/info. */
 export type UserInfo = Schemas['PersonalInfo'];

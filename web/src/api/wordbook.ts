@@ -1,13 +1,14 @@
 /** Calls of the expert Word book: the chooser (/expert_make_word) and the kept books (/expert_talents_result). */
 import { callApi, defineApis } from './client';
 import type { components } from './schema';
+import type { RequestBody } from './types';
 import type { Page } from '../components/list/query';
 
 type Schemas = components['schemas'];
 export type ExpertCandidate = Schemas['ExpertCandidate'];
 export type ExpertBook = Schemas['ExpertBook'];
 export type ExpertBookMade = Schemas['ExpertBookMade'];
-export type ExpertBookForm = Schemas['ExpertBookForm'];
+export type ExpertBookForm = RequestBody<'/api/expert/book/make', 'post'>;
 
 defineApis({
   expertBookExperts: { method: 'GET', path: '/api/expert/book/experts' },

@@ -10,6 +10,7 @@ import type { LoginResult } from '../../api/types';
 import LanguageSwitch from '../../components/LanguageSwitch';
 import { useI18n } from '../../i18n';
 import { saveLogin } from '../../lib/session';
+import ForgotPassword from './ForgotPassword';
 import styles from './login.module.css';
 
 interface Props {
@@ -32,6 +33,9 @@ export default function LoginScreen({ variant, signIn }: Props) {
   const [values, setValues] = useState<Record<Field, string>>({ LoginCode: '', PassWord: '' });
   // a field's message shows once a submit was tried, then follows the typing (as antd's Form does)
   const [checked, setChecked] = useState(false);
+  // 'forgot password' replaces the form inside the card; notice is shown after a reset
+  const [forgot, setForgot] = useState(false);
+  const [notice, setNotice] = useState('');
   const external = variant === 'external';
   const problems = {
     LoginCode: checked ? problemOf('LoginCode', values.LoginCode) : '',
@@ -67,64 +71,82 @@ export default function LoginScreen({ variant, signIn }: Props) {
           <h1 className={styles.title}>{external ? t('login.externalTitle') : t('login.title')}</h1>
           <p className={styles.subtitle}>{external ? t('login.externalSubtitle') : t('login.subtitle')}</p>
         </div>
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" data-testid="login-error" />}
-        <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-          <div className={styles.item}>
-            <label htmlFor="login-code" className={styles.label}>
-              {t('login.loginCode')}
-            </label>
-            <Input
-              id="login-code"
-              size="large"
-              value={values.LoginCode}
-              onChange={change('LoginCode')}
-              disabled={busy}
-              status={problems.LoginCode ? 'error' : undefined}
-              aria-invalid={!!problems.LoginCode}
-              aria-describedby={problems.LoginCode ? 'login-code-help' : undefined}
-              prefix={<UserOutlined />}
-              placeholder={t('login.loginCodePlaceholder')}
-              autoComplete="username"
-              autoFocus
-              data-testid="login-code"
-            />
-            {problems.LoginCode && (
-              <div id="login-code-help" className={styles.error} role="alert">
-                {t(problems.LoginCode)}
+        {forgot ? (
+          <ForgotPassword
+            initialLoginCode={values.LoginCode.trim()}
+            onDone={(done) => {
+              setForgot(false);
+              setError('');
+              setNotice(done ? t('login.forgot.done') : '');
+              if (done) setValues((v) => ({ ...v, PassWord: '' }));
+            }}
+          />
+        ) : (
+          <>
+            {notice && <Alert type="success" showIcon title={notice} style={{ marginBottom: 16 }} role="status" data-testid="login-notice" />}
+            {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" data-testid="login-error" />}
+            <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+              <div className={styles.item}>
+                <label htmlFor="login-code" className={styles.label}>
+                  {t('login.loginCode')}
+                </label>
+                <Input
+                  id="login-code"
+                  size="large"
+                  value={values.LoginCode}
+                  onChange={change('LoginCode')}
+                  disabled={busy}
+                  status={problems.LoginCode ? 'error' : undefined}
+                  aria-invalid={!!problems.LoginCode}
+                  aria-describedby={problems.LoginCode ? 'login-code-help' : undefined}
+                  prefix={<UserOutlined />}
+                  placeholder={t('login.loginCodePlaceholder')}
+                  autoComplete="username"
+                  autoFocus
+                  data-testid="login-code"
+                />
+                {problems.LoginCode && (
+                  <div id="login-code-help" className={styles.error} role="alert">
+                    {t(problems.LoginCode)}
+                  </div>
+                )}
               </div>
-            )}
-          </div>
-          <div className={styles.item}>
-            <label htmlFor="login-password" className={styles.label}>
-              {t('login.password')}
-            </label>
-            <Password
-              id="login-password"
-              size="large"
-              value={values.PassWord}
-              onChange={change('PassWord')}
-              disabled={busy}
-              status={problems.PassWord ? 'error' : undefined}
-              aria-invalid={!!problems.PassWord}
-              aria-describedby={problems.PassWord ? 'login-password-help' : undefined}
-              prefix={<LockOutlined />}
-              placeholder={t('login.passwordPlaceholder')}
-              autoComplete="current-password"
-              data-testid="login-password"
-            />
-            {problems.PassWord && (
-              <div id="login-password-help" className={styles.error} role="alert">
-                {t(problems.PassWord)}
+              <div className={styles.item}>
+                <label htmlFor="login-password" className={styles.label}>
+                  {t('login.password')}
+                </label>
+                <Password
+                  id="login-password"
+                  size="large"
+                  value={values.PassWord}
+                  onChange={change('PassWord')}
+                  disabled={busy}
+                  status={problems.PassWord ? 'error' : undefined}
+                  aria-invalid={!!problems.PassWord}
+                  aria-describedby={problems.PassWord ? 'login-password-help' : undefined}
+                  prefix={<LockOutlined />}
+                  placeholder={t('login.passwordPlaceholder')}
+                  autoComplete="current-password"
+                  data-testid="login-password"
+                />
+                {problems.PassWord && (
+                  <div id="login-password-help" className={styles.error} role="alert">
+                    {t(problems.PassWord)}
+                  </div>
+                )}
               </div>
-            )}
-          </div>
-          <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="login-submit">
-            {t('login.submit')}
-          </Button>
-        </form>
-        <div className={styles.switch}>
-          <Link to={external ? '/login' : '/login2'}>{external ? t('login.staffLink') : t('login.externalLink')}</Link>
-        </div>
+              <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="login-submit">
+                {t('login.submit')}
+              </Button>
+            </form>
+            <div className={styles.switch}>
+              <Button type="link" onClick={() => setForgot(true)} data-testid="login-forgot">
+                {t('login.forgot.link')}
+              </Button>
+              <Link to={external ? '/login' : '/login2'}>{external ? t('login.staffLink') : t('login.externalLink')}</Link>
+            </div>
+          </>
+        )}
       </main>
       <footer className={styles.foot}>
         {t('app.name')} · {t('app.tagline')}

@@ -10,6 +10,7 @@ import { hasMessage, t, useI18n, type MessageKey } from '../../i18n';
 import { refreshSiteConfig } from '../../lib/siteConfig';
 import NoticePanel from './NoticePanel';
 import ParamFormDialog, { PARAM_TYPES } from './ParamFormDialog';
+import SsoSettingsPanel from './SsoSettingsPanel';
 
 /** Groups of the built-in parameters, and 'custom' (the default of an administrator's own). */
 const GROUPS = ['site', 'session', 'upload', 'library', 'portal', 'custom'] as const;
@@ -132,6 +133,7 @@ export default function SysConfigPage() {
       items={[
         { key: 'params', label: <span data-testid="tab-params">{t('sysConfig.tab.params')}</span>, children: <ParamPanel /> },
         { key: 'notices', label: <span data-testid="tab-notices">{t('sysConfig.tab.notices')}</span>, children: <NoticePanel /> },
+        { key: 'sso', label: <span data-testid="tab-sso">{t('sysConfig.tab.sso')}</span>, children: <SsoSettingsPanel /> },
       ]}
     />
   );
