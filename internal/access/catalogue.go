@@ -63,12 +63,12 @@ var Catalogue = []MenuDef{
 	}},
 	{Code: "portal", Name: "门户与需求", Icon: "global", Children: []MenuDef{
 		leaf("/gatewaymanager", "门户管理"),
-		unbuilt("/demandcollection", "需求征集"),
+		leaf("/demandcollection", "需求征集"),
 	}},
 	{Code: "reward", Name: "证书使用奖励", Icon: "trophy", Children: []MenuDef{
-		unbuilt("/useCertificateRewardSetting", "奖励设置"),
-		unbuilt("/useCertificateRewardAudit", "申请审批"),
-		unbuilt("/useCertificateRewardReport", "奖励报表"),
+		leaf("/useCertificateRewardSetting", "奖励设置"),
+		leaf("/useCertificateRewardAudit", "申请审批"),
+		leaf("/useCertificateRewardReport", "奖励报表"),
 	}},
 	{Code: "stats", Name: "统计分析", Icon: "bar-chart", Children: []MenuDef{
 		leaf("/personnel_login", "登录统计"),

@@ -14,6 +14,7 @@ import (
 	"biddesk/internal/access"
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
+	"biddesk/internal/demand"
 	"biddesk/internal/dict"
 	"biddesk/internal/external"
 	"biddesk/internal/files"
@@ -28,6 +29,7 @@ import (
 	"biddesk/internal/platform/storage"
 	"biddesk/internal/portal"
 	"biddesk/internal/stats"
+	"biddesk/internal/reward"
 	"biddesk/internal/sysconfig"
 	"biddesk/internal/tasks"
 	"biddesk/internal/users"
@@ -66,6 +68,10 @@ type App struct {
 	// Tasks is the scheduled tasks and their job engine (internal/tasks); StartJobs runs the engine.
 	Tasks       *tasks.Service
 	jobsStarted bool
+	// demand is demand collection (internal/demand).
+	demand *demand.Service
+	// reward is the certificate rewards (internal/reward).
+	reward *reward.Service
 
 	// routes is the API route table, assembled once from the areas' lists; downloads are its download
 	// routes by path (the download ticket's look-up).
@@ -141,6 +147,8 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 		d.Close()
 		return nil, fmt.Errorf("scheduled tasks: %w", err)
 	}
+	a.openDemand()
+	a.openReward()
 	a.assembleRoutes()
 	a.keepStatistics(ctx)
 	return a, nil
@@ -236,6 +244,8 @@ func (a *App) assembleRoutes() {
 		{"sysconfig", sysconfig.NewHandlers(a.SysConfig).Routes()},
 		{"wordbook", wordbook.NewHandlers(a.wordbook).Routes()},
 		{"library", library.NewHandlers(a.Library).Routes()},
+		{"demand", demand.NewHandlers(a.demand).Routes()},
+		{"reward", reward.NewHandlers(a.reward).Routes()},
 		{"portal", portal.NewHandlers(a.Portal).Routes()},
 		{"tasks", tasks.NewHandlers(a.Tasks).Routes()},
 		{"stats", stats.NewHandlers(a.statsService()).Routes()},

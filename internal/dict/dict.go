@@ -331,6 +331,8 @@ var builtin = []seedGroup{
 	{"服务类别", "service_category", [][2]string{{"物业服务", "property"}, {"设施管理", "facility"}, {"信息技术", "it"}, {"后勤保障", "logistics"}, {"其他", "other"}}},
 	{"消息阅读", "message_read", [][2]string{{"未读", "unread"}, {"已读", "read"}}},
 	{"外部组织类型", "ext_org_kind", [][2]string{{"合作伙伴", "partner"}, {"客户", "client"}}},
+	{"证书类别", "cert_kind", [][2]string{{"建造师", "constructor"}, {"造价工程师", "cost"}, {"项目管理", "pm"}, {"信息安全", "security"}}},
+	{"证书等级", "cert_level", [][2]string{{"一级", "1"}, {"二级", "2"}, {"三级", "3"}}},
 }
 
 // SeedBuiltins writes the built-in dictionaries into an empty table.

@@ -98,6 +98,24 @@ func (s *Service) Experts(ctx context.Context, ids []int64) ([]Expert, error) {
 	return out, nil
 }
 
+// ExpertsOfEmployee returns the published experts who are the employee, whatever the caller's scope: the caller
+// decides who may ask (the certificate rewards ask for the signed-in user's own employee).
+func (s *Service) ExpertsOfEmployee(ctx context.Context, employee string) ([]Expert, error) {
+	out := []Expert{}
+	if employee == "" {
+		return out, nil
+	}
+	recs, err := s.records(ctx, `r.type = ? AND r.deleted_at IS NULL AND r.status = ? AND r.employee_code = ?`, "r.title, r.id", 0,
+		[]any{TypeExpert, StatusPublished, employee})
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range recs {
+		out = append(out, s.expertOf(r))
+	}
+	return out, nil
+}
+
 // ExpertQuery searches experts: a keyword (name, employee, job title, qualifications), a qualification
 // name, a unit (and its subordinate units), published only; paged.
 type ExpertQuery struct {

@@ -63,6 +63,10 @@ const pages = {
   taskManager: () => import('../features/tasks/TaskManagerPage'),
   taskLog: () => import('../features/tasks/TaskLogPage'),
   statistics: () => import('../features/stats/StatisticsPage'),
+  demandCollection: () => import('../features/demand/DemandCollectionPage'),
+  rewardSetting: () => import('../features/reward/RewardSettingPage'),
+  rewardAudit: () => import('../features/reward/RewardAuditPage'),
+  rewardReport: () => import('../features/reward/RewardReportPage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -108,12 +112,12 @@ export const routes: RouteEntry[] = [
   admin('welcome', pages.welcome),
   admin('tagmanager', pages.tagManager),
   admin('gatewaymanager', pages.gatewayManager),
-  admin('demandcollection'),
+  admin('demandcollection', pages.demandCollection),
   admin('servicePlan', pages.library),
   admin('expandServices', pages.library),
-  admin('useCertificateRewardSetting'),
-  admin('useCertificateRewardAudit'),
-  admin('useCertificateRewardReport'),
+  admin('useCertificateRewardSetting', pages.rewardSetting),
+  admin('useCertificateRewardAudit', pages.rewardAudit),
+  admin('useCertificateRewardReport', pages.rewardReport),
   admin('rolemanager', pages.rolemanager),
   admin('resmanager', pages.resmanager),
   admin('menusmanager', pages.menusmanager),

@@ -7,6 +7,8 @@ import { listMessages, MESSAGE_KINDS, readAllMessages, type MessageKind, type Po
 import RoutePager from '../../components/routeQuery/RoutePager';
 import { readRoutePage } from '../../components/routeQuery/routeQuery';
 import { useI18n } from '../../i18n';
+import PortalDemands from '../demand/PortalDemands';
+import PortalRewards from '../reward/PortalRewards';
 import { MessageItem, useMessageActions } from './MessageItem';
 import { setUnread } from './msgStore';
 import styles from './portal.module.css';
@@ -155,6 +157,8 @@ export default function GatewayMsgPage() {
           {t('portal.msg.readAll')}
         </Button>
       </div>
+      <PortalDemands />
+      <PortalRewards />
       <div className={styles.filters} style={{ marginBottom: 0 }}>
         <Segmented
           value={query.state ?? ''}

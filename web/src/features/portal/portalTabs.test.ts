@@ -25,6 +25,8 @@ describe('detail tabs and types', () => {
   it('a tender or an announcement opens in place; a message without material leads nowhere', () => {
     expect(messageTarget({ kind: 'review', id: 1, refType: 'tender', refId: 5, refTab: '' })).toEqual({ recordId: 5 });
     expect(messageTarget({ kind: 'announcement', id: 44, refType: 'announcement', refId: 0, refTab: '' })).toEqual({ recordId: 44 });
+    // a demand collection's notices open it on the message page
+    expect(messageTarget({ kind: 'notice', id: 9, refType: 'demand', refId: 4, refTab: '' })).toEqual({ path: '/gatewayMsg?demand=4' });
     expect(messageTarget({ kind: 'notice', id: 2, refType: '', refId: 0, refTab: '' })).toBeUndefined();
   });
 });

@@ -41,6 +41,10 @@ export function messageTarget(m: Pick<PortalMessage, 'kind' | 'id' | 'refId' | '
   // an announcement's id is its library record id
   if (m.kind === 'announcement') return { recordId: m.refId || m.id };
   if (!m.refId || m.refId <= 0) return undefined;
+  // a demand collection's notices open it on the message page (features/demand/PortalDemands)
+  if (m.refType === 'demand') return { path: `/gatewayMsg?demand=${m.refId}` };
+  // a reward decision opens the applications (features/reward/PortalRewards)
+  if (m.refType === 'reward') return { path: `/gatewayMsg?reward=${m.refId}` };
   const tab = m.refTab || tabOfType(m.refType);
   if (tab && typeOfTab(tab)) return { path: recordPath(tab, m.refId) };
   return { recordId: m.refId };

@@ -1,0 +1,72 @@
+package app
+
+import (
+	"context"
+	"fmt"
+
+	"biddesk/internal/auth"
+	"biddesk/internal/demand"
+	"biddesk/internal/files"
+	"biddesk/internal/library"
+	"biddesk/internal/org"
+	"biddesk/internal/platform/db"
+)
+
+// Demand collection (internal/demand) declares what it needs of the other areas; these adapters give it the data
+// scope of module demand, the library's message to-dos, the files and the dictionaries.
+
+type demandNotifier struct{ lib *library.Service }
+
+func (n demandNotifier) Notify(ctx context.Context, tx *db.Tx, userIDs []int64, d demand.Notice) (int, error) {
+	return n.lib.Notify(ctx, tx, userIDs, library.Notice{Code: d.Code, Title: d.Title, Content: d.Content, RefType: "demand",
+		RefID: d.RefID, RefPath: d.RefPath})
+}
+
+type demandFiles struct{ files *files.Service }
+
+func (f demandFiles) Set(ctx context.Context, tx *db.Tx, userID, demandID int64, ids []int64) error {
+	return f.files.SetFiles(ctx, tx, files.Owner{UserID: userID}, demand.Screen, demand.RecordType, demandID, ids...)
+}
+
+func (f demandFiles) Of(ctx context.Context, q db.Querier, demandIDs []int64) (map[int64][]demand.FileRef, error) {
+	found, err := f.files.FilesOf(ctx, q, demand.RecordType, demandIDs)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64][]demand.FileRef, len(found))
+	for id, fs := range found {
+		for _, file := range fs {
+			out[id] = append(out[id], demand.FileRef{ID: file.ID, Name: file.Name})
+		}
+	}
+	return out, nil
+}
+
+type demandDicts struct{ app *App }
+
+func (d demandDicts) Values(ctx context.Context, q db.Querier, code string) ([]string, bool, error) {
+	if code == "" {
+		return nil, false, nil
+	}
+	e, err := d.app.Dict.LookupIn(ctx, q, code)
+	if err != nil || e == nil {
+		return nil, false, err
+	}
+	out := make([]string, 0, len(e.ChildDict))
+	for _, c := range e.ChildDict {
+		out = append(out, fmt.Sprint(c.Value))
+	}
+	return out, true, nil
+}
+
+// openDemand wires demand collection after the library and the files: a demand's files download for its
+// submitter and for the administrators whose scope holds its collection.
+func (a *App) openDemand() {
+	scope := func(ctx context.Context, q db.Querier, userID int64) (org.Visibility, error) {
+		return a.Org.VisibilityIn(ctx, q, userID, demand.Module)
+	}
+	a.demand = demand.NewService(a.DB, scope, demandNotifier{a.Library}, demandFiles{a.Files}, demandDicts{a})
+	a.Files.OnRead(demand.RecordType, func(ctx context.Context, p *auth.Principal, f *files.File) (bool, error) {
+		return a.demand.MayReadFile(ctx, p, f.RecordID)
+	})
+}

@@ -1,0 +1,264 @@
+package app_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+)
+
+type demandCollectionRec struct {
+	ID            int64  `json:"id"`
+	Title         string `json:"title"`
+	State         string `json:"state"`
+	UnitCode      string `json:"unitCode"`
+	AudienceLabel string `json:"audienceLabel"`
+	DemandCount   int    `json:"demandCount"`
+	AnsweredCount int    `json:"answeredCount"`
+	MyCount       int    `json:"myCount"`
+}
+
+type demandItemRec struct {
+	ID       int64          `json:"id"`
+	UserName string         `json:"userName"`
+	Content  string         `json:"content"`
+	Values   map[string]any `json:"values"`
+	State    string         `json:"state"`
+	Reason   string         `json:"reason"`
+	Editable bool           `json:"editable"`
+	Files    []struct {
+		ID   int64  `json:"id"`
+		Name string `json:"name"`
+	} `json:"files"`
+}
+
+func demandDeadline(d time.Duration) string { return time.Now().Add(d).Format("2006-01-02 15:04:05") }
+
+func (e *env) demandAdd(tok string, form map[string]any) int64 {
+	e.t.Helper()
+	var out struct{ ID int64 }
+	e.done("POST", "/api/demand/collection/add", tok, form, &out)
+	if out.ID == 0 {
+		e.t.Fatalf("no id")
+	}
+	return out.ID
+}
+
+func (e *env) demandMsgs(tok string) []string {
+	e.t.Helper()
+	_, r := e.call("GET", "/api/portal/msg/list?limit=50", tok, nil)
+	var p struct {
+		Records []struct {
+			Title   string `json:"title"`
+			RefType string `json:"refType"`
+		} `json:"records"`
+	}
+	if r.Code != 0 || json.Unmarshal(r.Data, &p) != nil {
+		e.t.Fatalf("msg list: %+v", r)
+	}
+	var out []string
+	for _, m := range p.Records {
+		if m.RefType == "demand" {
+			out = append(out, m.Title)
+		}
+	}
+	return out
+}
+
+// A collection is opened for a unit; its members (and only they) see it in the portal and submit demands with
+// files until the deadline; the bid team answers them, the submitter is told in /gatewayMsg, every change is in
+// the business log, and the export holds the demands.
+func TestDemandCollectionEndToEnd(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123").AccessToken
+	clerk := e.grantRole(admin, "clerk", []string{}, []string{"gateway"}, nil)
+	e.account(admin, "a1", "100201003", clerk)
+	e.account(admin, "a2", "100201", clerk)
+	e.account(admin, "far", "100101", clerk)
+	a1, a2, far := e.signIn("a1"), e.signIn("a2"), e.signIn("far")
+
+	fields := []map[string]any{
+		{"key": "qty", "label": "数量", "type": "number", "required": true},
+		{"key": "need", "label": "需要日期", "type": "date"},
+		{"key": "scan", "label": "扫描件", "type": "file"},
+	}
+	// bad input: past deadline, no audience, a bad field, a unit that does not exist; nothing saved
+	base := map[string]any{"title": "2027年投标资料需求", "deadline": demandDeadline(72 * time.Hour), "audienceUnits": "100201", "fields": fields}
+	with := func(k string, v any) map[string]any {
+		m := map[string]any{}
+		for kk, vv := range base {
+			m[kk] = vv
+		}
+		m[k] = v
+		return m
+	}
+	e.refused("POST", "/api/demand/collection/add", admin, with("deadline", demandDeadline(-time.Hour)), "截止时间必须晚于当前时间")
+	e.refused("POST", "/api/demand/collection/add", admin, with("audienceUnits", ""), "请选择征集对象")
+	e.refused("POST", "/api/demand/collection/add", admin, with("audienceUnits", "999999"), "组织999999不存在或不在您的数据权限内")
+	e.refused("POST", "/api/demand/collection/add", admin, with("fields", []map[string]any{{"key": "1x", "label": "x", "type": "text"}}),
+		"第1个字段的标识须以字母开头，由字母、数字、下划线组成且不重复")
+	if n := e.count(`SELECT COUNT(*) FROM demand_collection`); n != 0 {
+		t.Fatalf("refused adds left %d collections", n)
+	}
+	id := e.demandAdd(admin, base)
+	if e.bizLog("demandcollection", "create") != 1 {
+		t.Errorf("no business-log line for the add")
+	}
+	// the audience is told; the one outside is not
+	if m := e.demandMsgs(a1); len(m) != 1 || m[0] != "需求征集：「2027年投标资料需求」" {
+		t.Errorf("a1 messages: %v", m)
+	}
+	if m := e.demandMsgs(far); len(m) != 0 {
+		t.Errorf("far messages: %v", m)
+	}
+	// the portal lists it for the audience only
+	if p := list[demandCollectionRec](e, "/api/portal/demand/list", a1, url.Values{"state": {"open"}}); p.Total != 1 || p.Records[0].ID != id {
+		t.Errorf("a1 portal list: %+v", p)
+	}
+	if p := list[demandCollectionRec](e, "/api/portal/demand/list", far, nil); p.Total != 0 {
+		t.Errorf("far sees %+v", p)
+	}
+	e.refused("GET", "/api/portal/demand/one?id="+itoa(id), far, nil, "需求征集不存在")
+	e.refused("POST", "/api/portal/demand/submit", far, map[string]any{"collectionId": id, "content": "x", "values": map[string]any{"qty": 1}}, "需求征集不存在")
+	// a member submits, with a file of their own; form rules hold
+	fileID := e.libUpload(a1, "scan.pdf")
+	otherFile := e.libUpload(a2, "other.pdf")
+	e.refused("POST", "/api/portal/demand/submit", a1, map[string]any{"collectionId": id, "content": "需要营业执照扫描件"}, "请填写「数量」")
+	e.refused("POST", "/api/portal/demand/submit", a1, map[string]any{"collectionId": id, "content": "x", "values": map[string]any{"qty": "many"}}, "「数量」请输入数字")
+	e.refused("POST", "/api/portal/demand/submit", a1, map[string]any{"collectionId": id, "content": "x", "values": map[string]any{"qty": 2, "need": "2027-13-01"}}, "「需要日期」请输入日期（YYYY-MM-DD）")
+	_, r := e.call("POST", "/api/portal/demand/submit", a1, map[string]any{"collectionId": id, "content": "x", "values": map[string]any{"qty": 2, "scan": []int64{otherFile}}})
+	if r.Code == 0 {
+		t.Errorf("another user's file was linked")
+	}
+	if n := e.count(`SELECT COUNT(*) FROM demand_item`); n != 0 {
+		t.Fatalf("refused submissions left %d demands", n)
+	}
+	var added struct{ ID int64 }
+	e.done("POST", "/api/portal/demand/submit", a1, map[string]any{"collectionId": id, "content": "需要营业执照扫描件",
+		"values": map[string]any{"qty": 2, "need": "2027-01-10", "scan": []int64{fileID}}}, &added)
+	// the submitter edits it before the deadline
+	e.done("PUT", "/api/portal/demand/edit", a1, map[string]any{"id": added.ID, "content": "需要营业执照和资质证书扫描件",
+		"values": map[string]any{"qty": 3, "scan": []int64{fileID}}}, nil)
+	e.refused("PUT", "/api/portal/demand/edit", a2, map[string]any{"id": added.ID, "content": "mine now", "values": map[string]any{"qty": 1}}, "需求不存在")
+	var one struct {
+		Collection demandCollectionRec `json:"collection"`
+		Mine       []demandItemRec     `json:"mine"`
+	}
+	e.done("GET", "/api/portal/demand/one?id="+itoa(id), a1, nil, &one)
+	if one.Collection.MyCount != 1 || len(one.Mine) != 1 || one.Mine[0].Content != "需要营业执照和资质证书扫描件" || !one.Mine[0].Editable ||
+		len(one.Mine[0].Files) != 1 || one.Mine[0].Files[0].ID != fileID {
+		t.Fatalf("a1's collection: %+v", one)
+	}
+	// the file downloads for the submitter and the administrator, not for another member
+	for _, tok := range []string{a1, admin} {
+		if _, body := e.fetch("/api/sys/common/file/down?id="+itoa(fileID), tok); !strings.HasPrefix(string(body), "%PDF") {
+			t.Errorf("download: %q", body)
+		}
+	}
+	if _, body := e.fetch("/api/sys/common/file/down?id="+itoa(fileID), a2); strings.HasPrefix(string(body), "%PDF") {
+		t.Errorf("another member downloaded the file")
+	}
+
+	// reminders go to the member who has not submitted
+	var rem struct{ Count int }
+	e.done("POST", "/api/demand/collection/remind", admin, map[string]any{"id": id}, &rem)
+	if m := e.demandMsgs(a2); rem.Count < 1 || len(m) != 2 || !strings.HasPrefix(m[0], "提醒") {
+		t.Errorf("reminder: %d %v", rem.Count, m)
+	}
+	if m := e.demandMsgs(a1); len(m) != 1 {
+		t.Errorf("a1 was reminded: %v", m)
+	}
+
+	// the bid team answers: a decline needs a reason; the submitter is told; the answer closes the edit
+	e.refused("PUT", "/api/demand/item/state", admin, map[string]any{"ids": []int64{added.ID}, "state": "declined"}, "请填写不予受理的原因")
+	e.refused("PUT", "/api/demand/item/state", admin, map[string]any{"ids": []int64{added.ID}, "state": "lost"}, "状态无效")
+	e.done("PUT", "/api/demand/item/state", admin, map[string]any{"ids": []int64{added.ID}, "state": "accepted"}, nil)
+	if m := e.demandMsgs(a1); len(m) != 2 || m[0] != "「2027年投标资料需求」的需求已受理" {
+		t.Errorf("answer message: %v", m)
+	}
+	e.refused("PUT", "/api/portal/demand/edit", a1, map[string]any{"id": added.ID, "content": "late change", "values": map[string]any{"qty": 1}}, "需求已答复，不能再修改")
+	items := list[demandItemRec](e, "/api/demand/item/list", admin, url.Values{"collectionId": {itoa(id)}, "state": {"accepted"}})
+	if items.Total != 1 || items.Records[0].UserName != "a1" || len(items.Records[0].Files) != 1 {
+		t.Errorf("admin item list: %+v", items)
+	}
+	if e.bizLog("demandcollection", "update") != 1 {
+		t.Errorf("answer not in the business log")
+	}
+	// the export 'demand collection'
+	resp, body := e.fetch("/api/demand/item/export?collectionId="+itoa(id)+"&format=csv", admin)
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "需要营业执照和资质证书扫描件") || !strings.Contains(string(body), "已受理") {
+		t.Errorf("export: %d %q", resp.StatusCode, body)
+	}
+
+	// after the deadline: no submission, no edit, no reminder
+	if _, err := e.app.DB.Exec(context.Background(), `UPDATE demand_collection SET deadline = ? WHERE id = ?`, time.Now().Add(-time.Minute).UTC(), id); err != nil {
+		t.Fatal(err)
+	}
+	e.refused("POST", "/api/portal/demand/submit", a2, map[string]any{"collectionId": id, "content": "late", "values": map[string]any{"qty": 1}}, "需求征集已截止")
+	e.refused("POST", "/api/demand/collection/remind", admin, map[string]any{"id": id}, "需求征集已截止")
+	if p := list[demandCollectionRec](e, "/api/demand/collection/list", admin, url.Values{"state": {"closed"}}); p.Total != 1 || p.Records[0].DemandCount != 1 ||
+		p.Records[0].AnsweredCount != 1 || p.Records[0].AudienceLabel == "" {
+		t.Errorf("closed list: %+v", p)
+	}
+	if n := e.count(`SELECT COUNT(*) FROM demand_item`); n != 1 {
+		t.Errorf("%d demands", n)
+	}
+}
+
+// Demand collection obeys the function code and the data scope of module demand: an administrator of a unit
+// opens collections for his units only, sees and answers only his unit's collections; the portal calls need the
+// audience; a staff member without the code reaches none of the administration calls.
+func TestDemandCollectionObeysScopeAndCodes(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123").AccessToken
+	dr := e.grantRole(admin, "dadmin", []string{"demandcollection"}, []string{"demandcollection", "gateway"},
+		[]map[string]any{{"moduleName": "demand", "scope": "unit_and_below"}})
+	clerk := e.grantRole(admin, "clerk", []string{}, []string{"gateway"}, nil)
+	e.account(admin, "da", "100201", dr)
+	e.account(admin, "m1", "100201003", clerk)
+	e.account(admin, "m2", "100101", clerk)
+	da, m1, m2 := e.signIn("da"), e.signIn("m1"), e.signIn("m2")
+
+	form := func(units string) map[string]any {
+		return map[string]any{"title": "征集" + units, "deadline": time.Now().AddDate(0, 0, 3).Format("2006-01-02"), "audienceUnits": units}
+	}
+	e.refused("POST", "/api/demand/collection/add", da, form("100101"), "组织100101不存在或不在您的数据权限内")
+	mine := e.demandAdd(da, form("100201003"))
+	theirs := e.demandAdd(admin, form("100101"))
+	// the unit administrator sees only his
+	if p := list[demandCollectionRec](e, "/api/demand/collection/list", da, nil); p.Total != 1 || p.Records[0].ID != mine {
+		t.Errorf("da list: %+v", p)
+	}
+	e.refused("GET", "/api/demand/collection/one?id="+itoa(theirs), da, nil, "需求征集不存在")
+	e.refused("PUT", "/api/demand/collection/edit", da, map[string]any{"id": theirs, "title": "x", "deadline": demandDeadline(time.Hour), "audienceUnits": "100201"}, "需求征集不存在")
+	e.refused("DELETE", "/api/demand/collection/del", da, map[string]any{"ids": []int64{mine, theirs}}, "需求征集不存在")
+	if n := e.count(`SELECT COUNT(*) FROM demand_collection WHERE deleted_at IS NOT NULL`); n != 0 {
+		t.Fatalf("a refused batch deleted %d", n)
+	}
+	// demands: m2 answers theirs; da may not answer it, nor a batch holding it
+	var d1, d2 struct{ ID int64 }
+	e.done("POST", "/api/portal/demand/submit", m1, map[string]any{"collectionId": mine, "content": "需要CA锁"}, &d1)
+	e.done("POST", "/api/portal/demand/submit", m2, map[string]any{"collectionId": theirs, "content": "需要业绩合同"}, &d2)
+	e.refused("POST", "/api/portal/demand/submit", m1, map[string]any{"collectionId": theirs, "content": "x"}, "需求征集不存在")
+	e.refused("PUT", "/api/demand/item/state", da, map[string]any{"ids": []int64{d1.ID, d2.ID}, "state": "done"}, "需求不存在")
+	if n := e.count(`SELECT COUNT(*) FROM demand_item WHERE state <> 'submitted'`); n != 0 {
+		t.Fatalf("a refused batch answered %d", n)
+	}
+	e.done("PUT", "/api/demand/item/state", da, map[string]any{"ids": []int64{d1.ID}, "state": "declined", "reason": "库存不足"}, nil)
+	if p := list[demandItemRec](e, "/api/demand/item/list", da, nil); p.Total != 1 || p.Records[0].ID != d1.ID || p.Records[0].Reason != "库存不足" {
+		t.Errorf("da items: %+v", p)
+	}
+	// the function code: a member reaches no administration call
+	for _, c := range []struct{ method, path string }{{"GET", "/api/demand/collection/list"}, {"GET", "/api/demand/item/list"},
+		{"POST", "/api/demand/collection/add"}, {"PUT", "/api/demand/item/state"}, {"GET", "/api/demand/item/export"}} {
+		if resp, _ := e.call(c.method, c.path, m1, map[string]any{}); resp.StatusCode != 403 {
+			t.Errorf("%s %s as a member: HTTP %d", c.method, c.path, resp.StatusCode)
+		}
+	}
+	// the whole company's administrator sees both
+	if p := list[demandItemRec](e, "/api/demand/item/list", admin, nil); p.Total != 2 {
+		t.Errorf("admin items: %d", p.Total)
+	}
+}

@@ -1,0 +1,294 @@
+package app_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"biddesk/internal/library"
+)
+
+type rewardAppRec struct {
+	ID          int64  `json:"id"`
+	State       string `json:"state"`
+	Amount      string `json:"amount"`
+	RuleVersion int    `json:"ruleVersion"`
+	Reason      string `json:"reason"`
+}
+
+type rewardReport struct {
+	Rows []struct {
+		Key         string `json:"key"`
+		Count       int    `json:"count"`
+		Amount      string `json:"amount"`
+		AmountCents int64  `json:"amountCents"`
+	} `json:"rows"`
+	Count int    `json:"count"`
+	Total string `json:"total"`
+}
+
+// rewardWorld: a staff member (employee HX000100, unit 100201003) whose certificate is a published expert's
+// qualification, tenders of his company and of another one, a unit reviewer (scope: his company) and a centre
+// reviewer (scope: all), and the rule of constructor/1.
+type rewardWorld struct {
+	e                     *env
+	admin, staff, unitRev string
+	centre, outsider      string
+	expert, tender, far   int64
+	tender2               int64
+}
+
+func newRewardWorld(t *testing.T) *rewardWorld {
+	e := newEnv(t)
+	w := &rewardWorld{e: e, admin: e.login("admin", "Admin@123").AccessToken}
+	clerk := e.grantRole(w.admin, "clerk", []string{}, []string{"gateway"}, nil)
+	rev := e.grantRole(w.admin, "unitrev", []string{"useCertificateRewardAudit"}, []string{"useCertificateRewardAudit", "gateway"},
+		[]map[string]any{{"moduleName": "reward", "scope": "unit_and_below"}})
+	centre := e.grantRole(w.admin, "centre", []string{"useCertificateRewardAudit", "useCertificateRewardReport"},
+		[]string{"useCertificateRewardAudit", "useCertificateRewardReport", "gateway"}, []map[string]any{{"moduleName": "reward", "scope": "all"}})
+	e.account(w.admin, "applicant", "100201003", clerk)
+	e.account(w.admin, "rev1", "100201", rev)
+	e.account(w.admin, "boss", "10", centre)
+	e.account(w.admin, "farrev", "100101", rev)
+	if _, err := e.app.DB.Exec(context.Background(), `UPDATE sys_user SET employee_code = 'HX000100' WHERE login_code = 'applicant'`); err != nil {
+		t.Fatal(err)
+	}
+	w.staff, w.unitRev, w.centre, w.outsider = e.signIn("applicant"), e.signIn("rev1"), e.signIn("boss"), e.signIn("farrev")
+	w.expert = e.libAdd(w.admin, library.TypeExpert, libForms[library.TypeExpert])
+	tender := map[string]any{"title": "某市物业服务项目", "buyer": "某市公共资源交易中心", "result": "win", "bidDate": "2026-03-05", "unitCode": "100201"}
+	w.tender = e.libAdd(w.admin, library.TypeTender, tender)
+	tender["title"], tender["bidDate"] = "某区设施管理项目", "2026-04-01"
+	w.tender2 = e.libAdd(w.admin, library.TypeTender, tender)
+	tender["title"], tender["unitCode"] = "外单位项目", "100101"
+	w.far = e.libAdd(w.admin, library.TypeTender, tender)
+	return w
+}
+
+func (w *rewardWorld) rule(form map[string]any) int64 {
+	w.e.t.Helper()
+	var out struct{ ID int64 }
+	w.e.done("POST", "/api/reward/rule/add", w.admin, form, &out)
+	return out.ID
+}
+
+func (w *rewardWorld) apply(tender int64, bidDate string, won bool) int64 {
+	w.e.t.Helper()
+	var out struct{ ID int64 }
+	w.e.done("POST", "/api/portal/reward/apply", w.staff, map[string]any{"certKind": "constructor", "certLevel": "1", "expertId": w.expert,
+		"certNumber": "JZ-1", "tenderId": tender, "bidDate": bidDate, "won": won}, &out)
+	return out.ID
+}
+
+func (w *rewardWorld) app(id int64) rewardAppRec {
+	w.e.t.Helper()
+	for _, a := range list[rewardAppRec](w.e, "/api/reward/audit/list", w.admin, url.Values{"limit": {"100"}}).Records {
+		if a.ID == id {
+			return a
+		}
+	}
+	w.e.t.Fatalf("no application %d", id)
+	return rewardAppRec{}
+}
+
+func (w *rewardWorld) report(tok string, q url.Values) rewardReport {
+	w.e.t.Helper()
+	var r rewardReport
+	w.e.done("GET", "/api/reward/report?"+q.Encode(), tok, nil, &r)
+	return r
+}
+
+var rewardRule = map[string]any{"certKind": "constructor", "certLevel": "1", "amount": "1000", "wonAmount": "1500.50", "yearlyCap": "2000",
+	"validFrom": "2026-01-01"}
+
+func ruleWith(k string, v any) map[string]any {
+	m := map[string]any{}
+	for kk, vv := range rewardRule {
+		m[kk] = vv
+	}
+	m[k] = v
+	return m
+}
+
+// Rules are versioned: a new version closes the one before; an application is paid by the version in force on its
+// bid date, the won amount when won, within the yearly cap; a version that paid cannot go. Bad amounts, periods and
+// dictionary values are refused with nothing saved. The report and its export total what was paid.
+func TestRewardRulesVersionsCapsAndReport(t *testing.T) {
+	w := newRewardWorld(t)
+	e := w.e
+	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("amount", "10.123"), "amount最多保留2位小数")
+	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("amount", "-5"), "amount不能为负数")
+	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("yearlyCap", "1e5"), "yearlyCap请输入金额（元）")
+	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("certKind", "pilot"), "certKind不是字典中的值")
+	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("validTo", "2025-01-01"), "有效期的结束日期不能早于开始日期")
+	if n := e.count(`SELECT COUNT(*) FROM reward_rule`); n != 0 {
+		t.Fatalf("refused rules left %d rows", n)
+	}
+	v1 := w.rule(rewardRule)
+	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("validFrom", "2025-12-01"), "新版本的生效日期必须晚于当前版本的生效日期（2026-01-01）")
+	next := ruleWith("validFrom", "2026-04-01")
+	next["amount"], next["wonAmount"] = "1200", ""
+	v2 := w.rule(next)
+	var validTo string
+	if err := e.app.DB.QueryRow(context.Background(), `SELECT valid_to FROM reward_rule WHERE id = ?`, v1).Scan(&validTo); err != nil || validTo != "2026-03-31" {
+		t.Fatalf("v1 ends %q %v", validTo, err)
+	}
+	e.done("PUT", "/api/reward/setting", w.admin, map[string]any{"levels": 1}, nil)
+
+	// bid on 2026-03-05, won: version 1's won amount
+	a1 := w.apply(w.tender, "2026-03-05", true)
+	e.done("PUT", "/api/reward/audit/approve", w.unitRev, map[string]any{"ids": []int64{a1}}, nil)
+	if a := w.app(a1); a.State != "approved" || a.Amount != "1500.50" || a.RuleVersion != 1 {
+		t.Fatalf("a1: %+v", a)
+	}
+	// bid on 2026-04-01: version 2's 1200, cut to what the cap leaves (2000 - 1500.50)
+	a2 := w.apply(w.tender2, "2026-04-01", false)
+	e.done("PUT", "/api/reward/audit/approve", w.unitRev, map[string]any{"ids": []int64{a2}}, nil)
+	if a := w.app(a2); a.State != "approved" || a.Amount != "499.50" || a.RuleVersion != 2 {
+		t.Fatalf("a2: %+v", a)
+	}
+	// a version that paid stays; only the latest may go
+	e.refused("DELETE", "/api/reward/rule/del", w.admin, map[string]any{"id": v1}, "只能删除最新版本")
+	e.refused("DELETE", "/api/reward/rule/del", w.admin, map[string]any{"id": v2}, "已有申请按该版本计发，不能删除")
+	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("validFrom", "2026-04-01"), "新版本的生效日期必须晚于当前版本的生效日期（2026-04-01）")
+
+	// the report: 2000.00 in total, by person, unit, kind and month; the export has the same total
+	for _, g := range []string{"person", "unit", "kind"} {
+		if r := w.report(w.centre, url.Values{"groupBy": {g}}); r.Total != "2000.00" || r.Count != 2 || len(r.Rows) != 1 {
+			t.Errorf("report by %s: %+v", g, r)
+		}
+	}
+	if r := w.report(w.centre, url.Values{"groupBy": {"month"}}); len(r.Rows) != 2 || r.Rows[0].Key != "2026-03" || r.Rows[0].Amount != "1500.50" {
+		t.Errorf("report by month: %+v", r)
+	}
+	if r := w.report(w.centre, url.Values{"startDate": {"2026-04-01"}}); r.Total != "499.50" {
+		t.Errorf("report from April: %+v", r)
+	}
+	resp, body := e.fetch("/api/reward/report/export?format=csv&groupBy=person", w.centre)
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "合计") || !strings.Contains(string(body), "2000.00") ||
+		!strings.Contains(resp.Header.Get("Content-Disposition"), url.PathEscape("证书奖励报表")) {
+		t.Errorf("export: %d %s %q", resp.StatusCode, resp.Header.Get("Content-Disposition"), body)
+	}
+	resp, body = e.fetch("/api/reward/report/export?groupBy=unit", w.centre)
+	if resp.StatusCode != 200 || string(body[:2]) != "PK" {
+		t.Errorf("xlsx export: %d", resp.StatusCode)
+	}
+	// the reviewer of a unit holds no report code
+	if resp, _ := e.call("GET", "/api/reward/report", w.unitRev, nil); resp.StatusCode != 403 {
+		t.Errorf("report without its code: %d", resp.StatusCode)
+	}
+	if e.bizLog("useCertificateRewardSetting", "create") != 2 {
+		t.Errorf("rule versions not in the business log")
+	}
+}
+
+// Applications: only one's own certificate, a tender of one's unit line, a past bid date under a rule; no
+// duplicate for a certificate and tender; two levels, each decided by whom it may be (the unit's reviewer, then the
+// bid centre, never the same person, never one's own, never outside the scope); a rejection needs a reason; the
+// applicant is told each step.
+func TestRewardApplicationsAndTheirApproval(t *testing.T) {
+	w := newRewardWorld(t)
+	e := w.e
+	w.rule(rewardRule)
+	form := func(k string, v any) map[string]any {
+		m := map[string]any{"certKind": "constructor", "certLevel": "1", "expertId": w.expert, "certNumber": "JZ-1", "tenderId": w.tender,
+			"bidDate": "2026-03-05", "won": false}
+		m[k] = v
+		return m
+	}
+	e.refused("POST", "/api/portal/reward/apply", w.staff, form("bidDate", time.Now().AddDate(0, 0, 2).Format("2006-01-02")), "投标日期不能晚于今天")
+	e.refused("POST", "/api/portal/reward/apply", w.staff, form("tenderId", w.far), "只能选择本单位的标书")
+	e.refused("POST", "/api/portal/reward/apply", w.staff, form("certNumber", "JZ-404"), "证书不存在或不是您本人的证书")
+	e.refused("POST", "/api/portal/reward/apply", w.unitRev, form("won", false), "证书不存在或不是您本人的证书")
+	e.refused("POST", "/api/portal/reward/apply", w.staff, form("bidDate", "2025-06-01"), "投标日期2025-06-01没有适用的奖励规则")
+	e.refused("POST", "/api/portal/reward/apply", w.staff, form("certLevel", "9"), "certLevel不是字典中的值")
+	if n := e.count(`SELECT COUNT(*) FROM reward_application`); n != 0 {
+		t.Fatalf("refused applications left %d rows", n)
+	}
+	var certs []struct {
+		ExpertID int64  `json:"expertId"`
+		Number   string `json:"number"`
+	}
+	e.done("GET", "/api/portal/reward/certificates", w.staff, nil, &certs)
+	if len(certs) != 1 || certs[0].ExpertID != w.expert || certs[0].Number != "JZ-1" {
+		t.Fatalf("the applicant's certificates: %+v", certs)
+	}
+	e.done("GET", "/api/portal/reward/certificates", w.unitRev, nil, &certs)
+	if len(certs) != 0 {
+		t.Fatalf("another account's certificates: %+v", certs)
+	}
+	evidence := e.libUpload(w.staff, "中标通知书.pdf")
+	var added struct{ ID int64 }
+	e.done("POST", "/api/portal/reward/apply", w.staff, form("fileIds", []int64{evidence}), &added)
+	a1 := added.ID
+	e.refused("POST", "/api/portal/reward/apply", w.staff, form("won", true), "该证书已就此标书申请过奖励，不能重复申请")
+	mine := list[struct {
+		ID    int64 `json:"id"`
+		State string
+		Files []struct{ ID int64 }
+	}](e, "/api/portal/reward/mine", w.staff, nil)
+	if mine.Total != 1 || mine.Records[0].State != "submitted" || len(mine.Records[0].Files) != 1 {
+		t.Fatalf("mine: %+v", mine)
+	}
+
+	// who decides
+	e.refused("PUT", "/api/reward/audit/approve", w.outsider, map[string]any{"ids": []int64{a1}}, "申请不存在")
+	if p := list[rewardAppRec](e, "/api/reward/audit/list", w.outsider, nil); p.Total != 0 {
+		t.Errorf("the other unit's reviewer sees %d", p.Total)
+	}
+	if resp, _ := e.call("PUT", "/api/reward/audit/approve", w.staff, map[string]any{"ids": []int64{a1}}); resp.StatusCode != 403 {
+		t.Errorf("an applicant without the code approved: %d", resp.StatusCode)
+	}
+	e.refused("PUT", "/api/reward/audit/reject", w.unitRev, map[string]any{"ids": []int64{a1}}, "请填写驳回原因")
+	e.done("PUT", "/api/reward/audit/approve", w.unitRev, map[string]any{"ids": []int64{a1}}, nil)
+	if a := w.app(a1); a.State != "unit_approved" || a.Amount != "0.00" {
+		t.Fatalf("after the first level: %+v", a)
+	}
+	e.refused("PUT", "/api/reward/audit/approve", w.unitRev, map[string]any{"ids": []int64{a1}}, "第二级审批由投标中心（全部单位的数据权限）进行")
+	e.done("PUT", "/api/reward/audit/approve", w.centre, map[string]any{"ids": []int64{a1}}, nil)
+	if a := w.app(a1); a.State != "approved" || a.Amount != "1000.00" {
+		t.Fatalf("after the second level: %+v", a)
+	}
+	e.refused("PUT", "/api/reward/audit/approve", w.centre, map[string]any{"ids": []int64{a1}}, "申请已审批完成")
+	// the applicant was told both steps
+	_, r := e.call("GET", "/api/portal/msg/list?limit=50", w.staff, nil)
+	var msgs struct {
+		Records []struct{ Title, RefType string }
+	}
+	_ = json.Unmarshal(r.Data, &msgs)
+	told := 0
+	for _, m := range msgs.Records {
+		if m.RefType == "reward" {
+			told++
+		}
+	}
+	if told != 2 {
+		t.Errorf("the applicant got %d reward messages: %+v", told, msgs.Records)
+	}
+	// the evidence downloads for the reviewer of the unit, not for the other unit's
+	if _, body := e.fetch("/api/sys/common/file/down?id="+itoa(evidence), w.unitRev); !strings.HasPrefix(string(body), "%PDF") {
+		t.Errorf("the unit reviewer cannot read the evidence")
+	}
+	if _, body := e.fetch("/api/sys/common/file/down?id="+itoa(evidence), w.outsider); strings.HasPrefix(string(body), "%PDF") {
+		t.Errorf("the other unit's reviewer read the evidence")
+	}
+
+	// a rejection with its reason; the certificate may then be claimed again for that tender
+	a2 := w.apply(w.tender2, "2026-04-01", false)
+	e.done("PUT", "/api/reward/audit/reject", w.unitRev, map[string]any{"ids": []int64{a2}, "reason": "投标日期与标书不符"}, nil)
+	if a := w.app(a2); a.State != "rejected" || a.Reason != "投标日期与标书不符" {
+		t.Fatalf("rejected: %+v", a)
+	}
+	a3 := w.apply(w.tender2, "2026-04-01", false)
+	// the same person may not decide both levels; a batch holding one he may not decide changes nothing
+	e.done("PUT", "/api/reward/audit/approve", w.admin, map[string]any{"ids": []int64{a3}}, nil)
+	e.refused("PUT", "/api/reward/audit/approve", w.admin, map[string]any{"ids": []int64{a3}}, "两级审批不能是同一人")
+	if a := w.app(a3); a.State != "unit_approved" {
+		t.Fatalf("a3: %+v", a)
+	}
+	if e.bizLog("useCertificateRewardAudit", "approve") != 1 {
+		t.Errorf("approvals not in the business log")
+	}
+}

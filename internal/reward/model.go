@@ -1,0 +1,155 @@
+// Package reward is the rewards for certificates used in bids: versioned rules per certificate kind and level
+// (/useCertificateRewardSetting), applications by staff in the portal with a one- or two-level approval
+// (/useCertificateRewardAudit) and the report of paid rewards (/useCertificateRewardReport). The rules are
+// docs/decisions/0013-demand-collection-and-rewards.md.
+package reward
+
+import (
+	"context"
+	"time"
+
+	"biddesk/internal/auth"
+	"biddesk/internal/org"
+	"biddesk/internal/platform/db"
+)
+
+// Function codes (= menu codes) of the three screens; the portal's for applying.
+const (
+	FunSetting = "useCertificateRewardSetting"
+	FunAudit   = "useCertificateRewardAudit"
+	FunReport  = "useCertificateRewardReport"
+	FunPortal  = "gateway"
+)
+
+// Module is the data-scope module of rewards (org.Modules): the reviewers' and the report's units.
+const Module = "reward"
+
+// Dictionaries of certificate kinds and levels.
+const (
+	DictKind  = "cert_kind"
+	DictLevel = "cert_level"
+)
+
+// States of an application.
+const (
+	StateSubmitted    = "submitted"
+	StateUnitApproved = "unit_approved"
+	StateApproved     = "approved"
+	StateRejected     = "rejected"
+)
+
+// Limits.
+const (
+	MaxCents  = int64(100_000_000_00) // 100 million yuan
+	RemarkMax = 200
+	ReasonMax = 200
+	BatchMax  = 100
+	NameMax   = 100
+)
+
+// Rule is one version of a reward rule.
+type Rule struct {
+	ID          int64     `json:"id"`
+	CertKind    string    `json:"certKind"`
+	CertLevel   string    `json:"certLevel"`
+	Version     int       `json:"version"`
+	Amount      string    `json:"amount"`    // yuan, two decimals
+	WonAmount   string    `json:"wonAmount"` // paid when the bid was won ("0.00": the same as amount)
+	YearlyCap   string    `json:"yearlyCap"` // per person and calendar year for the kind ("0.00": none)
+	ValidFrom   string    `json:"validFrom"`
+	ValidTo     string    `json:"validTo"`
+	Remark      string    `json:"remark"`
+	InForce     bool      `json:"inForce"` // today falls in its period
+	CreatedName string    `json:"createdByName"`
+	CreatedAt   time.Time `json:"createdAt"`
+}
+
+// Application is an application for a reward.
+type Application struct {
+	ID             int64      `json:"id"`
+	UserID         int64      `json:"userId"`
+	LoginCode      string     `json:"loginCode"`
+	UserName       string     `json:"userName"`
+	UnitCode       string     `json:"unitCode"`
+	UnitName       string     `json:"unitName"`
+	CertKind       string     `json:"certKind"`
+	CertLevel      string     `json:"certLevel"`
+	CertName       string     `json:"certName"`
+	CertNumber     string     `json:"certNumber"`
+	ExpertID       int64      `json:"expertId"`
+	TenderID       int64      `json:"tenderId"`
+	TenderTitle    string     `json:"tenderTitle"`
+	BidDate        string     `json:"bidDate"`
+	Won            bool       `json:"won"`
+	Remark         string     `json:"remark"`
+	State          string     `json:"state" enum:"submitted,unit_approved,approved,rejected"`
+	Reason         string     `json:"reason"`
+	Amount         string     `json:"amount"` // paid (approved)
+	RuleVersion    int        `json:"ruleVersion"`
+	UnitReviewName string     `json:"unitReviewerName"`
+	ReviewerName   string     `json:"reviewerName"`
+	ReviewedAt     *time.Time `json:"reviewedAt"`
+	Files          []FileRef  `json:"files"`
+	CreatedAt      time.Time  `json:"createdAt"`
+}
+
+// FileRef names an evidence file.
+type FileRef struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// Certificate is a qualification of a published expert of the library.
+type Certificate struct {
+	Name, Number string
+	EmployeeCode string
+}
+
+// Tender is a published tender of the library the applicant can see in the portal.
+type Tender struct {
+	Title, UnitCode string
+}
+
+// MyCertificate is a qualification (with a number) of a published expert who is the caller's employee.
+type MyCertificate struct {
+	ExpertID int64  `json:"expertId"`
+	Expert   string `json:"expert"`
+	Name     string `json:"name"`
+	Number   string `json:"number"`
+	ValidTo  string `json:"validTo"`
+}
+
+// Library reads the certificates and tenders of the library.
+type Library interface {
+	CertificatesOf(ctx context.Context, employeeCode string) ([]MyCertificate, error)
+	Certificate(ctx context.Context, expertID int64, number string) (*Certificate, error) // nil: none
+	Tender(ctx context.Context, p *auth.Principal, id int64) (*Tender, error)             // nil: none the caller sees
+}
+
+// Notice is a message to-do for an applicant (/gatewayMsg).
+type Notice struct {
+	Code, Title, Content string
+	RefID                int64
+}
+
+// Notifier writes message to-dos inside the caller's transaction.
+type Notifier interface {
+	Notify(ctx context.Context, tx *db.Tx, userIDs []int64, n Notice) (int, error)
+}
+
+// Files links evidence files to applications.
+type Files interface {
+	Set(ctx context.Context, tx *db.Tx, userID, applicationID int64, ids []int64) error
+	Of(ctx context.Context, q db.Querier, applicationIDs []int64) (map[int64][]FileRef, error)
+}
+
+// Dicts tells whether a value is an item of a dictionary.
+type Dicts interface {
+	Has(ctx context.Context, q db.Querier, code, value string) (bool, error)
+}
+
+// Scope reads a user's data scope of module reward.
+type Scope func(ctx context.Context, q db.Querier, userID int64) (org.Visibility, error)
+
+// RecordType is the record type of an application's evidence files (internal/files).
+const RecordType = "reward.application"

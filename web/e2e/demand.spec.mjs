@@ -1,0 +1,235 @@
+// Demand collection (/demandcollection) in a real browser: the administrator opens a collection for the demo staff
+// member's unit with the organisation picker and a number field; the staff member finds it on /gatewayMsg, submits a
+// demand with a file; the administrator answers it from the demands drawer; the staff member sees the answer, in the
+// collection and as a message. Each run uses a title of its own, because the specs share one server.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { inflateRawSync } from 'node:zlib';
+import { launch, shot, dialogSettled, signedIn, row, openPickerPath, pickerNode, exportFile } from './helpers.mjs';
+
+/** A JSON call from the signed-in page (set-up and clean-up), with its session token. */
+async function api(page, method, path, body) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = JSON.parse(sessionStorage.getItem('userInfo')).accessToken;
+      const r = await fetch(path, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return r.json();
+    },
+    { method, path, body },
+  );
+}
+
+/** The texts of every part of a zip (an .xlsx), joined. */
+function zipText(buf) {
+  let text = '';
+  let eocd = buf.length - 22;
+  while (eocd >= 0 && buf.readUInt32LE(eocd) !== 0x06054b50) eocd--;
+  assert.ok(eocd >= 0, 'not a zip');
+  let p = buf.readUInt32LE(eocd + 16);
+  for (let n = buf.readUInt16LE(eocd + 10); n > 0; n--) {
+    const method = buf.readUInt16LE(p + 10);
+    const size = buf.readUInt32LE(p + 20);
+    const nameLen = buf.readUInt16LE(p + 28);
+    const extra = buf.readUInt16LE(p + 30);
+    const comment = buf.readUInt16LE(p + 32);
+    const local = buf.readUInt32LE(p + 42);
+    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+    const data = buf.subarray(start, start + size);
+    text += (method === 8 ? inflateRawSync(data) : data).toString('utf8');
+    p += 46 + nameLen + extra + comment;
+  }
+  return text;
+}
+
+/** Picks the option whose text is text (a RegExp: matching it) in the select opened by the control with testId. */
+async function choose(page, scope, testId, text) {
+  await scope.getByTestId(testId).click();
+  const name = typeof text === 'string' ? new RegExp(`^${text}$`) : text;
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first();
+  await option.click();
+  await option.waitFor({ state: 'hidden' });
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('a collection is opened for a unit, a member submits a demand with a file, the administrator answers, the member sees it', async () => {
+  const title = `E2E 投标资料需求 ${Date.now()}`;
+  const admin = await signedIn(browser, 'admin', 'Admin@123');
+  await admin.goto('/demandcollection');
+  await admin.getByTestId('demand-add').click();
+  await dialogSettled(admin);
+  const form = admin.locator('.ant-modal').filter({ visible: true }).last();
+  await admin.getByTestId('demand-form-title').fill(title);
+  await admin.getByTestId('demand-form-description').fill('请各单位提出下季度投标所需的证照、业绩与支持');
+  const deadline = form.locator('.ant-picker input').first();
+  await deadline.click();
+  await deadline.fill('2030-06-30 18:00');
+  await deadline.press('Enter');
+  // the audience: the staff member's company (with its departments), ticked in the picker's tree
+  await admin.getByTestId('demand-form-units').click();
+  await admin.getByTestId('picker-tree').waitFor();
+  await dialogSettled(admin);
+  await openPickerPath(admin, ['下属公司']);
+  await pickerNode(admin, '北京华信物业服务有限公司').locator('.ant-tree-title').click();
+  await admin.getByTestId('picker-add').click();
+  await admin.getByTestId('picker-chosen-organ').locator('[data-key="100201"]').waitFor();
+  await admin.getByTestId('picker-ok').click();
+  await admin.getByTestId('picker-tree').waitFor({ state: 'detached' });
+  // one required number field
+  await admin.getByTestId('demand-field-add').click();
+  const field = admin.getByTestId('demand-field-0');
+  await field.locator('input').nth(0).fill('qty');
+  await field.locator('input').nth(1).fill('需要份数');
+  await field.getByRole('checkbox').check();
+  await shot(admin, 'demand-form');
+  await admin.getByTestId('demand-form-ok').click();
+  await row(admin, title).waitFor();
+  await shot(admin, 'demand-list');
+
+  // the member: the collection on the message page, a demand with a file
+  const staff = await signedIn(browser, 'staff', 'Staff@123');
+  await staff.goto('/gatewayMsg');
+  const entry = staff.getByTestId('demand-open').locator('.ant-list-item', { hasText: title });
+  await entry.waitFor();
+  await entry.getByRole('button').click();
+  const drawer = staff.getByTestId('demand-drawer');
+  await drawer.getByTestId('demand-content').fill('需要营业执照副本扫描件两份');
+  await drawer.getByTestId('demand-value-qty').fill('2');
+  await drawer.getByTestId('demand-files').locator('input[type=file]').setInputFiles({ name: '需求说明.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await drawer.getByText('需求说明.pdf').waitFor();
+  await drawer.getByTestId('demand-submit').click();
+  const mine = drawer.locator('[data-testid^="demand-mine-"]').filter({ hasText: '需要营业执照副本扫描件两份' });
+  await mine.waitFor();
+  assert.match(await mine.innerText(), /待答复/);
+  await shot(staff, 'demand-portal');
+
+  // the administrator answers from the demands drawer
+  await admin.reload();
+  await row(admin, title).locator('[data-testid^="demand-items-"]').click();
+  const items = admin.getByTestId('demand-items');
+  const item = items.locator('.ant-table-row', { hasText: '需要营业执照副本扫描件两份' });
+  await item.waitFor();
+  assert.match(await item.innerText(), /需要份数: 2/);
+  assert.match(await item.innerText(), /需求说明\.pdf/);
+  await item.getByRole('checkbox').check();
+  await items.getByTestId('demand-answer-accepted').click();
+  await item.getByText('已受理').waitFor();
+  await shot(admin, 'demand-answered');
+  // the export 'demand collection' of this collection's demands
+  const { url, body, headers } = await exportFile(admin, '**/api/demand/item/export**', 'list-export');
+  assert.equal(body.subarray(0, 2).toString(), 'PK');
+  assert.match(headers['content-disposition'], new RegExp(`filename\\*=UTF-8''${encodeURIComponent('需求征集')}_\\d{14}\\.xlsx$`));
+  assert.match(url, /collectionId=\d+/);
+
+  // the member sees the answer in the collection and in the messages
+  await staff.reload();
+  await staff.locator('[data-testid^="msg-item-"]', { hasText: `「${title}」的需求已受理` }).waitFor();
+  await staff.getByTestId('demand-drawer').locator('[data-testid^="demand-mine-"]').getByText('已受理').waitFor();
+  assert.deepEqual(admin.errors, []);
+  assert.deepEqual(staff.errors, []);
+});
+
+test('a staff member applies for a certificate reward, the reviewer approves, the report and its export show the amount', async () => {
+  const stamp = Date.now();
+  const admin = await signedIn(browser, 'admin', 'Admin@123');
+  // set-up: the staff member's certificate in the expert library, a tender of his company
+  const expert = await api(admin, 'POST', '/api/library/expert/add', {
+    title: '张晓东',
+    employeeCode: 'HX000007',
+    jobTitle: '项目经理',
+    education: '3',
+    years: '8',
+    qualifications: [{ name: '一级建造师', number: `E2E-JZ-${stamp}`, validTo: '2031-01-01' }],
+  });
+  assert.equal(expert.code, 0, JSON.stringify(expert));
+  const tender = await api(admin, 'POST', '/api/library/tender/add', {
+    title: `E2E 物业服务项目 ${stamp}`,
+    buyer: '某市公共资源交易中心',
+    result: 'win',
+    bidDate: '2026-03-05',
+    unitCode: '100201',
+  });
+  assert.equal(tender.code, 0, JSON.stringify(tender));
+
+  // the rule and one approval level, in the setting screen
+  await admin.goto('/useCertificateRewardSetting');
+  await admin.getByTestId('reward-levels').getByText('一级：单位审核').click();
+  await admin.getByText('操作成功').first().waitFor();
+  await admin.getByTestId('reward-rule-add').click();
+  await dialogSettled(admin);
+  const dialog = admin.locator('.ant-modal').filter({ visible: true }).last();
+  await choose(admin, dialog, 'reward-rule-kind', '建造师');
+  await choose(admin, dialog, 'reward-rule-level', '一级');
+  await dialog.getByTestId('reward-rule-amount').fill('1000');
+  await dialog.getByTestId('reward-rule-won').fill('1500.50');
+  const from = dialog.locator('.ant-picker input').first();
+  await from.click();
+  await from.fill('2020-01-01');
+  await from.press('Enter');
+  await shot(admin, 'reward-rule-form');
+  await admin.getByTestId('reward-rule-ok').click();
+  await row(admin, '1500.50').waitFor();
+  await shot(admin, 'reward-settings');
+
+  // the staff member applies from the portal
+  const staff = await signedIn(browser, 'staff', 'Staff@123');
+  await staff.goto('/gatewayMsg');
+  await staff.getByTestId('reward-portal-open').click();
+  const drawer = staff.getByTestId('reward-drawer');
+  await choose(staff, drawer, 'reward-apply-cert', new RegExp(`E2E-JZ-${stamp}`));
+  await choose(staff, drawer, 'reward-apply-kind', '建造师');
+  await choose(staff, drawer, 'reward-apply-level', '一级');
+  await drawer.getByTestId('reward-apply-tender').click();
+  await staff.keyboard.type(`${stamp}`);
+  await staff.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `${stamp}` }).first().click();
+  const date = drawer.getByTestId('reward-apply-date');
+  const dateInput = (await date.evaluate((el) => el.tagName)) === 'INPUT' ? date : date.locator('input');
+  await dateInput.click();
+  await dateInput.fill('2026-03-05');
+  await dateInput.press('Enter');
+  await drawer.getByTestId('reward-apply-won').click();
+  await drawer.getByTestId('reward-apply-files').locator('input[type=file]').setInputFiles({ name: '中标通知书.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await drawer.getByText('中标通知书.pdf').waitFor();
+  await shot(staff, 'reward-apply');
+  await drawer.getByTestId('reward-apply-submit').click();
+  await drawer.locator('[data-testid^="reward-mine-"]', { hasText: `E2E 物业服务项目 ${stamp}` }).getByText('待审核').waitFor();
+
+  // the reviewer approves
+  await admin.goto('/useCertificateRewardAudit');
+  const app = row(admin, `E2E 物业服务项目 ${stamp}`);
+  await app.waitFor();
+  await app.getByRole('checkbox').check();
+  await admin.getByTestId('reward-approve').click();
+  await app.getByText('已通过').waitFor();
+  assert.match(await app.innerText(), /1500\.50/);
+  await shot(admin, 'reward-audit');
+
+  // the report and its export
+  await admin.goto('/useCertificateRewardReport');
+  await admin.getByTestId('reward-total').getByText('1500.50').waitFor();
+  await shot(admin, 'reward-report');
+  const { body, headers } = await exportFile(admin, '**/api/reward/report/export**');
+  assert.match(headers['content-disposition'], new RegExp(`filename\\*=UTF-8''${encodeURIComponent('证书奖励报表')}_\\d{14}\\.xlsx$`));
+  const text = zipText(body);
+  assert.ok(text.includes('合计') && text.includes('1500.50'), 'the export holds the total');
+
+  // the applicant sees the amount
+  await staff.reload();
+  await staff.getByTestId('reward-drawer').getByText('奖励 1500.50 元').waitFor();
+  // clean-up: two levels again, as the server was
+  assert.equal((await api(admin, 'PUT', '/api/reward/setting', { levels: 2 })).code, 0);
+  assert.deepEqual(admin.errors, []);
+  assert.deepEqual(staff.errors, []);
+});

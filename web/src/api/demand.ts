@@ -1,0 +1,65 @@
+/**
+ * Calls of demand collection (/demandcollection, function code `demandcollection`, bound by the data scope of module
+ * demand) and of the audience's side in the portal (function code `gateway`, bound by the audience). Rules:
+ * docs/decisions/0013-demand-collection.md. Errors reach the user through the client's catalogue.
+ */
+import { callApi, defineApis, type CallOptions } from './client';
+import type { components } from './schema';
+import type { RequestBody } from './types';
+import type { Page } from '../components/list/query';
+
+type Schemas = components['schemas'];
+
+/** The types of a collection's form field. */
+export const DEMAND_FIELD_TYPES = ['text', 'number', 'date', 'dict', 'file'] as const satisfies readonly Schemas['DemandField']['type'][];
+export type DemandFieldType = Schemas['DemandField']['type'];
+
+/** One field of a collection's form, described as data. */
+export type DemandField = Schemas['DemandField'];
+
+/** The answers the bid team gives (a demand not answered yet is 'submitted'). */
+export const DEMAND_ANSWERS = ['accepted', 'in_progress', 'done', 'declined'] as const satisfies readonly Schemas['DemandItem']['state'][];
+export const DEMAND_STATES = ['submitted', ...DEMAND_ANSWERS] as const;
+export type DemandState = Schemas['DemandItem']['state'];
+
+export type DemandCollection = Schemas['DemandCollection'];
+export type DemandFileRef = Schemas['DemandFileRef'];
+export type DemandItem = Schemas['DemandItem'];
+export type DemandCollectionForm = Required<Omit<RequestBody<'/api/demand/collection/add', 'post'>, 'id'>>;
+export type DemandSubmitForm = Required<Pick<RequestBody<'/api/portal/demand/submit', 'post'>, 'content' | 'values' | 'fileIds'>>;
+
+defineApis({
+  demandList: { method: 'GET', path: '/api/demand/collection/list' },
+  demandOne: { method: 'GET', path: '/api/demand/collection/one' },
+  demandAdd: { method: 'POST', path: '/api/demand/collection/add' },
+  demandEdit: { method: 'PUT', path: '/api/demand/collection/edit' },
+  demandDel: { method: 'DELETE', path: '/api/demand/collection/del' },
+  demandRemind: { method: 'POST', path: '/api/demand/collection/remind' },
+  demandItemList: { method: 'GET', path: '/api/demand/item/list' },
+  demandItemState: { method: 'PUT', path: '/api/demand/item/state' },
+  portalDemandList: { method: 'GET', path: '/api/portal/demand/list' },
+  portalDemandOne: { method: 'GET', path: '/api/portal/demand/one' },
+  portalDemandMine: { method: 'GET', path: '/api/portal/demand/mine' },
+  portalDemandSubmit: { method: 'POST', path: '/api/portal/demand/submit' },
+  portalDemandEdit: { method: 'PUT', path: '/api/portal/demand/edit' },
+});
+
+/** The export 'demand collection' (spec section 7): the demands with the list's filters. */
+export const DEMAND_EXPORT = '/api/demand/item/export';
+
+type Params = Record<string, string>;
+
+export const listCollections = (p: Params) => callApi<Page<DemandCollection>>('demandList', p);
+export const getCollection = (id: number) => callApi<DemandCollection>('demandOne', { id: String(id) });
+export const addCollection = (f: DemandCollectionForm) => callApi<{ id: number }>('demandAdd', { ...f });
+export const editCollection = (f: DemandCollectionForm & { id: number }) => callApi<null>('demandEdit', { ...f });
+export const deleteCollections = (ids: number[]) => callApi<null>('demandDel', { ids });
+export const remindCollection = (id: number) => callApi<{ count: number }>('demandRemind', { id });
+export const listDemandItems = (p: Params) => callApi<Page<DemandItem>>('demandItemList', p);
+export const answerDemands = (ids: number[], state: DemandState, reason = '') => callApi<null>('demandItemState', { ids, state, reason });
+
+export const listOpenCollections = (p: Params, opts?: CallOptions) => callApi<Page<DemandCollection>>('portalDemandList', p, opts);
+export const getPortalCollection = (id: number) =>
+  callApi<{ collection: DemandCollection; mine: DemandItem[] }>('portalDemandOne', { id: String(id) });
+export const submitDemand = (collectionId: number, f: DemandSubmitForm) => callApi<{ id: number }>('portalDemandSubmit', { collectionId, ...f });
+export const editDemand = (id: number, f: DemandSubmitForm) => callApi<null>('portalDemandEdit', { id, ...f });

@@ -1,0 +1,60 @@
+/**
+ * Calls of the certificate rewards (docs/decisions/0013-demand-collection-and-rewards.md): the rules and the approval
+ * settings (/useCertificateRewardSetting), the approval queue (/useCertificateRewardAudit, bound by the data scope of
+ * module reward) and the report (/useCertificateRewardReport). Amounts are text in yuan with two decimals.
+ */
+import { callApi, defineApis, type CallOptions } from './client';
+import type { components } from './schema';
+import type { RequestBody } from './types';
+import type { Page } from '../components/list/query';
+
+type Schemas = components['schemas'];
+
+export type RewardRule = Schemas['RewardRule'];
+export type RewardApplication = Schemas['RewardApplication'];
+export type RewardState = RewardApplication['state'];
+export type RewardReport = Schemas['RewardReport'];
+export type RewardGroupBy = RewardReport['groupBy'];
+export type RewardRuleForm = RequestBody<'/api/reward/rule/add', 'post'>;
+export type RewardApplyForm = RequestBody<'/api/portal/reward/apply', 'post'>;
+export type MyCertificate = Schemas['RewardMyCertificate'];
+
+export const REWARD_STATES = ['submitted', 'unit_approved', 'approved', 'rejected'] as const satisfies readonly RewardState[];
+export const REWARD_GROUPS = ['person', 'unit', 'kind', 'month'] as const satisfies readonly RewardGroupBy[];
+/** The dictionaries of certificate kinds and levels. */
+export const CERT_KIND_DICT = 'cert_kind';
+export const CERT_LEVEL_DICT = 'cert_level';
+
+defineApis({
+  rewardRuleList: { method: 'GET', path: '/api/reward/rule/list' },
+  rewardRuleAdd: { method: 'POST', path: '/api/reward/rule/add' },
+  rewardRuleDel: { method: 'DELETE', path: '/api/reward/rule/del' },
+  rewardSetting: { method: 'GET', path: '/api/reward/setting' },
+  rewardSettingSave: { method: 'PUT', path: '/api/reward/setting' },
+  rewardAuditList: { method: 'GET', path: '/api/reward/audit/list' },
+  rewardApprove: { method: 'PUT', path: '/api/reward/audit/approve' },
+  rewardReject: { method: 'PUT', path: '/api/reward/audit/reject' },
+  rewardReport: { method: 'GET', path: '/api/reward/report' },
+  rewardCertificates: { method: 'GET', path: '/api/portal/reward/certificates' },
+  rewardApply: { method: 'POST', path: '/api/portal/reward/apply' },
+  rewardMine: { method: 'GET', path: '/api/portal/reward/mine' },
+});
+
+/** The export 'certificate reward report' (spec section 7). */
+export const REWARD_REPORT_EXPORT = '/api/reward/report/export';
+
+type Params = Record<string, string>;
+
+export const listRules = (p: Params) => callApi<Page<RewardRule>>('rewardRuleList', p);
+export const addRule = (f: RewardRuleForm) => callApi<{ id: number }>('rewardRuleAdd', { ...f });
+export const deleteRule = (id: number) => callApi<null>('rewardRuleDel', { id });
+export const getSettings = () => callApi<Schemas['RewardSettings']>('rewardSetting');
+export const saveSettings = (levels: 1 | 2) => callApi<null>('rewardSettingSave', { levels });
+export const listApplications = (p: Params) => callApi<Page<RewardApplication>>('rewardAuditList', p);
+export const approveApplications = (ids: number[]) => callApi<null>('rewardApprove', { ids });
+export const rejectApplications = (ids: number[], reason: string) => callApi<null>('rewardReject', { ids, reason });
+export const getReport = (p: Params) => callApi<RewardReport>('rewardReport', p);
+
+export const myCertificates = (opts?: CallOptions) => callApi<MyCertificate[]>('rewardCertificates', undefined, opts);
+export const applyForReward = (f: RewardApplyForm) => callApi<{ id: number }>('rewardApply', { ...f });
+export const myApplications = (p: Params, opts?: CallOptions) => callApi<Page<RewardApplication>>('rewardMine', p, opts);

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { Button, Drawer, Input, Modal, Space, Tag, Typography, type ButtonProps } from 'antd';
+import { toast } from '../../api/client';
+import { FILE_DOWN_PATH } from '../../api/upload';
+import {
+  answerDemands,
+  DEMAND_ANSWERS,
+  DEMAND_EXPORT,
+  DEMAND_STATES,
+  listDemandItems,
+  type DemandCollection,
+  type DemandItem,
+  type DemandState,
+} from '../../api/demand';
+import ListView from '../../components/list/ListView';
+import ExportButton, { openExport } from '../../components/list/ExportButton';
+import { filterParams } from '../../components/list/query';
+import type { SearchField } from '../../components/list/SearchCard';
+import type { ListColumn } from '../../components/list/TableCard';
+import { useList } from '../../components/list/useList';
+import { t, useI18n } from '../../i18n';
+import { formatTime } from '../../lib/format';
+
+export const STATE_COLOR: Record<DemandState, string> = {
+  submitted: 'gold',
+  accepted: 'blue',
+  in_progress: 'processing',
+  done: 'green',
+  declined: 'red',
+};
+
+export function DemandStateTag({ state }: { state: DemandState }) {
+  return <Tag color={STATE_COLOR[state]}>{t(`demand.itemState.${state}`)}</Tag>;
+}
+
+const fields: SearchField[] = [
+  { names: ['keyword'], labelKey: 'demand.item.keyword', kind: 'text' },
+  { names: ['state'], labelKey: 'demand.state', kind: 'select', options: DEMAND_STATES.map((s) => ({ value: s, labelKey: `demand.itemState.${s}` as const })) },
+  { names: ['startTime', 'endTime'], labelKey: 'demand.item.createdAt', kind: 'dateRange' },
+];
+
+/** The answers' texts of a demand's form values, by the collection's field labels. */
+export function valuesText(c: Pick<DemandCollection, 'fields'> | undefined, values: Record<string, unknown>) {
+  return (c?.fields ?? [])
+    .filter((f) => f.type !== 'file' && values[f.key] !== undefined && values[f.key] !== '')
+    .map((f) => `${f.label}: ${String(values[f.key])}`)
+    .join('; ');
+}
+
+/** The demands of one collection: filters, batch answers (a decline asks for its reason), the export. */
+export default function DemandItemsDrawer({ collection, onClose }: { collection: DemandCollection | null; onClose(): void }) {
+  useI18n();
+  const collectionId = collection ? String(collection.id) : '';
+  const list = useList<DemandItem>(fields, (p) => listDemandItems({ ...p, collectionId }), { inUrl: false });
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState('');
+  const ids = list.selectedKeys.map(Number);
+
+  const answer = (state: DemandState, why = '') => {
+    if (!ids.length) {
+      toast('warning', t('list.tickFirst'));
+      return Promise.resolve();
+    }
+    return answerDemands(ids, state, why).then(
+      () => {
+        toast('success', t('msg.operationSuccessful'));
+        list.reload();
+      },
+      () => undefined,
+    );
+  };
+
+  const columns: ListColumn<DemandItem>[] = [
+    { titleKey: 'demand.item.user', key: 'user', render: (_: unknown, r) => `${r.userName}(${r.loginCode})` },
+    { titleKey: 'demand.item.unit', dataIndex: 'unitName' },
+    {
+      titleKey: 'demand.item.content',
+      dataIndex: 'content',
+      render: (v: string, r) => (
+        <>
+          <Typography.Paragraph style={{ marginBottom: 0 }} ellipsis={{ rows: 3, tooltip: v }}>
+            {v}
+          </Typography.Paragraph>
+          {valuesText(collection ?? undefined, r.values) && <Typography.Text type="secondary">{valuesText(collection ?? undefined, r.values)}</Typography.Text>}
+        </>
+      ),
+    },
+    {
+      titleKey: 'demand.item.files',
+      key: 'files',
+      render: (_: unknown, r) => (
+        <Space direction="vertical" size={0}>
+          {r.files.map((f) => (
+            <Typography.Link key={f.id} onClick={() => void openExport(FILE_DOWN_PATH, { id: String(f.id) }).catch(() => undefined)}>
+              {f.name}
+            </Typography.Link>
+          ))}
+        </Space>
+      ),
+    },
+    { titleKey: 'demand.state', dataIndex: 'state', sortKey: 'state', render: (v: DemandState, r) => <span data-testid={`demand-item-state-${r.id}`}><DemandStateTag state={v} /></span> },
+    { titleKey: 'demand.item.reason', dataIndex: 'reason' },
+    { titleKey: 'demand.item.answeredBy', dataIndex: 'answeredByName' },
+    { titleKey: 'demand.item.createdAt', dataIndex: 'createdAt', sortKey: 'createdAt', render: (v: string) => formatTime(v) },
+  ];
+
+  return (
+    <Drawer
+      open={!!collection}
+      onClose={onClose}
+      width="min(1100px, 96vw)"
+      title={collection ? t('demand.items.title', { title: collection.title }) : ''}
+      destroyOnHidden
+      data-testid="demand-items"
+    >
+      {collection && (
+        <ListView<DemandItem>
+          list={list}
+          fields={fields}
+          columns={columns}
+          rowKey="id"
+          selectable
+          actions={
+            <Space wrap>
+              {DEMAND_ANSWERS.map((s) => (
+                <Button
+                  key={s}
+                  danger={s === 'declined'}
+                  data-testid={`demand-answer-${s}`}
+                  onClick={() => (s === 'declined' ? (ids.length ? setDeclining(true) : void answer(s)) : void answer(s))}
+                >
+                  {t('demand.setState', { state: t(`demand.itemState.${s}`) })}
+                </Button>
+              ))}
+              <ExportButton path={DEMAND_EXPORT} params={{ ...filterParams(list.state, fields), collectionId }} />
+            </Space>
+          }
+        />
+      )}
+      <Modal
+        open={declining}
+        title={t('demand.reasonPrompt')}
+        onCancel={() => setDeclining(false)}
+        okButtonProps={{ 'data-testid': 'demand-decline-ok' } as ButtonProps}
+        onOk={() => {
+          if (!reason.trim()) {
+            toast('warning', t('demand.reasonRequired'));
+            return;
+          }
+          void answer('declined', reason.trim()).then(() => {
+            setDeclining(false);
+            setReason('');
+          });
+        }}
+      >
+        <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} rows={3} data-testid="demand-decline-reason" />
+      </Modal>
+    </Drawer>
+  );
+}
