@@ -15,6 +15,7 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
 	"biddesk/internal/dict"
+	"biddesk/internal/dtable"
 	"biddesk/internal/external"
 	"biddesk/internal/files"
 	"biddesk/internal/handover"
@@ -212,6 +213,7 @@ func (a *App) assembleRoutes() {
 		{"wordbook", wordbook.NewHandlers(a.wordbook).Routes()},
 		{"library", library.NewHandlers(a.Library).Routes()},
 		{"portal", portal.NewHandlers(a.Portal).Routes()},
+		{"dtable", dtable.NewHandlers(dtable.NewService(a.DB, a.dtableCaller, lowcodeLookups{a})).Routes()},
 	} {
 		for _, rt := range area.routes {
 			rt.Area = area.name
