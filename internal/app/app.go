@@ -14,6 +14,7 @@ import (
 	"biddesk/internal/access"
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
+	"biddesk/internal/dataset"
 	"biddesk/internal/dict"
 	"biddesk/internal/dtable"
 	"biddesk/internal/external"
@@ -213,6 +214,7 @@ func (a *App) assembleRoutes() {
 		{"wordbook", wordbook.NewHandlers(a.wordbook).Routes()},
 		{"library", library.NewHandlers(a.Library).Routes()},
 		{"portal", portal.NewHandlers(a.Portal).Routes()},
+		{"dataset", dataset.NewHandlers(dataset.NewService(a.DB)).Routes()},
 		{"dtable", dtable.NewHandlers(dtable.NewService(a.DB, a.dtableCaller, lowcodeLookups{a})).Routes()},
 	} {
 		for _, rt := range area.routes {

@@ -123,7 +123,7 @@ func TestDynamicTableDefinitionRowsAndRoles(t *testing.T) {
 	// A display name is data: quotes and SQL in it are kept as text.
 	hostileName := `项目'); DROP TABLE sys_user; --`
 	id := e.created(e.callR("POST", "/api/dtable/add", admin, map[string]any{"name": hostileName, "fields": projectFields(), "readRoles": []int64{staffRole}}), "add table")
-	if !e.tableExists("dt_" + itoa(id)) || !e.tableExists("sys_user") {
+	if !e.tableExists("dt_"+itoa(id)) || !e.tableExists("sys_user") {
 		t.Fatal("the real table was not created, or sys_user is gone")
 	}
 	def := e.dtDef(admin, id)

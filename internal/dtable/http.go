@@ -75,7 +75,9 @@ func (h *Handlers) Purge(r *http.Request, in PurgeIn) (route.None, error) {
 }
 
 // Mine is GET /api/dtable/mine: the tables the caller may read.
-func (h *Handlers) Mine(r *http.Request, _ route.None) ([]Summary, error) { return h.svc.Mine(r.Context()) }
+func (h *Handlers) Mine(r *http.Request, _ route.None) ([]Summary, error) {
+	return h.svc.Mine(r.Context())
+}
 
 // TableIn names a table for its data calls.
 type TableIn struct {

@@ -212,6 +212,13 @@ func (s *Service) Add(ctx context.Context, in DefIn) (int64, error) {
 		if _, err := tx.Exec(ctx, `CREATE INDEX `+t+`_live ON `+t+` (deleted_at, id)`); err != nil {
 			return err
 		}
+		if s.db.Dialect == db.Postgres {
+			// Datasets (/dataset_manager) read dynamic tables: their role may select this one.
+			if _, err := tx.Exec(ctx, `DO $$ BEGIN IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'biddesk_dataset') THEN
+				GRANT SELECT ON `+t+` TO biddesk_dataset; END IF; END $$`); err != nil {
+				return err
+			}
+		}
 		for i := range in.Fields {
 			if err := s.addField(ctx, tx, id, &in.Fields[i]); err != nil {
 				return err
