@@ -34,7 +34,7 @@ func (a *App) dtableCaller(ctx context.Context) (dtable.Caller, error) {
 // lowcodeLookups gives the dynamic tables the names their choice and dictionary values stand for.
 type lowcodeLookups struct{ a *App }
 
-func (l lowcodeLookups) names(ctx context.Context, table, key, name string, codes []string) (map[string]string, error) {
+func (l lowcodeLookups) names(ctx context.Context, table, key, name, live string, codes []string) (map[string]string, error) {
 	out := map[string]string{}
 	for len(codes) > 0 {
 		n := min(len(codes), 500)
@@ -42,7 +42,7 @@ func (l lowcodeLookups) names(ctx context.Context, table, key, name string, code
 		for i, c := range codes[:n] {
 			args[i] = c
 		}
-		rows, err := l.a.DB.Query(ctx, `SELECT `+key+`, `+name+` FROM `+table+` WHERE `+key+` IN (`+strings.TrimSuffix(strings.Repeat("?, ", n), ", ")+`)`, args...)
+		rows, err := l.a.DB.Query(ctx, `SELECT `+key+`, `+name+` FROM `+table+` WHERE `+key+` IN (`+strings.TrimSuffix(strings.Repeat("?, ", n), ", ")+`)`+live, args...)
 		if err != nil {
 			return nil, err
 		}
@@ -64,11 +64,12 @@ func (l lowcodeLookups) names(ctx context.Context, table, key, name string, code
 }
 
 func (l lowcodeLookups) UnitNames(ctx context.Context, codes []string) (map[string]string, error) {
-	return l.names(ctx, "org_unit", "full_unit_code", "unit_name", codes)
+	return l.names(ctx, "org_unit", "full_unit_code", "unit_name", "", codes)
 }
 
-func (l lowcodeLookups) EmployeeNames(ctx context.Context, codes []string) (map[string]string, error) {
-	return l.names(ctx, "employee", "code", "name", codes)
+// UserNames are the live accounts by login code (the shared user choice's value).
+func (l lowcodeLookups) UserNames(ctx context.Context, codes []string) (map[string]string, error) {
+	return l.names(ctx, "sys_user", "login_code", "user_name", " AND deleted_at IS NULL", codes)
 }
 
 func (l lowcodeLookups) DictItems(ctx context.Context, group string) (map[string]string, bool, error) {

@@ -144,11 +144,14 @@ func (s *Service) value(ctx context.Context, f Field, raw any) (any, error) {
 		if arr, ok := v.([]any); ok && (f.multi() || f.organ() || f.user()) {
 			parts := make([]string, 0, len(arr))
 			for _, a := range arr {
-				str, ok := a.(string)
-				if !ok {
+				switch x := a.(type) {
+				case string:
+					parts = append(parts, x)
+				case float64: // a dictionary's numeric value, as the client's dictionary store holds it
+					parts = append(parts, strconv.FormatFloat(x, 'f', -1, 64))
+				default:
 					return nil, httpx.Fail("dtable.bad_text", f.Name, MaxTextLen)
 				}
-				parts = append(parts, str)
 			}
 			text = strings.Join(parts, separator(f))
 			break
@@ -198,7 +201,7 @@ func (s *Service) value(ctx context.Context, f Field, raw any) (any, error) {
 		known, err = s.lookups.UnitNames(ctx, codes)
 		key = "dtable.bad_organ"
 	case f.user():
-		known, err = s.lookups.EmployeeNames(ctx, codes)
+		known, err = s.lookups.UserNames(ctx, codes)
 		key = "dtable.bad_user"
 	default:
 		known, _, err = s.lookups.DictItems(ctx, f.DictGroupCode)
@@ -360,7 +363,7 @@ func (s *Service) label(ctx context.Context, t *live, rows []Row) error {
 		case f.organ():
 			names, err = s.lookups.UnitNames(ctx, codes)
 		case f.user():
-			names, err = s.lookups.EmployeeNames(ctx, codes)
+			names, err = s.lookups.UserNames(ctx, codes)
 		default:
 			names, _, err = s.lookups.DictItems(ctx, f.DictGroupCode)
 		}

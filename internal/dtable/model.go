@@ -141,11 +141,11 @@ type Caller struct {
 type Who func(ctx context.Context) (Caller, error)
 
 // Lookups are what a table's values are checked against and named by: organisation units (by
-// full unit code), employees (by code) and dictionary items (value -> display text of a group;
+// full unit code), accounts (by login code, the shared user choice's value) and dictionary items (value -> display text of a group;
 // ok false when the group does not exist).
 type Lookups interface {
 	UnitNames(ctx context.Context, codes []string) (map[string]string, error)
-	EmployeeNames(ctx context.Context, codes []string) (map[string]string, error)
+	UserNames(ctx context.Context, codes []string) (map[string]string, error)
 	DictItems(ctx context.Context, group string) (items map[string]string, ok bool, err error)
 	RoleExists(ctx context.Context, ids []int64) (bool, error)
 }
