@@ -166,7 +166,7 @@ var tableIDParam = httpx.Param{Name: "tableId", Type: reflect.TypeFor[int64](), 
 // Routes are the calls of /dtable.
 func (h *Handlers) Routes() []route.Route {
 	listParams := (&list.Spec{Sorts: map[string]string{"id": "", "createdAt": "", "updatedAt": ""}}).Params()
-	return []route.Route{
+	return append([]route.Route{
 		route.New("GET", "/api/dtable/list", Screen, h.Defs).Query(defSpec.Params()...).Returns(list.Page[Summary]{}).
 			Doc("The dynamic tables' definitions, paged", "动态表格列表"),
 		route.Call("GET", "/api/dtable/one", Screen, h.One).Doc("A dynamic table's definition: fields (removed ones too) and roles", "动态表格定义"),
@@ -189,5 +189,5 @@ func (h *Handlers) Routes() []route.Route {
 		route.Download("/api/dtable/data/export", route.SignedIn, h.Export).Query(tableIDParam).Query(listParams...).
 			Query(list.FormatParam).Returns(route.File{}).
 			Doc("A table's rows as a spreadsheet (the list's filters and order)", "导出动态表格"),
-	}
+	}, h.importRoutes()...)
 }

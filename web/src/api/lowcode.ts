@@ -1,5 +1,5 @@
 /** Calls of /dtable (dynamic tables: definitions and each table's data) and /dataset_manager (datasets). */
-import { callApi, defineApis } from './client';
+import { callApi, defineApis, request } from './client';
 import type { components } from './schema';
 import type { Page } from '../components/list/query';
 
@@ -36,6 +36,16 @@ defineApis({
 });
 
 export const DTABLE_EXPORT = '/api/dtable/data/export';
+export const DTABLE_TEMPLATE = '/api/dtable/data/template';
+export type DTableImportReport = Schemas['DtableImportReport'];
+
+/** Checks (dryRun) or imports an .xlsx of rows into a table. */
+export function importDTableRows(tableId: number, file: File, dryRun: boolean) {
+  const form = new FormData();
+  form.append('file', file);
+  const q = new URLSearchParams({ tableId: String(tableId), ...(dryRun ? { dryRun: 'true' } : {}) });
+  return request<DTableImportReport>({ method: 'POST', path: `/api/dtable/data/import?${q}`, long: true }, form);
+}
 
 type Params = Record<string, string>;
 

@@ -1208,6 +1208,10 @@ const en = {
   'dataset.truncated': 'Only the first {n} rows are shown',
   'dataset.elapsed': '{n} rows in {ms} ms',
   'dataset.sqlHint': 'One SELECT or WITH query; parameters are written :name and always bound. It runs read-only, on the reporting tables only, within a time limit.',
+  'dtable.import': 'Import',
+  'dtable.importTitle': 'Import into {name}',
+  'dtable.importHint': 'Fill in the template: one record per row, the first row holds the field names. An .xlsx of at most {mb} MB; check it first, then import: all rows or none.',
+  'dtable.importSummary': '{rows} rows read, {created} to add',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1210,6 +1210,10 @@ const zhCN: Record<MessageKey, string> = {
   'dataset.truncated': '仅显示前 {n} 行',
   'dataset.elapsed': '{n} 行，耗时 {ms} 毫秒',
   'dataset.sqlHint': '一条 SELECT 或 WITH 查询；参数写作 :名称，始终绑定传值。查询只读、只能读取报表可用的表，并有时间限制。',
+  'dtable.import': '导入',
+  'dtable.importTitle': '导入到{name}',
+  'dtable.importHint': '请按模板填写：每行一条记录，第一行为字段名称。仅支持不超过 {mb} MB 的 .xlsx 文件；先校验，再导入，全部成功或全部不导入。',
+  'dtable.importSummary': '共读取 {rows} 行，将新增 {created} 行',
 };
 
 export default zhCN;

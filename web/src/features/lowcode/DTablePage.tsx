@@ -1,12 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Card, Descriptions, Empty, Modal, Select, Space, Tabs } from 'antd';
+import { Button, Card, Descriptions, Empty, Modal, Select, Space, Tabs, Typography } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
 import {
   addDTableRow,
   deleteDTable,
   deleteDTableRows,
   DTABLE_EXPORT,
+  DTABLE_TEMPLATE,
   dtableSchema,
   editDTableRow,
+  importDTableRows,
   listDTableRows,
   listDTables,
   myDTables,
@@ -15,6 +18,7 @@ import {
   type DTableSummary,
 } from '../../api/lowcode';
 import DictSelect from '../../components/DictSelect';
+import ImportDialog, { IMPORT_MAX_MB } from '../../components/ImportDialog';
 import OrgTreeSelect from '../../components/OrgTreeSelect';
 import FormDialog from '../../components/form/FormDialog';
 import CrudList from '../../components/list/CrudList';
@@ -109,6 +113,7 @@ function DTableRows({ schema }: { schema: DTableSchema }) {
   );
   const list = useList<DTableRow>(fields, (p) => listDTableRows(schema.id, p), { inUrl: false });
   const [viewing, setViewing] = useState<DTableRow>();
+  const [importing, setImporting] = useState(false);
   const shown = schema.fields.filter((f) => f.inList === 1);
   const columns: ListColumn<DTableRow>[] = [
     ...shown.map(
@@ -164,7 +169,14 @@ function DTableRows({ schema }: { schema: DTableSchema }) {
         rowId={(r) => r.id}
         addLabel={t('dtable.addRow')}
         onDelete={(r) => deleteDTableRows(schema.id, [r.id])}
-        actions={exportButton}
+        actions={
+          <>
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="dt-import">
+              {t('dtable.import')}
+            </Button>
+            {exportButton}
+          </>
+        }
         renderDialog={(editing, close, saved) => (
           <FormDialog<Record<string, unknown>>
             open={!!editing}
@@ -184,6 +196,18 @@ function DTableRows({ schema }: { schema: DTableSchema }) {
         )}
       />
       {viewDialog}
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => (setImporting(false), list.reload())}
+        title={t('dtable.importTitle', { name: schema.name })}
+        hint={t('dtable.importHint', { mb: IMPORT_MAX_MB })}
+        templatePath={DTABLE_TEMPLATE}
+        templateParams={{ tableId: String(schema.id) }}
+        send={(file, dryRun) => importDTableRows(schema.id, file, dryRun)}
+        summary={(r) => <Typography.Text data-testid="dt-import-summary">{t('dtable.importSummary', { rows: r.rows, created: r.created })}</Typography.Text>}
+        testId="dt-import"
+      />
     </>
   );
 }
