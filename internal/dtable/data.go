@@ -236,8 +236,15 @@ func splitCodes(text, sep string) []string {
 	return out
 }
 
-// specs keeps each table's list Spec while its definition stays the same.
-var specs sync.Map // table id -> *cachedSpec
+// specs keeps each table's list Spec while its definition stays the same; counts keeps each table's
+// totals while its list_version row stays the same (bumped by every write of its rows).
+var specs, counts sync.Map // table id -> *cachedSpec, *list.Counts
+
+// moved tells the kept totals of table t that its rows changed (inside the write's transaction).
+func moved(ctx context.Context, tx *db.Tx, t *live) error {
+	_, err := tx.Exec(ctx, `UPDATE list_version SET version = version + 1 WHERE name = ?`, tableName(t.ID))
+	return err
+}
 
 type cachedSpec struct {
 	version time.Time
@@ -294,6 +301,8 @@ func (t *live) spec() *list.Spec {
 		}
 	}
 	sp.Select = strings.Join(cols, ", ")
+	c, _ := counts.LoadOrStore(t.ID, list.NewCounts(tableName(t.ID)))
+	sp.Counts = c.(*list.Counts)
 	specs.Store(t.ID, &cachedSpec{version: t.Version, fields: len(t.Fields), spec: sp})
 	return sp
 }
@@ -502,6 +511,9 @@ func (s *Service) AddRow(ctx context.Context, in RowIn) (int64, error) {
 		if err != nil {
 			return s.unique(err, t)
 		}
+		if err := moved(ctx, tx, t); err != nil {
+			return err
+		}
 		after, err := s.get(ctx, tx, t, id)
 		if err != nil {
 			return err
@@ -593,6 +605,9 @@ func (s *Service) EditRow(ctx context.Context, in RowIn) error {
 		if _, err := tx.Exec(ctx, `UPDATE `+tableName(t.ID)+` SET `+strings.Join(sets, ", ")+` WHERE id = ? AND deleted_at IS NULL`, args...); err != nil {
 			return s.unique(err, t)
 		}
+		if err := moved(ctx, tx, t); err != nil {
+			return err
+		}
 		after, err := s.get(ctx, tx, t, in.ID)
 		if err != nil {
 			return err
@@ -609,6 +624,9 @@ func (s *Service) DeleteRows(ctx context.Context, tableID int64, ids []int64) er
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := s.same(ctx, tx, c, t); err != nil {
+			return err
+		}
+		if err := moved(ctx, tx, t); err != nil {
 			return err
 		}
 		now := time.Now().UTC()

@@ -104,6 +104,9 @@ func (s *Service) Import(ctx context.Context, tableID int64, lang string, read f
 		if err := s.same(ctx, tx, c, t); err != nil {
 			return err
 		}
+		if err := moved(ctx, tx, t); err != nil {
+			return err
+		}
 		now := time.Now().UTC()
 		for i, r := range ok {
 			cols := []string{"created_by", "created_at", "updated_at"}

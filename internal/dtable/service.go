@@ -209,7 +209,11 @@ func (s *Service) Add(ctx context.Context, in DefIn) (int64, error) {
 		if _, err := tx.Exec(ctx, `CREATE TABLE `+t+` (id `+pk+`, created_by BIGINT, created_at TIMESTAMP NOT NULL, updated_at TIMESTAMP NOT NULL, deleted_at TIMESTAMP)`); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `CREATE INDEX `+t+`_live ON `+t+` (deleted_at, id)`); err != nil {
+		if _, err := tx.Exec(ctx, `CREATE INDEX `+t+`_live ON `+t+` (id) WHERE deleted_at IS NULL`); err != nil {
+			return err
+		}
+		// The lists' totals are kept while this version stays (list.Counts); every write of the rows moves it.
+		if _, err := tx.Exec(ctx, `INSERT INTO list_version (name, version) VALUES (?, 1)`, t); err != nil {
 			return err
 		}
 		if s.db.Dialect == db.Postgres {
@@ -281,7 +285,8 @@ func (s *Service) indexes(ctx context.Context, tx *db.Tx, table int64, was, now 
 		}
 	}
 	if !wasIx && nowIx {
-		if _, err := tx.Exec(ctx, `CREATE INDEX `+name+` ON `+t+` (`+now.column()+`)`); err != nil {
+		// Over the live rows only: the lists' condition, so that a sort walks the index to its first page.
+		if _, err := tx.Exec(ctx, `CREATE INDEX `+name+` ON `+t+` (`+now.column()+`, id) WHERE deleted_at IS NULL`); err != nil {
 			return err
 		}
 	}
