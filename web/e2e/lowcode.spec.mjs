@@ -67,6 +67,13 @@ test('a dynamic table is designed, filled through its screen and read by a datas
   await confirmIrreversible(admin);
   await row(admin, '第二个项目').waitFor({ state: 'detached' });
 
+  // The import dialog of the table: its template and a check before the import.
+  await admin.getByTestId('dt-import').click();
+  await dialogSettled(admin);
+  await admin.getByText('导入到投标项目台账').waitFor();
+  await admin.getByTestId('dt-import-template').waitFor();
+  await admin.keyboard.press('Escape');
+
   // A dataset over the table, tested with a sample value.
   await admin.goto('/dataset_manager');
   await admin.getByTestId('ds-add').click();
