@@ -60,3 +60,23 @@ CREATE TABLE lowcode_dataset (
     deleted_at TIMESTAMP
 );
 CREATE UNIQUE INDEX lowcode_dataset_live_name ON lowcode_dataset (LOWER(name)) WHERE deleted_at IS NULL;
+
+-- A dynamic report is a dataset plus a layout (layout: JSON of columns, chart, page size) and the roles
+-- that may run it.
+CREATE TABLE lowcode_report (
+    id {{pk}},
+    name TEXT NOT NULL,
+    remark TEXT NOT NULL DEFAULT '',
+    dataset_id BIGINT NOT NULL REFERENCES lowcode_dataset (id),
+    layout TEXT NOT NULL DEFAULT '{}',
+    created_at TIMESTAMP NOT NULL,
+    updated_at TIMESTAMP NOT NULL,
+    deleted_at TIMESTAMP
+);
+CREATE UNIQUE INDEX lowcode_report_live_name ON lowcode_report (LOWER(name)) WHERE deleted_at IS NULL;
+CREATE TABLE lowcode_report_role (
+    report_id BIGINT NOT NULL REFERENCES lowcode_report (id),
+    role_id BIGINT NOT NULL,
+    PRIMARY KEY (report_id, role_id)
+);
+CREATE INDEX lowcode_report_role_role ON lowcode_report_role (role_id);

@@ -16,6 +16,7 @@ import (
 	"biddesk/internal/auth"
 	"biddesk/internal/dataset"
 	"biddesk/internal/dict"
+	"biddesk/internal/dreport"
 	"biddesk/internal/dtable"
 	"biddesk/internal/external"
 	"biddesk/internal/files"
@@ -197,6 +198,7 @@ func (a *App) Close() error {
 // calls with the access they need (its Routes); the app adds only its own download-ticket call.
 func (a *App) assembleRoutes() {
 	var all []route.Route
+	datasets := dataset.NewService(a.DB)
 	for _, area := range []struct {
 		name   string
 		routes []route.Route
@@ -214,7 +216,8 @@ func (a *App) assembleRoutes() {
 		{"wordbook", wordbook.NewHandlers(a.wordbook).Routes()},
 		{"library", library.NewHandlers(a.Library).Routes()},
 		{"portal", portal.NewHandlers(a.Portal).Routes()},
-		{"dataset", dataset.NewHandlers(dataset.NewService(a.DB)).Routes()},
+		{"dataset", dataset.NewHandlers(datasets).Routes()},
+		{"dreport", dreport.NewHandlers(dreport.NewService(a.DB, reportDatasets{datasets}, a.reportCaller)).Routes()},
 		{"dtable", dtable.NewHandlers(dtable.NewService(a.DB, a.dtableCaller, lowcodeLookups{a})).Routes()},
 	} {
 		for _, rt := range area.routes {

@@ -7,6 +7,8 @@ import (
 
 	"biddesk/internal/access"
 	"biddesk/internal/auth"
+	"biddesk/internal/dataset"
+	"biddesk/internal/dreport"
 	"biddesk/internal/dtable"
 )
 
@@ -105,4 +107,38 @@ func (l lowcodeLookups) RoleExists(ctx context.Context, ids []int64) (bool, erro
 	var n int
 	err := l.a.DB.QueryRow(ctx, `SELECT COUNT(*) FROM sys_role WHERE id IN (`+strings.TrimSuffix(strings.Repeat("?, ", len(args)), ", ")+`)`, args...).Scan(&n)
 	return n == len(args), err
+}
+
+// reportDatasets gives the dynamic reports their datasets' filters and rows.
+type reportDatasets struct{ ds *dataset.Service }
+
+func (r reportDatasets) Filters(ctx context.Context, id int64) ([]dreport.Filter, error) {
+	d, err := r.ds.Get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]dreport.Filter, len(d.Params))
+	for i, p := range d.Params {
+		out[i] = dreport.Filter{Name: p.Name, Label: p.Label, Sample: p.Sample}
+	}
+	return out, nil
+}
+
+func (r reportDatasets) Run(ctx context.Context, id int64, values map[string]string) (*dreport.Data, error) {
+	res, err := r.ds.RunSaved(ctx, id, values, dataset.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	return &dreport.Data{Columns: res.Columns, Rows: res.Rows, Truncated: res.Truncated}, nil
+}
+
+// reportCaller tells the reports who runs them: a system administrator or a holder of the dreport code
+// runs every report, anyone else those of their roles.
+func (a *App) reportCaller(ctx context.Context) (dreport.Caller, error) {
+	c, err := a.dtableCaller(ctx)
+	if err != nil {
+		return dreport.Caller{}, err
+	}
+	p := auth.PrincipalFrom(ctx)
+	return dreport.Caller{Designer: c.SysAdmin || p.Can(dreport.Screen), Roles: c.Roles}, nil
 }

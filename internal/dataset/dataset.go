@@ -159,6 +159,25 @@ func (s *Service) one(ctx context.Context, q db.Querier, id int64) (Dataset, err
 	return d, nil
 }
 
+// Get reads a dataset (for the reports built on it).
+func (s *Service) Get(ctx context.Context, id int64) (Dataset, error) { return s.one(ctx, s.db, id) }
+
+// RunSaved runs dataset id with values (a missing one takes its sample), at most limit rows (at most MaxRows).
+func (s *Service) RunSaved(ctx context.Context, id int64, values map[string]string, limit int) (*Result, error) {
+	d, err := s.one(ctx, s.db, id)
+	if err != nil {
+		return nil, err
+	}
+	all := map[string]string{}
+	for _, p := range d.Params {
+		all[p.Name] = p.Sample
+	}
+	for k, v := range values {
+		all[k] = v
+	}
+	return run(ctx, s.db, d.SQL, all, min(limit, MaxRows))
+}
+
 // Handlers are the calls of /dataset_manager.
 type Handlers struct{ svc *Service }
 
@@ -228,18 +247,7 @@ type RunIn struct {
 
 // Run is POST /api/dataset/run: a saved dataset's rows (at most MaxRows).
 func (h *Handlers) Run(r *http.Request, in RunIn) (*Result, error) {
-	d, err := h.svc.one(r.Context(), h.svc.db, in.ID)
-	if err != nil {
-		return nil, err
-	}
-	values := map[string]string{}
-	for _, p := range d.Params {
-		values[p.Name] = p.Sample
-	}
-	for k, v := range in.Values {
-		values[k] = v
-	}
-	return run(r.Context(), h.svc.db, d.SQL, values, MaxRows)
+	return h.svc.RunSaved(r.Context(), in.ID, in.Values, MaxRows)
 }
 
 // Routes are the calls of /dataset_manager.
