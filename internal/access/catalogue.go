@@ -105,8 +105,8 @@ var Catalogue = []MenuDef{
 		leaf("/task_log", "任务日志"),
 	}},
 	{Code: "lowcode", Name: "数据与报表", Icon: "table", Children: []MenuDef{
-		unbuilt("/dataset_manager", "数据集"),
-		unbuilt("/dtable", "动态表格"),
+		leaf("/dataset_manager", "数据集"),
+		leaf("/dtable", "动态表格"),
 		unbuilt("/dreport", "动态报表"),
 	}},
 }

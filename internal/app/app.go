@@ -15,7 +15,10 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
 	"biddesk/internal/demand"
+	"biddesk/internal/dataset"
 	"biddesk/internal/dict"
+	"biddesk/internal/dreport"
+	"biddesk/internal/dtable"
 	"biddesk/internal/external"
 	"biddesk/internal/files"
 	"biddesk/internal/handover"
@@ -228,6 +231,7 @@ func (a *App) Close() error {
 // calls with the access they need (its Routes); the app adds only its own download-ticket call.
 func (a *App) assembleRoutes() {
 	var all []route.Route
+	datasets := dataset.NewService(a.DB)
 	for _, area := range []struct {
 		name   string
 		routes []route.Route
@@ -249,6 +253,9 @@ func (a *App) assembleRoutes() {
 		{"portal", portal.NewHandlers(a.Portal).Routes()},
 		{"tasks", tasks.NewHandlers(a.Tasks).Routes()},
 		{"stats", stats.NewHandlers(a.statsService()).Routes()},
+		{"dataset", dataset.NewHandlers(datasets).Routes()},
+		{"dreport", dreport.NewHandlers(dreport.NewService(a.DB, reportDatasets{datasets}, a.reportCaller)).Routes()},
+		{"dtable", dtable.NewHandlers(dtable.NewService(a.DB, a.dtableCaller, lowcodeLookups{a})).Routes()},
 	} {
 		for _, rt := range area.routes {
 			rt.Area = area.name

@@ -100,6 +100,8 @@ func TestListPlansWalkAnIndex(t *testing.T) {
 // primary key where SQLite sorts), hence one list per database.
 var unindexedSorts = map[db.Dialect]map[string]bool{
 	db.SQLite: {
+		// the low-code definitions: tens of rows an administrator writes
+		"lowcode_report  asc": true, "lowcode_report  desc": true, "lowcode_report id asc": true, "lowcode_report id desc": true, "lowcode_report name asc": true, "lowcode_report name desc": true, "lowcode_report updatedAt asc": true, "lowcode_report updatedAt desc": true, "lowcode_dataset  asc": true, "lowcode_dataset  desc": true, "lowcode_dataset id asc": true, "lowcode_dataset id desc": true, "lowcode_dataset name asc": true, "lowcode_dataset name desc": true, "lowcode_dataset updatedAt asc": true, "lowcode_dataset updatedAt desc": true, "lowcode_table  asc": true, "lowcode_table  desc": true, "lowcode_table id asc": true, "lowcode_table id desc": true, "lowcode_table name asc": true, "lowcode_table name desc": true, "lowcode_table updatedAt asc": true, "lowcode_table updatedAt desc": true,
 		"business_log loginCode asc": true, "business_log loginCode desc": true,
 		"employee name desc":     true,
 		"exception_log path asc": true, "exception_log path desc": true,
@@ -119,6 +121,8 @@ var unindexedSorts = map[db.Dialect]map[string]bool{
 		"sys_user extOrgName asc": true, "sys_user extOrgName desc": true,
 	},
 	db.Postgres: {
+		// the low-code definitions: tens of rows an administrator writes
+		"lowcode_report  asc": true, "lowcode_report  desc": true, "lowcode_report id asc": true, "lowcode_report id desc": true, "lowcode_report name asc": true, "lowcode_report name desc": true, "lowcode_report updatedAt asc": true, "lowcode_report updatedAt desc": true, "lowcode_dataset  asc": true, "lowcode_dataset  desc": true, "lowcode_dataset id asc": true, "lowcode_dataset id desc": true, "lowcode_dataset name asc": true, "lowcode_dataset name desc": true, "lowcode_dataset updatedAt asc": true, "lowcode_dataset updatedAt desc": true, "lowcode_table  asc": true, "lowcode_table  desc": true, "lowcode_table id asc": true, "lowcode_table id desc": true, "lowcode_table name asc": true, "lowcode_table name desc": true, "lowcode_table updatedAt asc": true, "lowcode_table updatedAt desc": true,
 		"exception_log path asc": true, "exception_log path desc": true,
 		"expert_book expertCount asc": true, "expert_book expertCount desc": true, "expert_book size asc": true, "expert_book size desc": true, "expert_book title asc": true, "expert_book title desc": true,
 		"ext_org  asc": true, "ext_org  desc": true, "ext_org code asc": true, "ext_org code desc": true, "ext_org createdAt asc": true, "ext_org createdAt desc": true, "ext_org kind asc": true, "ext_org kind desc": true, "ext_org name asc": true, "ext_org name desc": true, "ext_org state asc": true, "ext_org state desc": true, "ext_org updatedAt asc": true, "ext_org updatedAt desc": true, "ext_org userCount asc": true, "ext_org userCount desc": true,

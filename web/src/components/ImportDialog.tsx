@@ -32,6 +32,8 @@ interface Props<R extends ImportReportBase> {
   hint: string;
   /** the template's download path (opened with a download ticket) */
   templatePath: string;
+  /** query parameters of the template's download (a dynamic table's tableId) */
+  templateParams?: Record<string, string>;
   /** checks (dryRun) or imports the file */
   send(file: File, dryRun: boolean): Promise<R>;
   /** what a clean check would write (counts) */
@@ -44,7 +46,7 @@ interface Props<R extends ImportReportBase> {
  * An Excel import (the organisation, the library's tabular types): download the template, choose the filled-in
  * workbook, check it (a dry run lists every bad row with its reason), then import it, all or nothing.
  */
-export default function ImportDialog<R extends ImportReportBase>({ open, onClose, onImported, title, hint, templatePath, send, summary, testId }: Props<R>) {
+export default function ImportDialog<R extends ImportReportBase>({ open, onClose, onImported, title, hint, templatePath, templateParams, send, summary, testId }: Props<R>) {
   useI18n();
   const [file, setFile] = useState<File>();
   const [report, setReport] = useState<R>();
@@ -108,7 +110,7 @@ export default function ImportDialog<R extends ImportReportBase>({ open, onClose
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
         <Typography.Text type="secondary">
           {hint}{' '}
-          <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => void openExport(templatePath, {}).catch(() => undefined)} data-testid={`${testId}-template`}>
+          <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => void openExport(templatePath, templateParams ?? {}).catch(() => undefined)} data-testid={`${testId}-template`}>
             {t('import.template')}
           </Button>
         </Typography.Text>

@@ -1,0 +1,144 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"biddesk/internal/access"
+	"biddesk/internal/auth"
+	"biddesk/internal/dataset"
+	"biddesk/internal/dreport"
+	"biddesk/internal/dtable"
+)
+
+// dtableCaller tells the dynamic tables who calls: a system administrator, or the role ids of the
+// caller's account.
+func (a *App) dtableCaller(ctx context.Context) (dtable.Caller, error) {
+	p := auth.PrincipalFrom(ctx)
+	if p == nil {
+		return dtable.Caller{}, nil
+	}
+	held, err := access.UserRoles(ctx, a.DB, []int64{p.UserID})
+	if err != nil {
+		return dtable.Caller{}, err
+	}
+	c := dtable.Caller{UserID: p.UserID}
+	for _, r := range held[p.UserID] {
+		c.Roles = append(c.Roles, r.ID)
+		if r.Code == access.RoleSysAdmin {
+			c.SysAdmin = true
+		}
+	}
+	return c, nil
+}
+
+// lowcodeLookups gives the dynamic tables the names their choice and dictionary values stand for.
+type lowcodeLookups struct{ a *App }
+
+func (l lowcodeLookups) names(ctx context.Context, table, key, name, live string, codes []string) (map[string]string, error) {
+	out := map[string]string{}
+	for len(codes) > 0 {
+		n := min(len(codes), 500)
+		args := make([]any, n)
+		for i, c := range codes[:n] {
+			args[i] = c
+		}
+		rows, err := l.a.DB.Query(ctx, `SELECT `+key+`, `+name+` FROM `+table+` WHERE `+key+` IN (`+strings.TrimSuffix(strings.Repeat("?, ", n), ", ")+`)`+live, args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var k, v string
+			if err := rows.Scan(&k, &v); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[k] = v
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+		codes = codes[n:]
+	}
+	return out, nil
+}
+
+func (l lowcodeLookups) UnitNames(ctx context.Context, codes []string) (map[string]string, error) {
+	return l.names(ctx, "org_unit", "full_unit_code", "unit_name", "", codes)
+}
+
+// UserNames are the live accounts by login code (the shared user choice's value).
+func (l lowcodeLookups) UserNames(ctx context.Context, codes []string) (map[string]string, error) {
+	return l.names(ctx, "sys_user", "login_code", "user_name", " AND deleted_at IS NULL", codes)
+}
+
+func (l lowcodeLookups) DictItems(ctx context.Context, group string) (map[string]string, bool, error) {
+	if group == "" {
+		return nil, false, nil
+	}
+	top, err := l.a.Dict.Tree(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, g := range top {
+		if fmt.Sprint(g.Value) != group {
+			continue
+		}
+		out := map[string]string{}
+		for _, c := range g.ChildDict {
+			out[fmt.Sprint(c.Value)] = c.Key
+		}
+		return out, true, nil
+	}
+	return nil, false, nil
+}
+
+func (l lowcodeLookups) RoleExists(ctx context.Context, ids []int64) (bool, error) {
+	uniq := map[int64]bool{}
+	args := []any{}
+	for _, id := range ids {
+		if !uniq[id] {
+			uniq[id] = true
+			args = append(args, id)
+		}
+	}
+	var n int
+	err := l.a.DB.QueryRow(ctx, `SELECT COUNT(*) FROM sys_role WHERE id IN (`+strings.TrimSuffix(strings.Repeat("?, ", len(args)), ", ")+`)`, args...).Scan(&n)
+	return n == len(args), err
+}
+
+// reportDatasets gives the dynamic reports their datasets' filters and rows.
+type reportDatasets struct{ ds *dataset.Service }
+
+func (r reportDatasets) Filters(ctx context.Context, id int64) ([]dreport.Filter, error) {
+	d, err := r.ds.Get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]dreport.Filter, len(d.Params))
+	for i, p := range d.Params {
+		out[i] = dreport.Filter{Name: p.Name, Label: p.Label, Sample: p.Sample}
+	}
+	return out, nil
+}
+
+func (r reportDatasets) Run(ctx context.Context, id int64, values map[string]string) (*dreport.Data, error) {
+	res, err := r.ds.RunSaved(ctx, id, values, dataset.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	return &dreport.Data{Columns: res.Columns, Rows: res.Rows, Truncated: res.Truncated}, nil
+}
+
+// reportCaller tells the reports who runs them: a system administrator or a holder of the dreport code
+// runs every report, anyone else those of their roles.
+func (a *App) reportCaller(ctx context.Context) (dreport.Caller, error) {
+	c, err := a.dtableCaller(ctx)
+	if err != nil {
+		return dreport.Caller{}, err
+	}
+	p := auth.PrincipalFrom(ctx)
+	return dreport.Caller{Designer: c.SysAdmin || p.Can(dreport.Screen), Roles: c.Roles}, nil
+}

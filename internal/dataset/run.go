@@ -1,0 +1,299 @@
+package dataset
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"modernc.org/sqlite"
+
+	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/httpx"
+)
+
+// Limits of a run. Timeout is a variable so that a test may shorten it.
+var Timeout = 5 * time.Second
+
+const (
+	MaxRows     = 1000 // rows one run answers
+	PreviewRows = 20   // rows a test of a dataset shows
+	MaxValueLen = 1000 // characters of a parameter's value
+	maxCellLen  = 2000 // characters of a text cell answered
+)
+
+// Readable is the allow-list of what a dataset may read: the business tables a report needs, and,
+// of a table that also holds a secret, only the columns listed. Sessions, tickets, remembered logins,
+// configuration, security events, exception and business logs, files' storage keys and the low-code
+// definitions themselves are not in it. Dynamic tables (dt_<id>) are readable too. On PostgreSQL the
+// role biddesk_dataset is granted exactly this (migrations/035_lowcode.postgres.sql).
+var Readable = map[string][]string{
+	"org_unit": nil, "employee": nil, "sys_dict": nil, "sys_role": nil, "sys_user_role": nil,
+	"lib_record": nil, "lib_tag": nil, "lib_record_tag": nil, "lib_ca_loan": nil, "ext_org": nil,
+	"login_log": nil, "file_download": nil, "portal_read": nil, "expert_book": nil,
+	"sys_user": {"id", "login_code", "user_name", "state", "user_type", "employee_code", "unit_code", "ext_org_id",
+		"last_login_at", "created_at", "updated_at", "deleted_at"},
+}
+
+var dynamicTable = regexp.MustCompile(`^dt_[0-9]+$`)
+
+// readable tells whether a dataset may read column of table.
+func readable(table, column string) bool {
+	table = strings.ToLower(table)
+	if dynamicTable.MatchString(table) {
+		return true
+	}
+	cols, ok := Readable[table]
+	if !ok {
+		return false
+	}
+	if cols == nil || column == "" { // "": no column is read (a count of the rows)
+		return true
+	}
+	for _, c := range cols {
+		if strings.EqualFold(c, column) {
+			return true
+		}
+	}
+	return false
+}
+
+// sqliteFunctions are the SQL functions a dataset may call on SQLite: computation only (no file,
+// extension, or database-inspecting function).
+var sqliteFunctions = map[string]bool{}
+
+func init() {
+	for _, f := range strings.Fields(`abs avg char coalesce count date datetime group_concat hex ifnull iif instr
+		julianday length like glob lower ltrim max min nullif printf format quote random replace round rtrim sign
+		strftime substr substring sum time total trim typeof unicode upper unixepoch concat concat_ws
+		row_number rank dense_rank percent_rank cume_dist ntile lag lead first_value last_value nth_value
+		json json_extract json_array json_object json_array_length json_group_array json_group_object`) {
+		sqliteFunctions[f] = true
+	}
+}
+
+// authorizer is the SQLite authorizer of a dataset's connection: a SELECT reading allowed columns,
+// calling allowed functions (recursive queries included); everything else, from INSERT to ATTACH
+// and PRAGMA, is denied while the statement is prepared. SQLite reports a FROM item of which no
+// column is read (COUNT(*)) as a read without a column: that is allowed of a name that is not a
+// table of the database outside the allow-list (a CTE, a subquery), since it reveals nothing but a
+// count of rows the query could read anyway. tables are the database's tables and views.
+func authorizer(tables map[string]bool) sqlite.AuthorizerFn {
+	return func(action sqlite.AuthorizerActionCode, arg1, arg2, dbName, _ string) sqlite.AuthorizerReturnCode {
+		if action == sqlite.AuthRead && arg2 == "" && !tables[strings.ToLower(arg1)] {
+			return sqlite.AuthorizerOK
+		}
+		return authorize(action, arg1, arg2, dbName)
+	}
+}
+
+func authorize(action sqlite.AuthorizerActionCode, arg1, arg2, dbName string) sqlite.AuthorizerReturnCode {
+	switch action {
+	case sqlite.AuthSelect, sqlite.AuthRecursive:
+		return sqlite.AuthorizerOK
+	case sqlite.AuthRead:
+		if (dbName == "main" || dbName == "") && readable(arg1, arg2) {
+			return sqlite.AuthorizerOK
+		}
+	case sqlite.AuthFunction:
+		if sqliteFunctions[strings.ToLower(arg2)] {
+			return sqlite.AuthorizerOK
+		}
+	}
+	return sqlite.AuthorizerDeny
+}
+
+// Result is what a run answers: the columns in order and the rows (each a list of cells: a
+// number, text, a time as RFC 3339, or null), Truncated when more rows were there.
+type Result struct {
+	Columns   []string `json:"columns"`
+	Rows      [][]any  `json:"rows"`
+	Truncated bool     `json:"truncated"`
+	ElapsedMS int64    `json:"elapsedMs"`
+}
+
+// run runs a dataset's statement with its parameters' values bound, read-only, at most limit rows,
+// within Timeout.
+func run(ctx context.Context, d *db.DB, sqlText string, values map[string]string, limit int) (*Result, error) {
+	p, err := parse(sqlText, d.Dialect == db.Postgres)
+	if err != nil {
+		return nil, err
+	}
+	args := make([]any, len(p.order))
+	for i, name := range p.order {
+		v, ok := values[name]
+		if !ok {
+			return nil, httpx.Fail("dataset.missing_param", name)
+		}
+		if utf8.RuneCountInString(v) > MaxValueLen {
+			return nil, httpx.Fail("http.too_long", name, MaxValueLen)
+		}
+		args[i] = v // always text, always bound
+	}
+	// The database stops after limit+1 rows: the extra one only tells that there were more.
+	stmt := "SELECT * FROM (\n" + p.text + "\n) dataset_q LIMIT " + fmt.Sprint(limit+1)
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
+	defer cancel()
+	start := time.Now()
+	var res *Result
+	if d.Dialect == db.Postgres {
+		res, err = runPostgres(ctx, d, stmt, args, limit)
+	} else {
+		res, err = runSQLite(ctx, d, stmt, args, limit)
+	}
+	if err != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) || strings.Contains(err.Error(), "statement timeout") ||
+			strings.Contains(err.Error(), "interrupted") {
+			return nil, httpx.Fail("dataset.timeout", int(Timeout/time.Second))
+		}
+		var he *httpx.Error
+		if errors.As(err, &he) {
+			return nil, err
+		}
+		return nil, httpx.Fail("dataset.refused", clean(err))
+	}
+	res.ElapsedMS = time.Since(start).Milliseconds()
+	return res, nil
+}
+
+// clean is the database's refusal as a user may read it (one line, bounded).
+func clean(err error) string {
+	s := strings.ReplaceAll(err.Error(), "\n", " ")
+	if r := []rune(s); len(r) > 300 {
+		s = string(r[:300]) + "…"
+	}
+	return s
+}
+
+// runSQLite runs on a connection of the read-only pool (query_only) with the dataset authorizer
+// installed for the run; the connection is then discarded, so no other caller ever shares it.
+func runSQLite(ctx context.Context, d *db.DB, stmt string, args []any, limit int) (*Result, error) {
+	conn, err := d.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		// Drop the authorizer and the connection with it (ErrBadConn: the pool closes it).
+		_ = conn.Raw(func(dc any) error {
+			if r, ok := dc.(sqlite.AuthorizerRegisterer); ok {
+				_ = r.RegisterAuthorizer(nil)
+			}
+			return driver.ErrBadConn
+		})
+		conn.Close()
+	}()
+	tables := map[string]bool{"sqlite_master": true, "sqlite_schema": true, "sqlite_temp_master": true, "sqlite_temp_schema": true, "sqlite_sequence": true}
+	names, err := conn.QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type IN ('table', 'view')`)
+	if err != nil {
+		return nil, err
+	}
+	for names.Next() {
+		var n string
+		if err := names.Scan(&n); err != nil {
+			names.Close()
+			return nil, err
+		}
+		tables[strings.ToLower(n)] = true
+	}
+	names.Close()
+	if err := conn.Raw(func(dc any) error {
+		r, ok := dc.(sqlite.AuthorizerRegisterer)
+		if !ok {
+			return errors.New("dataset: the SQLite driver offers no authorizer")
+		}
+		return r.RegisterAuthorizer(authorizer(tables))
+	}); err != nil {
+		return nil, err
+	}
+	rows, err := conn.QueryContext(ctx, stmt, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return collect(rows, limit)
+}
+
+// runPostgres runs in a READ ONLY transaction with a statement timeout, as the role biddesk_dataset
+// (SELECT on the allow-list only), always rolled back.
+func runPostgres(ctx context.Context, d *db.DB, stmt string, args []any, limit int) (*Result, error) {
+	conn, err := d.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	tx, err := conn.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	ms := Timeout.Milliseconds()
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf("SET LOCAL statement_timeout = %d", ms)); err != nil {
+		return nil, err
+	}
+	if _, err := tx.ExecContext(ctx, "SET LOCAL ROLE biddesk_dataset"); err != nil {
+		return nil, httpx.Fail("dataset.no_role")
+	}
+	rows, err := tx.QueryContext(ctx, stmt, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return collect(rows, limit)
+}
+
+func collect(rows *sql.Rows, limit int) (*Result, error) {
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Columns: cols, Rows: [][]any{}}
+	for rows.Next() {
+		if len(res.Rows) == limit {
+			res.Truncated = true
+			break
+		}
+		cells := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range cells {
+			ptrs[i] = &cells[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		for i, c := range cells {
+			cells[i] = cell(c)
+		}
+		res.Rows = append(res.Rows, cells)
+	}
+	return res, rows.Err()
+}
+
+// cell is a value as JSON answers it.
+func cell(v any) any {
+	switch x := v.(type) {
+	case []byte:
+		return clip(string(x))
+	case string:
+		return clip(x)
+	case time.Time:
+		return x.UTC().Format(time.RFC3339)
+	case int64, float64, bool, nil:
+		return x
+	}
+	return clip(fmt.Sprint(v))
+}
+
+func clip(s string) string {
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "�")
+	}
+	if r := []rune(s); len(r) > maxCellLen {
+		return string(r[:maxCellLen]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,93 @@
+// Low-code in a real browser: an administrator designs a dynamic table with a user choice and a dictionary field,
+// adds, finds and deletes rows on its generated screen, then builds a dataset over it and tests it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, signedIn, shot, dialogSettled, confirmIrreversible, row } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+async function pick(page, testId, keyword, text) {
+  await page.getByTestId(testId).click();
+  if (keyword) await page.keyboard.type(keyword);
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
+  await option.waitFor();
+  await page.waitForTimeout(300);
+  await option.click();
+}
+
+test('a dynamic table is designed, filled through its screen and read by a dataset', async () => {
+  const admin = await signedIn(browser, 'admin', 'Admin@123');
+  await admin.goto('/dtable');
+  await admin.getByRole('tab', { name: '表格设计' }).click();
+  await admin.getByTestId('dt-def-add').click();
+  await dialogSettled(admin);
+  await admin.getByTestId('dt-def-name').fill('投标项目台账');
+  await admin.getByTestId('dt-f-code-0').fill('title');
+  await admin.getByTestId('dt-f-name-0').fill('项目名称');
+  await admin.getByTestId('dt-f-required-0').check();
+  await admin.getByTestId('dt-f-searchable-0').check();
+  await admin.getByTestId('dt-f-add').click();
+  await admin.getByTestId('dt-f-code-1').fill('owner');
+  await admin.getByTestId('dt-f-name-1').fill('负责人');
+  await pick(admin, 'dt-f-show-1', '', '单选人员');
+  await admin.getByTestId('dt-f-add').click();
+  await admin.getByTestId('dt-f-code-2').fill('gender');
+  await admin.getByTestId('dt-f-name-2').fill('性别');
+  await admin.getByTestId('dt-f-isdict-2').check();
+  await admin.getByTestId('dt-f-dict-2').fill('gender');
+  await shot(admin, 'dtable-design');
+  await admin.getByTestId('dt-def-ok').click();
+  await row(admin, '投标项目台账').waitFor();
+
+  // The generated screen: add two records with the user picker and the dictionary select.
+  await admin.getByRole('tab', { name: '数据' }).click();
+  for (const [title, gender] of [["O'Brien 项目", '男'], ['第二个项目', '女']]) {
+    await admin.getByTestId('dt-row-add').click();
+    await dialogSettled(admin);
+    await admin.getByTestId('dt-field-title').fill(title);
+    await pick(admin, 'dt-field-owner', '张晓', '张晓东(staff)');
+    await pick(admin, 'dt-field-gender', '', gender);
+    await admin.getByTestId('dt-row-ok').click();
+    await row(admin, title).waitFor();
+  }
+  assert.match(await row(admin, "O'Brien 项目").innerText(), /张晓东[\s\S]*男/);
+  await shot(admin, 'dtable-rows');
+
+  // The search card comes from the searchable field.
+  await admin.getByLabel('项目名称').fill('第二');
+  await admin.getByRole('button', { name: /查\s*询/ }).click();
+  await row(admin, "O'Brien 项目").waitFor({ state: 'detached' });
+  await row(admin, '第二个项目').waitFor();
+
+  // Delete asks first.
+  const id = await row(admin, '第二个项目').locator('[data-testid^="dt-row-delete-"]').getAttribute('data-testid');
+  await admin.getByTestId(id).click();
+  await confirmIrreversible(admin);
+  await row(admin, '第二个项目').waitFor({ state: 'detached' });
+
+  // The import dialog of the table: its template and a check before the import.
+  await admin.getByTestId('dt-import').click();
+  await dialogSettled(admin);
+  await admin.getByText('导入到投标项目台账').waitFor();
+  await admin.getByTestId('dt-import-template').waitFor();
+  await admin.keyboard.press('Escape');
+
+  // A dataset over the table, tested with a sample value.
+  await admin.goto('/dataset_manager');
+  await admin.getByTestId('ds-add').click();
+  await dialogSettled(admin);
+  await admin.getByTestId('ds-name').fill('项目清单');
+  await admin.getByTestId('ds-sql').fill('SELECT c_1 AS title, c_3 AS gender FROM dt_1 WHERE deleted_at IS NULL AND c_1 <> :skip');
+  await admin.getByTestId('ds-sample-0').fill('无');
+  await admin.getByTestId('ds-test').click();
+  await admin.getByTestId('ds-result').getByText("O'Brien 项目").waitFor();
+  await shot(admin, 'dataset-test');
+  await admin.getByTestId('ds-sql').fill('DELETE FROM sys_user');
+  await admin.getByTestId('ds-test').click();
+  await admin.getByText('只能是 SELECT 或 WITH 查询').first().waitFor();
+  await admin.getByTestId('ds-sql').fill('SELECT c_1 AS title FROM dt_1 WHERE c_1 <> :skip');
+  await admin.getByTestId('ds-ok').click();
+  await row(admin, '项目清单').waitFor();
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { DTableField, DTableRow } from '../../api/lowcode';
+import { paramNames } from './datasetView';
+import { cellText, formFields, fromForm, newField, searchFields, toForm } from './dtableView';
+
+const field = (over: Partial<DTableField>): DTableField => ({ ...(newField(1) as DTableField), id: 1, sort: 0, removed: 0, ...over });
+
+describe('dynamic table screens', () => {
+  const fields = [
+    field({ fieldName: 'title', name: '名称', searchable: 1, required: 1 }),
+    field({ fieldName: 'due', name: '截止', type: 'datetime', searchable: 1 }),
+    field({ fieldName: 'owner', name: '负责人', showType: 'multiple_user_choice' }),
+    field({ fieldName: 'units', name: '单位', showType: 'multiple_organ_choice', searchable: 1 }),
+    field({ fieldName: 'gender', name: '性别', isDict: 1, dictGroupCode: 'gender', choiceSingle: 0, searchable: 1 }),
+    field({ fieldName: 'amount', name: '金额', type: 'int', defaultValue: '7' }),
+  ];
+
+  it('searches the searchable fields, a datetime by a range', () => {
+    expect(searchFields(fields).map((s) => [s.names.join('|'), s.kind])).toEqual([
+      ['title', 'text'],
+      ['dueStart|dueEnd', 'dateRange'],
+      ['units', 'org'],
+      ['gender', 'dict'],
+    ]);
+  });
+
+  it('gives each descriptor its widget', () => {
+    expect(formFields(fields).map((f) => [f.name, f.type, 'multiple' in f ? f.multiple : undefined, f.required])).toEqual([
+      ['title', 'text', undefined, true],
+      ['due', 'datetime', undefined, false],
+      ['owner', 'user', true, false],
+      ['units', 'org', true, false],
+      ['gender', 'select', true, false],
+      ['amount', 'number', undefined, false],
+    ]);
+  });
+
+  it('moves values between a row, the form and the call', () => {
+    const row: DTableRow = {
+      id: 3,
+      values: { title: 'a', due: '2026-03-01T02:00:00Z', owner: 'staff,admin', units: '1-2', gender: '1,2', amount: 5 },
+      labels: { owner: '张三,管理员', units: '甲,乙', gender: '男,女' },
+      createdAt: '',
+      updatedAt: '',
+    };
+    const form = toForm(fields, row);
+    expect(form.gender).toEqual([1, 2]);
+    expect(form.amount).toBe(5);
+    expect(toForm(fields).amount).toBe(7);
+    expect(fromForm(fields, { ...form, title: '', gender: [] })).toMatchObject({ title: null, gender: null, owner: 'staff,admin' });
+    expect(cellText(fields[2], row)).toBe('张三,管理员');
+    expect(cellText(fields[0], row)).toBe('a');
+  });
+
+  it('reads the parameters of a statement', () => {
+    expect(paramNames("SELECT a::text, ':x' FROM t -- :c\n WHERE u = :unit AND d >= :from /* :y */ AND v = :unit")).toEqual(['unit', 'from']);
+  });
+});
