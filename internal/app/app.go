@@ -14,6 +14,7 @@ import (
 	"biddesk/internal/access"
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
+	"biddesk/internal/content"
 	"biddesk/internal/dict"
 	"biddesk/internal/external"
 	"biddesk/internal/files"
@@ -212,6 +213,7 @@ func (a *App) assembleRoutes() {
 		{"wordbook", wordbook.NewHandlers(a.wordbook).Routes()},
 		{"library", library.NewHandlers(a.Library).Routes()},
 		{"portal", portal.NewHandlers(a.Portal).Routes()},
+		{"content", content.NewHandlers(a.contentService()).Routes()},
 	} {
 		for _, rt := range area.routes {
 			rt.Area = area.name

@@ -331,6 +331,7 @@ var builtin = []seedGroup{
 	{"服务类别", "service_category", [][2]string{{"物业服务", "property"}, {"设施管理", "facility"}, {"信息技术", "it"}, {"后勤保障", "logistics"}, {"其他", "other"}}},
 	{"消息阅读", "message_read", [][2]string{{"未读", "unread"}, {"已读", "read"}}},
 	{"外部组织类型", "ext_org_kind", [][2]string{{"合作伙伴", "partner"}, {"客户", "client"}}},
+	{"课程审核状态", "course_audit", [][2]string{{"待审核", "0"}, {"已通过", "1"}, {"已驳回", "2"}}},
 }
 
 // SeedBuiltins writes the built-in dictionaries into an empty table.
