@@ -60,6 +60,7 @@ const pages = {
   library: () => import('../features/library/LibraryPage'),
   tagManager: () => import('../features/library/TagManagerPage'),
   gatewayManager: () => import('../features/gatewaymanager/GatewayManagerPage'),
+  courseManager: () => import('../features/content/CourseManagerPage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -105,6 +106,7 @@ export const routes: RouteEntry[] = [
   admin('welcome', pages.welcome),
   admin('tagmanager', pages.tagManager),
   admin('gatewaymanager', pages.gatewayManager),
+  admin('course_manager', pages.courseManager),
   admin('demandcollection'),
   admin('servicePlan', pages.library),
   admin('expandServices', pages.library),
