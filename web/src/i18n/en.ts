@@ -1175,7 +1175,6 @@ const en = {
   'resource.total': '{n} in total',
   'resource.setTitle': 'Set image and title',
   'resource.cover': 'Cover',
-  'resource.coverHint': 'jpg or png, under 2 MB, at least 345*150; 1125*468 recommended',
   'resource.recommendedTitle': 'Recommended title',
   'resource.order': 'Sort order',
   'resource.linkTitle': 'Title',

@@ -1177,7 +1177,6 @@ const zhCN: Record<MessageKey, string> = {
   'resource.total': '共 {n} 条',
   'resource.setTitle': '设置图片和标题',
   'resource.cover': '封面',
-  'resource.coverHint': '仅支持jpg、png，小于2MB，不小于345*150像素，建议1125*468',
   'resource.recommendedTitle': '推荐标题',
   'resource.order': '排序',
   'resource.linkTitle': '标题',

@@ -237,7 +237,7 @@ export default function ResourceSelector({ open, title, onCancel, onConfirm, sav
         <Typography.Text strong>{t('resource.setTitle')}</Typography.Text>
       </Space>
       <Form layout="vertical">
-        <Form.Item label={t('resource.cover')} required validateStatus={s.setForm.cover ? undefined : 'error'} help={s.setForm.cover ? t('resource.coverHint') : t('resource.coverRequired')}>
+        <Form.Item label={t('resource.cover')} required validateStatus={s.setForm.cover ? undefined : 'error'} help={s.setForm.cover ? undefined : t('resource.coverRequired')}>
           <CoverField value={s.setForm.cover} onChange={(cover) => setS({ ...s, setForm: { ...s.setForm, cover } })} testId="resource-set-cover" />
         </Form.Item>
         <Form.Item label={t('resource.recommendedTitle')} required>
@@ -260,7 +260,7 @@ export default function ResourceSelector({ open, title, onCancel, onConfirm, sav
   const lf = s.linkForm;
   const linkTab = (
     <Form layout="vertical" data-testid="resource-link">
-      <Form.Item label={t('resource.cover')} required help={lf.coverUrl ? t('resource.coverHint') : t('resource.coverRequired')} validateStatus={lf.coverUrl ? undefined : 'error'}>
+      <Form.Item label={t('resource.cover')} required help={lf.coverUrl ? undefined : t('resource.coverRequired')} validateStatus={lf.coverUrl ? undefined : 'error'}>
         <CoverField value={lf.coverUrl} onChange={(coverUrl) => setS({ ...s, linkForm: { ...lf, coverUrl } })} testId="resource-link-cover" />
       </Form.Item>
       <Form.Item label={t('resource.order')}>

@@ -185,7 +185,7 @@ function CourseFormDialog({ target, tree, onClose, onSaved }: { target: Editing<
       <Form.Item name="name" label={t('content.course.name')} rules={[{ required: true, whitespace: true, message: t('content.nameRequired') }]}>
         <Input maxLength={NAME_MAX} showCount data-testid="course-form-name" />
       </Form.Item>
-      <Form.Item name="cover" label={t('content.cover')} extra={t('resource.coverHint')} rules={[{ required: true, message: t('resource.coverRequired') }]}>
+      <Form.Item name="cover" label={t('content.cover')} rules={[{ required: true, message: t('resource.coverRequired') }]}>
         <CoverField testId="course-form-cover" />
       </Form.Item>
       <Form.Item name="typeId" label={t('content.course.type')} rules={[{ required: true, message: t('content.typeRequired') }]}>

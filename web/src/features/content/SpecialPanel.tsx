@@ -121,7 +121,7 @@ function SpecialFormDialog({ target, onClose, onSaved }: { target: Editing<Speci
       <Form.Item name="name" label={t('content.special.name')} rules={[{ required: true, whitespace: true, message: t('content.nameRequired') }]}>
         <Input maxLength={100} showCount data-testid="special-form-name" />
       </Form.Item>
-      <Form.Item name="cover" label={t('content.cover')} extra={t('resource.coverHint')} rules={[{ required: true, message: t('resource.coverRequired') }]}>
+      <Form.Item name="cover" label={t('content.cover')} rules={[{ required: true, message: t('resource.coverRequired') }]}>
         <CoverField testId="special-form-cover" />
       </Form.Item>
       <Form.Item name="level" label={t('resource.level')} rules={[{ required: true }]}>
