@@ -88,3 +88,33 @@ INSERT INTO sys_role_function (role_id, function_code)
 SELECT r.id, 'course_manager' FROM sys_role r
 WHERE r.code IN ('sysadmin', 'libadmin') AND EXISTS (SELECT 1 FROM sys_function WHERE code = 'course_manager')
   AND NOT EXISTS (SELECT 1 FROM sys_role_function f WHERE f.role_id = r.id AND f.function_code = 'course_manager');
+
+-- Course pushes: up to 30 courses or topics (the selector's outputs: type 1 a course, 3 a second-level topic or, with
+-- special_id, a course inside a first-level topic, 4 a first-level topic) pushed to an audience chosen with the
+-- organisation/employee picker. An organ covers its unit and the units below it (nested codes); an employee is one
+-- person (sys_user.employee_code).
+CREATE TABLE course_push (
+    id {{pk}},
+    title TEXT NOT NULL,
+    created_by BIGINT REFERENCES sys_user (id),
+    created_at TIMESTAMP NOT NULL,
+    updated_by BIGINT REFERENCES sys_user (id),
+    updated_at TIMESTAMP NOT NULL
+);
+CREATE TABLE course_push_item (
+    push_id BIGINT NOT NULL REFERENCES course_push (id),
+    sort INTEGER NOT NULL,
+    item_type TEXT NOT NULL,
+    target_id BIGINT NOT NULL,
+    special_id BIGINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (push_id, sort)
+);
+CREATE INDEX course_push_item_target ON course_push_item (target_id);
+CREATE TABLE course_push_target (
+    push_id BIGINT NOT NULL REFERENCES course_push (id),
+    kind TEXT NOT NULL,
+    code TEXT NOT NULL,
+    name TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (push_id, kind, code)
+);
+CREATE INDEX course_push_target_code ON course_push_target (kind, code);

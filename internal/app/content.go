@@ -7,6 +7,7 @@ import (
 	"biddesk/internal/auth"
 	"biddesk/internal/content"
 	"biddesk/internal/files"
+	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/portal"
 )
@@ -80,6 +81,41 @@ func (a *App) contentDict(ctx context.Context, q db.Querier, code string) ([]con
 	return out, nil
 }
 
+// contentOrg gives a push the names of active units and employees (the picker's codes).
+type contentOrg struct{ org *org.Store }
+
+func (o contentOrg) UnitNames(ctx context.Context, codes []string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, c := range codes {
+		if _, done := out[c]; done || c == "" {
+			continue
+		}
+		u, err := o.org.Unit(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		if u != nil && u.InStatus == 1 {
+			out[c] = u.UnitName
+		}
+	}
+	return out, nil
+}
+
+func (o contentOrg) EmployeeNames(ctx context.Context, codes []string) (map[string]string, error) {
+	out := map[string]string{}
+	if len(codes) == 0 {
+		return out, nil
+	}
+	refs, err := o.org.EmployeesByCode(ctx, codes)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range refs {
+		out[r.Code] = r.Name
+	}
+	return out, nil
+}
+
 func (a *App) contentService() *content.Service {
-	return content.NewService(a.DB, contentFiles{a.Files}, a.contentDict, contentBanners{files: a.Files, portal: a.Portal, db: a.DB})
+	return content.NewService(a.DB, contentFiles{a.Files}, a.contentDict, contentBanners{files: a.Files, portal: a.Portal, db: a.DB}, contentOrg{a.Org})
 }

@@ -326,3 +326,109 @@ func TestBannerFromTheResourceSelector(t *testing.T) {
 		t.Fatal("staff added a banner")
 	}
 }
+
+type pushedRec struct {
+	Type      string `json:"type"`
+	ID        int64  `json:"id"`
+	SpecialID int64  `json:"specialId"`
+	Name      string `json:"name"`
+	Link      string `json:"link"`
+}
+
+func TestCoursePushReachesItsAudience(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123").AccessToken
+	typ := e.addType(admin, 0, "通用")
+	a := e.addCourse(admin, typ, "课程甲", true)
+	b := e.addCourse(admin, typ, "课程乙", true)
+	draft := e.addCourse(admin, typ, "草稿", false)
+	first := e.addSpecial(admin, "一级专题", 1, 0, []int64{a})
+
+	item := func(typ string, id int64) map[string]any { return map[string]any{"type": typ, "id": id} }
+	// a unit (covering its sub-units: staff works in 100201003) and one employee (libadmin)
+	var p idData
+	e.done("POST", "/api/course/push/add", admin, map[string]any{"title": "新员工必修",
+		"items": []any{item("1", a), item("4", first)}, "organ": []any{map[string]any{"fullUnitCode": "1002"}},
+		"employee": []any{map[string]any{"code": "HX000003"}}}, &p)
+	e.done("POST", "/api/course/push/add", admin, map[string]any{"title": "股份公司",
+		"items": []any{item("1", b), map[string]any{"type": "3", "id": a, "specialId": first}}, "organ": []any{map[string]any{"fullUnitCode": "100201003"}}}, nil)
+
+	var one struct {
+		Title string      `json:"title"`
+		Items []pushedRec `json:"items"`
+		Organ []struct {
+			FullUnitCode, UnitName string
+		} `json:"organ"`
+		Employee []struct{ Code, Name string } `json:"employee"`
+	}
+	e.done("GET", "/api/course/push/one?id="+strconv.FormatInt(p.ID, 10), admin, nil, &one)
+	if one.Title != "新员工必修" || len(one.Items) != 2 || one.Items[1].Link != "/gatewayCourse?specialId="+strconv.FormatInt(first, 10) ||
+		len(one.Organ) != 1 || one.Organ[0].UnitName == "" || len(one.Employee) != 1 || one.Employee[0].Name != "李思远" {
+		t.Fatalf("push: %+v", one)
+	}
+
+	mine := func(tok string) []pushedRec {
+		var out []pushedRec
+		e.done("GET", "/api/course/push/mine", tok, nil, &out)
+		return out
+	}
+	staff := e.login("staff", "Staff@123").AccessToken
+	got := mine(staff)
+	// newest push first, each item once (course a appears in both pushes: as itself and inside the topic)
+	if len(got) != 4 || got[0].ID != b || got[1].Type != "3" || got[1].SpecialID != first || got[2].ID != a || got[3].Type != "4" {
+		t.Fatalf("staff's pushes: %+v", got)
+	}
+	lib := e.login("libadmin", "Library@123").AccessToken
+	if got := mine(lib); len(got) != 2 || got[0].Name != "课程甲" {
+		t.Fatalf("libadmin's pushes (by employee code): %+v", got)
+	}
+	if got := mine(admin); len(got) != 0 {
+		t.Fatalf("admin is not in any audience: %+v", got)
+	}
+	// what is withdrawn is no longer shown
+	e.done("PUT", "/api/course/publish", admin, map[string]any{"id": b, "published": 0}, nil)
+	if got := mine(staff); len(got) != 3 {
+		t.Fatalf("withdrawn course still shown: %+v", got)
+	}
+	// the portal's course and topic pages
+	var cv struct {
+		Name     string `json:"name"`
+		Lecturer string `json:"lecturer"`
+	}
+	e.done("GET", "/api/course/portal/course?id="+strconv.FormatInt(a, 10), staff, nil, &cv)
+	if cv.Name != "课程甲" || cv.Lecturer != "王老师" {
+		t.Fatalf("course view: %+v", cv)
+	}
+	e.refused("GET", "/api/course/portal/course?id="+strconv.FormatInt(draft, 10), staff, nil, "课程不存在")
+	var sv struct {
+		Courses []cardRec `json:"courses"`
+	}
+	e.done("GET", "/api/course/portal/special?id="+strconv.FormatInt(first, 10), staff, nil, &sv)
+	if len(sv.Courses) != 1 || sv.Courses[0].ID != a {
+		t.Fatalf("topic view: %+v", sv)
+	}
+
+	// the rules: at most 30 sources, offered content, a known audience; nothing is half-written
+	before := e.count(`SELECT COUNT(*) FROM course_push`)
+	many := []any{}
+	for i := 0; i < 31; i++ {
+		many = append(many, item("1", int64(1000+i)))
+	}
+	org := []any{map[string]any{"fullUnitCode": "1002"}}
+	e.refused("POST", "/api/course/push/add", admin, map[string]any{"title": "x", "items": many, "organ": org}, "课程源超过30个!")
+	e.refused("POST", "/api/course/push/add", admin, map[string]any{"title": "x", "items": []any{item("1", draft)}, "organ": org}, "所选内容未发布或不存在")
+	e.refused("POST", "/api/course/push/add", admin, map[string]any{"title": "x", "items": []any{item("1", a)}}, "请选择可见范围")
+	e.refused("POST", "/api/course/push/add", admin, map[string]any{"title": "x", "items": []any{item("1", a)}, "organ": []any{map[string]any{"fullUnitCode": "9999"}}}, "组织 9999 不存在")
+	e.refused("POST", "/api/course/push/add", admin, map[string]any{"title": "x", "items": []any{item("1", a)}, "employee": []any{map[string]any{"code": "NOPE"}}}, "员工 NOPE 不存在")
+	e.refused("POST", "/api/course/push/add", admin, map[string]any{"title": "x", "items": []any{item("1", a), item("1", a)}, "organ": org}, "同一内容不能重复推送")
+	if n := e.count(`SELECT COUNT(*) FROM course_push`); n != before {
+		t.Fatalf("refused pushes written: %d", n)
+	}
+	if _, r := e.call("POST", "/api/course/push/add", staff, map[string]any{"title": "x"}); r.Code == 0 {
+		t.Fatal("staff pushed")
+	}
+	e.done("DELETE", "/api/course/push/del", admin, map[string]any{"id": p.ID}, nil)
+	if n := e.count(`SELECT COUNT(*) FROM course_push_target WHERE push_id = ?`, p.ID); n != 0 {
+		t.Fatalf("audience left: %d", n)
+	}
+}

@@ -2,6 +2,7 @@ package content
 
 import (
 	"net/http"
+	"time"
 
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/httpx"
@@ -15,10 +16,11 @@ type Handlers struct {
 	types    *list.Table[Type]
 	courses  *list.Table[Course]
 	specials *list.Table[Special]
+	pushes   *list.Table[PushRow]
 }
 
 func NewHandlers(s *Service) *Handlers {
-	return &Handlers{svc: s, types: typeTable(s), courses: courseTable(s), specials: specialTable(s)}
+	return &Handlers{svc: s, types: typeTable(s), courses: courseTable(s), specials: specialTable(s), pushes: pushTable(s)}
 }
 
 /* ---------- lists ---------- */
@@ -385,4 +387,100 @@ func (h *Handlers) BannerAdd(r *http.Request, in BannerIn) (httpx.Created, error
 	id, err := h.svc.AddBanner(r.Context(), BannerForm{Type: in.Type, ID: in.ID, SpecialID: in.SpecialID, Name: in.Name,
 		Cover: in.Cover, OrderDort: order, ClickURL: in.ClickURL, CoverURL: in.CoverURL, Content: in.Content})
 	return httpx.Created{ID: id}, err
+}
+
+/* ---------- course push ---------- */
+
+// PushRow is a push as the list shows it.
+type PushRow struct {
+	ID        int64     `json:"id"`
+	Title     string    `json:"title"`
+	Courses   int       `json:"courses"`
+	Audience  int       `json:"audience"`
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+var pushSpec = &list.Spec{
+	Select: `p.id, p.title, (SELECT COUNT(*) FROM course_push_item i WHERE i.push_id = p.id),
+		(SELECT COUNT(*) FROM course_push_target t WHERE t.push_id = p.id), p.updated_at`,
+	From:        `course_push p`,
+	Filters:     []list.Filter{{Param: "title", Column: "p.title", Kind: list.Contains}},
+	Sorts:       map[string]string{"id": "p.id"},
+	DefaultSort: "p.id DESC",
+	TieBreak:    "p.id DESC",
+}
+
+func pushTable(s *Service) *list.Table[PushRow] {
+	return &list.Table[PushRow]{DB: s.db, Spec: pushSpec, File: "content.file.courses",
+		Scan: func(row interface{ Scan(...any) error }) (PushRow, error) {
+			var p PushRow
+			err := row.Scan(&p.ID, &p.Title, &p.Courses, &p.Audience, &p.UpdatedAt)
+			return p, err
+		}}
+}
+
+// PushList is GET /api/course/push/query/list.
+func (h *Handlers) PushList(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.pushes.List(w, r)
+}
+
+// PushOne is GET /api/course/push/one.
+func (h *Handlers) PushOne(r *http.Request, in IDIn) (Push, error) {
+	return h.svc.Push(r.Context(), in.ID)
+}
+
+// PushIn is what the push dialog sends: the selector's outputs and the picker's selection.
+type PushIn struct {
+	ID       int64          `param:"id" doc:"edit only"`
+	Title    string         `param:"title,required"`
+	Items    []PushItem     `param:"items,required" doc:"the courses and topics (type 1, 3, 4; id; specialId), at most 30"`
+	Organ    []PushUnit     `param:"organ" doc:"the picker's units (fullUnitCode): each covers its sub-units"`
+	Employee []PushEmployee `param:"employee" doc:"the picker's employees (code)"`
+}
+
+func (in PushIn) form() PushForm {
+	return PushForm{Title: in.Title, Items: in.Items, Organ: in.Organ, Employee: in.Employee}
+}
+
+// PushAdd is POST /api/course/push/add.
+func (h *Handlers) PushAdd(r *http.Request, in PushIn) (httpx.Created, error) {
+	id, err := h.svc.AddPush(r.Context(), in.form())
+	return httpx.Created{ID: id}, err
+}
+
+// PushEdit is PUT /api/course/push/edit.
+func (h *Handlers) PushEdit(r *http.Request, in PushIn) (route.None, error) {
+	if in.ID == 0 {
+		return route.None{}, httpx.Fail("http.required", "id")
+	}
+	return route.None{}, h.svc.EditPush(r.Context(), in.ID, in.form())
+}
+
+// PushDel is DELETE /api/course/push/del.
+func (h *Handlers) PushDel(r *http.Request, in IDsIn) (route.None, error) {
+	ids, err := in.list()
+	if err != nil {
+		return route.None{}, err
+	}
+	return route.None{}, h.svc.DeletePushes(r.Context(), ids)
+}
+
+// Mine is GET /api/course/push/mine: what has been pushed to the caller.
+func (h *Handlers) Mine(r *http.Request, _ route.None) ([]PushItem, error) {
+	return h.svc.Mine(r.Context(), auth.PrincipalFrom(r.Context()))
+}
+
+// CourseViewIn names a course or a topic of the portal.
+type CourseViewIn struct {
+	ID int64 `param:"id,required"`
+}
+
+// PortalCourse is GET /api/course/portal/course: an offered course.
+func (h *Handlers) PortalCourse(r *http.Request, in CourseViewIn) (CourseView, error) {
+	return h.svc.CourseView(r.Context(), in.ID)
+}
+
+// PortalSpecial is GET /api/course/portal/special: a published topic with its offered courses and topics.
+func (h *Handlers) PortalSpecial(r *http.Request, in CourseViewIn) (SpecialView, error) {
+	return h.svc.SpecialView(r.Context(), in.ID)
 }

@@ -14,6 +14,9 @@ import (
 // Screen is the menu and function code of /course_manager, the module of its business log.
 const Screen = "course_manager"
 
+// FunPortal is the portal's function code (every built-in role holds it): the audience reads its pushes with it.
+const FunPortal = "gateway"
+
 // FunBanners is the function code of portal management (/gatewaymanager), whose banners use the selector.
 const FunBanners = "gatewaymanager"
 
@@ -195,6 +198,14 @@ func init() {
 		"content.banner.link_required":    {"请输入跳转链接", "Please enter the jump link"},
 		"content.banner.title_required":   {"请输入标题", "Please enter the title"},
 		"content.banner.not_offered":      {"所选内容未发布或不存在", "The chosen content is not published or does not exist"},
+		"content.push.not_found":          {"推送不存在", "The push does not exist"},
+		"content.push.title_required":     {"请输入推送标题", "Please enter the push title"},
+		"content.push.duplicate":          {"同一内容不能重复推送", "The same content is chosen twice"},
+		"content.push.bad_type":           {"推送内容的类型只能是1、3或4", "A pushed item's type must be 1, 3 or 4"},
+		"content.push.audience_required":  {"请选择可见范围", "Please choose the audience"},
+		"content.push.audience_too_many":  {"可见范围最多%d项", "The audience may have at most %d entries"},
+		"content.push.unknown_unit":       {"组织 %s 不存在", "The unit %s does not exist"},
+		"content.push.unknown_employee":   {"员工 %s 不存在", "The employee %s does not exist"},
 		"content.file.courses":            {"课程", "Courses"},
 		"content.col.name":                {"课程名称", "Course name"},
 		"content.col.type":                {"课程类型", "Course type"},

@@ -56,6 +56,18 @@ func (h *Handlers) Routes() []route.Route {
 			Doc("getCurriculumSelector: courses as id and name", "课程下拉"),
 		route.Call("GET", "/api/course/special/getSpecialSelector", sel, h.SpecialSelector).
 			Doc("getSpecialSelector: topics as id and name", "专题下拉"),
+		route.New("GET", "/api/course/push/query/list", Screen, h.PushList).Query(pushSpec.Params()...).
+			Returns(list.Page[PushRow]{}).Doc("The course pushes, paged", "课程推送列表"),
+		route.Call("GET", "/api/course/push/one", Screen, h.PushOne).Doc("One course push with its items and audience", "课程推送详情"),
+		route.Call("POST", "/api/course/push/add", Screen, h.PushAdd).
+			Doc("Push up to 30 courses or topics to an audience of units and employees", "新增课程推送"),
+		route.Call("PUT", "/api/course/push/edit", Screen, h.PushEdit).Doc("Replace a push's courses and audience", "编辑课程推送"),
+		route.Call("DELETE", "/api/course/push/del", Screen, h.PushDel).Doc("Delete pushes (id or ids)", "删除课程推送"),
+		route.Call("GET", "/api/course/push/mine", FunPortal, h.Mine).
+			Doc("The courses and topics pushed to the caller (its unit, a unit above it, or itself)", "我的推送课程"),
+		route.Call("GET", "/api/course/portal/course", FunPortal, h.PortalCourse).Doc("A published, approved course for the portal", "门户课程详情"),
+		route.Call("GET", "/api/course/portal/special", FunPortal, h.PortalSpecial).
+			Doc("A published topic with its courses and second-level topics for the portal", "门户专题详情"),
 		route.Call("POST", "/api/banner/add", FunBanners, h.BannerAdd).
 			Doc("addBannerLink: a portal banner opening the chosen course, topic or link", "选择内容新增横幅"),
 	}

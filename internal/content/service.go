@@ -31,11 +31,12 @@ type Service struct {
 	files   Files
 	dict    Dict
 	banners Banners
+	org     Org
 	now     func() time.Time
 }
 
-func NewService(d *db.DB, files Files, dict Dict, banners Banners) *Service {
-	return &Service{db: d, files: files, dict: dict, banners: banners, now: time.Now}
+func NewService(d *db.DB, files Files, dict Dict, banners Banners, org Org) *Service {
+	return &Service{db: d, files: files, dict: dict, banners: banners, org: org, now: time.Now}
 }
 
 func userArg(ctx context.Context) any {
@@ -925,7 +926,7 @@ func (s *Service) AddBanner(ctx context.Context, f BannerForm) (int64, error) {
 			return 0, httpx.Fail("content.banner.title_required")
 		}
 		var err error
-		if link, err = s.target(ctx, f); err != nil {
+		if link, err = s.target(ctx, s.db, f); err != nil {
 			return 0, err
 		}
 	default:
@@ -935,10 +936,10 @@ func (s *Service) AddBanner(ctx context.Context, f BannerForm) (int64, error) {
 }
 
 // target is the portal page a banner of a course or topic opens; the content must be offered.
-func (s *Service) target(ctx context.Context, f BannerForm) (string, error) {
+func (s *Service) target(ctx context.Context, q db.Querier, f BannerForm) (string, error) {
 	course := func(id int64, extra string, args ...any) (string, error) {
 		var n int
-		if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM course c WHERE c.id = ? AND `+offered+extra, append([]any{id}, args...)...).Scan(&n); err != nil {
+		if err := q.QueryRow(ctx, `SELECT COUNT(*) FROM course c WHERE c.id = ? AND `+offered+extra, append([]any{id}, args...)...).Scan(&n); err != nil {
 			return "", err
 		}
 		if n == 0 {
@@ -948,7 +949,7 @@ func (s *Service) target(ctx context.Context, f BannerForm) (string, error) {
 	}
 	topic := func(id int64, level int) (string, error) {
 		var n int
-		if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM course_special WHERE id = ? AND published = 1 AND level = ?`, id, level).Scan(&n); err != nil {
+		if err := q.QueryRow(ctx, `SELECT COUNT(*) FROM course_special WHERE id = ? AND published = 1 AND level = ?`, id, level).Scan(&n); err != nil {
 			return "", err
 		}
 		if n == 0 {

@@ -200,3 +200,8 @@ func (h *Handlers) EmployeeSelector(r *http.Request, in *httpx.Input) (any, erro
 		return h.store.Employees(r.Context(), byName, splitNames(in.String("employeeNames")))
 	}
 }
+
+// EmployeesByCode resolves employee codes to active employees (as the picker's number import does).
+func (s *Store) EmployeesByCode(ctx context.Context, codes []string) ([]EmployeeRef, error) {
+	return s.Employees(ctx, byCode, codes)
+}
