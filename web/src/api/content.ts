@@ -125,3 +125,39 @@ export interface BannerLinkBody {
 }
 /** addBannerLink: POST /api/banner/add; on code 0 the selection is emitted. */
 export const addBannerLink = (b: BannerLinkBody) => callApi<{ id: number }>('addBannerLink', { ...b });
+
+/* ---------- course push ---------- */
+
+export type PushRow = Schemas['ContentPushRow'];
+export type Push = Schemas['ContentPush'];
+export type PushItem = Schemas['ContentPushItem'];
+export type CourseView = Schemas['ContentCourseView'];
+export type SpecialView = Schemas['ContentSpecialView'];
+
+defineApis({
+  pushList: { method: 'GET', path: '/api/course/push/query/list' },
+  pushOne: { method: 'GET', path: '/api/course/push/one' },
+  pushAdd: { method: 'POST', path: '/api/course/push/add' },
+  pushEdit: { method: 'PUT', path: '/api/course/push/edit' },
+  pushDel: { method: 'DELETE', path: '/api/course/push/del' },
+  pushMine: { method: 'GET', path: '/api/course/push/mine' },
+  portalCourse: { method: 'GET', path: '/api/course/portal/course' },
+  portalSpecial: { method: 'GET', path: '/api/course/portal/special' },
+});
+
+/** What the push dialog sends: the selector's outputs and the picker's selection (codes). */
+export interface PushForm {
+  title: string;
+  items: { type: string; id: number; specialId?: number }[];
+  organ: { fullUnitCode: string }[];
+  employee: { code: string }[];
+}
+export const listPushes = (p: Params) => callApi<Page<PushRow>>('pushList', p);
+export const pushOne = (id: number) => callApi<Push>('pushOne', { id });
+export const addPush = (f: PushForm) => callApi<{ id: number }>('pushAdd', { ...f });
+export const editPush = (f: PushForm & { id: number }) => callApi<null>('pushEdit', { ...f });
+export const deletePushes = (list: number[]) => callApi<null>('pushDel', ids(list));
+/** The courses and topics pushed to the signed-in user. */
+export const myPushes = () => callApi<PushItem[]>('pushMine');
+export const portalCourse = (id: number) => callApi<CourseView>('portalCourse', { id });
+export const portalSpecial = (id: number) => callApi<SpecialView>('portalSpecial', { id });

@@ -61,6 +61,7 @@ const pages = {
   tagManager: () => import('../features/library/TagManagerPage'),
   gatewayManager: () => import('../features/gatewaymanager/GatewayManagerPage'),
   courseManager: () => import('../features/content/CourseManagerPage'),
+  gatewayCourse: () => import('../features/content/GatewayCoursePage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -97,6 +98,7 @@ export const routes: RouteEntry[] = [
   route('portal', 'gateway', pages.gateway),
   route('portal', 'gatewaySearch', pages.gatewaySearch),
   route('portal', 'gatewayMsg', pages.gatewayMsg),
+  route('portal', 'gatewayCourse', pages.gatewayCourse),
   route('portal', 'gatewayDetail', pages.gatewayDetail),
   ...detailTabs.map((tab) =>
     route('portal', `gatewayDetail.${tab}`, pages.gatewayDetail, `/gatewayDetail/${tab}`),

@@ -1219,6 +1219,17 @@ const en = {
   'content.type.add': 'Add type',
   'content.type.edit': 'Edit type',
   'gm.banner.fromContent': 'Add from content',
+  'nav.gatewayCourse': 'Courses',
+  'content.tab.push': 'Course push',
+  'content.push.title': 'Push title',
+  'content.push.courses': 'Courses',
+  'content.push.audience': 'Audience',
+  'content.push.add': 'Add push',
+  'content.push.edit': 'Edit push',
+  'content.push.limit': 'At most {n} courses or topics',
+  'content.push.choose': 'Choose courses',
+  'content.push.chooseAudience': 'Choose the audience',
+  'content.push.none': 'Nothing has been pushed to you yet',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1221,6 +1221,17 @@ const zhCN: Record<MessageKey, string> = {
   'content.type.add': '新增类型',
   'content.type.edit': '编辑类型',
   'gm.banner.fromContent': '选择内容新增',
+  'nav.gatewayCourse': '学习课程',
+  'content.tab.push': '课程推送',
+  'content.push.title': '推送标题',
+  'content.push.courses': '推送内容',
+  'content.push.audience': '可见范围',
+  'content.push.add': '新增推送',
+  'content.push.edit': '编辑推送',
+  'content.push.limit': '最多{n}个课程或专题',
+  'content.push.choose': '选择课程',
+  'content.push.chooseAudience': '选择可见范围',
+  'content.push.none': '暂无推送给您的课程',
 };
 
 export default zhCN;

@@ -2,10 +2,11 @@ import { Tabs } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { useI18n } from '../../i18n';
 import CoursePanel from './CoursePanel';
+import PushPanel from './PushPanel';
 import SpecialPanel from './SpecialPanel';
 import TypePanel from './TypePanel';
 
-const TABS = ['courses', 'topics', 'types'] as const;
+const TABS = ['courses', 'topics', 'types', 'push'] as const;
 type TabKey = (typeof TABS)[number];
 
 /**
@@ -26,6 +27,7 @@ export default function CourseManagerPage() {
         { key: 'courses', label: <span data-testid="content-tab-courses">{t('content.tab.courses')}</span>, children: <CoursePanel /> },
         { key: 'topics', label: <span data-testid="content-tab-topics">{t('content.tab.topics')}</span>, children: <SpecialPanel /> },
         { key: 'types', label: <span data-testid="content-tab-types">{t('content.tab.types')}</span>, children: <TypePanel /> },
+        { key: 'push', label: <span data-testid="content-tab-push">{t('content.tab.push')}</span>, children: <PushPanel /> },
       ]}
     />
   );
