@@ -1,11 +1,12 @@
 // Learning content (/course_manager) and the resource selector in a real browser: the administrator makes a course
 // type and a course with a cover, approves and publishes it, then on /gatewaymanager adds a banner that opens the
 // course through the selector ('next' without a choice warns '请选择内容'; the set-image step shows the course's cover
-// and title, which the administrator changes), and a banner for a link through the 'other' tab. The spec deletes what
-// it made (the specs share one server).
+// and title, which the administrator changes), and a banner for a link through the 'other' tab; then pushes the course
+// to a company chosen with the organisation picker, and staff (a department of that company) finds it under 学习课程
+// in the portal and opens it. The spec deletes what it made (the specs share one server).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, dialogSettled, row, confirmIrreversible, png, signedIn } from './helpers.mjs';
+import { launch, shot, dialogSettled, row, confirmIrreversible, png, signedIn, openPickerPath, pickerNode } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -96,7 +97,46 @@ test('a course is made, approved and published, and a banner opens it through th
   assert.match(await linkBanner.innerText(), /https:\/\/example\.com\/e2e/);
   await shot(page, 'content-banners');
 
-  // clean up: both banners, the course, the type
+  // push the course to a company with the picker; staff (a department of that company) sees it in the portal
+  await page.goto('/course_manager?tab=push');
+  await page.getByTestId('push-add').click();
+  await dialogSettled(page);
+  await page.getByTestId('push-form-title').fill('E2E 新员工必修');
+  await page.getByTestId('push-form-choose').click();
+  await dialogSettled(page);
+  assert.equal(await page.getByTestId('resource-next').count(), 0); // multi-select: no next
+  const pushCard = page.getByTestId('resource-grid').locator('[data-testid^="resource-card-"]', { hasText: 'E2E 投标文件编制' });
+  await pushCard.click();
+  assert.equal(await pushCard.locator('.ant-checkbox-checked').count(), 1);
+  await page.getByTestId('resource-confirm').click();
+  await page.getByTestId('push-form-items').getByText('E2E 投标文件编制').waitFor();
+  await page.getByTestId('push-form-audience').click();
+  await page.getByTestId('picker-tree').waitFor();
+  await dialogSettled(page);
+  await openPickerPath(page, ['下属公司']);
+  await pickerNode(page, '北京华信物业服务有限公司').locator('.ant-tree-title').click();
+  await page.getByTestId('picker-add').click();
+  await page.getByTestId('picker-ok').click();
+  await page.getByTestId('push-form-audience-tags').getByText('北京华信物业服务有限公司').waitFor();
+  await shot(page, 'content-push-dialog');
+  await page.getByTestId('push-form-ok').click();
+  await row(page, 'E2E 新员工必修').waitFor();
+
+  const staff = await signedIn(browser, 'staff', 'Staff@123');
+  await staff.getByText('学习课程').first().click();
+  const mine = staff.getByTestId('my-courses').locator('a', { hasText: 'E2E 投标文件编制' });
+  await mine.waitFor();
+  await shot(staff, 'content-portal-mine');
+  await mine.click();
+  await staff.getByTestId('course-view').getByText('王老师').waitFor();
+  await staff.close();
+
+  // clean up: the push, both banners, the course, the type
+  const pid = await row(page, 'E2E 新员工必修').getAttribute('data-row-key');
+  await page.getByTestId(`push-delete-${pid}`).click();
+  await confirmIrreversible(page);
+  await row(page, 'E2E 新员工必修').waitFor({ state: 'detached' });
+  await page.goto('/gatewaymanager');
   for (const title of ['E2E 推荐课程', 'E2E 外部链接']) {
     const id = await row(page, title).getAttribute('data-row-key');
     await page.getByTestId(`banner-delete-${id}`).click();
