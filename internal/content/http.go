@@ -360,9 +360,10 @@ type SpecialSelectorIn struct {
 	Level int    `param:"level" min:"0" max:"2" doc:"1 first-level, 2 second-level; 0 or absent: both"`
 }
 
-// SpecialSelector is GET /api/course/special/getSpecialSelector: topics as {id, name}.
+// SpecialSelector is GET /api/course/special/getSpecialSelector: topics as {id, name} (the published ones for
+// a caller without course_manager).
 func (h *Handlers) SpecialSelector(r *http.Request, in SpecialSelectorIn) ([]Option, error) {
-	return h.svc.SpecialSelector(r.Context(), in.Name, in.Level)
+	return h.svc.SpecialSelector(r.Context(), in.Name, in.Level, !auth.PrincipalFrom(r.Context()).Can(Screen))
 }
 
 // BannerIn is the selector's output (spec section 3) sent by addBannerLink.

@@ -871,9 +871,12 @@ func (s *Service) CurriculumSelector(ctx context.Context, name string, offeredOn
 	return s.options(ctx, `SELECT c.id, c.name FROM course c WHERE `+where+cond+` ORDER BY c.name, c.id`, args...)
 }
 
-// SpecialSelector is getSpecialSelector: topics of a level (0: both) by name.
-func (s *Service) SpecialSelector(ctx context.Context, name string, level int) ([]Option, error) {
+// SpecialSelector is getSpecialSelector: topics of a level (0: both) by name (publishedOnly: the published ones).
+func (s *Service) SpecialSelector(ctx context.Context, name string, level int, publishedOnly bool) ([]Option, error) {
 	cond, args := nameCond(name)
+	if publishedOnly {
+		cond += ` AND c.published = 1`
+	}
 	if level != 0 {
 		cond += ` AND c.level = ?`
 		args = append(args, level)
