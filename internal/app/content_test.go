@@ -251,6 +251,28 @@ func TestTopicsHoldCoursesAndDrillIn(t *testing.T) {
 		t.Fatalf("every course for the manager: %+v", opts)
 	}
 
+	// portal management (gatewaymanager only) uses the selector: it sees what is offered, even when it asks for all,
+	// and not the course screen's calls
+	roleID := e.addRole(admin, "portalmgr", "门户管理员")
+	e.done("PUT", "/api/sys/role/grants", admin, map[string]any{"roleId": roleID, "menuCodes": []string{"portal", "gatewaymanager"}, "funCodes": []string{"gateway", "gatewaymanager"}}, nil)
+	if err := e.app.Access.AssignRole(t.Context(), e.userID("staff"), "portalmgr"); err != nil {
+		t.Fatal(err)
+	}
+	pm := e.login("staff", "Staff@123").AccessToken
+	e.done("GET", "/api/curriculum/getCurriculumSelector?all=true", pm, nil, &opts)
+	if len(opts) != 2 {
+		t.Fatalf("offered courses for portal management: %+v", opts)
+	}
+	e.done("GET", "/api/course/special/getSpecialList", pm, nil, &sp)
+	if sp.Total != 2 {
+		t.Fatalf("topics for portal management: %+v", sp)
+	}
+	for _, path := range []string{"/api/course/query/list", "/api/course/special/one?id=" + strconv.FormatInt(first, 10), "/api/course/push/query/list"} {
+		if _, r := e.call("GET", path, pm, nil); r.Code == 0 {
+			t.Errorf("portal management reached %s", path)
+		}
+	}
+
 	// a first-level topic keeping a second-level one is not deleted alone, nor made second-level
 	e.refused("DELETE", "/api/course/special/del", admin, map[string]any{"id": first}, "专题 新员工专题 下还有二级专题，不能删除")
 	e.done("DELETE", "/api/course/special/del", admin, map[string]any{"ids": []int64{first, second}}, nil)
