@@ -10,6 +10,7 @@ import (
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/route"
 )
 
 // FunctionRec is a function code as /functionsmanager shows it: the menu it belongs to, and how
@@ -18,11 +19,11 @@ type FunctionRec struct {
 	ID            int64  `json:"id"`
 	Code          string `json:"code"`
 	Name          string `json:"name"`
-	MenuCode      string `json:"menuCode"`
+	MenuCode      string `json:"menuCode" doc:"the menu it belongs to, '' for none"`
 	MenuName      string `json:"menuName"`
 	Sort          int    `json:"sort"`
-	ResourceCount int    `json:"resourceCount"`
-	RoleCount     int    `json:"roleCount"`
+	ResourceCount int    `json:"resourceCount" doc:"function routes it opens"`
+	RoleCount     int    `json:"roleCount" doc:"roles holding it"`
 }
 
 const (
@@ -259,30 +260,42 @@ func NewFunctionHandlers(s *Store) *FunctionHandlers {
 }
 
 // All is GET /api/sys/function/all.
-func (h *FunctionHandlers) All(w http.ResponseWriter, r *http.Request) (any, error) {
+func (h *FunctionHandlers) All(r *http.Request, _ route.None) ([]FunctionOption, error) {
 	return h.store.FunctionOptions(r.Context())
 }
 
-func functionForm(in *httpx.Input) (FunctionForm, error) {
-	f := FunctionForm{Code: in.String("code"), Name: in.String("name"), MenuCode: in.String("menuCode")}
-	var err error
-	f.Sort, err = in.Int("sort", 0)
-	return f, err
+// FunctionIn is what the function dialog sends.
+type FunctionIn struct {
+	Code     string `param:"code" doc:"add only"`
+	Name     string `param:"name"`
+	MenuCode string `param:"menuCode" doc:"the menu it belongs to, '' for none"`
+	Sort     int    `param:"sort"`
+}
+
+func (in FunctionIn) form() FunctionForm {
+	return FunctionForm{Code: in.Code, Name: in.Name, MenuCode: in.MenuCode, Sort: in.Sort}
+}
+
+// FunctionEditIn is what edit sends: the function code's row and the form.
+type FunctionEditIn struct {
+	FunctionIn
+	ID int64 `param:"id,required"`
 }
 
 // Add is POST /api/sys/function/add (code, name, menuCode, sort); data is {id}.
-func (h *FunctionHandlers) Add(r *http.Request, in *httpx.Input) (any, error) {
-	return httpx.AddHandler(functionForm, h.store.AddFunction)(r, in)
+func (h *FunctionHandlers) Add(r *http.Request, in FunctionIn) (httpx.Created, error) {
+	id, err := h.store.AddFunction(r.Context(), in.form())
+	return httpx.Created{ID: id}, err
 }
 
 // Edit is PUT /api/sys/function/edit (id, name, menuCode, sort).
-func (h *FunctionHandlers) Edit(r *http.Request, in *httpx.Input) (any, error) {
-	return httpx.EditHandler(functionForm, h.store.EditFunction)(r, in)
+func (h *FunctionHandlers) Edit(r *http.Request, in FunctionEditIn) (route.None, error) {
+	return route.None{}, h.store.EditFunction(r.Context(), in.ID, in.form())
 }
 
 // Del is DELETE /api/sys/function/del (id).
-func (h *FunctionHandlers) Del(r *http.Request, in *httpx.Input) (any, error) {
-	return byID(h.store.DeleteFunction)(r, in)
+func (h *FunctionHandlers) Del(r *http.Request, in IDIn) (route.None, error) {
+	return route.None{}, h.store.DeleteFunction(r.Context(), in.ID)
 }
 
 func init() {

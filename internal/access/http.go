@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"biddesk/internal/auth"
+	"biddesk/internal/platform/route"
 )
 
 // Handlers are the HTTP endpoints of the access area.
@@ -12,7 +13,7 @@ type Handlers struct{ store *Store }
 func NewHandlers(s *Store) *Handlers { return &Handlers{store: s} }
 
 // MenuTree is GET /api/sys/menu/tree: the whole menu catalogue as a tree (menu management).
-func (h *Handlers) MenuTree(w http.ResponseWriter, r *http.Request) (any, error) {
+func (h *Handlers) MenuTree(r *http.Request, _ route.None) ([]*auth.Menu, error) {
 	all, err := h.store.allMenus(r.Context())
 	if err != nil {
 		return nil, err

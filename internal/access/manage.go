@@ -15,6 +15,7 @@ import (
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/route"
 )
 
 // Role is a role as the role list (/sysroles) shows it.
@@ -23,8 +24,8 @@ type Role struct {
 	Code        string    `json:"code"`
 	Name        string    `json:"name"`
 	Remark      string    `json:"remark"`
-	MemberCount int       `json:"memberCount"`
-	Builtin     bool      `json:"builtin"`
+	MemberCount int       `json:"memberCount" doc:"live accounts holding the role"`
+	Builtin     bool      `json:"builtin" doc:"a built-in role (sysadmin, libadmin, staff): cannot be deleted"`
 	CreatedAt   time.Time `json:"createdAt"`
 }
 
@@ -353,13 +354,19 @@ type Function struct {
 	MenuCode string `json:"menuCode"`
 }
 
+// OpenAPIName keeps the name the web knows a function code of the catalogue by.
+func (Function) OpenAPIName() string { return "FunctionDef" }
+
+// OpenAPIName keeps the name the web knows a role's grants by.
+func (Grants) OpenAPIName() string { return "RoleGrants" }
+
 // Grants is what a role is granted, with the catalogue of function codes to choose from.
 type Grants struct {
 	RoleID    int64      `json:"roleId"`
 	RoleCode  string     `json:"roleCode"`
 	MenuCodes []string   `json:"menuCodes"`
 	FunCodes  []string   `json:"funCodes"`
-	Functions []Function `json:"functions"`
+	Functions []Function `json:"functions" doc:"every function code of the catalogue"`
 }
 
 // RoleGrants returns the role's menu and function codes, sorted.
@@ -506,62 +513,59 @@ func NewRoleHandlers(s *Store) *RoleHandlers {
 	return &RoleHandlers{store: s, roles: r, userRoles: u}
 }
 
-// List is GET /api/sys/role/list; ExportUserRoles is GET /api/sys/role/exportUserRoles.
-func (h *RoleHandlers) List(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.roles.List(w, r)
-}
-func (h *RoleHandlers) ExportUserRoles(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.userRoles.Export(w, r)
+// RoleIn is what the role dialog sends.
+type RoleIn struct {
+	Code   string `param:"code" doc:"add only: 2-32 letters, digits or underscores, starting with a letter"`
+	Name   string `param:"name"`
+	Remark string `param:"remark"`
 }
 
 // Add is POST /api/sys/role/add (code, name, remark); data is {id}.
-func (h *RoleHandlers) Add(r *http.Request, in *httpx.Input) (any, error) {
-	id, err := h.store.AddRole(r.Context(), RoleForm{Code: in.String("code"), Name: in.String("name"), Remark: in.String("remark")})
+func (h *RoleHandlers) Add(r *http.Request, in RoleIn) (httpx.Created, error) {
+	id, err := h.store.AddRole(r.Context(), RoleForm{Code: in.Code, Name: in.Name, Remark: in.Remark})
 	if err != nil {
-		return nil, err
+		return httpx.Created{}, err
 	}
-	return map[string]int64{"id": id}, nil
+	return httpx.Created{ID: id}, nil
+}
+
+// RoleEditIn is what edit sends.
+type RoleEditIn struct {
+	ID     int64  `param:"id,required"`
+	Name   string `param:"name"`
+	Remark string `param:"remark"`
 }
 
 // Edit is PUT /api/sys/role/edit (id, name, remark).
-func (h *RoleHandlers) Edit(r *http.Request, in *httpx.Input) (any, error) {
-	id, err := in.ID("id")
-	if err != nil {
-		return nil, err
-	}
-	return nil, h.store.EditRole(r.Context(), RoleForm{ID: id, Name: in.String("name"), Remark: in.String("remark")})
+func (h *RoleHandlers) Edit(r *http.Request, in RoleEditIn) (route.None, error) {
+	return route.None{}, h.store.EditRole(r.Context(), RoleForm{ID: in.ID, Name: in.Name, Remark: in.Remark})
 }
 
 // Del is DELETE /api/sys/role/del (id).
-func (h *RoleHandlers) Del(r *http.Request, in *httpx.Input) (any, error) {
-	id, err := in.ID("id")
-	if err != nil {
-		return nil, err
-	}
-	return nil, h.store.DeleteRole(r.Context(), id)
+func (h *RoleHandlers) Del(r *http.Request, in IDIn) (route.None, error) {
+	return route.None{}, h.store.DeleteRole(r.Context(), in.ID)
+}
+
+// RoleIDIn names a role.
+type RoleIDIn struct {
+	RoleID int64 `param:"roleId,required"`
 }
 
 // GetGrants is GET /api/sys/role/grants (roleId).
-func (h *RoleHandlers) GetGrants(r *http.Request, in *httpx.Input) (any, error) {
-	id, err := in.ID("roleId")
-	if err != nil {
-		return nil, err
-	}
-	return h.store.RoleGrants(r.Context(), id)
+func (h *RoleHandlers) GetGrants(r *http.Request, in RoleIDIn) (*Grants, error) {
+	return h.store.RoleGrants(r.Context(), in.RoleID)
+}
+
+// GrantsIn replaces a role's menus and function codes (both required; an empty list takes every one away).
+type GrantsIn struct {
+	RoleIDIn
+	MenuCodes *[]string `param:"menuCodes,required"`
+	FunCodes  *[]string `param:"funCodes,required"`
 }
 
 // PutGrants is PUT /api/sys/role/grants (roleId, menuCodes[], funCodes[]).
-func (h *RoleHandlers) PutGrants(r *http.Request, in *httpx.Input) (any, error) {
-	id, err := in.ID("roleId")
-	if err != nil {
-		return nil, err
-	}
-	for _, p := range []string{"menuCodes", "funCodes"} {
-		if !in.Has(p) {
-			return nil, httpx.Fail("http.required", p)
-		}
-	}
-	return nil, h.store.SetRoleGrants(r.Context(), id, in.Strings("menuCodes"), in.Strings("funCodes"))
+func (h *RoleHandlers) PutGrants(r *http.Request, in GrantsIn) (route.None, error) {
+	return route.None{}, h.store.SetRoleGrants(r.Context(), in.RoleID, *in.MenuCodes, *in.FunCodes)
 }
 
 func init() {

@@ -12,18 +12,19 @@ import (
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/route"
 )
 
 // MenuNode is a menu as /menusmanager shows it, hidden ones included.
 type MenuNode struct {
 	ID         int64       `json:"id"`
 	Code       string      `json:"code"`
-	ParentCode string      `json:"parentCode"`
+	ParentCode string      `json:"parentCode" doc:"'' for a top-level menu"`
 	Name       string      `json:"name"`
-	Path       string      `json:"path"`
+	Path       string      `json:"path" doc:"a route (/...), an http(s) link, or '' for a group"`
 	Icon       string      `json:"icon"`
-	Sort       int         `json:"sort"`
-	Visible    int         `json:"visible"`
+	Sort       int         `json:"sort" doc:"order number among its siblings"`
+	Visible    int         `json:"visible" doc:"1 shown, 0 hidden (with everything below it)"`
 	Children   []*MenuNode `json:"children"`
 }
 
@@ -516,83 +517,99 @@ type MenuHandlers struct {
 func NewMenuHandlers(s *Store) *MenuHandlers { return &MenuHandlers{Table: s.MenuTable(), store: s} }
 
 // List is GET /api/sys/menu/list: the whole tree, hidden menus included.
-func (h *MenuHandlers) List(w http.ResponseWriter, r *http.Request) (any, error) {
+func (h *MenuHandlers) List(r *http.Request, _ route.None) ([]*MenuNode, error) {
 	return h.store.MenuList(r.Context())
 }
 
-func menuForm(in *httpx.Input) (MenuForm, error) {
-	f := MenuForm{Code: in.String("code"), ParentCode: in.String("parentCode"), Name: in.String("name"), Path: in.String("path"), Icon: in.String("icon"), WithFunction: in.Bool("withFunction")}
-	var err error
-	if f.Sort, err = in.Int("sort", 0); err != nil {
-		return f, err
+// MenuIn is what the menu dialog sends.
+type MenuIn struct {
+	Code         string `param:"code" doc:"add only"`
+	ParentCode   string `param:"parentCode" doc:"'' for a top-level menu"`
+	Name         string `param:"name"`
+	Path         string `param:"path" doc:"a route (/...), an http(s) link, or '' for a group"`
+	Icon         string `param:"icon"`
+	WithFunction bool   `param:"withFunction" doc:"add only: also add the menu's function code"`
+	Sort         int    `param:"sort"`
+	Visible      *int   `param:"visible" doc:"1 (default) shown, 0 hidden"`
+}
+
+func (in MenuIn) form() MenuForm {
+	f := MenuForm{Code: in.Code, ParentCode: in.ParentCode, Name: in.Name, Path: in.Path, Icon: in.Icon,
+		WithFunction: in.WithFunction, Sort: in.Sort, Visible: 1}
+	if in.Visible != nil {
+		f.Visible = *in.Visible
 	}
-	f.Visible, err = in.Int("visible", 1)
-	return f, err
+	return f
+}
+
+// MenuEditIn is what edit sends: the menu and the form.
+type MenuEditIn struct {
+	MenuIn
+	ID int64 `param:"id,required"`
 }
 
 // Add is POST /api/sys/menu/add; data is {id}.
-func (h *MenuHandlers) Add(r *http.Request, in *httpx.Input) (any, error) {
-	return httpx.AddHandler(menuForm, h.store.AddMenu)(r, in)
+func (h *MenuHandlers) Add(r *http.Request, in MenuIn) (httpx.Created, error) {
+	id, err := h.store.AddMenu(r.Context(), in.form())
+	return httpx.Created{ID: id}, err
 }
 
 // Edit is PUT /api/sys/menu/edit.
-func (h *MenuHandlers) Edit(r *http.Request, in *httpx.Input) (any, error) {
-	return httpx.EditHandler(menuForm, h.store.EditMenu)(r, in)
+func (h *MenuHandlers) Edit(r *http.Request, in MenuEditIn) (route.None, error) {
+	return route.None{}, h.store.EditMenu(r.Context(), in.ID, in.form())
 }
 
 // Del is DELETE /api/sys/menu/del (id).
-func (h *MenuHandlers) Del(r *http.Request, in *httpx.Input) (any, error) {
-	return byID(h.store.DeleteMenu)(r, in)
+func (h *MenuHandlers) Del(r *http.Request, in IDIn) (route.None, error) {
+	return route.None{}, h.store.DeleteMenu(r.Context(), in.ID)
+}
+
+// VisibleIn shows or hides a menu. Visible's text is kept: an empty value means shown (1), as before.
+type VisibleIn struct {
+	ID      int64   `param:"id,required"`
+	Visible *string `param:"visible,required" doc:"1 shown, 0 hidden (with everything below it)"`
 }
 
 // ChangeVisible is PUT /api/sys/menu/changeVisible (id, visible).
-func (h *MenuHandlers) ChangeVisible(r *http.Request, in *httpx.Input) (any, error) {
-	return idCall(func(r *http.Request, in *httpx.Input, id int64) error {
-		if !in.Has("visible") {
-			return httpx.Fail("http.required", "visible")
-		}
-		v, err := in.Int("visible", 1)
-		if err != nil {
-			return err
-		}
-		return h.store.ChangeMenuVisible(r.Context(), id, v)
-	})(r, in)
+func (h *MenuHandlers) ChangeVisible(r *http.Request, in VisibleIn) (route.None, error) {
+	v, err := httpx.ParseInt("visible", *in.Visible, 1)
+	if err != nil {
+		return route.None{}, err
+	}
+	return route.None{}, h.store.ChangeMenuVisible(r.Context(), in.ID, v)
+}
+
+// SortIn sets order numbers.
+type SortIn struct {
+	Items string `param:"items" doc:"[{id, sort}], as JSON or as JSON text"`
 }
 
 // Sort is PUT /api/sys/menu/sort (items: [{id, sort}], as JSON or as JSON text).
-func (h *MenuHandlers) Sort(r *http.Request, in *httpx.Input) (any, error) {
-	raw := strings.TrimSpace(in.String("items"))
+func (h *MenuHandlers) Sort(r *http.Request, in SortIn) (route.None, error) {
+	raw := strings.TrimSpace(in.Items)
 	if raw == "" {
-		return nil, httpx.Fail("http.required", "items")
+		return route.None{}, httpx.Fail("http.required", "items")
 	}
 	var items []MenuOrder
 	if err := json.Unmarshal([]byte(raw), &items); err != nil {
-		return nil, httpx.Fail("menu.bad_items")
+		return route.None{}, httpx.Fail("menu.bad_items")
 	}
-	return nil, h.store.SortMenus(r.Context(), items)
+	return route.None{}, h.store.SortMenus(r.Context(), items)
+}
+
+// MoveIn puts a menu under a parent at an index.
+type MoveIn struct {
+	ID       int64 `param:"id,required"`
+	ParentID int   `param:"parentId" doc:"the new parent's id; 0 for the top level"`
+	Index    *int  `param:"index,required" doc:"the position among the new siblings, from 0"`
 }
 
 // Move is PUT /api/sys/menu/move (id, parentId: 0 for the top level, index).
-func (h *MenuHandlers) Move(r *http.Request, in *httpx.Input) (any, error) {
-	id, err := in.ID("id")
-	if err != nil {
-		return nil, err
+func (h *MenuHandlers) Move(r *http.Request, in MoveIn) (route.None, error) {
+	if in.ParentID < 0 {
+		return route.None{}, httpx.BadRequest("http.bad_number", "parentId")
 	}
-	parent, err := in.Int("parentId", 0)
-	if err != nil {
-		return nil, err
-	}
-	if parent < 0 {
-		return nil, httpx.BadRequest("http.bad_number", "parentId")
-	}
-	if !in.Has("index") {
-		return nil, httpx.Fail("http.required", "index")
-	}
-	index, err := in.Int("index", 0)
-	if err != nil {
-		return nil, err
-	}
-	return nil, h.store.MoveMenu(r.Context(), id, int64(parent), index)
+	return route.None{}, h.store.MoveMenu(r.Context(), in.ID, int64(in.ParentID), *in.Index)
 }
 
 func init() {

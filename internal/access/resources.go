@@ -12,6 +12,7 @@ import (
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/route"
 )
 
 // Access kinds of a resource. Public and signed-in routes are what the route table says (a
@@ -190,15 +191,15 @@ type Resource struct {
 	Method   string `json:"method"`
 	Path     string `json:"path"`
 	Name     string `json:"name"`
-	Access   string `json:"access"`
-	Download bool   `json:"download"`
+	Access   string `json:"access" enum:"public,signed-in,function" doc:"public and signed-in are fixed by the server"`
+	Download bool   `json:"download" doc:"an export opened in a new window (accepts a download ticket)"`
 	// FunCodes are the codes that may call it now; DefaultCodes the route table's.
-	FunCodes     []string `json:"funCodes"`
-	DefaultCodes []string `json:"defaultCodes"`
+	FunCodes     []string `json:"funCodes" doc:"function routes: the codes that may call it now (any one of them)"`
+	DefaultCodes []string `json:"defaultCodes" doc:"the route table's codes (restore default)"`
 	// LockedCodes cannot be taken away (they keep the permission screens reachable).
-	LockedCodes []string   `json:"lockedCodes"`
-	Editable    bool       `json:"editable"`
-	Served      bool       `json:"served"`
+	LockedCodes []string   `json:"lockedCodes" doc:"codes that cannot be removed (they keep the permission screens reachable)"`
+	Editable    bool       `json:"editable" doc:"function codes can be set (function routes only)"`
+	Served      bool       `json:"served" doc:"this server version serves the route"`
 	UpdatedAt   *time.Time `json:"updatedAt"`
 }
 
@@ -482,26 +483,31 @@ func NewResourceHandlers(s *Store) *ResourceHandlers {
 	return &ResourceHandlers{Table: s.ResourceTable(), store: s}
 }
 
+// ResourceIn renames a resource and, for a function route, sets its codes.
+type ResourceIn struct {
+	ID       int64     `param:"id,required"`
+	FunCodes *[]string `param:"funCodes" doc:"function routes: the codes that may call it (any one of them); not sent: the codes stay"`
+	Name     string    `param:"name"`
+}
+
 // Edit is PUT /api/sys/resource/edit (id, name, funCodes[]; without funCodes the codes stay).
-func (h *ResourceHandlers) Edit(r *http.Request, in *httpx.Input) (any, error) {
-	return idCall(func(r *http.Request, in *httpx.Input, id int64) error {
-		var codes []string
-		if in.Has("funCodes") {
-			if codes = in.Strings("funCodes"); codes == nil {
-				codes = []string{}
-			}
+func (h *ResourceHandlers) Edit(r *http.Request, in ResourceIn) (route.None, error) {
+	var codes []string
+	if in.FunCodes != nil {
+		if codes = *in.FunCodes; codes == nil {
+			codes = []string{}
 		}
-		return h.store.EditResource(r.Context(), id, in.String("name"), codes)
-	})(r, in)
+	}
+	return route.None{}, h.store.EditResource(r.Context(), in.ID, in.Name, codes)
 }
 
 // Reset is PUT /api/sys/resource/reset (id).
-func (h *ResourceHandlers) Reset(r *http.Request, in *httpx.Input) (any, error) {
-	return byID(h.store.ResetResource)(r, in)
+func (h *ResourceHandlers) Reset(r *http.Request, in IDIn) (route.None, error) {
+	return route.None{}, h.store.ResetResource(r.Context(), in.ID)
 }
 
 // All is GET /api/sys/resource/all: every function route with its codes (role permissions).
-func (h *ResourceHandlers) All(w http.ResponseWriter, r *http.Request) (any, error) {
+func (h *ResourceHandlers) All(r *http.Request, _ route.None) ([]ResourceRef, error) {
 	return h.store.FunctionResources(r.Context())
 }
 

@@ -8,6 +8,7 @@ import (
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/route"
 )
 
 // RoleRef names a role.
@@ -20,7 +21,7 @@ type RoleRef struct {
 // RoleSummary is a role with how many live accounts hold it (GET /api/user/role/all).
 type RoleSummary struct {
 	RoleRef
-	MemberCount int `json:"memberCount"`
+	MemberCount int `json:"memberCount" doc:"live accounts holding the role"`
 }
 
 // AllRoles lists every role with its member count: the members the caller may see in user
@@ -224,38 +225,24 @@ func (s *Store) changeMember(ctx context.Context, userID, roleID int64, grant bo
 }
 
 // RoleAll is GET /api/user/role/all.
-func (h *Handlers) RoleAll(w http.ResponseWriter, r *http.Request) (any, error) {
+func (h *Handlers) RoleAll(r *http.Request, _ route.None) ([]RoleSummary, error) {
 	return h.store.AllRoles(r.Context())
 }
 
+// MemberIn names an account and a role.
+type MemberIn struct {
+	UserID int64 `param:"userId,required"`
+	RoleID int64 `param:"roleId,required"`
+}
+
 // AssignUserRole is PUT /api/user/role/user (userId, roleId).
-func (h *Handlers) AssignUserRole(w http.ResponseWriter, r *http.Request) (any, error) {
-	uid, rid, err := memberInput(w, r)
-	if err != nil {
-		return nil, err
-	}
-	return nil, h.store.GrantRole(r.Context(), uid, rid)
+func (h *Handlers) AssignUserRole(r *http.Request, in MemberIn) (route.None, error) {
+	return route.None{}, h.store.GrantRole(r.Context(), in.UserID, in.RoleID)
 }
 
 // RemoveUserRole is DELETE /api/user/role/user (userId, roleId).
-func (h *Handlers) RemoveUserRole(w http.ResponseWriter, r *http.Request) (any, error) {
-	uid, rid, err := memberInput(w, r)
-	if err != nil {
-		return nil, err
-	}
-	return nil, h.store.RevokeRole(r.Context(), uid, rid)
-}
-
-func memberInput(w http.ResponseWriter, r *http.Request) (userID, roleID int64, err error) {
-	in, err := httpx.ReadInput(w, r)
-	if err != nil {
-		return 0, 0, err
-	}
-	if userID, err = in.ID("userId"); err != nil {
-		return 0, 0, err
-	}
-	roleID, err = in.ID("roleId")
-	return userID, roleID, err
+func (h *Handlers) RemoveUserRole(r *http.Request, in MemberIn) (route.None, error) {
+	return route.None{}, h.store.RevokeRole(r.Context(), in.UserID, in.RoleID)
 }
 
 func init() {

@@ -396,7 +396,7 @@ func TestResourceTableIsEnforcedWithoutRestart(t *testing.T) {
 		t.Errorf("%d resources for %d routes", p.Total, len(e.app.Routes()))
 	}
 	login := e.resource(tok, "POST", "/api/login")
-	if login.Access != "public" || login.Editable || len(login.FunCodes) != 0 || !login.Served || login.Name != "Staff sign-in" {
+	if login.Access != "public" || login.Editable || len(login.FunCodes) != 0 || !login.Served || login.Name != "员工登录" {
 		t.Errorf("login resource: %+v", login)
 	}
 	if r := e.resource(tok, "GET", "/api/sys/user/info"); r.Access != "signed-in" || r.Editable {
@@ -406,7 +406,7 @@ func TestResourceTableIsEnforcedWithoutRestart(t *testing.T) {
 	if tree.Access != "function" || strings.Join(tree.FunCodes, ",") != "menusmanager,rolemanager" || strings.Join(tree.LockedCodes, ",") != "rolemanager" || !tree.Editable {
 		t.Errorf("menu tree resource: %+v", tree)
 	}
-	if r := e.resource(tok, "GET", "/api/sys/user/export"); !r.Download || r.Name != "Export the user list with the same filters" {
+	if r := e.resource(tok, "GET", "/api/sys/user/export"); !r.Download || r.Name != "导出用户" {
 		t.Errorf("export resource: %+v", r)
 	}
 	// Search by path, method and function code.

@@ -22,11 +22,11 @@ type BusinessLog struct {
 	CreatedAt  time.Time `json:"createdAt"`
 	LoginCode  string    `json:"loginCode"`
 	UserName   string    `json:"userName"`
-	Module     string    `json:"module"`
-	ModuleName string    `json:"moduleName"`
-	Action     string    `json:"action"`
-	TargetID   string    `json:"targetId"`
-	Target     string    `json:"target"`
+	Module     string    `json:"module" doc:"function (menu) code of the screen that made the change"`
+	ModuleName string    `json:"moduleName" doc:"name of that menu; empty when the menu no longer exists"`
+	Action     string    `json:"action" doc:"create, update, delete, or a precise verb (internal/audit.Actions); the web labels every one" enum:"create,update,delete,enable,disable,resetPwd,grant,assign,remove,show,hide,sort,reset,import,dataScope,submit,approve,reject,publish,lend,return,read,generate,handover,undo"`
+	TargetID   string    `json:"targetId" doc:"id of the changed record"`
+	Target     string    `json:"target" doc:"readable name of the changed record (login code, role name, dictionary key)"`
 	IP         string    `json:"ip"`
 	RequestID  string    `json:"requestId"`
 	before     string
@@ -37,8 +37,8 @@ type BusinessLog struct {
 // after the change (null for a creation's before and a deletion's after).
 type BusinessLogDetail struct {
 	BusinessLog
-	Before json.RawMessage `json:"before"`
-	After  json.RawMessage `json:"after"`
+	Before json.RawMessage `json:"before" doc:"the record before the change as its screen shows it (null for a creation); never a password or its hash"`
+	After  json.RawMessage `json:"after" doc:"the record after the change (null for a deletion)"`
 }
 
 // businessLogSpec: filters user (login code or name contains), module and action (exact),
@@ -103,23 +103,25 @@ func BusinessLogTable(d *db.DB) *list.Table[BusinessLog] {
 }
 
 // BusinessLogOne is GET /api/sys/businessLog/one (id).
-func BusinessLogOne(t *list.Table[BusinessLog]) httpx.InputHandler {
+func BusinessLogOne(t *list.Table[BusinessLog]) func(*http.Request, IDIn) (BusinessLogDetail, error) {
 	return oneByID(t, "l.id", "log.not_found", BusinessLog.Detail)
 }
 
+// IDIn names one log row.
+type IDIn struct {
+	ID int64 `param:"id,required"`
+}
+
 // oneByID answers one row of a log table by its id, shaped by detail.
-func oneByID[T, D any](t *list.Table[T], idColumn, missing string, detail func(T) D) httpx.InputHandler {
-	return func(r *http.Request, in *httpx.Input) (any, error) {
-		id, err := in.ID("id")
-		if err != nil {
-			return nil, err
-		}
-		rec, err := t.One(r.Context(), idColumn+" = ?", id)
+func oneByID[T, D any](t *list.Table[T], idColumn, missing string, detail func(T) D) func(*http.Request, IDIn) (D, error) {
+	return func(r *http.Request, in IDIn) (D, error) {
+		var none D
+		rec, err := t.One(r.Context(), idColumn+" = ?", in.ID)
 		if db.IsNoRows(err) {
-			return nil, httpx.Fail(missing)
+			return none, httpx.Fail(missing)
 		}
 		if err != nil {
-			return nil, err
+			return none, err
 		}
 		return detail(rec), nil
 	}

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"net/http"
 	"time"
 
 	"biddesk/internal/platform/db"
@@ -13,15 +14,15 @@ import (
 type ExceptionLog struct {
 	ID        int64     `json:"id"`
 	CreatedAt time.Time `json:"createdAt"`
-	RequestID string    `json:"requestId"`
+	RequestID string    `json:"requestId" doc:"the id the user's error message and the X-Request-Id header show"`
 	Method    string    `json:"method"`
 	Path      string    `json:"path"`
 	LoginCode string    `json:"loginCode"`
 	UserName  string    `json:"userName"`
-	Kind      string    `json:"kind"` // error or panic
+	Kind      string    `json:"kind" enum:"error,panic"`
 	Message   string    `json:"message"`
 	IP        string    `json:"ip"`
-	HasStack  bool      `json:"hasStack"`
+	HasStack  bool      `json:"hasStack" doc:"a stack is kept on the server (never sent)"`
 }
 
 // Kinds of exception a filter may name.
@@ -74,7 +75,7 @@ func ExceptionLogTable(d *db.DB) *list.Table[ExceptionLog] {
 }
 
 // ExceptionLogOne is GET /api/sys/exceptionLog/one (id): the row, never the stack.
-func ExceptionLogOne(t *list.Table[ExceptionLog]) httpx.InputHandler {
+func ExceptionLogOne(t *list.Table[ExceptionLog]) func(*http.Request, IDIn) (ExceptionLog, error) {
 	return oneByID(t, "e.id", "log.not_found", func(l ExceptionLog) ExceptionLog { return l })
 }
 

@@ -17,11 +17,11 @@ type LoginLog struct {
 	CreatedAt time.Time `json:"createdAt"`
 	LoginCode string    `json:"loginCode"`
 	UserName  string    `json:"userName"`
-	Result    string    `json:"result"` // success or failure
-	Reason    string    `json:"reason"` // a code; the browser and the export translate it
+	Result    string    `json:"result" enum:"success,failure"`
+	Reason    string    `json:"reason" doc:"'' on success; unknown_account, bad_password, disabled, wrong_site, throttled_account, throttled_address"` // a code; the browser and the export translate it
 	IP        string    `json:"ip"`
 	OS        string    `json:"os"`
-	Site      string    `json:"site"` // staff or external
+	Site      string    `json:"site" enum:"staff,external"`
 }
 
 // Results and sites a filter may name.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/route"
 )
 
 type ctxKey struct{}
@@ -129,46 +130,68 @@ type Handlers struct{ svc *Service }
 
 func NewHandlers(svc *Service) *Handlers { return &Handlers{svc: svc} }
 
-func (h *Handlers) login(site string) httpx.Handler {
-	return httpx.WithInput(func(r *http.Request, in *httpx.Input) (any, error) {
-		return h.svc.Login(r.Context(), LoginRequest{
-			LoginCode: in.String("LoginCode"), Password: in.String("PassWord"), Response: in.String("response"), OS: in.String("os"),
-			Site: site, IP: httpx.ClientIP(r), UserAgent: r.UserAgent(), Remember: in.String("remember") == "ahr",
-		})
+// LoginIn is what a sign-in sends (the spec's parameter names). The credentials' rules and their one
+// generic message are the service's, not the binder's.
+type LoginIn struct {
+	LoginCode string `param:"LoginCode"`
+	PassWord  string `param:"PassWord"`
+	Response  string `param:"response" doc:"captcha answer"`
+	OS        string `param:"os"`
+	Remember  string `param:"remember" doc:"'ahr' for an HR-origin sign-in: the answer then carries renewToken, which the browser keeps instead of the password"`
+}
+
+func (h *Handlers) login(r *http.Request, in LoginIn, site string) (*SessionUser, error) {
+	return h.svc.Login(r.Context(), LoginRequest{
+		LoginCode: in.LoginCode, Password: in.PassWord, Response: in.Response, OS: in.OS,
+		Site: site, IP: httpx.ClientIP(r), UserAgent: r.UserAgent(), Remember: in.Remember == "ahr",
 	})
 }
 
 // Login is POST /api/login (staff).
-func (h *Handlers) Login(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.login(SiteStaff)(w, r)
+func (h *Handlers) Login(r *http.Request, in LoginIn) (*SessionUser, error) {
+	return h.login(r, in, SiteStaff)
 }
 
 // OutSiteLogin is POST /api/outSite/login (external users, /login2).
-func (h *Handlers) OutSiteLogin(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.login(SiteExternal)(w, r)
+func (h *Handlers) OutSiteLogin(r *http.Request, in LoginIn) (*SessionUser, error) {
+	return h.login(r, in, SiteExternal)
+}
+
+// RenewIn is what a silent re-login sends.
+type RenewIn struct {
+	RenewToken string `param:"renewToken" doc:"the renewal token of the last sign-in or renewal (single use)"`
+	OS         string `param:"os"`
 }
 
 // Renew is POST /api/login/renew: a renewal token of an HR-origin sign-in opens a new session.
-func (h *Handlers) Renew(r *http.Request, in *httpx.Input) (any, error) {
-	return h.svc.Renew(r.Context(), in.String("renewToken"), httpx.ClientIP(r), r.UserAgent(), in.String("os"))
+func (h *Handlers) Renew(r *http.Request, in RenewIn) (*SessionUser, error) {
+	return h.svc.Renew(r.Context(), in.RenewToken, httpx.ClientIP(r), r.UserAgent(), in.OS)
 }
 
-// Logout is POST /api/logout; data is the logout URL.
+// Logout is POST /api/logout; data is the logout URL. It reads no parameters (nor a body), so that
+// signing out always works; its route says what it answers.
 func (h *Handlers) Logout(w http.ResponseWriter, r *http.Request) (any, error) {
 	return h.svc.Logout(r.Context(), PrincipalFrom(r.Context()))
 }
 
+// PasswordIn is what a password change sends; the rules and messages are the service's.
+type PasswordIn struct {
+	OldPassword     string `param:"oldPassword"`
+	NewPassword     string `param:"newPassword" doc:"6-16 characters"`
+	ReplacePassword string `param:"replacePassword" doc:"the new password again"`
+}
+
 // UpdatePwd is PUT /api/sys/user/updatePwd.
-func (h *Handlers) UpdatePwd(r *http.Request, in *httpx.Input) (any, error) {
-	return nil, h.svc.ChangePassword(r.Context(), PrincipalFrom(r.Context()), in.String("oldPassword"), in.String("newPassword"), in.String("replacePassword"), httpx.ClientIP(r), r.UserAgent())
+func (h *Handlers) UpdatePwd(r *http.Request, in PasswordIn) (route.None, error) {
+	return route.None{}, h.svc.ChangePassword(r.Context(), PrincipalFrom(r.Context()), in.OldPassword, in.NewPassword, in.ReplacePassword, httpx.ClientIP(r), r.UserAgent())
 }
 
 // Info is GET /api/sys/user/info.
-func (h *Handlers) Info(w http.ResponseWriter, r *http.Request) (any, error) {
+func (h *Handlers) Info(r *http.Request, _ route.None) (*PersonalInfo, error) {
 	return h.svc.PersonalInfo(r.Context(), PrincipalFrom(r.Context()))
 }
 
 // Session is GET /api/sys/user/session.
-func (h *Handlers) Session(w http.ResponseWriter, r *http.Request) (any, error) {
+func (h *Handlers) Session(r *http.Request, _ route.None) (*SessionUser, error) {
 	return h.svc.SessionUser(r.Context(), PrincipalFrom(r.Context()))
 }

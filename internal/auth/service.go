@@ -144,19 +144,19 @@ const RememberTTL = 30 * 24 * time.Hour
 
 // SessionUser is the session user of spec section 3, as the login answer carries it.
 type SessionUser struct {
-	AccessToken string   `json:"accessToken,omitempty"`
-	RenewToken  string   `json:"renewToken,omitempty"`
+	AccessToken string   `json:"accessToken,omitempty" doc:"only in the login answer"`
+	RenewToken  string   `json:"renewToken,omitempty" doc:"only for remember=ahr sign-ins and renewals; single use, 30 days"`
 	UserName    string   `json:"UserName"`
 	LoginCode   string   `json:"LoginCode"`
 	UserID      int64    `json:"userId"`
 	UnitName    string   `json:"unitName"`
 	Roles       []string `json:"roles"`
-	FunCodes    string   `json:"funCodes"`
+	FunCodes    string   `json:"funCodes" doc:"comma-separated function codes"`
 	SysMenus    []*Menu  `json:"sysMenus"`
-	UpdatePwd   int      `json:"updatePwd"`
+	UpdatePwd   int      `json:"updatePwd" enum:"0,1"`
 	LogoutURL   string   `json:"logout_url"`
-	HelpURL     string   `json:"helpUrl"`
-	DictData    any      `json:"dictData"`
+	HelpURL     string   `json:"helpUrl" doc:"the help centre's URL (BIDDESK_HELP_URL), opened in a new tab"`
+	DictData    any      `json:"dictData" types:"array" doc:"every enabled dictionary as a tree (DictEntry, as GET /api/sys/dict/getDictCache answers)"`
 }
 
 // Login checks the credentials and opens a session. Every attempt is logged; failures are

@@ -1,13 +1,12 @@
 package external
 
 import (
-	"context"
 	"net/http"
-	"strings"
 
 	"biddesk/internal/access"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/route"
 	"biddesk/internal/users"
 )
 
@@ -37,43 +36,82 @@ func (h *Handlers) OrgExport(w http.ResponseWriter, r *http.Request) (any, error
 	return h.orgs.Export(w, r)
 }
 
-// readOrgForm reads the dialog's fields.
-func readOrgForm(in *httpx.Input) (f OrgForm, err error) {
-	f = OrgForm{
-		Name: in.String("name"), Code: in.String("code"), Kind: in.String("kind"), ContactPerson: in.String("contactPerson"),
-		Phone: in.String("phone"), Email: in.String("email"), Address: in.String("address"), Remark: in.String("remark"),
+// OrgIn is what the organisation dialog sends (the rules are the service's, in the dialog's order).
+type OrgIn struct {
+	Name          string `param:"name" doc:"required, at most 100 characters"`
+	Code          string `param:"code" doc:"1-32 letters, digits, _ or -; unique"`
+	Kind          string `param:"kind" doc:"required: an item of the ext_org_kind dictionary"`
+	ContactPerson string `param:"contactPerson" doc:"at most 50 characters"`
+	Phone         string `param:"phone" doc:"a mobile or a landline with its area code"`
+	Email         string `param:"email"`
+	Address       string `param:"address" doc:"at most 200 characters"`
+	Remark        string `param:"remark" doc:"at most 500 characters"`
+	OwnerID       int64  `param:"ownerId" min:"0" doc:"the staff account in charge; 0 or absent: nobody"`
+}
+
+func (in OrgIn) form() OrgForm {
+	return OrgForm{
+		Name: in.Name, Code: in.Code, Kind: in.Kind, ContactPerson: in.ContactPerson,
+		Phone: in.Phone, Email: in.Email, Address: in.Address, Remark: in.Remark, OwnerID: in.OwnerID,
 	}
-	if s := strings.TrimSpace(in.String("ownerId")); s != "" && s != "0" {
-		f.OwnerID, err = in.ID("ownerId")
-	}
-	return f, err
 }
 
 // OrgAdd is POST /api/sys/externalOrgan/add; data is {id}.
-func (h *Handlers) OrgAdd(r *http.Request, in *httpx.Input) (any, error) {
-	return httpx.AddHandler(readOrgForm, h.svc.AddOrg)(r, in)
+func (h *Handlers) OrgAdd(r *http.Request, in OrgIn) (httpx.Created, error) {
+	id, err := h.svc.AddOrg(r.Context(), in.form())
+	if err != nil {
+		return httpx.Created{}, err
+	}
+	return httpx.Created{ID: id}, nil
+}
+
+// OrgEditIn is the dialog's fields and the organisation.
+type OrgEditIn struct {
+	OrgIn
+	ID int64 `param:"id,required"`
 }
 
 // OrgEdit is PUT /api/sys/externalOrgan/edit (id and the fields).
-func (h *Handlers) OrgEdit(r *http.Request, in *httpx.Input) (any, error) {
-	return httpx.EditHandler(readOrgForm, func(ctx context.Context, id int64, f OrgForm) error {
-		f.ID = id
-		return h.svc.EditOrg(ctx, f)
-	})(r, in)
+func (h *Handlers) OrgEdit(r *http.Request, in OrgEditIn) (route.None, error) {
+	f := in.form()
+	f.ID = in.ID
+	return route.None{}, h.svc.EditOrg(r.Context(), f)
+}
+
+// StateIn switches organisations on or off.
+type StateIn struct {
+	IDs   []int64 `param:"ids,required"`
+	State int     `param:"state,required" doc:"1 enabled, 0 disabled"`
 }
 
 // OrgChangeState is PUT /api/sys/externalOrgan/changeState (ids, state).
-func (h *Handlers) OrgChangeState(r *http.Request, in *httpx.Input) (any, error) {
-	ids, state, err := in.IDsAndState()
-	if err != nil {
-		return nil, err
+func (h *Handlers) OrgChangeState(r *http.Request, in StateIn) (route.None, error) {
+	return route.None{}, h.svc.ChangeOrgState(r.Context(), in.IDs, in.State)
+}
+
+// IDsIn names rows: ids (a list, repeated or comma-separated) or, when ids is not sent, id.
+type IDsIn struct {
+	IDs []int64 `param:"ids"`
+	ID  []int64 `param:"id" doc:"when ids is not sent"`
+}
+
+func (in IDsIn) list() ([]int64, error) {
+	switch {
+	case len(in.IDs) > 0:
+		return in.IDs, nil
+	case len(in.ID) > 0:
+		return in.ID, nil
 	}
-	return nil, h.svc.ChangeOrgState(r.Context(), ids, state)
+	return nil, httpx.Fail("http.required", "ids")
 }
 
 // OrgDel is DELETE /api/sys/externalOrgan/del (ids).
-func (h *Handlers) OrgDel(r *http.Request, in *httpx.Input) (any, error) {
-	return httpx.DeleteHandler(h.svc.DeleteOrgs)(r, in)
+func (h *Handlers) OrgDel(r *http.Request, in IDsIn) (route.None, error) {
+	ids, err := in.list()
+	if err != nil {
+		return route.None{}, err
+	}
+	return route.None{}, h.svc.DeleteOrgs(r.Context(), ids)
 }
 
 // UserList is GET /api/sys/externalUser/list; UserExport is GET /api/sys/externalUser/export.
@@ -85,8 +123,12 @@ func (h *Handlers) UserExport(w http.ResponseWriter, r *http.Request) (any, erro
 }
 
 // UserRoles is GET /api/sys/externalUser/roles: the roles an external account may hold.
-func (h *Handlers) UserRoles(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.roles.PortalRoles(r.Context())
+func (h *Handlers) UserRoles(r *http.Request, _ route.None) ([]access.RoleRef, error) {
+	roles, err := h.roles.PortalRoles(r.Context())
+	if roles == nil && err == nil {
+		roles = []access.RoleRef{}
+	}
+	return roles, err
 }
 
 func init() {

@@ -18,6 +18,7 @@ import (
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/export"
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/route"
 	"biddesk/internal/platform/storage"
 )
 
@@ -152,57 +153,53 @@ func readError(err error, rl rule) error {
 
 var recordTypeRe = regexp.MustCompile(`^[A-Za-z0-9_-]{1,50}$`)
 
+// DownIn is what a download names: the file and, for the statistics, the record it was downloaded from.
+type DownIn struct {
+	ID         int64  `param:"id,required"`
+	RecordType string `param:"recordType" doc:"the record type the file was downloaded from (statistics)"`
+	RecordID   int64  `param:"recordId" doc:"the record the file was downloaded from (statistics)"`
+	Inline     bool   `param:"inline" doc:"1: show a PDF or an image in the browser (a preview, not counted)"`
+}
+
 // Down is GET /api/sys/common/file/down (id, recordType, recordId, inline): the file as an
 // attachment, recorded for the download statistics with the record it was downloaded from; inline=1
 // shows a PDF or an image in the browser (the portal's preview), not counted as a download.
-func (h *Handlers) Down(w http.ResponseWriter, r *http.Request) (any, error) {
+func (h *Handlers) Down(w http.ResponseWriter, r *http.Request, in DownIn) error {
 	ctx := r.Context()
-	in, err := httpx.ReadInput(w, r)
-	if err != nil {
-		return nil, err
-	}
-	id, err := in.ID("id")
-	if err != nil {
-		return nil, err
-	}
-	recordType := strings.TrimSpace(in.String("recordType"))
+	id := in.ID
+	recordType := strings.TrimSpace(in.RecordType)
 	if recordType != "" && !recordTypeRe.MatchString(recordType) {
-		return nil, httpx.BadRequest("http.bad_field", "recordType")
+		return httpx.BadRequest("http.bad_field", "recordType")
 	}
-	var recordID int64
-	if s := strings.TrimSpace(in.String("recordId")); s != "" {
-		if recordID, err = strconv.ParseInt(s, 10, 64); err != nil || recordID <= 0 {
-			return nil, httpx.BadRequest("http.bad_number", "recordId")
-		}
-	}
+	recordID := in.RecordID
 	f, err := h.svc.Get(ctx, id)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	p := auth.PrincipalFrom(ctx)
 	if ok, err := h.svc.mayRead(ctx, p, f); err != nil {
-		return nil, err
+		return err
 	} else if !ok {
-		return nil, httpx.Fail("file.forbidden")
+		return httpx.Fail("file.forbidden")
 	}
 	body, size, err := h.svc.Open(ctx, f)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer body.Close()
 	if recordType == "" {
 		recordType, recordID = f.RecordType, f.RecordID
 	}
 	// a preview shown in the page is a look, not a download: neither the statistics nor the record's count
-	inline := in.Bool("inline") && inlineable(f.ContentType)
+	inline := in.Inline && inlineable(f.ContentType)
 	if !inline {
 		if err := h.svc.recordDownload(ctx, f.ID, p.UserID, recordType, recordID); err != nil {
-			return nil, err
+			return err
 		}
 		// the count goes to the record the file belongs to, never to one the request names (the statistics
 		// line keeps what the client said it downloaded from)
 		if err := h.svc.downloaded(ctx, f.RecordType, f.RecordID); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	hd := w.Header()
@@ -215,7 +212,8 @@ func (h *Handlers) Down(w http.ResponseWriter, r *http.Request) (any, error) {
 	} else {
 		hd.Set("Content-Disposition", export.Disposition(f.Name))
 	}
-	return send(w, f, body, size)
+	_, err = send(w, f, body, size)
+	return err
 }
 
 // send writes the bytes of f with its stored type, never sniffed by the browser.
@@ -257,11 +255,12 @@ func (h *Handlers) Image(w http.ResponseWriter, r *http.Request) (any, error) {
 	return send(w, f, body, size)
 }
 
+// IDIn names one file.
+type IDIn struct {
+	ID int64 `param:"id,required"`
+}
+
 // Del is DELETE /api/sys/common/file/del (id): the caller deletes their own upload that no record links.
-func (h *Handlers) Del(r *http.Request, in *httpx.Input) (any, error) {
-	id, err := in.ID("id")
-	if err != nil {
-		return nil, err
-	}
-	return nil, h.svc.Delete(r.Context(), auth.PrincipalFrom(r.Context()), id)
+func (h *Handlers) Del(r *http.Request, in IDIn) (route.None, error) {
+	return route.None{}, h.svc.Delete(r.Context(), auth.PrincipalFrom(r.Context()), in.ID)
 }

@@ -120,3 +120,6 @@ func init() {
 		"image.pixels": {"上传的图片不能小于345*150像素!", "The image cannot be smaller than 345*150 pixels!"},
 	})
 }
+
+// OpenAPIName keeps the name the web knows an upload's answer by.
+func (Uploaded) OpenAPIName() string { return "UploadedFile" }

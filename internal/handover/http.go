@@ -12,6 +12,7 @@ import (
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/route"
 )
 
 // Record is a past handover as the history table shows it.
@@ -26,7 +27,7 @@ type Record struct {
 	Counts        map[string]int `json:"counts"` // kind key -> rows moved
 	Total         int            `json:"total"`
 	Remark        string         `json:"remark"`
-	State         string         `json:"state"` // done or undone
+	State         string         `json:"state" enum:"done,undone"` // done or undone
 	OperatorLogin string         `json:"operatorLoginCode"`
 	OperatorName  string         `json:"operatorName"`
 	CreatedAt     time.Time      `json:"createdAt"`
@@ -139,8 +140,14 @@ type KindInfo struct {
 	Label string `json:"label"`
 }
 
+// OpenAPIName keeps the name the web uses.
+func (KindInfo) OpenAPIName() string { return "HandoverKind" }
+
+// OpenAPIName keeps the name the web uses.
+func (Record) OpenAPIName() string { return "Handover" }
+
 // Kinds is GET /api/sys/handover/kinds: the registered kinds with their names in the caller's language.
-func (h *Handlers) Kinds(w http.ResponseWriter, r *http.Request) (any, error) {
+func (h *Handlers) Kinds(r *http.Request, _ route.None) ([]KindInfo, error) {
 	lang := httpx.Lang(r)
 	out := []KindInfo{}
 	for _, k := range Kinds() {
@@ -149,30 +156,34 @@ func (h *Handlers) Kinds(w http.ResponseWriter, r *http.Request) (any, error) {
 	return out, nil
 }
 
-func pair(in *httpx.Input) (from, to int64, err error) {
-	if from, err = in.ID("fromUserId"); err != nil {
-		return 0, 0, err
-	}
-	to, err = in.ID("toUserId")
-	return from, to, err
+// PairIn names the two accounts of a handover.
+type PairIn struct {
+	FromUserID int64 `param:"fromUserId,required" doc:"the departing account"`
+	ToUserID   int64 `param:"toUserId,required" doc:"the receiving account"`
 }
 
 // Preview is GET /api/sys/handover/preview (fromUserId, toUserId).
-func (h *Handlers) Preview(r *http.Request, in *httpx.Input) (any, error) {
-	from, to, err := pair(in)
-	if err != nil {
-		return nil, err
+func (h *Handlers) Preview(r *http.Request, in PairIn) (Preview, error) {
+	p, err := h.svc.Preview(r.Context(), httpx.Lang(r), in.FromUserID, in.ToUserID)
+	if err != nil || p == nil {
+		return Preview{}, err
 	}
-	return h.svc.Preview(r.Context(), httpx.Lang(r), from, to)
+	return *p, nil
+}
+
+// RunIn is what a handover sends.
+type RunIn struct {
+	PairIn
+	Remark string `param:"remark" doc:"at most 200 characters"`
 }
 
 // Run is POST /api/sys/handover/run (fromUserId, toUserId, remark).
-func (h *Handlers) Run(r *http.Request, in *httpx.Input) (any, error) {
-	from, to, err := pair(in)
-	if err != nil {
-		return nil, err
+func (h *Handlers) Run(r *http.Request, in RunIn) (Result, error) {
+	res, err := h.svc.Run(r.Context(), httpx.Lang(r), in.FromUserID, in.ToUserID, in.Remark)
+	if err != nil || res == nil {
+		return Result{}, err
 	}
-	return h.svc.Run(r.Context(), httpx.Lang(r), from, to, in.String("remark"))
+	return *res, nil
 }
 
 // List is GET /api/sys/handover/list; Export is GET /api/sys/handover/export.
@@ -183,24 +194,32 @@ func (h *Handlers) Export(w http.ResponseWriter, r *http.Request) (any, error) {
 	return h.records.Export(w, r)
 }
 
-// Undo is POST /api/sys/handover/undo: id (a handover), or logId (its business-log entry).
-func (h *Handlers) Undo(r *http.Request, in *httpx.Input) (any, error) {
-	id, err := h.handoverID(r.Context(), in)
-	if err != nil {
-		return nil, err
-	}
-	return nil, h.svc.Undo(r.Context(), httpx.Lang(r), id)
+// UndoIn names the handover to undo: id, or logId (its business-log entry).
+type UndoIn struct {
+	ID    *int64 `param:"id" doc:"the handover"`
+	LogID *int64 `param:"logId" doc:"the handover's business-log entry (when id is not sent)"`
 }
 
-func (h *Handlers) handoverID(ctx context.Context, in *httpx.Input) (int64, error) {
-	if in.Has("logId") && !in.Has("id") {
-		logID, err := in.ID("logId")
-		if err != nil {
-			return 0, err
-		}
-		return h.svc.HandoverOfLog(ctx, logID)
+// Undo is POST /api/sys/handover/undo: id (a handover), or logId (its business-log entry).
+func (h *Handlers) Undo(r *http.Request, in UndoIn) (route.None, error) {
+	id, err := h.handoverID(r.Context(), in)
+	if err != nil {
+		return route.None{}, err
 	}
-	return in.ID("id")
+	return route.None{}, h.svc.Undo(r.Context(), httpx.Lang(r), id)
+}
+
+func (h *Handlers) handoverID(ctx context.Context, in UndoIn) (int64, error) {
+	if in.LogID != nil && in.ID == nil {
+		if *in.LogID == 0 {
+			return 0, httpx.Fail("http.required", "logId")
+		}
+		return h.svc.HandoverOfLog(ctx, *in.LogID)
+	}
+	if in.ID == nil || *in.ID == 0 {
+		return 0, httpx.Fail("http.required", "id")
+	}
+	return *in.ID, nil
 }
 
 func init() {

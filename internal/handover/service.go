@@ -39,7 +39,7 @@ type Party struct {
 	ID        int64  `json:"id"`
 	LoginCode string `json:"loginCode"`
 	UserName  string `json:"userName"`
-	UserType  string `json:"userType"`
+	UserType  string `json:"userType" enum:"staff,external"`
 	State     int    `json:"state"`
 }
 

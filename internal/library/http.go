@@ -1,8 +1,8 @@
 package library
 
 import (
-	"context"
 	"net/http"
+	"reflect"
 	"strings"
 
 	"biddesk/internal/platform/httpx"
@@ -45,62 +45,139 @@ func (t *Type) readAccess() string {
 
 // Routes are every call of the library with the function codes it needs.
 func (h *Handlers) Routes() []route.Route {
-	ep := route.New
 	in := httpx.WithInput
 	out := []route.Route{
-		ep("GET", TypesPath, route.SignedIn, h.Types),
-		ep("GET", RemindPath, route.SignedIn, h.Remind),
-		ep("GET", TagAllPath, route.SignedIn, h.TagAll),
-		ep("GET", TagListPath, FunTags, h.tags.List),
-		ep("POST", "/api/library/tag/add", FunTags, in(httpx.AddHandler(readTag, h.svc.AddTag))),
-		ep("PUT", "/api/library/tag/edit", FunTags, in(httpx.EditHandler(readTag, h.svc.EditTag))),
-		ep("DELETE", "/api/library/tag/del", FunTags, in(httpx.DeleteHandler(h.svc.DeleteTags))),
-		route.Download("/api/library/tag/export", FunTags, h.tags.Export),
-		ep("GET", PortalSearchPath, FunPortal, in(h.PortalSearch)),
-		ep("GET", PortalOnePath, FunPortal, in(h.PortalOne)),
+		route.Call("GET", TypesPath, route.SignedIn, h.Types).
+			Doc("The record types of the library as data: fields, searches, columns, dictionaries, exports", "资料库类型定义"),
+		route.Call("GET", RemindPath, route.SignedIn, h.Remind).
+			Doc("The caller's reminders: records they entered, hold or keep that expire within the warning days or have expired, CA keys lent to them, unread message to-dos", "我的提醒"),
+		route.Call("GET", TagAllPath, route.SignedIn, h.TagAll).Doc("Every tag, for the tags fields", "全部标签"),
+		route.New("GET", TagListPath, FunTags, h.tags.List).Query(tagSpec.Params()...).Returns(list.Page[TagRec]{}).
+			Doc("The tag set with how many records use each tag, paged", "标签列表"),
+		route.Call("POST", "/api/library/tag/add", FunTags, h.TagAdd).Doc("Add a tag", "新增标签"),
+		route.Call("PUT", "/api/library/tag/edit", FunTags, h.TagEdit).Doc("Rename, recolour or reorder a tag", "编辑标签"),
+		route.Call("DELETE", "/api/library/tag/del", FunTags, h.TagDel).
+			Doc("Delete tags (soft; records keep no longer shown links)", "删除标签"),
+		route.Download("/api/library/tag/export", FunTags, h.tags.Export).Query(tagSpec.Params()...).Query(list.FormatParam).
+			Returns(route.File{}).Doc("Export the tag set", "导出标签"),
+		route.New("GET", PortalSearchPath, FunPortal, in(h.PortalSearch)).Takes(PortalSearchIn{}).Returns(PortalResult{}).
+			Doc("Search every portal type in one query: a page of hits, the total and, with facets=1, the counts by type, tag, unit, validity and year", "门户搜索"),
+		route.Call("GET", PortalOnePath, FunPortal, h.PortalOne).
+			Doc("One record the portal shows the caller: the library's flat record plus typeName, tab and downloads; 该资料不存在或已下架 otherwise", "门户资料详情"),
 	}
 	for _, t := range Types {
 		tbl, t := h.tables[t.Key], t
+		en, zh := httpx.Translate(httpx.LangEN, t.Name), httpx.Translate(httpx.LangZH, t.Name)
+		doc := func(rt route.Route, summary, summaryZH string) route.Route {
+			return rt.Doc(en+": "+summary, zh+"："+summaryZH)
+		}
 		out = append(out,
-			ep("GET", TypePath(t, "list"), t.readAccess(), tbl.List),
-			ep("GET", TypePath(t, "one"), t.readAccess(), in(h.one(t))),
-			ep("GET", TypePath(t, "history"), t.readAccess(), in(h.history(t))),
-			route.Download(TypePath(t, "export"), t.readAccess(), tbl.Export),
-			ep("POST", TypePath(t, "add"), t.Code, in(h.add(t))),
-			ep("PUT", TypePath(t, "edit"), t.Code, in(h.edit(t))),
-			ep("DELETE", TypePath(t, "del"), t.Code, in(httpx.DeleteHandler(func(ctx context.Context, ids []int64) error { return h.svc.Delete(ctx, t, ids) }))),
+			doc(route.New("GET", TypePath(t, "list"), t.readAccess(), tbl.List).Query(spec(t).Params()...).Returns(list.Page[*Record]{}),
+				"search the records, paged; non-administrators see published records of the units their data rules allow and their own", "列表"),
+			doc(route.Call("GET", TypePath(t, "one"), t.readAccess(), h.one(t)), "one record with its tags and files", "详情"),
+			doc(route.Call("GET", TypePath(t, "history"), t.readAccess(), h.history(t)), "a record's review steps and business-log entries", "审核与变更记录"),
+			doc(route.Download(TypePath(t, "export"), t.readAccess(), tbl.Export).Query(spec(t).Params()...).Query(list.FormatParam).Returns(route.File{}),
+				"export the records with the list's filters", "导出"),
+			doc(route.New("POST", TypePath(t, "add"), t.Code, in(h.add(t))).Query(formParams(t, false)...).Returns(httpx.Created{}),
+				"add a record (an administrator's entry is published, others wait for review)", "新增"),
+			doc(route.New("PUT", TypePath(t, "edit"), t.Code, in(h.edit(t))).Query(formParams(t, true)...).Returns(route.None{}),
+				"change a record (a non-administrator's change goes back to review)", "编辑"),
+			doc(route.Call("DELETE", TypePath(t, "del"), t.Code, h.del(t)), "delete records (soft, with a business-log line each)", "删除"),
 		)
 		if t.Review {
 			out = append(out,
-				ep("POST", TypePath(t, "submit"), t.Code, in(h.transition(t, ActSubmit))),
-				ep("POST", TypePath(t, "approve"), FunAdmin, in(h.transition(t, ActApprove))),
-				ep("POST", TypePath(t, "reject"), FunAdmin, in(h.transition(t, ActReject))),
+				doc(route.Call("POST", TypePath(t, "submit"), t.Code, h.transition(t, ActSubmit)), "submit drafts or rejected records for review", "提交审核"),
+				doc(route.Call("POST", TypePath(t, "approve"), FunAdmin, h.transition(t, ActApprove)), "approve pending records", "审核通过"),
+				doc(route.Call("POST", TypePath(t, "reject"), FunAdmin, h.transition(t, ActReject)), "reject pending records; reason required", "审核驳回"),
 			)
 		}
 		if t.Import {
 			out = append(out,
-				route.Download(TypePath(t, "import/template"), t.Code, func(w http.ResponseWriter, r *http.Request) (any, error) {
+				doc(route.Download(TypePath(t, "import/template"), t.Code, func(w http.ResponseWriter, r *http.Request) (any, error) {
 					return httpx.Written{}, importTemplate(w, r, t)
-				}),
-				ep("POST", TypePath(t, "import"), t.Code, func(w http.ResponseWriter, r *http.Request) (any, error) { return h.svc.importUpload(w, r, t) }),
+				}).Returns(route.File{}), "the import workbook", "导入模板"),
+				doc(route.New("POST", TypePath(t, "import"), t.Code, func(w http.ResponseWriter, r *http.Request) (any, error) { return h.svc.importUpload(w, r, t) }).
+					Takes(ImportIn{}).Returns(ImportReport{}),
+					"import records from an .xlsx (multipart field file); dryRun=true only checks; a real import is all or nothing", "导入"),
 			)
 		}
 		if t.Loans {
 			out = append(out,
-				ep("GET", TypePath(t, "loans"), t.readAccess(), in(h.loans(t))),
-				ep("POST", TypePath(t, "lend"), t.Code, in(h.lend(t))),
-				ep("POST", TypePath(t, "return"), t.Code, in(h.giveBack(t))),
+				doc(route.Call("GET", TypePath(t, "loans"), t.readAccess(), h.loans(t)), "the lend/return history of a key", "借还记录"),
+				doc(route.Call("POST", TypePath(t, "lend"), t.Code, h.lend(t)), "lend a key in custody to an employee", "借出"),
+				doc(route.Call("POST", TypePath(t, "return"), t.Code, h.giveBack(t)), "take a lent key back (remark optional)", "归还"),
 			)
 		}
 		if t.Messages {
 			out = append(out,
-				ep("POST", MessageRead, t.Code, in(httpx.DeleteHandler(h.svc.MarkRead))),
-				ep("POST", MessageMake, FunAdmin, h.generate),
+				doc(route.Call("POST", MessageRead, t.Code, h.MessageRead), "mark the caller's message to-dos read", "标记已读"),
+				doc(route.Call("POST", MessageMake, FunAdmin, h.generate), "write the expiry and CA-loan reminders as message to-dos now", "立即生成提醒"),
 			)
 		}
 	}
 	return out
 }
+
+// formParams describe the fields a type's add (or edit) call reads (readForm): they differ per type, so
+// the handler reads them itself.
+func formParams(t *Type, edit bool) []httpx.Param {
+	var ps []httpx.Param
+	if edit {
+		ps = append(ps, httpx.Param{Name: "id", Type: reflect.TypeFor[int64](), Required: true})
+	}
+	for _, f := range t.Fields {
+		if f.ReadOnly {
+			continue
+		}
+		p := httpx.Param{Name: f.Key, Required: f.Required, Doc: httpx.Translate(httpx.LangEN, f.Label)}
+		switch f.Kind {
+		case KindTags:
+			p.Type, p.Doc = reflect.TypeFor[[]int64](), p.Doc+": tag ids"
+		case KindFiles:
+			p.Type, p.Doc = reflect.TypeFor[[]int64](), p.Doc+": ids of uploaded files (or [{id}])"
+			if f.MaxFiles > 0 {
+				p.Max = ptr(int64(f.MaxFiles))
+			}
+		case KindRows:
+			p.Type, p.Doc = reflect.TypeFor[[]map[string]any](), p.Doc+": rows of "+rowKeys(f)
+		case KindNumber:
+			p.Type = reflect.TypeFor[int]()
+		case KindMoney:
+			p.Type, p.Doc = reflect.TypeFor[float64](), p.Doc+": at most 2 decimals"
+		case KindSwitch:
+			p.Type, p.Enum = reflect.TypeFor[int](), []string{"0", "1"}
+		default:
+			p.Type = reflect.TypeFor[string]()
+			switch f.Kind {
+			case KindDate:
+				p.Doc += ": YYYY-MM-DD"
+			case KindDict:
+				p.Doc += ": a value of the dictionary " + f.Dict
+			case KindUnit:
+				p.Doc += ": a unit's fullUnitCode"
+			case KindEmployee:
+				p.Doc += ": an employee's code"
+			case KindUser:
+				p.Doc += ": an account's id or login code"
+			}
+		}
+		if f.Max > 0 && (f.Kind == KindText || f.Kind == KindTextarea || f.Kind == KindNumber) {
+			p.Max = ptr(int64(f.Max))
+		}
+		ps = append(ps, p)
+	}
+	return append(ps, httpx.Param{Name: "draft", Type: reflect.TypeFor[bool](), Doc: "keep a non-administrator's record out of review"})
+}
+
+func rowKeys(f Field) string {
+	keys := make([]string, len(f.Columns))
+	for i, c := range f.Columns {
+		keys[i] = c.Key
+	}
+	return "{" + strings.Join(keys, ", ") + "}"
+}
+
+func ptr[T any](v T) *T { return &v }
 
 // TypeView is a type's descriptor in the caller's language (GET /api/library/types).
 type TypeView struct {
@@ -123,8 +200,15 @@ func translateFields(lang string, fs []Field) []Field {
 	return out
 }
 
+// TypesAnswer is GET /api/library/types.
+type TypesAnswer struct {
+	Types       []TypeView `json:"types"`
+	WarningDays int        `json:"warningDays"`
+	AdminCode   string     `json:"adminCode"`
+}
+
 // Types is GET /api/library/types: every type's descriptor, for the browser's one generic page.
-func (h *Handlers) Types(w http.ResponseWriter, r *http.Request) (any, error) {
+func (h *Handlers) Types(r *http.Request, _ route.None) (TypesAnswer, error) {
 	lang := httpx.Lang(r)
 	out := make([]TypeView, 0, len(Types))
 	for _, t := range Types {
@@ -134,26 +218,23 @@ func (h *Handlers) Types(w http.ResponseWriter, r *http.Request) (any, error) {
 		}
 		out = append(out, v)
 	}
-	return map[string]any{"types": out, "warningDays": h.svc.warnDays(), "adminCode": FunAdmin}, nil
+	return TypesAnswer{Types: out, WarningDays: h.svc.warnDays(), AdminCode: FunAdmin}, nil
 }
 
-func (h *Handlers) one(t *Type) httpx.InputHandler {
-	return func(r *http.Request, in *httpx.Input) (any, error) {
-		id, err := in.ID("id")
-		if err != nil {
-			return nil, err
-		}
-		return h.svc.One(r.Context(), t, id)
+// IDIn names one record.
+type IDIn struct {
+	ID int64 `param:"id,required"`
+}
+
+func (h *Handlers) one(t *Type) func(*http.Request, IDIn) (*Record, error) {
+	return func(r *http.Request, in IDIn) (*Record, error) {
+		return h.svc.One(r.Context(), t, in.ID)
 	}
 }
 
-func (h *Handlers) history(t *Type) httpx.InputHandler {
-	return func(r *http.Request, in *httpx.Input) (any, error) {
-		id, err := in.ID("id")
-		if err != nil {
-			return nil, err
-		}
-		return h.svc.History(r.Context(), t, id)
+func (h *Handlers) history(t *Type) func(*http.Request, IDIn) (*History, error) {
+	return func(r *http.Request, in IDIn) (*History, error) {
+		return h.svc.History(r.Context(), t, in.ID)
 	}
 }
 
@@ -187,67 +268,166 @@ func (h *Handlers) edit(t *Type) httpx.InputHandler {
 	}
 }
 
-func (h *Handlers) transition(t *Type, action string) httpx.InputHandler {
-	return func(r *http.Request, in *httpx.Input) (any, error) {
-		ids, err := in.IDsOrID()
+// IDsIn names records: ids (a list, repeated or comma-separated) or, when ids is not sent, id.
+type IDsIn struct {
+	IDs []int64 `param:"ids"`
+	ID  []int64 `param:"id" doc:"when ids is not sent"`
+}
+
+func (in IDsIn) list() ([]int64, error) {
+	switch {
+	case len(in.IDs) > 0:
+		return in.IDs, nil
+	case len(in.ID) > 0:
+		return in.ID, nil
+	}
+	return nil, httpx.Fail("http.required", "ids")
+}
+
+func (h *Handlers) del(t *Type) func(*http.Request, IDsIn) (route.None, error) {
+	return func(r *http.Request, in IDsIn) (route.None, error) {
+		ids, err := in.list()
 		if err != nil {
-			return nil, err
+			return route.None{}, err
 		}
-		return nil, h.svc.Transition(r.Context(), t, action, ids, in.String("reason"))
+		return route.None{}, h.svc.Delete(r.Context(), t, ids)
 	}
 }
 
-func (h *Handlers) loans(t *Type) httpx.InputHandler {
-	return func(r *http.Request, in *httpx.Input) (any, error) {
-		id, err := in.ID("id")
+// TransitionIn names the records a review step moves, with its reason (required to reject).
+type TransitionIn struct {
+	IDsIn
+	Reason string `param:"reason" doc:"required to reject"`
+}
+
+func (h *Handlers) transition(t *Type, action string) func(*http.Request, TransitionIn) (route.None, error) {
+	return func(r *http.Request, in TransitionIn) (route.None, error) {
+		ids, err := in.list()
 		if err != nil {
-			return nil, err
+			return route.None{}, err
 		}
-		return h.svc.Loans(r.Context(), t, id)
+		return route.None{}, h.svc.Transition(r.Context(), t, action, ids, in.Reason)
 	}
 }
 
-func (h *Handlers) lend(t *Type) httpx.InputHandler {
-	return func(r *http.Request, in *httpx.Input) (any, error) {
-		id, err := in.ID("id")
-		if err != nil {
-			return nil, err
+func (h *Handlers) loans(t *Type) func(*http.Request, IDIn) ([]Loan, error) {
+	return func(r *http.Request, in IDIn) ([]Loan, error) {
+		loans, err := h.svc.Loans(r.Context(), t, in.ID)
+		if loans == nil && err == nil {
+			loans = []Loan{}
 		}
-		return nil, h.svc.Lend(r.Context(), t, id, LendForm{BorrowerCode: in.String("borrowerCode"), Purpose: in.String("purpose"), DueDate: in.String("dueDate")})
+		return loans, err
 	}
 }
 
-func (h *Handlers) giveBack(t *Type) httpx.InputHandler {
-	return func(r *http.Request, in *httpx.Input) (any, error) {
-		id, err := in.ID("id")
-		if err != nil {
-			return nil, err
-		}
-		return nil, h.svc.Return(r.Context(), t, id, in.String("remark"))
+// LendIn lends a key.
+type LendIn struct {
+	ID           int64  `param:"id,required"`
+	BorrowerCode string `param:"borrowerCode" doc:"the employee's code (required)"`
+	Purpose      string `param:"purpose" doc:"at most 200 characters"`
+	DueDate      string `param:"dueDate" doc:"YYYY-MM-DD"`
+}
+
+func (h *Handlers) lend(t *Type) func(*http.Request, LendIn) (route.None, error) {
+	return func(r *http.Request, in LendIn) (route.None, error) {
+		return route.None{}, h.svc.Lend(r.Context(), t, in.ID, LendForm{BorrowerCode: in.BorrowerCode, Purpose: in.Purpose, DueDate: in.DueDate})
+	}
+}
+
+// ReturnIn takes a key back.
+type ReturnIn struct {
+	ID     int64  `param:"id,required"`
+	Remark string `param:"remark" doc:"at most 200 characters"`
+}
+
+func (h *Handlers) giveBack(t *Type) func(*http.Request, ReturnIn) (route.None, error) {
+	return func(r *http.Request, in ReturnIn) (route.None, error) {
+		return route.None{}, h.svc.Return(r.Context(), t, in.ID, in.Remark)
 	}
 }
 
 // Remind is GET /api/biapp/marketing/backend/project/remind.
-func (h *Handlers) Remind(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.svc.Remind(r.Context(), httpx.Lang(r))
+func (h *Handlers) Remind(r *http.Request, _ route.None) (Reminders, error) {
+	rem, err := h.svc.Remind(r.Context(), httpx.Lang(r))
+	if err != nil || rem == nil {
+		return Reminders{}, err
+	}
+	return *rem, nil
 }
 
 // TagAll is GET /api/library/tag/all: every tag, for the tags fields.
-func (h *Handlers) TagAll(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.svc.Tags(r.Context())
+func (h *Handlers) TagAll(r *http.Request, _ route.None) ([]Tag, error) {
+	tags, err := h.svc.Tags(r.Context())
+	if tags == nil && err == nil {
+		tags = []Tag{}
+	}
+	return tags, err
 }
 
-func (h *Handlers) generate(w http.ResponseWriter, r *http.Request) (any, error) {
+// MessageRead is POST /api/library/message/read (ids or id): the caller's message to-dos read.
+func (h *Handlers) MessageRead(r *http.Request, in IDsIn) (route.None, error) {
+	ids, err := in.list()
+	if err != nil {
+		return route.None{}, err
+	}
+	return route.None{}, h.svc.MarkRead(r.Context(), ids)
+}
+
+// Generated is the answer of POST /api/library/message/generate: how many message to-dos were written.
+type Generated struct {
+	Created int `json:"created"`
+}
+
+func (h *Handlers) generate(r *http.Request, _ route.None) (Generated, error) {
 	n, err := h.svc.GenerateMessages(r.Context())
 	if err != nil {
-		return nil, err
+		return Generated{}, err
 	}
-	return map[string]int{"created": n}, nil
+	return Generated{Created: n}, nil
 }
 
-func readTag(in *httpx.Input) (TagForm, error) {
-	f := TagForm{Name: in.String("name"), Color: in.String("color")}
-	var err error
-	f.Sort, err = in.Int("sort", 0)
-	return f, err
+// TagIn is what the tag dialog sends.
+type TagIn struct {
+	Name  string `param:"name" doc:"required, unique"`
+	Color string `param:"color"`
+	Sort  int    `param:"sort"`
 }
+
+// TagAdd is POST /api/library/tag/add; data is {id}.
+func (h *Handlers) TagAdd(r *http.Request, in TagIn) (httpx.Created, error) {
+	id, err := h.svc.AddTag(r.Context(), TagForm{Name: in.Name, Color: in.Color, Sort: in.Sort})
+	if err != nil {
+		return httpx.Created{}, err
+	}
+	return httpx.Created{ID: id}, nil
+}
+
+// TagEditIn is the dialog's fields and the tag.
+type TagEditIn struct {
+	TagIn
+	ID int64 `param:"id,required"`
+}
+
+// TagEdit is PUT /api/library/tag/edit.
+func (h *Handlers) TagEdit(r *http.Request, in TagEditIn) (route.None, error) {
+	return route.None{}, h.svc.EditTag(r.Context(), in.ID, TagForm{Name: in.Name, Color: in.Color, Sort: in.Sort})
+}
+
+// TagDel is DELETE /api/library/tag/del (ids or id).
+func (h *Handlers) TagDel(r *http.Request, in IDsIn) (route.None, error) {
+	ids, err := in.list()
+	if err != nil {
+		return route.None{}, err
+	}
+	return route.None{}, h.svc.DeleteTags(r.Context(), ids)
+}
+
+// ImportIn describes an import call: the workbook is read from the multipart body.
+type ImportIn struct {
+	File   httpx.FileField `param:"file,required" doc:"the .xlsx workbook"`
+	DryRun bool            `param:"dryRun" doc:"in the query: true only checks"`
+}
+
+// The names the web uses.
+func (TypeView) OpenAPIName() string    { return "LibType" }
+func (TypesAnswer) OpenAPIName() string { return "LibTypes" }

@@ -266,3 +266,25 @@ func Today(now time.Time) time.Time {
 }
 
 var jsonMarshal = json.Marshal
+
+// RecordView describes what a Record writes (MarshalJSON): the fields every record has, then every field
+// of its type by its key (units, employees and recipients also as <key>Name; files as [{id,name,url}];
+// tags as [{id,name,color}]; docs/library.md lists them).
+type RecordView struct {
+	ID            int64      `json:"id"`
+	Type          string     `json:"type"`
+	Status        string     `json:"status" doc:"draft, pending, published or rejected"`
+	State         string     `json:"state,omitempty" doc:"a CA key's in/lent, a message's unread/read"`
+	ReviewReason  string     `json:"reviewReason,omitempty"`
+	CreatedBy     int64      `json:"createdBy,omitempty"`
+	CreatedByName string     `json:"createdByName,omitempty"`
+	CreatedAt     time.Time  `json:"createdAt,omitzero"`
+	UpdatedAt     time.Time  `json:"updatedAt,omitzero"`
+	ReviewedAt    *time.Time `json:"reviewedAt,omitempty"`
+	Expiry        string     `json:"expiry,omitempty" doc:"expired, expiring or empty (types with expiry dates)"`
+	DaysLeft      *int       `json:"daysLeft,omitempty" doc:"days until validTo, negative once past (types with expiry dates)"`
+}
+
+func (Record) OpenAPIAs() any          { return RecordView{} }
+func (RecordView) OpenAPIName() string { return "LibRecord" }
+func (RecordView) OpenAPIOpen()        {}

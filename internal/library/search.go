@@ -134,8 +134,8 @@ type PortalHit struct {
 	// Period: ValidFrom..ValidTo is a service period (a contract's), not a validity: the card says 服务期,
 	// not 有效期至.
 	Period     bool       `json:"period"`
-	ValidFrom  string     `json:"validFrom"` // "" when none
-	Expiry     string     `json:"expiry"`    // expired, expiring or ""
+	ValidFrom  string     `json:"validFrom"`                       // "" when none
+	Expiry     string     `json:"expiry" enum:",expired,expiring"` // expired, expiring or ""
 	Downloads  int64      `json:"downloads"`
 	FileCount  int        `json:"fileCount"`
 	Tags       []Tag      `json:"tags"`
@@ -962,21 +962,51 @@ func (s *Service) CountDownload(ctx context.Context, id int64) error {
 
 /* ---------- HTTP ---------- */
 
+// portalFilter is what PortalSearch binds; the checks and their messages are the search's own.
+type portalFilter struct {
+	Keywords string   `param:"keywords"`
+	Types    []string `param:"type"`
+	TagID    string   `param:"tagId"`
+	Unit     string   `param:"unit"`
+	Validity string   `param:"validity"`
+	Year     string   `param:"year"`
+	Sort     string   `param:"sort"`
+	Facets   bool     `param:"facets"`
+}
+
+// PortalSearchIn describes the portal search's parameters.
+type PortalSearchIn struct {
+	Keywords string `param:"keywords" max:"50" doc:"part of the search text (title, code, holder, text fields) in any letter case; %, _, quotes and full-text syntax match themselves"`
+	Type     string `param:"type" doc:"a portal type key, or several comma-separated (license,honor): expert, license, honor, contract, cakey, tender, plan, toolkit, announcement"`
+	TagID    int64  `param:"tagId" doc:"has this tag"`
+	Unit     string `param:"unit" doc:"the record's unit (fullUnitCode), exact"`
+	Validity string `param:"validity" enum:"valid,expired" doc:"valid (no expiry date, or not past) or expired"`
+	Year     string `param:"year" doc:"YYYY: the year of the record's own date (record_date, else valid_from, else created)"`
+	Sort     string `param:"sort" enum:"relevance,newest,downloads" doc:"relevance (default with keywords: titles holding them first, then newest), newest (default otherwise), downloads"`
+	Current  int    `param:"current" min:"1" max:"1000000" doc:"page, from 1"`
+	Limit    int    `param:"limit" min:"1" max:"100" doc:"rows per page (default 10)"`
+	Facets   bool   `param:"facets" doc:"1 or true: answer the facets too"`
+}
+
 // PortalSearch is GET /api/portal/search (docs/portal.md).
 func (h *Handlers) PortalSearch(r *http.Request, in *httpx.Input) (any, error) {
-	q := PortalQuery{Keywords: in.String("keywords"), Unit: in.String("unit"), Validity: strings.TrimSpace(in.String("validity")),
-		Sort: strings.TrimSpace(in.String("sort")), Facets: in.Bool("facets"), Lang: httpx.Lang(r)}
-	for _, v := range in.Strings("type") {
+	var f portalFilter
+	if err := httpx.Bind(in, &f); err != nil {
+		return nil, err
+	}
+	q := PortalQuery{Keywords: f.Keywords, Unit: f.Unit, Validity: strings.TrimSpace(f.Validity),
+		Sort: strings.TrimSpace(f.Sort), Facets: f.Facets, Lang: httpx.Lang(r)}
+	for _, v := range f.Types {
 		q.Types = append(q.Types, strings.Split(v, ",")...)
 	}
-	if s := strings.TrimSpace(in.String("tagId")); s != "" {
+	if s := strings.TrimSpace(f.TagID); s != "" {
 		id, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || id <= 0 {
 			return nil, httpx.BadRequest("http.bad_number", "tagId")
 		}
 		q.TagID = id
 	}
-	if s := strings.TrimSpace(in.String("year")); s != "" {
+	if s := strings.TrimSpace(f.Year); s != "" {
 		if len(s) != 4 || strings.Trim(s, "0123456789") != "" {
 			return nil, httpx.Fail("lib.portal.bad_year")
 		}
@@ -990,14 +1020,10 @@ func (h *Handlers) PortalSearch(r *http.Request, in *httpx.Input) (any, error) {
 }
 
 // PortalOne is GET /api/portal/record/one?id=: the record's flat JSON plus typeName, tab and downloads.
-func (h *Handlers) PortalOne(r *http.Request, in *httpx.Input) (any, error) {
-	id, err := in.ID("id")
+func (h *Handlers) PortalOne(r *http.Request, in IDIn) (PortalRecord, error) {
+	rec, err := h.svc.PortalOne(r.Context(), auth.PrincipalFrom(r.Context()), in.ID)
 	if err != nil {
-		return nil, err
-	}
-	rec, err := h.svc.PortalOne(r.Context(), auth.PrincipalFrom(r.Context()), id)
-	if err != nil {
-		return nil, err
+		return PortalRecord{}, err
 	}
 	return PortalRecord{Record: rec, Lang: httpx.Lang(r)}, nil
 }
@@ -1043,3 +1069,21 @@ func init() {
 		"lib.portal.validity.expired":  {"已过期", "Expired"},
 	})
 }
+
+// PortalRecordView describes what a PortalRecord writes.
+type PortalRecordView struct {
+	RecordView
+	TypeName  string `json:"typeName"`
+	Tab       string `json:"tab" doc:"the detail tab, '' for tender and announcement"`
+	Downloads int64  `json:"downloads"`
+}
+
+func (PortalRecord) OpenAPIAs() any          { return PortalRecordView{} }
+func (PortalRecordView) OpenAPIName() string { return "PortalRecord" }
+func (PortalRecordView) OpenAPIOpen()        {}
+
+// The names of the portal search's answer (the portal's own hit is PortalHit).
+func (PortalResult) OpenAPIName() string { return "PortalResult" }
+func (PortalFacet) OpenAPIName() string  { return "PortalFacet" }
+func (PortalFacets) OpenAPIName() string { return "PortalFacets" }
+func (PortalHit) OpenAPIName() string    { return "PortalSearchHit" }

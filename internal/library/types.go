@@ -53,7 +53,7 @@ const (
 type Field struct {
 	Key      string  `json:"key"`
 	Label    string  `json:"label"`
-	Kind     string  `json:"kind"`
+	Kind     string  `json:"kind" enum:"text,textarea,rich,number,money,date,dict,tags,employee,unit,user,files,switch,rows"`
 	Column   string  `json:"-"`
 	Dict     string  `json:"dict,omitempty"`
 	Role     string  `json:"role,omitempty"`     // files: the role of the files (scan, photo, cv, ...)
@@ -62,7 +62,7 @@ type Field struct {
 	Required bool    `json:"required"`
 	Max      int     `json:"max,omitempty"`     // text: the longest value in characters; number: the largest value
 	Pattern  string  `json:"pattern,omitempty"` // text: a pattern kind of internal/platform/validate
-	Search   string  `json:"search,omitempty"`
+	Search   string  `json:"search,omitempty" enum:"contains,exact,range,unit,tag"`
 	List     bool    `json:"list"`
 	Sort     bool    `json:"sort"`
 	Export   bool    `json:"export"`

@@ -21,8 +21,11 @@ type EmployeeRef struct {
 	Name     string `json:"name"`
 	UnitCode string `json:"unitCode"`
 	UnitName string `json:"unitName"`
-	Match    string `json:"match"`
+	Match    string `json:"match" doc:"the pasted line (code, phone or e-mail in lower case, or name) this employee was found by"`
 }
+
+// OpenAPIName keeps the name the web knows a picked employee by.
+func (EmployeeRef) OpenAPIName() string { return "EmployeeRef" }
 
 // lookupBy names the column set a look-up matches.
 type lookupBy int
@@ -170,21 +173,28 @@ func splitNames(s string) []string {
 	})
 }
 
-// linesOf reads a list parameter of lines: a JSON array, or one text with a line per entry.
-func linesOf(in *httpx.Input, name string) []string {
+// lines splits the entries of a list parameter of lines: a JSON array, or one text with a line per entry.
+func lines(vs []string) []string {
 	var out []string
-	for _, v := range in.Strings(name) {
+	for _, v := range vs {
 		out = append(out, strings.Split(strings.ReplaceAll(v, "\r\n", "\n"), "\n")...)
 	}
 	return out
 }
 
+// SelectorIn is what the employee picker sends: exactly one of the three.
+type SelectorIn struct {
+	EmployeeCodes *[]string `param:"employeeCodes" doc:"employee codes: a JSON array or a text with one per line (at most 1000)"`
+	PhoneOrEmails *[]string `param:"phoneOrEmails" doc:"phones or e-mails: a JSON array or a text with one per line (at most 1000)"`
+	EmployeeNames *string   `param:"employeeNames" doc:"names separated by commas, spaces or new lines"`
+}
+
 // EmployeeSelector is POST /api/employee/selector (getEmployeeList): exactly one of
 // employeeCodes, phoneOrEmails (lines) or employeeNames (a text of names).
-func (h *Handlers) EmployeeSelector(r *http.Request, in *httpx.Input) (any, error) {
+func (h *Handlers) EmployeeSelector(r *http.Request, in SelectorIn) ([]EmployeeRef, error) {
 	given := 0
-	for _, p := range []string{"employeeCodes", "phoneOrEmails", "employeeNames"} {
-		if in.Has(p) {
+	for _, sent := range []bool{in.EmployeeCodes != nil, in.PhoneOrEmails != nil, in.EmployeeNames != nil} {
+		if sent {
 			given++
 		}
 	}
@@ -192,12 +202,12 @@ func (h *Handlers) EmployeeSelector(r *http.Request, in *httpx.Input) (any, erro
 		return nil, httpx.Fail("org.selector_one_of")
 	}
 	switch {
-	case in.Has("employeeCodes"):
-		return h.store.Employees(r.Context(), byCode, linesOf(in, "employeeCodes"))
-	case in.Has("phoneOrEmails"):
-		return h.store.Employees(r.Context(), byPhoneOrEmail, linesOf(in, "phoneOrEmails"))
+	case in.EmployeeCodes != nil:
+		return h.store.Employees(r.Context(), byCode, lines(*in.EmployeeCodes))
+	case in.PhoneOrEmails != nil:
+		return h.store.Employees(r.Context(), byPhoneOrEmail, lines(*in.PhoneOrEmails))
 	default:
-		return h.store.Employees(r.Context(), byName, splitNames(in.String("employeeNames")))
+		return h.store.Employees(r.Context(), byName, splitNames(*in.EmployeeNames))
 	}
 }
 

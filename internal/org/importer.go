@@ -12,6 +12,7 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/route"
 	"biddesk/internal/platform/sheet"
 	"biddesk/internal/platform/validate"
 )
@@ -366,11 +367,8 @@ func recomputePaths(ctx context.Context, tx *db.Tx) error {
 }
 
 // ImportTemplate is GET /api/org/import/template: the workbook to fill in.
-func (h *Handlers) ImportTemplate(w http.ResponseWriter, r *http.Request) (any, error) {
-	if err := sheet.Template(w, httpx.Lang(r), "org.import.template", unitSheet, employeeSheet); err != nil {
-		return nil, err
-	}
-	return httpx.Written{}, nil
+func (h *Handlers) ImportTemplate(w http.ResponseWriter, r *http.Request, _ route.None) error {
+	return sheet.Template(w, httpx.Lang(r), "org.import.template", unitSheet, employeeSheet)
 }
 
 // Import is POST /api/org/import (multipart: file; query dryRun=true for the check only).

@@ -37,6 +37,9 @@ func scanUnit(row interface{ Scan(...any) error }) (Unit, error) {
 	return u, err
 }
 
+// OpenAPIName keeps the name the web knows an employee row by.
+func (Employee) OpenAPIName() string { return "Employee" }
+
 // Employee is a row of the employee list.
 type Employee struct {
 	ID       int64  `json:"id"`

@@ -9,6 +9,7 @@ import (
 
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/route"
 )
 
 // SearchLimit caps the hits of a unit search: the picker shows a list, not a report.
@@ -29,38 +30,44 @@ type OrganQuery struct {
 	InStatus     int // 1 active (default), 0 closed
 }
 
-func readOrganQuery(in *httpx.Input) (OrganQuery, error) {
+// OrganIn is the input of the picker's organisation calls (getOrganList, getOrganSearch).
+type OrganIn struct {
+	UnitName     string `param:"unitName" doc:"a name search (contains; at most 100 characters)"`
+	FullUnitCode string `param:"fullUnitCode" doc:"the children of this unit"`
+	DelPartment  bool   `param:"delPartment" doc:"'remove root': start at the subordinate companies (level 3)"`
+	IsDataRule   bool   `param:"isDataRule" doc:"only the units the caller's data rules allow for moduleName"`
+	ModuleName   string `param:"moduleName"`
+	Level        int    `param:"level" doc:"the units at this level (root query: 1)"`
+	Type         int    `param:"type" doc:"unit type, when above 0 (1 company, 2 department)"`
+	InStatus     *int   `param:"inStatus" doc:"1 active (default), 0 closed"`
+	IsClick      string `param:"isClick" doc:"true: only units with children; false: only leaves"`
+	ID           int64  `param:"id" doc:"the children of the unit with this id"`
+}
+
+func (in OrganIn) query() (OrganQuery, error) {
 	q := OrganQuery{
-		UnitName:     strings.TrimSpace(in.String("unitName")),
-		FullUnitCode: strings.TrimSpace(in.String("fullUnitCode")),
-		DelPartment:  in.Bool("delPartment"),
-		IsDataRule:   in.Bool("isDataRule"),
-		ModuleName:   strings.TrimSpace(in.String("moduleName")),
+		UnitName:     strings.TrimSpace(in.UnitName),
+		FullUnitCode: strings.TrimSpace(in.FullUnitCode),
+		DelPartment:  in.DelPartment,
+		IsDataRule:   in.IsDataRule,
+		ModuleName:   strings.TrimSpace(in.ModuleName),
+		Level:        in.Level,
+		Type:         in.Type,
+		InStatus:     1,
+		ParentID:     in.ID,
 	}
-	var err error
-	if q.Level, err = in.Int("level", 0); err != nil {
-		return q, err
-	}
-	if q.Type, err = in.Int("type", 0); err != nil {
-		return q, err
-	}
-	if q.InStatus, err = in.Int("inStatus", 1); err != nil {
-		return q, err
+	if in.InStatus != nil {
+		q.InStatus = *in.InStatus
 	}
 	if q.InStatus != 0 && q.InStatus != 1 {
 		return q, httpx.Fail("org.in_status_rule")
 	}
-	if s := strings.TrimSpace(in.String("isClick")); s != "" {
+	if s := strings.TrimSpace(in.IsClick); s != "" {
 		b, perr := strconv.ParseBool(s)
 		if perr != nil {
 			return q, httpx.Fail("http.bad_input")
 		}
 		q.IsClick = &b
-	}
-	if in.Has("id") && strings.TrimSpace(in.String("id")) != "" {
-		if q.ParentID, err = in.ID("id"); err != nil {
-			return q, err
-		}
 	}
 	if utf8.RuneCountInString(q.UnitName) > 100 {
 		return q, httpx.Fail("org.keyword_too_long", 100)
@@ -210,21 +217,32 @@ func NewHandlers(s *Store, guard ScopeGuard) *Handlers { return &Handlers{store:
 
 func caller(ctx context.Context) int64 { return httpx.InfoFrom(ctx).UserID }
 
+// PidIn names a parent unit by its code ("" for the roots).
+type PidIn struct {
+	PID string `param:"pid" doc:"the parent's fullUnitCode; empty: the roots"`
+}
+
 // GetByPid is GET /api/dataHumanResources/getByPid?pid=...: the children of a unit, or the roots.
-func (h *Handlers) GetByPid(r *http.Request, in *httpx.Input) (any, error) {
-	return h.store.Children(r.Context(), strings.TrimSpace(in.String("pid")))
+func (h *Handlers) GetByPid(r *http.Request, in PidIn) ([]Unit, error) {
+	return h.store.Children(r.Context(), strings.TrimSpace(in.PID))
 }
 
 // Tree is GET /api/dataHumanResources/tree?pid=: the nested tree (id, name, pid).
-func (h *Handlers) Tree(r *http.Request, in *httpx.Input) (any, error) {
-	return h.store.Tree(r.Context(), strings.TrimSpace(in.String("pid")))
+func (h *Handlers) Tree(r *http.Request, in PidIn) ([]*TreeNode, error) {
+	return h.store.Tree(r.Context(), strings.TrimSpace(in.PID))
+}
+
+// KeywordIn is a unit search by name or code.
+type KeywordIn struct {
+	Keyword    string `param:"keyword" doc:"name contains or code starts with; at most 100 characters"`
+	NameOrCode string `param:"nameOrCode" doc:"the same as keyword (when keyword is empty)"`
 }
 
 // GetByNameOrCode is GET /api/dataHumanResources/getByNameOrCode?keyword=.
-func (h *Handlers) GetByNameOrCode(r *http.Request, in *httpx.Input) (any, error) {
-	kw := strings.TrimSpace(in.String("keyword"))
+func (h *Handlers) GetByNameOrCode(r *http.Request, in KeywordIn) ([]Unit, error) {
+	kw := strings.TrimSpace(in.Keyword)
 	if kw == "" {
-		kw = strings.TrimSpace(in.String("nameOrCode"))
+		kw = strings.TrimSpace(in.NameOrCode)
 	}
 	if kw == "" {
 		return nil, httpx.Fail("http.required", "keyword")
@@ -235,18 +253,23 @@ func (h *Handlers) GetByNameOrCode(r *http.Request, in *httpx.Input) (any, error
 	return h.store.ByNameOrCode(r.Context(), kw)
 }
 
+// LevelIn names a level of the organisation.
+type LevelIn struct {
+	Level *int `param:"level" doc:"1 (default) is the root"`
+}
+
 // LevelInfoList is GET /api/organization/levelInfoList?level= (default 1).
-func (h *Handlers) LevelInfoList(r *http.Request, in *httpx.Input) (any, error) {
-	level, err := in.Int("level", 1)
-	if err != nil {
-		return nil, err
+func (h *Handlers) LevelInfoList(r *http.Request, in LevelIn) ([]Unit, error) {
+	level := 1
+	if in.Level != nil {
+		level = *in.Level
 	}
 	return h.store.AtLevel(r.Context(), level)
 }
 
 // SelectOrgCode is GET /motivate/project/config/selectOrgCode (getOrganList).
-func (h *Handlers) SelectOrgCode(r *http.Request, in *httpx.Input) (any, error) {
-	q, err := readOrganQuery(in)
+func (h *Handlers) SelectOrgCode(r *http.Request, in OrganIn) ([]Unit, error) {
+	q, err := in.query()
 	if err != nil {
 		return nil, err
 	}
@@ -254,8 +277,8 @@ func (h *Handlers) SelectOrgCode(r *http.Request, in *httpx.Input) (any, error) 
 }
 
 // ByUnitName is GET /api/organization/unitInfo/byUnitName (getOrganSearch): a name search.
-func (h *Handlers) ByUnitName(r *http.Request, in *httpx.Input) (any, error) {
-	q, err := readOrganQuery(in)
+func (h *Handlers) ByUnitName(r *http.Request, in OrganIn) ([]Unit, error) {
+	q, err := in.query()
 	if err != nil {
 		return nil, err
 	}
@@ -266,13 +289,18 @@ func (h *Handlers) ByUnitName(r *http.Request, in *httpx.Input) (any, error) {
 	return h.store.Organs(r.Context(), caller(r.Context()), q)
 }
 
+// ModuleIn names the module whose data rules apply.
+type ModuleIn struct {
+	ModuleName string `param:"moduleName" doc:"empty: any module"`
+}
+
 // Authority is GET /api/recruit/interview/user/authority (getAccessOrgan).
-func (h *Handlers) Authority(r *http.Request, in *httpx.Input) (any, error) {
-	return h.store.AccessibleTops(r.Context(), caller(r.Context()), strings.TrimSpace(in.String("moduleName")))
+func (h *Handlers) Authority(r *http.Request, in ModuleIn) ([]Unit, error) {
+	return h.store.AccessibleTops(r.Context(), caller(r.Context()), strings.TrimSpace(in.ModuleName))
 }
 
 // DataModules is GET /api/org/dataModules: the module names a data scope may name.
-func (h *Handlers) DataModules(_ http.ResponseWriter, r *http.Request) (any, error) {
+func (h *Handlers) DataModules(r *http.Request, _ route.None) ([]Module, error) {
 	lang := httpx.Lang(r)
 	out := make([]Module, len(Modules))
 	for i, m := range Modules {

@@ -2,36 +2,59 @@ package org
 
 import (
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/list"
 	"biddesk/internal/platform/route"
 )
 
 // Screen is the function code of the organisation and employee screen (/organization_manager).
 const Screen = "organization_manager"
 
+// ImportIn describes the import's multipart body and its query.
+type ImportIn struct {
+	File   httpx.FileField `param:"file,required" doc:"the .xlsx workbook (the template's sheets 组织 and 员工)"`
+	DryRun bool            `param:"dryRun" in:"query" doc:"true: check only, nothing is written"`
+}
+
 // Routes are the organisation area's calls: the pickers' look-ups for every signed-in user, the role data
 // scopes of /rolemanager, and the lists, exports and import of /organization_manager.
 func (h *Handlers) Routes() []route.Route {
-	in := httpx.WithInput
 	units, employees := Tables(h.store.db)
 	return []route.Route{
-		route.New("GET", "/api/dataHumanResources/getByPid", route.SignedIn, in(h.GetByPid)),
-		route.New("GET", "/api/dataHumanResources/tree", route.SignedIn, in(h.Tree)),
-		route.New("GET", "/api/dataHumanResources/getByNameOrCode", route.SignedIn, in(h.GetByNameOrCode)),
-		route.New("GET", "/api/organization/levelInfoList", route.SignedIn, in(h.LevelInfoList)),
-		route.New("GET", "/api/organization/unitInfo/byUnitName", route.SignedIn, in(h.ByUnitName)),
-		route.New("GET", "/motivate/project/config/selectOrgCode", route.SignedIn, in(h.SelectOrgCode)),
-		route.New("GET", "/api/recruit/interview/user/authority", route.SignedIn, in(h.Authority)),
-		route.New("POST", "/api/employee/selector", route.SignedIn, in(h.EmployeeSelector)),
+		route.Call("GET", "/api/dataHumanResources/getByPid", route.SignedIn, h.GetByPid).
+			Doc("Children of a unit (pid = its fullUnitCode), the roots when pid is empty", "下级组织"),
+		route.Call("GET", "/api/dataHumanResources/tree", route.SignedIn, h.Tree).
+			Doc("The nested organisation tree (id, name, pid) below pid, or whole", "组织树"),
+		route.Call("GET", "/api/dataHumanResources/getByNameOrCode", route.SignedIn, h.GetByNameOrCode).
+			Doc("Units whose name contains or code starts with the keyword (up to 100)", "按名称或编码查组织"),
+		route.Call("GET", "/api/organization/levelInfoList", route.SignedIn, h.LevelInfoList).
+			Doc("The units of a level", "某一层级的组织"),
+		route.Call("GET", "/api/organization/unitInfo/byUnitName", route.SignedIn, h.ByUnitName).
+			Doc("getOrganSearch: units by name (up to 100)", "按名称搜索组织"),
+		route.Call("GET", "/motivate/project/config/selectOrgCode", route.SignedIn, h.SelectOrgCode).
+			Doc("getOrganList: a name search, the children of a unit, or the units of a level, limited by the data rule when isDataRule",
+				"组织选择器查询"),
+		route.Call("GET", "/api/recruit/interview/user/authority", route.SignedIn, h.Authority).
+			Doc("getAccessOrgan: the top units the caller may access", "本人可访问的顶层组织"),
+		route.Call("POST", "/api/employee/selector", route.SignedIn, h.EmployeeSelector).
+			Doc("getEmployeeList: resolve pasted codes, phones or e-mails (lines, at most 1000) or names", "员工选择器查询"),
 
-		route.New("GET", "/api/org/dataModules", "rolemanager", h.DataModules),
-		route.New("GET", "/api/sys/role/dataScope", "rolemanager", in(h.RoleScopes)),
-		route.New("PUT", "/api/sys/role/dataScope", "rolemanager", in(h.PutRoleScopes)),
+		route.Call("GET", "/api/org/dataModules", "rolemanager", h.DataModules).
+			Doc("The module names a data scope may name", "数据权限模块"),
+		route.Call("GET", "/api/sys/role/dataScope", "rolemanager", h.RoleScopes).Doc("A role's data scopes", "角色数据权限"),
+		route.Call("PUT", "/api/sys/role/dataScope", "rolemanager", h.PutRoleScopes).
+			Doc("Replace a role's data scopes", "保存角色数据权限"),
 
-		route.New("GET", "/api/org/unit/list", Screen, units.List),
-		route.Download("/api/org/unit/export", Screen, units.Export),
-		route.New("GET", "/api/org/employee/list", Screen, employees.List),
-		route.Download("/api/org/employee/export", Screen, employees.Export),
-		route.Download("/api/org/import/template", Screen, h.ImportTemplate),
-		route.New("POST", "/api/org/import", Screen, h.Import),
+		route.New("GET", "/api/org/unit/list", Screen, units.List).Query(units.Spec.Params()...).Returns(list.Page[Unit]{}).
+			Doc("Units of the organisation screen; sort: fullUnitCode, unitName, level", "组织列表"),
+		route.Download("/api/org/unit/export", Screen, units.Export).Query(units.Spec.Params()...).
+			Query(list.FormatParam).Returns(route.File{}).Doc("The unit list as .xlsx (or CSV), same filters", "导出组织"),
+		route.New("GET", "/api/org/employee/list", Screen, employees.List).Query(employees.Spec.Params()...).
+			Returns(list.Page[Employee]{}).Doc("Employees; sort: code, name, unitCode", "员工列表"),
+		route.Download("/api/org/employee/export", Screen, employees.Export).Query(employees.Spec.Params()...).
+			Query(list.FormatParam).Returns(route.File{}).Doc("The employee list as .xlsx (or CSV), same filters", "导出员工"),
+		route.DownloadCall("/api/org/import/template", Screen, h.ImportTemplate).
+			Doc("The import workbook: sheets 组织 and 员工 with titles and an example row", "组织导入模板"),
+		route.New("POST", "/api/org/import", Screen, h.Import).Takes(ImportIn{}).Returns(&ImportReport{}).
+			Doc("Import units and employees from an .xlsx (multipart field file, at most 10 MB); dryRun=true only checks; a real import is all or nothing", "导入组织与员工"),
 	}
 }

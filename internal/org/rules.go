@@ -10,6 +10,7 @@ import (
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/route"
 )
 
 // Data scopes of a role for a module (docs/data-rules.md).
@@ -32,7 +33,7 @@ var scopes = map[string]bool{ScopeAll: true, ScopeUnitAndBelow: true, ScopeUnit:
 // Module is a part of the product whose lists obey data rules.
 type Module struct {
 	Name  string `json:"moduleName"`
-	Label string `json:"label"` // a message key
+	Label string `json:"label"` // a message key (translated in the answer)
 	// Unset is the scope of a user whose roles name none for the module (and no default '*'):
 	// own unit and below when empty.
 	Unset string `json:"-"`
@@ -49,6 +50,9 @@ var Modules = []Module{
 	{"demand", "org.module.demand", ""},
 	{"reward", "org.module.reward", ""},
 }
+
+// OpenAPIName keeps the name the web knows a data module by.
+func (Module) OpenAPIName() string { return "DataModule" }
 
 func knownModule(name string) bool {
 	for _, m := range Modules {
@@ -286,10 +290,13 @@ func minimalPrefixes(set map[string]bool) []string {
 // DataScope is one rule of a role as the role screen edits it.
 type DataScope struct {
 	ModuleName string   `json:"moduleName"`
-	Scope      string   `json:"scope"`
+	Scope      string   `json:"scope" enum:"all,unit_and_below,unit,custom"`
 	UnitCodes  []string `json:"unitCodes"`
 	Units      []Unit   `json:"units"` // the custom units, for display
 }
+
+// OpenAPIName keeps the name the web knows a data scope by.
+func (DataScope) OpenAPIName() string { return "DataScope" }
 
 // RoleScopes returns the data scopes of a role.
 func (s *Store) RoleScopes(ctx context.Context, roleID int64) ([]DataScope, error) {
@@ -426,44 +433,44 @@ func init() {
 	})
 }
 
-// RoleScopeHandlers are the data-scope calls of the role screen (function code rolemanager).
-func (h *Handlers) RoleScopes(r *http.Request, in *httpx.Input) (any, error) {
-	id, err := in.ID("roleId")
-	if err != nil {
+// RoleIn names a role.
+type RoleIn struct {
+	RoleID int64 `param:"roleId,required"`
+}
+
+// RoleScopes is GET /api/sys/role/dataScope (roleId): the data scopes of a role (function code rolemanager).
+func (h *Handlers) RoleScopes(r *http.Request, in RoleIn) ([]DataScope, error) {
+	if err := h.store.roleExists(r.Context(), in.RoleID); err != nil {
 		return nil, err
 	}
-	if err := h.store.roleExists(r.Context(), id); err != nil {
-		return nil, err
-	}
-	return h.store.RoleScopes(r.Context(), id)
+	return h.store.RoleScopes(r.Context(), in.RoleID)
+}
+
+// ScopesIn replaces a role's data scopes.
+type ScopesIn struct {
+	RoleIn
+	Scopes []DataScope `param:"scopes" doc:"[{moduleName, scope, unitCodes}]; units is ignored"`
 }
 
 // PutRoleScopes replaces a role's data scopes: {roleId, scopes: [{moduleName, scope, unitCodes}]}.
-func (h *Handlers) PutRoleScopes(r *http.Request, in *httpx.Input) (any, error) {
-	id, err := in.ID("roleId")
-	if err != nil {
-		return nil, err
-	}
-	var rules []DataScope
-	if err := in.Decode("scopes", &rules); err != nil {
-		return nil, err
-	}
+func (h *Handlers) PutRoleScopes(r *http.Request, in ScopesIn) (route.None, error) {
+	id, rules := in.RoleID, in.Scopes
 	ctx := r.Context()
 	if err := h.store.roleExists(ctx, id); err != nil {
-		return nil, err
+		return route.None{}, err
 	}
 	if err := h.store.CheckScopes(ctx, rules); err != nil {
-		return nil, err
+		return route.None{}, err
 	}
 	// the grant rule: nobody widens a role beyond what they see themselves
 	if err := h.guard(ctx, id, rules); err != nil {
-		return nil, err
+		return route.None{}, err
 	}
 	before, err := h.store.RoleScopes(ctx, id)
 	if err != nil {
-		return nil, err
+		return route.None{}, err
 	}
-	return nil, h.store.db.InTx(ctx, func(tx *db.Tx) error {
+	return route.None{}, h.store.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := SetRoleScopes(ctx, tx, id, rules); err != nil {
 			return err
 		}

@@ -32,12 +32,12 @@ type Unit struct {
 	UnitName           string `json:"unitName"`
 	FullUnitCode       string `json:"fullUnitCode"`
 	ParentFullUnitCode string `json:"parentFullUnitCode"`
-	FullUnitName       string `json:"fullUnitName"`
-	Level              string `json:"level"`
-	IsClick            bool   `json:"isClick"`
-	Disabled           bool   `json:"disabled"`
-	Special            string `json:"special,omitempty"`
-	UnitType           int    `json:"unitType"`
+	FullUnitName       string `json:"fullUnitName" doc:"path of names joined by commas"`
+	Level              string `json:"level" doc:"level as a string number, root 1"`
+	IsClick            bool   `json:"isClick" doc:"true when the unit has active children (spec: a unit that is not clickable is a leaf)"`
+	Disabled           bool   `json:"disabled" doc:"true: cannot be chosen (the special roots, disabled units)"`
+	Special            string `json:"special,omitempty" doc:"group_root, second_root or sub_companies for the non-selectable roots"`
+	UnitType           int    `json:"unitType" doc:"1 company, 2 department"`
 	InStatus           int    `json:"inStatus"`
 	HasChildren        bool   `json:"hasChildren"`
 }

@@ -179,7 +179,7 @@ const MaxReadItems = 500
 
 // ReadItem names one message to mark read: an announcement by its record id, or a message to-do (any other kind).
 type ReadItem struct {
-	Kind string `json:"kind"`
+	Kind string `json:"kind" enum:"expiry,loan,review,announcement,notice"`
 	ID   int64  `json:"id"`
 }
 

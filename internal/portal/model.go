@@ -36,7 +36,7 @@ var SectionKeys = []string{SecBanners, SecSearch, SecCounts, SecAnnouncements, S
 
 // Section is one section of the home page: shown or hidden, in the list's order. Name is its label.
 type Section struct {
-	Key     string `json:"key"`
+	Key     string `json:"key" enum:"banners,search,counts,announcements,messages,recent,popular,links"`
 	Name    string `json:"name"`
 	Visible bool   `json:"visible"`
 }
@@ -58,8 +58,8 @@ type Banner struct {
 	Sort        int       `json:"sort"`
 	PublishFrom string    `json:"publishFrom"`
 	PublishTo   string    `json:"publishTo"`
-	Enabled     int       `json:"enabled"`
-	State       string    `json:"state"`
+	Enabled     int       `json:"enabled" enum:"0,1"`
+	State       string    `json:"state" enum:"active,scheduled,expired,disabled"`
 	CreatedAt   time.Time `json:"createdAt"`
 	UpdatedAt   time.Time `json:"updatedAt"`
 	UpdatedBy   string    `json:"updatedBy"`
@@ -93,7 +93,7 @@ type Link struct {
 	URL       string    `json:"url"`
 	Icon      string    `json:"icon"`
 	Sort      int       `json:"sort"`
-	NewTab    int       `json:"newTab"`
+	NewTab    int       `json:"newTab" enum:"0,1"`
 	CreatedAt time.Time `json:"createdAt"`
 	UpdatedAt time.Time `json:"updatedAt"`
 	UpdatedBy string    `json:"updatedBy"`
@@ -105,7 +105,7 @@ type HomeLink struct {
 	Title  string `json:"title"`
 	URL    string `json:"url"`
 	Icon   string `json:"icon"`
-	NewTab int    `json:"newTab"`
+	NewTab int    `json:"newTab" enum:"0,1"`
 }
 
 // Icons are the icon names a quick link may use (the browser draws each; web/src/api/gatewayManager.ts).
@@ -138,10 +138,10 @@ const (
 // material it is about (the announcement itself for an announcement), RefTab that type's detail tab.
 type Message struct {
 	ID        int64     `json:"id"`
-	Kind      string    `json:"kind"`
+	Kind      string    `json:"kind" enum:"expiry,loan,review,announcement,notice"`
 	Title     string    `json:"title"`
 	Content   string    `json:"content"`
-	State     string    `json:"state"`
+	State     string    `json:"state" enum:"unread,read"`
 	CreatedAt time.Time `json:"createdAt"`
 	RefType   string    `json:"refType"`
 	RefID     int64     `json:"refId"`
@@ -193,7 +193,7 @@ type Home struct {
 
 // Pack is GET /api/portal/pack.
 type Pack struct {
-	Records []Hit `json:"records"`
+	Records []PackItem `json:"records"`
 }
 
 /* ---------- what the portal needs of other areas ---------- */
@@ -258,4 +258,72 @@ type Files interface {
 	Open(ctx context.Context, fileID int64) (io.ReadCloser, error)
 	// Downloaded counts a download of a file of the library record recordID of type recordType.
 	Downloaded(ctx context.Context, fileID, userID int64, recordType string, recordID int64) error
+}
+
+// HitView describes what a Hit writes: the library's view of a material the portal shows (search, home
+// page, bid pack). The answers' check holds the two together.
+type HitView struct {
+	ID         int64     `json:"id"`
+	Type       string    `json:"type"`
+	TypeName   string    `json:"typeName"`
+	Tab        string    `json:"tab" doc:"the detail tab, '' for tender and announcement"`
+	Title      string    `json:"title"`
+	Summary    string    `json:"summary"`
+	UnitName   string    `json:"unitName"`
+	Date       string    `json:"date"`
+	ValidTo    string    `json:"validTo"`
+	Period     bool      `json:"period" doc:"validTo ends a service period (a contract), not a validity"`
+	ValidFrom  string    `json:"validFrom" doc:"start of the validity or service period; '' when none"`
+	Expiry     string    `json:"expiry" enum:",expired,expiring"`
+	Downloads  int64     `json:"downloads"`
+	FileCount  int       `json:"fileCount"`
+	Tags       []TagView `json:"tags"`
+	CreatedAt  time.Time `json:"createdAt"`
+	Highlights struct {
+		Title   [][2]int `json:"title,omitempty"`
+		Summary [][2]int `json:"summary,omitempty"`
+	} `json:"highlights"`
+}
+
+// TagView is a tag of a hit.
+type TagView struct {
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Color string `json:"color"`
+}
+
+// PackItemView describes a hit of the bid pack: a record no longer shown is gone, with only id, type,
+// typeName, tab and title filled (createdAt null, no highlights).
+type PackItemView struct {
+	ID         int64      `json:"id"`
+	Type       string     `json:"type"`
+	TypeName   string     `json:"typeName"`
+	Tab        string     `json:"tab"`
+	Title      string     `json:"title"`
+	Summary    string     `json:"summary"`
+	UnitName   string     `json:"unitName"`
+	Date       string     `json:"date"`
+	ValidTo    string     `json:"validTo"`
+	Period     bool       `json:"period,omitempty"`
+	ValidFrom  string     `json:"validFrom,omitempty"`
+	Expiry     string     `json:"expiry" enum:",expired,expiring"`
+	Downloads  int64      `json:"downloads"`
+	FileCount  int        `json:"fileCount"`
+	Tags       []TagView  `json:"tags"`
+	CreatedAt  *time.Time `json:"createdAt"`
+	Highlights *struct {
+		Title   [][2]int `json:"title,omitempty"`
+		Summary [][2]int `json:"summary,omitempty"`
+	} `json:"highlights,omitempty"`
+	Gone bool `json:"gone,omitempty" doc:"the portal no longer shows the record"`
+}
+
+// PackItem is a hit of the bid pack.
+type PackItem struct{ Hit }
+
+func (Hit) OpenAPIAs() any          { return HitView{} }
+func (PackItem) OpenAPIAs() any     { return PackItemView{} }
+func (HitView) OpenAPIName() string { return "PortalHit" }
+func (PackItemView) OpenAPIName() string {
+	return "PortalPackItem"
 }

@@ -135,7 +135,7 @@ func (s *Service) PackList(ctx context.Context, p *auth.Principal, lang string) 
 	if err != nil {
 		return nil, err
 	}
-	out := &Pack{Records: []Hit{}}
+	out := &Pack{Records: []PackItem{}}
 	if len(ids) == 0 {
 		return out, nil
 	}
@@ -175,7 +175,7 @@ func (s *Service) PackList(ctx context.Context, p *auth.Principal, lang string) 
 	}
 	for _, id := range ids {
 		if h, ok := byID[id]; ok {
-			out.Records = append(out.Records, h)
+			out.Records = append(out.Records, PackItem{h})
 		}
 	}
 	return out, nil

@@ -10,6 +10,7 @@ import (
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/route"
 )
 
 // Handlers are the HTTP endpoints of system parameters, notices and the portal layout.
@@ -23,62 +24,75 @@ func NewHandlers(s *Store) *Handlers {
 	return &Handlers{store: s, params: ParamTable(s.db), notices: NoticeTable(s.db)}
 }
 
-// List is GET /api/sys/config/list; Export is GET /api/sys/config/export.
-func (h *Handlers) List(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.params.List(w, r)
-}
-func (h *Handlers) Export(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.params.Export(w, r)
+// FormIn is what add and edit send. Value absent leaves a secret's value as it is (edit).
+type FormIn struct {
+	Key         string  `param:"key" doc:"add only: letters, digits, _ . -; starts with a letter"`
+	Name        string  `param:"name"`
+	Type        string  `param:"type" doc:"add only: text, number, boolean or json"`
+	Group       string  `param:"group"`
+	Description string  `param:"description"`
+	Reset       bool    `param:"reset" doc:"edit, built-ins only: forget the stored value (the default applies again)"`
+	Value       *string `param:"value" doc:"validated by the parameter's type; absent leaves a secret's value as it is"`
+	Secret      int     `param:"secret" doc:"add only: 1 masks the value"`
 }
 
-func readForm(in *httpx.Input) (Form, error) {
-	f := Form{Key: in.String("key"), Name: in.String("name"), Type: in.String("type"), Group: in.String("group"),
-		Description: in.String("description"), Reset: in.Bool("reset")}
-	if in.Has("value") {
-		v := in.String("value")
-		f.Value = &v
-	}
-	var err error
-	f.Secret, err = in.Int("secret", 0)
-	return f, err
+// EditIn is what edit sends: the parameter and the form.
+type EditIn struct {
+	FormIn
+	ID int64 `param:"id,required"`
+}
+
+func (in FormIn) form() Form {
+	return Form{Key: in.Key, Name: in.Name, Type: in.Type, Group: in.Group, Description: in.Description,
+		Reset: in.Reset, Value: in.Value, Secret: in.Secret}
 }
 
 // Add is POST /api/sys/config/add; data is {id}.
-func (h *Handlers) Add(r *http.Request, in *httpx.Input) (any, error) {
-	return httpx.AddHandler(readForm, h.store.Add)(r, in)
+func (h *Handlers) Add(r *http.Request, in FormIn) (httpx.Created, error) {
+	id, err := h.store.Add(r.Context(), in.form())
+	return httpx.Created{ID: id}, err
 }
 
 // Edit is PUT /api/sys/config/edit.
-func (h *Handlers) Edit(r *http.Request, in *httpx.Input) (any, error) {
-	return httpx.EditHandler(readForm, h.store.Edit)(r, in)
+func (h *Handlers) Edit(r *http.Request, in EditIn) (route.None, error) {
+	return route.None{}, h.store.Edit(r.Context(), in.ID, in.form())
 }
 
 // Del is DELETE /api/sys/config/del (id or ids).
-func (h *Handlers) Del(r *http.Request, in *httpx.Input) (any, error) {
-	return httpx.DeleteHandler(h.store.Delete)(r, in)
+func (h *Handlers) Del(r *http.Request, in httpx.IDsIn) (route.None, error) {
+	ids, err := in.List()
+	if err != nil {
+		return route.None{}, err
+	}
+	return route.None{}, h.store.Delete(r.Context(), ids)
 }
 
 // Item is the answer of GET /api/sys/common/config/item: the value typed (a number, a boolean,
 // parsed JSON, or text).
 type Item struct {
 	Key   string `json:"key"`
-	Type  string `json:"type"`
-	Value any    `json:"value"`
+	Type  string `json:"type" enum:"text,number,boolean,json"`
+	Value any    `json:"value" doc:"typed: a number, a boolean, the parsed JSON, or text"`
+}
+
+// OpenAPIName keeps the name the web knows a parameter's value by.
+func (Item) OpenAPIName() string { return "ConfigItem" }
+
+// KeyIn names a parameter.
+type KeyIn struct {
+	Key string `param:"key,required"`
 }
 
 // ConfigItem is GET /api/sys/common/config/item (key): a non-secret parameter's value. A secret or
 // unknown key is refused with its own message.
-func (h *Handlers) ConfigItem(r *http.Request, in *httpx.Input) (any, error) {
-	key := strings.TrimSpace(in.String("key"))
-	if key == "" {
-		return nil, httpx.Fail("http.required", "key")
-	}
+func (h *Handlers) ConfigItem(r *http.Request, in KeyIn) (Item, error) {
+	key := strings.TrimSpace(in.Key)
 	e, ok := h.store.lookup(key)
 	switch {
 	case !ok:
-		return nil, httpx.Fail("sysconfig.unknown_key", key)
+		return Item{}, httpx.Fail("sysconfig.unknown_key", key)
 	case e.secret:
-		return nil, httpx.Fail("sysconfig.secret_key", key)
+		return Item{}, httpx.Fail("sysconfig.secret_key", key)
 	}
 	return Item{Key: key, Type: e.typ, Value: typed(e)}, nil
 }
@@ -101,27 +115,39 @@ func typed(e entry) any {
 	return e.value
 }
 
-// NoticeList is GET /api/sys/notice/list.
-func (h *Handlers) NoticeList(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.notices.List(w, r)
+// NoticeIn is what the notice dialog sends.
+type NoticeIn struct {
+	Title    string `param:"title"`
+	Content  string `param:"content" doc:"plain text"`
+	Level    string `param:"level" doc:"info, warning or important"`
+	Audience string `param:"audience" doc:"all, staff or external"`
+	Enabled  *int   `param:"enabled" doc:"1 (default) or 0"`
+	StartAt  string `param:"startAt" doc:"a date or date-time; empty: shown at once"`
+	EndAt    string `param:"endAt" doc:"a date or date-time; empty: no end"`
 }
 
-func readNotice(in *httpx.Input) (NoticeForm, error) {
-	f := NoticeForm{Title: in.String("title"), Content: in.String("content"), Level: strings.TrimSpace(in.String("level")),
-		Audience: strings.TrimSpace(in.String("audience"))}
+// NoticeEditIn is what edit sends: the notice and the form.
+type NoticeEditIn struct {
+	NoticeIn
+	ID int64 `param:"id"`
+}
+
+func (in NoticeIn) form() (NoticeForm, error) {
+	f := NoticeForm{Title: in.Title, Content: in.Content, Level: strings.TrimSpace(in.Level),
+		Audience: strings.TrimSpace(in.Audience), Enabled: 1}
+	if in.Enabled != nil {
+		f.Enabled = *in.Enabled
+	}
 	var err error
-	if f.Enabled, err = in.Int("enabled", 1); err != nil {
+	if f.StartAt, err = timeParam(in.StartAt, "startAt"); err != nil {
 		return f, err
 	}
-	if f.StartAt, err = timeParam(in, "startAt"); err != nil {
-		return f, err
-	}
-	f.EndAt, err = timeParam(in, "endAt")
+	f.EndAt, err = timeParam(in.EndAt, "endAt")
 	return f, err
 }
 
-func timeParam(in *httpx.Input, name string) (*time.Time, error) {
-	s := strings.TrimSpace(in.String(name))
+func timeParam(s, name string) (*time.Time, error) {
+	s = strings.TrimSpace(s)
 	if s == "" {
 		return nil, nil
 	}
@@ -133,45 +159,74 @@ func timeParam(in *httpx.Input, name string) (*time.Time, error) {
 }
 
 // NoticeAdd is POST /api/sys/notice/add; data is {id}.
-func (h *Handlers) NoticeAdd(r *http.Request, in *httpx.Input) (any, error) {
-	return httpx.AddHandler(readNotice, h.store.AddNotice)(r, in)
+func (h *Handlers) NoticeAdd(r *http.Request, in NoticeIn) (httpx.Created, error) {
+	f, err := in.form()
+	if err != nil {
+		return httpx.Created{}, err
+	}
+	id, err := h.store.AddNotice(r.Context(), f)
+	return httpx.Created{ID: id}, err
 }
 
 // NoticeEdit is PUT /api/sys/notice/edit.
-func (h *Handlers) NoticeEdit(r *http.Request, in *httpx.Input) (any, error) {
-	return httpx.EditHandler(readNotice, h.store.EditNotice)(r, in)
+func (h *Handlers) NoticeEdit(r *http.Request, in NoticeEditIn) (route.None, error) {
+	f, err := in.form()
+	if err != nil {
+		return route.None{}, err
+	}
+	if in.ID == 0 {
+		return route.None{}, httpx.Fail("http.required", "id")
+	}
+	return route.None{}, h.store.EditNotice(r.Context(), in.ID, f)
 }
 
 // NoticeDel is DELETE /api/sys/notice/del (id or ids).
-func (h *Handlers) NoticeDel(r *http.Request, in *httpx.Input) (any, error) {
-	return httpx.DeleteHandler(h.store.DeleteNotices)(r, in)
+func (h *Handlers) NoticeDel(r *http.Request, in httpx.IDsIn) (route.None, error) {
+	ids, err := in.List()
+	if err != nil {
+		return route.None{}, err
+	}
+	return route.None{}, h.store.DeleteNotices(r.Context(), ids)
 }
 
 // NoticeGet is GET /api/sys/common/notice/get: the notices in their publish window for the caller.
-func (h *Handlers) NoticeGet(w http.ResponseWriter, r *http.Request) (any, error) {
+func (h *Handlers) NoticeGet(r *http.Request, _ route.None) ([]Notice, error) {
 	p := auth.PrincipalFrom(r.Context())
-	return h.store.ActiveNotices(r.Context(), p.UserType)
+	ns, err := h.store.ActiveNotices(r.Context(), p.UserType)
+	if ns == nil && err == nil {
+		ns = []Notice{}
+	}
+	return ns, err
 }
 
 // Layout is GET /api/sys/common/portal/layout: the portal's header and footer.
-func (h *Handlers) Layout(w http.ResponseWriter, r *http.Request) (any, error) {
+func (h *Handlers) Layout(r *http.Request, _ route.None) (Layout, error) {
 	return h.store.Layout(), nil
+}
+
+// LayoutIn is what the header-and-footer screen sends.
+type LayoutIn struct {
+	Title       string `param:"title"`
+	LogoURL     string `param:"logoUrl" doc:"a path of this site (CSP img-src 'self'), or empty"`
+	HeaderLinks string `param:"headerLinks" doc:"a JSON array of {title, url, newTab} (or its JSON text); absent means none"`
+	FooterLinks string `param:"footerLinks" doc:"a JSON array of {title, url, newTab} (or its JSON text); absent means none"`
+	Copyright   string `param:"copyright"`
 }
 
 // LayoutEdit is PUT /api/sys/headerFooter/edit (title, logoUrl, headerLinks, footerLinks, copyright); data
 // is the stored layout.
-func (h *Handlers) LayoutEdit(r *http.Request, in *httpx.Input) (any, error) {
-	f := LayoutForm{Title: in.String("title"), LogoURL: in.String("logoUrl"), HeaderLinks: links(in, "headerLinks"),
-		FooterLinks: links(in, "footerLinks"), Copyright: in.String("copyright")}
+func (h *Handlers) LayoutEdit(r *http.Request, in LayoutIn) (Layout, error) {
+	f := LayoutForm{Title: in.Title, LogoURL: in.LogoURL, HeaderLinks: links(in.HeaderLinks),
+		FooterLinks: links(in.FooterLinks), Copyright: in.Copyright}
 	if err := h.store.SaveLayout(r.Context(), f); err != nil {
-		return nil, err
+		return Layout{}, err
 	}
 	return h.store.Layout(), nil
 }
 
-// links reads a link list sent as a JSON array (or, in a form, as JSON text); absent means none.
-func links(in *httpx.Input, name string) string {
-	if v := strings.TrimSpace(in.String(name)); v != "" {
+// links is a link list sent as a JSON array (or, in a form, as JSON text); absent means none.
+func links(v string) string {
+	if v = strings.TrimSpace(v); v != "" {
 		return v
 	}
 	return "[]"

@@ -13,11 +13,14 @@ import (
 // Layout is the portal's header and footer (/headerAndfooter_manager), kept as the portal.* parameters.
 type Layout struct {
 	Title       string `json:"title"`
-	LogoURL     string `json:"logoUrl"`
+	LogoURL     string `json:"logoUrl" doc:"a path of this site (CSP img-src 'self'), or empty"`
 	HeaderLinks []Link `json:"headerLinks"`
 	FooterLinks []Link `json:"footerLinks"`
 	Copyright   string `json:"copyright"`
 }
+
+// OpenAPIName keeps the name the web knows the layout by.
+func (Layout) OpenAPIName() string { return "PortalLayout" }
 
 // Layout returns the live header and footer.
 func (s *Store) Layout() Layout {

@@ -22,21 +22,21 @@ type Param struct {
 	ID           int64      `json:"id"`
 	Key          string     `json:"key"`
 	Name         string     `json:"name"`
-	Type         string     `json:"type"`
+	Type         string     `json:"type" enum:"text,number,boolean,json"`
 	Value        string     `json:"value"`
 	DefaultValue string     `json:"defaultValue"`
-	IsSet        bool       `json:"isSet"`
+	IsSet        bool       `json:"isSet" doc:"a value is stored (false: the default applies)"`
 	Group        string     `json:"group"`
 	Description  string     `json:"description"`
-	Builtin      int        `json:"builtin"`
-	Editable     int        `json:"editable"`
-	Secret       int        `json:"secret"`
+	Builtin      int        `json:"builtin" enum:"0,1"`
+	Editable     int        `json:"editable" enum:"0,1" doc:"0: maintained in another screen (maintainer)"`
+	Secret       int        `json:"secret" enum:"0,1"`
 	Sort         int        `json:"sort"`
-	Format       string     `json:"format"`
+	Format       string     `json:"format" doc:"built-ins: url, sitePath, suffixes, links or empty"`
 	Min          *float64   `json:"min"`
 	Max          *float64   `json:"max"`
 	Integer      bool       `json:"integer"`
-	Maintainer   string     `json:"maintainer"`
+	Maintainer   string     `json:"maintainer" doc:"function code of the screen that edits it, when not sys_config"`
 	UpdatedAt    *time.Time `json:"updatedAt"`
 	UpdatedBy    string     `json:"updatedBy"`
 

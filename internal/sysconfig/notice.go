@@ -51,12 +51,12 @@ type Notice struct {
 	ID        int64      `json:"id"`
 	Title     string     `json:"title"`
 	Content   string     `json:"content"`
-	Level     string     `json:"level"`
-	Audience  string     `json:"audience"`
+	Level     string     `json:"level" enum:"info,warning,important"`
+	Audience  string     `json:"audience" enum:"all,staff,external"`
 	StartAt   *time.Time `json:"startAt"`
 	EndAt     *time.Time `json:"endAt"`
-	Enabled   int        `json:"enabled"`
-	State     string     `json:"state"`
+	Enabled   int        `json:"enabled" enum:"0,1"`
+	State     string     `json:"state" enum:"active,scheduled,expired,disabled"`
 	CreatedAt time.Time  `json:"createdAt"`
 	UpdatedAt time.Time  `json:"updatedAt"`
 	UpdatedBy string     `json:"updatedBy"`

@@ -254,9 +254,12 @@ func normalizeSuffixes(name, v string) (string, error) {
 // Link is one link of the portal's header or footer.
 type Link struct {
 	Title  string `json:"title"`
-	URL    string `json:"url"`
+	URL    string `json:"url" doc:"http(s) address or a path of this site starting with /"`
 	NewTab bool   `json:"newTab"`
 }
+
+// OpenAPIName keeps the name the web knows a header or footer link by.
+func (Link) OpenAPIName() string { return "PortalLink" }
 
 // parseLinks reads and checks a links list (at most maxItems; 0: no bound).
 func parseLinks(v string, maxItems int) ([]Link, error) {

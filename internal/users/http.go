@@ -1,13 +1,12 @@
 package users
 
 import (
-	"context"
 	"net/http"
-	"strings"
 
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/route"
 )
 
 // Handlers are the HTTP endpoints of user management.
@@ -23,78 +22,75 @@ func NewHandlers(svc *Service) *Handlers {
 	return &Handlers{svc: svc, manage: m, search: s}
 }
 
-// List is GET /api/sys/user/list; Export is GET /api/sys/user/export; Search is GET /api/user/search.
-func (h *Handlers) List(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.manage.List(w, r)
-}
-func (h *Handlers) Export(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.manage.Export(w, r)
-}
-func (h *Handlers) Search(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.search.List(w, r)
+// FormIn is what the add dialog sends.
+type FormIn struct {
+	LoginCode string   `param:"loginCode"`
+	UserName  string   `param:"userName"`
+	UnitCode  string   `param:"unitCode" doc:"staff accounts: the unit"`
+	Phone     string   `param:"phone"`
+	Email     string   `param:"email"`
+	Password  string   `param:"password" doc:"add only"`
+	ExtOrgID  int64    `param:"extOrgId" min:"0" doc:"external accounts: the organisation (0 or empty: none)"`
+	RoleIDs   *[]int64 `param:"roleIds" doc:"the roles; not sent: the roles stay as they are (edit); an empty list takes every role away"`
 }
 
-func readForm(in *httpx.Input) (Form, error) {
-	f := Form{
-		LoginCode: in.String("loginCode"), UserName: in.String("userName"), UnitCode: in.String("unitCode"),
-		Phone: in.String("phone"), Email: in.String("email"), Password: in.String("password"),
-	}
-	if s := strings.TrimSpace(in.String("extOrgId")); s != "" && s != "0" {
-		id, err := in.ID("extOrgId")
-		if err != nil {
-			return f, err
-		}
-		f.ExtOrgID = id
-	}
-	if in.Has("roleIds") {
+func (in FormIn) form() Form {
+	f := Form{LoginCode: in.LoginCode, UserName: in.UserName, UnitCode: in.UnitCode, Phone: in.Phone, Email: in.Email,
+		Password: in.Password, ExtOrgID: in.ExtOrgID}
+	if in.RoleIDs != nil {
 		f.RoleIDs = []int64{}
-		if len(in.Strings("roleIds")) > 0 {
-			ids, err := in.IDs("roleIds")
-			if err != nil {
-				return f, err
-			}
-			f.RoleIDs = ids
+		if *in.RoleIDs != nil {
+			f.RoleIDs = *in.RoleIDs
 		}
 	}
-	return f, nil
+	return f
+}
+
+// EditIn is what the edit dialog sends: the account and its fields.
+type EditIn struct {
+	FormIn
+	ID int64 `param:"id,required"`
 }
 
 // Add is POST /api/sys/user/add; data is the new id.
-func (h *Handlers) Add(r *http.Request, in *httpx.Input) (any, error) {
-	return httpx.AddHandler(readForm, h.svc.Add)(r, in)
+func (h *Handlers) Add(r *http.Request, in FormIn) (httpx.Created, error) {
+	id, err := h.svc.Add(r.Context(), in.form())
+	return httpx.Created{ID: id}, err
 }
 
 // Edit is PUT /api/sys/user/edit.
-func (h *Handlers) Edit(r *http.Request, in *httpx.Input) (any, error) {
-	return httpx.EditHandler(readForm, func(ctx context.Context, id int64, f Form) error {
-		f.ID = id
-		return h.svc.Edit(ctx, f)
-	})(r, in)
+func (h *Handlers) Edit(r *http.Request, in EditIn) (route.None, error) {
+	f := in.form()
+	f.ID = in.ID
+	return route.None{}, h.svc.Edit(r.Context(), f)
 }
 
 // ChangeState is PUT /api/sys/user/changeState (ids, state).
-func (h *Handlers) ChangeState(r *http.Request, in *httpx.Input) (any, error) {
-	ids, state, err := in.IDsAndState()
+func (h *Handlers) ChangeState(r *http.Request, in httpx.StateIn) (route.None, error) {
+	ids, state, err := in.Parse()
 	if err != nil {
-		return nil, err
+		return route.None{}, err
 	}
-	return nil, h.svc.ChangeState(r.Context(), auth.PrincipalFrom(r.Context()), ids, state)
+	return route.None{}, h.svc.ChangeState(r.Context(), auth.PrincipalFrom(r.Context()), ids, state)
+}
+
+// PasswordIn sets an account's password.
+type PasswordIn struct {
+	ID       int64  `param:"id,required"`
+	Password string `param:"password"`
 }
 
 // ResetPwd is PUT /api/sys/user/resetPwd (id, password).
-func (h *Handlers) ResetPwd(r *http.Request, in *httpx.Input) (any, error) {
-	id, err := in.ID("id")
-	if err != nil {
-		return nil, err
-	}
-	return nil, h.svc.ResetPassword(r.Context(), auth.PrincipalFrom(r.Context()), id, in.String("password"))
+func (h *Handlers) ResetPwd(r *http.Request, in PasswordIn) (route.None, error) {
+	return route.None{}, h.svc.ResetPassword(r.Context(), auth.PrincipalFrom(r.Context()), in.ID, in.Password)
+}
+
+// IDsIn names accounts.
+type IDsIn struct {
+	IDs []int64 `param:"ids,required" doc:"a list, repeated or comma-separated"`
 }
 
 // Del is DELETE /api/sys/user/del (ids).
-func (h *Handlers) Del(r *http.Request, in *httpx.Input) (any, error) {
-	ids, err := in.IDs("ids")
-	if err != nil {
-		return nil, err
-	}
-	return nil, h.svc.Delete(r.Context(), auth.PrincipalFrom(r.Context()), ids)
+func (h *Handlers) Del(r *http.Request, in IDsIn) (route.None, error) {
+	return route.None{}, h.svc.Delete(r.Context(), auth.PrincipalFrom(r.Context()), in.IDs)
 }

@@ -19,15 +19,15 @@ type User struct {
 	ID          int64            `json:"id"`
 	LoginCode   string           `json:"loginCode"`
 	UserName    string           `json:"userName"`
-	UserType    string           `json:"userType"`
+	UserType    string           `json:"userType" enum:"staff,external"`
 	UnitCode    string           `json:"unitCode"`
 	UnitName    string           `json:"unitName"`
-	ExtOrgID    int64            `json:"extOrgId"`    // external accounts: the organisation (0: none)
-	ExtOrgName  string           `json:"extOrgName"`  // its name
-	ExtOrgState int              `json:"extOrgState"` // its state (0 disabled: the account cannot sign in)
+	ExtOrgID    int64            `json:"extOrgId" doc:"external accounts: the organisation (0: none)"`
+	ExtOrgName  string           `json:"extOrgName"`
+	ExtOrgState int              `json:"extOrgState" doc:"the organisation's state; 0: its users cannot sign in"`
 	Phone       string           `json:"phone"`
 	Email       string           `json:"email"`
-	State       int              `json:"state"` // 0 disabled, otherwise available
+	State       int              `json:"state" doc:"0 disabled, otherwise available"`
 	UpdatePwd   int              `json:"updatePwd"`
 	CreatedAt   time.Time        `json:"createdAt"`
 	LastLoginAt *time.Time       `json:"lastLoginAt"`

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/route"
 )
 
@@ -78,5 +79,52 @@ func TestSchemaNames(t *testing.T) {
 		if got := prefixed(c.pkg, c.typ); got != c.want {
 			t.Errorf("%s.%s: %s, want %s", c.pkg, c.typ, got, c.want)
 		}
+	}
+}
+
+// selfWritten writes its own JSON; OpenAPIAs names the type that describes it.
+type selfWritten struct{ v any }
+
+func (s selfWritten) MarshalJSON() ([]byte, error) { return json.Marshal(s.v) }
+func (selfWritten) OpenAPIAs() any                 { return thing{} }
+
+func TestADescriberIsDescribedByItsType(t *testing.T) {
+	rt := route.Call("GET", "/api/thing/self", "thing", func(*http.Request, route.None) ([]selfWritten, error) { return nil, nil }).
+		Doc("Self-written things", "自写")
+	rt.Area = "thing"
+	doc, err := Build([]route.Route{rt}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewChecker(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Check("GET", "/api/thing/self", json.RawMessage(`[{"id":1,"name":"a","tags":[],"note":null}]`)); err != nil {
+		t.Errorf("a thing is refused: %v", err)
+	}
+	if _, err := c.Check("GET", "/api/thing/self", json.RawMessage(`[{"id":1}]`)); err == nil {
+		t.Error("an answer its describing type does not allow is accepted")
+	}
+}
+
+func TestUploadsAndPathParameters(t *testing.T) {
+	type uploadIn struct {
+		File   httpx.FileField `param:"file,required"`
+		Module string          `param:"module"`
+	}
+	up := route.New("POST", "/api/up", route.SignedIn, nil).Takes(uploadIn{}).Returns(thing{}).Doc("Upload", "上传")
+	img := route.New("GET", "/api/image/{name}", route.Public, nil).Returns(route.File{}).Doc("An image", "图片")
+	doc, err := Build([]route.Route{up, img}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d map[string]any
+	_ = json.Unmarshal(doc, &d)
+	if f := dig(d, "paths", "/api/up", "post", "requestBody", "content", "multipart/form-data", "schema", "properties", "file", "format"); f != "binary" {
+		t.Errorf("upload body: %v", dig(d, "paths", "/api/up", "post", "requestBody"))
+	}
+	if p := dig(d, "paths", "/api/image/{name}", "get", "parameters", 0, "in"); p != "path" {
+		t.Errorf("path parameter: %v", dig(d, "paths", "/api/image/{name}", "get", "parameters"))
 	}
 }

@@ -170,24 +170,38 @@ func (s *schemas) operation(rt route.Route) map[string]any {
 		ps = httpx.ParamsOf(rt.In)
 	}
 	ps = append(ps, rt.Params...)
-	if len(ps) == 0 {
-		return op
+	var params []any
+	for _, name := range pathParams(rt.Path) {
+		params = append(params, map[string]any{"name": name, "in": "path", "required": true, "schema": map[string]any{"type": "string"}})
 	}
-	if rt.Method == http.MethodGet || rt.Method == http.MethodDelete {
-		var params []any
-		for _, p := range ps {
-			q := map[string]any{"name": p.Name, "in": "query", "required": p.Required, "schema": s.param(p)}
-			if p.Doc != "" {
-				q["description"] = p.Doc
-			}
-			params = append(params, q)
+	query := rt.Method == http.MethodGet || rt.Method == http.MethodDelete
+	var inBody []httpx.Param
+	for _, p := range ps {
+		if !query && !p.Query {
+			inBody = append(inBody, p)
+			continue
 		}
+		q := map[string]any{"name": p.Name, "in": "query", "required": p.Required, "schema": s.param(p)}
+		if p.Doc != "" {
+			q["description"] = p.Doc
+		}
+		params = append(params, q)
+	}
+	if len(params) > 0 {
 		op["parameters"] = params
+	}
+	if len(inBody) == 0 {
 		return op
 	}
 	props, required := map[string]any{}, []string{}
-	for _, p := range ps {
-		props[p.Name] = s.param(p)
+	multipart := false
+	for _, p := range inBody {
+		if p.Type == reflect.TypeFor[httpx.FileField]() {
+			multipart = true
+			props[p.Name] = map[string]any{"type": "string", "format": "binary"}
+		} else {
+			props[p.Name] = s.param(p)
+		}
 		if p.Required {
 			required = append(required, p.Name)
 		}
@@ -196,11 +210,26 @@ func (s *schemas) operation(rt route.Route) map[string]any {
 	if len(required) > 0 {
 		body["required"] = required
 	}
-	op["requestBody"] = map[string]any{"required": len(required) > 0, "content": map[string]any{
+	content := map[string]any{
 		"application/json":                  map[string]any{"schema": body},
 		"application/x-www-form-urlencoded": map[string]any{"schema": body},
-	}}
+	}
+	if multipart {
+		content = map[string]any{"multipart/form-data": map[string]any{"schema": body}}
+	}
+	op["requestBody"] = map[string]any{"required": len(required) > 0, "content": content}
 	return op
+}
+
+// pathParams are the names of a path's wildcards: /api/sys/common/image/{name} has name.
+func pathParams(path string) []string {
+	var out []string
+	for _, part := range strings.Split(path, "/") {
+		if strings.HasPrefix(part, "{") && strings.HasSuffix(part, "}") {
+			out = append(out, strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(part, "{"), "}"), "..."))
+		}
+	}
+	return out
 }
 
 // param is the schema of one input parameter: its type as Bind reads it, with its limits.
@@ -244,6 +273,9 @@ func (s *schemas) param(p httpx.Param) map[string]any {
 	}
 	if p.Required && isText {
 		out["minLength"] = 1
+	}
+	if p.Default != nil {
+		out["default"] = *p.Default
 	}
 	return out
 }

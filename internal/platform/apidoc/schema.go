@@ -16,6 +16,14 @@ import (
 // Namer lets a type choose its schema name (to keep a name the web already uses).
 type Namer interface{ OpenAPIName() string }
 
+// Describer lets a type that writes its own JSON (a json.Marshaler) name the type that describes what it
+// writes: OpenAPIAs returns a value of that type.
+type Describer interface{ OpenAPIAs() any }
+
+// Opener marks a struct whose JSON holds more properties than its fields say (a record of a type with
+// fields of its own): its schema allows other properties.
+type Opener interface{ OpenAPIOpen() }
+
 // prefixes put an area's name before its type names (dict.Item is DictItem); an area not listed
 // takes its package name, title-cased, and the shared packages none.
 var prefixes = map[string]string{
@@ -41,6 +49,8 @@ var (
 	rawType       = reflect.TypeFor[json.RawMessage]()
 	marshalerType = reflect.TypeFor[json.Marshaler]()
 	namerType     = reflect.TypeFor[Namer]()
+	describerType = reflect.TypeFor[Describer]()
+	openerType    = reflect.TypeFor[Opener]()
 )
 
 // nameOf is the schema name of a named type: its OpenAPIName, or the area prefix and the type name;
@@ -95,6 +105,11 @@ func (s *schemas) of(t reflect.Type) map[string]any {
 		return map[string]any{"type": "string", "format": "date-time"}
 	case t == rawType, t.Kind() == reflect.Interface:
 		return map[string]any{}
+	case t.Implements(describerType) && (t.Kind() != reflect.Pointer || !t.Elem().Implements(describerType)):
+		// a pointer whose method writes the JSON describes itself like a value (never nil in an answer)
+		return s.of(reflect.TypeOf(reflect.New(t).Elem().Interface().(Describer).OpenAPIAs()))
+	case t.Kind() == reflect.Pointer && t.Elem().Implements(describerType):
+		return s.of(t.Elem())
 	case t.Kind() != reflect.Pointer && t.Implements(marshalerType):
 		return map[string]any{}
 	}
@@ -115,7 +130,11 @@ func (s *schemas) of(t reflect.Type) map[string]any {
 		if t.Elem().Kind() == reflect.Uint8 {
 			return map[string]any{"type": "string", "contentEncoding": "base64"}
 		}
-		return map[string]any{"type": "array", "items": s.of(t.Elem())}
+		elem := t.Elem()
+		if elem.Kind() == reflect.Pointer {
+			elem = elem.Elem() // a list of pointers (a tree's children) never holds null
+		}
+		return map[string]any{"type": "array", "items": s.of(elem)}
 	case reflect.Map:
 		return map[string]any{"type": "object", "additionalProperties": s.of(t.Elem())}
 	case reflect.Struct:
@@ -155,6 +174,9 @@ func (s *schemas) object(t reflect.Type) map[string]any {
 	props, required := map[string]any{}, []string{}
 	s.fields(t, props, &required)
 	o := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
+	if t.Implements(openerType) || reflect.PointerTo(t).Implements(openerType) {
+		delete(o, "additionalProperties")
+	}
 	if len(required) > 0 {
 		o["required"] = required
 	}
@@ -162,6 +184,9 @@ func (s *schemas) object(t reflect.Type) map[string]any {
 }
 
 func (s *schemas) fields(t reflect.Type, props map[string]any, required *[]string) {
+	// the struct's own fields first, then the embedded ones': a shallower field hides a deeper one of the
+	// same name, as encoding/json writes it
+	var embedded []reflect.Type
 	for i := range t.NumField() {
 		f := t.Field(i)
 		tag := f.Tag.Get("json")
@@ -175,7 +200,7 @@ func (s *schemas) fields(t reflect.Type, props map[string]any, required *[]strin
 				ft = ft.Elem()
 			}
 			if ft.Kind() == reflect.Struct {
-				s.fields(ft, props, required)
+				embedded = append(embedded, ft)
 				continue
 			}
 		}
@@ -192,9 +217,26 @@ func (s *schemas) fields(t reflect.Type, props map[string]any, required *[]strin
 			p = s.of(ft)
 		}
 		p = withTags(p, f)
+		if _, hidden := props[name]; hidden {
+			continue
+		}
 		props[name] = p
 		if !strings.Contains(","+opts+",", ",omitempty,") && !strings.Contains(","+opts+",", ",omitzero,") {
 			*required = append(*required, name)
+		}
+	}
+	for _, ft := range embedded {
+		inner, innerRequired := map[string]any{}, []string{}
+		s.fields(ft, inner, &innerRequired)
+		for _, name := range innerRequired { // in the fields' order
+			if _, hidden := props[name]; !hidden {
+				*required = append(*required, name)
+			}
+		}
+		for name, p := range inner {
+			if _, hidden := props[name]; !hidden {
+				props[name] = p
+			}
 		}
 	}
 }

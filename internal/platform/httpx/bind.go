@@ -17,12 +17,13 @@ import (
 // A field is a parameter when it has a `param:"name"` tag (the spec's name; ",required" after it
 // makes it required); untagged embedded structs are read as part of the outer one. Limits:
 // `max:"N"` (characters of a text, the largest value of a number, items of a list), `min:"N"`
-// (smallest value), `enum:"a,b"` (the allowed texts), `doc:"..."` (for the API description).
+// (smallest value), `enum:"a,b"` (the allowed texts), `doc:"..."` (for the API description),
+// `default:"N"` (an int's value when the parameter is absent or empty, as Input.Int's default).
 //
 // Field types: string; int (32-bit, as the INTEGER columns); int64 (a positive id; min:"0" lets 0
 // through, a root's parent); bool;
 // []string; []int64 (ids: a JSON array, repeated, or comma-separated); a pointer to one of those
-// (nil when absent); anything else is JSON (a JSON value of the body, or JSON text in a form or
+// (nil when absent: a pointer to a list tells an empty list sent from none); anything else is JSON (a JSON value of the body, or JSON text in a form or
 // query parameter). The readers are Input's, so the input rules (docs/api.md) hold as for every call.
 func Bind(in *Input, dst any) (err error) {
 	v := reflect.ValueOf(dst)
@@ -47,6 +48,9 @@ type Param struct {
 	Max, Min *int64
 	Enum     []string
 	Doc      string
+	Default  *int64
+	// Query: sent in the query string even on a POST (in:"query"); Bind reads it there as anywhere.
+	Query bool
 }
 
 var paramCache sync.Map // reflect.Type -> []Param
@@ -78,8 +82,11 @@ func collectParams(t reflect.Type, index []int, ps *[]Param) {
 			continue
 		}
 		name, opts, _ := strings.Cut(tag, ",")
-		p := Param{Name: name, Index: idx, Type: sf.Type, Required: opts == "required", Doc: sf.Tag.Get("doc")}
-		p.Max, p.Min = tagInt(sf, "max"), tagInt(sf, "min")
+		p := Param{Name: name, Index: idx, Type: sf.Type, Required: opts == "required", Doc: sf.Tag.Get("doc"), Query: sf.Tag.Get("in") == "query"}
+		p.Max, p.Min, p.Default = tagInt(sf, "max"), tagInt(sf, "min"), tagInt(sf, "default")
+		if p.Default != nil && sf.Type != typeInt {
+			panic(fmt.Sprintf("httpx: field %s: a default is for an int", sf.Name))
+		}
 		if e := sf.Tag.Get("enum"); e != "" {
 			p.Enum = strings.Split(e, ",")
 		}
@@ -99,7 +106,12 @@ func tagInt(sf reflect.StructField, key string) *int64 {
 	return &n
 }
 
+// FileField marks the file part of a multipart upload in an input struct: Bind leaves it (the handler
+// streams the file itself, under its own limits), the API description shows a multipart body.
+type FileField struct{}
+
 var (
+	typeFile    = reflect.TypeFor[FileField]()
 	typeString  = reflect.TypeFor[string]()
 	typeInt     = reflect.TypeFor[int]()
 	typeID      = reflect.TypeFor[int64]()
@@ -110,7 +122,7 @@ var (
 
 func (p Param) bind(in *Input, dst reflect.Value) error {
 	t := p.Type
-	if t.Kind() == reflect.Pointer && isScalar(t.Elem()) {
+	if t.Kind() == reflect.Pointer && (isScalar(t.Elem()) || t.Elem() == typeIDs || t.Elem() == typeStrings) {
 		if !in.Has(p.Name) {
 			if p.Required {
 				return Fail("http.required", p.Name)
@@ -125,6 +137,8 @@ func (p Param) bind(in *Input, dst reflect.Value) error {
 		return nil
 	}
 	switch t {
+	case typeFile:
+		return nil
 	case typeString:
 		s := in.String(p.Name)
 		if p.Required && strings.TrimSpace(s) == "" {
@@ -141,7 +155,11 @@ func (p Param) bind(in *Input, dst reflect.Value) error {
 		if p.Required && strings.TrimSpace(in.String(p.Name)) == "" {
 			return Fail("http.required", p.Name)
 		}
-		n, err := in.Int(p.Name, 0)
+		def := 0
+		if p.Default != nil {
+			def = int(*p.Default)
+		}
+		n, err := in.Int(p.Name, def)
 		if err != nil {
 			return err
 		}

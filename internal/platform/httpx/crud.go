@@ -61,3 +61,35 @@ func (in *Input) IDsOrID() ([]int64, error) {
 	}
 	return in.IDs("ids")
 }
+
+// IDsIn is the input of a delete or a switch of several rows: ids (a JSON array, repeated or
+// comma-separated) or, when only it is sent, id; List reads them as IDsOrID does.
+type IDsIn struct {
+	IDs []int64 `param:"ids" doc:"the rows (a list, repeated or comma-separated)"`
+	ID  []int64 `param:"id" doc:"one row (when ids is not sent)"`
+}
+
+// List is the ids named (http.required ids when none).
+func (in IDsIn) List() ([]int64, error) {
+	switch {
+	case len(in.IDs) > 0:
+		return in.IDs, nil
+	case len(in.ID) > 0:
+		return in.ID, nil
+	}
+	return nil, Fail("http.required", "ids")
+}
+
+// StateIn is the input of an enable/disable call: ids and the required state, read as
+// Input.IDsAndState does (State's text is kept so that an empty state is refused by the call's own
+// rule, not read as 0).
+type StateIn struct {
+	IDs   []int64 `param:"ids,required" doc:"the rows (a list, repeated or comma-separated)"`
+	State *string `param:"state,required" doc:"1 enable, 0 disable"`
+}
+
+// Parse is the ids and the state (-1 when sent empty).
+func (in StateIn) Parse() ([]int64, int, error) {
+	state, err := ParseInt("state", *in.State, -1)
+	return in.IDs, state, err
+}

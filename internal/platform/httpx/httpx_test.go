@@ -95,3 +95,19 @@ func TestBindReadsTaggedFieldsWithTheirLimits(t *testing.T) {
 		}
 	}
 }
+
+func TestBindGivesAnIntItsDefaultWhenAbsentOrEmpty(t *testing.T) {
+	type in struct {
+		Sort int `param:"sort" default:"1"`
+	}
+	for query, want := range map[string]int{"": 1, "sort=": 1, "sort=%20": 1, "sort=0": 0, "sort=7": 7} {
+		raw, err := ReadInput(httptest.NewRecorder(), httptest.NewRequest("GET", "/x?"+query, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v in
+		if err := Bind(raw, &v); err != nil || v.Sort != want {
+			t.Errorf("%q: %d %v, want %d", query, v.Sort, err, want)
+		}
+	}
+}

@@ -318,7 +318,13 @@ func (in *Input) Strings(name string) []string {
 // exponent, NaN) is refused, and so is one outside the 32-bit range of the INTEGER columns
 // such values land in (PostgreSQL would refuse it with a server error).
 func (in *Input) Int(name string, def int) (int, error) {
-	s := strings.TrimSpace(in.String(name))
+	return ParseInt(name, in.String(name), def)
+}
+
+// ParseInt reads an integer parameter's text as Input.Int does (def when empty); name is the
+// parameter, for the message.
+func ParseInt(name, s string, def int) (int, error) {
+	s = strings.TrimSpace(s)
 	if s == "" {
 		return def, nil
 	}

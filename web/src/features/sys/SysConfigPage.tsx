@@ -59,7 +59,8 @@ function ParamPanel() {
       sortKey: 'key',
       render: (v: string, p) => (
         <Space size={4}>
-          <span>{v}</span>
+          {/* an identifier, not words: set as code (and so left out of the language sweep) */}
+          <Typography.Text code>{v}</Typography.Text>
           {p.builtin === 1 && <Tag>{t('sysConfig.builtin')}</Tag>}
           {p.secret === 1 && <Tag color="orange">{t('sysConfig.secret')}</Tag>}
         </Space>
