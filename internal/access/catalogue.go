@@ -63,6 +63,7 @@ var Catalogue = []MenuDef{
 	}},
 	{Code: "portal", Name: "门户与需求", Icon: "global", Children: []MenuDef{
 		leaf("/gatewaymanager", "门户管理"),
+		leaf("/course_manager", "课程管理"),
 		leaf("/demandcollection", "需求征集"),
 	}},
 	{Code: "reward", Name: "证书使用奖励", Icon: "trophy", Children: []MenuDef{

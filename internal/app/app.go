@@ -14,8 +14,9 @@ import (
 	"biddesk/internal/access"
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
-	"biddesk/internal/demand"
+	"biddesk/internal/content"
 	"biddesk/internal/dataset"
+	"biddesk/internal/demand"
 	"biddesk/internal/dict"
 	"biddesk/internal/dreport"
 	"biddesk/internal/dtable"
@@ -31,8 +32,8 @@ import (
 	"biddesk/internal/platform/route"
 	"biddesk/internal/platform/storage"
 	"biddesk/internal/portal"
-	"biddesk/internal/stats"
 	"biddesk/internal/reward"
+	"biddesk/internal/stats"
 	"biddesk/internal/sysconfig"
 	"biddesk/internal/tasks"
 	"biddesk/internal/users"
@@ -256,6 +257,7 @@ func (a *App) assembleRoutes() {
 		{"dataset", dataset.NewHandlers(datasets).Routes()},
 		{"dreport", dreport.NewHandlers(dreport.NewService(a.DB, reportDatasets{datasets}, a.reportCaller)).Routes()},
 		{"dtable", dtable.NewHandlers(dtable.NewService(a.DB, a.dtableCaller, lowcodeLookups{a})).Routes()},
+		{"content", content.NewHandlers(a.contentService()).Routes()},
 	} {
 		for _, rt := range area.routes {
 			rt.Area = area.name

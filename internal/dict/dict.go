@@ -333,6 +333,7 @@ var builtin = []seedGroup{
 	{"外部组织类型", "ext_org_kind", [][2]string{{"合作伙伴", "partner"}, {"客户", "client"}}},
 	{"证书类别", "cert_kind", [][2]string{{"建造师", "constructor"}, {"造价工程师", "cost"}, {"项目管理", "pm"}, {"信息安全", "security"}}},
 	{"证书等级", "cert_level", [][2]string{{"一级", "1"}, {"二级", "2"}, {"三级", "3"}}},
+	{"课程审核状态", "course_audit", [][2]string{{"待审核", "0"}, {"已通过", "1"}, {"已驳回", "2"}}},
 }
 
 // SeedBuiltins writes the built-in dictionaries into an empty table.

@@ -231,3 +231,8 @@ func (s *Store) ActiveEmployee(ctx context.Context, code string) (*Contact, erro
 type Contact struct {
 	Code, Name, UnitCode, Phone, Email string
 }
+
+// EmployeesByCode resolves employee codes to active employees (as the picker's number import does).
+func (s *Store) EmployeesByCode(ctx context.Context, codes []string) ([]EmployeeRef, error) {
+	return s.Employees(ctx, byCode, codes)
+}

@@ -1,5 +1,6 @@
 // Shared helpers of the end-to-end specs: a headless Debian Chromium driven by playwright-core.
 import { chromium } from 'playwright-core';
+import { deflateSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -151,4 +152,48 @@ export async function firstSignIn(browser, code, initial, chosen, path = '/login
   await page.getByTestId('pwd-submit').click();
   await page.getByTestId('pwd-old').waitFor({ state: 'hidden' });
   return page;
+}
+
+/* ---------- a PNG encoder small enough to read: 8-bit RGB, no filter, one IDAT ---------- */
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf) {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type, data) {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+/** A w x h PNG: a blue diagonal gradient with a lighter band, so that a person sees a picture in the screenshots. */
+export function png(w, h) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(w, 0);
+  header.writeUInt32BE(h, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const raw = Buffer.alloc((w * 3 + 1) * h);
+  for (let y = 0; y < h; y++) {
+    const line = y * (w * 3 + 1);
+    raw[line] = 0; // filter: none
+    for (let x = 0; x < w; x++) {
+      const t = (x / w + y / h) / 2;
+      const band = Math.abs(y / h - 0.5) < 0.08 ? 40 : 0;
+      const i = line + 1 + x * 3;
+      raw[i] = Math.min(255, Math.round(22 + 80 * t) + band);
+      raw[i + 1] = Math.min(255, Math.round(119 + 60 * t) + band);
+      raw[i + 2] = Math.min(255, 255 - Math.round(20 * t));
+    }
+  }
+  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([sig, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }

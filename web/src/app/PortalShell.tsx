@@ -30,6 +30,7 @@ const NAV = [
   { key: '/gateway', titleKey: 'nav.gateway' },
   { key: '/gatewaySearch', titleKey: 'nav.gatewaySearch' },
   { key: '/gatewayMsg', titleKey: 'nav.gatewayMsg' },
+  { key: '/gatewayCourse', titleKey: 'nav.gatewayCourse' },
 ] as const;
 
 /**

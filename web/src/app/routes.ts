@@ -69,6 +69,8 @@ const pages = {
   rewardSetting: () => import('../features/reward/RewardSettingPage'),
   rewardAudit: () => import('../features/reward/RewardAuditPage'),
   rewardReport: () => import('../features/reward/RewardReportPage'),
+  courseManager: () => import('../features/content/CourseManagerPage'),
+  gatewayCourse: () => import('../features/content/GatewayCoursePage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -105,6 +107,7 @@ export const routes: RouteEntry[] = [
   route('portal', 'gateway', pages.gateway),
   route('portal', 'gatewaySearch', pages.gatewaySearch),
   route('portal', 'gatewayMsg', pages.gatewayMsg),
+  route('portal', 'gatewayCourse', pages.gatewayCourse),
   route('portal', 'gatewayDetail', pages.gatewayDetail),
   ...detailTabs.map((tab) =>
     route('portal', `gatewayDetail.${tab}`, pages.gatewayDetail, `/gatewayDetail/${tab}`),
@@ -115,6 +118,7 @@ export const routes: RouteEntry[] = [
   admin('tagmanager', pages.tagManager),
   admin('gatewaymanager', pages.gatewayManager),
   admin('demandcollection', pages.demandCollection),
+  admin('course_manager', pages.courseManager),
   admin('servicePlan', pages.library),
   admin('expandServices', pages.library),
   admin('useCertificateRewardSetting', pages.rewardSetting),
@@ -139,9 +143,6 @@ export const routes: RouteEntry[] = [
   admin('login_log', pages.loginLog),
   admin('task_manager', pages.taskManager),
   admin('task_log', pages.taskLog),
-  admin('dataset_manager'),
-  admin('task_manager'),
-  admin('task_log'),
   admin('dataset_manager', pages.datasets),
   admin('handover_manager', pages.handover),
   admin('headerAndfooter_manager', pages.headerFooter),

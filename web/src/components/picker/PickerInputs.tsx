@@ -49,7 +49,7 @@ export type OrgPickerInputProps = InputProps<PickerUnit>;
 export type EmployeePickerInputProps = InputProps<PickerEmployee>;
 
 /** A unit known only by its code and name (from the label) until the picker or a lookup returns it. */
-const stubUnit = (code: string, name?: string): PickerUnit => ({
+export const stubUnit = (code: string, name?: string): PickerUnit => ({
   id: 0,
   unitName: name || code,
   fullUnitCode: code,

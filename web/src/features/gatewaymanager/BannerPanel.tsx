@@ -1,4 +1,9 @@
-import { Space, Switch, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Button, Space, Switch, Tag, Typography } from 'antd';
+import { AppstoreAddOutlined } from '@ant-design/icons';
+import { toast } from '../../api/client';
+import { addBannerLink } from '../../api/content';
+import ResourceSelector, { type ResourceOutput } from '../../components/resource/ResourceSelector';
 import { BANNER_EXPORT, changeBannerState, deleteBanners, listBanners, type PortalBanner } from '../../api/gatewayManager';
 import ChangedAt from '../../components/list/ChangedAt';
 import CrudList from '../../components/list/CrudList';
@@ -52,6 +57,19 @@ export default function BannerPanel() {
     { changeState: changeBannerState, remove: deleteBanners },
     { prefix: 'banner', switchTestId: (b) => `banner-enabled-${b.id}`, titleKey: 'gm.banner.enabled' },
   );
+
+  // a banner that opens a course, a topic or a link, chosen with the resource selector (addBannerLink)
+  const [choosing, setChoosing] = useState(false);
+  const chosen = async (out: ResourceOutput[]) => {
+    try {
+      for (const o of out) if (o.type !== '2') await addBannerLink({ ...o }); // the link tab has saved its own
+    } catch {
+      return; // the client has shown the server's message; the dialog stays open
+    }
+    setChoosing(false);
+    toast('success', t('msg.operationSuccessful'));
+    list.reload();
+  };
 
   const columns: ListColumn<Row>[] = [
     {
@@ -133,9 +151,17 @@ export default function BannerPanel() {
         rowId={(b) => b.id}
         addLabel={t('gm.banner.add')}
         onDelete={(b) => deleteBanners([b.id])}
-        actions={<Space wrap>{actions.batchButtons}</Space>}
+        actions={
+          <Space wrap>
+            <Button icon={<AppstoreAddOutlined />} onClick={() => setChoosing(true)} data-testid="banner-from-content">
+              {t('gm.banner.fromContent')}
+            </Button>
+            {actions.batchButtons}
+          </Space>
+        }
         renderDialog={(editing, close, saved) => <BannerFormDialog target={editing} onClose={close} onSaved={saved} />}
       />
+      <ResourceSelector open={choosing} extra onCancel={() => setChoosing(false)} onConfirm={(out) => void chosen(out)} />
     </>
   );
 }

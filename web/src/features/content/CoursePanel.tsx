@@ -1,0 +1,236 @@
+import { useEffect, useState } from 'react';
+import { Button, Form, Input, Modal, Select, Space, Tag, TreeSelect, Typography } from 'antd';
+import { toast } from '../../api/client';
+import {
+  addCourse, auditCourses, auditStates, COURSE_EXPORT, courseTypeTree, deleteCourses, editCourse, listCourses, publishCourses,
+  type AuditItem, type Course, type CourseTypeNode,
+} from '../../api/content';
+import CrudList, { type Editing } from '../../components/list/CrudList';
+import type { SearchField } from '../../components/list/SearchCard';
+import type { ListColumn } from '../../components/list/TableCard';
+import FormModal from '../../components/form/FormModal';
+import { useList } from '../../components/list/useList';
+import CoverField from '../../components/resource/CoverField';
+import { t, useI18n } from '../../i18n';
+import { formatTime } from '../../lib/format';
+import styles from './content.module.css';
+
+const NAME_MAX = 100;
+const LECTURER_MAX = 50;
+const DESCRIPTION_MAX = 2000;
+const REMARK_MAX = 200;
+
+/** The audit states (dictionary course_audit), asked once per page load. */
+let statesOnce: Promise<AuditItem[]> | undefined;
+export function useAuditStates(): AuditItem[] {
+  const [items, setItems] = useState<AuditItem[]>([]);
+  useEffect(() => {
+    statesOnce ??= auditStates().catch((e: unknown) => {
+      statesOnce = undefined;
+      throw e;
+    });
+    statesOnce.then(setItems, () => undefined);
+  }, []);
+  return items;
+}
+
+const AUDIT_COLOR: Record<string, string> = { '0': 'gold', '1': 'green', '2': 'red' };
+
+/** The type tree for a TreeSelect. */
+export function useTypeTree(reloadKey = 0) {
+  const [tree, setTree] = useState<CourseTypeNode[]>([]);
+  useEffect(() => {
+    courseTypeTree().then(setTree, () => undefined);
+  }, [reloadKey]);
+  return tree;
+}
+
+interface TreeOption {
+  value: number;
+  title: string;
+  children: TreeOption[];
+}
+const treeData = (nodes: CourseTypeNode[]): TreeOption[] =>
+  nodes.map((n) => ({ value: n.id, title: n.name, children: treeData(n.children) }));
+
+/** The courses tab: list, search, create, edit, audit, publish, delete, export. */
+export default function CoursePanel() {
+  useI18n();
+  const states = useAuditStates();
+  const tree = useTypeTree();
+  const fields: SearchField[] = [
+    { names: ['name'], labelKey: 'content.course.name', kind: 'text' },
+    { names: ['lecturer'], labelKey: 'content.course.lecturer', kind: 'text' },
+    { names: ['auditStatus'], labelKey: 'content.course.audit', kind: 'select', options: states.map((s) => ({ value: String(s.value), label: s.key })) },
+    {
+      names: ['published'],
+      labelKey: 'content.course.published',
+      kind: 'select',
+      options: [
+        { value: '1', labelKey: 'content.published.1' },
+        { value: '0', labelKey: 'content.published.0' },
+      ],
+    },
+  ];
+  const list = useList<Course>(fields, listCourses, { inUrl: false });
+  const [auditing, setAuditing] = useState<Course | null>(null);
+  const stateLabel = (v: string) => states.find((s) => String(s.value) === v)?.key ?? v;
+
+  const publish = (c: Course, on: 0 | 1) =>
+    publishCourses([c.id], on).then(() => {
+      toast('success', t('msg.operationSuccessful'));
+      list.reload();
+    }, () => undefined);
+
+  const columns: ListColumn<Course>[] = [
+    { titleKey: 'content.cover', dataIndex: 'cover', width: 116, render: (url: string) => (url ? <img src={url} alt="" className={styles.thumb} loading="lazy" /> : null) },
+    { titleKey: 'content.course.name', dataIndex: 'name', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+    { titleKey: 'content.course.type', dataIndex: 'typeName', width: 120 },
+    { titleKey: 'content.course.lecturer', dataIndex: 'lecturer', width: 110 },
+    {
+      titleKey: 'content.course.audit',
+      dataIndex: 'auditStatus',
+      width: 110,
+      render: (v: string, c) => (
+        <Tag color={AUDIT_COLOR[v] ?? 'default'} title={c.auditRemark || undefined} data-testid={`course-audit-${c.id}`}>
+          {stateLabel(v)}
+        </Tag>
+      ),
+    },
+    {
+      titleKey: 'content.course.published',
+      dataIndex: 'published',
+      width: 90,
+      render: (v: number, c) => (
+        <Tag color={v === 1 ? 'blue' : 'default'} data-testid={`course-published-${c.id}`}>
+          {t(v === 1 ? 'content.published.1' : 'content.published.0')}
+        </Tag>
+      ),
+    },
+    { titleKey: 'content.updatedAt', dataIndex: 'updatedAt', width: 170, render: (v: string) => formatTime(v) },
+    {
+      titleKey: 'content.course.operate',
+      key: 'operate',
+      width: 150,
+      render: (_: unknown, c) => (
+        <Space size={4}>
+          <Button size="small" type="link" onClick={() => setAuditing(c)} data-testid={`course-audit-btn-${c.id}`}>
+            {t('content.course.doAudit')}
+          </Button>
+          {c.published === 1 ? (
+            <Button size="small" type="link" onClick={() => void publish(c, 0)} data-testid={`course-withdraw-${c.id}`}>
+              {t('content.course.withdraw')}
+            </Button>
+          ) : (
+            <Button size="small" type="link" disabled={c.auditStatus !== '1'} onClick={() => void publish(c, 1)} data-testid={`course-publish-${c.id}`}>
+              {t('content.course.publish')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <CrudList<Course>
+        list={list}
+        fields={fields}
+        columns={columns}
+        rowKey="id"
+        exportPath={COURSE_EXPORT}
+        testId="course"
+        rowId={(c) => c.id}
+        addLabel={t('content.course.add')}
+        onDelete={(c) => deleteCourses([c.id])}
+        renderDialog={(editing, close, saved) => <CourseFormDialog target={editing} tree={tree} onClose={close} onSaved={saved} />}
+      />
+      <AuditDialog course={auditing} states={states} onClose={() => setAuditing(null)} onSaved={() => (setAuditing(null), list.reload())} />
+    </>
+  );
+}
+
+interface CourseValues {
+  name: string;
+  cover: string;
+  typeId?: number;
+  lecturer: string;
+  description: string;
+}
+
+function CourseFormDialog({ target, tree, onClose, onSaved }: { target: Editing<Course>; tree: CourseTypeNode[]; onClose(): void; onSaved(): void }) {
+  const [form] = Form.useForm<CourseValues>();
+  const row = target?.row;
+  const values = (): Partial<CourseValues> =>
+    row
+      ? { name: row.name, cover: row.cover, typeId: row.typeId, lecturer: row.lecturer, description: row.description }
+      : { name: '', cover: '', typeId: undefined, lecturer: '', description: '' };
+  const save = (v: CourseValues) => {
+    const body = { name: v.name.trim(), cover: v.cover, typeId: v.typeId ?? 0, lecturer: v.lecturer?.trim() ?? '', description: v.description?.trim() ?? '' };
+    return row ? editCourse({ ...body, id: row.id }) : addCourse(body);
+  };
+  return (
+    <FormModal<CourseValues>
+      form={form}
+      target={target}
+      title={t(row ? 'content.course.edit' : 'content.course.add')}
+      values={values}
+      save={save}
+      onClose={onClose}
+      onSaved={onSaved}
+      width={640}
+      okTestId="course-form-ok"
+      testId="course-form"
+    >
+      <Form.Item name="name" label={t('content.course.name')} rules={[{ required: true, whitespace: true, message: t('content.nameRequired') }]}>
+        <Input maxLength={NAME_MAX} showCount data-testid="course-form-name" />
+      </Form.Item>
+      <Form.Item name="cover" label={t('content.cover')} rules={[{ required: true, message: t('resource.coverRequired') }]}>
+        <CoverField testId="course-form-cover" />
+      </Form.Item>
+      <Form.Item name="typeId" label={t('content.course.type')} rules={[{ required: true, message: t('content.typeRequired') }]}>
+        <TreeSelect treeData={treeData(tree)} treeDefaultExpandAll placeholder={t('content.typeRequired')} data-testid="course-form-type" />
+      </Form.Item>
+      <Form.Item name="lecturer" label={t('content.course.lecturer')}>
+        <Input maxLength={LECTURER_MAX} data-testid="course-form-lecturer" />
+      </Form.Item>
+      <Form.Item name="description" label={t('content.description')}>
+        <Input.TextArea rows={4} maxLength={DESCRIPTION_MAX} showCount data-testid="course-form-description" />
+      </Form.Item>
+      {row && <Typography.Text type="secondary">{t('content.course.editNote')}</Typography.Text>}
+    </FormModal>
+  );
+}
+
+function AuditDialog({ course, states, onClose, onSaved }: { course: Course | null; states: AuditItem[]; onClose(): void; onSaved(): void }) {
+  const [status, setStatus] = useState<string>();
+  const [remark, setRemark] = useState('');
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    setStatus(course?.auditStatus);
+    setRemark(course?.auditRemark ?? '');
+  }, [course]);
+  const ok = () => {
+    if (!course || status == null) return;
+    setSaving(true);
+    auditCourses([course.id], status, remark.trim())
+      .then(() => {
+        toast('success', t('msg.operationSuccessful'));
+        onSaved();
+      }, () => undefined)
+      .finally(() => setSaving(false));
+  };
+  return (
+    <Modal open={!!course} title={t('content.course.doAudit')} onCancel={onClose} onOk={ok} confirmLoading={saving} okButtonProps={{ id: 'course-audit-ok' }} destroyOnHidden>
+      <Typography.Paragraph strong>{course?.name}</Typography.Paragraph>
+      <Form layout="vertical">
+        <Form.Item label={t('content.course.audit')} required>
+          <Select value={status} onChange={setStatus} options={states.map((s) => ({ value: String(s.value), label: s.key }))} data-testid="course-audit-state" />
+        </Form.Item>
+        <Form.Item label={t('content.course.remark')}>
+          <Input.TextArea rows={3} maxLength={REMARK_MAX} value={remark} onChange={(e) => setRemark(e.target.value)} data-testid="course-audit-remark" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Descriptions, Empty, Result, Spin, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { myPushes, portalCourse, portalSpecial, type CourseView, type PushItem, type SpecialView } from '../../api/content';
+import { useI18n } from '../../i18n';
+import styles from './content.module.css';
+
+/** A card that opens a course (?id=) or a topic (?specialId=). */
+function ContentCard({ to, name, cover, testId }: { to: string; name: string; cover: string; testId: string }) {
+  return (
+    <Link to={to} className={styles.portalCard} data-testid={testId}>
+      {cover ? <img src={cover} alt="" className={styles.portalCover} /> : <div className={styles.portalCover} />}
+      <div className={styles.portalName}>{name}</div>
+    </Link>
+  );
+}
+
+/** Loads once per key; error is the failure's message. */
+function useLoad<T>(key: string, load: () => Promise<T>) {
+  const [state, setState] = useState<{ key: string; data?: T; error?: string }>({ key: '' });
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (data) => live && setState({ key, data }),
+      (e: unknown) => live && setState({ key, error: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load is keyed by key
+  }, [key]);
+  return state.key === key ? state : { key };
+}
+
+/**
+ * /gatewayCourse in the portal: ?id= a course, ?specialId= a topic with its courses and second-level topics (what a
+ * banner opens), nothing: the courses and topics pushed to the user.
+ */
+export default function GatewayCoursePage() {
+  const [search] = useSearchParams();
+  const id = Number(search.get('id')) || 0;
+  const specialId = Number(search.get('specialId')) || 0;
+  if (id) return <CourseDetail id={id} />;
+  if (specialId) return <SpecialDetail id={specialId} />;
+  return <MyCourses />;
+}
+
+function Back() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  return (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} style={{ marginBottom: 16 }}>
+      {t('resource.back')}
+    </Button>
+  );
+}
+
+function CourseDetail({ id }: { id: number }) {
+  const { t } = useI18n();
+  const { data, error } = useLoad<CourseView>(`c${id}`, () => portalCourse(id));
+  if (error) return <Result status="404" title={error} extra={<Link to="/gatewayCourse">{t('nav.gatewayCourse')}</Link>} />;
+  if (!data) return <Spin />;
+  return (
+    <div data-testid="course-view">
+      <Back />
+      <Card cover={data.cover ? <img src={data.cover} alt="" className={styles.portalHero} /> : undefined}>
+        <Typography.Title level={3}>{data.name}</Typography.Title>
+        <Descriptions column={1} size="small">
+          <Descriptions.Item label={t('content.course.type')}>{data.typeName}</Descriptions.Item>
+          <Descriptions.Item label={t('content.course.lecturer')}>{data.lecturer || '-'}</Descriptions.Item>
+        </Descriptions>
+        {data.description && <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginTop: 12 }}>{data.description}</Typography.Paragraph>}
+      </Card>
+    </div>
+  );
+}
+
+function SpecialDetail({ id }: { id: number }) {
+  const { t } = useI18n();
+  const { data, error } = useLoad<SpecialView>(`s${id}`, () => portalSpecial(id));
+  if (error) return <Result status="404" title={error} extra={<Link to="/gatewayCourse">{t('nav.gatewayCourse')}</Link>} />;
+  if (!data) return <Spin />;
+  return (
+    <div data-testid="special-view">
+      <Back />
+      <Typography.Title level={3}>{data.name}</Typography.Title>
+      {data.description && <Typography.Paragraph type="secondary">{data.description}</Typography.Paragraph>}
+      {data.topics.length > 0 && (
+        <>
+          <Typography.Title level={5}>{t('resource.level.2')}</Typography.Title>
+          <div className={styles.portalGrid}>
+            {data.topics.map((c) => (
+              <ContentCard key={`t${c.id}`} to={`/gatewayCourse?specialId=${c.id}`} name={c.name} cover={c.cover} testId={`portal-topic-${c.id}`} />
+            ))}
+          </div>
+        </>
+      )}
+      <Typography.Title level={5}>{t('content.special.courses')}</Typography.Title>
+      {data.courses.length ? (
+        <div className={styles.portalGrid}>
+          {data.courses.map((c) => (
+            <ContentCard key={`c${c.id}`} to={`/gatewayCourse?id=${c.id}`} name={c.name} cover={c.cover} testId={`portal-course-${c.id}`} />
+          ))}
+        </div>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      )}
+    </div>
+  );
+}
+
+function MyCourses() {
+  const { t } = useI18n();
+  const { data, error } = useLoad<PushItem[]>('mine', myPushes);
+  if (error) return <Result status="warning" title={error} />;
+  if (!data) return <Spin />;
+  return (
+    <div data-testid="my-courses">
+      <Typography.Title level={3}>{t('nav.gatewayCourse')}</Typography.Title>
+      {data.length ? (
+        <div className={styles.portalGrid}>
+          {data.map((i) => (
+            <ContentCard key={`${i.type}-${i.id}-${i.specialId ?? 0}`} to={i.link} name={i.name} cover={i.cover} testId={`my-course-${i.type}-${i.id}`} />
+          ))}
+        </div>
+      ) : (
+        <Empty description={t('content.push.none')} />
+      )}
+    </div>
+  );
+}
