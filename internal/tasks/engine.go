@@ -563,7 +563,7 @@ func (e *Engine) Cancel(ctx context.Context, jobID int64) error {
 }
 
 // catchUp enqueues, for each enabled task whose misfire policy is "run once now", one run for the
-// latest scheduled time missed while no instance was running. Every instance does it at start; the
+// latest scheduled time missed while no instance was running (or, for a task that never ran, one run). Every instance does it at start; the
 // claim of the scheduled time keeps it to one run.
 func (e *Engine) catchUp(ctx context.Context) error {
 	now := e.now().UTC()
@@ -576,11 +576,12 @@ func (e *Engine) catchUp(ctx context.Context) error {
 		if err != nil {
 			continue
 		}
-		base := s.CreatedAt
-		if s.LastFireAt != nil {
-			base = *s.LastFireAt
+		// A task that never ran runs once at its first start (a fresh installation has its reminders at
+		// once, as before the engine); the time it was registered is its claim, shared by every instance.
+		missed, ok := s.CreatedAt, s.LastFireAt == nil
+		if !ok {
+			missed, ok = latestBetween(sched, *s.LastFireAt, now)
 		}
-		missed, ok := latestBetween(sched, base, now)
 		if !ok {
 			continue
 		}
