@@ -74,8 +74,15 @@ export function useList<T>(
     state,
     data,
     loading,
-    search: (filters) => go({ ...state, filters, current: 1 }),
-    reset: () => go({ current: 1, limit: state.limit, filters: {} }),
+    // 查询 and 重置 always ask the server again, even with the filters unchanged (the data may have moved)
+    search: (filters) => {
+      go({ ...state, filters, current: 1 });
+      setTick((n) => n + 1);
+    },
+    reset: () => {
+      go({ current: 1, limit: state.limit, filters: {} });
+      setTick((n) => n + 1);
+    },
     setPage: (current, limit) => go({ ...state, current: limit === state.limit ? current : 1, limit }),
     setSort: (sort, order) => go({ ...state, sort, order: sort ? order : undefined, current: 1 }),
     reload: () => setTick((n) => n + 1),
