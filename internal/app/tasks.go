@@ -25,7 +25,7 @@ func (a *App) registerTasks() {
 	e := a.Tasks.Engine()
 	e.Register(tasks.Task{
 		Code: "library_reminders", Name: "task.name.library_reminders", Cron: "0 1 * * *",
-		Timeout: 10 * time.Minute, Retries: 3, Overlap: tasks.OverlapForbid, Misfire: tasks.MisfireRun,
+		Timeout: 10 * time.Minute, Retries: 3, Overlap: tasks.OverlapForbid, Misfire: tasks.MisfireRun, AtFirstStart: true,
 		Run: func(ctx context.Context) (string, error) {
 			n, err := a.Library.GenerateMessages(ctx)
 			return tasks.Say("task.msg.reminders", n), err

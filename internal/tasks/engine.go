@@ -76,6 +76,9 @@ type Task struct {
 	Retries int
 	Overlap string
 	Misfire string
+	// AtFirstStart runs the task once when an installation first starts it (a fresh installation has its
+	// reminders at once), whatever its schedule.
+	AtFirstStart bool
 	// Run does the work; its message is written to the task log.
 	Run func(ctx context.Context) (string, error)
 }
@@ -563,7 +566,7 @@ func (e *Engine) Cancel(ctx context.Context, jobID int64) error {
 }
 
 // catchUp enqueues, for each enabled task whose misfire policy is "run once now", one run for the
-// latest scheduled time missed while no instance was running (or, for a task that never ran, one run). Every instance does it at start; the
+// latest scheduled time missed while no instance was running (and a task that asks for it, at its first start). Every instance does it at start; the
 // claim of the scheduled time keeps it to one run.
 func (e *Engine) catchUp(ctx context.Context) error {
 	now := e.now().UTC()
@@ -576,11 +579,17 @@ func (e *Engine) catchUp(ctx context.Context) error {
 		if err != nil {
 			continue
 		}
-		// A task that never ran runs once at its first start (a fresh installation has its reminders at
-		// once, as before the engine); the time it was registered is its claim, shared by every instance.
-		missed, ok := s.CreatedAt, s.LastFireAt == nil
-		if !ok {
+		// A task that never ran and asks for it runs once at its first start; the time it was registered is
+		// its claim, shared by every instance.
+		var missed time.Time
+		var ok bool
+		switch {
+		case s.LastFireAt != nil:
 			missed, ok = latestBetween(sched, *s.LastFireAt, now)
+		case e.Task(code) != nil && e.Task(code).AtFirstStart:
+			missed, ok = s.CreatedAt, true
+		default:
+			missed, ok = latestBetween(sched, s.CreatedAt, now)
 		}
 		if !ok {
 			continue
