@@ -7,7 +7,7 @@ ADDR    ?= 127.0.0.1:8080
 DATA    ?= ./data
 PGTEST  := scripts/pgtest.sh
 
-.PHONY: run build web web-deps api api-types system-deps test test-go test-go-sqlite test-go-pg test-web lint-web size test-e2e bench load load-writes fmt vet clean
+.PHONY: run build web web-deps api api-types system-deps test test-go test-go-sqlite test-go-pg test-web lint-web size test-e2e e2e-run bench load load-writes fmt vet clean
 
 run: build
 	./bin/biddesk serve --addr $(ADDR) --data $(DATA)
@@ -46,7 +46,10 @@ system-deps:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$need; \
 	fi
 
-test: system-deps build vet lint-web test-go test-web size test-e2e
+# The PostgreSQL suite and the end-to-end tests run side by side (the browser tests mostly wait), each one's
+# output printed whole when it ends.
+test: system-deps build vet lint-web test-go-sqlite test-web size
+	$(MAKE) -j2 --output-sync=target test-go-pg e2e-run
 
 vet:
 	@out=$$(gofmt -l cmd internal api migrations web/embed.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
@@ -78,6 +81,10 @@ size: build system-deps
 	cd web && $(NPM) run --silent size
 
 test-e2e: build
+	$(MAKE) e2e-run
+
+# The end-to-end tests against the binary built already.
+e2e-run:
 	cd web && $(NPM) run e2e
 
 bench:
