@@ -102,9 +102,7 @@ func (s *Service) scopeOf(r *http.Request, column string, q *list.Query) error {
 	if err != nil {
 		return err
 	}
-	if cond, args := v.Condition(column); cond != "1=1" {
-		q.Where(cond, args...)
-	}
+	v.Narrow(q, column)
 	return nil
 }
 

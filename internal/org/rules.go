@@ -497,3 +497,10 @@ func (s *Store) roleExists(ctx context.Context, id int64) error {
 	}
 	return nil
 }
+
+// Narrow restricts a list query to the units the visibility covers (nothing when it covers all).
+func (v Visibility) Narrow(q *list.Query, column string) {
+	if cond, args := v.Condition(column); cond != "1=1" {
+		q.Where(cond, args...)
+	}
+}

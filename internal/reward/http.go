@@ -113,9 +113,7 @@ func (s *Service) inScope(r *http.Request, column string, q *list.Query) error {
 	if err != nil {
 		return err
 	}
-	if cond, args := v.Condition(column); cond != "1=1" {
-		q.Where(cond, args...)
-	}
+	v.Narrow(q, column)
 	return nil
 }
 
