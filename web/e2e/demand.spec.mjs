@@ -45,13 +45,27 @@ function zipText(buf) {
   return text;
 }
 
-/** Picks the option whose text is text (a RegExp: matching it) in the select opened by the control with testId. */
+/**
+ * Picks the option whose text is text (a RegExp: matching it) in the select opened by the control with testId.
+ * A click that lands while the dropdown is still moving in can be lost (the option stays unselected and the list
+ * open), so the option is clicked again until the list closes, and the select must then show the choice.
+ */
 async function choose(page, scope, testId, text) {
-  await scope.getByTestId(testId).click();
+  const control = scope.getByTestId(testId);
   const name = typeof text === 'string' ? new RegExp(`^${text}$`) : text;
   const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first();
-  await option.click();
-  await option.waitFor({ state: 'hidden' });
+  for (let attempt = 1; ; attempt++) {
+    if (!(await option.isVisible())) await control.click();
+    await option.click();
+    try {
+      await option.waitFor({ state: 'hidden', timeout: 3000 });
+      break;
+    } catch (e) {
+      if (attempt === 4) throw e;
+    }
+  }
+  const shown = (await control.evaluate((el) => el.closest('.ant-select')?.textContent ?? el.textContent)) ?? '';
+  assert.match(shown, typeof text === 'string' ? new RegExp(text) : text, `${testId} shows the choice`);
 }
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
