@@ -121,6 +121,11 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 		return nil, fmt.Errorf("load resources: %w", err)
 	}
 	a.Org = org.NewStore(d)
+	if err := a.Org.FillInitials(ctx); err != nil {
+		a.Changes.Stop()
+		d.Close()
+		return nil, fmt.Errorf("employee initials: %w", err)
+	}
 	a.Dict = dict.NewStore(d)
 	a.Users = auth.NewStore(d)
 	a.Auth = auth.NewService(a.Users, cfg, a.Access, a.Dict, a.Org)

@@ -149,10 +149,10 @@ func TestTokenTransportsAndMissingToken(t *testing.T) {
 		t.Fatalf("personal info: %+v", info)
 	}
 	resp, r := e.call("GET", "/api/sys/user/info", "", nil)
-	if resp.StatusCode != 401 || r.Code != 10005 {
+	if resp.StatusCode != 401 || r.Code != 10005 || r.Message != "无法获取身份令牌" {
 		t.Fatalf("no token: HTTP %d %+v", resp.StatusCode, r)
 	}
-	if _, r := e.call("GET", "/api/sys/user/info", strings.Repeat("ab", 32), nil); r.Code != 10005 {
+	if _, r := e.call("GET", "/api/sys/user/info", strings.Repeat("ab", 32), nil); r.Code != 10005 || r.Message != "登录凭证已失效，请重新登录" {
 		t.Fatalf("unknown token: %+v", r)
 	}
 	// Form transport on a state-changing call.

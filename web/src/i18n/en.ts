@@ -349,7 +349,7 @@ const en = {
   'picker.accountHint': 'One mobile number or e-mail per line, up to 1000 lines per paste.',
   'picker.codePlaceholder': 'e.g.\nHX000001\nHX000002',
   'picker.accountPlaceholder': 'e.g.\n13900000001\nname@example.com',
-  'picker.namePlaceholder': 'Names or parts of names, separated by commas or spaces',
+  'picker.namePlaceholder': 'Names, parts of names or pinyin initials (e.g. wjg), separated by commas or spaces',
   'picker.noEmployee': 'No employee with this name',
   'picker.noEmployeeNamed': 'No employee with this name: {names}',
   'picker.unmatched': '{n} line(s) matched no employee; they are left in the box.',

@@ -351,7 +351,7 @@ const zhCN: Record<MessageKey, string> = {
   'picker.accountHint': '每行一个手机号或邮箱，每次最多粘贴1000行。',
   'picker.codePlaceholder': '例如：\nHX000001\nHX000002',
   'picker.accountPlaceholder': '例如：\n13900000001\nname@example.com',
-  'picker.namePlaceholder': '输入姓名或其中几个字，多个以逗号或空格分隔',
+  'picker.namePlaceholder': '输入姓名、其中几个字或拼音首字母（如 wjg），多个以逗号或空格分隔',
   'picker.noEmployee': '无此姓名员工',
   'picker.noEmployeeNamed': '无此姓名员工：{names}',
   'picker.unmatched': '{n}行未匹配到员工，已保留在输入框中。',
