@@ -72,7 +72,7 @@ export default function CoursePanel() {
       ],
     },
   ];
-  const list = useList<Course>(fields, listCourses, { inUrl: false });
+  const list = useList<Course>(fields, listCourses, { key: ['listCourses'], inUrl: false });
   const [auditing, setAuditing] = useState<Course | null>(null);
   const stateLabel = (v: string) => states.find((s) => String(s.value) === v)?.key ?? v;
 

@@ -19,7 +19,7 @@ const fields: SearchField[] = [{ names: ['title'], labelKey: 'content.push.title
 /** The course push tab: up to 30 courses or topics pushed to units and employees chosen with the picker. */
 export default function PushPanel() {
   useI18n();
-  const list = useList<PushRow>(fields, listPushes, { inUrl: false });
+  const list = useList<PushRow>(fields, listPushes, { key: ['listPushes'], inUrl: false });
   const columns: ListColumn<PushRow>[] = [
     { titleKey: 'content.push.title', dataIndex: 'title', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
     { titleKey: 'content.push.courses', dataIndex: 'courses', width: 110 },

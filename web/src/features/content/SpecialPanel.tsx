@@ -30,7 +30,7 @@ const fields: SearchField[] = [
 /** The topics tab: first-level topics (holding courses and second-level topics) and second-level ones. */
 export default function SpecialPanel() {
   useI18n();
-  const list = useList<Special>(fields, listSpecials, { inUrl: false });
+  const list = useList<Special>(fields, listSpecials, { key: ['listSpecials'], inUrl: false });
   const columns: ListColumn<Special>[] = [
     { titleKey: 'content.cover', dataIndex: 'cover', width: 116, render: (url: string) => (url ? <img src={url} alt="" className={styles.thumb} loading="lazy" /> : null) },
     { titleKey: 'content.special.name', dataIndex: 'name', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
