@@ -127,6 +127,12 @@ test('multi-select: two units and three pasted employees, one removed, confirmed
   await names.fill('查无此人');
   await names.press('Enter');
   await page.getByText('无此姓名员工').first().waitFor();
+  // pinyin initials find a person too
+  await names.fill('wjg');
+  await names.press('Enter');
+  const results = page.getByTestId('picker-employee-results');
+  await results.getByText('王建国(HX000010)').waitFor();
+  await shot(page, 'picker-pinyin-search');
 
   // delete with nothing ticked warns; tick one employee and delete it
   await page.getByTestId('picker-delete').click();
