@@ -1,5 +1,6 @@
 import type { Key, ReactNode } from 'react';
-import { Card, Grid, Space, Table, Typography } from 'antd';
+import { Grid, Space, Table, Typography } from 'antd';
+import Panel from './Panel';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import { useLocation } from 'react-router-dom';
 import { useI18n, type MessageKey } from '../../i18n';
@@ -65,7 +66,7 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
   const sortKeyOf = (key: Key | undefined) => columns.find((c) => (c.key ?? c.sortKey ?? String(c.dataIndex ?? c.titleKey)) === key)?.sortKey;
 
   return (
-    <Card
+    <Panel
       title={t('list.dataList')}
       extra={
         narrow ? (
@@ -77,9 +78,8 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
           </Space>
         )
       }
-      variant="borderless"
       style={{ marginTop: 16 }}
-      data-testid="table-card"
+      testId="table-card"
     >
       {narrow && actions && (
         <Space wrap style={{ marginBottom: 12 }}>
@@ -127,6 +127,6 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
           }
         }}
       />
-    </Card>
+    </Panel>
   );
 }
