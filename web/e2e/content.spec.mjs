@@ -4,13 +4,13 @@
 // and title, which the administrator changes), and a banner for a link through the 'other' tab; then pushes the course
 // to a company chosen with the organisation picker, and staff (a department of that company) finds it under 学习课程
 // in the portal and opens it. The spec deletes what it made (the specs share one server).
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { launch, shot, dialogSettled, row, confirmIrreversible, png, signedIn, openPickerPath, pickerNode } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 test('a course is made, approved and published, and a banner opens it through the resource selector', async () => {
   const page = await signedIn(browser, 'admin', 'Admin@123');

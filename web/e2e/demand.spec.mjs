@@ -2,7 +2,7 @@
 // member's unit with the organisation picker and a number field; the staff member finds it on /gatewayMsg, submits a
 // demand with a file; the administrator answers it from the demands drawer; the staff member sees the answer, in the
 // collection and as a message. Each run uses a title of its own, because the specs share one server.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { inflateRawSync } from 'node:zlib';
 import { launch, shot, dialogSettled, signedIn, row, openPickerPath, pickerNode, exportFile } from './helpers.mjs';
@@ -71,10 +71,10 @@ async function choose(page, scope, testId, text) {
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 let browser;
-before(async () => {
+test.beforeAll(async () => {
   browser = await launch();
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
 });
 

@@ -1,12 +1,12 @@
 // Low-code in a real browser: an administrator designs a dynamic table with a user choice and a dictionary field,
 // adds, finds and deletes rows on its generated screen, then builds a dataset over it and tests it.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { launch, signedIn, shot, dialogSettled, confirmIrreversible, row } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 async function pick(page, testId, keyword, text) {
   await page.getByTestId(testId).click();

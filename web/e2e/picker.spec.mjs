@@ -1,12 +1,12 @@
 // The organisation/employee picker in a real browser: single-select where it lives (/sysuser's unit field) and
 // multi-select in the widget gallery (/test), which shows the emitted result.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { launch, newPage, login, shot, dialogSettled, waitPath, pickerNode, openPickerPath } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 async function signedIn() {
   const page = await newPage(browser);

@@ -1,8 +1,9 @@
 // Runs the end-to-end tests against the real binary in lanes (E2E_LANES, default 2): each lane starts bin/biddesk on a
 // free loopback port with a fresh SQLite data folder and demo data of its own, and runs its share of the *.spec.mjs
-// files one after another with node's test runner. Lanes share nothing, so a spec never sees another one's changes,
-// and the browser tests, which mostly wait, overlap. Each lane's output is printed whole when it ends; the server is
-// stopped with SIGTERM and must shut down cleanly.
+// files one after another with @playwright/test (e2e/playwright.config.mjs: one worker, no retries, a trace of each
+// failed test). Lanes share nothing, so a spec never sees another one's changes, and the browser tests, which mostly
+// wait, overlap. Each lane's output is printed whole when it ends; the server is stopped with SIGTERM and must shut
+// down cleanly.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -41,8 +42,9 @@ async function runLane(files, n) {
   let rc = 1;
   try {
     rc = await new Promise((resolve) => {
-      const child = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files.sort().map((f) => join(here, f))], {
-        env: { ...process.env, BASE_URL: base, BIDDESK_BIN: bin, BIDDESK_DATA: dataDir, E2E_LANE: String(n) },
+      const cli = join(here, '..', 'node_modules', '@playwright', 'test', 'cli.js');
+      const child = spawn(process.execPath, [cli, 'test', '--config', join(here, 'playwright.config.mjs'), ...files.sort()], {
+        env: { ...process.env, BASE_URL: base, BIDDESK_BIN: bin, BIDDESK_DATA: dataDir, E2E_LANE: String(n), FORCE_COLOR: '0' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout.on('data', (d) => (out += d));
@@ -68,8 +70,8 @@ const results = await Promise.all(
     }),
   ),
 );
-// the lanes' counts added up, as one closing line
-const count = (word) => results.reduce((n, r) => n + Number(r.out.match(new RegExp(`^ℹ ${word} (\\d+)$`, 'm'))?.[1] ?? 0), 0);
+// the lanes' counts (Playwright's summary: '  12 passed (1.5m)', '  1 failed') added up, as one closing line
+const count = (word) => results.reduce((n, r) => n + Number(r.out.match(new RegExp(`^\\s+(\\d+) ${word}\\b`, 'm'))?.[1] ?? 0), 0);
 console.log(`\ne2e: ${lanes} lanes in ${Math.round((Date.now() - started) / 1000)} s`);
-console.log(`${count('pass')} passed, ${count('fail')} failed`);
+console.log(`${count('passed')} passed, ${count('failed')} failed`);
 process.exit(results.some((r) => r.rc !== 0) ? 1 : 0);

@@ -1,7 +1,7 @@
 // The widget gallery (/test) in a real browser: each widget of spec section 2 works and shows its value; the
 // described form refuses an incomplete submit, names a bad ID card, then sends; the route pager and the keyword
 // box write the URL; the context menu acts on rows; uploads are checked in the browser.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,13 +10,13 @@ import { launch, newPage, login, shot, confirmIrreversible, waitPath } from './h
 
 let browser;
 let page;
-before(async () => {
+test.beforeAll(async () => {
   browser = await launch();
   page = await newPage(browser);
   await login(page, 'admin', 'Admin@123');
   await waitPath(page, '/gateway');
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
 });
 
