@@ -68,7 +68,31 @@ func (h *Handlers) Routes() []route.Route {
 		route.Call("GET", "/api/course/portal/course", FunPortal, h.PortalCourse).Doc("A published, approved course for the portal", "门户课程详情"),
 		route.Call("GET", "/api/course/portal/special", FunPortal, h.PortalSpecial).
 			Doc("A published topic with its courses and second-level topics for the portal", "门户专题详情"),
+		route.New("POST", "/api/curriculum/uploadPDF", Screen, h.UploadPDF).Takes(WareUploadIn{}).Returns(Courseware{}).
+			Doc("Upload a PDF courseware (checked by its bytes; at most 100 MB and office-max-pages pages; 300 s)", "上传PDF课件"),
+		route.New("POST", "/api/curriculum/uploadPPTToPDF", Screen, h.UploadPPT).Takes(WareUploadIn{}).Returns(Courseware{}).
+			Doc("Upload a PPT or PPTX courseware, converted to PDF by LibreOffice in the background (state converting; poll getCoursewareState)", "上传PPT并转换为PDF"),
+		route.Call("GET", "/api/curriculum/getCoursewareState", Screen, h.CoursewareState).
+			Doc("A courseware and where its conversion stands (converting, ready, failed with a message)", "课件转换状态"),
+		route.New("POST", "/api/curriculum/uploadVideo", Screen, h.UploadVideo).Takes(WareUploadIn{}).Returns(Courseware{}).
+			Doc("Upload an MP4 video courseware (its duration read from the movie header; at most 1 GB)", "上传视频课件"),
+		route.Call("GET", "/api/course/courseware/list", Screen, h.Coursewares).Doc("The courseware of a course", "课程课件列表"),
+		route.Call("DELETE", "/api/course/courseware/del", Screen, h.WareDel).Doc("Delete a courseware and its files", "删除课件"),
+		route.DownloadCall("/api/course/download", route.AnyOf(Screen, FunPortal), h.Download).
+			Doc("Download a ready courseware (a course manager any; others one of an offered course)", "下载课件"),
+		route.Call("GET", "/api/curriculum/getSig", route.AnyOf(Screen, FunPortal), h.GetSig).
+			Doc("A short-lived signed playback address of a ready courseware (a video's length plus 10 minutes)", "获取播放签名地址"),
+		route.Call("GET", "/api/nideo/getVideoInfo", route.AnyOf(Screen, FunPortal), h.VideoInfo).
+			Doc("A video's duration, size and signed playback address", "视频信息"),
+		playRoute(h),
 		route.Call("POST", "/api/banner/add", FunBanners, h.BannerAdd).
 			Doc("addBannerLink: a portal banner opening the chosen course, topic or link", "选择内容新增横幅"),
 	}
+}
+
+// playRoute serves signed addresses: public (the signature is the permission), not a ticket download.
+func playRoute(h *Handlers) route.Route {
+	rt := route.DownloadCall(PlayPath, route.Public, h.Play).Doc("A courseware's file by its signed address (ranges for players)", "签名地址播放")
+	rt.Download = false
+	return rt
 }
