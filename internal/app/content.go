@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"path/filepath"
+	"time"
 
 	"biddesk/internal/auth"
 	"biddesk/internal/content"
@@ -134,6 +135,7 @@ func (a *App) openContent(ctx context.Context) error {
 	if err := a.content.UseCourseware(ctx, contentWares{a.Files}, opt); err != nil {
 		return fmt.Errorf("courseware: %w", err)
 	}
+	a.content.UseLearners(contentLearners{a})
 	a.Files.OnRead(content.WareRecordType, func(_ context.Context, p *auth.Principal, _ *files.File) (bool, error) {
 		return p.Can(content.Screen), nil
 	})
@@ -185,4 +187,46 @@ func (w contentWares) Attach(ctx context.Context, tx *db.Tx, recordType string, 
 
 func (w contentWares) Discard(ctx context.Context, id int64) {
 	w.files.Discard(context.WithoutCancel(ctx), id)
+}
+
+// contentLearners gives the curriculum-user API the sign-in area: its throttled sign-in opening a mobile session
+// (kind h5), and its verification codes (the very machinery of /api/getVerify and /api/forestPwd).
+type contentLearners struct{ a *App }
+
+func (l contentLearners) Login(ctx context.Context, loginCode, password, os, ip, userAgent string) (content.Learner, error) {
+	su, err := l.a.Auth.Login(ctx, auth.LoginRequest{LoginCode: loginCode, Password: password, OS: os, Site: auth.SiteStaff,
+		IP: ip, UserAgent: userAgent, Kind: auth.KindH5})
+	if err != nil {
+		return content.Learner{}, err
+	}
+	var employee string
+	if err := l.a.DB.QueryRow(ctx, `SELECT employee_code FROM sys_user WHERE id = ?`, su.UserID).Scan(&employee); err != nil {
+		return content.Learner{}, err
+	}
+	return content.Learner{Token: su.AccessToken, UserID: su.UserID, LoginCode: su.LoginCode, UserName: su.UserName,
+		UnitName: su.UnitName, EmployeeCode: employee}, nil
+}
+
+func (l contentLearners) Authenticate(ctx context.Context, token string) (*auth.Principal, error) {
+	return l.a.Auth.AuthenticateH5(ctx, token)
+}
+
+func (l contentLearners) Logout(ctx context.Context, p *auth.Principal) error {
+	return l.a.Auth.LogoutH5(ctx, p)
+}
+
+func (l contentLearners) UpdateLoginDate(ctx context.Context, p *auth.Principal) (time.Time, error) {
+	return l.a.Auth.UpdateLoginDate(ctx, p)
+}
+
+func (l contentLearners) SendCode(ctx context.Context, loginCode, ip, lang string) (content.CodeSent, error) {
+	sent, err := l.a.Auth.GetVerify(ctx, auth.GetVerifyIn{LoginCode: loginCode}, ip, lang)
+	if err != nil {
+		return content.CodeSent{}, err
+	}
+	return content.CodeSent{ExpiresIn: sent.ExpiresIn, ResendIn: sent.ResendIn}, nil
+}
+
+func (l contentLearners) ResetPassword(ctx context.Context, loginCode, code, newPassword, replacePassword, ip, userAgent string) error {
+	return l.a.Auth.ForestPwd(ctx, auth.ForestPwdIn{LoginCode: loginCode, VerifyCode: code, NewPassword: newPassword, ReplacePassword: replacePassword}, ip, userAgent)
 }

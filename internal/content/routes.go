@@ -9,7 +9,7 @@ import (
 // (FunBanners) also uses to give a banner a course, a topic or a link.
 func (h *Handlers) Routes() []route.Route {
 	sel := route.AnyOf(Screen, FunBanners)
-	return []route.Route{
+	return append(h.svc.mobileRoutes(h), []route.Route{
 		route.New("GET", "/api/course/type/query/list", Screen, h.TypeList).Query(typeSpec.Params()...).
 			Returns(list.Page[Type]{}).Doc("The course types, paged (parentId narrows them to one level)", "课程类型列表"),
 		route.Call("GET", "/api/course/type", sel, h.TypeTree).
@@ -87,7 +87,7 @@ func (h *Handlers) Routes() []route.Route {
 		playRoute(h),
 		route.Call("POST", "/api/banner/add", FunBanners, h.BannerAdd).
 			Doc("addBannerLink: a portal banner opening the chosen course, topic or link", "选择内容新增横幅"),
-	}
+	}...)
 }
 
 // playRoute serves signed addresses: public (the signature is the permission), not a ticket download.

@@ -35,6 +35,8 @@ type Service struct {
 	now     func() time.Time
 	// ware is the courseware machinery (UseCourseware); nil: the courseware calls are refused
 	ware *wares
+	// learners is the curriculum-user (mobile) API's accounts (UseLearners)
+	learners Learners
 }
 
 func NewService(d *db.DB, files Files, dict Dict, banners Banners, org Org) *Service {
