@@ -39,6 +39,8 @@ func (h *Handlers) Routes() []route.Route {
 
 		route.New("GET", "/api/course/special/query/list", Screen, h.SpecialList).Query(specialSpec.Params()...).
 			Returns(list.Page[Special]{}).Doc("The topics, paged", "专题列表"),
+		route.Download("/api/course/special/export", Screen, h.SpecialExport).Query(specialSpec.Params()...).
+			Query(list.FormatParam).Returns(route.File{}).Doc("The topics as a spreadsheet (the list's filters)", "导出专题"),
 		route.Call("GET", "/api/course/special/one", Screen, h.SpecialOne).Doc("One topic with its courses", "专题详情"),
 		route.Call("POST", "/api/course/special/add", Screen, h.SpecialAdd).Doc("Add a topic", "新增专题"),
 		route.Call("PUT", "/api/course/special/edit", Screen, h.SpecialEdit).
@@ -58,6 +60,8 @@ func (h *Handlers) Routes() []route.Route {
 			Doc("getSpecialSelector: topics as id and name", "专题下拉"),
 		route.New("GET", "/api/course/push/query/list", Screen, h.PushList).Query(pushSpec.Params()...).
 			Returns(list.Page[PushRow]{}).Doc("The course pushes, paged", "课程推送列表"),
+		route.Download("/api/course/push/export", Screen, h.PushExport).Query(pushSpec.Params()...).
+			Query(list.FormatParam).Returns(route.File{}).Doc("The course pushes as a spreadsheet (the list's filters)", "导出课程推送"),
 		route.Call("GET", "/api/course/push/one", Screen, h.PushOne).Doc("One course push with its items and audience", "课程推送详情"),
 		route.Call("POST", "/api/course/push/add", Screen, h.PushAdd).
 			Doc("Push up to 30 courses or topics to an audience of units and employees", "新增课程推送"),

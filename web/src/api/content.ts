@@ -48,6 +48,8 @@ defineApis({
 });
 
 export const COURSE_EXPORT = '/api/course/export';
+export const SPECIAL_EXPORT = '/api/course/special/export';
+export const PUSH_EXPORT = '/api/course/push/export';
 
 type Params = Record<string, string>;
 const ids = (list: number[]) => ({ ids: list.join(',') });
