@@ -112,7 +112,7 @@ export default function CoursewareDialog({ course, onClose }: { course: Course |
             render: (_: unknown, r) => (r.kind === 'video' ? t('content.ware.seconds', { n: Math.round(r.duration) }) : r.pages ? t('content.ware.pages', { n: r.pages }) : '-'),
           },
           {
-            title: t('content.course.operate'),
+            title: t('list.actions'),
             key: 'op',
             width: 110,
             render: (_: unknown, r) => (
