@@ -235,3 +235,17 @@ func TestTheMobileLearnerSeesPushedCoursesAndOpensCourseware(t *testing.T) {
 		t.Errorf("courses without a session: %+v", r)
 	}
 }
+
+func TestAMobileLearnerWithAnInitialPasswordMustChangeItFirst(t *testing.T) {
+	e := newEnv(t)
+	if _, err := e.app.DB.Exec(context.Background(), `UPDATE sys_user SET update_pwd = 1 WHERE login_code = 'staff'`); err != nil {
+		t.Fatal(err)
+	}
+	_, s := e.h5Login("staff", "Staff@123")
+	if _, r := e.h5Get("courses", s.H5Token); r.Code != 1 || r.Message != "请先修改初始密码" {
+		t.Fatalf("courses: %+v", r)
+	}
+	if _, r := e.h5Get("updateLoginDate", s.H5Token); r.Code != 0 {
+		t.Fatalf("updateLoginDate: %+v", r)
+	}
+}

@@ -218,7 +218,8 @@ func (s *Service) courseArg(ctx context.Context, raw string) (any, error) {
 	return id, nil
 }
 
-func (s *Service) pdfRule() UploadRule {
+// pdfRule is the rule of a PDF upload; the pages it counted are written to pages.
+func (s *Service) pdfRule(pages *int) UploadRule {
 	maxPages := s.ware.opt.Office.MaxPages
 	return UploadRule{Suffixes: []string{"pdf"}, MaxBytes: MaxPDFBytes,
 		TooLarge: httpx.Fail("content.ware.too_large", MaxPDFBytes>>20), BadSuffix: httpx.Fail("content.ware.pdf_only"),
@@ -230,6 +231,7 @@ func (s *Service) pdfRule() UploadRule {
 			if maxPages > 0 && n > maxPages {
 				return httpx.Fail("content.ware.too_many_pages", maxPages)
 			}
+			*pages = n
 			return nil
 		}}
 }
@@ -274,7 +276,8 @@ func (s *Service) UploadPDF(w http.ResponseWriter, r *http.Request) (Courseware,
 	if err := s.needWares(); err != nil {
 		return Courseware{}, err
 	}
-	f, fields, err := s.ware.files.Receive(w, r, s.pdfRule(), "courseId")
+	pages := 0
+	f, fields, err := s.ware.files.Receive(w, r, s.pdfRule(&pages), "courseId")
 	if err != nil {
 		return Courseware{}, err
 	}
@@ -283,12 +286,6 @@ func (s *Service) UploadPDF(w http.ResponseWriter, r *http.Request) (Courseware,
 	if err != nil {
 		s.ware.files.Discard(ctx, f.ID)
 		return Courseware{}, err
-	}
-	pages := 0
-	if rc, _, err := s.ware.files.Open(ctx, f.ID); err == nil {
-		b, _ := io.ReadAll(io.LimitReader(rc, office.MaxPDFScan))
-		rc.Close()
-		pages, _ = office.PDFPagesOf(b)
 	}
 	id, err := s.insertWare(ctx, Courseware{Kind: KindPDF, Name: f.Name, State: StateReady, Pages: pages, Size: f.Size}, course, 0, f.ID, 0)
 	if err != nil {
