@@ -76,6 +76,8 @@ type App struct {
 	demand *demand.Service
 	// reward is the certificate rewards (internal/reward).
 	reward *reward.Service
+	// content is the learning content (internal/content); Close stops its conversions.
+	content *content.Service
 
 	// routes is the API route table, assembled once from the areas' lists; downloads are its download
 	// routes by path (the download ticket's look-up).
@@ -158,6 +160,11 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	}
 	a.openDemand()
 	a.openReward()
+	if err := a.openContent(ctx); err != nil {
+		a.Changes.Stop()
+		d.Close()
+		return nil, err
+	}
 	a.assembleRoutes()
 	a.keepStatistics(ctx)
 	return a, nil
@@ -228,6 +235,7 @@ func (a *App) Close() error {
 		a.Log.Warn("stop the job engine", "err", err)
 	}
 	a.stopStats()
+	a.content.Close()
 	a.stopFiles()
 	a.Changes.Stop()
 	return a.DB.Close()

@@ -71,6 +71,7 @@ const pages = {
   rewardReport: () => import('../features/reward/RewardReportPage'),
   courseManager: () => import('../features/content/CourseManagerPage'),
   gatewayCourse: () => import('../features/content/GatewayCoursePage'),
+  h5Course: () => import('../features/content/LearnerPage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -102,6 +103,8 @@ export const routes: RouteEntry[] = [
   route('public', 'ahrLogin', pages.login),
   route('public', 'login2', pages.externalLogin),
   route('public', 'sso', pages.sso),
+  // the mobile plug-in's learner page: its own sign-in (curriculum-user API, h5Token)
+  route('public', 'h5Course', pages.h5Course),
 
   // portal shell
   route('portal', 'gateway', pages.gateway),

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, List, Space, Tag, Typography } from 'antd';
 import { ApartmentOutlined, AppstoreAddOutlined, DeleteOutlined } from '@ant-design/icons';
-import { addPush, deletePushes, editPush, listPushes, pushOne, type PushRow } from '../../api/content';
+import { addPush, deletePushes, editPush, listPushes, pushOne, type PushRow, PUSH_EXPORT } from '../../api/content';
 import CrudList, { type Editing } from '../../components/list/CrudList';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
@@ -32,6 +32,7 @@ export default function PushPanel() {
       fields={fields}
       columns={columns}
       rowKey="id"
+      exportPath={PUSH_EXPORT}
       testId="push"
       rowId={(p) => p.id}
       addLabel={t('content.push.add')}

@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { Form, Input, Select, Switch, Tag, Typography } from 'antd';
 import {
   addSpecial, deleteSpecials, editSpecial, getCurriculumSelector, getSpecialSelector, listSpecials, specialOne,
-  type ContentOption, type Special,
-} from '../../api/content';
+  type ContentOption, type Special, SPECIAL_EXPORT } from '../../api/content';
 import CrudList, { type Editing } from '../../components/list/CrudList';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
@@ -55,6 +54,7 @@ export default function SpecialPanel() {
       fields={fields}
       columns={columns}
       rowKey="id"
+      exportPath={SPECIAL_EXPORT}
       testId="special"
       rowId={(s) => s.id}
       addLabel={t('content.special.add')}
