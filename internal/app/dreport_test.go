@@ -106,6 +106,17 @@ func TestDynamicReportFiltersMenuAndExport(t *testing.T) {
 		t.Fatalf("one: %+v", r)
 	}
 
+	// The designer's lookups: the datasets, and a dataset's columns and parameters; refused to staff.
+	_, r = e.call("GET", "/api/dreport/datasets", admin, nil)
+	if r.Code != 0 || !strings.Contains(string(r.Data), `"数列"`) {
+		t.Fatalf("datasets: %+v", r)
+	}
+	_, r = e.call("GET", "/api/dreport/datasetShape?datasetId="+itoa(ds), admin, nil)
+	if r.Code != 0 || !strings.Contains(string(r.Data), `"columns":["label","value"]`) || !strings.Contains(string(r.Data), `"name":"unit"`) {
+		t.Fatalf("shape: %+v %s", r, r.Data)
+	}
+	e.dtRefused(e.callR("GET", "/api/dreport/datasetShape?datasetId="+itoa(ds), e.login("staff", "Staff@123").AccessToken, nil), "staff reads a shape", "")
+
 	// Staff, granted the report, find it in their side menu and run it with its widgets.
 	staff := e.login("staff", "Staff@123")
 	found := ""

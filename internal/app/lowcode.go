@@ -125,6 +125,26 @@ func (r reportDatasets) Filters(ctx context.Context, id int64) ([]dreport.Filter
 	return out, nil
 }
 
+func (r reportDatasets) Choices(ctx context.Context) ([]dreport.DatasetChoice, error) {
+	cs, err := r.ds.Choices(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]dreport.DatasetChoice, len(cs))
+	for i, c := range cs {
+		out[i] = dreport.DatasetChoice{ID: c.ID, Name: c.Name}
+	}
+	return out, nil
+}
+
+func (r reportDatasets) Columns(ctx context.Context, id int64) ([]string, error) {
+	res, err := r.ds.RunSaved(ctx, id, nil, 1)
+	if err != nil {
+		return nil, err
+	}
+	return res.Columns, nil
+}
+
 func (r reportDatasets) Run(ctx context.Context, id int64, values map[string]string) (*dreport.Data, error) {
 	res, err := r.ds.RunSaved(ctx, id, values, dataset.MaxRows)
 	if err != nil {

@@ -95,6 +95,21 @@ type Caller struct {
 type Datasets interface {
 	Filters(ctx context.Context, id int64) ([]Filter, error)
 	Run(ctx context.Context, id int64, values map[string]string) (*Data, error)
+	// Choices are the datasets a report may be built on; Columns a dataset's columns (a run with its samples).
+	Choices(ctx context.Context) ([]DatasetChoice, error)
+	Columns(ctx context.Context, id int64) ([]string, error)
+}
+
+// DatasetChoice is a dataset as the designer picks it.
+type DatasetChoice struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// Shape is what a designer lays a report out from: a dataset's columns and parameters.
+type Shape struct {
+	Columns []string `json:"columns"`
+	Filters []Filter `json:"filters"`
 }
 
 // Service holds the reports.
@@ -617,6 +632,36 @@ func (h *Handlers) Mine(r *http.Request, _ route.None) ([]Summary, error) {
 	return h.svc.mine(r.Context(), c, "")
 }
 
+// Datasets is GET /api/dreport/datasets: the datasets a report may be built on (the designer need not hold
+// dataset_manager).
+func (h *Handlers) Datasets(r *http.Request, _ route.None) ([]DatasetChoice, error) {
+	return h.svc.datasets.Choices(r.Context())
+}
+
+// ShapeIn names a dataset.
+type ShapeIn struct {
+	DatasetID int64 `param:"datasetId,required"`
+}
+
+// Shape is GET /api/dreport/datasetShape: a dataset's columns (run with its samples) and parameters.
+func (h *Handlers) Shape(r *http.Request, in ShapeIn) (Shape, error) {
+	filters, err := h.svc.datasets.Filters(r.Context(), in.DatasetID)
+	if err != nil {
+		return Shape{}, err
+	}
+	cols, err := h.svc.datasets.Columns(r.Context(), in.DatasetID)
+	if err != nil {
+		return Shape{}, err
+	}
+	for i := range filters {
+		filters[i].Widget = "text"
+	}
+	if cols == nil {
+		cols = []string{}
+	}
+	return Shape{Columns: cols, Filters: filters}, nil
+}
+
 // Export is GET /api/dreport/export.
 func (h *Handlers) Export(w http.ResponseWriter, r *http.Request, in ExportIn) error {
 	return h.svc.Export(r.Context(), w, in, httpx.Lang(r))
@@ -659,6 +704,9 @@ func (h *Handlers) Routes() []route.Route {
 		route.Call("POST", "/api/dreport/add", Screen, h.Add).Doc("Add a report over a dataset", "新增动态报表"),
 		route.Call("PUT", "/api/dreport/edit", Screen, h.Edit).Doc("Edit a report", "编辑动态报表"),
 		route.Call("DELETE", "/api/dreport/del", Screen, h.Del).Doc("Delete a report", "删除动态报表"),
+		route.Call("GET", "/api/dreport/datasets", Screen, h.Datasets).Doc("The datasets a report may be built on", "报表可用的数据集"),
+		route.Call("GET", "/api/dreport/datasetShape", Screen, h.Shape).
+			Doc("A dataset's columns (a run with its sample values) and parameters, to lay a report out", "数据集的列与参数"),
 		route.Call("GET", "/api/dreport/mine", route.SignedIn, h.Mine).Doc("The reports the caller's roles may run", "我的动态报表"),
 		route.Call("POST", "/api/dreport/run", route.SignedIn, h.Run).
 			Doc("Run a report (its roles, or the dreport code): a page of its rows, totals and chart rows; filters are the dataset's parameters", "运行动态报表"),
