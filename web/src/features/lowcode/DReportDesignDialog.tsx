@@ -181,6 +181,9 @@ export default function DReportDesignDialog({ open, id, onClose, onSaved }: Prop
               items.map((it) => (
                 <Space key={it.key} align="baseline" style={{ display: 'flex', marginBottom: 4 }}>
                   <Typography.Text style={{ width: 180, display: 'inline-block' }}>
+                    <Form.Item name={[it.name, 'name']} noStyle>
+                      <input type="hidden" />
+                    </Form.Item>
                     :{filters[it.name]?.name} {paramLabel(filters[it.name]?.name ?? '') !== filters[it.name]?.name && `(${paramLabel(filters[it.name]?.name ?? '')})`}
                   </Typography.Text>
                   <Form.Item name={[it.name, 'widget']} style={{ marginBottom: 0 }}>
