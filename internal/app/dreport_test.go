@@ -83,7 +83,7 @@ func TestDynamicReportFiltersMenuAndExport(t *testing.T) {
 	admin := e.login("admin", "Admin@123").AccessToken
 	ds := e.created(e.callR("POST", "/api/dataset/add", admin, map[string]any{"name": "数列",
 		"sql": `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 12) SELECT 'n' || x AS label, x AS value FROM c
-			WHERE x >= CAST(:from AS INTEGER) AND (:day = '' OR :day IS NOT NULL) AND (:unit = '' OR :unit IS NOT NULL)`,
+			WHERE x >= CAST(:from AS INTEGER) AND (:day = '' OR :day <> '') AND (:unit = '' OR :unit <> '')`,
 		"params": []map[string]string{{"name": "from", "sample": "1"}, {"name": "day"}, {"name": "unit"}}}), "dataset")
 	columns := []map[string]any{{"key": "label", "title": "名称"}, {"key": "value", "title": "数值", "format": "number", "total": true}}
 	form := func(filters []map[string]any) map[string]any {
