@@ -154,13 +154,17 @@ func (r reportDatasets) Run(ctx context.Context, id int64, values map[string]str
 }
 
 // reportCaller tells the reports who runs them: a system administrator or a holder of the dreport code
-// runs every report, anyone else those of their roles.
+// runs every report, anyone else those of their roles. An external account (portal only) runs none, as its
+// side menu holds none, whatever role it shares with staff.
 func (a *App) reportCaller(ctx context.Context) (dreport.Caller, error) {
+	p := auth.PrincipalFrom(ctx)
+	if p == nil || p.UserType == auth.SiteExternal {
+		return dreport.Caller{}, nil
+	}
 	c, err := a.dtableCaller(ctx)
 	if err != nil {
 		return dreport.Caller{}, err
 	}
-	p := auth.PrincipalFrom(ctx)
 	return dreport.Caller{Designer: c.SysAdmin || p.Can(dreport.Screen), Roles: c.Roles}, nil
 }
 

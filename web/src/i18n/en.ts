@@ -689,6 +689,7 @@ const en = {
   'nav.headerAndfooter_manager': 'Header and footer',
   'nav.dtable': 'Dynamic tables',
   'nav.dreport': 'Dynamic reports',
+  'nav.dreport_menu': 'Reports',
   'nav.externalOrgan': 'External organisations',
   'nav.externalUser': 'External users',
   'nav.expert_talents2_manage': 'Experts',

@@ -691,6 +691,7 @@ const zhCN: Record<MessageKey, string> = {
   'nav.headerAndfooter_manager': '页眉页脚',
   'nav.dtable': '动态表格',
   'nav.dreport': '动态报表',
+  'nav.dreport_menu': '报表',
   'nav.externalOrgan': '外部组织',
   'nav.externalUser': '外部用户',
   'nav.expert_talents2_manage': '专家库',
