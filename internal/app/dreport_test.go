@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/url"
 	"strings"
@@ -153,6 +154,20 @@ func TestDynamicReportFiltersMenuAndExport(t *testing.T) {
 	if len(rows) != 12 || strings.Join(rows[0], "|") != "名称|数值" || strings.Join(rows[1], "|") != "n12|12" || strings.Join(rows[11], "|") != "合计|75" {
 		t.Fatalf("export rows: %v", rows)
 	}
+
+	// An external account (portal only) runs no report and has no report in its menu, even through a role it shares.
+	var partnerRole int64
+	if err := e.app.DB.QueryRow(context.Background(), `SELECT ur.role_id FROM sys_user_role ur JOIN sys_user u ON u.id = ur.user_id WHERE u.login_code = ? ORDER BY ur.role_id LIMIT 1`, "partner").Scan(&partnerRole); err != nil {
+		t.Fatal(err)
+	}
+	e.dtOK(e.callR("PUT", "/api/dreport/edit", admin, map[string]any{"id": id, "name": "菜单报表", "datasetId": ds, "inMenu": true,
+		"layout": map[string]any{"columns": columns}, "roles": []int64{e.roleIDOf("staff"), partnerRole}}), "grant the partner's role")
+	_, r = e.call("POST", "/api/outSite/login", "", url.Values{"LoginCode": {"partner"}, "PassWord": {"Partner@123"}})
+	var partner sessionUser
+	if r.Code != 0 || json.Unmarshal(r.Data, &partner) != nil || len(partner.SysMenus) != 0 {
+		t.Fatalf("partner's session: %+v", r)
+	}
+	e.dtRefused(e.callR("POST", "/api/dreport/run", partner.AccessToken, map[string]any{"id": id}), "partner runs a report", "不存在")
 
 	// Taken off the menu or off the staff role, the report leaves staff's menu; an ungranted export is refused.
 	e.dtOK(e.callR("PUT", "/api/dreport/edit", admin, map[string]any{"id": id, "name": "菜单报表", "datasetId": ds, "inMenu": false,
