@@ -35,7 +35,12 @@ export default function DReportPage() {
   useI18n();
   const design = hasPermission('dreport');
   const [search] = useSearchParams();
-  const [tab, setTab] = useState(() => (design && !search.get('id') ? 'design' : 'run'));
+  const wanted = search.get('id');
+  const [tab, setTab] = useState(() => (design && !wanted ? 'design' : 'run'));
+  // a report chosen in the side menu (/dreport?id=N) opens the run tab, from the design tab too
+  useEffect(() => {
+    if (wanted) setTab('run');
+  }, [wanted]);
   const [tick, setTick] = useState(0);
   const run = <DReportRunTab key={tick} />;
   if (!design) return run;
