@@ -143,17 +143,17 @@ function filterField(f: DReportFilter): SearchField {
 /** A report: its filters, chart, table with totals, paging, sorting and export. */
 function DReportView({ id, first }: { id: number; first: DReportRun }) {
   const fields = useMemo(() => first.filters.map(filterField), [first]);
-  const [run, setRun] = useState<DReportRun>(first);
   const list = useList<Row>(
     fields,
     (p) =>
       runDReport(id, filterValues(first.filters, p), { current: p.current, limit: p.limit, ...(p.sort ? { sort: p.sort, order: p.order } : {}) }).then((r) => {
-        setRun(r);
         const base = (r.current - 1) * r.limit;
         return { ...r, records: r.records.map((rec, i) => ({ ...rec, __row: base + i })) };
       }),
-    { inUrl: false },
+    { key: ['dreportRun', id], inUrl: false },
   );
+  // the page shown is a whole run (totals, chart rows), cached with its page
+  const run = (list.data as unknown as DReportRun | undefined) ?? first;
   const columns: ListColumn<Row>[] = run.columns.map((c) => ({
     key: c.key,
     label: c.title,
@@ -209,7 +209,7 @@ const designFields: SearchField[] = [{ names: ['name'], labelKey: 'dreport.name'
 
 /** The reports' definitions: list with search and paging, add, edit, delete (function code dreport). */
 function DReportDesign({ onChanged }: { onChanged(): void }) {
-  const list = useList(designFields, listDReports, { inUrl: false });
+  const list = useList(designFields, listDReports, { key: ['dreports'], inUrl: false });
   const columns: ListColumn<DReportSummary>[] = [
     { titleKey: 'dreport.name', dataIndex: 'name', sortKey: 'name' },
     { titleKey: 'dreport.remark', dataIndex: 'remark' },
