@@ -74,6 +74,8 @@ type App struct {
 	jobsStarted bool
 	// demand is demand collection (internal/demand).
 	demand *demand.Service
+	// reports are the dynamic reports (internal/dreport); the session's side menu lists those marked for it.
+	reports *dreport.Service
 	// reward is the certificate rewards (internal/reward).
 	reward *reward.Service
 	// content is the learning content (internal/content); Close stops its conversions.
@@ -130,7 +132,7 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	}
 	a.Dict = dict.NewStore(d)
 	a.Users = auth.NewStore(d)
-	a.Auth = auth.NewService(a.Users, cfg, a.Access, a.Dict, a.Org)
+	a.Auth = auth.NewService(a.Users, cfg, reportMenus{a}, a.Dict, a.Org)
 	// whom an organisation is put in charge of: the accounts the caller sees in user management
 	a.External = external.NewService(d, func(ctx context.Context, q db.Querier, userID int64) (org.Visibility, error) {
 		return a.Org.VisibilityIn(ctx, q, userID, org.ModuleUsers)
@@ -246,6 +248,7 @@ func (a *App) Close() error {
 func (a *App) assembleRoutes() {
 	var all []route.Route
 	datasets := dataset.NewService(a.DB)
+	a.reports = dreport.NewService(a.DB, reportDatasets{datasets}, a.reportCaller)
 	for _, area := range []struct {
 		name   string
 		routes []route.Route
@@ -268,7 +271,7 @@ func (a *App) assembleRoutes() {
 		{"tasks", tasks.NewHandlers(a.Tasks).Routes()},
 		{"stats", stats.NewHandlers(a.statsService()).Routes()},
 		{"dataset", dataset.NewHandlers(datasets).Routes()},
-		{"dreport", dreport.NewHandlers(dreport.NewService(a.DB, reportDatasets{datasets}, a.reportCaller)).Routes()},
+		{"dreport", dreport.NewHandlers(a.reports).Routes()},
 		{"dtable", dtable.NewHandlers(dtable.NewService(a.DB, a.dtableCaller, lowcodeLookups{a})).Routes()},
 		{"content", content.NewHandlers(a.contentService()).Routes()},
 	} {

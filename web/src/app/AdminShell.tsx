@@ -44,7 +44,8 @@ function findNode(menus: SysMenu[] | undefined, code: string): SysMenu | undefin
 export default function AdminShell() {
   const { t, lang } = useI18n();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const href = pathname + search;
   const session = useSession();
   const decision = useGuardDecision();
   const screens = Grid.useBreakpoint();
@@ -54,12 +55,12 @@ export default function AdminShell() {
 
   const menus = session?.sysMenus;
   const route = findRoute(pathname);
-  const trail = useMemo(() => menuTrail(menus, route), [menus, route]);
+  const trail = useMemo(() => menuTrail(menus, route, href), [menus, route, href]);
   // the labels are translated inside toItems (getLang): lang is a real dependency the rule cannot see
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const items = useMemo(() => toItems(menus), [menus, lang]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => trail.slice(0, -1).map((m) => m.code));
-  const home = adminEntry(session?.menuCodes);
+  const home = adminEntry(session?.menuCodes, session?.sysMenus);
 
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
     const node = findNode(menus, key);
@@ -70,7 +71,7 @@ export default function AdminShell() {
     if (narrow) setCollapsed(true);
   };
 
-  const crumbs = breadcrumbs(pathname, menus, home).map((c, i, all) => ({
+  const crumbs = breadcrumbs(href, menus, home).map((c, i, all) => ({
     key: i,
     title: c.path && i < all.length - 1 ? <Link to={c.path}>{c.title}</Link> : c.title,
   }));

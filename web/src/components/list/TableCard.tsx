@@ -31,12 +31,14 @@ interface Props<T> {
   canSelect?: (row: T) => boolean;
   /** names the table for the remembered column settings (default: the page's path) */
   tableId?: string;
+  /** rows under the data (totals): given the keys of the columns shown, in their order (the user may hide or move some) */
+  summary?: (shownKeys: string[]) => ReactNode;
 }
 
 const toAntd = (o?: SortOrder) => (o === 'asc' ? 'ascend' : o === 'desc' ? 'descend' : null);
 
 /** The table card of spec section 2: 'data list', actions, selection, loading, server-side sort and paging. */
-export default function TableCard<T extends object>({ list, columns, rowKey, actions, selectable, canSelect, tableId }: Props<T>) {
+export default function TableCard<T extends object>({ list, columns, rowKey, actions, selectable, canSelect, tableId, summary }: Props<T>) {
   const { t } = useI18n();
   const { state, data } = list;
   const { pathname } = useLocation();
@@ -99,6 +101,7 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
         dataSource={data?.records ?? []}
         loading={list.loading}
         scroll={{ x: 'max-content' }}
+        summary={summary ? () => summary(cols.map((c) => String(c.key))) : undefined}
         rowSelection={
           selectable
             ? {
