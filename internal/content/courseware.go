@@ -203,6 +203,21 @@ func (s *Service) staleAfter() time.Duration {
 
 /* ---------- uploads ---------- */
 
+// receiveWare takes one courseware upload under rule with its optional courseId field; a course that is not
+// there discards the stored file again.
+func (s *Service) receiveWare(w http.ResponseWriter, r *http.Request, rule UploadRule) (StoredFile, any, error) {
+	f, fields, err := s.ware.files.Receive(w, r, rule, "courseId")
+	if err != nil {
+		return StoredFile{}, nil, err
+	}
+	course, err := s.courseArg(r.Context(), fields["courseId"])
+	if err != nil {
+		s.ware.files.Discard(r.Context(), f.ID)
+		return StoredFile{}, nil, err
+	}
+	return f, course, nil
+}
+
 func (s *Service) courseArg(ctx context.Context, raw string) (any, error) {
 	raw = strings.TrimSpace(raw)
 	if raw == "" || raw == "0" {
@@ -277,16 +292,11 @@ func (s *Service) UploadPDF(w http.ResponseWriter, r *http.Request) (Courseware,
 		return Courseware{}, err
 	}
 	pages := 0
-	f, fields, err := s.ware.files.Receive(w, r, s.pdfRule(&pages), "courseId")
+	f, course, err := s.receiveWare(w, r, s.pdfRule(&pages))
 	if err != nil {
 		return Courseware{}, err
 	}
 	ctx := r.Context()
-	course, err := s.courseArg(ctx, fields["courseId"])
-	if err != nil {
-		s.ware.files.Discard(ctx, f.ID)
-		return Courseware{}, err
-	}
 	id, err := s.insertWare(ctx, Courseware{Kind: KindPDF, Name: f.Name, State: StateReady, Pages: pages, Size: f.Size}, course, 0, f.ID, 0)
 	if err != nil {
 		s.ware.files.Discard(ctx, f.ID)
@@ -323,16 +333,11 @@ func (s *Service) UploadPPT(w http.ResponseWriter, r *http.Request) (Courseware,
 			_, err := office.CheckDeck(f.Name(), suffix, opt)
 			return officeError(err, opt)
 		}}
-	f, fields, err := s.ware.files.Receive(w, r, rule, "courseId")
+	f, course, err := s.receiveWare(w, r, rule)
 	if err != nil {
 		return Courseware{}, err
 	}
 	ctx := r.Context()
-	course, err := s.courseArg(ctx, fields["courseId"])
-	if err != nil {
-		s.ware.files.Discard(ctx, f.ID)
-		return Courseware{}, err
-	}
 	name := strings.TrimSuffix(f.Name, filepath.Ext(f.Name)) + ".pdf"
 	id, err := s.insertWare(ctx, Courseware{Kind: KindPPT, Name: name, State: StateConverting}, course, f.ID, 0, 0)
 	if err != nil {
@@ -705,16 +710,11 @@ func (s *Service) UploadVideo(w http.ResponseWriter, r *http.Request) (Coursewar
 			ms = info.Duration.Milliseconds()
 			return nil
 		}}
-	f, fields, err := s.ware.files.Receive(w, r, rule, "courseId")
+	f, course, err := s.receiveWare(w, r, rule)
 	if err != nil {
 		return Courseware{}, err
 	}
 	ctx := r.Context()
-	course, err := s.courseArg(ctx, fields["courseId"])
-	if err != nil {
-		s.ware.files.Discard(ctx, f.ID)
-		return Courseware{}, err
-	}
 	id, err := s.insertWare(ctx, Courseware{Kind: KindVideo, Name: f.Name, State: StateReady, Size: f.Size}, course, 0, f.ID, ms)
 	if err != nil {
 		s.ware.files.Discard(ctx, f.ID)
