@@ -1582,6 +1582,7 @@ const en = {
   'content.course.publish': 'Publish',
   'content.course.withdraw': 'Withdraw',
   'content.course.add': 'Add course',
+  'content.course.exportLecturers': 'Export lecturers',
   'content.course.edit': 'Edit course',
   'content.course.remark': 'Audit remark',
   'content.course.editNote': 'A saved change sends the course back to audit and withdraws it.',

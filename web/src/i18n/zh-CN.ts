@@ -1584,6 +1584,7 @@ const zhCN: Record<MessageKey, string> = {
   'content.course.publish': '发布',
   'content.course.withdraw': '撤回',
   'content.course.add': '新增课程',
+  'content.course.exportLecturers': '导出讲师',
   'content.course.edit': '编辑课程',
   'content.course.remark': '审核意见',
   'content.course.editNote': '保存修改后课程回到待审核状态并撤回发布。',

@@ -45,6 +45,10 @@ export function messageTarget(m: Pick<PortalMessage, 'kind' | 'id' | 'refId' | '
   if (m.refType === 'demand') return { path: `/gatewayMsg?demand=${m.refId}` };
   // a reward decision opens the applications (features/reward/PortalRewards)
   if (m.refType === 'reward') return { path: `/gatewayMsg?reward=${m.refId}` };
+  // a course push opens its one course or topic, or (several items) the pushed courses (features/content)
+  if (m.refType === 'course') return { path: `/gatewayCourse?id=${m.refId}` };
+  if (m.refType === 'courseSpecial') return { path: `/gatewayCourse?specialId=${m.refId}` };
+  if (m.refType === 'coursePush') return { path: '/gatewayCourse' };
   const tab = m.refTab || tabOfType(m.refType);
   if (tab && typeOfTab(tab)) return { path: recordPath(tab, m.refId) };
   return { recordId: m.refId };
