@@ -592,6 +592,7 @@ const en = {
   'portal.msg.kind.notice': 'Notice',
   'portal.msg.readAll': 'Mark all read',
   'portal.msg.openMaterial': 'View the material',
+  'portal.msg.openCourse': 'Open the courses',
   'portal.msg.openAnnouncement': 'Read the announcement',
   'portal.msg.none': 'No messages',
   'portal.msg.noUnread': 'All caught up: no unread messages',

@@ -594,6 +594,7 @@ const zhCN: Record<MessageKey, string> = {
   'portal.msg.kind.notice': '通知',
   'portal.msg.readAll': '全部标为已读',
   'portal.msg.openMaterial': '查看资料',
+  'portal.msg.openCourse': '查看课程',
   'portal.msg.openAnnouncement': '查看公告',
   'portal.msg.none': '暂无消息',
   'portal.msg.noUnread': '没有未读消息',

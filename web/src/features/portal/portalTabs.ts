@@ -35,6 +35,9 @@ export const recordPath = (tab: string, id: number) => `/gatewayDetail/${tab}?id
  * Where a message leads: the material's detail tab with its drawer open, or (a tender, an announcement: no tab) the
  * record's drawer on the current screen; nothing for a message about no material.
  */
+/** A course push's message (internal/content: refType course, courseSpecial or coursePush). */
+export const isCoursePush = (m: Pick<PortalMessage, 'refType'>) => ['course', 'courseSpecial', 'coursePush'].includes(m.refType);
+
 export type MessageTarget = { path: string } | { recordId: number } | undefined;
 
 export function messageTarget(m: Pick<PortalMessage, 'kind' | 'id' | 'refId' | 'refTab' | 'refType'>): MessageTarget {
