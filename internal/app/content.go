@@ -6,11 +6,13 @@ import (
 	"io"
 	"net/http"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"biddesk/internal/auth"
 	"biddesk/internal/content"
 	"biddesk/internal/files"
+	"biddesk/internal/library"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/office"
@@ -136,6 +138,7 @@ func (a *App) openContent(ctx context.Context) error {
 		return fmt.Errorf("courseware: %w", err)
 	}
 	a.content.UseLearners(contentLearners{a})
+	a.content.UseMessages(contentMessages{a.Library})
 	a.Files.OnRead(content.WareRecordType, func(_ context.Context, p *auth.Principal, _ *files.File) (bool, error) {
 		return p.Can(content.Screen), nil
 	})
@@ -187,6 +190,51 @@ func (w contentWares) Attach(ctx context.Context, tx *db.Tx, recordType string, 
 
 func (w contentWares) Discard(ctx context.Context, id int64) {
 	w.files.Discard(context.WithoutCancel(ctx), id)
+}
+
+// contentMessages tells a course push's audience in their portal messages: the accounts come from the users'
+// table (a unit covers the units below it: codes are nested), the message to-dos are the library's (the very path
+// of demand collection's notices).
+type contentMessages struct{ lib *library.Service }
+
+func (m contentMessages) Members(ctx context.Context, q db.Querier, units, employees []string) ([]int64, error) {
+	var cond []string
+	var args []any
+	for _, u := range units {
+		if u != "" {
+			cond = append(cond, `substr(unit_code, 1, length(?)) = ?`)
+			args = append(args, u, u)
+		}
+	}
+	var codes []string
+	for _, e := range employees {
+		if e != "" {
+			codes = append(codes, e)
+			args = append(args, e)
+		}
+	}
+	if len(codes) > 0 {
+		cond = append(cond, `employee_code IN (?`+strings.Repeat(", ?", len(codes)-1)+`)`)
+	}
+	out := []int64{}
+	if len(cond) == 0 {
+		return out, nil
+	}
+	err := db.EachRow(ctx, q, `SELECT id FROM sys_user WHERE deleted_at IS NULL AND state = 1 AND (`+strings.Join(cond, " OR ")+`) ORDER BY id`,
+		args, func(row db.Row) error {
+			var id int64
+			if err := row.Scan(&id); err != nil {
+				return err
+			}
+			out = append(out, id)
+			return nil
+		})
+	return out, err
+}
+
+func (m contentMessages) Notify(ctx context.Context, tx *db.Tx, userIDs []int64, n content.Notice) (int, error) {
+	return m.lib.Notify(ctx, tx, userIDs, library.Notice{Code: n.Code, Title: n.Title, Content: n.Content, RefType: n.RefType,
+		RefID: n.RefID, RefPath: n.RefPath})
 }
 
 // contentLearners gives the curriculum-user API the sign-in area: its throttled sign-in opening a mobile session

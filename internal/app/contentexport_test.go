@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -51,6 +52,52 @@ func TestCoursesTopicsAndPushesExportAsXLSX(t *testing.T) {
 	// staff may not export
 	staff := e.login("staff", "Staff@123").AccessToken
 	if _, r := e.call("GET", "/api/course/push/export", staff, nil); r.Code != 403 {
+		t.Errorf("staff export: %+v", r)
+	}
+}
+
+// The lecturers export: one row per distinct lecturer of the courses (none for a course without one), with their
+// course count, published count and latest update, filtered like the course list by lecturer.
+func TestLecturersExportAsXLSX(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123").AccessToken
+	typ := e.addType(admin, 0, "讲师类")
+	add := func(name, lecturer string) int64 {
+		var out idData
+		e.done("POST", "/api/course/add", admin, map[string]any{"name": name, "cover": e.bannerImage(t, admin), "typeId": typ,
+			"lecturer": lecturer, "description": ""}, &out)
+		return out.ID
+	}
+	e.addCourse(admin, typ, "甲一", true) // 王老师, published
+	e.addCourse(admin, typ, "甲二", false)
+	add("乙一", "=李老师")
+	add("无讲师", "")
+
+	export := func(query string) [][]string {
+		t.Helper()
+		tk := e.ticket(admin, "/api/course/lecturer/export")
+		resp, raw := e.send("GET", "/api/course/lecturer/export?"+query+"ticket="+tk, "", nil, "", nil)
+		if resp.StatusCode != 200 {
+			t.Fatalf("lecturer export: %d %s", resp.StatusCode, raw)
+		}
+		return sheetRows(t, raw)
+	}
+	rows := export("")
+	if len(rows) != 3 || strings.Join(rows[0][:3], "|") != "讲师|课程数|已发布课程数" || rows[0][3] == "" {
+		t.Fatalf("lecturers: %v", rows)
+	}
+	// sorted by name: the neutralised formula first, then 王老师
+	if !strings.Contains(rows[1][0], "李老师") || strings.HasPrefix(rows[1][0], "=") || rows[1][1] != "1" || rows[1][2] != "0" {
+		t.Errorf("李老师: %v", rows[1])
+	}
+	if rows[2][0] != "王老师" || rows[2][1] != "2" || rows[2][2] != "1" || rows[2][3] == "" {
+		t.Errorf("王老师: %v", rows[2])
+	}
+	if rows := export("lecturer=" + url.QueryEscape("王") + "&"); len(rows) != 2 || rows[1][0] != "王老师" {
+		t.Errorf("filtered: %v", rows)
+	}
+	staff := e.login("staff", "Staff@123").AccessToken
+	if _, r := e.call("GET", "/api/course/lecturer/export", staff, nil); r.Code != 403 {
 		t.Errorf("staff export: %+v", r)
 	}
 }

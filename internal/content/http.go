@@ -18,10 +18,11 @@ type Handlers struct {
 	courses  *list.Table[Course]
 	specials *list.Table[Special]
 	pushes   *list.Table[PushRow]
+	lectures *list.Table[LecturerRow]
 }
 
 func NewHandlers(s *Service) *Handlers {
-	return &Handlers{svc: s, types: typeTable(s), courses: courseTable(s), specials: specialTable(s), pushes: pushTable(s)}
+	return &Handlers{svc: s, types: typeTable(s), courses: courseTable(s), specials: specialTable(s), pushes: pushTable(s), lectures: lecturerTable(s)}
 }
 
 /* ---------- lists ---------- */
@@ -113,6 +114,49 @@ func specialTable(s *Service) *list.Table[Special] {
 			sp.CourseIDs = []int64{}
 			return sp, err
 		}}
+}
+
+// LecturerRow is a lecturer of the courses: how many courses name them, how many of those are published, and the
+// latest update of any of them.
+type LecturerRow struct {
+	Lecturer  string    `json:"lecturer"`
+	Courses   int       `json:"courses"`
+	Published int       `json:"published"`
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+// lecturerSpec reads one row per distinct lecturer: the row of their latest updated course (so the update time is
+// a column, typed alike on both databases), with the counts of their courses.
+var lecturerSpec = &list.Spec{
+	Select: `c.lecturer, (SELECT COUNT(*) FROM course n WHERE n.lecturer = c.lecturer),
+		(SELECT COUNT(*) FROM course n WHERE n.lecturer = c.lecturer AND n.published = 1), c.updated_at`,
+	From: `course c`,
+	Where: `c.lecturer <> '' AND NOT EXISTS (SELECT 1 FROM course n WHERE n.lecturer = c.lecturer
+		AND (n.updated_at > c.updated_at OR (n.updated_at = c.updated_at AND n.id > c.id)))`,
+	Filters:     []list.Filter{{Param: "lecturer", Column: "c.lecturer", Kind: list.Contains}},
+	Sorts:       map[string]string{"lecturer": "c.lecturer", "updatedAt": "c.updated_at"},
+	DefaultSort: "c.lecturer ASC",
+	TieBreak:    "c.id ASC",
+}
+
+func lecturerTable(s *Service) *list.Table[LecturerRow] {
+	return &list.Table[LecturerRow]{DB: s.db, Spec: lecturerSpec, File: "content.file.lecturers",
+		Columns: []list.Column[LecturerRow]{
+			{Title: "content.col.lecturer", Value: func(l LecturerRow, _ string) any { return l.Lecturer }},
+			{Title: "content.col.lecturerCourses", Value: func(l LecturerRow, _ string) any { return l.Courses }},
+			{Title: "content.col.lecturerPublished", Value: func(l LecturerRow, _ string) any { return l.Published }},
+			{Title: "content.col.updatedAt", Value: func(l LecturerRow, _ string) any { return l.UpdatedAt }},
+		},
+		Scan: func(row interface{ Scan(...any) error }) (LecturerRow, error) {
+			var l LecturerRow
+			err := row.Scan(&l.Lecturer, &l.Courses, &l.Published, &l.UpdatedAt)
+			return l, err
+		}}
+}
+
+// LecturerExport is GET /api/course/lecturer/export: the distinct lecturers of the courses as a spreadsheet.
+func (h *Handlers) LecturerExport(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.lectures.Export(w, r)
 }
 
 // TypeList is GET /api/course/type/query/list; CourseList is GET /api/course/query/list; CourseExport its

@@ -2,6 +2,7 @@ package content
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -27,6 +28,77 @@ const MaxAudience = 1000
 type Org interface {
 	UnitNames(ctx context.Context, codes []string) (map[string]string, error)
 	EmployeeNames(ctx context.Context, codes []string) (map[string]string, error)
+}
+
+// Messages is what a push needs of the portal's messages (the library owns them, the users area the accounts):
+// the enabled accounts of an audience (a unit covers the units below it) and a message to-do for each, both inside
+// the push's transaction.
+type Messages interface {
+	Members(ctx context.Context, q db.Querier, units, employees []string) ([]int64, error)
+	Notify(ctx context.Context, tx *db.Tx, userIDs []int64, n Notice) (int, error)
+}
+
+// Notice is a message to-do of a push. RefType is RefCourse, RefSpecial or RefPush; RefPath the portal page.
+type Notice struct {
+	Code, Title, Content string
+	RefType              string
+	RefID                int64
+	RefPath              string
+}
+
+// What a push's message opens (the web's messageTarget): its one course, its one topic, or /gatewayCourse.
+const (
+	RefCourse  = "course"
+	RefSpecial = "courseSpecial"
+	RefPush    = "coursePush"
+	// PortalPath is the portal's page of pushed courses.
+	PortalPath = "/gatewayCourse"
+)
+
+// UseMessages gives the service the portal's messages.
+func (s *Service) UseMessages(m Messages) { s.msgs = m }
+
+// PushCode is the message code of a push: one message per push and member, so an edit tells only the members it
+// adds (and running it again writes nothing twice).
+func PushCode(id int64) string { return fmt.Sprintf("coursepush:%d", id) }
+
+// notifyPush writes, inside tx, a message to each enabled member of push p's audience who has none yet.
+func (s *Service) notifyPush(ctx context.Context, tx *db.Tx, p Push) error {
+	if s.msgs == nil {
+		return nil
+	}
+	units := make([]string, 0, len(p.Organ))
+	for _, u := range p.Organ {
+		units = append(units, u.FullUnitCode)
+	}
+	employees := make([]string, 0, len(p.Employee))
+	for _, e := range p.Employee {
+		employees = append(employees, e.Code)
+	}
+	users, err := s.msgs.Members(ctx, tx, units, employees)
+	if err != nil || len(users) == 0 {
+		return err
+	}
+	n := Notice{Code: PushCode(p.ID), Title: httpx.Translate(httpx.LangZH, "content.push.msg.title", p.Title),
+		RefType: RefPush, RefID: p.ID, RefPath: PortalPath}
+	var names []string
+	for _, it := range p.Items {
+		if it.Name != "" {
+			names = append(names, "「"+it.Name+"」")
+		}
+	}
+	n.Content = httpx.Translate(httpx.LangZH, "content.push.msg.content", len(p.Items), strings.Join(names, "、"))
+	if len(p.Items) == 1 {
+		it := p.Items[0]
+		n.RefPath = it.Link
+		if it.Type == "1" || it.SpecialID != 0 {
+			n.RefType, n.RefID = RefCourse, it.ID
+		} else {
+			n.RefType, n.RefID = RefSpecial, it.ID
+		}
+	}
+	_, err = s.msgs.Notify(ctx, tx, users, n)
+	return err
 }
 
 // PushItem is a course or topic of a push: the selector's output (type 1, 3 or 4; specialId for a course chosen
@@ -280,6 +352,9 @@ func (s *Service) AddPush(ctx context.Context, f PushForm) (int64, error) {
 		if err != nil {
 			return err
 		}
+		if err := s.notifyPush(ctx, tx, after); err != nil {
+			return err
+		}
 		return audit.Record(ctx, tx, audit.Change{Module: Screen, Action: audit.Create, TargetID: id, Target: f.Title, After: after})
 	})
 	return id, err
@@ -306,6 +381,9 @@ func (s *Service) EditPush(ctx context.Context, id int64, f PushForm) error {
 		}
 		after, err := onePush(ctx, tx, id)
 		if err != nil {
+			return err
+		}
+		if err := s.notifyPush(ctx, tx, after); err != nil {
 			return err
 		}
 		return audit.Record(ctx, tx, audit.Change{Module: Screen, Action: audit.Update, TargetID: id, Target: f.Title, Before: cur, After: after})

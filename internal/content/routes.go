@@ -23,6 +23,9 @@ func (h *Handlers) Routes() []route.Route {
 			Returns(list.Page[Course]{}).Doc("The courses, paged", "课程列表"),
 		route.Download("/api/course/export", Screen, h.CourseExport).Query(courseSpec.Params()...).
 			Query(list.FormatParam).Returns(route.File{}).Doc("The courses as a spreadsheet (the list's filters)", "导出课程"),
+		route.Download("/api/course/lecturer/export", Screen, h.LecturerExport).Query(lecturerSpec.Params()...).
+			Query(list.FormatParam).Returns(route.File{}).
+			Doc("The courses' distinct lecturers with their course and published counts and latest update, as a spreadsheet", "导出讲师"),
 		route.Call("GET", "/api/course/one", Screen, h.CourseOne).Doc("One course", "课程详情"),
 		route.Call("POST", "/api/course/add", Screen, h.CourseAdd).
 			Doc("Add a course (audit pending, unpublished)", "新增课程"),

@@ -37,6 +37,8 @@ type Service struct {
 	ware *wares
 	// learners is the curriculum-user (mobile) API's accounts (UseLearners)
 	learners Learners
+	// msgs tells a push's audience in their portal messages (UseMessages); nil: no messages
+	msgs Messages
 }
 
 func NewService(d *db.DB, files Files, dict Dict, banners Banners, org Org) *Service {

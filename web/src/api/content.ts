@@ -60,6 +60,8 @@ export const COURSEWARE_DOWNLOAD = '/api/course/download';
 export const COURSE_EXPORT = '/api/course/export';
 export const SPECIAL_EXPORT = '/api/course/special/export';
 export const PUSH_EXPORT = '/api/course/push/export';
+/** the courses' distinct lecturers (filter: lecturer) */
+export const LECTURER_EXPORT = '/api/course/lecturer/export';
 
 type Params = Record<string, string>;
 const ids = (list: number[]) => ({ ids: list.join(',') });

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { getDownloadTicket } from '../../api/admin';
 import { API_BASE } from '../../app/config';
-import { useI18n } from '../../i18n';
+import { useI18n, type MessageKey } from '../../i18n';
 
 /**
  * Export in a new window (spec section 7). The URL carries a single-use, 60-second download ticket instead of the
@@ -15,14 +15,25 @@ export async function openExport(path: string, params: Record<string, string>) {
   window.open(`${API_BASE}${path}?${q}`, '_blank', 'noopener,noreferrer');
 }
 
-export default function ExportButton({ path, params }: { path: string; params: Record<string, string> }) {
+export default function ExportButton({
+  path,
+  params,
+  labelKey = 'list.export',
+  testId = 'list-export',
+}: {
+  path: string;
+  params: Record<string, string>;
+  /** the button's text (an i18n key) and data-testid, for a screen with a second export */
+  labelKey?: MessageKey;
+  testId?: string;
+}) {
   const { t } = useI18n();
   const [busy, setBusy] = useState(false);
   return (
     <Button
       icon={<DownloadOutlined />}
       loading={busy}
-      data-testid="list-export"
+      data-testid={testId}
       onClick={() => {
         setBusy(true);
         openExport(path, params)
@@ -32,7 +43,7 @@ export default function ExportButton({ path, params }: { path: string; params: R
           .finally(() => setBusy(false));
       }}
     >
-      {t('list.export')}
+      {t(labelKey)}
     </Button>
   );
 }

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { Button, Form, Input, Modal, Select, Space, Tag, TreeSelect, Typography } from 'antd';
 import { toast } from '../../api/client';
 import {
-  addCourse, auditCourses, auditStates, COURSE_EXPORT, courseTypeTree, deleteCourses, editCourse, listCourses, publishCourses,
+  addCourse, auditCourses, auditStates, COURSE_EXPORT, courseTypeTree, LECTURER_EXPORT, deleteCourses, editCourse, listCourses, publishCourses,
   type AuditItem, type Course, type CourseTypeNode,
 } from '../../api/content';
 import CrudList, { type Editing } from '../../components/list/CrudList';
+import ExportButton from '../../components/list/ExportButton';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
 import FormModal from '../../components/form/FormModal';
@@ -54,7 +55,7 @@ interface TreeOption {
 const treeData = (nodes: CourseTypeNode[]): TreeOption[] =>
   nodes.map((n) => ({ value: n.id, title: n.name, children: treeData(n.children) }));
 
-/** The courses tab: list, search, create, edit, audit, publish, delete, export. */
+/** The courses tab: list, search, create, edit, audit, publish, delete, export; the lecturers' export (the lecturer filter). */
 export default function CoursePanel() {
   useI18n();
   const states = useAuditStates();
@@ -144,6 +145,14 @@ export default function CoursePanel() {
         columns={columns}
         rowKey="id"
         exportPath={COURSE_EXPORT}
+        actions={
+          <ExportButton
+            path={LECTURER_EXPORT}
+            params={list.state.filters.lecturer ? { lecturer: list.state.filters.lecturer } : {}}
+            labelKey="content.course.exportLecturers"
+            testId="course-export-lecturers"
+          />
+        }
         testId="course"
         rowId={(c) => c.id}
         addLabel={t('content.course.add')}

@@ -6,7 +6,7 @@ import { readMessages, type MessageKind, type PortalMessage } from '../../api/po
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import { setUnread } from './msgStore';
-import { messageTarget } from './portalTabs';
+import { isCoursePush, messageTarget } from './portalTabs';
 import { useRecordDrawer } from './recordParam';
 import styles from './portal.module.css';
 
@@ -60,7 +60,8 @@ export function MessageItem({ m, onOpen, onGo }: { m: PortalMessage; onOpen(m: P
           <span>{formatTime(m.createdAt)}</span>
           {target && (
             <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => onGo(m)} data-testid={`msg-go-${m.kind}-${m.id}`}>
-              {m.kind === 'announcement' ? t('portal.msg.openAnnouncement') : t('portal.msg.openMaterial')} <RightOutlined />
+              {t(m.kind === 'announcement' ? 'portal.msg.openAnnouncement' : isCoursePush(m) ? 'portal.msg.openCourse' : 'portal.msg.openMaterial')}{' '}
+              <RightOutlined />
             </Button>
           )}
         </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DETAIL_TABS } from '../../app/routes';
-import { messageTarget, recordPath, tabOfType, TAB_TYPES, typeOfTab } from './portalTabs';
+import { isCoursePush, messageTarget, recordPath, tabOfType, TAB_TYPES, typeOfTab } from './portalTabs';
 
 describe('detail tabs and types', () => {
   it('maps every tab of the route table to a library type and back', () => {
@@ -27,6 +27,10 @@ describe('detail tabs and types', () => {
     expect(messageTarget({ kind: 'announcement', id: 44, refType: 'announcement', refId: 0, refTab: '' })).toEqual({ recordId: 44 });
     // a demand collection's notices open it on the message page
     expect(messageTarget({ kind: 'notice', id: 9, refType: 'demand', refId: 4, refTab: '' })).toEqual({ path: '/gatewayMsg?demand=4' });
+    expect(messageTarget({ kind: 'notice', id: 9, refType: 'course', refId: 7, refTab: '' })).toEqual({ path: '/gatewayCourse?id=7' });
+    expect(messageTarget({ kind: 'notice', id: 9, refType: 'courseSpecial', refId: 3, refTab: '' })).toEqual({ path: '/gatewayCourse?specialId=3' });
+    expect(messageTarget({ kind: 'notice', id: 9, refType: 'coursePush', refId: 12, refTab: '' })).toEqual({ path: '/gatewayCourse' });
+    expect([isCoursePush({ refType: 'coursePush' }), isCoursePush({ refType: 'course' }), isCoursePush({ refType: 'demand' })]).toEqual([true, true, false]);
     expect(messageTarget({ kind: 'notice', id: 2, refType: '', refId: 0, refTab: '' })).toBeUndefined();
   });
 });

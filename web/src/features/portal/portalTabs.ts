@@ -35,6 +35,9 @@ export const recordPath = (tab: string, id: number) => `/gatewayDetail/${tab}?id
  * Where a message leads: the material's detail tab with its drawer open, or (a tender, an announcement: no tab) the
  * record's drawer on the current screen; nothing for a message about no material.
  */
+/** A course push's message (internal/content: refType course, courseSpecial or coursePush). */
+export const isCoursePush = (m: Pick<PortalMessage, 'refType'>) => ['course', 'courseSpecial', 'coursePush'].includes(m.refType);
+
 export type MessageTarget = { path: string } | { recordId: number } | undefined;
 
 export function messageTarget(m: Pick<PortalMessage, 'kind' | 'id' | 'refId' | 'refTab' | 'refType'>): MessageTarget {
@@ -45,6 +48,10 @@ export function messageTarget(m: Pick<PortalMessage, 'kind' | 'id' | 'refId' | '
   if (m.refType === 'demand') return { path: `/gatewayMsg?demand=${m.refId}` };
   // a reward decision opens the applications (features/reward/PortalRewards)
   if (m.refType === 'reward') return { path: `/gatewayMsg?reward=${m.refId}` };
+  // a course push opens its one course or topic, or (several items) the pushed courses (features/content)
+  if (m.refType === 'course') return { path: `/gatewayCourse?id=${m.refId}` };
+  if (m.refType === 'courseSpecial') return { path: `/gatewayCourse?specialId=${m.refId}` };
+  if (m.refType === 'coursePush') return { path: '/gatewayCourse' };
   const tab = m.refTab || tabOfType(m.refType);
   if (tab && typeOfTab(tab)) return { path: recordPath(tab, m.refId) };
   return { recordId: m.refId };
