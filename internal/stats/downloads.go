@@ -238,11 +238,7 @@ func (s *Service) DownloadLineChart(ctx context.Context, lang string, f Filter) 
 		ch.Series = append(ch.Series, Series{Key: strings.TrimPrefix(k, "library."), Name: c.kindLabel(k), Values: perType[k][:len(labels)]})
 	}
 	r.Charts = append(r.Charts, ch)
-	t := Table{Key: "downloadTrend", Title: c.tr("stats.t.downloadTrend"), Rows: []map[string]any{}, Columns: []Column{c.col("period", false), c.col("downloads", true)}}
-	for i, l := range labels {
-		t.Rows = append(t.Rows, map[string]any{"period": l, "downloads": all.Values[i]})
-	}
-	r.Tables = append(r.Tables, t)
+	r.Tables = append(r.Tables, c.periodTable(ch, []Column{c.col("downloads", true)}))
 	return r, nil
 }
 

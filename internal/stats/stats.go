@@ -358,6 +358,34 @@ func (c *call) series(key, name string, labels []string, query string, args ...a
 	return s, err
 }
 
+// labelled lays counts by period label (the rows of groups) on the labels: a line chart with a series per column.
+func (c *call) labelled(key string, labels []string, byLabel map[string][]int64, cols []Column) Chart {
+	ch := Chart{Key: key, Title: c.tr("stats.t." + key), Kind: "line", Labels: labels}
+	for j, col := range cols {
+		s := Series{Key: col.Key, Name: col.Title, Values: make([]int64, len(labels))}
+		for i, l := range labels {
+			if v := byLabel[l]; j < len(v) {
+				s.Values[i] = v[j]
+			}
+		}
+		ch.Series = append(ch.Series, s)
+	}
+	return ch
+}
+
+// periodTable is the table behind a line chart: a row per period, a column per series of the chart (in order).
+func (c *call) periodTable(ch Chart, cols []Column) Table {
+	t := Table{Key: ch.Key, Title: ch.Title, Rows: make([]map[string]any, 0, len(ch.Labels)), Columns: append([]Column{c.col("period", false)}, cols...)}
+	for i, l := range ch.Labels {
+		row := map[string]any{"period": l}
+		for j, col := range cols {
+			row[col.Key] = ch.Series[j].Values[i]
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
 // groups runs a query answering (key, n1, n2, ...) rows: the counts by key.
 func (c *call) groups(width int, query string, args ...any) (map[string][]int64, error) {
 	out := map[string][]int64{}
