@@ -103,6 +103,6 @@ func (s *Service) Demand(ctx context.Context, lang string, f Filter) (*Report, e
 	}
 
 	r.Summary = []Stat{c.stat("collected", totals[0]), c.stat("answered", totals[1]), c.stat("open", totals[2])}
-	r.Tables = append(r.Tables, ut, c.periodTable(trend, cols), coll)
+	r.Tables = append(r.Tables, ut, coll, c.periodTable(trend, cols))
 	return r, nil
 }
