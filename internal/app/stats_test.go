@@ -275,6 +275,29 @@ func TestDownloadStatisticsAndTheirExport(t *testing.T) {
 	if top := table(t, r, "topDownloaders"); len(top.Rows) != 2 || top.Rows[0]["loginCode"] != "st_a1" {
 		t.Errorf("top downloaders: %+v", top.Rows)
 	}
+	// a range of a whole month and days of another: March from the monthly rollup of accounts, the days of February
+	// from the downloads themselves (a3 downloads on 02-20 too)
+	if _, err := f.e.app.DB.Exec(context.Background(), `INSERT INTO file_download (file_id, user_id, record_type, record_id, created_at)
+		SELECT file_id, user_id, record_type, record_id, ? FROM file_download WHERE user_id = ?`, time.Date(2026, 2, 20, 12, 0, 0, 0, time.UTC), f.a3); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, unit, start, want string }{
+		{"whole organisation, February's days and March", "", "2026-02-15", "st_a1:2 st_a3:2 st_a2:1"},
+		{"100201, February's days and March", "100201", "2026-02-15", "st_a1:2 st_a2:1"},
+		{"whole organisation, March alone", "", "2026-03-01", "st_a1:2 st_a2:1 st_a3:1"},
+	} {
+		qq := url.Values{"startTime": {tc.start}, "endTime": {"2026-03-31"}}
+		if tc.unit != "" {
+			qq.Set("unitCode", tc.unit)
+		}
+		var got []string
+		for _, r := range table(t, f.report(f.admin, stats.PathDownloads, qq), "topDownloaders").Rows {
+			got = append(got, fmt.Sprintf("%s:%v", r["loginCode"], r["downloads"]))
+		}
+		if strings.Join(got, " ") != tc.want { // equal counts: the account created first comes first
+			t.Errorf("top downloaders, %s: %v", tc.name, got)
+		}
+	}
 	h := f.report(f.admin, stats.PathDownloadHistogram, q)
 	if got := row(t, table(t, h, "downloadUnits"), "unitCode", "100201001", "downloads", "downloaders"); got != "2/1" {
 		t.Errorf("units: %s", got)

@@ -3,6 +3,7 @@ package stats
 import (
 	"context"
 	"strings"
+	"time"
 
 	"biddesk/internal/platform/db"
 )
@@ -58,6 +59,44 @@ func (c *call) downloads() (*downloadFilter, error) {
 func (c *call) downloaders(f *downloadFilter) (map[string][]int64, error) {
 	return c.groups(1, `SELECT u.unit_code, COUNT(*) FROM sys_user u WHERE `+f.users+`
 		AND EXISTS (SELECT 1 FROM file_download d WHERE d.user_id = u.id AND `+f.raw+`) GROUP BY u.unit_code`, append(append([]any{}, f.userArgs...), f.rawArgs...)...)
+}
+
+// accounts is the condition limiting a column of account ids to the accounts of the scope and the chosen unit; for the
+// whole organisation, every account.
+func (c *call) accounts(column string) (string, []any) {
+	if c.vis.All && c.unit == nil {
+		return column + " IS NOT NULL", nil
+	}
+	cond, args := c.where("u.unit_code")
+	return column + " IN (SELECT u.id FROM sys_user u WHERE " + cond + ")", args
+}
+
+// perAccount is the downloads of each account of the scope in the range, as a subquery x (user_id, n) with a row or
+// more per account: the range's whole months from stat_download_user_month and the days at its two ends from
+// file_download; for one material type (which the monthly table does not divide) the whole range from file_download.
+func (c *call) perAccount(f *downloadFilter) (string, []any) {
+	accounts, aargs := c.accounts("d.user_id")
+	raw := func(from, to time.Time) (string, []any) {
+		q := `SELECT d.user_id, COUNT(*) AS n FROM file_download d WHERE d.created_at >= ? AND d.created_at < ? AND ` + accounts
+		args := append([]any{from, to}, aargs...)
+		if f.typeValue != "" {
+			q += ` AND d.record_type = ?`
+			args = append(args, f.typeValue)
+		}
+		return q + ` GROUP BY d.user_id`, args
+	}
+	first, last, ok := c.wholeMonths()
+	if !ok || f.typeValue != "" {
+		q, args := raw(c.from, c.to)
+		return "(" + q + ") x", args
+	}
+	rcond, rargs := c.where("s.unit_code")
+	head, headArgs := raw(c.from, first.UTC())
+	tail, tailArgs := raw(last.AddDate(0, 1, 0).UTC(), c.to)
+	args := append([]any{first.Format("2006-01"), last.Format("2006-01")}, rargs...)
+	args = append(append(args, headArgs...), tailArgs...)
+	return `(SELECT s.user_id, s.n FROM stat_download_user_month s WHERE s.month >= ? AND s.month <= ? AND ` + rcond +
+		` UNION ALL ` + head + ` UNION ALL ` + tail + `) x`, args
 }
 
 // Downloads is GET /api/sys/oplog/downloadStatistics (/download_type): downloads per material type, the most
@@ -131,8 +170,8 @@ func (s *Service) Downloads(ctx context.Context, lang string, f Filter) (*Report
 	}
 	ppl := Table{Key: "topDownloaders", Title: c.tr("stats.t.topDownloaders"), Rows: []map[string]any{}, NoTotal: true,
 		Columns: []Column{c.col("loginCode", false), c.col("userName", false), c.col("unitName", false), c.col("downloads", true)}}
-	if err := c.topPeople(&ppl, "downloads", `SELECT id, n FROM (SELECT u.id, (SELECT COUNT(*) FROM file_download d WHERE d.user_id = u.id AND `+df.raw+`) AS n
-		FROM sys_user u WHERE `+df.users+`) x WHERE n > 0 ORDER BY n DESC, id LIMIT `+itoa(TopN), append(append([]any{}, df.rawArgs...), df.userArgs...)); err != nil {
+	src, args := c.perAccount(df)
+	if err := c.topPeople(&ppl, "downloads", `SELECT x.user_id, CAST(SUM(x.n) AS BIGINT) FROM `+src+` GROUP BY x.user_id ORDER BY 2 DESC, x.user_id LIMIT `+itoa(TopN), args); err != nil {
 		return nil, err
 	}
 	r.Tables = append(r.Tables, top, ppl)
