@@ -71,32 +71,29 @@ func (c *call) accounts(column string) (string, []any) {
 	return column + " IN (SELECT u.id FROM sys_user u WHERE " + cond + ")", args
 }
 
-// perAccount is the downloads of each account of the scope in the range, as a subquery x (user_id, n) with a row or
-// more per account: the range's whole months from stat_download_user_month and the days at its two ends from
-// file_download; for one material type (which the monthly table does not divide) the whole range from file_download.
+// perAccount is the SQL of an account's (u.id) downloads in the range, and its arguments: the range's whole months from
+// stat_download_user_month and the days at its two ends from file_download, each an index range of the account
+// (file_download_user); for one material type, which the monthly table does not divide, the whole range from
+// file_download (file_download_user_stats).
 func (c *call) perAccount(f *downloadFilter) (string, []any) {
-	accounts, aargs := c.accounts("d.user_id")
 	raw := func(from, to time.Time) (string, []any) {
-		q := `SELECT d.user_id, COUNT(*) AS n FROM file_download d WHERE d.created_at >= ? AND d.created_at < ? AND ` + accounts
-		args := append([]any{from, to}, aargs...)
+		q := `(SELECT COUNT(*) FROM file_download d WHERE d.user_id = u.id AND d.created_at >= ? AND d.created_at < ?`
+		args := []any{from, to}
 		if f.typeValue != "" {
 			q += ` AND d.record_type = ?`
 			args = append(args, f.typeValue)
 		}
-		return q + ` GROUP BY d.user_id`, args
+		return q + `)`, args
 	}
 	first, last, ok := c.wholeMonths()
 	if !ok || f.typeValue != "" {
-		q, args := raw(c.from, c.to)
-		return "(" + q + ") x", args
+		return raw(c.from, c.to)
 	}
-	rcond, rargs := c.where("s.unit_code")
 	head, headArgs := raw(c.from, first.UTC())
 	tail, tailArgs := raw(last.AddDate(0, 1, 0).UTC(), c.to)
-	args := append([]any{first.Format("2006-01"), last.Format("2006-01")}, rargs...)
-	args = append(append(args, headArgs...), tailArgs...)
-	return `(SELECT s.user_id, s.n FROM stat_download_user_month s WHERE s.month >= ? AND s.month <= ? AND ` + rcond +
-		` UNION ALL ` + head + ` UNION ALL ` + tail + `) x`, args
+	args := append([]any{first.Format("2006-01"), last.Format("2006-01")}, headArgs...)
+	return `((SELECT COALESCE(SUM(s.n), 0) FROM stat_download_user_month s WHERE s.user_id = u.id AND s.month >= ? AND s.month <= ?) + ` +
+		head + ` + ` + tail + `)`, append(args, tailArgs...)
 }
 
 // Downloads is GET /api/sys/oplog/downloadStatistics (/download_type): downloads per material type, the most
@@ -170,8 +167,11 @@ func (s *Service) Downloads(ctx context.Context, lang string, f Filter) (*Report
 	}
 	ppl := Table{Key: "topDownloaders", Title: c.tr("stats.t.topDownloaders"), Rows: []map[string]any{}, NoTotal: true,
 		Columns: []Column{c.col("loginCode", false), c.col("userName", false), c.col("unitName", false), c.col("downloads", true)}}
-	src, args := c.perAccount(df)
-	if err := c.topPeople(&ppl, "downloads", `SELECT x.user_id, CAST(SUM(x.n) AS BIGINT) FROM `+src+` GROUP BY x.user_id ORDER BY 2 DESC, x.user_id LIMIT `+itoa(TopN), args); err != nil {
+	// each account of the scope's count, computed once (a count in the WHERE clause too was computed again), the
+	// accounts without a download dropped after the top
+	n, nargs := c.perAccount(df)
+	if err := c.topPeople(&ppl, "downloads", `SELECT id, n FROM (SELECT u.id, CAST(`+n+` AS BIGINT) AS n FROM sys_user u WHERE `+df.users+`
+		ORDER BY 2 DESC, u.id LIMIT `+itoa(TopN)+`) x WHERE n > 0`, append(nargs, df.userArgs...)); err != nil {
 		return nil, err
 	}
 	r.Tables = append(r.Tables, top, ppl)

@@ -43,10 +43,10 @@ var rollups = []rollup{
 		ON CONFLICT (day, record_type, record_id) DO UPDATE SET n = stat_download_record.n + excluded.n`,
 	}},
 	{name: "download_user", source: "file_download", tables: []string{"stat_download_user_month"}, folds: []string{
-		`INSERT INTO stat_download_user_month (month, user_id, unit_code, n)
-		SELECT substr({{day d.created_at}}, 1, 7), d.user_id, COALESCE(MAX(u.unit_code), ''), COUNT(*) FROM file_download d LEFT JOIN sys_user u ON u.id = d.user_id
+		`INSERT INTO stat_download_user_month (user_id, month, n)
+		SELECT d.user_id, substr({{day d.created_at}}, 1, 7), COUNT(*) FROM file_download d
 		WHERE d.id > ? AND d.id <= ? AND d.user_id IS NOT NULL GROUP BY 1, 2
-		ON CONFLICT (month, user_id) DO UPDATE SET n = stat_download_user_month.n + excluded.n`,
+		ON CONFLICT (user_id, month) DO UPDATE SET n = stat_download_user_month.n + excluded.n`,
 	}},
 }
 
