@@ -96,6 +96,36 @@ func (c *call) perAccount(f *downloadFilter) (string, []any) {
 		head + ` + ` + tail + `)`, append(args, tailArgs...)
 }
 
+// topDownloaders is the statement of the scope's top downloaders (user id, downloads), each account's count computed
+// once (a count in the WHERE clause too was computed twice). SQLite walks the accounts: perAccount's index ranges, no
+// sort of downloads. PostgreSQL, where a subplan loop costs tens of microseconds (30,000 of them took 0.3-1.2 s), adds
+// the month rows and the downloads of the days at the ends in one hash aggregate.
+func (c *call) topDownloaders(f *downloadFilter) (string, []any) {
+	if c.s.db.Dialect != db.Postgres {
+		n, nargs := c.perAccount(f)
+		return `SELECT id, n FROM (SELECT u.id, CAST(` + n + ` AS BIGINT) AS n FROM sys_user u WHERE ` + f.users + `
+			ORDER BY 2 DESC, u.id LIMIT ` + itoa(TopN) + `) x WHERE n > 0`, append(nargs, f.userArgs...)
+	}
+	raw := func(from, to time.Time) (string, []any) {
+		q := `SELECT d.user_id, 1 AS n FROM file_download d WHERE d.created_at >= ? AND d.created_at < ?`
+		args := []any{from, to}
+		if f.typeValue != "" {
+			q += ` AND d.record_type = ?`
+			args = append(args, f.typeValue)
+		}
+		return q, args
+	}
+	src, args := raw(c.from, c.to)
+	if first, last, ok := c.wholeMonths(); ok && f.typeValue == "" {
+		head, headArgs := raw(c.from, first.UTC())
+		tail, tailArgs := raw(last.AddDate(0, 1, 0).UTC(), c.to)
+		src = `SELECT s.user_id, s.n FROM stat_download_user_month s WHERE s.month >= ? AND s.month <= ? UNION ALL ` + head + ` UNION ALL ` + tail
+		args = append(append([]any{first.Format("2006-01"), last.Format("2006-01")}, headArgs...), tailArgs...)
+	}
+	return `SELECT x.user_id, CAST(SUM(x.n) AS BIGINT) FROM (` + src + `) x JOIN sys_user u ON u.id = x.user_id WHERE ` + f.users +
+		` GROUP BY x.user_id ORDER BY 2 DESC, x.user_id LIMIT ` + itoa(TopN), append(args, f.userArgs...)
+}
+
 // Downloads is GET /api/sys/oplog/downloadStatistics (/download_type): downloads per material type, the most
 // downloaded materials and the top downloaders.
 func (s *Service) Downloads(ctx context.Context, lang string, f Filter) (*Report, error) {
@@ -167,11 +197,8 @@ func (s *Service) Downloads(ctx context.Context, lang string, f Filter) (*Report
 	}
 	ppl := Table{Key: "topDownloaders", Title: c.tr("stats.t.topDownloaders"), Rows: []map[string]any{}, NoTotal: true,
 		Columns: []Column{c.col("loginCode", false), c.col("userName", false), c.col("unitName", false), c.col("downloads", true)}}
-	// each account of the scope's count, computed once (a count in the WHERE clause too was computed again), the
-	// accounts without a download dropped after the top
-	n, nargs := c.perAccount(df)
-	if err := c.topPeople(&ppl, "downloads", `SELECT id, n FROM (SELECT u.id, CAST(`+n+` AS BIGINT) AS n FROM sys_user u WHERE `+df.users+`
-		ORDER BY 2 DESC, u.id LIMIT `+itoa(TopN)+`) x WHERE n > 0`, append(nargs, df.userArgs...)); err != nil {
+	q, args = c.topDownloaders(df)
+	if err := c.topPeople(&ppl, "downloads", q, args); err != nil {
 		return nil, err
 	}
 	r.Tables = append(r.Tables, top, ppl)
