@@ -34,12 +34,16 @@ web: web-deps api-types
 	cd web && $(NPM) run build
 
 # Debian packages the tests need: Chromium for the end-to-end tests (and a Chinese font, so its
-# screenshots show text rather than boxes), PostgreSQL for the second database. Installed only when missing.
+# screenshots show text rather than boxes), PostgreSQL for the second database, LibreOffice Impress for the
+# courseware conversion (PPT/PPTX to PDF) and Writer to open the generated Word books (TestLibreOfficeOpensTheBook).
+# Installed only when missing.
 system-deps:
 	@need=""; \
 	[ -x /usr/bin/chromium ] || need="$$need chromium"; \
 	[ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || need="$$need fonts-wqy-microhei"; \
 	ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || need="$$need postgresql"; \
+	[ -e /usr/lib/libreoffice/program/libsdlo.so ] || need="$$need libreoffice-impress"; \
+	[ -e /usr/lib/libreoffice/program/libswlo.so ] || need="$$need libreoffice-writer"; \
 	if [ -n "$$need" ]; then \
 		echo "installing:$$need"; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \

@@ -108,7 +108,7 @@ var Catalogue = []MenuDef{
 	{Code: "lowcode", Name: "数据与报表", Icon: "table", Children: []MenuDef{
 		leaf("/dataset_manager", "数据集"),
 		leaf("/dtable", "动态表格"),
-		unbuilt("/dreport", "动态报表"),
+		leaf("/dreport", "动态报表"),
 	}},
 }
 

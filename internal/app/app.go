@@ -74,8 +74,12 @@ type App struct {
 	jobsStarted bool
 	// demand is demand collection (internal/demand).
 	demand *demand.Service
+	// reports are the dynamic reports (internal/dreport); the session's side menu lists those marked for it.
+	reports *dreport.Service
 	// reward is the certificate rewards (internal/reward).
 	reward *reward.Service
+	// content is the learning content (internal/content); Close stops its conversions.
+	content *content.Service
 
 	// routes is the API route table, assembled once from the areas' lists; downloads are its download
 	// routes by path (the download ticket's look-up).
@@ -121,9 +125,14 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 		return nil, fmt.Errorf("load resources: %w", err)
 	}
 	a.Org = org.NewStore(d)
+	if err := a.Org.FillInitials(ctx); err != nil {
+		a.Changes.Stop()
+		d.Close()
+		return nil, fmt.Errorf("employee initials: %w", err)
+	}
 	a.Dict = dict.NewStore(d)
 	a.Users = auth.NewStore(d)
-	a.Auth = auth.NewService(a.Users, cfg, a.Access, a.Dict, a.Org)
+	a.Auth = auth.NewService(a.Users, cfg, reportMenus{a}, a.Dict, a.Org)
 	// whom an organisation is put in charge of: the accounts the caller sees in user management
 	a.External = external.NewService(d, func(ctx context.Context, q db.Querier, userID int64) (org.Visibility, error) {
 		return a.Org.VisibilityIn(ctx, q, userID, org.ModuleUsers)
@@ -153,6 +162,11 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	}
 	a.openDemand()
 	a.openReward()
+	if err := a.openContent(ctx); err != nil {
+		a.Changes.Stop()
+		d.Close()
+		return nil, err
+	}
 	a.assembleRoutes()
 	a.keepStatistics(ctx)
 	return a, nil
@@ -223,6 +237,7 @@ func (a *App) Close() error {
 		a.Log.Warn("stop the job engine", "err", err)
 	}
 	a.stopStats()
+	a.content.Close()
 	a.stopFiles()
 	a.Changes.Stop()
 	return a.DB.Close()
@@ -233,6 +248,7 @@ func (a *App) Close() error {
 func (a *App) assembleRoutes() {
 	var all []route.Route
 	datasets := dataset.NewService(a.DB)
+	a.reports = dreport.NewService(a.DB, reportDatasets{datasets}, a.reportCaller)
 	for _, area := range []struct {
 		name   string
 		routes []route.Route
@@ -255,7 +271,7 @@ func (a *App) assembleRoutes() {
 		{"tasks", tasks.NewHandlers(a.Tasks).Routes()},
 		{"stats", stats.NewHandlers(a.statsService()).Routes()},
 		{"dataset", dataset.NewHandlers(datasets).Routes()},
-		{"dreport", dreport.NewHandlers(dreport.NewService(a.DB, reportDatasets{datasets}, a.reportCaller)).Routes()},
+		{"dreport", dreport.NewHandlers(a.reports).Routes()},
 		{"dtable", dtable.NewHandlers(dtable.NewService(a.DB, a.dtableCaller, lowcodeLookups{a})).Routes()},
 		{"content", content.NewHandlers(a.contentService()).Routes()},
 	} {

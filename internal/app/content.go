@@ -3,12 +3,17 @@ package app
 import (
 	"context"
 	"fmt"
+	"io"
+	"net/http"
+	"path/filepath"
+	"time"
 
 	"biddesk/internal/auth"
 	"biddesk/internal/content"
 	"biddesk/internal/files"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/office"
 	"biddesk/internal/portal"
 )
 
@@ -117,5 +122,111 @@ func (o contentOrg) EmployeeNames(ctx context.Context, codes []string) (map[stri
 }
 
 func (a *App) contentService() *content.Service {
-	return content.NewService(a.DB, contentFiles{a.Files}, a.contentDict, contentBanners{files: a.Files, portal: a.Portal, db: a.DB}, contentOrg{a.Org})
+	return a.content
+}
+
+// openContent wires the learning content: its courseware (files, LibreOffice's limits, a work folder in the data
+// folder). The courseware's files are read through /api/course/download; the common download call gives them
+// only to course managers.
+func (a *App) openContent(ctx context.Context) error {
+	a.content = content.NewService(a.DB, contentFiles{a.Files}, a.contentDict, contentBanners{files: a.Files, portal: a.Portal, db: a.DB}, contentOrg{a.Org})
+	opt := content.WareOptions{WorkDir: filepath.Join(a.Config.DataDir, "convert-tmp"), Office: office.Options{
+		Soffice: a.Config.OfficePath, Timeout: a.Config.OfficeTimeout, MaxPages: a.Config.OfficeMaxPages}}
+	if err := a.content.UseCourseware(ctx, contentWares{a.Files}, opt); err != nil {
+		return fmt.Errorf("courseware: %w", err)
+	}
+	a.content.UseLearners(contentLearners{a})
+	a.Files.OnRead(content.WareRecordType, func(_ context.Context, p *auth.Principal, _ *files.File) (bool, error) {
+		return p.Can(content.Screen), nil
+	})
+	return nil
+}
+
+// contentWares gives the courseware its uploads, converted PDFs and reads.
+type contentWares struct{ files *files.Service }
+
+func (w contentWares) rule(r content.UploadRule) files.Rule {
+	return files.Rule{Suffixes: r.Suffixes, MaxBytes: r.MaxBytes, TooLarge: r.TooLarge, BadSuffix: r.BadSuffix, Inspect: r.Inspect}
+}
+
+func stored(f *files.File) content.StoredFile {
+	return content.StoredFile{ID: f.ID, Name: f.Name, Size: f.Size, ContentType: f.ContentType}
+}
+
+func (w contentWares) Receive(rw http.ResponseWriter, r *http.Request, rule content.UploadRule, fields ...string) (content.StoredFile, map[string]string, error) {
+	f, got, err := w.files.Receive(rw, r, w.rule(rule), fields...)
+	if err != nil {
+		return content.StoredFile{}, nil, err
+	}
+	return stored(f), got, nil
+}
+
+func (w contentWares) Save(ctx context.Context, name string, userID int64, body io.Reader, rule content.UploadRule) (content.StoredFile, error) {
+	f, err := w.files.SaveWith(ctx, name, userID, body, w.rule(rule))
+	if err != nil {
+		return content.StoredFile{}, err
+	}
+	return stored(f), nil
+}
+
+func (w contentWares) Open(ctx context.Context, id int64) (io.ReadCloser, content.StoredFile, error) {
+	f, err := w.files.Get(ctx, id)
+	if err != nil {
+		return nil, content.StoredFile{}, err
+	}
+	rc, _, err := w.files.Open(ctx, f)
+	if err != nil {
+		return nil, content.StoredFile{}, err
+	}
+	return rc, stored(f), nil
+}
+
+func (w contentWares) Attach(ctx context.Context, tx *db.Tx, recordType string, recordID int64, ids ...int64) error {
+	return w.files.Attach(ctx, tx, files.Owner{Any: true}, recordType, recordID, ids...)
+}
+
+func (w contentWares) Discard(ctx context.Context, id int64) {
+	w.files.Discard(context.WithoutCancel(ctx), id)
+}
+
+// contentLearners gives the curriculum-user API the sign-in area: its throttled sign-in opening a mobile session
+// (kind h5), and its verification codes (the very machinery of /api/getVerify and /api/forestPwd).
+type contentLearners struct{ a *App }
+
+func (l contentLearners) Login(ctx context.Context, loginCode, password, os, ip, userAgent string) (content.Learner, error) {
+	su, err := l.a.Auth.Login(ctx, auth.LoginRequest{LoginCode: loginCode, Password: password, OS: os, Site: auth.SiteStaff,
+		IP: ip, UserAgent: userAgent, Kind: auth.KindH5})
+	if err != nil {
+		return content.Learner{}, err
+	}
+	var employee string
+	if err := l.a.DB.QueryRow(ctx, `SELECT employee_code FROM sys_user WHERE id = ?`, su.UserID).Scan(&employee); err != nil {
+		return content.Learner{}, err
+	}
+	return content.Learner{Token: su.AccessToken, UserID: su.UserID, LoginCode: su.LoginCode, UserName: su.UserName,
+		UnitName: su.UnitName, EmployeeCode: employee}, nil
+}
+
+func (l contentLearners) Authenticate(ctx context.Context, token string) (*auth.Principal, error) {
+	return l.a.Auth.AuthenticateH5(ctx, token)
+}
+
+func (l contentLearners) Logout(ctx context.Context, p *auth.Principal) error {
+	return l.a.Auth.LogoutH5(ctx, p)
+}
+
+func (l contentLearners) UpdateLoginDate(ctx context.Context, p *auth.Principal) (time.Time, error) {
+	return l.a.Auth.UpdateLoginDate(ctx, p)
+}
+
+func (l contentLearners) SendCode(ctx context.Context, loginCode, ip, lang string) (content.CodeSent, error) {
+	sent, err := l.a.Auth.GetVerify(ctx, auth.GetVerifyIn{LoginCode: loginCode}, ip, lang)
+	if err != nil {
+		return content.CodeSent{}, err
+	}
+	return content.CodeSent{ExpiresIn: sent.ExpiresIn, ResendIn: sent.ResendIn}, nil
+}
+
+func (l contentLearners) ResetPassword(ctx context.Context, loginCode, code, newPassword, replacePassword, ip, userAgent string) error {
+	return l.a.Auth.ForestPwd(ctx, auth.ForestPwdIn{LoginCode: loginCode, VerifyCode: code, NewPassword: newPassword, ReplacePassword: replacePassword}, ip, userAgent)
 }

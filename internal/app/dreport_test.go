@@ -1,7 +1,10 @@
 package app_test
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -72,4 +75,111 @@ func TestDynamicReportRunsItsDatasetForItsRoles(t *testing.T) {
 	e.dtRefused(e.callR("POST", "/api/dreport/run", staff, map[string]any{"id": id, "sort": "label; DROP TABLE x"}), "bad sort", "")
 	// Staff still cannot run the dataset itself.
 	e.dtRefused(e.callR("POST", "/api/dataset/run", staff, map[string]any{"id": ds}), "staff runs the dataset", "")
+}
+
+// A report's filters get their widgets, it may appear in the side menu of the roles that run it, and its
+// export holds every row with the report's titles and a row of totals.
+func TestDynamicReportFiltersMenuAndExport(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123").AccessToken
+	ds := e.created(e.callR("POST", "/api/dataset/add", admin, map[string]any{"name": "数列",
+		"sql": `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 12) SELECT 'n' || x AS label, x AS value FROM c
+			WHERE x >= CAST(:from AS INTEGER) AND (:day = '' OR :day <> '') AND (:unit = '' OR :unit <> '')`,
+		"params": []map[string]string{{"name": "from", "sample": "1"}, {"name": "day"}, {"name": "unit"}}}), "dataset")
+	columns := []map[string]any{{"key": "label", "title": "名称"}, {"key": "value", "title": "数值", "format": "number", "total": true}}
+	form := func(filters []map[string]any) map[string]any {
+		return map[string]any{"name": "菜单报表", "datasetId": ds, "inMenu": true, "roles": []int64{e.roleIDOf("staff")},
+			"layout": map[string]any{"columns": columns, "filters": filters}}
+	}
+	// Refused filters: not a parameter, an unknown widget, a dictionary select without its group, twice the same.
+	for _, bad := range [][]map[string]any{
+		{{"name": "nope", "widget": "text"}},
+		{{"name": "from", "widget": "sql"}},
+		{{"name": "from", "widget": "dict"}},
+		{{"name": "from", "widget": "text"}, {"name": "from", "widget": "date"}},
+	} {
+		e.dtRefused(e.callR("POST", "/api/dreport/add", admin, form(bad)), "bad filter", "")
+	}
+	id := e.created(e.callR("POST", "/api/dreport/add", admin, form([]map[string]any{
+		{"name": "day", "widget": "date"}, {"name": "unit", "widget": "org"}, {"name": "from", "widget": "dict", "dictGroupCode": "sex"}})), "report")
+	_, r := e.call("GET", "/api/dreport/one?id="+itoa(id), admin, nil)
+	if r.Code != 0 || !strings.Contains(string(r.Data), `"inMenu":true`) || !strings.Contains(string(r.Data), `"widget":"org"`) {
+		t.Fatalf("one: %+v", r)
+	}
+
+	// The designer's lookups: the datasets, and a dataset's columns and parameters; refused to staff.
+	_, r = e.call("GET", "/api/dreport/datasets", admin, nil)
+	if r.Code != 0 || !strings.Contains(string(r.Data), `"数列"`) {
+		t.Fatalf("datasets: %+v", r)
+	}
+	_, r = e.call("GET", "/api/dreport/datasetShape?datasetId="+itoa(ds), admin, nil)
+	if r.Code != 0 || !strings.Contains(string(r.Data), `"columns":["label","value"]`) || !strings.Contains(string(r.Data), `"name":"unit"`) {
+		t.Fatalf("shape: %+v %s", r, r.Data)
+	}
+	e.dtRefused(e.callR("GET", "/api/dreport/datasetShape?datasetId="+itoa(ds), e.login("staff", "Staff@123").AccessToken, nil), "staff reads a shape", "")
+
+	// Staff, granted the report, find it in their side menu and run it with its widgets.
+	staff := e.login("staff", "Staff@123")
+	found := ""
+	for _, g := range staff.SysMenus {
+		for _, m := range g.SubMenus {
+			if m.Code == "dreport_"+itoa(id) {
+				found = m.Path
+			}
+		}
+	}
+	if found != "/dreport?id="+itoa(id) {
+		t.Fatalf("staff's side menu has no report: %+v", staff.SysMenus)
+	}
+	_, r = e.call("POST", "/api/dreport/run", staff.AccessToken, map[string]any{"id": id, "values": map[string]string{"from": "3", "day": "2026-01-01", "unit": "x"}})
+	var run struct {
+		Total   int `json:"total"`
+		Filters []struct {
+			Name, Widget, DictGroupCode string
+		} `json:"filters"`
+	}
+	if r.Code != 0 || json.Unmarshal(r.Data, &run) != nil || run.Total != 10 || len(run.Filters) != 3 ||
+		run.Filters[0].Widget != "dict" || run.Filters[0].DictGroupCode != "sex" || run.Filters[1].Widget != "date" || run.Filters[2].Widget != "org" {
+		t.Fatalf("run: %+v %s", r, r.Data)
+	}
+
+	// The export: titles, every row (sorted as asked), then the totals.
+	tk := e.ticket(staff.AccessToken, "/api/dreport/export")
+	q := "id=" + itoa(id) + "&sort=value&order=desc&ticket=" + tk + "&values=" + url.QueryEscape(`{"from":"3"}`)
+	resp, body := e.send("GET", "/api/dreport/export?"+q, "", nil, "", nil)
+	if resp.StatusCode != 200 {
+		t.Fatalf("export: %d %s", resp.StatusCode, body)
+	}
+	rows := sheetRows(t, body)
+	if len(rows) != 12 || strings.Join(rows[0], "|") != "名称|数值" || strings.Join(rows[1], "|") != "n12|12" || strings.Join(rows[11], "|") != "合计|75" {
+		t.Fatalf("export rows: %v", rows)
+	}
+
+	// An external account (portal only) runs no report and has no report in its menu, even through a role it shares.
+	var partnerRole int64
+	if err := e.app.DB.QueryRow(context.Background(), `SELECT ur.role_id FROM sys_user_role ur JOIN sys_user u ON u.id = ur.user_id WHERE u.login_code = ? ORDER BY ur.role_id LIMIT 1`, "partner").Scan(&partnerRole); err != nil {
+		t.Fatal(err)
+	}
+	e.dtOK(e.callR("PUT", "/api/dreport/edit", admin, map[string]any{"id": id, "name": "菜单报表", "datasetId": ds, "inMenu": true,
+		"layout": map[string]any{"columns": columns}, "roles": []int64{e.roleIDOf("staff"), partnerRole}}), "grant the partner's role")
+	_, r = e.call("POST", "/api/outSite/login", "", url.Values{"LoginCode": {"partner"}, "PassWord": {"Partner@123"}})
+	var partner sessionUser
+	if r.Code != 0 || json.Unmarshal(r.Data, &partner) != nil || len(partner.SysMenus) != 0 {
+		t.Fatalf("partner's session: %+v", r)
+	}
+	e.dtRefused(e.callR("POST", "/api/dreport/run", partner.AccessToken, map[string]any{"id": id}), "partner runs a report", "不存在")
+
+	// Taken off the menu or off the staff role, the report leaves staff's menu; an ungranted export is refused.
+	e.dtOK(e.callR("PUT", "/api/dreport/edit", admin, map[string]any{"id": id, "name": "菜单报表", "datasetId": ds, "inMenu": false,
+		"layout": map[string]any{"columns": columns}, "roles": []int64{}}), "ungrant")
+	staff = e.login("staff", "Staff@123")
+	for _, g := range staff.SysMenus {
+		if g.Code == "dreport_menu" {
+			t.Fatalf("the report stays in staff's menu: %+v", staff.SysMenus)
+		}
+	}
+	tk = e.ticket(staff.AccessToken, "/api/dreport/export")
+	if resp, body = e.send("GET", "/api/dreport/export?id="+itoa(id)+"&ticket="+tk, "", nil, "", nil); bytes.HasPrefix(body, []byte("PK")) {
+		t.Fatalf("ungranted export: %d", resp.StatusCode)
+	}
 }

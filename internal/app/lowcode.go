@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"biddesk/internal/access"
@@ -124,6 +125,26 @@ func (r reportDatasets) Filters(ctx context.Context, id int64) ([]dreport.Filter
 	return out, nil
 }
 
+func (r reportDatasets) Choices(ctx context.Context) ([]dreport.DatasetChoice, error) {
+	cs, err := r.ds.Choices(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]dreport.DatasetChoice, len(cs))
+	for i, c := range cs {
+		out[i] = dreport.DatasetChoice{ID: c.ID, Name: c.Name}
+	}
+	return out, nil
+}
+
+func (r reportDatasets) Columns(ctx context.Context, id int64) ([]string, error) {
+	res, err := r.ds.RunSaved(ctx, id, nil, 1)
+	if err != nil {
+		return nil, err
+	}
+	return res.Columns, nil
+}
+
 func (r reportDatasets) Run(ctx context.Context, id int64, values map[string]string) (*dreport.Data, error) {
 	res, err := r.ds.RunSaved(ctx, id, values, dataset.MaxRows)
 	if err != nil {
@@ -133,12 +154,61 @@ func (r reportDatasets) Run(ctx context.Context, id int64, values map[string]str
 }
 
 // reportCaller tells the reports who runs them: a system administrator or a holder of the dreport code
-// runs every report, anyone else those of their roles.
+// runs every report, anyone else those of their roles. An external account (portal only) runs none, as its
+// side menu holds none, whatever role it shares with staff.
 func (a *App) reportCaller(ctx context.Context) (dreport.Caller, error) {
+	p := auth.PrincipalFrom(ctx)
+	if p == nil || p.UserType == auth.SiteExternal {
+		return dreport.Caller{}, nil
+	}
 	c, err := a.dtableCaller(ctx)
 	if err != nil {
 		return dreport.Caller{}, err
 	}
-	p := auth.PrincipalFrom(ctx)
 	return dreport.Caller{Designer: c.SysAdmin || p.Can(dreport.Screen), Roles: c.Roles}, nil
+}
+
+// reportMenus are the access area's grants, with the side menu of a session adding the dynamic reports marked
+// for it that the account may run (their roles, or every one for a designer), so a report in the menu is
+// reachable by whoever may run it. External accounts hold no menu, reports included.
+type reportMenus struct{ a *App }
+
+// reportMenuCode is the group of the reports in the side menu; a report's leaf is dreport_<id> at /dreport?id=<id>.
+const reportMenuCode = "dreport_menu"
+
+func (g reportMenus) FunctionCodes(ctx context.Context, userID int64) ([]string, error) {
+	return g.a.Access.FunctionCodes(ctx, userID)
+}
+
+func (g reportMenus) UserGrants(ctx context.Context, userID int64) ([]string, []string, []*auth.Menu, error) {
+	roles, funCodes, menus, err := g.a.Access.UserGrants(ctx, userID)
+	if err != nil || g.a.reports == nil {
+		return roles, funCodes, menus, err
+	}
+	var userType string
+	if err := g.a.DB.QueryRow(ctx, `SELECT user_type FROM sys_user WHERE id = ?`, userID).Scan(&userType); err != nil {
+		return nil, nil, nil, err
+	}
+	if userType == auth.SiteExternal {
+		return roles, funCodes, menus, nil
+	}
+	held, err := access.UserRoles(ctx, g.a.DB, []int64{userID})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	c := dreport.Caller{Designer: slices.Contains(funCodes, dreport.Screen)}
+	for _, r := range held[userID] {
+		c.Roles = append(c.Roles, r.ID)
+		c.Designer = c.Designer || r.Code == access.RoleSysAdmin
+	}
+	reports, err := g.a.reports.InMenu(ctx, c)
+	if err != nil || len(reports) == 0 {
+		return roles, funCodes, menus, err
+	}
+	group := &auth.Menu{Code: reportMenuCode, Name: "报表", Icon: "chart", SubMenus: []*auth.Menu{}}
+	for _, r := range reports {
+		group.SubMenus = append(group.SubMenus, &auth.Menu{Code: fmt.Sprintf("dreport_%d", r.ID), Name: r.Name,
+			Path: fmt.Sprintf("/dreport?id=%d", r.ID), SubMenus: []*auth.Menu{}})
+	}
+	return roles, funCodes, append(menus, group), nil
 }

@@ -69,6 +69,8 @@ func (s *Service) Guard(needs func() []string, download bool, next http.Handler)
 		token := TokenFrom(r)
 		if ticket := r.URL.Query().Get("ticket"); download && token == "" && ticket != "" {
 			p, err = s.RedeemTicket(r.Context(), ticket, r.URL.Path)
+		} else if token == "" {
+			err = httpx.ErrNoToken
 		} else {
 			p, err = s.Authenticate(r.Context(), token)
 		}

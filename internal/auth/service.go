@@ -143,6 +143,8 @@ type LoginRequest struct {
 	Site, IP, UserAgent               string
 	// Remember asks for a renewal token (HR-origin sign-ins), kept by the browser instead of the password.
 	Remember bool
+	// Kind is the session opened: KindWeb (empty) or KindH5 (the mobile plug-in's h5Token).
+	Kind string
 }
 
 // RememberTTL is how long an HR-origin sign-in may be renewed silently.
@@ -172,7 +174,7 @@ func (s *Service) Login(ctx context.Context, req LoginRequest) (*SessionUser, er
 	if code == "" || req.Password == "" {
 		return nil, httpx.Fail("auth.credentials_required")
 	}
-	attempt := LoginAttempt{LoginCode: code, IP: req.IP, UserAgent: req.UserAgent, OS: req.OS, Site: req.Site}
+	attempt := LoginAttempt{LoginCode: code, IP: req.IP, UserAgent: req.UserAgent, OS: req.OS, Site: req.Site, Kind: req.Kind}
 	// The attempt is counted before the password is checked, so parallel guesses cannot all pass a
 	// count taken before any of them failed.
 	id, refused, err := s.store.Reserve(ctx, KindSignIn, attempt, s.limits())
@@ -258,6 +260,9 @@ func (s *Service) open(ctx context.Context, u *User, attempt LoginAttempt, remem
 	}
 	if err := s.store.StartSession(ctx, HashToken(token), u.ID, s.policy.SessionAbsolute(), s.policy.SingleSession(), attempt); err != nil {
 		return nil, err
+	}
+	if attempt.Kind == KindH5 {
+		return s.h5User(ctx, u, token)
 	}
 	su, err := s.SessionUserOf(ctx, u)
 	if err != nil {
@@ -360,7 +365,8 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 	if err != nil {
 		return nil, err
 	}
-	if ss == nil {
+	if ss == nil || (ss.Kind != KindWeb && ss.Kind != "") {
+		// a mobile session's h5Token is no web token
 		return nil, httpx.ErrTokenInvalid
 	}
 	if ss.EndedAt.Valid {

@@ -34,6 +34,7 @@ type Session struct {
 	ExpiresAt  time.Time
 	EndedAt    sql.NullTime
 	EndReason  string
+	Kind       string
 }
 
 // Reasons a session ended.
@@ -110,6 +111,8 @@ type LoginAttempt struct {
 	// Reserved is the login-log row Reserve wrote for this attempt; a successful sign-in turns it
 	// into its success row.
 	Reserved int64
+	// Kind is the kind of session a successful sign-in opens: KindWeb (empty) or KindH5.
+	Kind string
 }
 
 // Limits are the throttle's: failures allowed per login code and per client address since Since.
@@ -218,13 +221,19 @@ func (s *Store) StartSession(ctx context.Context, tokenHash string, userID int64
 		if _, err := tx.Exec(ctx, `UPDATE sys_user SET last_login_at = ? WHERE id = ?`, now, userID); err != nil {
 			return err
 		}
+		kind := a.Kind
+		if kind == "" {
+			kind = KindWeb
+		}
+		// a new sign-in ends the user's other sessions of the same kind: the mobile plug-in and the web do not
+		// end each other
 		if single {
-			if _, err := tx.Exec(ctx, `UPDATE sys_session SET ended_at = ?, end_reason = ? WHERE user_id = ? AND ended_at IS NULL`, now, EndReplaced, userID); err != nil {
+			if _, err := tx.Exec(ctx, `UPDATE sys_session SET ended_at = ?, end_reason = ? WHERE user_id = ? AND ended_at IS NULL AND kind = ?`, now, EndReplaced, userID, kind); err != nil {
 				return err
 			}
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO sys_session (token_hash, user_id, created_at, last_seen_at, expires_at, client_ip, user_agent, os) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			tokenHash, userID, now, now, now.Add(absolute), truncate(a.IP, 64), truncate(a.UserAgent, 255), truncate(a.OS, 64)); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO sys_session (token_hash, user_id, created_at, last_seen_at, expires_at, client_ip, user_agent, os, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			tokenHash, userID, now, now, now.Add(absolute), truncate(a.IP, 64), truncate(a.UserAgent, 255), truncate(a.OS, 64), kind); err != nil {
 			return err
 		}
 		if a.Reserved != 0 {
@@ -241,11 +250,11 @@ func (s *Store) StartSession(ctx context.Context, tokenHash string, userID int64
 // SessionByTokenHash returns the session and its user; (nil, nil, nil) when unknown.
 func (s *Store) SessionByTokenHash(ctx context.Context, hash string) (*Session, *User, error) {
 	var ss Session
-	row := s.db.QueryRow(ctx, `SELECT s.id, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.ended_at, s.end_reason,
+	row := s.db.QueryRow(ctx, `SELECT s.id, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.ended_at, s.end_reason, s.kind,
 		u.id, u.login_code, u.user_name, u.password_hash, u.state, u.update_pwd, u.user_type, u.unit_code, u.phone, u.email, u.last_login_at
 		FROM sys_session s JOIN sys_user u ON u.id = s.user_id AND u.deleted_at IS NULL WHERE s.token_hash = ?`, hash)
 	var u User
-	err := row.Scan(&ss.ID, &ss.UserID, &ss.CreatedAt, &ss.LastSeenAt, &ss.ExpiresAt, &ss.EndedAt, &ss.EndReason,
+	err := row.Scan(&ss.ID, &ss.UserID, &ss.CreatedAt, &ss.LastSeenAt, &ss.ExpiresAt, &ss.EndedAt, &ss.EndReason, &ss.Kind,
 		&u.ID, &u.LoginCode, &u.UserName, &u.PasswordHash, &u.State, &u.UpdatePwd, &u.UserType, &u.UnitCode, &u.Phone, &u.Email, &u.LastLoginAt)
 	if db.IsNoRows(err) {
 		return nil, nil, nil

@@ -2,6 +2,7 @@ package content
 
 import (
 	"net/http"
+	"strconv"
 	"time"
 
 	"biddesk/internal/auth"
@@ -94,7 +95,18 @@ var specialSpec = &list.Spec{
 }
 
 func specialTable(s *Service) *list.Table[Special] {
-	return &list.Table[Special]{DB: s.db, Spec: specialSpec, File: "content.file.courses",
+	return &list.Table[Special]{DB: s.db, Spec: specialSpec, File: "content.file.specials",
+		Columns: []list.Column[Special]{
+			{Title: "content.col.specialName", Value: func(sp Special, _ string) any { return sp.Name }},
+			{Title: "content.col.level", Value: func(sp Special, lang string) any {
+				return httpx.Translate(lang, "content.level."+strconv.Itoa(sp.Level))
+			}},
+			{Title: "content.col.parent", Value: func(sp Special, _ string) any { return sp.ParentName }},
+			{Title: "content.col.published", Value: func(sp Special, lang string) any {
+				return httpx.Translate(lang, "content.published."+strconv.Itoa(sp.Published))
+			}},
+			{Title: "content.col.updatedAt", Value: func(sp Special, _ string) any { return sp.UpdatedAt }},
+		},
 		Scan: func(row interface{ Scan(...any) error }) (Special, error) {
 			var sp Special
 			err := row.Scan(&sp.ID, &sp.Name, &sp.Cover, &sp.Level, &sp.ParentID, &sp.ParentName, &sp.Description, &sp.Published, &sp.UpdatedAt)
@@ -116,6 +128,15 @@ func (h *Handlers) CourseExport(w http.ResponseWriter, r *http.Request) (any, er
 }
 func (h *Handlers) SpecialList(w http.ResponseWriter, r *http.Request) (any, error) {
 	return h.specials.List(w, r)
+}
+
+// SpecialExport is GET /api/course/special/export; PushExport is GET /api/course/push/export: the lists' rows
+// with the same filters as a spreadsheet.
+func (h *Handlers) SpecialExport(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.specials.Export(w, r)
+}
+func (h *Handlers) PushExport(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.pushes.Export(w, r)
 }
 
 /* ---------- types ---------- */
@@ -412,7 +433,13 @@ var pushSpec = &list.Spec{
 }
 
 func pushTable(s *Service) *list.Table[PushRow] {
-	return &list.Table[PushRow]{DB: s.db, Spec: pushSpec, File: "content.file.courses",
+	return &list.Table[PushRow]{DB: s.db, Spec: pushSpec, File: "content.file.pushes",
+		Columns: []list.Column[PushRow]{
+			{Title: "content.col.pushTitle", Value: func(p PushRow, _ string) any { return p.Title }},
+			{Title: "content.col.pushCourses", Value: func(p PushRow, _ string) any { return p.Courses }},
+			{Title: "content.col.pushAudience", Value: func(p PushRow, _ string) any { return p.Audience }},
+			{Title: "content.col.updatedAt", Value: func(p PushRow, _ string) any { return p.UpdatedAt }},
+		},
 		Scan: func(row interface{ Scan(...any) error }) (PushRow, error) {
 			var p PushRow
 			err := row.Scan(&p.ID, &p.Title, &p.Courses, &p.Audience, &p.UpdatedAt)

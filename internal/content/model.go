@@ -215,5 +215,15 @@ func init() {
 		"content.col.updatedAt":           {"更新时间", "Updated"},
 		"content.published.1":             {"已发布", "Published"},
 		"content.published.0":             {"未发布", "Unpublished"},
+		"content.file.specials":           {"专题", "Topics"},
+		"content.file.pushes":             {"课程推送", "Course pushes"},
+		"content.col.specialName":         {"专题名称", "Topic name"},
+		"content.col.level":               {"专题级别", "Level"},
+		"content.col.parent":              {"上级专题", "Parent topic"},
+		"content.col.pushTitle":           {"推送标题", "Push title"},
+		"content.col.pushCourses":         {"课程数", "Courses"},
+		"content.col.pushAudience":        {"可见范围数", "Audience entries"},
+		"content.level.1":                 {"一级专题", "First-level topic"},
+		"content.level.2":                 {"二级专题", "Second-level topic"},
 	})
 }

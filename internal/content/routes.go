@@ -9,7 +9,7 @@ import (
 // (FunBanners) also uses to give a banner a course, a topic or a link.
 func (h *Handlers) Routes() []route.Route {
 	sel := route.AnyOf(Screen, FunBanners)
-	return []route.Route{
+	return append(h.svc.mobileRoutes(h), []route.Route{
 		route.New("GET", "/api/course/type/query/list", Screen, h.TypeList).Query(typeSpec.Params()...).
 			Returns(list.Page[Type]{}).Doc("The course types, paged (parentId narrows them to one level)", "课程类型列表"),
 		route.Call("GET", "/api/course/type", sel, h.TypeTree).
@@ -39,6 +39,8 @@ func (h *Handlers) Routes() []route.Route {
 
 		route.New("GET", "/api/course/special/query/list", Screen, h.SpecialList).Query(specialSpec.Params()...).
 			Returns(list.Page[Special]{}).Doc("The topics, paged", "专题列表"),
+		route.Download("/api/course/special/export", Screen, h.SpecialExport).Query(specialSpec.Params()...).
+			Query(list.FormatParam).Returns(route.File{}).Doc("The topics as a spreadsheet (the list's filters)", "导出专题"),
 		route.Call("GET", "/api/course/special/one", Screen, h.SpecialOne).Doc("One topic with its courses", "专题详情"),
 		route.Call("POST", "/api/course/special/add", Screen, h.SpecialAdd).Doc("Add a topic", "新增专题"),
 		route.Call("PUT", "/api/course/special/edit", Screen, h.SpecialEdit).
@@ -58,6 +60,8 @@ func (h *Handlers) Routes() []route.Route {
 			Doc("getSpecialSelector: topics as id and name", "专题下拉"),
 		route.New("GET", "/api/course/push/query/list", Screen, h.PushList).Query(pushSpec.Params()...).
 			Returns(list.Page[PushRow]{}).Doc("The course pushes, paged", "课程推送列表"),
+		route.Download("/api/course/push/export", Screen, h.PushExport).Query(pushSpec.Params()...).
+			Query(list.FormatParam).Returns(route.File{}).Doc("The course pushes as a spreadsheet (the list's filters)", "导出课程推送"),
 		route.Call("GET", "/api/course/push/one", Screen, h.PushOne).Doc("One course push with its items and audience", "课程推送详情"),
 		route.Call("POST", "/api/course/push/add", Screen, h.PushAdd).
 			Doc("Push up to 30 courses or topics to an audience of units and employees", "新增课程推送"),
@@ -68,7 +72,31 @@ func (h *Handlers) Routes() []route.Route {
 		route.Call("GET", "/api/course/portal/course", FunPortal, h.PortalCourse).Doc("A published, approved course for the portal", "门户课程详情"),
 		route.Call("GET", "/api/course/portal/special", FunPortal, h.PortalSpecial).
 			Doc("A published topic with its courses and second-level topics for the portal", "门户专题详情"),
+		route.New("POST", "/api/curriculum/uploadPDF", Screen, h.UploadPDF).Takes(WareUploadIn{}).Returns(Courseware{}).
+			Doc("Upload a PDF courseware (checked by its bytes; at most 100 MB and office-max-pages pages; 300 s)", "上传PDF课件"),
+		route.New("POST", "/api/curriculum/uploadPPTToPDF", Screen, h.UploadPPT).Takes(WareUploadIn{}).Returns(Courseware{}).
+			Doc("Upload a PPT or PPTX courseware, converted to PDF by LibreOffice in the background (state converting; poll getCoursewareState)", "上传PPT并转换为PDF"),
+		route.Call("GET", "/api/curriculum/getCoursewareState", Screen, h.CoursewareState).
+			Doc("A courseware and where its conversion stands (converting, ready, failed with a message)", "课件转换状态"),
+		route.New("POST", "/api/curriculum/uploadVideo", Screen, h.UploadVideo).Takes(WareUploadIn{}).Returns(Courseware{}).
+			Doc("Upload an MP4 video courseware (its duration read from the movie header; at most 1 GB)", "上传视频课件"),
+		route.Call("GET", "/api/course/courseware/list", Screen, h.Coursewares).Doc("The courseware of a course", "课程课件列表"),
+		route.Call("DELETE", "/api/course/courseware/del", Screen, h.WareDel).Doc("Delete a courseware and its files", "删除课件"),
+		route.DownloadCall("/api/course/download", route.AnyOf(Screen, FunPortal), h.Download).
+			Doc("Download a ready courseware (a course manager any; others one of an offered course)", "下载课件"),
+		route.Call("GET", "/api/curriculum/getSig", route.AnyOf(Screen, FunPortal), h.GetSig).
+			Doc("A short-lived signed playback address of a ready courseware (a video's length plus 10 minutes)", "获取播放签名地址"),
+		route.Call("GET", "/api/nideo/getVideoInfo", route.AnyOf(Screen, FunPortal), h.VideoInfo).
+			Doc("A video's duration, size and signed playback address", "视频信息"),
+		playRoute(h),
 		route.Call("POST", "/api/banner/add", FunBanners, h.BannerAdd).
 			Doc("addBannerLink: a portal banner opening the chosen course, topic or link", "选择内容新增横幅"),
-	}
+	}...)
+}
+
+// playRoute serves signed addresses: public (the signature is the permission), not a ticket download.
+func playRoute(h *Handlers) route.Route {
+	rt := route.DownloadCall(PlayPath, route.Public, h.Play).Doc("A courseware's file by its signed address (ranges for players)", "签名地址播放")
+	rt.Download = false
+	return rt
 }

@@ -33,6 +33,10 @@ type Service struct {
 	banners Banners
 	org     Org
 	now     func() time.Time
+	// ware is the courseware machinery (UseCourseware); nil: the courseware calls are refused
+	ware *wares
+	// learners is the curriculum-user (mobile) API's accounts (UseLearners)
+	learners Learners
 }
 
 func NewService(d *db.DB, files Files, dict Dict, banners Banners, org Org) *Service {
@@ -510,6 +514,9 @@ func (s *Service) DeleteCourses(ctx context.Context, ids []int64) error {
 				return httpx.Fail("content.course.in_topic", cur.Name)
 			}
 			if err := s.files.SetCover(ctx, tx, CourseRecordType, id, 0); err != nil {
+				return err
+			}
+			if err := s.dropCourseWares(ctx, tx, id); err != nil {
 				return err
 			}
 			if _, err := tx.Exec(ctx, `DELETE FROM course WHERE id = ?`, id); err != nil {

@@ -162,6 +162,30 @@ func (s *Service) one(ctx context.Context, q db.Querier, id int64) (Dataset, err
 // Get reads a dataset (for the reports built on it).
 func (s *Service) Get(ctx context.Context, id int64) (Dataset, error) { return s.one(ctx, s.db, id) }
 
+// Choice is a dataset as a report's designer picks it.
+type Choice struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// Choices are the live datasets by name (at most 1000), for the reports' designer.
+func (s *Service) Choices(ctx context.Context) ([]Choice, error) {
+	rows, err := s.db.Query(ctx, `SELECT id, name FROM lowcode_dataset WHERE deleted_at IS NULL ORDER BY name, id LIMIT 1000`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Choice{}
+	for rows.Next() {
+		var c Choice
+		if err := rows.Scan(&c.ID, &c.Name); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
 // RunSaved runs dataset id with values (a missing one takes its sample), at most limit rows (at most MaxRows).
 func (s *Service) RunSaved(ctx context.Context, id int64, values map[string]string, limit int) (*Result, error) {
 	d, err := s.one(ctx, s.db, id)

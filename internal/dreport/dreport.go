@@ -15,6 +15,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/export"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 	"biddesk/internal/platform/route"
@@ -39,10 +40,20 @@ type Chart struct {
 	Y    []string `json:"y"`
 }
 
+// FilterWidget is how a report asks for the value of one of its dataset's parameters: a text box, a
+// date picker (YYYY-MM-DD), an organisation picker (a unit's fullUnitCode) or a select of the items of a
+// dictionary group. Whatever the widget, the value is bound as text.
+type FilterWidget struct {
+	Name          string `json:"name"`
+	Widget        string `json:"widget" enum:"text,date,org,dict"`
+	DictGroupCode string `json:"dictGroupCode"`
+}
+
 // Layout is how a report shows its dataset.
 type Layout struct {
-	Columns []Column `json:"columns"`
-	Chart   Chart    `json:"chart"`
+	Columns []Column       `json:"columns"`
+	Chart   Chart          `json:"chart"`
+	Filters []FilterWidget `json:"filters" doc:"the widget of each filter (a parameter of the dataset); a parameter not listed is a text box"`
 }
 
 // Report is one report.
@@ -53,14 +64,17 @@ type Report struct {
 	DatasetID int64     `json:"datasetId"`
 	Layout    Layout    `json:"layout"`
 	Roles     []int64   `json:"roles"`
+	InMenu    bool      `json:"inMenu"`
 	UpdatedAt time.Time `json:"updatedAt"`
 }
 
-// Filter is a report's filter: a parameter of its dataset.
+// Filter is a report's filter: a parameter of its dataset, and the widget that asks for its value.
 type Filter struct {
-	Name   string `json:"name"`
-	Label  string `json:"label"`
-	Sample string `json:"sample"`
+	Name          string `json:"name"`
+	Label         string `json:"label"`
+	Sample        string `json:"sample"`
+	Widget        string `json:"widget" enum:"text,date,org,dict"`
+	DictGroupCode string `json:"dictGroupCode"`
 }
 
 // Data is what a report's dataset gives it.
@@ -81,6 +95,21 @@ type Caller struct {
 type Datasets interface {
 	Filters(ctx context.Context, id int64) ([]Filter, error)
 	Run(ctx context.Context, id int64, values map[string]string) (*Data, error)
+	// Choices are the datasets a report may be built on; Columns a dataset's columns (a run with its samples).
+	Choices(ctx context.Context) ([]DatasetChoice, error)
+	Columns(ctx context.Context, id int64) ([]string, error)
+}
+
+// DatasetChoice is a dataset as the designer picks it.
+type DatasetChoice struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// Shape is what a designer lays a report out from: a dataset's columns and parameters.
+type Shape struct {
+	Columns []string `json:"columns"`
+	Filters []Filter `json:"filters"`
 }
 
 // Service holds the reports.
@@ -102,6 +131,7 @@ type FormIn struct {
 	DatasetID int64   `param:"datasetId,required"`
 	Layout    Layout  `param:"layout,required" doc:"columns (key: a column of the dataset), chart"`
 	Roles     []int64 `param:"roles" doc:"roles that may run the report"`
+	InMenu    bool    `param:"inMenu" doc:"the report appears in the side menu of those who may run it"`
 }
 
 var formats = []string{"", "text", "number", "date", "percent"}
@@ -111,7 +141,8 @@ func (s *Service) check(ctx context.Context, in *FormIn) error {
 	if in.Name == "" {
 		return httpx.Fail("http.required", "name")
 	}
-	if _, err := s.datasets.Filters(ctx, in.DatasetID); err != nil {
+	params, err := s.datasets.Filters(ctx, in.DatasetID)
+	if err != nil {
 		return err
 	}
 	if len(in.Layout.Columns) == 0 || len(in.Layout.Columns) > 50 {
@@ -151,8 +182,22 @@ func (s *Service) check(ctx context.Context, in *FormIn) error {
 	if ch.Y == nil {
 		ch.Y = []string{}
 	}
+	seen := map[string]bool{}
+	widgets := []FilterWidget{}
+	for _, f := range in.Layout.Filters {
+		f.DictGroupCode = strings.TrimSpace(f.DictGroupCode)
+		known := slices.ContainsFunc(params, func(p Filter) bool { return p.Name == f.Name })
+		if !known || seen[f.Name] || !slices.Contains(widgets4, f.Widget) || len(f.DictGroupCode) > 100 || (f.Widget == "dict") != (f.DictGroupCode != "") {
+			return httpx.Fail("dreport.bad_filter", f.Name)
+		}
+		seen[f.Name] = true
+		widgets = append(widgets, f)
+	}
+	in.Layout.Filters = widgets
 	return nil
 }
+
+var widgets4 = []string{"text", "date", "org", "dict"}
 
 func (s *Service) save(ctx context.Context, in FormIn) (int64, error) {
 	if err := s.check(ctx, &in); err != nil {
@@ -165,16 +210,16 @@ func (s *Service) save(ctx context.Context, in FormIn) (int64, error) {
 		var err error
 		var before any
 		if id == 0 {
-			id, err = tx.Insert(ctx, `INSERT INTO lowcode_report (name, remark, dataset_id, layout, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
-				in.Name, in.Remark, in.DatasetID, string(layout), now, now)
+			id, err = tx.Insert(ctx, `INSERT INTO lowcode_report (name, remark, dataset_id, layout, in_menu, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+				in.Name, in.Remark, in.DatasetID, string(layout), boolInt(in.InMenu), now, now)
 		} else {
 			var b Report
 			if b, err = s.one(ctx, tx, id); err != nil {
 				return err
 			}
 			before = b
-			_, err = tx.Exec(ctx, `UPDATE lowcode_report SET name = ?, remark = ?, dataset_id = ?, layout = ?, updated_at = ? WHERE id = ?`,
-				in.Name, in.Remark, in.DatasetID, string(layout), now, id)
+			_, err = tx.Exec(ctx, `UPDATE lowcode_report SET name = ?, remark = ?, dataset_id = ?, layout = ?, in_menu = ?, updated_at = ? WHERE id = ?`,
+				in.Name, in.Remark, in.DatasetID, string(layout), boolInt(in.InMenu), now, id)
 		}
 		if db.IsUniqueViolation(err) {
 			return httpx.Fail("dreport.name_taken", in.Name)
@@ -202,11 +247,20 @@ func (s *Service) save(ctx context.Context, in FormIn) (int64, error) {
 	return id, err
 }
 
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 func (s *Service) one(ctx context.Context, q db.Querier, id int64) (Report, error) {
 	r := Report{ID: id, Roles: []int64{}}
 	var layout string
-	err := q.QueryRow(ctx, `SELECT name, remark, dataset_id, layout, updated_at FROM lowcode_report WHERE id = ? AND deleted_at IS NULL`, id).
-		Scan(&r.Name, &r.Remark, &r.DatasetID, &layout, &r.UpdatedAt)
+	var inMenu int
+	err := q.QueryRow(ctx, `SELECT name, remark, dataset_id, layout, in_menu, updated_at FROM lowcode_report WHERE id = ? AND deleted_at IS NULL`, id).
+		Scan(&r.Name, &r.Remark, &r.DatasetID, &layout, &inMenu, &r.UpdatedAt)
+	r.InMenu = inMenu == 1
 	if db.IsNoRows(err) {
 		return r, httpx.Fail("dreport.not_found")
 	}
@@ -219,6 +273,9 @@ func (s *Service) one(ctx context.Context, q db.Querier, id int64) (Report, erro
 	}
 	if r.Layout.Columns == nil {
 		r.Layout.Columns = []Column{}
+	}
+	if r.Layout.Filters == nil {
+		r.Layout.Filters = []FilterWidget{}
 	}
 	rows, err := q.Query(ctx, `SELECT role_id FROM lowcode_report_role WHERE report_id = ? ORDER BY role_id`, id)
 	if err != nil {
@@ -375,13 +432,87 @@ func number(v any) (float64, bool) {
 	return 0, false
 }
 
+// filters are the report's dataset's parameters with the widget the layout gives each (text when none).
+func (s *Service) filters(ctx context.Context, r Report) ([]Filter, error) {
+	filters, err := s.datasets.Filters(ctx, r.DatasetID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range filters {
+		filters[i].Widget = "text"
+		for _, w := range r.Layout.Filters {
+			if w.Name == filters[i].Name {
+				filters[i].Widget, filters[i].DictGroupCode = w.Widget, w.DictGroupCode
+			}
+		}
+	}
+	return filters, nil
+}
+
+// Export writes every row a run reads (at most the dataset's cap), sorted as asked, with the report's
+// titles and a row of totals when a column is totalled.
+func (s *Service) Export(ctx context.Context, w http.ResponseWriter, in ExportIn, lang string) error {
+	o, r, err := s.run(ctx, in.RunIn)
+	if err != nil {
+		return err
+	}
+	cols := r.Layout.Columns
+	header := make([]string, len(cols))
+	totals := make([]float64, len(cols))
+	anyTotal := false
+	for i, c := range cols {
+		header[i] = c.Title
+		anyTotal = anyTotal || c.Total
+	}
+	return export.Stream(w, export.Format(in.Format), r.Name, header, func(x export.Writer) error {
+		cells := make([]any, len(cols))
+		for _, row := range o.rows {
+			for i, c := range cols {
+				v := row[o.index[c.Key]]
+				if f, ok := number(v); ok && c.Total {
+					totals[i] += f
+				}
+				cells[i] = v
+			}
+			if err := x.Row(cells...); err != nil {
+				return err
+			}
+		}
+		if !anyTotal {
+			return nil
+		}
+		for i, c := range cols {
+			switch {
+			case c.Total:
+				cells[i] = totals[i]
+			case i == 0:
+				cells[i] = httpx.Translate(lang, "dreport.total")
+			default:
+				cells[i] = ""
+			}
+		}
+		return x.Row(cells...)
+	})
+}
+
+// ExportIn is a run's parameters and the file's format.
+type ExportIn struct {
+	RunIn
+	Format string `param:"format" enum:"xlsx,csv"`
+}
+
+// InMenu are the reports marked for the side menu that caller c may run, by name.
+func (s *Service) InMenu(ctx context.Context, c Caller) ([]Summary, error) {
+	return s.mine(ctx, c, ` AND in_menu = 1`)
+}
+
 // Run answers a page of a report.
 func (s *Service) Run(ctx context.Context, in RunIn) (*Run, error) {
 	o, r, err := s.run(ctx, in)
 	if err != nil {
 		return nil, err
 	}
-	filters, err := s.datasets.Filters(ctx, r.DatasetID)
+	filters, err := s.filters(ctx, r)
 	if err != nil {
 		return nil, err
 	}
@@ -423,7 +554,7 @@ type Handlers struct{ svc *Service }
 func NewHandlers(s *Service) *Handlers { return &Handlers{svc: s} }
 
 var listSpec = &list.Spec{
-	Select:      `id, name, remark, dataset_id, updated_at`,
+	Select:      `id, name, remark, dataset_id, in_menu, updated_at`,
 	From:        `lowcode_report`,
 	Where:       `deleted_at IS NULL`,
 	Filters:     []list.Filter{{Param: "name", Column: "name", Kind: list.Contains}},
@@ -438,12 +569,15 @@ type Summary struct {
 	Name      string    `json:"name"`
 	Remark    string    `json:"remark"`
 	DatasetID int64     `json:"datasetId"`
+	InMenu    bool      `json:"inMenu"`
 	UpdatedAt time.Time `json:"updatedAt"`
 }
 
 func scan(row interface{ Scan(...any) error }) (Summary, error) {
 	var m Summary
-	err := row.Scan(&m.ID, &m.Name, &m.Remark, &m.DatasetID, &m.UpdatedAt)
+	var inMenu int
+	err := row.Scan(&m.ID, &m.Name, &m.Remark, &m.DatasetID, &inMenu, &m.UpdatedAt)
+	m.InMenu = inMenu == 1
 	return m, err
 }
 
@@ -495,7 +629,46 @@ func (h *Handlers) Mine(r *http.Request, _ route.None) ([]Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := `SELECT id, name, remark, dataset_id, updated_at FROM lowcode_report WHERE deleted_at IS NULL`
+	return h.svc.mine(r.Context(), c, "")
+}
+
+// Datasets is GET /api/dreport/datasets: the datasets a report may be built on (the designer need not hold
+// dataset_manager).
+func (h *Handlers) Datasets(r *http.Request, _ route.None) ([]DatasetChoice, error) {
+	return h.svc.datasets.Choices(r.Context())
+}
+
+// ShapeIn names a dataset.
+type ShapeIn struct {
+	DatasetID int64 `param:"datasetId,required"`
+}
+
+// Shape is GET /api/dreport/datasetShape: a dataset's columns (run with its samples) and parameters.
+func (h *Handlers) Shape(r *http.Request, in ShapeIn) (Shape, error) {
+	filters, err := h.svc.datasets.Filters(r.Context(), in.DatasetID)
+	if err != nil {
+		return Shape{}, err
+	}
+	cols, err := h.svc.datasets.Columns(r.Context(), in.DatasetID)
+	if err != nil {
+		return Shape{}, err
+	}
+	for i := range filters {
+		filters[i].Widget = "text"
+	}
+	if cols == nil {
+		cols = []string{}
+	}
+	return Shape{Columns: cols, Filters: filters}, nil
+}
+
+// Export is GET /api/dreport/export.
+func (h *Handlers) Export(w http.ResponseWriter, r *http.Request, in ExportIn) error {
+	return h.svc.Export(r.Context(), w, in, httpx.Lang(r))
+}
+
+func (s *Service) mine(ctx context.Context, c Caller, and string) ([]Summary, error) {
+	q := `SELECT id, name, remark, dataset_id, in_menu, updated_at FROM lowcode_report WHERE deleted_at IS NULL` + and
 	args := []any{}
 	if !c.Designer {
 		if len(c.Roles) == 0 {
@@ -506,7 +679,7 @@ func (h *Handlers) Mine(r *http.Request, _ route.None) ([]Summary, error) {
 			args = append(args, r)
 		}
 	}
-	rows, err := h.svc.db.Query(r.Context(), q+` ORDER BY name, id`, args...)
+	rows, err := s.db.Query(ctx, q+` ORDER BY name, id`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -531,9 +704,14 @@ func (h *Handlers) Routes() []route.Route {
 		route.Call("POST", "/api/dreport/add", Screen, h.Add).Doc("Add a report over a dataset", "新增动态报表"),
 		route.Call("PUT", "/api/dreport/edit", Screen, h.Edit).Doc("Edit a report", "编辑动态报表"),
 		route.Call("DELETE", "/api/dreport/del", Screen, h.Del).Doc("Delete a report", "删除动态报表"),
+		route.Call("GET", "/api/dreport/datasets", Screen, h.Datasets).Doc("The datasets a report may be built on", "报表可用的数据集"),
+		route.Call("GET", "/api/dreport/datasetShape", Screen, h.Shape).
+			Doc("A dataset's columns (a run with its sample values) and parameters, to lay a report out", "数据集的列与参数"),
 		route.Call("GET", "/api/dreport/mine", route.SignedIn, h.Mine).Doc("The reports the caller's roles may run", "我的动态报表"),
 		route.Call("POST", "/api/dreport/run", route.SignedIn, h.Run).
 			Doc("Run a report (its roles, or the dreport code): a page of its rows, totals and chart rows; filters are the dataset's parameters", "运行动态报表"),
+		route.DownloadCall("/api/dreport/export", route.SignedIn, h.Export).
+			Doc("Export every row of a report run (as run allows it) with its titles and totals", "导出动态报表"),
 	}
 }
 
@@ -545,5 +723,7 @@ func init() {
 		"dreport.bad_column":     {"列“%s”无效或重复", "Column \"%s\" is invalid or repeated"},
 		"dreport.bad_chart":      {"图表须为折线、柱状或饼图，且其分类与数值为报表的列", "A chart is a line, bar or pie chart over columns of the report"},
 		"dreport.missing_column": {"数据集已没有列“%s”，请修改报表", "The dataset no longer has column \"%s\"; edit the report"},
+		"dreport.bad_filter":     {"筛选条件“%s”无效：须为数据集的参数，字典选择须填写字典分组", "Filter \"%s\" is invalid: it is a parameter of the dataset, and a dictionary select names its group"},
+		"dreport.total":          {"合计", "Total"},
 	})
 }

@@ -297,7 +297,8 @@ func (t *live) spec() *list.Spec {
 				sp.Filters = append(sp.Filters, list.Filter{Param: f.FieldName, Column: f.column(), Kind: list.Exact})
 			}
 		default:
-			sp.Filters = append(sp.Filters, list.Filter{Param: f.FieldName, Column: f.column(), Kind: list.Contains})
+			// Contains in any letter case; on PostgreSQL an ILIKE its trigram index serves (see indexes).
+			sp.Filters = append(sp.Filters, list.Filter{Param: f.FieldName, Column: f.column(), Kind: list.Text})
 		}
 	}
 	sp.Select = strings.Join(cols, ", ")

@@ -75,6 +75,11 @@ type Field struct {
 // column is the generated column name of a field.
 func (f Field) column() string { return "c_" + strconv.Itoa(f.col) }
 
+// textSearched: a searched plain text field, whose filter is "contains" (list.Text).
+func (f Field) textSearched() bool {
+	return f.Searchable == 1 && f.Type == TypeVarchar && !f.organ() && !f.user() && f.IsDict == 0
+}
+
 func (f Field) organ() bool { return f.ShowType == SingleOrgan || f.ShowType == MultipleOrgan }
 func (f Field) user() bool  { return f.ShowType == SingleUser || f.ShowType == MultipleUser }
 func (f Field) multi() bool {

@@ -290,6 +290,32 @@ func (s *Service) indexes(ctx context.Context, tx *db.Tx, table int64, was, now 
 			return err
 		}
 	}
+	if s.db.Dialect != db.Postgres {
+		return nil
+	}
+	// PostgreSQL: a searched text field's "contains" is an ILIKE (list.Text) that a pg_trgm index over the live rows
+	// serves, as the built-in lists' name searches are (migrations/023_user_lists.postgres.sql). Without pg_trgm the
+	// filter scans, as before.
+	wasTrgm, nowTrgm := was.col != 0 && was.textSearched(), now.textSearched()
+	if wasTrgm && !nowTrgm {
+		if _, err := tx.Exec(ctx, `DROP INDEX IF EXISTS `+name+`_trgm`); err != nil {
+			return err
+		}
+	}
+	if !wasTrgm && nowTrgm {
+		var schema string
+		err := tx.QueryRow(ctx, `SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`).Scan(&schema)
+		if db.IsNoRows(err) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		quoted := `"` + strings.ReplaceAll(schema, `"`, `""`) + `"`
+		if _, err := tx.Exec(ctx, `CREATE INDEX `+name+`_trgm ON `+t+` USING gin (`+now.column()+` `+quoted+`.gin_trgm_ops) WHERE deleted_at IS NULL`); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -424,7 +450,7 @@ func (s *Service) Purge(ctx context.Context, table, field int64) error {
 			return httpx.Fail("dtable.purge_live")
 		}
 		name := tableName(table) + "_" + f.column()
-		for _, ix := range []string{name, name + "_u"} {
+		for _, ix := range []string{name, name + "_u", name + "_trgm"} {
 			if _, err := tx.Exec(ctx, `DROP INDEX IF EXISTS `+ix); err != nil {
 				return err
 			}

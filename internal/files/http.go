@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/textproto"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -48,6 +49,16 @@ var moduleRe = regexp.MustCompile(`^[a-z]{1,20}$`)
 // upload reads the multipart body as it arrives: the file part is checked by name first, then
 // spooled (at most the rule's size), sniffed and stored. An interrupted body leaves nothing.
 func (h *Handlers) upload(w http.ResponseWriter, r *http.Request, kind string, rl rule, module string) (any, error) {
+	f, c, _, err := h.svc.receive(w, r, kind, rl, module, nil)
+	if err != nil {
+		return nil, err
+	}
+	return f.uploaded(c), nil
+}
+
+// receive is an upload call's body: the file checked and stored, and the small form fields named in
+// fields (at most 64 bytes each).
+func (s *Service) receive(w http.ResponseWriter, r *http.Request, kind string, rl rule, module string, fields []string) (*File, content, map[string]string, error) {
 	// Spec section 9: an upload may take 300 s. The server has no overall read timeout (it would cut
 	// uploads short); this deadline bounds a client that stalls. The server resets it for the next
 	// request on the connection; the answer is small, so no write deadline is needed.
@@ -56,16 +67,16 @@ func (h *Handlers) upload(w http.ResponseWriter, r *http.Request, kind string, r
 	ctx, cancel := context.WithDeadline(r.Context(), deadline)
 	defer cancel()
 
-	if !h.svc.HasStore(kind) {
-		return nil, httpx.Fail("file.oss_unavailable")
+	if !s.HasStore(kind) {
+		return nil, content{}, nil, httpx.Fail("file.oss_unavailable")
 	}
 	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "multipart/form-data" {
-		return nil, httpx.Fail("file.required")
+		return nil, content{}, nil, httpx.Fail("file.required")
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, rl.maxBytes+1<<20)
 	mr, err := r.MultipartReader()
 	if err != nil {
-		return nil, httpx.ErrBadInput
+		return nil, content{}, nil, httpx.ErrBadInput
 	}
 	var sp *spooled
 	defer func() {
@@ -74,6 +85,7 @@ func (h *Handlers) upload(w http.ResponseWriter, r *http.Request, kind string, r
 		}
 	}()
 	m := meta{storage: kind, module: module}
+	got := map[string]string{}
 	for {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
@@ -81,43 +93,52 @@ func (h *Handlers) upload(w http.ResponseWriter, r *http.Request, kind string, r
 		}
 		var malformed textproto.ProtocolError
 		if errors.As(err, &malformed) {
-			return nil, httpx.ErrBadInput
+			return nil, content{}, nil, httpx.ErrBadInput
 		}
 		if err != nil {
-			return nil, readError(err, rl)
+			return nil, content{}, nil, readError(err, rl)
 		}
-		switch part.FormName() {
-		case "module":
+		switch name := part.FormName(); {
+		case slices.Contains(fields, name):
+			v, err := io.ReadAll(io.LimitReader(part, 65))
+			if err != nil {
+				return nil, content{}, nil, readError(err, rl)
+			}
+			if len(v) > 64 {
+				return nil, content{}, nil, httpx.BadRequest("http.bad_field", name)
+			}
+			got[name] = strings.TrimSpace(string(v))
+		case name == "module":
 			if module != "" {
 				continue // fixed by the call
 			}
 			v, err := io.ReadAll(io.LimitReader(part, 64))
 			if err != nil {
-				return nil, readError(err, rl)
+				return nil, content{}, nil, readError(err, rl)
 			}
 			if s := strings.TrimSpace(string(v)); s != "" {
 				if !moduleRe.MatchString(s) || !modules[s] {
-					return nil, httpx.BadRequest("http.bad_field", "module")
+					return nil, content{}, nil, httpx.BadRequest("http.bad_field", "module")
 				}
 				m.module = s
 			}
-		case "file":
+		case name == "file":
 			if sp != nil {
 				continue // one file per call
 			}
 			if m.name, m.suffix, err = CleanName(rawFileName(part)); err != nil {
-				return nil, err
+				return nil, content{}, nil, err
 			}
 			if err := rl.suffix(m.suffix); err != nil {
-				return nil, err
+				return nil, content{}, nil, err
 			}
-			if sp, err = h.svc.spool(part, rl.maxBytes); err != nil {
-				return nil, readError(err, rl)
+			if sp, err = s.spool(part, rl.maxBytes); err != nil {
+				return nil, content{}, nil, readError(err, rl)
 			}
 		}
 	}
 	if sp == nil {
-		return nil, httpx.Fail("file.required")
+		return nil, content{}, nil, httpx.Fail("file.required")
 	}
 	if m.module == "" {
 		m.module = ModuleCommon
@@ -125,11 +146,11 @@ func (h *Handlers) upload(w http.ResponseWriter, r *http.Request, kind string, r
 	if p := auth.PrincipalFrom(r.Context()); p != nil {
 		m.userID = p.UserID
 	}
-	f, c, err := h.svc.store(ctx, sp, m, rl)
+	f, c, err := s.store(ctx, sp, m, rl)
 	if err != nil {
-		return nil, err
+		return nil, content{}, nil, err
 	}
-	return f.uploaded(c), nil
+	return f, c, got, nil
 }
 
 // rawFileName is the file name as the client sent it (multipart's FileName keeps only its base,

@@ -95,6 +95,8 @@ type rule struct {
 	tooLarge error
 	mismatch func(suffix string) error // the bytes are not what the suffix says
 	check    func(c content) error     // further checks of the content (image size)
+	// inspect, when set, reads the whole stored bytes (a courseware's pages, a video's header)
+	inspect func(suffix string, f *os.File, size int64) error
 }
 
 func (s *Service) generalRule() rule {
@@ -232,6 +234,11 @@ func (s *Service) store(ctx context.Context, sp *spooled, m meta, rl rule) (*Fil
 	}
 	if rl.check != nil {
 		if err := rl.check(c); err != nil {
+			return nil, content{}, err
+		}
+	}
+	if rl.inspect != nil {
+		if err := rl.inspect(m.suffix, sp.f, sp.size); err != nil {
 			return nil, content{}, err
 		}
 	}

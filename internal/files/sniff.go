@@ -55,6 +55,7 @@ var formats = map[string]checker{
 	"zip":  zipArchive,
 	"rar":  prefix("application/vnd.rar", "Rar!\x1a\x07"),
 	"7z":   prefix("application/x-7z-compressed", "7z\xbc\xaf\x27\x1c"),
+	"mp4":  mp4Video,
 	"txt":  text("text/plain"),
 	"csv":  text("text/csv"),
 }
@@ -184,4 +185,12 @@ func inlineable(contentType string) bool {
 		return true
 	}
 	return false
+}
+
+// mp4Video is an ISO base media file: its first box is ftyp.
+func mp4Video(head []byte, _ io.ReaderAt, _ int64) (content, bool) {
+	if len(head) >= 12 && string(head[4:8]) == "ftyp" {
+		return content{Type: "video/mp4"}, true
+	}
+	return content{}, false
 }

@@ -93,8 +93,8 @@ func (s *Store) SeedDemo(ctx context.Context) error {
 			if p, ok := DemoPeople[i]; ok && p.Unit != "" {
 				unit = p.Unit
 			}
-			if _, err := tx.Exec(ctx, `INSERT INTO employee (code, name, phone, email, unit_code, in_status) VALUES (?, ?, ?, ?, ?, 1)`,
-				code, name, fmt.Sprintf("139%08d", 10000000+i*7919%90000000), strings.ToLower(code)+"@huaxin-demo.cn", unit); err != nil {
+			if _, err := tx.Exec(ctx, `INSERT INTO employee (code, name, name_initials, phone, email, unit_code, in_status) VALUES (?, ?, ?, ?, ?, ?, 1)`,
+				code, name, NameInitials(name), fmt.Sprintf("139%08d", 10000000+i*7919%90000000), strings.ToLower(code)+"@huaxin-demo.cn", unit); err != nil {
 				return err
 			}
 		}

@@ -114,18 +114,28 @@ const (
 )
 
 // employeesByNamePart is the picker's name search: each term finds the active employees whose name
-// contains it (so '王' finds 王伟 and 汪王林), best matches first: the whole name, then names that begin
+// contains it (so '王' finds 王伟 and 汪王林), or whose pinyin initials begin with it ('wj' finds 王建国), best matches first: the whole name, then names that begin
 // with it, then shorter names. A term of one or two characters holds no trigram, so this is a LIKE:
 // bounded per term and over a table of staff, not of documents.
 func (s *Store) employeesByNamePart(ctx context.Context, terms []string) ([]EmployeeRef, error) {
 	out := []EmployeeRef{}
 	seen := map[string]bool{}
 	for _, term := range terms {
+		// a term of letters is pinyin initials as well ('wjg' → 王建国): whole initials first, then those
+		// that begin with it; a name that holds the letters (an English name) still matches
+		match, args := list.ContainsSQL("e.name"), []any{list.ContainsArg(term)}
+		rank, rankArgs := "CASE WHEN e.name = ? THEN 0 WHEN "+list.PrefixSQL("e.name")+" THEN 1 ELSE 2 END", []any{term, list.PrefixArg(term)}
+		if isInitials(term) {
+			lower := strings.ToLower(term)
+			match, args = "("+match+" OR "+list.PrefixSQL("e.name_initials")+")", append(args, list.PrefixArg(lower))
+			rank, rankArgs = "CASE WHEN e.name = ? OR e.name_initials = ? THEN 0 WHEN "+list.PrefixSQL("e.name")+" THEN 1 ELSE 2 END", []any{term, lower, list.PrefixArg(term)}
+		}
+		args = append(append(args, rankArgs...), NameSearchHits)
 		rows, err := s.db.Query(ctx, `SELECT e.code, e.name, e.unit_code, COALESCE(o.unit_name, '')
 			FROM employee e LEFT JOIN org_unit o ON o.full_unit_code = e.unit_code
-			WHERE e.in_status = 1 AND `+list.ContainsSQL("e.name")+`
-			ORDER BY CASE WHEN e.name = ? THEN 0 WHEN `+list.PrefixSQL("e.name")+` THEN 1 ELSE 2 END, LENGTH(e.name), e.name, e.code
-			LIMIT ?`, list.ContainsArg(term), term, list.PrefixArg(term), NameSearchHits)
+			WHERE e.in_status = 1 AND `+match+`
+			ORDER BY `+rank+`, LENGTH(e.name), e.name, e.code
+			LIMIT ?`, args...)
 		if err != nil {
 			return nil, err
 		}

@@ -64,3 +64,57 @@ func TestEmployeeNameSearchByPart(t *testing.T) {
 		t.Fatalf("roll: %+v", got)
 	}
 }
+
+// Pinyin initials find an employee too: the whole initials first, then those that begin with them; rows
+// written without initials (before the column, or by another path) get them at start.
+func TestEmployeeNameSearchByPinyinInitials(t *testing.T) {
+	for name, want := range map[string]string{"王建国": "wjg", "张晓东": "zxd", "Lily王": "lilyw", "欧阳·娜娜": "oynn", "": ""} {
+		if got := NameInitials(name); got != want {
+			t.Fatalf("NameInitials(%q) = %q, want %q", name, got, want)
+		}
+	}
+	s := NewStore(dbtest.Open(t))
+	ctx := context.Background()
+	if err := s.SeedDemo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// written without initials, as a row older than the column is
+	for _, e := range [][2]string{{"P1", "吴俊国"}, {"P2", "吴俊国栋"}, {"P3", "王建"}} {
+		if _, err := s.db.Exec(ctx, `INSERT INTO employee (code, name, phone, email, unit_code, in_status) VALUES (?, ?, '', '', '100104', 1)`, e[0], e[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, _ := s.Employees(ctx, byName, []string{"wjg"}); len(got) != 0 && got[0].Code == "P1" {
+		t.Fatalf("initials found before they were filled: %+v", got)
+	}
+	if err := s.FillInitials(ctx); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Employees(ctx, byName, []string{"WJG"})
+	if err != nil || len(got) < 2 {
+		t.Fatalf("WJG: %+v (%v)", got, err)
+	}
+	if got[0].Match != "WJG" || NameInitials(got[0].Name) != "wjg" {
+		t.Fatalf("whole initials first: %+v", got[0])
+	}
+	for i, e := range got {
+		in := NameInitials(e.Name)
+		if !strings.HasPrefix(in, "wjg") {
+			t.Fatalf("%s (%s) does not begin with wjg", e.Name, in)
+		}
+		if i > 0 && in == "wjg" && NameInitials(got[i-1].Name) != "wjg" {
+			t.Fatalf("%s after %s", e.Name, got[i-1].Name)
+		}
+	}
+	codes := map[string]bool{}
+	for _, e := range got {
+		codes[e.Code] = true
+	}
+	if !codes["P1"] || !codes["P2"] || codes["P3"] {
+		t.Fatalf("wjg: %v", codes)
+	}
+	// letters that are nobody's initials answer nothing, as a name that nobody has
+	if got, _ := s.Employees(ctx, byName, []string{"qqqx"}); len(got) != 0 {
+		t.Fatalf("qqqx: %+v", got)
+	}
+}

@@ -134,14 +134,14 @@ func (s *Store) Import(ctx context.Context, lang string, data [][]sheet.Row, pro
 		}
 		for _, e := range employees {
 			if existingEmp[e.code] {
-				if _, err := tx.Exec(ctx, `UPDATE employee SET name = ?, unit_code = ?, phone = ?, email = ?, in_status = ?, updated_at = ? WHERE code = ?`,
-					e.name, e.unit, e.phone, e.mail, e.inStatus, now, e.code); err != nil {
+				if _, err := tx.Exec(ctx, `UPDATE employee SET name = ?, name_initials = ?, unit_code = ?, phone = ?, email = ?, in_status = ?, updated_at = ? WHERE code = ?`,
+					e.name, NameInitials(e.name), e.unit, e.phone, e.mail, e.inStatus, now, e.code); err != nil {
 					return err
 				}
 				continue
 			}
-			if _, err := tx.Exec(ctx, `INSERT INTO employee (code, name, unit_code, phone, email, in_status, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-				e.code, e.name, e.unit, e.phone, e.mail, e.inStatus, now); err != nil {
+			if _, err := tx.Exec(ctx, `INSERT INTO employee (code, name, name_initials, unit_code, phone, email, in_status, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+				e.code, e.name, NameInitials(e.name), e.unit, e.phone, e.mail, e.inStatus, now); err != nil {
 				return err
 			}
 		}

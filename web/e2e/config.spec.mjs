@@ -1,13 +1,13 @@
 // System configuration in a real browser: the portal's header and footer set in /headerAndfooter_manager show in the
 // portal shell (for every user), the help-centre URL set in /sys_config is where the header's 'help centre' leads,
 // and a system notice goes through its dialog (add, edit with its values, delete).
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { launch, newPage, login, shot, dialogSettled, waitPath, row, confirmIrreversible, api } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 async function signIn(page, code, password) {
   await login(page, code, password);

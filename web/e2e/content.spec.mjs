@@ -4,13 +4,13 @@
 // and title, which the administrator changes), and a banner for a link through the 'other' tab; then pushes the course
 // to a company chosen with the organisation picker, and staff (a department of that company) finds it under 学习课程
 // in the portal and opens it. The spec deletes what it made (the specs share one server).
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
-import { launch, shot, dialogSettled, row, confirmIrreversible, png, signedIn, openPickerPath, pickerNode } from './helpers.mjs';
+import { launch, newPage, shot, dialogSettled, row, confirmIrreversible, png, signedIn, openPickerPath, pickerNode } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 test('a course is made, approved and published, and a banner opens it through the resource selector', async () => {
   const page = await signedIn(browser, 'admin', 'Admin@123');
@@ -153,4 +153,75 @@ test('a course is made, approved and published, and a banner opens it through th
   await page.getByTestId(`ctype-delete-${tid}`).click();
   await confirmIrreversible(page);
   await row(page, 'E2E 通用类').waitFor({ state: 'detached' });
+});
+
+// Courseware and the learner page: the administrator (set-up through the API: a type, an offered course, a push to
+// staff's company) uploads a PDF courseware in the course's courseware dialog; staff signs in on the phone-width
+// learner page /h5Course with the curriculum-user API, sees the pushed course, opens it and its PDF (a signed address
+// in a new tab), and signs out.
+test('a learner signs in on the mobile page and opens the PDF courseware of a pushed course', async () => {
+  const page = await signedIn(browser, 'admin', 'Admin@123');
+  const api = async (method, path, body) =>
+    page.evaluate(async ({ method, path, body }) => {
+      const tok = JSON.parse(sessionStorage.getItem('userInfo')).accessToken;
+      const r = await fetch(path, { method, headers: { Authorization: `Bearer ${tok}`, 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) });
+      return r.json();
+    }, { method, path, body });
+  const up = await page.evaluate(async (bytes) => {
+    const tok = JSON.parse(sessionStorage.getItem('userInfo')).accessToken;
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'cover.png');
+    const r = await fetch('/api/banner/upload', { method: 'POST', headers: { Authorization: `Bearer ${tok}` }, body: form });
+    return r.json();
+  }, [...png(1125, 468)]);
+  const type = await api('POST', '/api/course/type', { parentId: 0, name: 'E2E 课件类', sort: 1 });
+  const course = await api('POST', '/api/course/add', { name: 'E2E 移动课程', cover: up.data.url, typeId: type.data.id, lecturer: '李老师' });
+  const cid = course.data.id;
+  await api('PUT', '/api/course/audit', { ids: [cid], auditStatus: '1', remark: '' });
+  await api('PUT', '/api/course/publish', { ids: [cid], published: 1 });
+  const push = await api('POST', '/api/course/push/add', { title: 'E2E 移动推送', items: [{ type: '1', id: cid }],
+    organ: [{ fullUnitCode: '100201', unitName: '北京华信物业服务有限公司' }] });
+  assert.equal(push.code, 0, JSON.stringify(push));
+
+  // the courseware dialog: a PDF goes up and is ready
+  await page.goto('/course_manager');
+  await page.getByTestId(`course-ware-btn-${cid}`).click();
+  await dialogSettled(page);
+  const pdf = '%PDF-1.4\n1 0 obj<</Type /Pages /Kids [2 0 R] /Count 1>>endobj\n2 0 obj<</Type /Page /Parent 1 0 R /MediaBox [0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+  await page.getByTestId('courseware-upload-coursePdf').locator('xpath=ancestor::span[contains(@class,"ant-upload")]').locator('input[type=file]')
+    .setInputFiles({ name: 'E2E 讲义.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) });
+  await page.getByTestId('courseware-table').getByText('E2E 讲义.pdf').waitFor();
+  await page.getByTestId('courseware-table').getByText('可用').waitFor();
+  await shot(page, 'content-courseware-dialog');
+
+  // staff on the phone-width learner page
+  const phone = await newPage(browser, { width: 390, height: 800 });
+  await phone.goto('/h5Course');
+  await phone.getByTestId('h5-login-code').fill('staff');
+  await phone.getByTestId('h5-password').fill('Staff@123');
+  await phone.getByTestId('h5-submit').click();
+  const item = phone.getByTestId(`h5-course-${cid}`);
+  await item.waitFor();
+  await shot(phone, 'content-learner-courses');
+  await item.click();
+  const ware = phone.getByTestId('h5-course').getByText('E2E 讲义.pdf');
+  await ware.waitFor();
+  const opened = phone.context().waitForEvent('page');
+  await ware.click();
+  const tab = await opened;
+  await tab.waitForLoadState();
+  assert.match(tab.url(), /\/api\/curriculum\/play\?id=\d+&expires=\d+&sig=[0-9a-f]{64}$/);
+  await tab.close();
+  await shot(phone, 'content-learner-course');
+  await phone.getByTestId('h5-sign-out').click();
+  await phone.getByTestId('h5-login').waitFor();
+  assert.equal(await phone.evaluate(() => localStorage.getItem('h5Token')), null);
+  await phone.close();
+
+  // clean up
+  await page.keyboard.press('Escape');
+  await api('DELETE', '/api/course/push/del', { ids: [push.data.id] });
+  await api('DELETE', '/api/course/del', { ids: [cid] });
+  await api('DELETE', '/api/course/type', { ids: [type.data.id] });
+  await page.close();
 });

@@ -1,12 +1,12 @@
 // Data scopes in /rolemanager: the staff role gets two chosen companies for the library; the staff user's
 // organisation calls with the data rule then answer exactly those companies.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { launch, newPage, login, shot, dialogSettled, waitPath, pickerNode, openPickerPath } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 /** The units the signed-in page's user may see in the library (the picker's root query with the data rule). */
 async function visibleTops(page) {

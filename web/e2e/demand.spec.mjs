@@ -2,7 +2,7 @@
 // member's unit with the organisation picker and a number field; the staff member finds it on /gatewayMsg, submits a
 // demand with a file; the administrator answers it from the demands drawer; the staff member sees the answer, in the
 // collection and as a message. Each run uses a title of its own, because the specs share one server.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { inflateRawSync } from 'node:zlib';
 import { launch, shot, dialogSettled, signedIn, row, openPickerPath, pickerNode, exportFile, api } from './helpers.mjs';
@@ -29,22 +29,36 @@ function zipText(buf) {
   return text;
 }
 
-/** Picks the option whose text is text (a RegExp: matching it) in the select opened by the control with testId. */
+/**
+ * Picks the option whose text is text (a RegExp: matching it) in the select opened by the control with testId.
+ * A click that lands while the dropdown is still moving in can be lost (the option stays unselected and the list
+ * open), so the option is clicked again until the list closes, and the select must then show the choice.
+ */
 async function choose(page, scope, testId, text) {
-  await scope.getByTestId(testId).click();
+  const control = scope.getByTestId(testId);
   const name = typeof text === 'string' ? new RegExp(`^${text}$`) : text;
   const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first();
-  await option.click();
-  await option.waitFor({ state: 'hidden' });
+  for (let attempt = 1; ; attempt++) {
+    if (!(await option.isVisible())) await control.click();
+    await option.click();
+    try {
+      await option.waitFor({ state: 'hidden', timeout: 3000 });
+      break;
+    } catch (e) {
+      if (attempt === 4) throw e;
+    }
+  }
+  const shown = (await control.evaluate((el) => el.closest('.ant-select')?.textContent ?? el.textContent)) ?? '';
+  assert.match(shown, typeof text === 'string' ? new RegExp(text) : text, `${testId} shows the choice`);
 }
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 let browser;
-before(async () => {
+test.beforeAll(async () => {
   browser = await launch();
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
 });
 

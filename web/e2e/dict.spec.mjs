@@ -1,12 +1,12 @@
 // Dictionary management in a real browser: a dictionary and its items are added in /dict_manager, a new item
 // reaches the dictionary selects only after 'refresh cache', and a delete asks for confirmation first.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { launch, newPage, login, shot, confirmIrreversible, dialogSettled } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 const itemRow = (page, text) => page.getByTestId('dict-items').locator('.ant-table-row', { hasText: text });
 

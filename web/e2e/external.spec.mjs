@@ -1,11 +1,11 @@
 // External organisations and users, and the data handover, in a real browser.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { launch, newPage, login, shot, dialogSettled, waitPath, row, signedIn, nextCallSignsOut, firstSignIn } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 /** Types into a searching select and picks the option holding text. */
 async function pick(page, testId, keyword, text) {

@@ -1,11 +1,11 @@
 // Foundation flows in a real browser against the real binary with demo data.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { launch, newPage, login, shot, cli, pathOf, BASE, waitPath } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 test('route guard: anonymous visitors go to /login; an SSO code goes to /sso', async () => {
   const page = await newPage(browser);

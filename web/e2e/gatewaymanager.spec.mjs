@@ -6,7 +6,7 @@
 //
 // Test ids of the home page this spec relies on: `banner-<id>` (a carousel slide, holding the slide's image and title),
 // `home-banners` (the carousel) and `home-<key>` (every other shown section).
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { BASE, launch, newPage, login, shot, dialogSettled, waitPath, row, confirmIrreversible, png } from './helpers.mjs';
 
@@ -34,7 +34,7 @@ async function api(method, path, body) {
 }
 const ourBanners = async () => (await api('GET', `/api/portal/banner/list?title=${encodeURIComponent(TITLE)}&limit=100`)).records;
 
-before(async () => {
+test.beforeAll(async () => {
   browser = await launch();
   page = await newPage(browser);
   await login(page, 'admin', 'Admin@123');
@@ -44,7 +44,7 @@ before(async () => {
   storedSections = (await api('GET', '/api/portal/section/list')).map(({ key, visible }) => ({ key, visible }));
 });
 
-after(async () => {
+test.afterAll(async () => {
   // whatever happened above: no banner of ours, the sections as they were
   try {
     if (token) {

@@ -1,14 +1,14 @@
 // Every screen of the menu catalogue, opened by the system administrator in zh-CN: no raw message key, no English
 // sentence, no "undefined"/"NaN" where words belong, and no script error (issue 15). A screen not built yet is
 // skipped as its route says. Failures name the screen and the offending text.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { launch, newPage, login, waitPath } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 const catalogue = JSON.parse(readFileSync(new URL('../../testdata/menu_catalogue.json', import.meta.url), 'utf8'));
 const screens = [];

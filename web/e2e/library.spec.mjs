@@ -1,13 +1,13 @@
 // The bid-material library in a real browser: a staff member (given a role with the licence screen for the test)
 // enters a licence with a scan, it waits for review; an administrator rejects it without a reason (refused), then
 // approves it; it is found by the search; the staff member downloads the scan. Screenshots of the list and the form.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { BASE, launch, newPage, login, shot, dialogSettled, waitPath, row, exportFile } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 async function api(method, path, token, body) {
   const res = await fetch(BASE + path, {

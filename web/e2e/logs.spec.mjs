@@ -1,12 +1,12 @@
 // The business and exception logs in a real browser: an edit in user management shows up in /business_log with
 // who, what, before and after; the list exports a real .xlsx; /exception_log searches by request id.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { launch, newPage, login, shot, dialogSettled, waitPath, row, exportFile } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 test('an admin edit appears in the business log with its record before and after, and the log exports', async () => {
   const page = await newPage(browser);

@@ -1,12 +1,12 @@
 // Menus, function codes and resources in a real browser: the administrator changes the resource table and the menu
 // tree, and the effect is there at the next call or session read, without restarting the server.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { BASE, launch, newPage, login, shot, dialogSettled, waitPath, row, confirmIrreversible } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 /** A call from the page with its session token: the envelope's code. */
 const callCode = (page, path) =>

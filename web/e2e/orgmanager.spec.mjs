@@ -1,5 +1,5 @@
 // The organisation screen in a real browser: lists, and the Excel import with its dry run.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,8 +8,8 @@ import { launch, newPage, login, shot, dialogSettled, waitPath, row } from './he
 const fixture = (name) => join(dirname(fileURLToPath(import.meta.url)), 'fixtures', name);
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 test('admin checks a bad workbook (every bad row listed, nothing written), then imports a good one', async () => {
   const page = await newPage(browser);

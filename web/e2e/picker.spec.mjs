@@ -1,12 +1,12 @@
 // The organisation/employee picker in a real browser: single-select where it lives (/sysuser's unit field) and
 // multi-select in the widget gallery (/test), which shows the emitted result.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { launch, newPage, login, shot, dialogSettled, waitPath, pickerNode, openPickerPath } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 async function signedIn() {
   const page = await newPage(browser);
@@ -127,6 +127,12 @@ test('multi-select: two units and three pasted employees, one removed, confirmed
   await names.fill('查无此人');
   await names.press('Enter');
   await page.getByText('无此姓名员工').first().waitFor();
+  // pinyin initials find a person too
+  await names.fill('wjg');
+  await names.press('Enter');
+  const results = page.getByTestId('picker-employee-results');
+  await results.getByText('王建国(HX000010)').waitFor();
+  await shot(page, 'picker-pinyin-search');
 
   // delete with nothing ticked warns; tick one employee and delete it
   await page.getByTestId('picker-delete').click();

@@ -2,7 +2,7 @@
 // (highlights, facets, sort, everything in the URL so Back works), the detail drawer with an in-page PDF preview on a
 // single-use ticket, the bid pack (add, remove, clear, download as zip), the messages (read on open, a link to the
 // material, mark all read); at 1440 px and at a phone's 390 px without horizontal scrolling.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,8 +16,8 @@ async function still(page, name) {
 }
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 async function signIn(size) {
   const page = await newPage(browser, size);

@@ -1,12 +1,12 @@
 // Roles in a real browser: the role list (/sysroles), its grants (/rolemanager) and role assignment (/roleusers).
 // The spec works on a role it creates itself and gives the demo 'staff' account that role only for its duration.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { launch, newPage, login, shot, confirmIrreversible, dialogSettled, waitPath, row } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 const treeCheck = (page, testId) =>
   page.locator('.ant-tree-treenode', { has: page.getByTestId(testId) }).locator('.ant-tree-checkbox').first();

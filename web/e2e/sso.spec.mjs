@@ -1,6 +1,6 @@
 // Single sign-on from the HR system (ticket mode) and the forgotten password, in a real browser against a second
 // biddesk started with an HR ticket server and an SMS gateway that run here (node http servers).
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { launch, shot } from './helpers.mjs';
@@ -37,7 +37,7 @@ function hrCode(employee) {
   return code;
 }
 
-before(async () => {
+test.beforeAll(async () => {
   hr = await listen(async (req, res) => {
     const auth = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
     const code = new URLSearchParams(await body(req)).get('code');
@@ -68,7 +68,7 @@ before(async () => {
   browser = await launch();
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await server?.stop();
   hr?.srv.close();

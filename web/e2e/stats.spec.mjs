@@ -1,13 +1,13 @@
 // The usage statistics in a real browser: charts drawn, a drill-down that changes the numbers, and an export whose
 // totals are the screen's (docs/statistics.md).
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { inflateRawSync } from 'node:zlib';
 import { launch, newPage, login, shot, waitPath, exportFile, signedIn, api } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 /** The rows of a workbook's first sheet as text cells (a small reader of the zip and the sheet's XML). */
 function sheetRows(buf) {

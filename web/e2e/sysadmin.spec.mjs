@@ -1,11 +1,11 @@
 // System administration in a real browser: user management, role menus, disabling, the login log and its export.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { launch, newPage, login, shot, confirmIrreversible, dialogSettled, waitPath, row, pickOrgUnit, exportFile, nextCallSignsOut, firstSignIn } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 test('admin creates a user with a role; the user sees exactly that role\'s menus; disabling ends their session', async () => {
   const admin = await newPage(browser);

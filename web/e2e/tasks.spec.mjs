@@ -1,13 +1,13 @@
 // The scheduled tasks in a real browser: an administrator changes a schedule (a bad one is refused with its
 // reason, a good one shows its meaning and next five times before saving), runs a task now and finds the run
 // in the task log.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { launch, newPage, login, shot, dialogSettled, waitPath, row } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 test('an administrator reschedules a task, runs it now and finds its log line', async () => {
   const page = await newPage(browser);

@@ -1,13 +1,13 @@
 // Uploads in a real browser (the /test gallery's server upload and banner image upload): progress while a file is
 // sent, the browser's checks (suffix, the spec's image rules) and the server's (content matching the suffix), the
 // download opened in a new window with a single-use ticket, and a removed upload deleted on the server.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { launch, newPage, login, shot, waitPath } from './helpers.mjs';
 
 let browser;
 let page;
-before(async () => {
+test.beforeAll(async () => {
   browser = await launch();
   page = await newPage(browser);
   await login(page, 'admin', 'Admin@123');
@@ -15,7 +15,7 @@ before(async () => {
   await page.goto('/test');
   await page.getByTestId('widget-gallery').waitFor();
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
 });
 

@@ -1,14 +1,14 @@
 // The expert Word book in a real browser: an administrator searches the library's experts, picks two, puts them in
 // order, generates the book and downloads a real .docx (a zip whose document has the sections in the chosen order);
 // the book is listed in /expert_talents_result with who made it and for which experts, downloads again, and is deleted.
-import { test, before, after } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { inflateRawSync } from 'node:zlib';
 import { launch, newPage, login, shot, waitPath, row, exportFile, confirmIrreversible } from './helpers.mjs';
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser?.close(); });
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
 
 /** The entries of a zip file by name (stored or deflated), read from its central directory. */
 function unzip(buf) {

@@ -59,6 +59,12 @@ type Config struct {
 	// SMTP delivers verification codes by e-mail to accounts without a phone (unset SMTPAddr: no e-mail).
 	SMTPAddr, SMTPUser, SMTPPassword, SMTPFrom string
 
+	// Courseware: LibreOffice (OfficePath) converts PPT/PPTX to PDF within OfficeTimeout, decks and PDFs of at
+	// most OfficeMaxPages pages (internal/platform/office).
+	OfficePath     string
+	OfficeTimeout  time.Duration
+	OfficeMaxPages int
+
 	// SSO: single sign-on from the HR system (docs/sso.md). SSOMode is off, oidc or ticket.
 	SSOMode, SSOIssuer, SSOClientID, SSOClientSecret, SSORedirectURL, SSOScopes string
 	SSOEmployeeClaim, SSONameClaim                                              string
@@ -163,6 +169,13 @@ var Settings = []Setting{
 		Help: "SMTP password", field: func(c *Config) any { return &c.SMTPPassword }},
 	{Name: "smtp-from", Env: "BIDDESK_SMTP_FROM", Default: "BidDesk <noreply@biddesk.local>", Group: "Verification codes (forgotten passwords)",
 		Help: "sender address of the e-mails", field: func(c *Config) any { return &c.SMTPFrom }},
+
+	{Name: "office-path", Env: "BIDDESK_OFFICE_PATH", Default: "soffice", Group: "Courseware (PPT/PPTX to PDF)",
+		Help: "the LibreOffice program (run headless, no shell, its own profile per conversion)", field: func(c *Config) any { return &c.OfficePath }},
+	{Name: "office-timeout", Env: "BIDDESK_OFFICE_TIMEOUT", Default: "2m", Group: "Courseware (PPT/PPTX to PDF)",
+		Help: "time limit of one conversion; LibreOffice is killed past it", field: func(c *Config) any { return &c.OfficeTimeout }},
+	{Name: "office-max-pages", Env: "BIDDESK_OFFICE_MAX_PAGES", Default: "300", Group: "Courseware (PPT/PPTX to PDF)", min: 1,
+		Help: "most slides of a deck and pages of a courseware PDF", field: func(c *Config) any { return &c.OfficeMaxPages }},
 
 	{Name: "sso-mode", Env: "BIDDESK_SSO_MODE", Default: "off", Group: "Single sign-on from the HR system (docs/sso.md)", oneOf: []string{"off", "oidc", "ticket"},
 		Help: "off, oidc (OpenID Connect code flow with PKCE) or ticket (the HR system's code-to-employee look-up)", field: func(c *Config) any { return &c.SSOMode }},

@@ -58,13 +58,16 @@ func BadRequest(key string, args ...any) *Error {
 // Predefined failures.
 var (
 	ErrTokenInvalid = &Error{Code: CodeTokenInvalid, Status: http.StatusUnauthorized, Key: "auth.token_invalid"}
-	ErrKicked       = &Error{Code: CodeKicked, Status: http.StatusUnauthorized, Key: "auth.kicked"}
-	ErrForbidden    = &Error{Code: CodeForbidden, Status: http.StatusForbidden, Key: "auth.forbidden"}
-	ErrNotFound     = &Error{Code: CodeNotFound, Status: http.StatusNotFound, Key: "http.not_found"}
-	ErrThrottled    = &Error{Code: CodeThrottled, Status: http.StatusTooManyRequests, Key: "auth.throttled"}
-	ErrCrossSite    = &Error{Code: CodeForbidden, Status: http.StatusForbidden, Key: "http.cross_site"}
-	ErrBadInput     = BadRequest("http.bad_input")
-	ErrTooLarge     = &Error{Code: CodeFail, Status: http.StatusRequestEntityTooLarge, Key: "http.too_large"}
+	// ErrNoToken is a call sent without any token: the spec's 'cannot obtain identity token', the
+	// browser's own words for the same case (section 7).
+	ErrNoToken   = &Error{Code: CodeTokenInvalid, Status: http.StatusUnauthorized, Key: "auth.no_token"}
+	ErrKicked    = &Error{Code: CodeKicked, Status: http.StatusUnauthorized, Key: "auth.kicked"}
+	ErrForbidden = &Error{Code: CodeForbidden, Status: http.StatusForbidden, Key: "auth.forbidden"}
+	ErrNotFound  = &Error{Code: CodeNotFound, Status: http.StatusNotFound, Key: "http.not_found"}
+	ErrThrottled = &Error{Code: CodeThrottled, Status: http.StatusTooManyRequests, Key: "auth.throttled"}
+	ErrCrossSite = &Error{Code: CodeForbidden, Status: http.StatusForbidden, Key: "http.cross_site"}
+	ErrBadInput  = BadRequest("http.bad_input")
+	ErrTooLarge  = &Error{Code: CodeFail, Status: http.StatusRequestEntityTooLarge, Key: "http.too_large"}
 )
 
 // Written tells Serve that the handler wrote the response itself (a file download, say).

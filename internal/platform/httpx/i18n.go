@@ -65,6 +65,7 @@ func init() {
 		"http.too_large":       {"请求内容过大", "The request is too large"},
 		"http.cross_site":      {"拒绝跨站请求", "Cross-site request refused"},
 		"auth.token_invalid":   {"登录凭证已失效，请重新登录", "Login token invalid, please log in again"},
+		"auth.no_token":        {"无法获取身份令牌", "cannot obtain identity token"},
 		// The client recognises this prefix (spec section 8), so it stays in English in both languages.
 		"auth.kicked":    {"Identity verification failed: 账号已在其他客户端登录", "Identity verification failed: the account signed in on another client"},
 		"auth.forbidden": {"无权限访问该功能", "You have no permission for this function"},

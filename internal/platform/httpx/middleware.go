@@ -168,7 +168,7 @@ func remoteIP(r *http.Request, trustProxy bool) string {
 	return host
 }
 
-var secretParams = []string{"token", "password", "pwd", "secret", "code", "ticket", "apikey", "accesskey", "signature"}
+var secretParams = []string{"token", "password", "pwd", "secret", "code", "ticket", "apikey", "accesskey", "signature", "sig", "yzm"}
 
 // RedactQuery replaces the values of secret-looking parameters with "xxxxx".
 func RedactQuery(raw string) string {

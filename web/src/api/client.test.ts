@@ -175,6 +175,29 @@ describe('error catalogue', () => {
     expect(fx.navigate).toHaveBeenCalledWith('/login');
   });
 
+  it('code 401 of a mobile call: message shown, mobile token cleared, back to the plug-in login; the web session stays', async () => {
+    const clearH5Session = vi.fn<ClientEffects['clearH5Session']>();
+    const fetch = reply({ code: 401, message: '登录已失效，请重新登录' }, 401);
+    configureClient({ ...fx, fetch, getToken: () => undefined, getH5Token: () => 'h5tok', clearH5Session, getLang: () => 'en', baseUrl: '' });
+    const H5: ApiDef = { method: 'GET', path: '/api/biapp/curriculum/user/courses', auth: false, h5: true };
+    await expect(request(H5)).rejects.toMatchObject({ code: 401 });
+    const init = fetch.mock.calls[0][1] as RequestInit;
+    expect((init.headers as Record<string, string>).h5Token).toBe('h5tok');
+    expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
+    expect(fx.toast).toHaveBeenCalledWith('error', '登录已失效，请重新登录', 2);
+    expect(clearH5Session).toHaveBeenCalled();
+    expect(fx.navigate).toHaveBeenCalledWith('/h5Course');
+    expect(fx.clearSession).not.toHaveBeenCalled();
+  });
+
+  it('code 401 of a web call is an ordinary error', async () => {
+    const clearH5Session = vi.fn<ClientEffects['clearH5Session']>();
+    configureClient({ ...fx, fetch: reply({ code: 401, message: 'nope' }), getToken: () => token, clearH5Session, getLang: () => 'en', baseUrl: '' });
+    await expect(request(GET)).rejects.toMatchObject({ code: 401 });
+    expect(clearH5Session).not.toHaveBeenCalled();
+    expect(fx.navigate).not.toHaveBeenCalled();
+  });
+
   it('only one re-login prompt for parallel failures', async () => {
     setup(reply({ code: 10005, message: 'x' }, 401));
     await Promise.allSettled([request(GET), request(GET), request(GET)]);

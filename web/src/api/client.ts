@@ -6,6 +6,7 @@
 import { getLang, t } from '../i18n';
 import { API_BASE } from '../app/config';
 import { clearSession, getSession, getToken, updateSession } from '../lib/session';
+import { clearH5Session, getH5Token, H5_LOGIN_PATH } from '../lib/h5Session';
 import type { Envelope } from './types';
 
 export const DEFAULT_TIMEOUT = 60_000;
@@ -22,6 +23,8 @@ export const CODE_UNKNOWN_API = -12;
 export const CODE_TOKEN_INVALID = 10005;
 /** The account must change its password before any other call: the header's forced dialog opens. */
 export const CODE_MUST_CHANGE_PASSWORD = 10007;
+/** The mobile client's session (h5Token) is not usable (spec section 8): message, token cleared, plug-in login. */
+export const CODE_H5_UNAUTHORIZED = 401;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Payload = Record<string, unknown> | FormData | undefined;
@@ -33,6 +36,8 @@ export interface ApiDef {
   auth?: boolean;
   /** 300 s timeout (uploads, dictionary configuration) */
   long?: boolean;
+  /** a call of the mobile plug-in (curriculum-user API): it sends the h5Token, not the session token */
+  h5?: boolean;
 }
 
 export interface CallOptions {
@@ -43,6 +48,8 @@ export interface CallOptions {
   silent?: boolean;
   /** failure handler: receives the final (possibly replaced) message */
   onFail?: (message: string, code: number) => void;
+  /** set by request() for a mobile call: code 401 is the mobile session's end */
+  h5?: boolean;
 }
 
 export class ApiError extends Error {
@@ -69,6 +76,9 @@ export interface ClientEffects {
   clearSession(): void;
   /** the server says the password must be changed first: raise the session's updatePwd flag */
   requirePasswordChange(): void;
+  /** the mobile plug-in's token, and its removal on code 401 */
+  getH5Token(): string | undefined;
+  clearH5Session(): void;
   getToken(): string | undefined;
   getLang(): string;
   logError(...args: unknown[]): void;
@@ -87,6 +97,8 @@ const defaults: ClientEffects = {
     if (getSession() && getSession()?.updatePwd !== 1) updateSession({ updatePwd: 1 });
   },
   getToken,
+  getH5Token,
+  clearH5Session,
   getLang,
   logError: (...args) => console.error(...args),
   fetch: (...args) => globalThis.fetch(...args),
@@ -202,6 +214,13 @@ export function interpret<T>(
   const code = typeof env?.code === 'number' ? env.code : 0;
   if (message.startsWith(IDENTITY_FAILED_PREFIX)) otherClientSignedIn(message, code, status);
   if (code === CODE_TOKEN_INVALID) tokenInvalid(status);
+  if (code === CODE_H5_UNAUTHORIZED && opts.h5) {
+    // spec section 8: show the message, clear the mobile token, back to the plug-in's login
+    fx.toast('error', message || t('msg.operationException'), TOAST_SECONDS);
+    fx.clearH5Session();
+    fx.navigate(H5_LOGIN_PATH);
+    throw new ApiError(message, code, status);
+  }
   if (code === CODE_MUST_CHANGE_PASSWORD) {
     // No toast: the forced password dialog says what to do.
     fx.requirePasswordChange();
@@ -240,7 +259,12 @@ export const clientEffects = (): Readonly<ClientEffects> => fx;
 
 /** Perform one call. Resolves with `data` on success; rejects with ApiError after the catalogue's effects. */
 export async function request<T = unknown>(def: ApiDef, payload?: Payload, opts: CallOptions = {}): Promise<T> {
-  const headers = callHeaders(def.auth !== false, opts);
+  const headers = callHeaders(def.auth !== false && !def.h5, opts);
+  if (def.h5) {
+    opts = { ...opts, h5: true };
+    const h5Token = fx.getH5Token();
+    if (h5Token) headers.h5Token = h5Token;
+  }
   const isForm = payload instanceof FormData;
   const inQuery = def.method === 'GET' || def.method === 'DELETE';
   let body: BodyInit | undefined;
@@ -270,7 +294,20 @@ export async function request<T = unknown>(def: ApiDef, payload?: Payload, opts:
   } finally {
     clearTimeout(timer);
   }
-  return interpret<T>(res.status, env && typeof env === 'object' ? env : undefined, opts, res.headers?.get('X-Request-Id'));
+  const data = interpret<T>(res.status, env && typeof env === 'object' ? env : undefined, opts, res.headers?.get('X-Request-Id'));
+  if (def.method !== 'GET') for (const fn of writeListeners) fn();
+  return data;
+}
+
+const writeListeners = new Set<() => void>();
+
+/**
+ * fn runs after every successful call that is not a GET (a write, as far as the client can tell): the query cache
+ * (api/queries.ts) marks what it holds stale so that lists and look-ups show the change. Returns the unsubscribe.
+ */
+export function onWrite(fn: () => void): () => void {
+  writeListeners.add(fn);
+  return () => writeListeners.delete(fn);
 }
 
 /* ---------- named calls ---------- */

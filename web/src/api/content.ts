@@ -19,6 +19,7 @@ export type CardPage = Schemas['ContentCardPage'];
 export type FirstLessonPage = Schemas['ContentFirstLessonPage'];
 export type ContentOption = Schemas['ContentOption'];
 export type AuditItem = Schemas['ContentDictItem'];
+export type Courseware = Schemas['ContentCourseware'];
 
 defineApis({
   courseTypeList: { method: 'GET', path: '/api/course/type/query/list' },
@@ -45,9 +46,20 @@ defineApis({
   getCurriculumSelector: { method: 'GET', path: '/api/curriculum/getCurriculumSelector' },
   getSpecialSelector: { method: 'GET', path: '/api/course/special/getSpecialSelector' },
   addBannerLink: { method: 'POST', path: '/api/banner/add' },
+  coursewareList: { method: 'GET', path: '/api/course/courseware/list' },
+  coursewareDel: { method: 'DELETE', path: '/api/course/courseware/del' },
+  coursewareState: { method: 'GET', path: '/api/curriculum/getCoursewareState' },
 });
 
+/** A course's courseware; delete one; where a conversion stands (polled while converting). */
+export const listCourseware = (courseId: number) => callApi<Courseware[]>('coursewareList', { courseId: String(courseId) });
+export const deleteCourseware = (id: number) => callApi<null>('coursewareDel', { id: String(id) });
+export const coursewareState = (id: number) => callApi<Courseware>('coursewareState', { id: String(id) }, { silent: true });
+export const COURSEWARE_DOWNLOAD = '/api/course/download';
+
 export const COURSE_EXPORT = '/api/course/export';
+export const SPECIAL_EXPORT = '/api/course/special/export';
+export const PUSH_EXPORT = '/api/course/push/export';
 
 type Params = Record<string, string>;
 const ids = (list: number[]) => ({ ids: list.join(',') });

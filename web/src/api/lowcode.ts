@@ -87,3 +87,50 @@ export const editDataset = (f: DatasetForm & { id: number }) => callApi<null>('d
 export const deleteDataset = (id: number) => callApi<null>('datasetDel', { id });
 export const testDataset = (sql: string, values: Record<string, string>) => callApi<DatasetResult>('datasetTest', { sql, values });
 export const runDataset = (id: number, values: Record<string, string>) => callApi<DatasetResult>('datasetRun', { id, values });
+
+export type DReport = Schemas['DreportReport'];
+export type DReportLayout = Schemas['DreportLayout'];
+export type DReportColumn = Schemas['DreportColumn'];
+export type DReportChart = Schemas['DreportChart'];
+export type DReportFilter = Schemas['DreportFilter'];
+export type DReportFilterWidget = Schemas['DreportFilterWidget'];
+export type DReportRun = Schemas['DreportRun'];
+export type DReportShape = Schemas['DreportShape'];
+export type DReportSummary = Schemas['DreportSummary'];
+export type DReportDataset = Schemas['DreportDatasetChoice'];
+
+defineApis({
+  dreportList: { method: 'GET', path: '/api/dreport/list' },
+  dreportOne: { method: 'GET', path: '/api/dreport/one' },
+  dreportAdd: { method: 'POST', path: '/api/dreport/add' },
+  dreportEdit: { method: 'PUT', path: '/api/dreport/edit' },
+  dreportDel: { method: 'DELETE', path: '/api/dreport/del' },
+  dreportMine: { method: 'GET', path: '/api/dreport/mine' },
+  dreportRun: { method: 'POST', path: '/api/dreport/run' },
+  dreportDatasets: { method: 'GET', path: '/api/dreport/datasets' },
+  dreportShape: { method: 'GET', path: '/api/dreport/datasetShape' },
+});
+
+export const DREPORT_EXPORT = '/api/dreport/export';
+
+/** A report as add and edit send it. */
+export interface DReportForm {
+  id?: number;
+  name: string;
+  remark?: string;
+  datasetId: number;
+  layout: DReportLayout;
+  roles: number[];
+  inMenu: boolean;
+}
+
+export const listDReports = (p: Params) => callApi<Page<DReportSummary>>('dreportList', p);
+export const getDReport = (id: number) => callApi<DReport>('dreportOne', { id: String(id) });
+export const addDReport = (f: DReportForm) => callApi<{ id: number }>('dreportAdd', { ...f });
+export const editDReport = (f: DReportForm & { id: number }) => callApi<null>('dreportEdit', { ...f });
+export const deleteDReport = (id: number) => callApi<null>('dreportDel', { id });
+export const myDReports = () => callApi<DReportSummary[]>('dreportMine');
+export const reportDatasets = () => callApi<DReportDataset[]>('dreportDatasets');
+export const datasetShape = (datasetId: number) => callApi<DReportShape>('dreportShape', { datasetId: String(datasetId) });
+export const runDReport = (id: number, values: Record<string, string>, p: Params) =>
+  callApi<DReportRun>('dreportRun', { id, values, ...Object.fromEntries(Object.entries(p).map(([k, v]) => [k, k === 'current' || k === 'limit' ? Number(v) : v])) });

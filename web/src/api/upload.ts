@@ -21,12 +21,16 @@ import type { Envelope } from './types';
 export type UploadedFile = components['schemas']['UploadedFile'];
 
 /** Where a file goes: the server's disk, the S3-compatible object store, or the banner images (spec image rules). */
-export type UploadTarget = 'disk' | 'oss' | 'banner';
+export type UploadTarget = 'disk' | 'oss' | 'banner' | 'coursePdf' | 'coursePpt' | 'courseVideo';
 
 export const UPLOAD_PATHS: Record<UploadTarget, string> = {
   disk: '/api/sys/common/disk/upload',
   oss: '/api/sys/common/oss/upload',
   banner: '/api/banner/upload',
+  // courseware (docs/content.md): a PDF, a PPT/PPTX converted in the background, an MP4 video
+  coursePdf: '/api/curriculum/uploadPDF',
+  coursePpt: '/api/curriculum/uploadPPTToPDF',
+  courseVideo: '/api/curriculum/uploadVideo',
 };
 
 /** The generic download (spec section 7); open it with openExport (a single-use ticket in the URL). */
@@ -44,12 +48,14 @@ export interface UploadOptions extends CallOptions {
   onProgress?: (percent: number) => void;
   /** aborts the upload (the promise rejects with CODE_ABORTED, silently) */
   signal?: AbortSignal;
+  /** further small form fields (a courseware's courseId) */
+  fields?: Record<string, string>;
 }
 
 /** Send one file; resolves with the server's answer, rejects with ApiError after the catalogue's effects. */
-export function uploadFile(target: UploadTarget, file: File, opts: UploadOptions = {}): Promise<UploadedFile> {
-  return new Promise<UploadedFile>((resolve, reject) => {
-    const settle = (fn: () => UploadedFile) => {
+export function uploadFile<T = UploadedFile>(target: UploadTarget, file: File, opts: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const settle = (fn: () => T) => {
       try {
         resolve(fn());
       } catch (e) {
@@ -78,14 +84,14 @@ export function uploadFile(target: UploadTarget, file: File, opts: UploadOptions
     };
     xhr.onload = () =>
       settle(() => {
-        let env: Envelope<UploadedFile> | undefined;
+        let env: Envelope<T> | undefined;
         try {
           const parsed: unknown = JSON.parse(xhr.responseText);
-          env = parsed && typeof parsed === 'object' ? (parsed as Envelope<UploadedFile>) : undefined;
+          env = parsed && typeof parsed === 'object' ? (parsed as Envelope<T>) : undefined;
         } catch {
           env = undefined;
         }
-        const data = interpret<UploadedFile>(xhr.status, env, opts, xhr.getResponseHeader('X-Request-Id'));
+        const data = interpret<T>(xhr.status, env, opts, xhr.getResponseHeader('X-Request-Id'));
         opts.onProgress?.(100);
         return data;
       });
@@ -95,6 +101,7 @@ export function uploadFile(target: UploadTarget, file: File, opts: UploadOptions
 
     const form = new FormData();
     if (opts.module) form.append('module', opts.module);
+    for (const [k, v] of Object.entries(opts.fields ?? {})) form.append(k, v);
     form.append('file', file, file.name);
     xhr.send(form);
   });

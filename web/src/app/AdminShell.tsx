@@ -1,7 +1,9 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Breadcrumb, Button, Grid, Layout, Menu, type MenuProps } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { queryClient } from '../api/queries';
 import type { SysMenu } from '../api/types';
 import AppHeader from '../components/AppHeader';
 import UntilPasswordChanged from '../components/UntilPasswordChanged';
@@ -42,7 +44,8 @@ function findNode(menus: SysMenu[] | undefined, code: string): SysMenu | undefin
 export default function AdminShell() {
   const { t, lang } = useI18n();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const href = pathname + search;
   const session = useSession();
   const decision = useGuardDecision();
   const screens = Grid.useBreakpoint();
@@ -52,12 +55,12 @@ export default function AdminShell() {
 
   const menus = session?.sysMenus;
   const route = findRoute(pathname);
-  const trail = useMemo(() => menuTrail(menus, route), [menus, route]);
+  const trail = useMemo(() => menuTrail(menus, route, href), [menus, route, href]);
   // the labels are translated inside toItems (getLang): lang is a real dependency the rule cannot see
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const items = useMemo(() => toItems(menus), [menus, lang]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => trail.slice(0, -1).map((m) => m.code));
-  const home = adminEntry(session?.menuCodes);
+  const home = adminEntry(session?.menuCodes, session?.sysMenus);
 
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
     const node = findNode(menus, key);
@@ -68,7 +71,7 @@ export default function AdminShell() {
     if (narrow) setCollapsed(true);
   };
 
-  const crumbs = breadcrumbs(pathname, menus, home).map((c, i, all) => ({
+  const crumbs = breadcrumbs(href, menus, home).map((c, i, all) => ({
     key: i,
     title: c.path && i < all.length - 1 ? <Link to={c.path}>{c.title}</Link> : c.title,
   }));
@@ -86,50 +89,52 @@ export default function AdminShell() {
   }
 
   return (
-    <Layout style={{ minHeight: '100%' }}>
-      <Layout.Sider
-        theme="light"
-        width={232}
-        collapsible
-        collapsed={isCollapsed}
-        collapsedWidth={narrow ? 0 : 64}
-        trigger={null}
-        style={{ borderRight: '1px solid #e8ebf0', position: narrow ? 'fixed' : 'sticky', top: 0, height: '100vh', zIndex: 20, overflow: 'auto' }}
-      >
-        <div className="bd-sider-brand" style={{ color: 'inherit', paddingInline: isCollapsed ? 18 : 20 }}>
-          <Brand compact={isCollapsed} />
-        </div>
-        <Menu
-          mode="inline"
-          items={items}
-          selectedKeys={trail.length ? [trail[trail.length - 1].code] : []}
-          openKeys={isCollapsed ? undefined : openKeys}
-          onOpenChange={setOpenKeys}
-          onClick={onMenuClick}
-          style={{ borderInlineEnd: 'none' }}
-        />
-      </Layout.Sider>
-      <Layout style={{ minWidth: 0 }}>
-        <AppHeader
-          variant="admin"
-          left={
-            <>
-              <Button
-                type="text"
-                aria-label={t('header.toggleMenu')}
-                icon={isCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                onClick={() => setCollapsed(!isCollapsed)}
-              />
-              <Breadcrumb items={crumbs} data-testid="breadcrumb" />
-            </>
-          }
-        />
-        <Layout.Content className="bd-admin-content">
-          <UntilPasswordChanged>
-            <Suspense fallback={<PageLoading />}>{decision.kind === 'forbidden' ? <ForbiddenPage /> : <Outlet />}</Suspense>
-          </UntilPasswordChanged>
-        </Layout.Content>
+    <QueryClientProvider client={queryClient}>
+      <Layout style={{ minHeight: '100%' }}>
+        <Layout.Sider
+          theme="light"
+          width={232}
+          collapsible
+          collapsed={isCollapsed}
+          collapsedWidth={narrow ? 0 : 64}
+          trigger={null}
+          style={{ borderRight: '1px solid #e8ebf0', position: narrow ? 'fixed' : 'sticky', top: 0, height: '100vh', zIndex: 20, overflow: 'auto' }}
+        >
+          <div className="bd-sider-brand" style={{ color: 'inherit', paddingInline: isCollapsed ? 18 : 20 }}>
+            <Brand compact={isCollapsed} />
+          </div>
+          <Menu
+            mode="inline"
+            items={items}
+            selectedKeys={trail.length ? [trail[trail.length - 1].code] : []}
+            openKeys={isCollapsed ? undefined : openKeys}
+            onOpenChange={setOpenKeys}
+            onClick={onMenuClick}
+            style={{ borderInlineEnd: 'none' }}
+          />
+        </Layout.Sider>
+        <Layout style={{ minWidth: 0 }}>
+          <AppHeader
+            variant="admin"
+            left={
+              <>
+                <Button
+                  type="text"
+                  aria-label={t('header.toggleMenu')}
+                  icon={isCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                  onClick={() => setCollapsed(!isCollapsed)}
+                />
+                <Breadcrumb items={crumbs} data-testid="breadcrumb" />
+              </>
+            }
+          />
+          <Layout.Content className="bd-admin-content">
+            <UntilPasswordChanged>
+              <Suspense fallback={<PageLoading />}>{decision.kind === 'forbidden' ? <ForbiddenPage /> : <Outlet />}</Suspense>
+            </UntilPasswordChanged>
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </QueryClientProvider>
   );
 }

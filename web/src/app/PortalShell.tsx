@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Badge, Grid, Layout, Menu } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { queryClient } from '../api/queries';
 import AppHeader from '../components/AppHeader';
 import UntilPasswordChanged from '../components/UntilPasswordChanged';
 import PageLoading from '../components/PageLoading';
@@ -63,45 +65,47 @@ export default function PortalShell({ children }: { children?: ReactNode } = {})
     if (userId != null) void refreshUnread();
   }, [userId]);
   return (
-    <Layout style={{ minHeight: '100%' }}>
-      <AppHeader
-        variant="portal"
-        left={
-          <>
-            <PortalBrand layout={layout} />
-            {!narrow && (
-              <Menu
-                mode="horizontal"
-                selectedKeys={selected ? [selected] : []}
-                items={NAV.map((n) => ({ key: n.key, label: label(n) }))}
-                onClick={({ key }) => navigate(key)}
-                style={{ borderBottom: 'none', minWidth: 0, flex: 1, lineHeight: '54px' }}
-              />
-            )}
-            {!narrow && <PortalHeaderLinks links={layout?.headerLinks} />}
-          </>
-        }
-        extra={<PackBadge />}
-      />
-      {narrow && (
-        <nav className="bd-portal-tabs" aria-label={t('nav.gateway')} data-testid="portal-tabs">
-          {NAV.map((n) => (
-            <Link key={n.key} to={n.key} aria-current={selected === n.key ? 'page' : undefined}>
-              {label(n)}
-            </Link>
-          ))}
-        </nav>
-      )}
-      <Layout.Content>
-        <main className="bd-portal-main">
-          <UntilPasswordChanged>
-            <NoticeBar />
-            <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
-          </UntilPasswordChanged>
-        </main>
-      </Layout.Content>
-      <PortalFooter layout={layout} />
-      <RecordDrawerSlot />
-    </Layout>
+    <QueryClientProvider client={queryClient}>
+      <Layout style={{ minHeight: '100%' }}>
+        <AppHeader
+          variant="portal"
+          left={
+            <>
+              <PortalBrand layout={layout} />
+              {!narrow && (
+                <Menu
+                  mode="horizontal"
+                  selectedKeys={selected ? [selected] : []}
+                  items={NAV.map((n) => ({ key: n.key, label: label(n) }))}
+                  onClick={({ key }) => navigate(key)}
+                  style={{ borderBottom: 'none', minWidth: 0, flex: 1, lineHeight: '54px' }}
+                />
+              )}
+              {!narrow && <PortalHeaderLinks links={layout?.headerLinks} />}
+            </>
+          }
+          extra={<PackBadge />}
+        />
+        {narrow && (
+          <nav className="bd-portal-tabs" aria-label={t('nav.gateway')} data-testid="portal-tabs">
+            {NAV.map((n) => (
+              <Link key={n.key} to={n.key} aria-current={selected === n.key ? 'page' : undefined}>
+                {label(n)}
+              </Link>
+            ))}
+          </nav>
+        )}
+        <Layout.Content>
+          <main className="bd-portal-main">
+            <UntilPasswordChanged>
+              <NoticeBar />
+              <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
+            </UntilPasswordChanged>
+          </main>
+        </Layout.Content>
+        <PortalFooter layout={layout} />
+        <RecordDrawerSlot />
+      </Layout>
+    </QueryClientProvider>
   );
 }

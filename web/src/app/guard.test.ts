@@ -76,4 +76,11 @@ describe('route guard', () => {
   it('unknown paths pass to the not-found page when signed in', () => {
     expect(guard('/nowhere', q(), session, null)).toEqual({ kind: 'allow' });
   });
+
+  it('a dynamic report in the side menu opens /dreport without its menu code; other admin routes stay refused', () => {
+    const staff = { menuCodes: ['dreport_menu', 'dreport_7'], sysMenus: [{ code: 'dreport_menu', name: '报表', path: '', icon: '', subMenus: [{ code: 'dreport_7', name: 'R', path: '/dreport?id=7', icon: '', subMenus: [] }] }] };
+    expect(guard('/dreport', q('id=7'), staff, null)).toEqual({ kind: 'allow' });
+    expect(guard('/sysuser', q(), staff, null)).toEqual({ kind: 'forbidden' });
+    expect(guard('/dreport', q(), { menuCodes: ['welcome'] }, null)).toEqual({ kind: 'forbidden' });
+  });
 });

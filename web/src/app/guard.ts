@@ -3,7 +3,7 @@
  * RouteGuard.tsx applies the decision.
  */
 import type { SessionUser, StoredLogin } from '../lib/session';
-import { findRoute, LOGIN_PATHS, normalizePath } from './routes';
+import { findRoute, LOGIN_PATHS, menuPaths, normalizePath } from './routes';
 
 export type Query = URLSearchParams | Record<string, string | undefined>;
 
@@ -32,7 +32,7 @@ function queryString(query: Query): string {
 export function guard(
   rawPath: string,
   query: Query,
-  session: Pick<SessionUser, 'menuCodes'> | null,
+  session: (Pick<SessionUser, 'menuCodes'> & Partial<Pick<SessionUser, 'sysMenus'>>) | null,
   hrLogin: StoredLogin | null,
 ): GuardDecision {
   const path = normalizePath(rawPath);
@@ -66,8 +66,14 @@ export function guard(
   if (path === '/') return { kind: 'redirect', to: session ? '/gateway' : '/login' };
   if (!session) return { kind: 'redirect', to: '/login' };
 
-  // Admin routes need their menu code in the session.
-  if (route?.shell === 'admin' && route.menuCode && !(session.menuCodes ?? []).includes(route.menuCode)) {
+  // Admin routes need their menu code in the session, or a node of the session's menu leading to the route (a dynamic
+  // report in the side menu opens /dreport for the roles that may run it; its server calls check those roles).
+  if (
+    route?.shell === 'admin' &&
+    route.menuCode &&
+    !(session.menuCodes ?? []).includes(route.menuCode) &&
+    !menuPaths(session.sysMenus).some((p) => findRoute(p) === route)
+  ) {
     return { kind: 'forbidden' };
   }
   return { kind: 'allow' };

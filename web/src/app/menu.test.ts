@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SysMenu } from '../api/types';
 import { setLang } from '../i18n';
-import { breadcrumbs, menuLabel, menuLeaves, menuTarget, screenTitle } from './menu';
+import { breadcrumbs, menuLabel, menuLeaves, menuTarget, menuTrail, screenTitle } from './menu';
+import { adminEntry, findRoute, menuPaths } from './routes';
 
 const menus: SysMenu[] = [
   { code: 'welcome', name: '首页', path: '/welcome' },
@@ -56,5 +57,21 @@ describe('admin menu', () => {
     expect(breadcrumbs('/sysuser', renamed, '/welcome').map((c) => c.title)).toEqual(['首页', '系统管理', '账号管理']);
     expect(screenTitle('/sysuser', [])).toBe('用户管理');
     expect(screenTitle('/welcome', menus)).toBe('首页');
+  });
+});
+
+describe('dynamic reports in the side menu', () => {
+  beforeEach(() => setLang('zh-CN'));
+  const reports: SysMenu[] = [
+    { code: 'dreport_menu', name: '报表', path: '', icon: '', subMenus: [
+      { code: 'dreport_1', name: '甲', path: '/dreport?id=1', icon: '', subMenus: [] },
+      { code: 'dreport_2', name: '乙', path: '/dreport?id=2', icon: '', subMenus: [] },
+    ] },
+  ];
+  it('leads to /dreport by path: the entry of a session with no admin code, the trail of the report shown', () => {
+    expect(menuPaths(reports)).toEqual(['/dreport?id=1', '/dreport?id=2']);
+    expect(adminEntry([], reports)).toBe('/dreport?id=1');
+    expect(menuTrail(reports, findRoute('/dreport'), '/dreport?id=2').map((m) => m.code)).toEqual(['dreport_menu', 'dreport_2']);
+    expect(breadcrumbs('/dreport?id=2', reports).map((c) => c.title)).toEqual(['首页', '报表', '乙']);
   });
 });

@@ -19,17 +19,24 @@ export function menuTarget(node: SysMenu): string | undefined {
   return findAdminRouteByCode(node.code)?.path;
 }
 
-/** Chain of menu nodes from the root to the node matching the route (by code or by path), or []. */
-export function menuTrail(menus: SysMenu[] | undefined, route: RouteEntry | undefined): SysMenu[] {
-  if (!route || !menus) return [];
-  const matches = (m: SysMenu) =>
-    (route.menuCode !== undefined && m.code === route.menuCode) || (!!m.path && findRoute(m.path) === route);
-  for (const m of menus) {
+function trailTo(menus: SysMenu[] | undefined, matches: (m: SysMenu) => boolean): SysMenu[] {
+  for (const m of menus ?? []) {
     if (matches(m)) return [m];
-    const sub = menuTrail(m.subMenus, route);
+    const sub = trailTo(m.subMenus, matches);
     if (sub.length) return [m, ...sub];
   }
   return [];
+}
+
+/**
+ * Chain of menu nodes from the root to the node matching the route (by code or by path), or []. With href (path and
+ * query), a node whose own path is exactly href wins (a dynamic report of the side menu, /dreport?id=N).
+ */
+export function menuTrail(menus: SysMenu[] | undefined, route: RouteEntry | undefined, href?: string): SysMenu[] {
+  if (!route || !menus) return [];
+  const exact = href?.includes('?') ? trailTo(menus, (m) => m.path === href) : [];
+  if (exact.length) return exact;
+  return trailTo(menus, (m) => (route.menuCode !== undefined && m.code === route.menuCode) || (!!m.path && !m.path.includes('?') && findRoute(m.path) === route));
 }
 
 export interface Crumb {
@@ -53,7 +60,7 @@ export function breadcrumbs(path: string, menus: SysMenu[] | undefined, homePath
   const route = findRoute(path);
   const crumbs: Crumb[] = [{ title: t('common.home'), path: homePath }];
   if (!route) return crumbs;
-  const trail = menuTrail(menus, route);
+  const trail = menuTrail(menus, route, path);
   trail.slice(0, -1).forEach((m) => crumbs.push({ title: menuLabel(m) }));
   if (route.path !== homePath) crumbs.push({ title: trail.length ? menuLabel(trail[trail.length - 1]) : t(route.titleKey) });
   return crumbs;

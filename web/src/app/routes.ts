@@ -51,6 +51,7 @@ const pages = {
   handover: () => import('../features/handover/HandoverPage'),
   dtable: () => import('../features/lowcode/DTablePage'),
   datasets: () => import('../features/lowcode/DatasetPage'),
+  dreport: () => import('../features/lowcode/DReportPage'),
   menusmanager: () => import('../features/sys/MenusManagerPage'),
   functionsmanager: () => import('../features/sys/FunctionsManagerPage'),
   resmanager: () => import('../features/sys/ResManagerPage'),
@@ -71,6 +72,7 @@ const pages = {
   rewardReport: () => import('../features/reward/RewardReportPage'),
   courseManager: () => import('../features/content/CourseManagerPage'),
   gatewayCourse: () => import('../features/content/GatewayCoursePage'),
+  h5Course: () => import('../features/content/LearnerPage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -102,6 +104,8 @@ export const routes: RouteEntry[] = [
   route('public', 'ahrLogin', pages.login),
   route('public', 'login2', pages.externalLogin),
   route('public', 'sso', pages.sso),
+  // the mobile plug-in's learner page: its own sign-in (curriculum-user API, h5Token)
+  route('public', 'h5Course', pages.h5Course),
 
   // portal shell
   route('portal', 'gateway', pages.gateway),
@@ -147,7 +151,7 @@ export const routes: RouteEntry[] = [
   admin('handover_manager', pages.handover),
   admin('headerAndfooter_manager', pages.headerFooter),
   admin('dtable', pages.dtable),
-  admin('dreport'),
+  admin('dreport', pages.dreport),
   admin('externalOrgan', pages.externalOrgan),
   admin('externalUser', pages.externalUser),
 
@@ -179,9 +183,9 @@ export function normalizePath(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
 }
 
-/** The route entry of a path, or undefined (react-router matches paths case-insensitively too). */
+/** The route entry of a path (a query after it is ignored), or undefined (react-router matches paths case-insensitively too). */
 export function findRoute(path: string): RouteEntry | undefined {
-  return byPath.get(normalizePath(path).toLowerCase());
+  return byPath.get(normalizePath(path.split(/[?#]/)[0]).toLowerCase());
 }
 
 export const adminRoutes = routes.filter((r) => r.shell === 'admin');
@@ -193,8 +197,32 @@ export function findAdminRouteByCode(code: string): RouteEntry | undefined {
   return adminRoutes.find((r) => r.menuCode === code);
 }
 
-/** The first admin route the menu codes allow: /welcome when held, else the first in table order. */
-export function adminEntry(menuCodes: readonly string[] | undefined): string | undefined {
+/** A menu node as menuPaths reads it. */
+interface MenuNode {
+  path?: string | null;
+  subMenus?: MenuNode[] | null;
+}
+
+/**
+ * The admin paths (with their query) the session's menu leads to through a node's own path: the dynamic reports in
+ * the side menu (/dreport?id=N) are granted to their roles, not through a menu code.
+ */
+export function menuPaths(menus: readonly MenuNode[] | undefined | null): string[] {
+  const out: string[] = [];
+  const walk = (list: readonly MenuNode[] | undefined | null) =>
+    list?.forEach((m) => {
+      if (m.path && findRoute(m.path)?.shell === 'admin') out.push(m.path);
+      walk(m.subMenus);
+    });
+  walk(menus);
+  return out;
+}
+
+/**
+ * The first admin route the menu codes allow: /welcome when held, else the first in table order; else the first admin
+ * path of the menu (a report in the side menu).
+ */
+export function adminEntry(menuCodes: readonly string[] | undefined, menus?: readonly MenuNode[] | null): string | undefined {
   const held = new Set(menuCodes ?? []);
-  return adminRoutes.find((r) => r.menuCode && held.has(r.menuCode))?.path;
+  return adminRoutes.find((r) => r.menuCode && held.has(r.menuCode))?.path ?? menuPaths(menus)[0];
 }

@@ -24,6 +24,7 @@ export default function AccountSelect({ value, onChange, filters, label, placeho
     <RemoteSelect<SysUser>
       value={value}
       onChange={onChange}
+      cacheKey={`accounts:${JSON.stringify(filters ?? {})}`}
       search={search}
       toOption={toOption}
       label={label}

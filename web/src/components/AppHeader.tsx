@@ -40,7 +40,7 @@ export default function AppHeader({ variant, left, extra }: Props) {
   const session = useSession();
   const [dialog, setDialog] = useState<'pwd' | 'info' | null>(null);
   const forcePwd = session?.updatePwd === 1;
-  const adminHome = adminEntry(session?.menuCodes);
+  const adminHome = adminEntry(session?.menuCodes, session?.sysMenus);
   const help = helpUrl(useConfigValue<string>(CONFIG_KEYS.helpUrl));
 
   const label = (text: string, testId: string) => <span data-testid={testId}>{text}</span>;

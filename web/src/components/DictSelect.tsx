@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, type CSSProperties } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { notification, Select } from 'antd';
 import { dictItem } from '../api/dict';
 import { TOAST_SECONDS } from '../api/client';
@@ -17,26 +18,20 @@ export function dictLoadFailed(message: string) {
 export function useDictOptions(dictKey: string | undefined): DictOption[] {
   const data = useDictData();
   const local = useMemo(() => dictOptions(dictKey, data), [dictKey, data]);
-  const [remote, setRemote] = useState<{ key: string; options: DictOption[] }>();
-  useEffect(() => {
-    if (local !== null || !dictKey) return;
-    let live = true;
-    dictItem(dictKey, {
-      silent: true,
-      onFail: (message) => live && dictLoadFailed(message),
-    }).then(
-      (items) =>
-        live &&
-        setRemote({ key: dictKey, options: items.map((i) => ({ label: i.key, value: toDictValue(i.value), isDefault: i.isDefault === 1 })) }),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [dictKey, local]);
+  // a dictionary the store lacks: asked of the server once for every select that shows it (the query cache)
+  const remote = useQuery({
+    queryKey: ['dictItem', dictKey],
+    enabled: local === null && !!dictKey,
+    queryFn: () =>
+      dictItem(dictKey!, { silent: true, onFail: dictLoadFailed }).then((items) =>
+        items.map((i): DictOption => ({ label: i.key, value: toDictValue(i.value), isDefault: i.isDefault === 1 })),
+      ),
+  });
   if (local !== null) return local;
-  return remote && remote.key === dictKey ? remote.options : [];
+  return remote.data ?? NONE;
 }
+
+const NONE: DictOption[] = [];
 
 type DictValue = string | number;
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
 import { useI18n } from '../i18n';
 import { useDebounced } from '../lib/useDebounced';
@@ -14,6 +15,8 @@ interface Props<T> {
   value?: number;
   /** the id and, for the caller's display or checks, the whole record (undefined when cleared) */
   onChange?: (value: number | undefined, record?: T) => void;
+  /** the look-up's name in the query cache (its answers are cached by keyword) */
+  cacheKey: string;
   /** the records matching a keyword ('' on opening: the first few) */
   search(keyword: string): Promise<T[]>;
   toOption(record: T): { value: number; label: string };
@@ -29,29 +32,20 @@ interface Props<T> {
  * A select over a server-side list, searched as you type (300 ms after the last key stroke): choosing an
  * external organisation, an account.
  */
-export default function RemoteSelect<T>({ value, onChange, search, toOption, label, placeholder, disabled, allowClear = true, testId }: Props<T>) {
+export default function RemoteSelect<T>({ value, onChange, cacheKey, search, toOption, label, placeholder, disabled, allowClear = true, testId }: Props<T>) {
   const { t } = useI18n();
   const [keyword, setKeyword] = useState('');
   const [opened, setOpened] = useState(false);
   const settled = useDebounced(keyword.trim());
-  const [found, setFound] = useState<RemoteOption<T>[]>([]);
-  const [loading, setLoading] = useState(false);
   // the label of the value, kept when a new search replaces the options
   const [chosen, setChosen] = useState<string>();
-
-  useEffect(() => {
-    if (!opened) return;
-    let live = true;
-    setLoading(true);
-    search(settled)
-      .then((recs) => live && setFound(recs.map((r) => ({ ...toOption(r), record: r }))), () => live && setFound([]))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-    // search and toOption are the caller's stable functions; a new keyword or the first opening asks again
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled, opened]);
+  const query = useQuery({
+    queryKey: ['remoteSelect', cacheKey, settled],
+    enabled: opened,
+    queryFn: () => search(settled).then((recs) => recs.map((r): RemoteOption<T> => ({ ...toOption(r), record: r }))),
+  });
+  const found = query.data ?? [];
+  const loading = query.isFetching;
 
   const options = found.map(({ value: v, label: l }) => ({ value: v, label: l }));
   const unnamed = value != null && !options.some((o) => o.value === value) && chosen === undefined && label === undefined;

@@ -3,7 +3,7 @@
  * use. Each language's catalogue is split at build time (vite.config.ts): these keys come with the language's
  * first chunk, the rest with the portal or admin shell (src/i18n/index.ts, loadFullLang).
  */
-export const PUBLIC_PREFIXES = ['app.', 'common.', 'msg.', 'login.', 'header.', 'nav.', 'error.', 'sso.'] as const;
+export const PUBLIC_PREFIXES = ['app.', 'common.', 'msg.', 'login.', 'header.', 'nav.', 'error.', 'sso.', 'h5.'] as const;
 
 export const isPublicKey = (key: string) => PUBLIC_PREFIXES.some((p) => key.startsWith(p));
 

@@ -4,6 +4,8 @@
  */
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { newQueryClient } from '../api/queries';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -40,7 +42,8 @@ export async function render(ui: ReactNode): Promise<Rendered> {
   const container = document.createElement('div');
   document.body.appendChild(container);
   const root = createRoot(container);
-  await act(async () => root.render(ui));
+  // each render has a cache of its own, as a fresh page has
+  await act(async () => root.render(<QueryClientProvider client={newQueryClient()}>{ui}</QueryClientProvider>));
   const r: Rendered = {
     container,
     root,

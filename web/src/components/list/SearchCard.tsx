@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
-import { Button, Card, Col, Form, Input, Row, Select, Space } from 'antd';
+import { Button, Col, Form, Input, Row, Select, Space } from 'antd';
+import Panel from './Panel';
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useI18n, type MessageKey } from '../../i18n';
@@ -85,7 +86,7 @@ export default function SearchCard({ fields, values, onSearch, onReset }: Props)
 
   const visible = open ? fields : fields.slice(0, COLLAPSED);
   return (
-    <Card title={t('list.filterQuery')} size="small" variant="borderless" data-testid="search-card">
+    <Panel title={t('list.filterQuery')} small testId="search-card">
       <Form form={form} onFinish={submit} layout="horizontal" labelCol={{ flex: '0 0 auto', style: { minWidth: 96 } }}>
         <Row gutter={16}>
           {visible.map((f) => (
@@ -143,7 +144,7 @@ export default function SearchCard({ fields, values, onSearch, onReset }: Props)
           </Col>
         </Row>
       </Form>
-    </Card>
+    </Panel>
   );
 }
 

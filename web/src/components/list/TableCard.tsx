@@ -1,5 +1,6 @@
 import type { Key, ReactNode } from 'react';
-import { Card, Grid, Space, Table, Typography } from 'antd';
+import { Grid, Space, Table, Typography } from 'antd';
+import Panel from './Panel';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import { useLocation } from 'react-router-dom';
 import { useI18n, type MessageKey } from '../../i18n';
@@ -30,12 +31,14 @@ interface Props<T> {
   canSelect?: (row: T) => boolean;
   /** names the table for the remembered column settings (default: the page's path) */
   tableId?: string;
+  /** rows under the data (totals): given the keys of the columns shown, in their order (the user may hide or move some) */
+  summary?: (shownKeys: string[]) => ReactNode;
 }
 
 const toAntd = (o?: SortOrder) => (o === 'asc' ? 'ascend' : o === 'desc' ? 'descend' : null);
 
 /** The table card of spec section 2: 'data list', actions, selection, loading, server-side sort and paging. */
-export default function TableCard<T extends object>({ list, columns, rowKey, actions, selectable, canSelect, tableId }: Props<T>) {
+export default function TableCard<T extends object>({ list, columns, rowKey, actions, selectable, canSelect, tableId, summary }: Props<T>) {
   const { t } = useI18n();
   const { state, data } = list;
   const { pathname } = useLocation();
@@ -65,7 +68,7 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
   const sortKeyOf = (key: Key | undefined) => columns.find((c) => (c.key ?? c.sortKey ?? String(c.dataIndex ?? c.titleKey)) === key)?.sortKey;
 
   return (
-    <Card
+    <Panel
       title={t('list.dataList')}
       extra={
         narrow ? (
@@ -77,9 +80,8 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
           </Space>
         )
       }
-      variant="borderless"
       style={{ marginTop: 16 }}
-      data-testid="table-card"
+      testId="table-card"
     >
       {narrow && actions && (
         <Space wrap style={{ marginBottom: 12 }}>
@@ -99,6 +101,7 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
         dataSource={data?.records ?? []}
         loading={list.loading}
         scroll={{ x: 'max-content' }}
+        summary={summary ? () => summary(cols.map((c) => String(c.key))) : undefined}
         rowSelection={
           selectable
             ? {
@@ -127,6 +130,6 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
           }
         }}
       />
-    </Card>
+    </Panel>
   );
 }

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Key } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { apiParams, readListState, writeListState, type FieldParams, type ListState, type Page, type SortOrder } from './query';
 
@@ -21,6 +22,11 @@ export interface ListController<T> {
 
 export interface ListOptions {
   /**
+   * The list's name in the query cache, with whatever else decides its rows beside the filters (a record type, a
+   * table's id): ['users'], ['libRecords', type]. Pages of one key are cached together.
+   */
+  key: readonly unknown[];
+  /**
    * false keeps filters, page and sort in the component instead of the URL: for a second list on a screen
    * whose URL belongs to its main list (a tab, a panel).
    */
@@ -29,63 +35,57 @@ export interface ListOptions {
 
 /**
  * A server-side list bound to the URL: the route query holds filters, page and sort (so reload and back work);
- * every change is a history entry. The selection is cleared whenever the rows change.
+ * every change is a history entry. Pages come through the query cache (api/queries.ts): a page seen before shows at
+ * once and is asked again in the background, the previous page stays on screen while the next one loads. The
+ * selection is cleared whenever the rows change.
  */
 export function useList<T>(
   fields: FieldParams[],
   fetchPage: (params: Record<string, string>) => Promise<Page<T>>,
-  { inUrl = true }: ListOptions = {},
+  { key, inUrl = true }: ListOptions,
 ): ListController<T> {
   const [search, setSearch] = useSearchParams();
   const fieldsRef = useRef(fields);
   const fetchRef = useRef(fetchPage);
-  fetchRef.current = fetchPage;
+  useEffect(() => {
+    fetchRef.current = fetchPage;
+  });
   const [local, setLocal] = useState<ListState>(() => readListState(new URLSearchParams(), fields));
   const urlState = useMemo(() => readListState(search, fieldsRef.current), [search]);
   const state = inUrl ? urlState : local;
   const params = useMemo(() => apiParams(state, fieldsRef.current), [state]);
-  const key = JSON.stringify(params);
-  const [data, setData] = useState<Page<T>>();
-  const [loading, setLoading] = useState(false);
-  const [tick, setTick] = useState(0);
+  const query = useQuery({
+    queryKey: ['list', ...key, params],
+    queryFn: () => fetchRef.current(params),
+    // the previous page stays while the next loads, but never another list's rows (another record type or table)
+    placeholderData: (prev, prevQuery) =>
+      prevQuery && JSON.stringify(prevQuery.queryKey.slice(0, -1)) === JSON.stringify(['list', ...key]) ? prev : undefined,
+  });
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  // the same rows fetched again keep their identity (structural sharing): a ticked row stays ticked
+  const [rowsOf, setRowsOf] = useState(query.data);
+  if (rowsOf !== query.data) {
+    setRowsOf(query.data);
+    setSelectedKeys([]);
+  }
 
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    fetchRef
-      .current(JSON.parse(key) as Record<string, string>)
-      .then((page) => {
-        if (!live) return;
-        setData(page);
-        setSelectedKeys([]);
-      })
-      .catch(() => {
-        /* the client has shown the error */
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [key, tick]);
-
-  const go = useCallback((next: ListState) => (inUrl ? setSearch(writeListState(next)) : setLocal(next)), [inUrl, setSearch]);
+  // reload joins a fetch already under way rather than asking twice
+  const refetch = () => void query.refetch({ cancelRefetch: false });
+  const go = (next: ListState) => {
+    // 查询 and 重置 always ask the server again, even with the filters unchanged (the data may have moved)
+    if (JSON.stringify(apiParams(next, fieldsRef.current)) === JSON.stringify(params)) refetch();
+    if (inUrl) setSearch(writeListState(next));
+    else setLocal(next);
+  };
   return {
     state,
-    data,
-    loading,
-    // 查询 and 重置 always ask the server again, even with the filters unchanged (the data may have moved)
-    search: (filters) => {
-      go({ ...state, filters, current: 1 });
-      setTick((n) => n + 1);
-    },
-    reset: () => {
-      go({ current: 1, limit: state.limit, filters: {} });
-      setTick((n) => n + 1);
-    },
+    data: query.data,
+    loading: query.isFetching,
+    search: (filters) => go({ ...state, filters, current: 1 }),
+    reset: () => go({ current: 1, limit: state.limit, filters: {} }),
     setPage: (current, limit) => go({ ...state, current: limit === state.limit ? current : 1, limit }),
     setSort: (sort, order) => go({ ...state, sort, order: sort ? order : undefined, current: 1 }),
-    reload: () => setTick((n) => n + 1),
+    reload: refetch,
     selectedKeys,
     setSelectedKeys,
   };

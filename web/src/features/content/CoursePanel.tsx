@@ -14,6 +14,7 @@ import CoverField from '../../components/resource/CoverField';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import styles from './content.module.css';
+import CoursewareDialog from './CoursewareDialog';
 
 const NAME_MAX = 100;
 const LECTURER_MAX = 50;
@@ -72,8 +73,9 @@ export default function CoursePanel() {
       ],
     },
   ];
-  const list = useList<Course>(fields, listCourses, { inUrl: false });
+  const list = useList<Course>(fields, listCourses, { key: ['listCourses'], inUrl: false });
   const [auditing, setAuditing] = useState<Course | null>(null);
+  const [wares, setWares] = useState<Course | null>(null);
   const stateLabel = (v: string) => states.find((s) => String(s.value) === v)?.key ?? v;
 
   const publish = (c: Course, on: 0 | 1) =>
@@ -111,9 +113,12 @@ export default function CoursePanel() {
     {
       titleKey: 'content.course.operate',
       key: 'operate',
-      width: 150,
+      width: 200,
       render: (_: unknown, c) => (
         <Space size={4}>
+          <Button size="small" type="link" onClick={() => setWares(c)} data-testid={`course-ware-btn-${c.id}`}>
+            {t('content.ware.open')}
+          </Button>
           <Button size="small" type="link" onClick={() => setAuditing(c)} data-testid={`course-audit-btn-${c.id}`}>
             {t('content.course.doAudit')}
           </Button>
@@ -145,6 +150,7 @@ export default function CoursePanel() {
         onDelete={(c) => deleteCourses([c.id])}
         renderDialog={(editing, close, saved) => <CourseFormDialog target={editing} tree={tree} onClose={close} onSaved={saved} />}
       />
+      <CoursewareDialog course={wares} onClose={() => setWares(null)} />
       <AuditDialog course={auditing} states={states} onClose={() => setAuditing(null)} onSaved={() => (setAuditing(null), list.reload())} />
     </>
   );

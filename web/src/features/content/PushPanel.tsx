@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, List, Space, Tag, Typography } from 'antd';
 import { ApartmentOutlined, AppstoreAddOutlined, DeleteOutlined } from '@ant-design/icons';
-import { addPush, deletePushes, editPush, listPushes, pushOne, type PushRow } from '../../api/content';
+import { addPush, deletePushes, editPush, listPushes, pushOne, type PushRow, PUSH_EXPORT } from '../../api/content';
 import CrudList, { type Editing } from '../../components/list/CrudList';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
@@ -19,7 +19,7 @@ const fields: SearchField[] = [{ names: ['title'], labelKey: 'content.push.title
 /** The course push tab: up to 30 courses or topics pushed to units and employees chosen with the picker. */
 export default function PushPanel() {
   useI18n();
-  const list = useList<PushRow>(fields, listPushes, { inUrl: false });
+  const list = useList<PushRow>(fields, listPushes, { key: ['listPushes'], inUrl: false });
   const columns: ListColumn<PushRow>[] = [
     { titleKey: 'content.push.title', dataIndex: 'title', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
     { titleKey: 'content.push.courses', dataIndex: 'courses', width: 110 },
@@ -32,6 +32,7 @@ export default function PushPanel() {
       fields={fields}
       columns={columns}
       rowKey="id"
+      exportPath={PUSH_EXPORT}
       testId="push"
       rowId={(p) => p.id}
       addLabel={t('content.push.add')}

@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { Form, Input, Select, Switch, Tag, Typography } from 'antd';
 import {
   addSpecial, deleteSpecials, editSpecial, getCurriculumSelector, getSpecialSelector, listSpecials, specialOne,
-  type ContentOption, type Special,
-} from '../../api/content';
+  type ContentOption, type Special, SPECIAL_EXPORT } from '../../api/content';
 import CrudList, { type Editing } from '../../components/list/CrudList';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
@@ -30,7 +29,7 @@ const fields: SearchField[] = [
 /** The topics tab: first-level topics (holding courses and second-level topics) and second-level ones. */
 export default function SpecialPanel() {
   useI18n();
-  const list = useList<Special>(fields, listSpecials, { inUrl: false });
+  const list = useList<Special>(fields, listSpecials, { key: ['listSpecials'], inUrl: false });
   const columns: ListColumn<Special>[] = [
     { titleKey: 'content.cover', dataIndex: 'cover', width: 116, render: (url: string) => (url ? <img src={url} alt="" className={styles.thumb} loading="lazy" /> : null) },
     { titleKey: 'content.special.name', dataIndex: 'name', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
@@ -55,6 +54,7 @@ export default function SpecialPanel() {
       fields={fields}
       columns={columns}
       rowKey="id"
+      exportPath={SPECIAL_EXPORT}
       testId="special"
       rowId={(s) => s.id}
       addLabel={t('content.special.add')}

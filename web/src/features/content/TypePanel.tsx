@@ -16,7 +16,7 @@ export default function TypePanel() {
   useI18n();
   const [version, setVersion] = useState(0);
   const tree = useTypeTree(version);
-  const list = useList<CourseType>(fields, listCourseTypes, { inUrl: false });
+  const list = useList<CourseType>(fields, listCourseTypes, { key: ['listCourseTypes'], inUrl: false });
   const parentName = (id: number) => tree.find((n) => n.id === id)?.name ?? '';
   const columns: ListColumn<CourseType>[] = [
     { titleKey: 'content.type.name', dataIndex: 'name' },

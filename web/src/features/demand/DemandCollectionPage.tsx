@@ -28,7 +28,7 @@ const fields: SearchField[] = [
 /** /demandcollection: the collections in the caller's scope; open, edit, delete, remind; each one's demands in a drawer. */
 export default function DemandCollectionPage() {
   useI18n();
-  const list = useList<DemandCollection>(fields, listCollections);
+  const list = useList<DemandCollection>(fields, listCollections, { key: ['listCollections'] });
   const [viewing, setViewing] = useState<DemandCollection | null>(null);
 
   const remind = (c: DemandCollection) =>

@@ -51,7 +51,7 @@ export function valuesText(c: Pick<DemandCollection, 'fields'> | undefined, valu
 export default function DemandItemsDrawer({ collection, onClose }: { collection: DemandCollection | null; onClose(): void }) {
   useI18n();
   const collectionId = collection ? String(collection.id) : '';
-  const list = useList<DemandItem>(fields, (p) => listDemandItems({ ...p, collectionId }), { inUrl: false });
+  const list = useList<DemandItem>(fields, (p) => listDemandItems({ ...p, collectionId }), { key: ['demandItems', collectionId], inUrl: false });
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
   const ids = list.selectedKeys.map(Number);

@@ -19,6 +19,7 @@ export default function ExtOrgSelect({ value, onChange, label, placeholder, test
     <RemoteSelect<ExtOrg>
       value={value}
       onChange={(v, o) => onChange?.(v, o?.name)}
+      cacheKey="extOrgs"
       search={search}
       toOption={toOption}
       label={label}

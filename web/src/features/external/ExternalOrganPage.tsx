@@ -26,7 +26,7 @@ const fields: SearchField[] = [
 /** /externalOrgan: partners and clients; disabling one stops its users signing in. */
 export default function ExternalOrganPage() {
   useI18n();
-  const list = useList(fields, listExtOrgs);
+  const list = useList(fields, listExtOrgs, { key: ['listExtOrgs'] });
   const { holder, batchButtons, stateColumn } = useStateActions(
     list,
     { changeState: changeExtOrgState, remove: deleteExtOrgs },

@@ -51,7 +51,7 @@ function StateBadge({ b }: { b: Row }) {
 /** The banners tab: thumbnails, titles, links, order, window, the enabled switch; add, edit, delete, batch actions. */
 export default function BannerPanel() {
   useI18n();
-  const list = useList<Row>(fields, fetchRows, { inUrl: false });
+  const list = useList<Row>(fields, fetchRows, { key: ['banners'], inUrl: false });
   const actions = useStateActions<Row>(
     list,
     { changeState: changeBannerState, remove: deleteBanners },

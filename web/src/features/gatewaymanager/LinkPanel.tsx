@@ -30,7 +30,7 @@ const IconBadge = ({ name }: { name: string }) => (
 /** The quick links tab: icon, title, address, order, new tab; add, edit, delete. */
 export default function LinkPanel() {
   useI18n();
-  const list = useList<PortalQuickLink>(fields, listLinks, { inUrl: false });
+  const list = useList<PortalQuickLink>(fields, listLinks, { key: ['listLinks'], inUrl: false });
   const columns: ListColumn<PortalQuickLink>[] = [
     { titleKey: 'gm.link.icon', dataIndex: 'icon', width: 70, render: (v: string) => <IconBadge name={v} /> },
     { titleKey: 'gm.link.title', dataIndex: 'title', sortKey: 'title', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },

@@ -210,7 +210,7 @@ function HandoverRunner({ history }: { history: ListController<Handover> }) {
 /** /handover_manager: move what a departing account owns to another account; the history with undo. */
 export default function HandoverPage() {
   useI18n();
-  const history = useList(fields, listHandovers);
+  const history = useList(fields, listHandovers, { key: ['listHandovers'] });
   const [modal, holder] = Modal.useModal();
   const [kinds, setKinds] = useState<HandoverKind[]>([]);
   useEffect(() => {

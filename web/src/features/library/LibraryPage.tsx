@@ -139,7 +139,7 @@ function LibraryList({ type }: { type: LibType }) {
   useI18n();
   const rights = useRights(type);
   const fields = useMemo(() => searchFields(type), [type]);
-  const list = useList<LibRecord>(fields, (p) => listRecords(type.key, p));
+  const list = useList<LibRecord>(fields, (p) => listRecords(type.key, p), { key: ['libRecords', type.key] });
   const { confirmDanger, holder } = useConfirmDanger();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);

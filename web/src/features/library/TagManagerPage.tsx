@@ -21,7 +21,7 @@ const formFields = (): FieldDescriptor[] => [
 /** /tagmanager: the tag set the library's records carry (specialities, subjects), with how many records use each. */
 export default function TagManagerPage() {
   useI18n();
-  const list = useList(fields, listTags);
+  const list = useList(fields, listTags, { key: ['listTags'] });
   const columns: ListColumn<LibTagRec>[] = [
     { titleKey: 'tag.name', dataIndex: 'name', sortKey: 'name', render: (v: string, r) => <Tag color={r.color || 'blue'}>{v}</Tag> },
     { titleKey: 'tag.sort', dataIndex: 'sort', sortKey: 'sort' },

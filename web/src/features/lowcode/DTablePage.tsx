@@ -111,7 +111,7 @@ function DTableRows({ schema }: { schema: DTableSchema }) {
       }),
     [searches],
   );
-  const list = useList<DTableRow>(fields, (p) => listDTableRows(schema.id, p), { inUrl: false });
+  const list = useList<DTableRow>(fields, (p) => listDTableRows(schema.id, p), { key: ['dtableRows', schema.id], inUrl: false });
   const [viewing, setViewing] = useState<DTableRow>();
   const [importing, setImporting] = useState(false);
   const shown = schema.fields.filter((f) => f.inList === 1);
@@ -216,7 +216,7 @@ const designFields: SearchField[] = [{ names: ['name'], labelKey: 'dtable.name',
 
 /** The definitions: add, change and delete tables (function code dtable). */
 function DTableDesign({ onChanged }: { onChanged(): void }) {
-  const list = useList(designFields, listDTables, { inUrl: false });
+  const list = useList(designFields, listDTables, { key: ['dtables'], inUrl: false });
   const columns: ListColumn<DTableSummary>[] = [
     { titleKey: 'dtable.name', dataIndex: 'name', sortKey: 'name' },
     { titleKey: 'dtable.remark', dataIndex: 'remark' },

@@ -16,7 +16,7 @@ const fields: SearchField[] = [{ names: ['name'], labelKey: 'dataset.name', kind
 /** /dataset_manager: named read-only queries with :name parameters, tested with sample values. */
 export default function DatasetPage() {
   useI18n();
-  const list = useList(fields, listDatasets);
+  const list = useList(fields, listDatasets, { key: ['listDatasets'] });
   const columns: ListColumn<Dataset>[] = [
     { titleKey: 'dataset.name', dataIndex: 'name', sortKey: 'name' },
     { titleKey: 'dataset.remark', dataIndex: 'remark' },

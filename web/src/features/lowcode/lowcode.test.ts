@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DTableField, DTableRow } from '../../api/lowcode';
 import { paramNames } from './datasetView';
 import { cellText, formFields, fromForm, newField, searchFields, toForm } from './dtableView';
+import { filterParam, filterValues, followShape, formatCell, formToLayout, toChart } from './dreportView';
 
 const field = (over: Partial<DTableField>): DTableField => ({ ...(newField(1) as DTableField), id: 1, sort: 0, removed: 0, ...over });
 
@@ -54,5 +55,51 @@ describe('dynamic table screens', () => {
 
   it('reads the parameters of a statement', () => {
     expect(paramNames("SELECT a::text, ':x' FROM t -- :c\n WHERE u = :unit AND d >= :from /* :y */ AND v = :unit")).toEqual(['unit', 'from']);
+  });
+});
+
+describe('dynamic report screens', () => {
+  it('formats cells by the column format', () => {
+    expect(formatCell('number', 1234567.5)).toBe('1,234,567.5');
+    expect(formatCell('percent', 0.125)).toBe('12.5%');
+    expect(formatCell('date', '2026-03-04T10:00:00Z')).toBe('2026-03-04');
+    expect(formatCell('text', null)).toBe('');
+    expect(formatCell('number', 'n/a')).toBe('n/a');
+  });
+
+  it('binds every filter, empty ones as empty text', () => {
+    expect(filterValues([{ name: 'unit' }, { name: 'day' }], { [filterParam('unit')]: '0001', current: '2' })).toEqual({ unit: '0001', day: '' });
+  });
+
+  it('draws the chart of a run: labels from x, a series per y (one for a pie)', () => {
+    const run = {
+      name: 'R',
+      chart: { type: 'pie' as const, x: 'who', y: ['n', 'm'] },
+      columns: [
+        { key: 'who', title: '人员', format: 'text' as const, total: false },
+        { key: 'n', title: '数量', format: 'number' as const, total: true },
+      ],
+      chartRows: [
+        { who: 'a', n: 2, m: 1 },
+        { who: 'b', n: '3', m: 1 },
+      ],
+    };
+    expect(toChart(run)).toMatchObject({ kind: 'pie', labels: ['a', 'b'], series: [{ key: 'n', name: '数量', values: [2, 3] }] });
+    expect(toChart({ ...run, chart: { type: '', x: '', y: [] } })).toBeUndefined();
+  });
+
+  it('follows a dataset: columns kept while the dataset has them, a widget per parameter', () => {
+    const kept = followShape(
+      { columns: ['a', 'b'], filters: [{ name: 'p' }, { name: 'q' }] },
+      { columns: [{ key: 'b', title: 'B', format: 'number', total: true }, { key: 'gone', title: '', format: 'text', total: false }], filters: [{ name: 'q', widget: 'date', dictGroupCode: '' }] },
+    );
+    expect(kept.columns.map((c) => c.key)).toEqual(['b']);
+    expect(kept.filters).toEqual([{ name: 'p', widget: 'text', dictGroupCode: '' }, { name: 'q', widget: 'date', dictGroupCode: '' }]);
+    expect(followShape({ columns: ['x'], filters: [] }, { columns: [], filters: [] }).columns).toEqual([{ key: 'x', title: 'x', format: 'text', total: false }]);
+    expect(formToLayout({ columns: kept.columns, chartType: 'bar', chartX: 'b', chartY: ['b'], filters: [{ name: 'p', widget: 'text', dictGroupCode: 'x' }] })).toEqual({
+      columns: [{ key: 'b', title: 'B', format: 'number', total: true }],
+      chart: { type: 'bar', x: 'b', y: ['b'] },
+      filters: [{ name: 'p', widget: 'text', dictGroupCode: '' }],
+    });
   });
 });

@@ -76,13 +76,13 @@ const employeeColumns: ListColumn<EmployeeRow>[] = [
 ];
 
 function UnitList({ actions }: { actions: ReactNode }) {
-  const list = useList(unitFields, listOrgUnits);
+  const list = useList(unitFields, listOrgUnits, { key: ['orgUnits'] });
   return <ListView list={list} fields={unitFields} columns={unitColumns} rowKey="id" exportPath={ORG_DOWNLOADS.units} actions={actions} />;
 }
 
 function EmployeeList({ actions }: { actions: ReactNode }) {
   // the URL belongs to the unit list (the page's main list)
-  const list = useList(employeeFields, listEmployees, { inUrl: false });
+  const list = useList(employeeFields, listEmployees, { key: ['orgEmployees'], inUrl: false });
   return <ListView list={list} fields={employeeFields} columns={employeeColumns} rowKey="id" exportPath={ORG_DOWNLOADS.employees} actions={actions} />;
 }
 

@@ -42,7 +42,7 @@ const fields: SearchField[] = [
 /** /useCertificateRewardAudit: the applications of the caller's scope; approve at the caller's level, reject with a reason. */
 export default function RewardAuditPage() {
   useI18n();
-  const list = useList<RewardApplication>(fields, listApplications);
+  const list = useList<RewardApplication>(fields, listApplications, { key: ['listApplications'] });
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const ids = list.selectedKeys.map(Number);

@@ -154,7 +154,7 @@ function LevelsCard() {
 /** /useCertificateRewardSetting: the approval levels and the rules, every version; a change is a new version. */
 export default function RewardSettingPage() {
   useI18n();
-  const list = useList<RewardRule>(fields, listRules);
+  const list = useList<RewardRule>(fields, listRules, { key: ['listRules'] });
   const [adding, setAdding] = useState<{ from?: RewardRule } | null>(null);
   const { confirmDanger, holder } = useConfirmDanger();
   const columns: ListColumn<RewardRule>[] = [

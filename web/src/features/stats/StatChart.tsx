@@ -1,8 +1,9 @@
 /**
  * The statistics charts: a line chart (a time series) and a horizontal bar chart (categories: units, material
  * types, roles), drawn as plain SVG in antd's colours. Hand-written instead of a chart library so that the
- * statistics chunk stays a few kilobytes; loaded with the statistics page only. Hovering a point or a bar shows
- * its value (an SVG title); a bar of a unit chart drills down when onPick is given.
+ * statistics chunk stays a few kilobytes; loaded with the pages that draw one (statistics, dynamic reports). Hovering
+ * a point, a bar or a slice shows its value (an SVG title); a bar of a unit chart drills down when onPick is given. A
+ * pie (kind 'pie', the dynamic reports') shares out the first series over the labels.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Empty, theme } from 'antd';
@@ -48,6 +49,21 @@ function useWidth() {
   return [ref, width] as const;
 }
 
+/** The slices of a pie: each positive value's share as start and end angles (radians from 12 o'clock, clockwise). */
+export function pieSlices(values: number[]): { index: number; start: number; end: number; share: number }[] {
+  const sum = values.reduce((a, v) => a + (v > 0 ? v : 0), 0);
+  if (sum <= 0) return [];
+  let at = 0;
+  const out: { index: number; start: number; end: number; share: number }[] = [];
+  values.forEach((v, index) => {
+    if (!(v > 0)) return;
+    const share = v / sum;
+    out.push({ index, start: at, end: at + share * 2 * Math.PI, share });
+    at += share * 2 * Math.PI;
+  });
+  return out;
+}
+
 export default function StatChartView({ chart, onPick }: { chart: StatChart; onPick?: (index: number) => void }) {
   const { token } = theme.useToken();
   const { t } = useI18n();
@@ -71,6 +87,50 @@ export default function StatChartView({ chart, onPick }: { chart: StatChart; onP
   let body;
   if (empty) {
     body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('stats.noData')} data-testid="stat-chart-empty" />;
+  } else if (chart.kind === 'pie') {
+    const values = chart.series[0]?.values ?? [];
+    const size = 220;
+    const r = size / 2 - 6;
+    const c = size / 2;
+    const at = (a: number, rr = r) => [c + rr * Math.sin(a), c - rr * Math.cos(a)] as const;
+    const slices = pieSlices(values);
+    body = (
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 24 }}>
+        <svg width={size} height={size} role="img" aria-label={chart.title} data-testid={`stat-svg-${chart.key}`}>
+          {slices.map((sl) => {
+            const color = palette[sl.index % palette.length];
+            const tip = <title>{`${chart.labels[sl.index]}: ${values[sl.index]} (${(sl.share * 100).toFixed(1)}%)`}</title>;
+            if (sl.share >= 0.9999) {
+              return (
+                <circle key={sl.index} cx={c} cy={c} r={r} fill={color}>
+                  {tip}
+                </circle>
+              );
+            }
+            const [x1, y1] = at(sl.start);
+            const [x2, y2] = at(sl.end);
+            const large = sl.end - sl.start > Math.PI ? 1 : 0;
+            return (
+              <path key={sl.index} d={`M${c},${c} L${x1},${y1} A${r},${r} 0 ${large} 1 ${x2},${y2} Z`} fill={color} stroke={token.colorBgContainer} strokeWidth={1}>
+                {tip}
+              </path>
+            );
+          })}
+          <circle cx={c} cy={c} r={r * 0.5} fill={token.colorBgContainer} />
+        </svg>
+        <div style={{ display: 'grid', gap: 4, fontSize: 12 }}>
+          {slices.map((sl) => (
+            <span key={sl.index} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+              <span style={{ width: 10, height: 10, borderRadius: 2, background: palette[sl.index % palette.length] }} />
+              {clip(chart.labels[sl.index] ?? '', 24)}
+              <span style={{ color: token.colorTextSecondary }}>
+                {values[sl.index]} ({(sl.share * 100).toFixed(1)}%)
+              </span>
+            </span>
+          ))}
+        </div>
+      </div>
+    );
   } else if (chart.kind === 'line') {
     const height = 240;
     // room for half a date label at each end
@@ -157,7 +217,7 @@ export default function StatChartView({ chart, onPick }: { chart: StatChart; onP
   }
   return (
     <div ref={ref} data-testid={`stat-chart-${chart.key}`} style={{ width: '100%', overflowX: 'hidden' }}>
-      {!empty && legend}
+      {!empty && chart.kind !== 'pie' && legend}
       {body}
     </div>
   );

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mergeReports, type StatReport, type StatTable } from '../../api/stats';
 import { setLang } from '../../i18n';
 import { cleanup, render } from '../../testing/render';
-import StatChartView, { niceStep, shownLabels } from './StatChart';
+import StatChartView, { niceStep, pieSlices, shownLabels } from './StatChart';
 import { statTotals } from './StatisticsPage';
 
 beforeEach(() => setLang('zh-CN'));
@@ -87,3 +87,22 @@ describe('the numbers', () => {
     expect(mergeReports([])).toBeUndefined();
   });
 });
+
+describe('pie', () => {
+  it('shares out the positive values clockwise', () => {
+    const s = pieSlices([1, 0, 3, -2]);
+    expect(s.map((x) => x.index)).toEqual([0, 2]);
+    expect(s[0].share).toBe(0.25);
+    expect(s[1].end).toBeCloseTo(2 * Math.PI);
+    expect(pieSlices([0, 0])).toEqual([]);
+  });
+
+  it('draws a slice per positive value with its share', async () => {
+    const { container } = await render(
+      <StatChartView chart={{ key: 'p', kind: 'pie', title: 'P', labels: ['a', 'b'], series: [{ key: 'n', name: 'n', values: [1, 3] }] }} />,
+    );
+    expect(container.querySelectorAll('[data-testid="stat-svg-p"] path')).toHaveLength(2);
+    expect(container.textContent).toContain('75.0%');
+  });
+});
+

@@ -33,7 +33,7 @@ export interface AccountScreen {
 /** An account list with search, enable/disable, password reset, delete and export; the signed-in account is protected. */
 export default function AccountsPage({ screen }: { screen: AccountScreen }) {
   useI18n();
-  const list = useList(screen.fields, screen.list);
+  const list = useList(screen.fields, screen.list, { key: ['accounts', screen.kind] });
   const [editing, setEditing] = useState<{ user?: SysUser } | null>(null);
   const [resetting, setResetting] = useState<SysUser>();
   const editUsed = useEver(!!editing);

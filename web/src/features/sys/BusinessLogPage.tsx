@@ -64,7 +64,7 @@ const moduleName = (r: Pick<BusinessLog, 'module' | 'moduleName'>) =>
 
 export default function BusinessLogPage() {
   useI18n();
-  const list = useList(fields, listBusinessLog);
+  const list = useList(fields, listBusinessLog, { key: ['listBusinessLog'] });
   const detail = useLogDetail(getBusinessLog);
 
   const columns: ListColumn<BusinessLog>[] = [

@@ -41,7 +41,7 @@ type Editing = { parentId: number; row?: DictRow } | null;
 /** /dict_manager: the dictionaries on the left, the chosen dictionary's items on the right. */
 export default function DictManagerPage() {
   useI18n();
-  const list = useList(fields, listDictGroups);
+  const list = useList(fields, listDictGroups, { key: ['listDictGroups'] });
   const { confirmDanger, holder } = useConfirmDanger();
   const [group, setGroup] = useState<DictRow>();
   const [items, setItems] = useState<DictRow[]>([]);

@@ -37,7 +37,7 @@ const Request = ({ method, path }: { method: string; path: string }) => (
 
 export default function ExceptionLogPage() {
   useI18n();
-  const list = useList(fields, listExceptionLog);
+  const list = useList(fields, listExceptionLog, { key: ['listExceptionLog'] });
   const detail = useLogDetail(getExceptionLog);
 
   const columns: ListColumn<ExceptionLog>[] = [

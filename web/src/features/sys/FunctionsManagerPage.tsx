@@ -40,7 +40,7 @@ export default function FunctionsManagerPage() {
     ],
     [tree],
   );
-  const list = useList(fields, listFunctions);
+  const list = useList(fields, listFunctions, { key: ['listFunctions'] });
 
   const columns: ListColumn<FunctionRec>[] = [
     { titleKey: 'fn.code', dataIndex: 'code', sortKey: 'code', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },

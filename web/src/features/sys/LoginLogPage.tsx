@@ -53,6 +53,6 @@ const columns: ListColumn<LoginLog>[] = [
 ];
 
 export default function LoginLogPage() {
-  const list = useList(fields, listLoginLog);
+  const list = useList(fields, listLoginLog, { key: ['listLoginLog'] });
   return <ListView list={list} fields={fields} columns={columns} rowKey="id" exportPath={EXPORTS.loginLog} />;
 }

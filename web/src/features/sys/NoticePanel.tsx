@@ -40,7 +40,7 @@ const windowText = (n: SysNotice) =>
 /** The system notices of /sys_config: a list of its own (not in the URL, which belongs to the parameters). */
 export default function NoticePanel() {
   useI18n();
-  const list = useList(fields, listNotices, { inUrl: false });
+  const list = useList(fields, listNotices, { key: ['listNotices'], inUrl: false });
   const columns: ListColumn<SysNotice>[] = [
     {
       titleKey: 'notice.title',

@@ -72,7 +72,7 @@ export default function ResManagerPage() {
     ],
     [fns],
   );
-  const list = useList(fields, listResources);
+  const list = useList(fields, listResources, { key: ['listResources'] });
   const [editing, setEditing] = useState<Resource | null>(null);
 
   const reset = (r: Resource) =>

@@ -52,7 +52,7 @@ function ParamValue({ p }: { p: SysParam }) {
 /** The parameters: search card, table card, the typed edit dialog. */
 function ParamPanel() {
   useI18n();
-  const list = useList(fields, listParams);
+  const list = useList(fields, listParams, { key: ['listParams'] });
   const columns: ListColumn<SysParam>[] = [
     {
       titleKey: 'sysConfig.key',

@@ -25,7 +25,7 @@ const CODE_RE = /^[A-Za-z][A-Za-z0-9_]{1,31}$/;
 
 export default function SysRolesPage() {
   useI18n();
-  const list = useList(fields, listRoles);
+  const list = useList(fields, listRoles, { key: ['listRoles'] });
   const { confirmDanger, holder } = useConfirmDanger();
   const [editing, setEditing] = useState<{ role?: Role } | null>(null);
 

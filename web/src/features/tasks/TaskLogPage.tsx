@@ -22,7 +22,7 @@ const duration = (ms: number | null) => (ms === null ? '' : ms < 1000 ? `${ms} m
 
 export default function TaskLogPage() {
   useI18n();
-  const list = useList(fields, listTaskLog);
+  const list = useList(fields, listTaskLog, { key: ['listTaskLog'] });
   const tasks = useTasks();
   const name = (code: string) => tasks.find((x) => x.code === code)?.name ?? code;
 

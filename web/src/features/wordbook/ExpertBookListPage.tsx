@@ -23,7 +23,7 @@ const MAX_NAMES = 5;
 
 export default function ExpertBookListPage() {
   const { t } = useI18n();
-  const list = useList(fields, listExpertBooks);
+  const list = useList(fields, listExpertBooks, { key: ['listExpertBooks'] });
   const { confirmDanger, holder } = useConfirmDanger();
   const remove = (ids: number[]) =>
     confirmDanger(async () => {

@@ -48,7 +48,7 @@ const describe = (e: ExpertCandidate) => [e.title, e.unit].filter(Boolean).join(
 
 export default function ExpertMakeWordPage() {
   const { t } = useI18n();
-  const list = useList(fields, searchBookExperts);
+  const list = useList(fields, searchBookExperts, { key: ['searchBookExperts'] });
   const [chosen, setChosen] = useState<ExpertCandidate[]>([]);
   const [made, setMade] = useState<ExpertBookMade>();
   const [dragFrom, setDragFrom] = useState<number>();

@@ -1,0 +1,56 @@
+package app_test
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestCoursesTopicsAndPushesExportAsXLSX(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123").AccessToken
+	course := e.addCourse(admin, e.addType(admin, 0, "导出类"), "=HYPERLINK(\"x\")课程", true)
+	first := e.addSpecial(admin, "一级专题甲", 1, 0, []int64{course})
+	e.addSpecial(admin, "二级专题乙", 2, first, nil)
+	e.done("POST", "/api/course/push/add", admin, map[string]any{"title": "三月推送", "items": []map[string]any{{"type": "1", "id": course}},
+		"organ": []map[string]any{{"fullUnitCode": "100201", "unitName": "x"}}}, nil)
+
+	for _, c := range []struct {
+		path   string
+		header []string
+		want   string
+	}{
+		{"/api/course/export", []string{"课程名称", "课程类型"}, "HYPERLINK"},
+		{"/api/course/special/export?level=2", []string{"专题名称", "专题级别", "上级专题"}, "二级专题乙"},
+		{"/api/course/push/export", []string{"推送标题", "课程数", "可见范围数"}, "三月推送"},
+	} {
+		tk := e.ticket(admin, strings.SplitN(c.path, "?", 2)[0])
+		sep := "?"
+		if strings.Contains(c.path, "?") {
+			sep = "&"
+		}
+		resp, raw := e.send("GET", c.path+sep+"ticket="+tk, "", nil, "", nil)
+		if resp.StatusCode != 200 {
+			t.Fatalf("%s: %d %s", c.path, resp.StatusCode, raw)
+		}
+		rows := sheetRows(t, raw)
+		if len(rows) != 2 {
+			t.Fatalf("%s: rows %v", c.path, rows)
+		}
+		for i, h := range c.header {
+			if rows[0][i] != h {
+				t.Errorf("%s: header %v", c.path, rows[0])
+			}
+		}
+		if !strings.Contains(strings.Join(rows[1], "|"), c.want) {
+			t.Errorf("%s: row %v", c.path, rows[1])
+		}
+		if c.want == "HYPERLINK" && strings.HasPrefix(rows[1][0], "=") {
+			t.Errorf("a formula was exported: %q", rows[1][0])
+		}
+	}
+	// staff may not export
+	staff := e.login("staff", "Staff@123").AccessToken
+	if _, r := e.call("GET", "/api/course/push/export", staff, nil); r.Code != 403 {
+		t.Errorf("staff export: %+v", r)
+	}
+}

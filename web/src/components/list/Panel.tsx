@@ -1,0 +1,28 @@
+import type { CSSProperties, ReactNode } from 'react';
+
+interface Props {
+  title: ReactNode;
+  /** what stands at the right of the title (buttons) */
+  extra?: ReactNode;
+  /** the search card's denser head and body */
+  small?: boolean;
+  style?: CSSProperties;
+  testId?: string;
+  children: ReactNode;
+}
+
+/**
+ * A titled white panel that looks like antd's borderless Card: the search card and the table card of every list. Not
+ * antd's Card, because that brings antd's Tabs (11 kB gzipped) into every list page for a tab bar no list has.
+ */
+export default function Panel({ title, extra, small, style, testId, children }: Props) {
+  return (
+    <section className={small ? 'bd-panel bd-panel-small' : 'bd-panel'} style={style} data-testid={testId}>
+      <div className="bd-panel-head">
+        <div className="bd-panel-title">{title}</div>
+        {extra != null && <div className="bd-panel-extra">{extra}</div>}
+      </div>
+      <div className="bd-panel-body">{children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { configureClient, request, resetClient } from '../../api/client';
+import { queryClient } from '../../api/queries';
+import { saveLogin } from '../../lib/session';
+import { cleanup, render, settle, waitFor } from '../../testing/render';
+import type { Page } from './query';
+import { useList, type ListController } from './useList';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+type Row = { id: number; name: string };
+const page = (names: string[]): Page<Row> => ({ records: names.map((name, i) => ({ id: i + 1, name })), total: names.length, current: 1, limit: 10, pages: 1 });
+
+/** The rows the server has now, and every call it was asked. */
+let rows: string[];
+let calls: Record<string, string>[];
+const fetchPage = vi.fn(async (params: Record<string, string>) => {
+  calls.push(params);
+  return page([...rows]);
+});
+
+const FIELDS = [{ names: ['name'] }];
+let list: ListController<Row>;
+function Probe({ listKey = 'things' }: { listKey?: string }) {
+  list = useList<Row>(FIELDS, fetchPage, { key: [listKey], inUrl: false });
+  return <div data-testid="rows">{list.data?.records.map((r) => r.name).join(',')}</div>;
+}
+
+/** Mounts the probe in the app's cache (the one writes mark stale), as a screen opened in the shell. */
+const mount = () =>
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <Probe />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+const shown = () => document.querySelector('[data-testid="rows"]')?.textContent ?? '';
+
+beforeEach(() => {
+  resetClient();
+  queryClient.clear();
+  rows = ['a', 'b'];
+  calls = [];
+  fetchPage.mockClear();
+});
+afterEach(cleanup);
+
+describe('useList through the query cache', () => {
+  it('shows a list seen before at once when the screen opens again, and asks the server again behind it', async () => {
+    const first = await mount();
+    await waitFor(() => expect(shown()).toBe('a,b'));
+    await first.unmount();
+    rows = ['a', 'b', 'c'];
+    await mount();
+    // the cached rows are there on the first paint
+    expect(shown()).toBe('a,b');
+    await waitFor(() => expect(shown()).toBe('a,b,c'));
+    expect(calls).toHaveLength(2);
+  });
+
+  it('search with unchanged filters asks again; reload joins a fetch under way', async () => {
+    await mount();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    rows = ['z'];
+    list.search({});
+    await waitFor(() => expect(shown()).toBe('z'));
+    expect(calls).toHaveLength(2);
+    list.search({ name: 'x' });
+    list.reload();
+    await waitFor(() => expect(calls.at(-1)).toMatchObject({ name: 'x' }));
+    await settle(20);
+    expect(calls.filter((c) => c.name === 'x')).toHaveLength(1);
+  });
+
+  it('keeps the ticked rows when the same rows come again, clears them when the rows change', async () => {
+    await mount();
+    await waitFor(() => expect(shown()).toBe('a,b'));
+    await settle();
+    list.setSelectedKeys([1]);
+    await settle();
+    list.reload();
+    await waitFor(() => expect(calls).toHaveLength(2));
+    await settle(20);
+    expect(list.selectedKeys).toEqual([1]);
+    rows = ['c'];
+    list.reload();
+    await waitFor(() => expect(shown()).toBe('c'));
+    expect(list.selectedKeys).toEqual([]);
+  });
+
+  it('a write through the client marks the cache stale: the list is asked again when next shown', async () => {
+    configureClient({ fetch: async () => new Response(JSON.stringify({ code: 0, data: null }), { status: 200 }), getToken: () => 't', baseUrl: '' });
+    const first = await mount();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await first.unmount();
+    // fresh enough to show from the cache without asking, until a write
+    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, staleTime: 60_000 } });
+    try {
+      const second = await mount();
+      await settle(20);
+      expect(calls).toHaveLength(1);
+      await second.unmount();
+      await request({ method: 'POST', path: '/api/thing' }, { name: 'new' });
+      rows = ['a', 'b', 'new'];
+      await mount();
+      await waitFor(() => expect(shown()).toBe('a,b,new'));
+      expect(calls).toHaveLength(2);
+    } finally {
+      queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, staleTime: 0 } });
+    }
+  });
+
+  it('forgets every cached list when the signed-in account changes', async () => {
+    saveLogin({ accessToken: 'first', UserName: 'A' } as Parameters<typeof saveLogin>[0]);
+    const first = await mount();
+    await waitFor(() => expect(shown()).toBe('a,b'));
+    await first.unmount();
+    saveLogin({ accessToken: 'second', UserName: 'B' } as Parameters<typeof saveLogin>[0]);
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    rows = ['b-only'];
+    await mount();
+    // nothing of the previous account is painted
+    expect(shown()).toBe('');
+    await waitFor(() => expect(shown()).toBe('b-only'));
+  });
+});
