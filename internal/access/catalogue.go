@@ -75,7 +75,7 @@ var Catalogue = []MenuDef{
 		leaf("/personnel_login", "登录统计"),
 		leaf("/personnel_role", "角色统计"),
 		leaf("/download_type", "下载统计"),
-		unbuilt("/demand_feedback", "需求反馈统计"),
+		leaf("/demand_feedback", "需求反馈统计"),
 		leaf("/data_upload", "数据上传统计"),
 		leaf("/ca_upload", "CA上传统计"),
 		leaf("/summary", "年度标书资料汇总"),

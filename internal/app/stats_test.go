@@ -275,6 +275,29 @@ func TestDownloadStatisticsAndTheirExport(t *testing.T) {
 	if top := table(t, r, "topDownloaders"); len(top.Rows) != 2 || top.Rows[0]["loginCode"] != "st_a1" {
 		t.Errorf("top downloaders: %+v", top.Rows)
 	}
+	// a range of a whole month and days of another: March from the monthly rollup of accounts, the days of February
+	// from the downloads themselves (a3 downloads on 02-20 too)
+	if _, err := f.e.app.DB.Exec(context.Background(), `INSERT INTO file_download (file_id, user_id, record_type, record_id, created_at)
+		SELECT file_id, user_id, record_type, record_id, ? FROM file_download WHERE user_id = ?`, time.Date(2026, 2, 20, 12, 0, 0, 0, time.UTC), f.a3); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, unit, start, want string }{
+		{"whole organisation, February's days and March", "", "2026-02-15", "st_a1:2 st_a3:2 st_a2:1"},
+		{"100201, February's days and March", "100201", "2026-02-15", "st_a1:2 st_a2:1"},
+		{"whole organisation, March alone", "", "2026-03-01", "st_a1:2 st_a2:1 st_a3:1"},
+	} {
+		qq := url.Values{"startTime": {tc.start}, "endTime": {"2026-03-31"}}
+		if tc.unit != "" {
+			qq.Set("unitCode", tc.unit)
+		}
+		var got []string
+		for _, r := range table(t, f.report(f.admin, stats.PathDownloads, qq), "topDownloaders").Rows {
+			got = append(got, fmt.Sprintf("%s:%v", r["loginCode"], r["downloads"]))
+		}
+		if strings.Join(got, " ") != tc.want { // equal counts: the account created first comes first
+			t.Errorf("top downloaders, %s: %v", tc.name, got)
+		}
+	}
 	h := f.report(f.admin, stats.PathDownloadHistogram, q)
 	if got := row(t, table(t, h, "downloadUnits"), "unitCode", "100201001", "downloads", "downloaders"); got != "2/1" {
 		t.Errorf("units: %s", got)
@@ -350,4 +373,164 @@ func TestUploadCAAccountRoleAndSummaryStatistics(t *testing.T) {
 		t.Errorf("summary downloads of licences: %s", got)
 	}
 	f.e.refused("GET", stats.PathSummary+"?year=1900", f.admin, nil, "年份无效")
+}
+
+// demandFixture adds hand-counted demands to the statistics fixture, at noon UTC (collection c1 and c2):
+//
+//	a1 (100201001): 03-02 answered (done) in c1, 03-02 open in c1, 03-05 declined in c2, 03-10 open (outside the week)
+//	a2 (100201002): 03-03 accepted in c1, 03-03 a deleted one in c1
+//	a3 (100101):    03-04 open in c2
+func demandFixture(t *testing.T, f *statsFixture) {
+	ctx := context.Background()
+	day := func(d int) time.Time { return time.Date(2026, 3, d, 12, 0, 0, 0, time.UTC) }
+	coll := func(title string) int64 {
+		id, err := f.e.app.DB.Insert(ctx, `INSERT INTO demand_collection (title, deadline, unit_code, created_at, updated_at) VALUES (?, ?, '1001', ?, ?)`,
+			title, day(20), day(1), day(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	c1, c2 := coll("st_c1"), coll("st_c2")
+	item := func(c, user int64, unit string, d int, state string, deleted bool) {
+		var answered, del any
+		if state != "submitted" {
+			answered = day(d + 1)
+		}
+		if deleted {
+			del = day(d)
+		}
+		if _, err := f.e.app.DB.Exec(ctx, `INSERT INTO demand_item (collection_id, user_id, unit_code, content, state, answered_at, created_at, updated_at, deleted_at)
+			VALUES (?, ?, ?, 'x', ?, ?, ?, ?, ?)`, c, user, unit, state, answered, day(d), day(d), del); err != nil {
+			t.Fatal(err)
+		}
+	}
+	item(c1, f.a1, "100201001", 2, "done", false)
+	item(c1, f.a1, "100201001", 2, "submitted", false)
+	item(c2, f.a1, "100201001", 5, "declined", false)
+	item(c2, f.a1, "100201001", 10, "submitted", false)
+	item(c1, f.a2, "100201002", 3, "accepted", false)
+	item(c1, f.a2, "100201002", 3, "submitted", true)
+	item(c2, f.a3, "100101", 4, "submitted", false)
+}
+
+func summaryOf(r *stats.Report) string {
+	var parts []string
+	for _, s := range r.Summary {
+		parts = append(parts, fmt.Sprintf("%s=%d", s.Key, s.Value))
+	}
+	return strings.Join(parts, " ")
+}
+
+func TestDemandFeedbackStatisticsCountHandCountedDemands(t *testing.T) {
+	f := newStatsFixture(t)
+	t.Parallel()
+	demandFixture(t, f)
+	q := week("unitCode", "100201")
+	r := f.report(f.admin, stats.PathDemand, q)
+	if got := summaryOf(r); got != "collected=4 answered=3 open=1" {
+		t.Errorf("summary: %s", got)
+	}
+	trend := chart(t, r, "demandTrend")
+	if len(trend.Labels) != 7 || values(trend.Series[0]) != "[0 2 1 0 1 0 0]" || values(trend.Series[1]) != "[0 1 1 0 1 0 0]" ||
+		values(trend.Series[2]) != "[0 1 0 0 0 0 0]" {
+		t.Errorf("trend: %v %+v", trend.Labels, trend.Series)
+	}
+	if got := row(t, table(t, r, "demandTrend"), "period", "2026-03-02", "collected", "answered", "open"); got != "2/1/1" {
+		t.Errorf("trend table, 03-02: %s", got)
+	}
+	units := table(t, r, "demandUnits")
+	if got := row(t, units, "unitCode", "100201001", "collected", "answered", "open"); got != "3/2/1" {
+		t.Errorf("100201001: %s", got)
+	}
+	if got := row(t, units, "unitCode", "100201002", "collected", "answered", "open"); got != "1/1/0" {
+		t.Errorf("100201002: %s", got)
+	}
+	// a unit with no activity has its row, with zeros
+	if got := row(t, units, "unitCode", "100201003", "collected", "answered", "open"); got != "0/0/0" {
+		t.Errorf("a quiet unit: %s", got)
+	}
+	states := chart(t, r, "demandStates") // submitted, accepted, in progress, done, declined
+	if values(states.Series[0]) != "[1 1 0 1 1]" || states.Labels[0] != "待答复" {
+		t.Errorf("states: %v %v", states.Labels, states.Series[0].Values)
+	}
+	colls := table(t, r, "demandCollections")
+	if got := row(t, colls, "collection", "st_c1", "collected", "answered", "open"); got != "3/2/1" {
+		t.Errorf("c1: %s", got)
+	}
+	if got := row(t, colls, "collection", "st_c2", "collected", "answered", "open"); got != "1/1/0" {
+		t.Errorf("c2: %s", got)
+	}
+	// weeks start on Monday; the whole organisation counts a3 too
+	wk := chart(t, f.report(f.admin, stats.PathDemand, week("period", "week")), "demandTrend")
+	if strings.Join(wk.Labels, ",") != "2026-02-23,2026-03-02" || values(wk.Series[0]) != "[0 5]" || values(wk.Series[2]) != "[0 2]" {
+		t.Errorf("weeks: %v %+v", wk.Labels, wk.Series)
+	}
+	// months: the demand of 03-10 counts in a range that holds it
+	mo := f.report(f.admin, stats.PathDemand, url.Values{"startTime": {"2026-02-01"}, "endTime": {"2026-03-31"}, "period": {"month"}})
+	if values(chart(t, mo, "demandTrend").Series[0]) != "[0 6]" || summaryOf(mo) != "collected=6 answered=3 open=3" {
+		t.Errorf("months: %+v %s", chart(t, mo, "demandTrend").Series, summaryOf(mo))
+	}
+	// an empty period: every day there, all zero, every unit with zeros
+	empty := f.report(f.admin, stats.PathDemand, url.Values{"startTime": {"2026-01-01"}, "endTime": {"2026-01-03"}, "unitCode": {"100201"}})
+	if values(chart(t, empty, "demandTrend").Series[0]) != "[0 0 0]" || summaryOf(empty) != "collected=0 answered=0 open=0" ||
+		len(table(t, empty, "demandCollections").Rows) != 0 {
+		t.Errorf("empty period: %+v %s", chart(t, empty, "demandTrend").Series, summaryOf(empty))
+	}
+	if got := row(t, table(t, empty, "demandUnits"), "unitCode", "100201001", "collected"); got != "0" {
+		t.Errorf("empty period by unit: %s", got)
+	}
+
+	// the export: the unit table first, its total the screen's
+	path := stats.PathDemandExport
+	resp, body := f.e.fetch(path+"?ticket="+f.e.ticket(f.admin, path)+"&"+q.Encode(), "")
+	if resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Content-Disposition"), url.PathEscape("需求反馈统计")) {
+		t.Fatalf("export: %d %s", resp.StatusCode, resp.Header.Get("Content-Disposition"))
+	}
+	rows := sheetRows(t, body)
+	if !slices.Equal(rows[0], []string{"单位", "征集需求数", "已答复", "待答复"}) {
+		t.Errorf("header: %q", rows[0])
+	}
+	var total []string
+	for _, r := range rows {
+		if len(r) > 0 && r[0] == "合计" {
+			total = r
+			break
+		}
+	}
+	if !slices.Equal(total, []string{"合计", "4", "3", "1"}) {
+		t.Errorf("total row: %q in %q", total, rows)
+	}
+}
+
+// The data scope limits the demands to the caller's units; the screen needs its own menu code.
+func TestDemandFeedbackStatisticsObeyTheDataScope(t *testing.T) {
+	f := newStatsFixture(t)
+	t.Parallel()
+	demandFixture(t, f)
+	e := f.e
+	role := e.grantRole(f.admin, "demandclerk", []string{"demand_feedback"}, []string{"demand_feedback", "gateway"},
+		[]map[string]any{{"moduleName": "statistics", "scope": "unit"}})
+	e.account(f.admin, "st_dboss", "100201002", role)
+	boss := e.signIn("st_dboss")
+	r := f.report(boss, stats.PathDemand, week())
+	if got := summaryOf(r); got != "collected=1 answered=1 open=0" {
+		t.Errorf("scoped summary: %s", got)
+	}
+	if got := row(t, table(t, r, "demandUnits"), "unitCode", "1002", "collected"); got != "1" {
+		t.Errorf("the top bar: %s %+v", got, table(t, r, "demandUnits").Rows)
+	}
+	if c := table(t, r, "demandCollections"); len(c.Rows) != 1 || c.Rows[0]["collection"] != "st_c1" {
+		t.Errorf("scoped collections: %+v", c.Rows)
+	}
+	e.refused("GET", stats.PathDemand+"?unitCode=100201001", boss, nil, "该组织不在您的数据范围内")
+	if _, r := e.call("GET", stats.PathPersonnel, boss, nil); r.Code != 403 {
+		t.Errorf("another screen's call: %+v", r)
+	}
+	// a clerk without the screen's code is refused
+	clerk := e.grantRole(f.admin, "loginclerk", []string{"personnel_login"}, []string{"personnel_login", "gateway"}, nil)
+	e.account(f.admin, "st_lclerk", "100201002", clerk)
+	if _, r := e.call("GET", stats.PathDemand, e.signIn("st_lclerk"), nil); r.Code != 403 {
+		t.Errorf("without demand_feedback: %+v", r)
+	}
 }

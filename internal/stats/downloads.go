@@ -3,6 +3,7 @@ package stats
 import (
 	"context"
 	"strings"
+	"time"
 
 	"biddesk/internal/platform/db"
 )
@@ -58,6 +59,72 @@ func (c *call) downloads() (*downloadFilter, error) {
 func (c *call) downloaders(f *downloadFilter) (map[string][]int64, error) {
 	return c.groups(1, `SELECT u.unit_code, COUNT(*) FROM sys_user u WHERE `+f.users+`
 		AND EXISTS (SELECT 1 FROM file_download d WHERE d.user_id = u.id AND `+f.raw+`) GROUP BY u.unit_code`, append(append([]any{}, f.userArgs...), f.rawArgs...)...)
+}
+
+// accounts is the condition limiting a column of account ids to the accounts of the scope and the chosen unit; for the
+// whole organisation, every account.
+func (c *call) accounts(column string) (string, []any) {
+	if c.vis.All && c.unit == nil {
+		return column + " IS NOT NULL", nil
+	}
+	cond, args := c.where("u.unit_code")
+	return column + " IN (SELECT u.id FROM sys_user u WHERE " + cond + ")", args
+}
+
+// perAccount is the SQL of an account's (u.id) downloads in the range, and its arguments: the range's whole months from
+// stat_download_user_month and the days at its two ends from file_download, each an index range of the account
+// (file_download_user); for one material type, which the monthly table does not divide, the whole range from
+// file_download (file_download_user_stats).
+func (c *call) perAccount(f *downloadFilter) (string, []any) {
+	raw := func(from, to time.Time) (string, []any) {
+		q := `(SELECT COUNT(*) FROM file_download d WHERE d.user_id = u.id AND d.created_at >= ? AND d.created_at < ?`
+		args := []any{from, to}
+		if f.typeValue != "" {
+			q += ` AND d.record_type = ?`
+			args = append(args, f.typeValue)
+		}
+		return q + `)`, args
+	}
+	first, last, ok := c.wholeMonths()
+	if !ok || f.typeValue != "" {
+		return raw(c.from, c.to)
+	}
+	head, headArgs := raw(c.from, first.UTC())
+	tail, tailArgs := raw(last.AddDate(0, 1, 0).UTC(), c.to)
+	args := append([]any{first.Format("2006-01"), last.Format("2006-01")}, headArgs...)
+	return `((SELECT COALESCE(SUM(s.n), 0) FROM stat_download_user_month s WHERE s.user_id = u.id AND s.month >= ? AND s.month <= ?) + ` +
+		head + ` + ` + tail + `)`, append(args, tailArgs...)
+}
+
+// topDownloaders is the statement of the scope's top downloaders (user id, downloads), each account's count computed
+// once (a count in the WHERE clause too was computed twice). SQLite, and a scope of some units, walk the accounts:
+// perAccount's index ranges, no sort of downloads. For the whole organisation PostgreSQL, where a subplan loop costs
+// tens of microseconds (30,000 of them took 0.3-1.2 s), adds the month rows and the downloads of the days at the ends
+// in one hash aggregate.
+func (c *call) topDownloaders(f *downloadFilter) (string, []any) {
+	if c.s.db.Dialect != db.Postgres || !f.wholeOrg {
+		n, nargs := c.perAccount(f)
+		return `SELECT id, n FROM (SELECT u.id, CAST(` + n + ` AS BIGINT) AS n FROM sys_user u WHERE ` + f.users + `
+			ORDER BY 2 DESC, u.id LIMIT ` + itoa(TopN) + `) x WHERE n > 0`, append(nargs, f.userArgs...)
+	}
+	raw := func(from, to time.Time) (string, []any) {
+		q := `SELECT d.user_id, 1 AS n FROM file_download d WHERE d.created_at >= ? AND d.created_at < ?`
+		args := []any{from, to}
+		if f.typeValue != "" {
+			q += ` AND d.record_type = ?`
+			args = append(args, f.typeValue)
+		}
+		return q, args
+	}
+	src, args := raw(c.from, c.to)
+	if first, last, ok := c.wholeMonths(); ok && f.typeValue == "" {
+		head, headArgs := raw(c.from, first.UTC())
+		tail, tailArgs := raw(last.AddDate(0, 1, 0).UTC(), c.to)
+		src = `SELECT s.user_id, s.n FROM stat_download_user_month s WHERE s.month >= ? AND s.month <= ? UNION ALL ` + head + ` UNION ALL ` + tail
+		args = append(append([]any{first.Format("2006-01"), last.Format("2006-01")}, headArgs...), tailArgs...)
+	}
+	return `SELECT x.user_id, CAST(SUM(x.n) AS BIGINT) FROM (` + src + `) x JOIN sys_user u ON u.id = x.user_id WHERE ` + f.users +
+		` GROUP BY x.user_id ORDER BY 2 DESC, x.user_id LIMIT ` + itoa(TopN), append(args, f.userArgs...)
 }
 
 // Downloads is GET /api/sys/oplog/downloadStatistics (/download_type): downloads per material type, the most
@@ -131,8 +198,8 @@ func (s *Service) Downloads(ctx context.Context, lang string, f Filter) (*Report
 	}
 	ppl := Table{Key: "topDownloaders", Title: c.tr("stats.t.topDownloaders"), Rows: []map[string]any{}, NoTotal: true,
 		Columns: []Column{c.col("loginCode", false), c.col("userName", false), c.col("unitName", false), c.col("downloads", true)}}
-	if err := c.topPeople(&ppl, "downloads", `SELECT id, n FROM (SELECT u.id, (SELECT COUNT(*) FROM file_download d WHERE d.user_id = u.id AND `+df.raw+`) AS n
-		FROM sys_user u WHERE `+df.users+`) x WHERE n > 0 ORDER BY n DESC, id LIMIT `+itoa(TopN), append(append([]any{}, df.rawArgs...), df.userArgs...)); err != nil {
+	q, args = c.topDownloaders(df)
+	if err := c.topPeople(&ppl, "downloads", q, args); err != nil {
 		return nil, err
 	}
 	r.Tables = append(r.Tables, top, ppl)
@@ -238,11 +305,7 @@ func (s *Service) DownloadLineChart(ctx context.Context, lang string, f Filter) 
 		ch.Series = append(ch.Series, Series{Key: strings.TrimPrefix(k, "library."), Name: c.kindLabel(k), Values: perType[k][:len(labels)]})
 	}
 	r.Charts = append(r.Charts, ch)
-	t := Table{Key: "downloadTrend", Title: c.tr("stats.t.downloadTrend"), Rows: []map[string]any{}, Columns: []Column{c.col("period", false), c.col("downloads", true)}}
-	for i, l := range labels {
-		t.Rows = append(t.Rows, map[string]any{"period": l, "downloads": all.Values[i]})
-	}
-	r.Tables = append(r.Tables, t)
+	r.Tables = append(r.Tables, c.periodTable(ch, []Column{c.col("downloads", true)}))
 	return r, nil
 }
 

@@ -42,6 +42,12 @@ var rollups = []rollup{
 		WHERE d.id > ? AND d.id <= ? AND d.record_id IS NOT NULL GROUP BY 1, 2, 3
 		ON CONFLICT (day, record_type, record_id) DO UPDATE SET n = stat_download_record.n + excluded.n`,
 	}},
+	{name: "download_user", source: "file_download", tables: []string{"stat_download_user_month"}, folds: []string{
+		`INSERT INTO stat_download_user_month (user_id, month, n)
+		SELECT d.user_id, substr({{day d.created_at}}, 1, 7), COUNT(*) FROM file_download d
+		WHERE d.id > ? AND d.id <= ? AND d.user_id IS NOT NULL GROUP BY 1, 2
+		ON CONFLICT (user_id, month) DO UPDATE SET n = stat_download_user_month.n + excluded.n`,
+	}},
 }
 
 // errMoved: another instance folded meanwhile; this fold is rolled back (its events are counted by the other).
@@ -155,18 +161,25 @@ func (c *call) days2() (string, string) {
 	return c.start.Format("2006-01-02"), c.start.AddDate(0, 0, c.days-1).Format("2006-01-02")
 }
 
+// wholeMonths are the first and the last whole month of the range (the first day of each, in Loc); ok is false when
+// the range holds no whole month.
+func (c *call) wholeMonths() (first, last time.Time, ok bool) {
+	first = time.Date(c.start.Year(), c.start.Month(), 1, 0, 0, 0, 0, c.s.Loc)
+	if c.start.Day() != 1 {
+		first = first.AddDate(0, 1, 0)
+	}
+	end := c.start.AddDate(0, 0, c.days) // the day after the range
+	last = time.Date(end.Year(), end.Month(), 1, 0, 0, 0, 0, c.s.Loc).AddDate(0, -1, 0)
+	return first, last, !last.Before(first)
+}
+
 // rolled is the rows of a rollup over the range as a subquery named s, with its arguments: the days of a day
 // table (day, cols), except that the whole months of the range are read from the month table (each month as its
 // first day) when byMonth is set (the answer does not divide the range into days or weeks).
 func (c *call) rolled(base, cols string, byMonth bool) (string, []any) {
 	d0, d1 := c.days2()
-	first := time.Date(c.start.Year(), c.start.Month(), 1, 0, 0, 0, 0, c.s.Loc)
-	if c.start.Day() != 1 {
-		first = first.AddDate(0, 1, 0) // the first whole month
-	}
-	end := c.start.AddDate(0, 0, c.days)                                                 // the day after the range
-	last := time.Date(end.Year(), end.Month(), 1, 0, 0, 0, 0, c.s.Loc).AddDate(0, -1, 0) // the last whole month
-	if !byMonth || last.Before(first) {
+	first, last, ok := c.wholeMonths()
+	if !byMonth || !ok {
 		return `(SELECT day, ` + cols + ` FROM ` + base + `_day) s`, nil
 	}
 	mFirst, mLast := first.Format("2006-01"), last.Format("2006-01")

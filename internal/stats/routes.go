@@ -21,6 +21,8 @@ const (
 	PathCAExport          = "/api/sys/statistics/exportCa"
 	PathSummary           = "/api/sys/statistics/summary"
 	PathSummaryExport     = "/api/sys/statistics/exportSummary"
+	PathDemand            = "/api/sys/statistics/demand"
+	PathDemandExport      = "/api/sys/statistics/exportDemand"
 	PathAccount           = "/api/sys/statistics/account"
 	PathAccountExport     = "/api/sys/statistics/exportAccount"
 )
@@ -44,6 +46,8 @@ func (h *Handlers) Routes() []route.Route {
 		get(PathDownloadHistogram, FunDownload, s.DownloadHistogram, "Downloads per material type and unit (bars)", "下载统计柱状图"),
 		get(PathDownloadLine, FunDownload, s.DownloadLineChart, "Downloads per period and material type (lines)", "下载统计折线图"),
 		file(PathDownloadExport, FunDownload, s.Downloads, "stats.file.download", "Download statistics as a spreadsheet", "导出下载统计"),
+		get(PathDemand, FunDemand, s.Demand, "Demands collected, answered and open by period, unit, collection and state", "需求反馈统计"),
+		file(PathDemandExport, FunDemand, s.Demand, "stats.file.demand", "Demand feedback statistics as a spreadsheet", "导出需求反馈统计"),
 		get(PathUpload, FunUpload, s.Uploads, "Uploads and record upkeep by type, unit and period", "数据上传统计"),
 		file(PathUploadExport, FunUpload, s.Uploads, "stats.file.upload", "Data upload statistics as a spreadsheet", "导出数据上传统计"),
 		get(PathCA, FunCA, s.CA, "CA keys added, lent, returned and expiring", "CA上传统计"),

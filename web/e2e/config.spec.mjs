@@ -3,24 +3,11 @@
 // and a system notice goes through its dialog (add, edit with its values, delete).
 import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
-import { launch, newPage, login, shot, dialogSettled, waitPath, row, confirmIrreversible } from './helpers.mjs';
+import { launch, newPage, login, shot, dialogSettled, waitPath, row, confirmIrreversible, api } from './helpers.mjs';
 
 let browser;
 test.beforeAll(async () => { browser = await launch(); });
 test.afterAll(async () => { await browser?.close(); });
-
-/** A JSON call from the signed-in page (cleanup), with its session token. */
-async function api(page, method, path, body) {
-  return page.evaluate(async ({ method, path, body }) => {
-    const token = JSON.parse(sessionStorage.getItem('userInfo')).accessToken;
-    const r = await fetch(path, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return r.json();
-  }, { method, path, body });
-}
 
 async function signIn(page, code, password) {
   await login(page, code, password);

@@ -5,23 +5,7 @@
 import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { inflateRawSync } from 'node:zlib';
-import { launch, shot, dialogSettled, signedIn, row, openPickerPath, pickerNode, exportFile } from './helpers.mjs';
-
-/** A JSON call from the signed-in page (set-up and clean-up), with its session token. */
-async function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = JSON.parse(sessionStorage.getItem('userInfo')).accessToken;
-      const r = await fetch(path, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return r.json();
-    },
-    { method, path, body },
-  );
-}
+import { launch, shot, dialogSettled, signedIn, row, openPickerPath, pickerNode, exportFile, api } from './helpers.mjs';
 
 /** The texts of every part of a zip (an .xlsx), joined. */
 function zipText(buf) {

@@ -197,3 +197,19 @@ export function png(w, h) {
   const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([sig, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/** A JSON call from a signed-in page (a test's set-up), with its session token; answers the envelope. */
+export async function api(page, method, path, body) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = JSON.parse(sessionStorage.getItem('userInfo')).accessToken;
+      const r = await fetch(path, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return r.json();
+    },
+    { method, path, body },
+  );
+}

@@ -3,7 +3,7 @@
 import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { inflateRawSync } from 'node:zlib';
-import { launch, newPage, login, shot, waitPath, exportFile } from './helpers.mjs';
+import { launch, newPage, login, shot, waitPath, exportFile, signedIn, api } from './helpers.mjs';
 
 let browser;
 test.beforeAll(async () => { browser = await launch(); });
@@ -89,4 +89,49 @@ test('the statistics draw their charts, drill down by unit and export the number
   await page.getByTestId('stat-chart-downloadUnits').waitFor();
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+test('demand feedback: demands collected, answered and open in charts; a filter changes the numbers; the export has the total', async () => {
+  const admin = await signedIn(browser, 'admin', 'Admin@123');
+  const staff = await signedIn(browser, 'staff', 'Staff@123');
+  const add = await api(admin, 'POST', '/api/demand/collection/add', { title: `E2E 需求反馈 ${Date.now()}`, deadline: '2030-06-30 18:00', audienceUnits: '100201' });
+  assert.equal(add.code, 0, JSON.stringify(add));
+  const ids = [];
+  for (const content of ['需要业绩合同扫描件', '需要项目经理证书']) {
+    const r = await api(staff, 'POST', '/api/portal/demand/submit', { collectionId: add.data.id, content });
+    assert.equal(r.code, 0, JSON.stringify(r));
+    ids.push(r.data.id);
+  }
+  assert.equal((await api(admin, 'PUT', '/api/demand/item/state', { ids: [ids[0]], state: 'done' })).code, 0);
+
+  await admin.goto('/demand_feedback');
+  await admin.getByTestId('stat-svg-demandTrend').locator('polyline').first().waitFor();
+  await admin.getByTestId('stat-svg-demandUnits').locator('rect:not([width="0"])').first().waitFor();
+  const number = async (key) => Number((await admin.getByTestId(`stats-number-${key}`).locator('.ant-statistic-content-value').innerText()).replace(/,/g, ''));
+  const collected = await number('collected');
+  assert.ok(collected >= 2 && (await number('answered')) >= 1 && (await number('open')) >= 1, `collected ${collected}`);
+  assert.equal(collected, (await number('answered')) + (await number('open')));
+  assert.equal(Number(await admin.getByTestId('stats-total-demandUnits-collected').innerText()), collected);
+  await shot(admin, 'stats-demand');
+
+  // the export: the unit table, its total the screen's
+  const { body } = await exportFile(admin, '**/api/sys/statistics/exportDemand**');
+  const rows = sheetRows(body);
+  assert.deepEqual(rows[0], ['单位', '征集需求数', '已答复', '待答复']);
+  assert.equal(Number(rows.find((r) => r[0] === '合计')?.[1]), collected);
+
+  // the filter card: a range before any demand, and the numbers fall to zero
+  const range = admin.getByTestId('search-card').locator('.ant-picker input');
+  await range.first().click();
+  await range.first().fill('2020-01-01');
+  await range.first().press('Enter');
+  await range.nth(1).fill('2020-01-31');
+  await range.nth(1).press('Enter');
+  await admin.getByTestId('search-submit').click();
+  await admin.waitForURL(/startTime=2020-01-01/);
+  await admin.getByTestId('stats-range').getByText('2020-01-01 ~ 2020-01-31').waitFor();
+  assert.equal(await number('collected'), 0);
+  assert.deepEqual(admin.errors, []);
+  await admin.context().close();
+  await staff.context().close();
 });

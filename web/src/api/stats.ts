@@ -25,6 +25,7 @@ export const STATS_APIS = defineApis({
   downloadStatisticsLineChart: { method: 'GET', path: '/api/sys/oplog/downloadStatisticsLineChart' },
   statsUpload: { method: 'GET', path: '/api/sys/statistics/upload' },
   statsCa: { method: 'GET', path: '/api/sys/statistics/ca' },
+  statsDemand: { method: 'GET', path: '/api/sys/statistics/demand' },
   statsSummary: { method: 'GET', path: '/api/sys/statistics/summary' },
   statsAccount: { method: 'GET', path: '/api/sys/statistics/account' },
 });
@@ -38,6 +39,7 @@ export const STATS_EXPORTS = {
   download: '/api/sys/oplog/exportDownloadStatistics',
   upload: '/api/sys/statistics/exportUpload',
   ca: '/api/sys/statistics/exportCa',
+  demand: '/api/sys/statistics/exportDemand',
   summary: '/api/sys/statistics/exportSummary',
   account: '/api/sys/statistics/exportAccount',
 } as const;

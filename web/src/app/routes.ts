@@ -169,7 +169,7 @@ export const routes: RouteEntry[] = [
   admin('personnel_login', pages.statistics),
   admin('personnel_role', pages.statistics),
   admin('download_type', pages.statistics),
-  admin('demand_feedback'),
+  admin('demand_feedback', pages.statistics),
   admin('data_upload', pages.statistics),
   admin('ca_upload', pages.statistics),
   admin('summary', pages.statistics),

@@ -1302,6 +1302,7 @@ const en = {
   'stats.failed': 'The statistics could not be loaded',
   'stats.tz': 'Days in {tz}.',
   'stats.hint.login': 'Sign-ins are successful sign-ins; active accounts signed in at least once in the period; never signed in counts accounts that have never signed in. Click a unit to see its subordinate units, and a unit without any to see its people.',
+  'stats.hint.demand': 'Demands collected: demands submitted in the period (by the unit of the submitter when they submitted); answered: those with an answer now (accepted, in progress, done or declined); open: those not answered yet. Click a unit to see its subordinate units.',
   'stats.hint.ca': 'Expiring: valid until a day within the next 30 days. Keys are counted by their own unit.',
   'stats.hint.summary': 'Held: live at the year’s end; expired: valid until a day of the year; changes: edits of the records in the year; downloads: downloads of the records’ files in the year.',
   'demand.title': 'Title',

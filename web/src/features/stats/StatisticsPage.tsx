@@ -1,6 +1,6 @@
 /**
  * THE page of every usage-statistics screen (/personnel_login, /personnel_role, /download_type, /data_upload,
- * /ca_upload, /summary, /statistics_account). Each screen is described as data (SCREENS: its calls, its own
+ * /ca_upload, /summary, /statistics_account, /demand_feedback). Each screen is described as data (SCREENS: its calls, its own
  * filters, its export); the page shows the filter card, the headline numbers, the charts and the tables of the
  * reports, and exports the same numbers. The filters live in the URL. A unit's bar or row drills down to its
  * subordinate units, and from a unit without any to its people.
@@ -41,6 +41,7 @@ export const SCREENS: Record<string, Screen> = {
     recordType: true,
   },
   data_upload: { calls: ['statsUpload'], exportPath: STATS_EXPORTS.upload, time: 'range', recordType: true },
+  demand_feedback: { calls: ['statsDemand'], exportPath: STATS_EXPORTS.demand, time: 'range', hint: 'stats.hint.demand' },
   ca_upload: { calls: ['statsCa'], exportPath: STATS_EXPORTS.ca, time: 'range', hint: 'stats.hint.ca' },
   summary: { calls: ['statsSummary'], exportPath: STATS_EXPORTS.summary, time: 'year', printable: true, hint: 'stats.hint.summary' },
   statistics_account: { calls: ['statsAccount'], exportPath: STATS_EXPORTS.account, time: 'range' },
@@ -269,7 +270,7 @@ function StatTableCard({ table, onDrill, current }: { table: StatTable; onDrill(
     <Card size="small" variant="borderless" title={table.title} style={{ marginTop: 12 }} data-testid={`stats-table-${table.key}`}>
       <Table
         size="small"
-        rowKey={(r) => String(r.unitCode ?? r.loginCode ?? r.recordType ?? r.period ?? r.roleCode ?? r.title ?? JSON.stringify(r))}
+        rowKey={(r) => String(r.unitCode ?? r.loginCode ?? r.recordType ?? r.period ?? r.roleCode ?? r.collectionId ?? r.title ?? JSON.stringify(r))}
         dataSource={table.rows}
         pagination={table.rows.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
         scroll={{ x: 'max-content' }}
