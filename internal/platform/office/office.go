@@ -145,7 +145,7 @@ func ToPDF(ctx context.Context, workDir, in string, o Options) (pdf string, page
 	cmd := exec.CommandContext(rctx, prog,
 		"--headless", "--invisible", "--norestore", "--nologo", "--nodefault", "--nolockcheck", "--nofirststartwizard",
 		"-env:UserInstallation=file://"+filepath.ToSlash(profile),
-		"--convert-to", "pdf:impress_pdf_Export", "--outdir", out, src)
+		"--infilter="+importFilter(ext), "--convert-to", "pdf:impress_pdf_Export", "--outdir", out, src)
 	cmd.Dir = dir
 	cmd.Env = []string{"HOME=" + dir, "PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "TMPDIR=" + dir, "SAL_USE_VCLPLUGIN=svp"}
 	var output bytes.Buffer
@@ -180,6 +180,15 @@ func ToPDF(ctx context.Context, workDir, in string, o Options) (pdf string, page
 		return "", 0, cleanup, ErrTooManyPages
 	}
 	return pdf, pages, cleanup, nil
+}
+
+// importFilter names the Impress filter a deck is read with: left to guess, LibreOffice opens a file that is no
+// presentation with Writer (as text) and converts it happily.
+func importFilter(ext string) string {
+	if ext == ".ppt" {
+		return "MS PowerPoint 97"
+	}
+	return "Impress MS PowerPoint 2007 XML"
 }
 
 func copyFile(from, to string) error {
