@@ -1,15 +1,18 @@
 // @playwright/test's settings for the e2e specs, run by e2e/run.mjs in lanes (each lane its own server, given as
 // BASE_URL): one worker per lane (the specs of a lane share its server and run one after another), no retries (a flaky
-// test is a bug to fix), a trace kept for each failed test (npx playwright show-trace test-output/results/…/trace.zip).
+// test is a bug to fix), a trace kept for each failed test (npx playwright show-trace test-output/results-N/…/trace.zip):
+// actions, network and DOM snapshots, without the screencast, which costs a core on this 2-core machine. Each lane has
+// an output folder of its own (Playwright empties it when it starts). A test may take ten minutes: the language sweep
+// opens every screen.
 import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
   testDir: '.',
   testMatch: /\.spec\.mjs$/,
-  outputDir: '../test-output/results',
+  outputDir: `../test-output/results-${process.env.E2E_LANE ?? 0}`,
   workers: 1,
   retries: 0,
-  timeout: 180_000,
+  timeout: 600_000,
   reporter: [['list', { printSteps: false }]],
-  use: { trace: 'retain-on-failure' },
+  use: { trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false } },
 });

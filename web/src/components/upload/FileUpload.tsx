@@ -135,7 +135,10 @@ export default function FileUpload(props: FileUploadProps) {
 
   const fileList: UploadFile[] = [
     ...value.map((f) => ({ uid: f.uid, name: f.name, size: f.size, status: 'done' as const, thumbUrl: image ? f.url : undefined })),
-    ...pending.map((p) => ({ uid: p.uid, name: p.name, size: p.size, status: 'uploading' as const, percent: p.percent })),
+    // a finished upload is in the value before the form's new value and this list's state render together: never twice
+    ...pending
+      .filter((p) => !value.some((f) => f.uid === p.uid))
+      .map((p) => ({ uid: p.uid, name: p.name, size: p.size, status: 'uploading' as const, percent: p.percent })),
   ];
   const full = maxCount != null && value.length + pending.length >= maxCount;
   const hint = image ? t('upload.imageHint') : t('upload.hint', { list: accept.split(',').map((s) => s.trim()).join(', '), n: maxMB });
