@@ -17,9 +17,13 @@ const page = (names: string[]): Page<Row> => ({ records: names.map((name, i) => 
 /** The rows the server has now, and every call it was asked. */
 let rows: string[];
 let calls: Record<string, string>[];
+/** While set, the server answers only when it resolves (a request in flight). */
+let gate: Promise<void> | undefined;
 const fetchPage = vi.fn(async (params: Record<string, string>) => {
   calls.push(params);
-  return page([...rows]);
+  const answer = page([...rows]);
+  if (gate) await gate;
+  return answer;
 });
 
 const FIELDS = [{ names: ['name'] }];
@@ -46,6 +50,7 @@ beforeEach(() => {
   queryClient.clear();
   rows = ['a', 'b'];
   calls = [];
+  gate = undefined;
   fetchPage.mockClear();
 });
 afterEach(cleanup);
@@ -56,9 +61,14 @@ describe('useList through the query cache', () => {
     await waitFor(() => expect(shown()).toBe('a,b'));
     await first.unmount();
     rows = ['a', 'b', 'c'];
+    let answer = () => {};
+    gate = new Promise<void>((resolve) => (answer = resolve));
     await mount();
-    // the cached rows are there on the first paint
+    // the cached rows are there while the server is asked again
     expect(shown()).toBe('a,b');
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(shown()).toBe('a,b');
+    answer();
     await waitFor(() => expect(shown()).toBe('a,b,c'));
     expect(calls).toHaveLength(2);
   });
@@ -123,9 +133,13 @@ describe('useList through the query cache', () => {
     saveLogin({ accessToken: 'second', UserName: 'B' } as Parameters<typeof saveLogin>[0]);
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
     rows = ['b-only'];
+    let answer = () => {};
+    gate = new Promise<void>((resolve) => (answer = resolve));
     await mount();
-    // nothing of the previous account is painted
+    // nothing of the previous account is painted while the new one's rows are asked for
+    await waitFor(() => expect(calls).toHaveLength(2));
     expect(shown()).toBe('');
+    answer();
     await waitFor(() => expect(shown()).toBe('b-only'));
   });
 });
