@@ -106,7 +106,7 @@ test('a collection is opened for a unit, a member submits a demand with a file, 
   await drawer.getByTestId('demand-content').fill('需要营业执照副本扫描件两份');
   await drawer.getByTestId('demand-value-qty').fill('2');
   await drawer.getByTestId('demand-files').locator('input[type=file]').setInputFiles({ name: '需求说明.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await drawer.getByText('需求说明.pdf').waitFor();
+  await drawer.locator('.ant-upload-list-item-done', { hasText: '需求说明.pdf' }).waitFor();
   await drawer.getByTestId('demand-submit').click();
   const mine = drawer.locator('[data-testid^="demand-mine-"]').filter({ hasText: '需要营业执照副本扫描件两份' });
   await mine.waitFor();
@@ -199,7 +199,7 @@ test('a staff member applies for a certificate reward, the reviewer approves, th
   await dateInput.press('Enter');
   await drawer.getByTestId('reward-apply-won').click();
   await drawer.getByTestId('reward-apply-files').locator('input[type=file]').setInputFiles({ name: '中标通知书.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await drawer.getByText('中标通知书.pdf').waitFor();
+  await drawer.locator('.ant-upload-list-item-done', { hasText: '中标通知书.pdf' }).waitFor();
   await shot(staff, 'reward-apply');
   await drawer.getByTestId('reward-apply-submit').click();
   await drawer.locator('[data-testid^="reward-mine-"]', { hasText: `E2E 物业服务项目 ${stamp}` }).getByText('待审核').waitFor();

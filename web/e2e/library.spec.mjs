@@ -61,7 +61,8 @@ async function enterApproveFind() {
   await staff.getByTestId('lib-field-number').fill('E2E-LIC-0001');
   await staff.getByTestId('lib-field-holder').fill('宁波华信物业服务有限公司');
   await staff.getByTestId('lib-field-scans').locator('input[type=file]').setInputFiles({ name: '许可证扫描件.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await form.getByText('许可证扫描件.pdf').waitFor();
+  // the finished item (the progress item fades out beside it for a moment)
+  await form.locator('.ant-upload-list-item-done', { hasText: '许可证扫描件.pdf' }).waitFor();
   await shot(staff, 'library-form');
   await staff.getByTestId('lib-form-ok').click();
   await staff.getByText('已提交，资料库管理员审核通过后发布').waitFor();
