@@ -96,20 +96,10 @@ func (s *Store) allMenus(ctx context.Context) ([]menuRow, error) {
 // UserGrants returns the user's role names, function codes and menu tree
 // (a group appears when any of its children is granted).
 func (s *Store) UserGrants(ctx context.Context, userID int64) ([]string, []string, []*auth.Menu, error) {
-	var roles []string
-	rows, err := s.db.Query(ctx, `SELECT r.name FROM sys_role r JOIN sys_user_role ur ON ur.role_id = r.id WHERE ur.user_id = ? ORDER BY r.id`, userID)
+	roles, err := s.RoleNames(ctx, userID)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			rows.Close()
-			return nil, nil, nil, err
-		}
-		roles = append(roles, n)
-	}
-	rows.Close()
 	funcs, err := s.FunctionCodes(ctx, userID)
 	if err != nil {
 		return nil, nil, nil, err
@@ -123,6 +113,11 @@ func (s *Store) UserGrants(ctx context.Context, userID int64) ([]string, []strin
 		return nil, nil, nil, err
 	}
 	return roles, funcs, buildTree(all, granted), nil
+}
+
+// RoleNames returns the names of the user's roles, in the roles' order.
+func (s *Store) RoleNames(ctx context.Context, userID int64) ([]string, error) {
+	return s.strings(ctx, `SELECT r.name FROM sys_role r JOIN sys_user_role ur ON ur.role_id = r.id WHERE ur.user_id = ? ORDER BY r.id`, userID)
 }
 
 // FunctionCodes returns the user's function codes, sorted.

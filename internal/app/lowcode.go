@@ -180,6 +180,10 @@ func (g reportMenus) FunctionCodes(ctx context.Context, userID int64) ([]string,
 	return g.a.Access.FunctionCodes(ctx, userID)
 }
 
+func (g reportMenus) RoleNames(ctx context.Context, userID int64) ([]string, error) {
+	return g.a.Access.RoleNames(ctx, userID)
+}
+
 func (g reportMenus) UserGrants(ctx context.Context, userID int64) ([]string, []string, []*auth.Menu, error) {
 	roles, funCodes, menus, err := g.a.Access.UserGrants(ctx, userID)
 	if err != nil || g.a.reports == nil {

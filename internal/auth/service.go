@@ -31,6 +31,8 @@ type Grants interface {
 	UserGrants(ctx context.Context, userID int64) (roles []string, funCodes []string, menus []*Menu, err error)
 	// FunctionCodes is the cheap part of UserGrants, asked on every call.
 	FunctionCodes(ctx context.Context, userID int64) ([]string, error)
+	// RoleNames is the roles part of UserGrants (the personal information shows them).
+	RoleNames(ctx context.Context, userID int64) ([]string, error)
 }
 
 // DictCache is what auth needs of the dictionary area: the cache sent to the client.
@@ -582,7 +584,7 @@ func (s *Service) PersonalInfo(ctx context.Context, p *Principal) (*PersonalInfo
 	if u == nil {
 		return nil, httpx.ErrTokenInvalid
 	}
-	roles, _, _, err := s.grants.UserGrants(ctx, u.ID)
+	roles, err := s.grants.RoleNames(ctx, u.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -24,6 +24,7 @@ func (noGrants) UserGrants(context.Context, int64) ([]string, []string, []*Menu,
 	return nil, nil, nil, nil
 }
 func (noGrants) FunctionCodes(context.Context, int64) ([]string, error) { return nil, nil }
+func (noGrants) RoleNames(context.Context, int64) ([]string, error)     { return nil, nil }
 
 type noDicts struct{}
 

@@ -1,7 +1,9 @@
 package stats
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"strings"
 	"time"
 
@@ -55,12 +57,6 @@ func (c *call) downloads() (*downloadFilter, error) {
 	return f, nil
 }
 
-// downloaders counts, by unit, the accounts of the scope that downloaded within the range (one seek per account).
-func (c *call) downloaders(f *downloadFilter) (map[string][]int64, error) {
-	return c.groups(1, `SELECT u.unit_code, COUNT(*) FROM sys_user u WHERE `+f.users+`
-		AND EXISTS (SELECT 1 FROM file_download d WHERE d.user_id = u.id AND `+f.raw+`) GROUP BY u.unit_code`, append(append([]any{}, f.userArgs...), f.rawArgs...)...)
-}
-
 // accounts is the condition limiting a column of account ids to the accounts of the scope and the chosen unit; for the
 // whole organisation, every account.
 func (c *call) accounts(column string) (string, []any) {
@@ -96,16 +92,16 @@ func (c *call) perAccount(f *downloadFilter) (string, []any) {
 		head + ` + ` + tail + `)`, append(args, tailArgs...)
 }
 
-// topDownloaders is the statement of the scope's top downloaders (user id, downloads), each account's count computed
-// once (a count in the WHERE clause too was computed twice). SQLite, and a scope of some units, walk the accounts:
-// perAccount's index ranges, no sort of downloads. For the whole organisation PostgreSQL, where a subplan loop costs
-// tens of microseconds (30,000 of them took 0.3-1.2 s), adds the month rows and the downloads of the days at the ends
-// in one hash aggregate.
-func (c *call) topDownloaders(f *downloadFilter) (string, []any) {
+// downloadCounts is the statement of each account of the scope that downloaded within the range, with its unit and
+// its downloads (rows of accountCount), counted once: the screens take both the downloaders per unit and the top
+// downloaders from it. SQLite, and a scope of some units, walk the accounts: perAccount's index ranges, no sort of
+// downloads. For the whole organisation PostgreSQL, where a subplan loop costs tens of microseconds (30,000 of them
+// took 0.3-1.2 s), adds the month rows and the downloads of the days at the ends in one hash aggregate.
+func (c *call) downloadCounts(f *downloadFilter) (string, []any) {
 	if c.s.db.Dialect != db.Postgres || !f.wholeOrg {
 		n, nargs := c.perAccount(f)
-		return `SELECT id, n FROM (SELECT u.id, CAST(` + n + ` AS BIGINT) AS n FROM sys_user u WHERE ` + f.users + `
-			ORDER BY 2 DESC, u.id LIMIT ` + itoa(TopN) + `) x WHERE n > 0`, append(nargs, f.userArgs...)
+		return `WITH x AS MATERIALIZED (SELECT u.id, u.unit_code, CAST(` + n + ` AS BIGINT) AS n FROM sys_user u WHERE ` + f.users + `)
+			SELECT id, unit_code, n FROM x WHERE n > 0`, append(nargs, f.userArgs...)
 	}
 	raw := func(from, to time.Time) (string, []any) {
 		q := `SELECT d.user_id, 1 AS n FROM file_download d WHERE d.created_at >= ? AND d.created_at < ?`
@@ -123,8 +119,9 @@ func (c *call) topDownloaders(f *downloadFilter) (string, []any) {
 		src = `SELECT s.user_id, s.n FROM stat_download_user_month s WHERE s.month >= ? AND s.month <= ? UNION ALL ` + head + ` UNION ALL ` + tail
 		args = append(append([]any{first.Format("2006-01"), last.Format("2006-01")}, headArgs...), tailArgs...)
 	}
-	return `SELECT x.user_id, CAST(SUM(x.n) AS BIGINT) FROM (` + src + `) x JOIN sys_user u ON u.id = x.user_id WHERE ` + f.users +
-		` GROUP BY x.user_id ORDER BY 2 DESC, x.user_id LIMIT ` + itoa(TopN), append(args, f.userArgs...)
+	// summed per account before the join: the accounts (thousands) are joined, not the month rows and downloads
+	return `SELECT x.user_id, u.unit_code, x.n FROM (SELECT y.user_id, CAST(SUM(y.n) AS BIGINT) AS n FROM (` + src + `) y GROUP BY y.user_id) x
+		JOIN sys_user u ON u.id = x.user_id WHERE ` + f.users, append(args, f.userArgs...)
 }
 
 // Downloads is GET /api/sys/oplog/downloadStatistics (/download_type): downloads per material type, the most
@@ -139,8 +136,22 @@ func (s *Service) Downloads(ctx context.Context, lang string, f Filter) (*Report
 	if err != nil {
 		return nil, err
 	}
-	byType, err := c.groups(1, `SELECT s.record_type, CAST(SUM(s.n) AS BIGINT) `+df.roll+` GROUP BY s.record_type`, df.rollArgs...)
-	if err != nil {
+	top := Table{Key: "topMaterials", Title: c.tr("stats.t.topMaterials"), Rows: []map[string]any{}, NoTotal: true,
+		Columns: []Column{c.col("title", false), c.col("kind", false), c.col("downloads", true)}}
+	var byType map[string][]int64
+	var people []accountCount
+	if err := parallel(
+		func() (err error) {
+			byType, err = c.groups(1, `SELECT s.record_type, CAST(SUM(s.n) AS BIGINT) `+df.roll+` GROUP BY s.record_type`, df.rollArgs...)
+			return err
+		},
+		func() (err error) {
+			q, args := c.downloadCounts(df)
+			people, err = c.accountCounts(q, args)
+			return err
+		},
+		func() error { return c.topMaterials(df, &top) },
+	); err != nil {
 		return nil, err
 	}
 	t := Table{Key: "downloadTypes", Title: c.tr("stats.t.downloadTypes"), Rows: []map[string]any{},
@@ -151,19 +162,20 @@ func (s *Service) Downloads(ctx context.Context, lang string, f Filter) (*Report
 		total += v[0]
 		t.Rows = append(t.Rows, map[string]any{"recordType": strings.TrimPrefix(key, "library."), "kind": c.kindLabel(key), "downloads": v[0]})
 	}
-	people, err := c.downloaders(df)
-	if err != nil {
+	r.Summary = []Stat{c.stat("downloads", total), c.stat("downloaders", int64(len(people)))}
+	r.Tables = append(r.Tables, t)
+	ppl := Table{Key: "topDownloaders", Title: c.tr("stats.t.topDownloaders"), Rows: []map[string]any{}, NoTotal: true,
+		Columns: []Column{c.col("loginCode", false), c.col("userName", false), c.col("unitName", false), c.col("downloads", true)}}
+	if err := c.topPeople(&ppl, "downloads", people); err != nil {
 		return nil, err
 	}
-	var users int64
-	for _, v := range people {
-		users += v[0]
-	}
-	r.Summary = []Stat{c.stat("downloads", total), c.stat("downloaders", users)}
-	r.Tables = append(r.Tables, t)
+	r.Tables = append(r.Tables, top, ppl)
+	return r, nil
+}
 
-	top := Table{Key: "topMaterials", Title: c.tr("stats.t.topMaterials"), Rows: []map[string]any{}, NoTotal: true,
-		Columns: []Column{c.col("title", false), c.col("kind", false), c.col("downloads", true)}}
+// topMaterials fills the table of the most downloaded materials: for the whole organisation from the per-material
+// rollup, for a scope from the downloads of its accounts, account by account.
+func (c *call) topMaterials(df *downloadFilter, top *Table) error {
 	var q string
 	var args []any
 	if df.wholeOrg {
@@ -176,34 +188,23 @@ func (s *Service) Downloads(ctx context.Context, lang string, f Filter) (*Report
 		}
 		q += ` GROUP BY s.record_type, s.record_id ORDER BY 3 DESC, s.record_id LIMIT ` + itoa(TopN)
 	} else {
-		// the downloads of the scope's accounts, account by account
 		q = `SELECT d.record_type, d.record_id, COUNT(*) FROM sys_user u CROSS JOIN file_download d WHERE d.user_id = u.id AND ` + df.users +
 			` AND ` + df.raw + ` AND d.record_id IS NOT NULL GROUP BY d.record_type, d.record_id ORDER BY 3 DESC, d.record_id LIMIT ` + itoa(TopN)
 		args = append(append([]any{}, df.userArgs...), df.rawArgs...)
 	}
-	if err := forEach(c, q, args, func(scan func(...any) error) error {
+	return forEach(c, q, args, func(scan func(...any) error) error {
 		var kind string
 		var id, n int64
 		if err := scan(&kind, &id, &n); err != nil {
 			return err
 		}
 		var title string
-		if err := c.s.db.QueryRow(ctx, `SELECT title FROM lib_record WHERE id = ?`, id).Scan(&title); err != nil && !db.IsNoRows(err) {
+		if err := c.s.db.QueryRow(c.ctx, `SELECT title FROM lib_record WHERE id = ?`, id).Scan(&title); err != nil && !db.IsNoRows(err) {
 			return err
 		}
 		top.Rows = append(top.Rows, map[string]any{"title": title, "kind": c.kindLabel(kind), "downloads": n})
 		return nil
-	}); err != nil {
-		return nil, err
-	}
-	ppl := Table{Key: "topDownloaders", Title: c.tr("stats.t.topDownloaders"), Rows: []map[string]any{}, NoTotal: true,
-		Columns: []Column{c.col("loginCode", false), c.col("userName", false), c.col("unitName", false), c.col("downloads", true)}}
-	q, args = c.topDownloaders(df)
-	if err := c.topPeople(&ppl, "downloads", q, args); err != nil {
-		return nil, err
-	}
-	r.Tables = append(r.Tables, top, ppl)
-	return r, nil
+	})
 }
 
 // DownloadHistogram is GET /api/sys/oplog/downloadStatisticsHistogram: downloads per material type, and
@@ -218,8 +219,25 @@ func (s *Service) DownloadHistogram(ctx context.Context, lang string, f Filter) 
 	if err != nil {
 		return nil, err
 	}
-	byType, err := c.groups(1, `SELECT s.record_type, CAST(SUM(s.n) AS BIGINT) `+df.roll+` GROUP BY s.record_type`, df.rollArgs...)
-	if err != nil {
+	var byType, counts map[string][]int64
+	var people []accountCount
+	var bars []bar
+	if err := parallel(
+		func() (err error) {
+			byType, err = c.groups(1, `SELECT s.record_type, CAST(SUM(s.n) AS BIGINT) `+df.roll+` GROUP BY s.record_type`, df.rollArgs...)
+			return err
+		},
+		func() (err error) {
+			counts, err = c.groups(1, `SELECT s.unit_code, CAST(SUM(s.n) AS BIGINT) `+df.roll+` GROUP BY s.unit_code`, df.rollArgs...)
+			return err
+		},
+		func() (err error) {
+			q, args := c.downloadCounts(df)
+			people, err = c.accountCounts(q, args)
+			return err
+		},
+		func() (err error) { bars, err = c.bars(); return err },
+	); err != nil {
 		return nil, err
 	}
 	ch := Chart{Key: "downloadTypes", Title: c.tr("stats.t.downloadTypes"), Kind: "bar", Series: []Series{{Key: "downloads", Name: c.tr("stats.c.downloads")}}}
@@ -228,27 +246,15 @@ func (s *Service) DownloadHistogram(ctx context.Context, lang string, f Filter) 
 		ch.Series[0].Values = append(ch.Series[0].Values, byType[key][0])
 	}
 	r.Charts = append(r.Charts, ch)
-	counts, err := c.groups(1, `SELECT s.unit_code, CAST(SUM(s.n) AS BIGINT) `+df.roll+` GROUP BY s.unit_code`, df.rollArgs...)
-	if err != nil {
-		return nil, err
-	}
-	people, err := c.downloaders(df)
-	if err != nil {
-		return nil, err
-	}
 	byUnit := map[string][]int64{}
 	for code, v := range counts {
 		byUnit[code] = []int64{v[0], 0}
 	}
-	for code, v := range people {
+	for code, v := range perUnit(people) {
 		if byUnit[code] == nil {
 			byUnit[code] = []int64{0, 0}
 		}
 		byUnit[code][1] = v[0]
-	}
-	bars, err := c.bars()
-	if err != nil {
-		return nil, err
 	}
 	uch, ut := c.unitTable("downloadUnits", bars, fold(bars, byUnit, 2), []Column{c.col("downloads", true), c.col("downloaders", true)}, []int{0, 1})
 	r.Charts = append(r.Charts, uch)
@@ -328,24 +334,53 @@ func (c *call) kindOrder(m map[string][]int64) []string {
 	return out
 }
 
-// topPeople fills a table of people from a query answering (user id, count) rows.
-func (c *call) topPeople(t *Table, key, query string, args []any) error {
-	type hit struct {
-		id int64
-		n  int64
-	}
-	var hits []hit
-	if err := forEach(c, query, args, func(scan func(...any) error) error {
-		var h hit
-		if err := scan(&h.id, &h.n); err != nil {
+// accountCount is an account of the scope with its unit and its count of something within the range (above zero).
+type accountCount struct {
+	id   int64
+	unit string
+	n    int64
+}
+
+// accountCounts runs a query answering (account id, unit code, count) rows.
+func (c *call) accountCounts(query string, args []any) ([]accountCount, error) {
+	var out []accountCount
+	err := forEach(c, query, args, func(scan func(...any) error) error {
+		var a accountCount
+		if err := scan(&a.id, &a.unit, &a.n); err != nil {
 			return err
 		}
-		hits = append(hits, h)
+		out = append(out, a)
 		return nil
-	}); err != nil {
-		return err
+	})
+	return out, err
+}
+
+// perUnit adds accounts up by unit: [accounts, their counts' sum] per unit code.
+func perUnit(counts []accountCount) map[string][]int64 {
+	out := map[string][]int64{}
+	for _, a := range counts {
+		v := out[a.unit]
+		if v == nil {
+			v = []int64{0, 0}
+			out[a.unit] = v
+		}
+		v[0]++
+		v[1] += a.n
 	}
-	for _, h := range hits {
+	return out
+}
+
+// topPeople fills a table with the TopN accounts of the highest counts (ties by account id), named as the list shows
+// them.
+func (c *call) topPeople(t *Table, key string, counts []accountCount) error {
+	hits := slices.Clone(counts)
+	slices.SortFunc(hits, func(a, b accountCount) int {
+		if a.n != b.n {
+			return cmp.Compare(b.n, a.n)
+		}
+		return cmp.Compare(a.id, b.id)
+	})
+	for _, h := range hits[:min(TopN, len(hits))] {
 		var code, name, unit string
 		if err := c.s.db.QueryRow(c.ctx, `SELECT u.login_code, u.user_name, COALESCE(o.unit_name, '') FROM sys_user u
 			LEFT JOIN org_unit o ON o.full_unit_code = u.unit_code WHERE u.id = ?`, h.id).Scan(&code, &name, &unit); err != nil {

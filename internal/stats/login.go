@@ -21,33 +21,39 @@ func (s *Service) Login(ctx context.Context, lang string, f Filter) (*Report, er
 	labels := c.labels()
 	b := c.dayBucket("s.day")
 	src, sargs := c.rolled("stat_login", "unit_code, n", c.period == Month)
-	signIns, err := c.series("signIns", c.tr("stats.c.signIns"), labels,
-		`SELECT `+b+`, CAST(SUM(s.n) AS BIGINT) FROM `+src+` WHERE s.day >= ? AND s.day <= ? AND `+rcond+` GROUP BY `+b,
-		append(append(sargs, d0, d1), rargs...)...)
-	if err != nil {
+	srcAll, sargsAll := c.rolled("stat_login", "unit_code, n", true)
+	var signIns Series
+	var accounts, counts, active map[string][]int64
+	// by unit: accounts and never signed in (sys_user), sign-ins (the rollup) and the accounts that signed in
+	// within the range (one seek per account)
+	if err := parallel(
+		func() (err error) {
+			signIns, err = c.series("signIns", c.tr("stats.c.signIns"), labels,
+				`SELECT `+b+`, CAST(SUM(s.n) AS BIGINT) FROM `+src+` WHERE s.day >= ? AND s.day <= ? AND `+rcond+` GROUP BY `+b,
+				append(append(sargs, d0, d1), rargs...)...)
+			return err
+		},
+		func() (err error) {
+			accounts, err = c.groups(2, `SELECT u.unit_code, COUNT(*), SUM(CASE WHEN u.last_login_at IS NULL THEN 1 ELSE 0 END)
+				FROM sys_user u WHERE u.deleted_at IS NULL AND `+cond+` GROUP BY u.unit_code`, cargs...)
+			return err
+		},
+		func() (err error) {
+			counts, err = c.groups(1, `SELECT s.unit_code, CAST(SUM(s.n) AS BIGINT) FROM `+srcAll+` WHERE s.day >= ? AND s.day <= ? AND `+rcond+`
+				GROUP BY s.unit_code`, append(append(sargsAll, d0, d1), rargs...)...)
+			return err
+		},
+		func() (err error) {
+			active, err = c.groups(1, `SELECT u.unit_code, COUNT(*) FROM sys_user u WHERE u.deleted_at IS NULL AND `+cond+`
+				AND EXISTS (SELECT 1 FROM login_log l WHERE l.user_id = u.id AND l.created_at >= ? AND l.created_at < ? AND l.success = 1)
+				GROUP BY u.unit_code`, append(append([]any{}, cargs...), span...)...)
+			return err
+		},
+	); err != nil {
 		return nil, err
 	}
 	r.Charts = append(r.Charts, Chart{Key: "trend", Title: c.tr("stats.t.loginTrend"), Kind: "line", Labels: labels, Series: []Series{signIns}})
 
-	// by unit: accounts and never signed in (sys_user), sign-ins (the rollup) and the accounts that signed in
-	// within the range (one seek per account)
-	accounts, err := c.groups(2, `SELECT u.unit_code, COUNT(*), SUM(CASE WHEN u.last_login_at IS NULL THEN 1 ELSE 0 END)
-		FROM sys_user u WHERE u.deleted_at IS NULL AND `+cond+` GROUP BY u.unit_code`, cargs...)
-	if err != nil {
-		return nil, err
-	}
-	src, sargs = c.rolled("stat_login", "unit_code, n", true)
-	counts, err := c.groups(1, `SELECT s.unit_code, CAST(SUM(s.n) AS BIGINT) FROM `+src+` WHERE s.day >= ? AND s.day <= ? AND `+rcond+`
-		GROUP BY s.unit_code`, append(append(sargs, d0, d1), rargs...)...)
-	if err != nil {
-		return nil, err
-	}
-	active, err := c.groups(1, `SELECT u.unit_code, COUNT(*) FROM sys_user u WHERE u.deleted_at IS NULL AND `+cond+`
-		AND EXISTS (SELECT 1 FROM login_log l WHERE l.user_id = u.id AND l.created_at >= ? AND l.created_at < ? AND l.success = 1)
-		GROUP BY u.unit_code`, append(append([]any{}, cargs...), span...)...)
-	if err != nil {
-		return nil, err
-	}
 	logins := map[string][]int64{}
 	for code, v := range counts {
 		logins[code] = []int64{v[0], 0}

@@ -24,6 +24,8 @@ import (
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // DataModule is the data-rule module of the statistics (internal/org Modules): the units whose numbers
@@ -651,6 +653,16 @@ func sortedKeys(m map[string][]int64) []string {
 // forEach runs a query and hands each row's Scan to fn.
 func forEach(c *call, query string, args []any, fn func(scan func(...any) error) error) error {
 	return db.EachRow(c.ctx, c.s.db, query, args, func(row db.Row) error { return fn(row.Scan) })
+}
+
+// parallel runs a screen's independent statements at once, each on a connection of its own, and returns the first
+// error: a screen waits for its slowest statement rather than for their sum.
+func parallel(fns ...func() error) error {
+	var g errgroup.Group
+	for _, fn := range fns {
+		g.Go(fn)
+	}
+	return g.Wait()
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -50,28 +50,59 @@ func (s *Service) Uploads(ctx context.Context, lang string, f Filter) (*Report, 
 	if k != nil {
 		perSpan += ` AND f.record_type = ?`
 	}
-	up, err := c.series("uploads", c.tr("stats.c.uploads"), labels, with+` SELECT p.label, (`+perSpan+`) FROM p`, append(pargs, fargs[len(span):]...)...)
-	if err != nil {
-		return nil, err
+	// each account's uploads once, an index range of the account (sys_file_uploader_stats): no sort of the files
+	perUser := `(SELECT COUNT(*) FROM sys_file f WHERE f.uploaded_by = u.id AND f.module = 'library' AND f.state <> 'uploading'
+		AND f.created_at >= ? AND f.created_at < ?`
+	perArgs := append([]any{}, span...)
+	if k != nil {
+		perUser += ` AND f.record_type = ?`
+		perArgs = append(perArgs, "library."+k.Key)
 	}
-	ad, err := c.series("added", c.tr("stats.c.added"), labels, `SELECT `+c.bucket("rec.created_at")+`, COUNT(*) `+added+` GROUP BY 1`, aargs...)
-	if err != nil {
-		return nil, err
-	}
-	ch, err := c.series("updated", c.tr("stats.c.updated"), labels, `SELECT `+c.bucket("b.created_at")+`, COUNT(*) `+updated+` GROUP BY 1`, uargs...)
-	if err != nil {
+	perUser += `)`
+	var up, ad, ch Series
+	var byType, addedByType, addedByUnit, updatedByUnit map[string][]int64
+	var uploaders []accountCount
+	var bars []bar
+	if err := parallel(
+		func() (err error) {
+			up, err = c.series("uploads", c.tr("stats.c.uploads"), labels, with+` SELECT p.label, (`+perSpan+`) FROM p`, append(pargs, fargs[len(span):]...)...)
+			return err
+		},
+		func() (err error) {
+			ad, err = c.series("added", c.tr("stats.c.added"), labels, `SELECT `+c.bucket("rec.created_at")+`, COUNT(*) `+added+` GROUP BY 1`, aargs...)
+			return err
+		},
+		func() (err error) {
+			ch, err = c.series("updated", c.tr("stats.c.updated"), labels, `SELECT `+c.bucket("b.created_at")+`, COUNT(*) `+updated+` GROUP BY 1`, uargs...)
+			return err
+		},
+		func() (err error) {
+			byType, err = c.groups(2, `SELECT f.record_type, COUNT(*), COALESCE(SUM(f.size), 0) `+files+` GROUP BY f.record_type`, fargs...)
+			return err
+		},
+		func() (err error) {
+			addedByType, err = c.groups(1, `SELECT rec.type, COUNT(*) `+added+` GROUP BY rec.type`, aargs...)
+			return err
+		},
+		func() (err error) {
+			uploaders, err = c.accountCounts(`WITH x AS MATERIALIZED (SELECT u.id, u.unit_code, `+perUser+` AS n FROM sys_user u WHERE `+cond+`)
+				SELECT id, unit_code, n FROM x WHERE n > 0`, append(append([]any{}, perArgs...), cargs...))
+			return err
+		},
+		func() (err error) {
+			addedByUnit, err = c.groups(1, `SELECT u.unit_code, COUNT(*) `+added+` GROUP BY u.unit_code`, aargs...)
+			return err
+		},
+		func() (err error) {
+			updatedByUnit, err = c.groups(1, `SELECT u.unit_code, COUNT(*) `+updated+` GROUP BY u.unit_code`, uargs...)
+			return err
+		},
+		func() (err error) { bars, err = c.bars(); return err },
+	); err != nil {
 		return nil, err
 	}
 	r.Charts = append(r.Charts, Chart{Key: "uploadTrend", Title: c.tr("stats.t.uploadTrend"), Kind: "line", Labels: labels, Series: []Series{up, ad, ch}})
 
-	byType, err := c.groups(2, `SELECT f.record_type, COUNT(*), COALESCE(SUM(f.size), 0) `+files+` GROUP BY f.record_type`, fargs...)
-	if err != nil {
-		return nil, err
-	}
-	addedByType, err := c.groups(1, `SELECT rec.type, COUNT(*) `+added+` GROUP BY rec.type`, aargs...)
-	if err != nil {
-		return nil, err
-	}
 	typeChart := Chart{Key: "uploadTypes", Title: c.tr("stats.t.uploadTypes"), Kind: "bar", Series: []Series{
 		{Key: "uploads", Name: c.tr("stats.c.uploads")}, {Key: "added", Name: c.tr("stats.c.added")}}}
 	typeTable := Table{Key: "uploadTypes", Title: c.tr("stats.t.uploadTypes"), Rows: []map[string]any{},
@@ -118,40 +149,19 @@ func (s *Service) Uploads(ctx context.Context, lang string, f Filter) (*Report, 
 			}
 		}
 	}
-	// each account's uploads once, an index range of the account (sys_file_uploader_stats): no sort of the files
-	perUser := `(SELECT COUNT(*) FROM sys_file f WHERE f.uploaded_by = u.id AND f.module = 'library' AND f.state <> 'uploading'
-		AND f.created_at >= ? AND f.created_at < ?`
-	perArgs := append([]any{}, span...)
-	if k != nil {
-		perUser += ` AND f.record_type = ?`
-		perArgs = append(perArgs, "library."+k.Key)
-	}
-	perUser += `)`
-	g, err := c.groups(2, `WITH x AS MATERIALIZED (SELECT u.unit_code, `+perUser+` AS n FROM sys_user u WHERE `+cond+`)
-		SELECT x.unit_code, CAST(SUM(x.n) AS BIGINT), SUM(CASE WHEN x.n > 0 THEN 1 ELSE 0 END) FROM x GROUP BY x.unit_code`, append(append([]any{}, perArgs...), cargs...)...)
-	if err != nil {
-		return nil, err
+	g := map[string][]int64{}
+	for code, v := range perUnit(uploaders) {
+		g[code] = []int64{v[1], v[0]} // uploads, uploaders
 	}
 	put(g, 0)
-	if g, err = c.groups(1, `SELECT u.unit_code, COUNT(*) `+added+` GROUP BY u.unit_code`, aargs...); err != nil {
-		return nil, err
-	}
-	put(g, 2)
-	if g, err = c.groups(1, `SELECT u.unit_code, COUNT(*) `+updated+` GROUP BY u.unit_code`, uargs...); err != nil {
-		return nil, err
-	}
-	put(g, 3)
-	bars, err := c.bars()
-	if err != nil {
-		return nil, err
-	}
+	put(addedByUnit, 2)
+	put(updatedByUnit, 3)
 	uch, ut := c.unitTable("uploadUnits", bars, fold(bars, byUnit, 4),
 		[]Column{c.col("uploads", true), c.col("uploaders", true), c.col("added", true), c.col("updated", true)}, []int{0, 2, 3})
 	r.Charts = append(r.Charts, uch)
 	people := Table{Key: "topUploaders", Title: c.tr("stats.t.topUploaders"), Rows: []map[string]any{}, NoTotal: true,
 		Columns: []Column{c.col("loginCode", false), c.col("userName", false), c.col("unitName", false), c.col("uploads", true)}}
-	if err := c.topPeople(&people, "uploads", `SELECT id, n FROM (SELECT u.id, `+perUser+` AS n FROM sys_user u WHERE `+cond+`
-		ORDER BY 2 DESC, u.id LIMIT `+itoa(TopN)+`) x WHERE n > 0`, append(append([]any{}, perArgs...), cargs...)); err != nil {
+	if err := c.topPeople(&people, "uploads", uploaders); err != nil {
 		return nil, err
 	}
 	r.Tables = append(r.Tables, ut, typeTable, people)
