@@ -14,17 +14,5 @@ func NewHandlers(s *Store) *Handlers { return &Handlers{store: s} }
 
 // MenuTree is GET /api/sys/menu/tree: the whole menu catalogue as a tree (menu management).
 func (h *Handlers) MenuTree(r *http.Request, _ route.None) ([]*auth.Menu, error) {
-	all, err := h.store.allMenus(r.Context())
-	if err != nil {
-		return nil, err
-	}
-	codes := make([]string, len(all))
-	for i, m := range all {
-		codes[i] = m.Code
-	}
-	tree := buildTree(all, codes)
-	if tree == nil {
-		tree = []*auth.Menu{}
-	}
-	return tree, nil
+	return h.store.wholeTree(r.Context())
 }

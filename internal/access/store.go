@@ -21,8 +21,9 @@ type Store struct {
 	scopes *org.Store
 
 	mu    sync.RWMutex
-	menus []menuRow // cached: the menu table is small and read on every sign-in
-	gen   uint64    // bumped by Invalidate, so a read that raced a change is not cached
+	menus []menuRow    // cached: the menu table is small and read on every sign-in
+	tree  []*auth.Menu // cached: the whole visible tree (GET /api/sys/menu/tree), built from menus
+	gen   uint64       // bumped by Invalidate, so a read that raced a change is not cached
 
 	// res is the resource table as the guard reads it on every call (see resources.go).
 	res    atomic.Pointer[resourceSnapshot]
@@ -42,7 +43,7 @@ type menuRow struct {
 // Invalidate drops cached menus after a change.
 func (s *Store) Invalidate() {
 	s.mu.Lock()
-	s.menus = nil
+	s.menus, s.tree = nil, nil
 	s.gen++
 	s.mu.Unlock()
 }
@@ -91,6 +92,33 @@ func (s *Store) allMenus(ctx context.Context) ([]menuRow, error) {
 	}
 	s.mu.Unlock()
 	return m, nil
+}
+
+// wholeTree is every visible menu as a tree, built once per change of the menus. Callers only read it.
+func (s *Store) wholeTree(ctx context.Context) ([]*auth.Menu, error) {
+	s.mu.RLock()
+	t, gen := s.tree, s.gen
+	s.mu.RUnlock()
+	if t != nil {
+		return t, nil
+	}
+	all, err := s.allMenus(ctx)
+	if err != nil {
+		return nil, err
+	}
+	codes := make([]string, len(all))
+	for i, m := range all {
+		codes[i] = m.Code
+	}
+	if t = buildTree(all, codes); t == nil {
+		t = []*auth.Menu{}
+	}
+	s.mu.Lock()
+	if s.gen == gen {
+		s.tree = t
+	}
+	s.mu.Unlock()
+	return t, nil
 }
 
 // UserGrants returns the user's role names, function codes and menu tree

@@ -409,7 +409,14 @@ func Run[T any](ctx context.Context, d *db.DB, s *Spec, q *Query, scan Scanner[T
 		// A sort replaced by an expression with arguments (ReplaceSort) is no index walk: the plain page.
 		stmt = "SELECT " + s.Select + " FROM " + s.From + where + orderSQL(q.order) + " LIMIT ? OFFSET ?"
 	}
-	pageArgs := append(append(append([]any{}, args...), q.orderArgs...), q.Limit, offset)
+	pageArgs := append(append([]any{}, args...), q.orderArgs...)
+	if d.Dialect == db.Postgres {
+		// PostgreSQL plans a statement whose LIMIT is a parameter again on every call (its generic plan cannot see a
+		// small LIMIT, so it would sort): written into the statement, a page without filters keeps its plan.
+		stmt = strings.Replace(stmt, " LIMIT ? OFFSET ?", " LIMIT "+strconv.Itoa(q.Limit)+" OFFSET "+strconv.Itoa(offset), 1)
+	} else {
+		pageArgs = append(pageArgs, q.Limit, offset)
+	}
 	rows, err := d.Query(ctx, stmt, pageArgs...)
 	if err != nil {
 		return nil, err
