@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"biddesk/internal/auth"
+	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/route"
 )
 
@@ -13,6 +14,6 @@ type Handlers struct{ store *Store }
 func NewHandlers(s *Store) *Handlers { return &Handlers{store: s} }
 
 // MenuTree is GET /api/sys/menu/tree: the whole menu catalogue as a tree (menu management).
-func (h *Handlers) MenuTree(r *http.Request, _ route.None) ([]*auth.Menu, error) {
+func (h *Handlers) MenuTree(r *http.Request, _ route.None) (*httpx.Encoded[[]*auth.Menu], error) {
 	return h.store.wholeTree(r.Context())
 }

@@ -12,6 +12,7 @@ import (
 	"biddesk/internal/org"
 	"biddesk/internal/platform/changes"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/httpx"
 )
 
 // Store holds the SQL of menus, functions, roles and grants.
@@ -21,9 +22,9 @@ type Store struct {
 	scopes *org.Store
 
 	mu    sync.RWMutex
-	menus []menuRow    // cached: the menu table is small and read on every sign-in
-	tree  []*auth.Menu // cached: the whole visible tree (GET /api/sys/menu/tree), built from menus
-	gen   uint64       // bumped by Invalidate, so a read that raced a change is not cached
+	menus []menuRow                    // cached: the menu table is small and read on every sign-in
+	tree  *httpx.Encoded[[]*auth.Menu] // cached: the whole visible tree (GET /api/sys/menu/tree), built from menus
+	gen   uint64                       // bumped by Invalidate, so a read that raced a change is not cached
 
 	// res is the resource table as the guard reads it on every call (see resources.go).
 	res    atomic.Pointer[resourceSnapshot]
@@ -95,7 +96,7 @@ func (s *Store) allMenus(ctx context.Context) ([]menuRow, error) {
 }
 
 // wholeTree is every visible menu as a tree, built once per change of the menus. Callers only read it.
-func (s *Store) wholeTree(ctx context.Context) ([]*auth.Menu, error) {
+func (s *Store) wholeTree(ctx context.Context) (*httpx.Encoded[[]*auth.Menu], error) {
 	s.mu.RLock()
 	t, gen := s.tree, s.gen
 	s.mu.RUnlock()
@@ -110,8 +111,12 @@ func (s *Store) wholeTree(ctx context.Context) ([]*auth.Menu, error) {
 	for i, m := range all {
 		codes[i] = m.Code
 	}
-	if t = buildTree(all, codes); t == nil {
-		t = []*auth.Menu{}
+	tree := buildTree(all, codes)
+	if tree == nil {
+		tree = []*auth.Menu{}
+	}
+	if t, err = httpx.Encode(tree); err != nil {
+		return nil, err
 	}
 	s.mu.Lock()
 	if s.gen == gen {

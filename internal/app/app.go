@@ -63,8 +63,10 @@ type App struct {
 	// Files is uploads and downloads (local disk and the S3-compatible store); stopFiles ends its janitor.
 	Files     *files.Service
 	stopFiles context.CancelFunc
-	// stopStats ends the hourly statistics upkeep (keepStatistics).
-	stopStats context.CancelFunc
+	// stopStats ends the hourly statistics upkeep (keepStatistics) and waits for it.
+	stopStats func()
+	// stats is the usage statistics (internal/stats), whose rollups the upkeep folds.
+	stats *stats.Service
 	// Portal is the portal's home page, messages, bid pack and management (internal/portal).
 	Portal *portal.Service
 	// wordbook is the expert Word book (internal/wordbook).
@@ -167,20 +169,32 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 		d.Close()
 		return nil, err
 	}
+	a.stats = a.statsService()
 	a.assembleRoutes()
 	a.keepStatistics(ctx)
 	return a, nil
 }
 
 // keepStatistics runs db.Optimize now and every hour while the app is open, so that the list plans
-// (index walks, docs/performance.md) hold as the tables grow.
+// (index walks, docs/performance.md) hold as the tables grow. In the background it also folds the usage
+// events into the statistics rollups, at start and every hour: after an upgrade the first fold reads the
+// whole history (a minute for a year of a large organisation), which no statistics call should wait for
+// if it can be helped, and later each call folds only the last hour's events.
 func (a *App) keepStatistics(ctx context.Context) {
 	if err := a.DB.Optimize(ctx, true); err != nil {
 		a.Log.Warn("optimize statistics", "err", err)
 	}
 	sctx, stop := context.WithCancel(context.WithoutCancel(ctx))
-	a.stopStats = stop
+	done := make(chan struct{})
+	a.stopStats = func() { stop(); <-done }
+	fold := func() {
+		if err := a.stats.Refresh(sctx); err != nil && sctx.Err() == nil {
+			a.Log.Warn("fold usage statistics", "err", err)
+		}
+	}
 	go func() {
+		defer close(done)
+		fold()
 		t := time.NewTicker(time.Hour)
 		defer t.Stop()
 		for {
@@ -191,6 +205,7 @@ func (a *App) keepStatistics(ctx context.Context) {
 				if err := a.DB.Optimize(sctx, false); err != nil && sctx.Err() == nil {
 					a.Log.Warn("optimize statistics", "err", err)
 				}
+				fold()
 			}
 		}
 	}()
@@ -269,7 +284,7 @@ func (a *App) assembleRoutes() {
 		{"reward", reward.NewHandlers(a.reward).Routes()},
 		{"portal", portal.NewHandlers(a.Portal).Routes()},
 		{"tasks", tasks.NewHandlers(a.Tasks).Routes()},
-		{"stats", stats.NewHandlers(a.statsService()).Routes()},
+		{"stats", stats.NewHandlers(a.stats).Routes()},
 		{"dataset", dataset.NewHandlers(datasets).Routes()},
 		{"dreport", dreport.NewHandlers(a.reports).Routes()},
 		{"dtable", dtable.NewHandlers(dtable.NewService(a.DB, a.dtableCaller, lowcodeLookups{a})).Routes()},

@@ -29,7 +29,7 @@ type Store struct {
 	db *db.DB
 
 	mu    sync.RWMutex
-	cache []*Entry
+	cache *httpx.Encoded[[]*Entry]
 	gen   uint64 // bumped by Invalidate, so that a build racing a change is not kept
 
 	// building lets one request rebuild the cache at a time, the others waiting to take its tree:
@@ -47,11 +47,20 @@ func (s *Store) Invalidate() {
 	s.mu.Unlock()
 }
 
-// DictData is Tree for the session info, which holds it as it is.
-func (s *Store) DictData(ctx context.Context) (any, error) { return s.Tree(ctx) }
+// DictData is the tree for the session info, which holds it as it is (already encoded).
+func (s *Store) DictData(ctx context.Context) (any, error) { return s.encodedTree(ctx) }
 
-// Tree returns every enabled dictionary as a tree (cached until Invalidate).
+// Tree returns every enabled dictionary as a tree (cached until Invalidate). Callers only read it.
 func (s *Store) Tree(ctx context.Context) ([]*Entry, error) {
+	c, err := s.encodedTree(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return c.Value, nil
+}
+
+// encodedTree is the cached tree with its JSON.
+func (s *Store) encodedTree(ctx context.Context) (*httpx.Encoded[[]*Entry], error) {
 	s.mu.RLock()
 	c := s.cache
 	s.mu.RUnlock()
@@ -66,7 +75,11 @@ func (s *Store) Tree(ctx context.Context) ([]*Entry, error) {
 	if c != nil { // built while this request waited
 		return c, nil
 	}
-	top, err := s.build(ctx, s.db)
+	tree, err := s.build(ctx, s.db)
+	if err != nil {
+		return nil, err
+	}
+	top, err := httpx.Encode(tree)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +102,7 @@ func (s *Store) dictDataIn(ctx context.Context, q db.Querier) ([]*Entry, error) 
 	c := s.cache
 	s.mu.RUnlock()
 	if c != nil {
-		return c, nil
+		return c.Value, nil
 	}
 	return s.build(ctx, q)
 }
@@ -309,8 +322,8 @@ func (h *Handlers) Generic(r *http.Request, in GenericIn) ([]FlatItem, error) {
 }
 
 // Cache is GET /api/sys/dict/getDictCache.
-func (h *Handlers) Cache(r *http.Request, _ route.None) ([]*Entry, error) {
-	return h.store.Tree(r.Context())
+func (h *Handlers) Cache(r *http.Request, _ route.None) (*httpx.Encoded[[]*Entry], error) {
+	return h.store.encodedTree(r.Context())
 }
 
 type seedGroup struct {
