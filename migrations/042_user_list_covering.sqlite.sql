@@ -12,3 +12,7 @@ CREATE INDEX sys_user_list_login ON sys_user (user_type, login_code, id, deleted
 CREATE INDEX sys_user_list_name ON sys_user (user_type, user_name, id, deleted_at) WHERE deleted_at IS NULL;
 CREATE INDEX sys_user_list_last_login ON sys_user (user_type, last_login_at, id, deleted_at) WHERE deleted_at IS NULL;
 CREATE INDEX sys_user_list_state ON sys_user (user_type, state, id, deleted_at) WHERE deleted_at IS NULL;
+-- The unit-name sort and the unit filter walk each unit's accounts: in id order still (deleted_at is NULL in every
+-- entry), without reading the accounts.
+DROP INDEX sys_user_live_unit;
+CREATE INDEX sys_user_live_unit ON sys_user (user_type, unit_code, deleted_at) WHERE deleted_at IS NULL;
