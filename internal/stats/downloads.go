@@ -141,15 +141,8 @@ func (s *Service) Downloads(ctx context.Context, lang string, f Filter) (*Report
 	var byType map[string][]int64
 	var people []accountCount
 	if err := parallel(
-		func() (err error) {
-			byType, err = c.groups(1, `SELECT s.record_type, CAST(SUM(s.n) AS BIGINT) `+df.roll+` GROUP BY s.record_type`, df.rollArgs...)
-			return err
-		},
-		func() (err error) {
-			q, args := c.downloadCounts(df)
-			people, err = c.accountCounts(q, args)
-			return err
-		},
+		func() (err error) { byType, err = c.downloadsBy("s.record_type", df); return err },
+		func() (err error) { people, err = c.accountCounts(c.downloadCounts(df)); return err },
 		func() error { return c.topMaterials(df, &top) },
 	); err != nil {
 		return nil, err
@@ -171,6 +164,11 @@ func (s *Service) Downloads(ctx context.Context, lang string, f Filter) (*Report
 	}
 	r.Tables = append(r.Tables, top, ppl)
 	return r, nil
+}
+
+// downloadsBy counts the downloads of the range by a column of the rollup s (its type or its unit).
+func (c *call) downloadsBy(column string, df *downloadFilter) (map[string][]int64, error) {
+	return c.groups(1, `SELECT `+column+`, CAST(SUM(s.n) AS BIGINT) `+df.roll+` GROUP BY `+column, df.rollArgs...)
 }
 
 // topMaterials fills the table of the most downloaded materials: for the whole organisation from the per-material
@@ -223,19 +221,9 @@ func (s *Service) DownloadHistogram(ctx context.Context, lang string, f Filter) 
 	var people []accountCount
 	var bars []bar
 	if err := parallel(
-		func() (err error) {
-			byType, err = c.groups(1, `SELECT s.record_type, CAST(SUM(s.n) AS BIGINT) `+df.roll+` GROUP BY s.record_type`, df.rollArgs...)
-			return err
-		},
-		func() (err error) {
-			counts, err = c.groups(1, `SELECT s.unit_code, CAST(SUM(s.n) AS BIGINT) `+df.roll+` GROUP BY s.unit_code`, df.rollArgs...)
-			return err
-		},
-		func() (err error) {
-			q, args := c.downloadCounts(df)
-			people, err = c.accountCounts(q, args)
-			return err
-		},
+		func() (err error) { byType, err = c.downloadsBy("s.record_type", df); return err },
+		func() (err error) { counts, err = c.downloadsBy("s.unit_code", df); return err },
+		func() (err error) { people, err = c.accountCounts(c.downloadCounts(df)); return err },
 		func() (err error) { bars, err = c.bars(); return err },
 	); err != nil {
 		return nil, err
