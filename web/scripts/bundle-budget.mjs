@@ -18,7 +18,7 @@ const KB = 1000;
 const pages = [
   {
     name: '/login',
-    budget: 205 * KB,
+    budget: 115 * KB,
     goal: 150 * KB,
     async visit(page, measure) {
       await measure(() => page.goto('/login'));

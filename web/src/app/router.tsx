@@ -1,7 +1,7 @@
 import { Component, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import ErrorPage from '../features/errors/ErrorPage';
-import { loadFullLang } from '../i18n';
+import { loadFullLang, withAntdLocale } from '../i18n';
 import RootLayout from './RootLayout';
 import { routes, type PageLoader, type Shell } from './routes';
 
@@ -23,10 +23,12 @@ const withAllMessages = <T,>(load: () => Promise<T>) => () => Promise.all([load(
 const PortalShell = lazy(withAllMessages(() => import('./PortalShell')));
 const AdminShell = lazy(withAllMessages(() => import('./AdminShell')));
 const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
+// antd's ConfigProvider (theme, locale) around every screen but the plain sign-in ones; it brings antd's and dayjs' locale.
+const AntdLayout = lazy(withAntdLocale(() => import('./AntdRoot')));
 
-function childrenOf(shell: Shell): RouteObject[] {
+function childrenOf(shell: Shell, plain = false): RouteObject[] {
   return routes
-    .filter((r) => r.shell === shell)
+    .filter((r) => r.shell === shell && !!r.plain === plain)
     .map((r) => {
       const Page = pageOf(r.page);
       return { path: r.path, element: <Page /> };
@@ -76,10 +78,16 @@ export function buildRoutes(): RouteObject[] {
       ),
       children: [
         { path: '/', element: null },
-        ...childrenOf('public'),
-        { element: <PortalShell />, children: childrenOf('portal') },
-        { element: <AdminShell />, children: childrenOf('admin') },
-        { path: '*', element: <NotFoundPage /> },
+        ...childrenOf('public', true),
+        {
+          element: <AntdLayout />,
+          children: [
+            ...childrenOf('public'),
+            { element: <PortalShell />, children: childrenOf('portal') },
+            { element: <AdminShell />, children: childrenOf('admin') },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
       ],
     },
   ];

@@ -23,6 +23,8 @@ export interface RouteEntry {
   page: PageLoader;
   /** a screen of the catalogue not built yet: its page is the 'coming soon' placeholder */
   planned?: boolean;
+  /** a public screen built without antd (the sign-in screens): rendered outside antd's provider (router.tsx) */
+  plain?: boolean;
 }
 
 type NavKey<K = MessageKey> = K extends `nav.${infer C}` ? C : never;
@@ -99,10 +101,10 @@ export const DETAIL_TABS: readonly DetailTab[] = detailTabs;
 export const LOGIN_PATHS = ['/login', '/ahrLogin', '/login2'] as const;
 
 export const routes: RouteEntry[] = [
-  // public (no login guard)
-  route('public', 'login', pages.login),
-  route('public', 'ahrLogin', pages.login),
-  route('public', 'login2', pages.externalLogin),
+  // public (no login guard); the sign-in screens are plain HTML, the first screen downloads no antd
+  { ...route('public', 'login', pages.login), plain: true },
+  { ...route('public', 'ahrLogin', pages.login), plain: true },
+  { ...route('public', 'login2', pages.externalLogin), plain: true },
   route('public', 'sso', pages.sso),
   // the mobile plug-in's learner page: its own sign-in (curriculum-user API, h5Token)
   route('public', 'h5Course', pages.h5Course),
