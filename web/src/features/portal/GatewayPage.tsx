@@ -1,5 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Badge, Button, Empty, Input, Skeleton, Typography } from 'antd';
+import { Badge, Button, Empty, Skeleton, Typography } from 'antd';
+// antd's search box alone, not its Input with TextArea and OTP attached
+import Search from 'antd/es/input/Search';
 import {
   AppstoreOutlined,
   BellOutlined,
@@ -211,7 +213,7 @@ export default function GatewayPage() {
             <div className={styles.heroMain}>
               {welcome}
               <Typography.Paragraph className={styles.heroText}>{t('portal.intro')}</Typography.Paragraph>
-              <Input.Search
+              <Search
                 className={styles.heroSearch}
                 size="large"
                 maxLength={KEYWORDS_MAX}
