@@ -28,7 +28,7 @@ const pages = [
   },
   {
     name: '/gateway (portal home)',
-    budget: 345 * KB,
+    budget: 305 * KB,
     goal: 300 * KB,
     async visit(page, measure) {
       await signIn(page, 'staff', 'Staff@123');
@@ -38,7 +38,7 @@ const pages = [
   },
   {
     name: '/sysuser (admin list)',
-    budget: 455 * KB,
+    budget: 410 * KB,
     goal: 350 * KB,
     async visit(page, measure) {
       await signIn(page, 'admin', 'Admin@123');

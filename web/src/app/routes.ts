@@ -25,6 +25,11 @@ export interface RouteEntry {
   planned?: boolean;
   /** a public screen built without antd (the sign-in screens): rendered outside antd's provider (router.tsx) */
   plain?: boolean;
+  /**
+   * a shell's page that needs only the core messages (src/i18n/publicKeys.ts): it does not wait on the rest of the
+   * catalogue (publicKeys.test.ts checks its keys); every other portal or admin page does
+   */
+  coreMessages?: boolean;
 }
 
 type NavKey<K = MessageKey> = K extends `nav.${infer C}` ? C : never;
@@ -110,7 +115,7 @@ export const routes: RouteEntry[] = [
   route('public', 'h5Course', pages.h5Course),
 
   // portal shell
-  route('portal', 'gateway', pages.gateway),
+  { ...route('portal', 'gateway', pages.gateway), coreMessages: true },
   route('portal', 'gatewaySearch', pages.gatewaySearch),
   route('portal', 'gatewayMsg', pages.gatewayMsg),
   route('portal', 'gatewayCourse', pages.gatewayCourse),
@@ -136,7 +141,7 @@ export const routes: RouteEntry[] = [
   admin('functionsmanager', pages.functionsmanager),
   admin('sysroles', pages.sysroles),
   admin('roleusers', pages.roleusers),
-  admin('sysuser', pages.sysuser),
+  { ...admin('sysuser', pages.sysuser), coreMessages: true },
   admin('organization_manager', pages.orgManager),
   admin('test', pages.widgets),
   admin('expert_talents_manage', pages.library),

@@ -16,11 +16,16 @@ export interface LocalePack {
 type Messages = Record<string, string>;
 
 // Each language is loaded when first used, so a page downloads the messages of its language only: first the public
-// screens' messages (all the sign-in screen needs), the rest of the catalogue with the portal or admin shell, antd's
-// and dayjs' locale with the first screen built with antd (the sign-in screen has no antd).
+// screens' messages (all the sign-in screen needs); the shells' and first pages' ones (the core: publicKeys.ts) with
+// the portal or admin shell; the rest of the catalogue with any other page; antd's and dayjs' locale with the first
+// screen built with antd (the sign-in screen has no antd).
 const loaders: Record<Lang, () => Promise<{ default: Messages }>> = {
   'zh-CN': () => import('virtual:messages/zh-CN/public'),
   en: () => import('virtual:messages/en/public'),
+};
+const coreLoaders: Record<Lang, () => Promise<{ default: Messages }>> = {
+  'zh-CN': () => import('virtual:messages/zh-CN/core'),
+  en: () => import('virtual:messages/en/core'),
 };
 const restLoaders: Record<Lang, () => Promise<{ default: Messages }>> = {
   'zh-CN': () => import('virtual:messages/zh-CN/rest'),
@@ -33,11 +38,18 @@ const localeLoaders: Record<Lang, () => Promise<{ default: LocalePack }>> = {
 /** the messages known so far, per language: the public ones, then the rest's too */
 const catalogues: Partial<Record<Lang, Messages>> = {};
 const publicDone = new Set<Lang>();
+const coreDone = new Set<Lang>();
 const restDone = new Set<Lang>();
 const locales: Partial<Record<Lang, LocalePack>> = {};
-const loading: Record<'public' | 'rest' | 'locale', Partial<Record<Lang, Promise<void>>>> = { public: {}, rest: {}, locale: {} };
-/** once a shell was wanted, every language loads whole */
-let full = false;
+const loading: Record<'public' | 'core' | 'rest' | 'locale', Partial<Record<Lang, Promise<void>>>> = {
+  public: {},
+  core: {},
+  rest: {},
+  locale: {},
+};
+/** the messages wanted so far (a shell wants the core, any other page all): every language then loads as much */
+export type MessageLevel = 'public' | 'core' | 'all';
+let level: MessageLevel = 'public';
 /** once an antd screen was wanted, every language loads antd's and dayjs' locale too */
 let withLocale = false;
 
@@ -61,6 +73,13 @@ const loadPublic = (lang: Lang) =>
       publicDone.add(lang);
     }),
   );
+const loadCore = (lang: Lang) =>
+  once('core', lang, coreDone.has(lang), () =>
+    coreLoaders[lang]().then((m) => {
+      addMessages(lang, m.default);
+      coreDone.add(lang);
+    }),
+  );
 const loadRest = (lang: Lang) =>
   once('rest', lang, restDone.has(lang), () =>
     restLoaders[lang]().then((m) => {
@@ -76,18 +95,29 @@ const loadLocale = (lang: Lang) =>
   );
 
 const ready = (lang: Lang) =>
-  publicDone.has(lang) && (!full || restDone.has(lang)) && (!withLocale || locales[lang] !== undefined);
+  publicDone.has(lang) &&
+  (level === 'public' || coreDone.has(lang)) &&
+  (level !== 'all' || restDone.has(lang)) &&
+  (!withLocale || locales[lang] !== undefined);
 
-/** Loads a language (once): its public messages, the rest once a shell was wanted, antd's locale once antd was. */
+/** Loads a language (once): its public messages, the core and the rest as far as wanted, antd's locale once antd was. */
 export async function loadLang(lang: Lang): Promise<void> {
-  await Promise.all([loadPublic(lang), full ? loadRest(lang) : undefined, withLocale ? loadLocale(lang) : undefined]);
+  await Promise.all([
+    loadPublic(lang),
+    level !== 'public' ? loadCore(lang) : undefined,
+    level === 'all' ? loadRest(lang) : undefined,
+    withLocale ? loadLocale(lang) : undefined,
+  ]);
 }
 
-/** Every message of the active language (and of any language switched to later): the shells wait on this. */
-export async function loadFullLang(): Promise<void> {
-  full = true;
+/** The messages of the active language (and of any switched to later) up to a level: shells and pages wait on this. */
+export async function loadMessages(upTo: 'core' | 'all'): Promise<void> {
+  if (upTo === 'all' || level === 'public') level = upTo;
   await loadLang(current);
 }
+
+/** Every message of the active language (and of any language switched to later). */
+export const loadFullLang = () => loadMessages('all');
 
 /** antd's and dayjs' locale of the active language (and of any switched to later): antd's provider waits on this. */
 export async function loadAntdLocale(): Promise<void> {
