@@ -1,26 +1,26 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { cataloguePart } from './src/i18n/publicKeys.ts';
+import { cataloguePart, type CataloguePart } from './src/i18n/publicKeys.ts';
 
 // `npm run dev` proxies to a running `biddesk serve`; BIDDESK_BACKEND names another one.
 const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
 const backend = env.BIDDESK_BACKEND || 'http://127.0.0.1:8080';
 
-/** virtual:messages/<lang>/<public|rest>: a part of src/i18n/<lang>.ts (see src/i18n/publicKeys.ts). */
+/** virtual:messages/<lang>/<public|core|rest>: a part of src/i18n/<lang>.ts (see src/i18n/publicKeys.ts). */
 function messageParts(): Plugin {
   return {
     name: 'biddesk-message-parts',
     enforce: 'pre',
     async resolveId(id, importer) {
-      const m = /^virtual:messages\/(en|zh-CN)\/(public|rest)$/.exec(id);
+      const m = /^virtual:messages\/(en|zh-CN)\/(public|core|rest)$/.exec(id);
       if (!m) return undefined;
       const file = await this.resolve(`./${m[1]}.ts`, importer);
       return file && `${file.id}?messages=${m[2]}`;
     },
     transform(code, id) {
-      const m = /\?messages=(public|rest)$/.exec(id);
-      return m ? { code: cataloguePart(code, m[1] as 'public' | 'rest'), map: null } : undefined;
+      const m = /\?messages=(public|core|rest)$/.exec(id);
+      return m ? { code: cataloguePart(code, m[1] as CataloguePart), map: null } : undefined;
     },
   };
 }

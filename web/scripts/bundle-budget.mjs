@@ -18,7 +18,7 @@ const KB = 1000;
 const pages = [
   {
     name: '/login',
-    budget: 205 * KB,
+    budget: 115 * KB,
     goal: 150 * KB,
     async visit(page, measure) {
       await measure(() => page.goto('/login'));
@@ -28,7 +28,7 @@ const pages = [
   },
   {
     name: '/gateway (portal home)',
-    budget: 345 * KB,
+    budget: 305 * KB,
     goal: 300 * KB,
     async visit(page, measure) {
       await signIn(page, 'staff', 'Staff@123');
@@ -38,7 +38,7 @@ const pages = [
   },
   {
     name: '/sysuser (admin list)',
-    budget: 455 * KB,
+    budget: 395 * KB,
     goal: 350 * KB,
     async visit(page, measure) {
       await signIn(page, 'admin', 'Admin@123');

@@ -1,22 +1,20 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { ConfigProvider } from 'antd';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { configureClient } from '../api/client';
-import { antdLocale, useI18n } from '../i18n';
+import { useI18n, withAntdLocale } from '../i18n';
 import { useEver } from '../lib/useEver';
 import { AppRoutes } from './router';
-import { theme } from './theme';
 import type { Toast } from './Toaster';
 
-const ConfirmPrompt = lazy(() => import('../components/ConfirmPrompt'));
-const Toaster = lazy(() => import('./Toaster'));
+const ConfirmPrompt = lazy(withAntdLocale(() => import('../components/ConfirmPrompt')));
+const Toaster = lazy(withAntdLocale(() => import('./Toaster')));
 
 interface Pending {
   text: string;
   resolve: () => void;
 }
 
-/** Wires the API client's side effects: antd message toasts, a confirm prompt and router navigation. */
+/** Wires the API client's side effects: antd message toasts (each loaded with antd's configuration when first needed), a confirm prompt and router navigation. */
 function ClientEffects() {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const toasterUsed = useEver(toasts.length > 0);
@@ -60,11 +58,10 @@ export default function App() {
     document.documentElement.lang = lang;
   }, [lang]);
   return (
-    <ConfigProvider locale={antdLocale()} theme={theme} button={{ autoInsertSpace: false }}>
-      <BrowserRouter>
-        <ClientEffects />
-        <AppRoutes />
-      </BrowserRouter>
-    </ConfigProvider>
+    // No antd ConfigProvider here: it wraps the antd screens only (AntdRoot.tsx), the sign-in screen goes without antd.
+    <BrowserRouter>
+      <ClientEffects />
+      <AppRoutes />
+    </BrowserRouter>
   );
 }

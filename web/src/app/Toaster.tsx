@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { message } from 'antd';
 import type { ToastKind } from '../api/client';
+import { AntdProvider } from './AntdRoot';
 
 export interface Toast {
   kind: ToastKind;
@@ -22,5 +23,6 @@ export default function Toaster({ queue, onShown }: { queue: readonly Toast[]; o
     for (const q of queue) void messageApi.open({ type: q.kind, content: q.text, duration: q.seconds });
     onShown(queue.length);
   }, [queue, messageApi, onShown]);
-  return holder;
+  // mounted outside the antd screens (App.tsx): the toasts take our theme from a provider of their own
+  return <AntdProvider>{holder}</AntdProvider>;
 }

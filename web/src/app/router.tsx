@@ -1,34 +1,47 @@
 import { Component, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import ErrorPage from '../features/errors/ErrorPage';
-import { loadFullLang } from '../i18n';
+import { loadMessages, withAntdLocale } from '../i18n';
 import RootLayout from './RootLayout';
-import { routes, type PageLoader, type Shell } from './routes';
+import { routes, type PageLoader, type RouteEntry, type Shell } from './routes';
 
-const lazyPages = new Map<PageLoader, LazyExoticComponent<ComponentType>>();
+const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+const loaderIds = new Map<PageLoader, number>();
 
-/** One React.lazy component per page module (several routes may share a page). */
-function pageOf(loader: PageLoader) {
-  let Page = lazyPages.get(loader);
+const withMessages =
+  <T,>(upTo: 'core' | 'all', load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), loadMessages(upTo)]).then(([m]) => m);
+
+/**
+ * One React.lazy component per page module (several routes may share a page). A portal or admin page brings the rest
+ * of the language's messages unless it needs only the core its shell brought (routes.ts `coreMessages`).
+ */
+function pageOf(r: RouteEntry) {
+  const all = r.shell !== 'public' && !r.coreMessages;
+  if (!loaderIds.has(r.page)) loaderIds.set(r.page, loaderIds.size);
+  const key = `${loaderIds.get(r.page)}${all ? '+all' : ''}`;
+  let Page = lazyPages.get(key);
   if (!Page) {
-    Page = lazy(loader);
-    lazyPages.set(loader, Page);
+    Page = lazy(all ? withMessages('all', r.page) : r.page);
+    lazyPages.set(key, Page);
   }
   return Page;
 }
 
 // Shells are lazy too: the first screen (sign-in) loads neither the admin menu nor the header dialogs.
-// They bring the rest of the language's messages (the public screens need only theirs: src/i18n/publicKeys.ts).
-const withAllMessages = <T,>(load: () => Promise<T>) => () => Promise.all([load(), loadFullLang()]).then(([m]) => m);
-const PortalShell = lazy(withAllMessages(() => import('./PortalShell')));
-const AdminShell = lazy(withAllMessages(() => import('./AdminShell')));
+// They bring the core of the language's messages (the public screens need only theirs: src/i18n/publicKeys.ts).
+const PortalShell = lazy(withMessages('core', () => import('./PortalShell')));
+const AdminShell = lazy(withMessages('core', () => import('./AdminShell')));
 const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
+// antd's ConfigProvider (theme, locale) around every screen but the plain sign-in ones; it brings antd's and dayjs' locale.
+const AntdLayout = lazy(withAntdLocale(() => import('./AntdRoot')));
 
-function childrenOf(shell: Shell): RouteObject[] {
+function childrenOf(shell: Shell, plain = false): RouteObject[] {
   return routes
-    .filter((r) => r.shell === shell)
+    .filter((r) => r.shell === shell && !!r.plain === plain)
     .map((r) => {
-      const Page = pageOf(r.page);
+      const Page = pageOf(r);
       return { path: r.path, element: <Page /> };
     });
 }
@@ -76,10 +89,16 @@ export function buildRoutes(): RouteObject[] {
       ),
       children: [
         { path: '/', element: null },
-        ...childrenOf('public'),
-        { element: <PortalShell />, children: childrenOf('portal') },
-        { element: <AdminShell />, children: childrenOf('admin') },
-        { path: '*', element: <NotFoundPage /> },
+        ...childrenOf('public', true),
+        {
+          element: <AntdLayout />,
+          children: [
+            ...childrenOf('public'),
+            { element: <PortalShell />, children: childrenOf('portal') },
+            { element: <AdminShell />, children: childrenOf('admin') },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
       ],
     },
   ];

@@ -23,6 +23,13 @@ export interface RouteEntry {
   page: PageLoader;
   /** a screen of the catalogue not built yet: its page is the 'coming soon' placeholder */
   planned?: boolean;
+  /** a public screen built without antd (the sign-in screens): rendered outside antd's provider (router.tsx) */
+  plain?: boolean;
+  /**
+   * a shell's page that needs only the core messages (src/i18n/publicKeys.ts): it does not wait on the rest of the
+   * catalogue (publicKeys.test.ts checks its keys); every other portal or admin page does
+   */
+  coreMessages?: boolean;
 }
 
 type NavKey<K = MessageKey> = K extends `nav.${infer C}` ? C : never;
@@ -99,16 +106,16 @@ export const DETAIL_TABS: readonly DetailTab[] = detailTabs;
 export const LOGIN_PATHS = ['/login', '/ahrLogin', '/login2'] as const;
 
 export const routes: RouteEntry[] = [
-  // public (no login guard)
-  route('public', 'login', pages.login),
-  route('public', 'ahrLogin', pages.login),
-  route('public', 'login2', pages.externalLogin),
+  // public (no login guard); the sign-in screens are plain HTML, the first screen downloads no antd
+  { ...route('public', 'login', pages.login), plain: true },
+  { ...route('public', 'ahrLogin', pages.login), plain: true },
+  { ...route('public', 'login2', pages.externalLogin), plain: true },
   route('public', 'sso', pages.sso),
   // the mobile plug-in's learner page: its own sign-in (curriculum-user API, h5Token)
   route('public', 'h5Course', pages.h5Course),
 
   // portal shell
-  route('portal', 'gateway', pages.gateway),
+  { ...route('portal', 'gateway', pages.gateway), coreMessages: true },
   route('portal', 'gatewaySearch', pages.gatewaySearch),
   route('portal', 'gatewayMsg', pages.gatewayMsg),
   route('portal', 'gatewayCourse', pages.gatewayCourse),
@@ -134,7 +141,7 @@ export const routes: RouteEntry[] = [
   admin('functionsmanager', pages.functionsmanager),
   admin('sysroles', pages.sysroles),
   admin('roleusers', pages.roleusers),
-  admin('sysuser', pages.sysuser),
+  { ...admin('sysuser', pages.sysuser), coreMessages: true },
   admin('organization_manager', pages.orgManager),
   admin('test', pages.widgets),
   admin('expert_talents_manage', pages.library),

@@ -1,16 +1,6 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
-import {
-  AppstoreOutlined,
-  DownOutlined,
-  HomeOutlined,
-  IdcardOutlined,
-  LockOutlined,
-  LogoutOutlined,
-  QuestionCircleOutlined,
-  SyncOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { lazy, Suspense, useState, type MouseEvent, type ReactNode, type Ref } from 'react';
+import { Button } from 'antd';
+import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { CONFIG_KEYS } from '../api/sysconfig';
 import { adminEntry } from '../app/routes';
@@ -19,11 +9,14 @@ import { useSession } from '../lib/session';
 import { useConfigValue } from '../lib/siteConfig';
 import { useEver } from '../lib/useEver';
 import LanguageSwitch from './LanguageSwitch';
+import type { UserMenuKey } from './UserMenu';
 import { helpUrl, refreshCache, signOut } from './userActions';
 
 // The dialogs (forms, descriptions) load when first opened, not with every page.
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog'));
 const PersonalInfoDialog = lazy(() => import('./PersonalInfoDialog'));
+// So does the user menu (antd's Dropdown and Menu, its icons): with the first click on its button.
+const UserMenu = lazy(() => import('./UserMenu'));
 
 interface Props {
   variant: 'admin' | 'portal';
@@ -43,35 +36,13 @@ export default function AppHeader({ variant, left, extra }: Props) {
   const adminHome = adminEntry(session?.menuCodes, session?.sysMenus);
   const help = helpUrl(useConfigValue<string>(CONFIG_KEYS.helpUrl));
 
-  const label = (text: string, testId: string) => <span data-testid={testId}>{text}</span>;
-  const items: MenuProps['items'] = [
-    { key: 'info', icon: <IdcardOutlined />, label: label(t('header.personalInfo'), 'menu-personal-info') },
-    { key: 'pwd', icon: <LockOutlined />, label: label(t('header.changePassword'), 'menu-change-password') },
-    { key: 'refresh', icon: <SyncOutlined />, label: label(t('header.refreshCache'), 'menu-refresh-cache') },
-    {
-      key: 'help',
-      icon: <QuestionCircleOutlined />,
-      // a real link: the browser opens it in a new tab without a popup blocker in the way
-      label: (
-        <a href={help} target="_blank" rel="noopener noreferrer" data-testid="menu-help">
-          {t('header.help')}
-        </a>
-      ),
-    },
-    { type: 'divider' },
-    variant === 'admin'
-      ? { key: 'portal', icon: <HomeOutlined />, label: label(t('header.backPortal'), 'menu-back-portal') }
-      : adminHome
-        ? { key: 'admin', icon: <AppstoreOutlined />, label: label(t('header.enterAdmin'), 'menu-enter-admin') }
-        : null,
-    { key: 'logout', icon: <LogoutOutlined />, danger: true, label: label(t('header.logout'), 'menu-logout') },
-  ];
-
   const pwdOpen = forcePwd || dialog === 'pwd';
   const pwdUsed = useEver(pwdOpen);
   const infoUsed = useEver(dialog === 'info');
 
-  const onClick: MenuProps['onClick'] = ({ key }) => {
+  // the menu loads with the first click; a click from the keyboard (detail 0) hands the focus to the loaded trigger
+  const [menu, setMenu] = useState<{ focus: boolean }>();
+  const onPick = (key: UserMenuKey) => {
     if (key === 'info') setDialog('info');
     else if (key === 'pwd') setDialog('pwd');
     else if (key === 'refresh') void refreshCache();
@@ -80,19 +51,30 @@ export default function AppHeader({ variant, left, extra }: Props) {
     else if (key === 'logout') void signOut(navigate);
   };
 
+  const trigger = (ref?: Ref<HTMLButtonElement>, onClick?: (e: MouseEvent) => void) => (
+    <Button ref={ref} type="text" data-testid="user-menu" aria-label={t('header.userMenu')} style={{ paddingInline: 8 }} onClick={onClick}>
+      {/* antd's small Avatar with an icon, drawn in CSS (index.css) */}
+      <span className="bd-avatar">
+        <UserOutlined />
+      </span>
+      <span className="bd-username">{session?.UserName}</span>
+      <DownOutlined style={{ fontSize: 10 }} />
+    </Button>
+  );
+
   return (
     <header className="bd-header">
       <div className="bd-header-left">{left}</div>
       <div className="bd-header-right">
         {extra}
         <LanguageSwitch />
-        <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-          <Button type="text" data-testid="user-menu" aria-label={t('header.userMenu')} style={{ paddingInline: 8 }}>
-            <Avatar size="small" icon={<UserOutlined />} style={{ background: '#2f6bd8' }} />
-            <span className="bd-username">{session?.UserName}</span>
-            <DownOutlined style={{ fontSize: 10 }} />
-          </Button>
-        </Dropdown>
+        {menu ? (
+          <Suspense fallback={trigger()}>
+            <UserMenu variant={variant} adminHome={adminHome} help={help} onPick={onPick} trigger={trigger} focus={menu.focus} />
+          </Suspense>
+        ) : (
+          trigger(undefined, (e) => setMenu({ focus: e.detail === 0 }))
+        )}
       </div>
       <Suspense fallback={null}>
         {pwdUsed && <ChangePasswordDialog open={pwdOpen} forced={forcePwd} onClose={() => setDialog(null)} />}

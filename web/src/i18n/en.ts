@@ -449,6 +449,8 @@ const en = {
   'login.password': 'Password',
   'login.loginCodePlaceholder': 'Your login code',
   'login.passwordPlaceholder': 'Your password',
+  'login.showPassword': 'Show',
+  'login.hidePassword': 'Hide',
   'login.loginCodeRequired': 'Please enter your login code',
   'login.passwordRequired': 'Please enter your password',
   'login.submit': 'Sign in',

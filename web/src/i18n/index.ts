@@ -7,33 +7,56 @@ export type Lang = 'zh-CN' | 'en';
 export const LANGS: readonly Lang[] = ['zh-CN', 'en'];
 export const LANG_STORAGE_KEY = 'lang';
 
-/** One language's public messages with antd's locale and a switch of dayjs' locale, a chunk of its own. */
-export interface LangPack {
-  messages: Record<string, string>;
+/** antd's locale and a switch of dayjs' locale for one language: a chunk of its own, loaded with the first antd screen. */
+export interface LocalePack {
   antd: Locale;
   activate: () => void;
 }
 
-// Each language is loaded when first used, so a page downloads the messages of its language only.
-const loaders: Record<Lang, () => Promise<{ default: LangPack }>> = {
-  'zh-CN': () => import('./pack-zh-CN'),
-  en: () => import('./pack-en'),
+type Messages = Record<string, string>;
+
+// Each language is loaded when first used, so a page downloads the messages of its language only: first the public
+// screens' messages (all the sign-in screen needs); the shells' and first pages' ones (the core: publicKeys.ts) with
+// the portal or admin shell; the rest of the catalogue with any other page; antd's and dayjs' locale with the first
+// screen built with antd (the sign-in screen has no antd).
+const loaders: Record<Lang, () => Promise<{ default: Messages }>> = {
+  'zh-CN': () => import('virtual:messages/zh-CN/public'),
+  en: () => import('virtual:messages/en/public'),
 };
-// The rest of each catalogue (every key but the public screens'), loaded with the portal or admin shell.
-const restLoaders: Record<Lang, () => Promise<{ default: Record<string, string> }>> = {
+const coreLoaders: Record<Lang, () => Promise<{ default: Messages }>> = {
+  'zh-CN': () => import('virtual:messages/zh-CN/core'),
+  en: () => import('virtual:messages/en/core'),
+};
+const restLoaders: Record<Lang, () => Promise<{ default: Messages }>> = {
   'zh-CN': () => import('virtual:messages/zh-CN/rest'),
   en: () => import('virtual:messages/en/rest'),
 };
-const packs: Partial<Record<Lang, LangPack>> = {};
-const loading: Partial<Record<Lang, Promise<LangPack>>> = {};
-/** the messages known so far, per language: the pack's, then the rest's too */
-const catalogues: Partial<Record<Lang, Record<string, string>>> = {};
-const rests: Partial<Record<Lang, Promise<void>>> = {};
+const localeLoaders: Record<Lang, () => Promise<{ default: LocalePack }>> = {
+  'zh-CN': () => import('./locale-zh-CN'),
+  en: () => import('./locale-en'),
+};
+/** the messages known so far, per language: the public ones, then the rest's too */
+const catalogues: Partial<Record<Lang, Messages>> = {};
+const publicDone = new Set<Lang>();
+const coreDone = new Set<Lang>();
 const restDone = new Set<Lang>();
-/** once a shell was wanted, every language loads whole */
-let full = false;
+const locales: Partial<Record<Lang, LocalePack>> = {};
+const loading: Record<'public' | 'core' | 'rest' | 'locale', Partial<Record<Lang, Promise<void>>>> = {
+  public: {},
+  core: {},
+  rest: {},
+  locale: {},
+};
+/** the messages wanted so far (a shell wants the core, any other page all): every language then loads as much */
+export type MessageLevel = 'public' | 'core' | 'all';
+let level: MessageLevel = 'public';
+/** once an antd screen was wanted, every language loads antd's and dayjs' locale too */
+let withLocale = false;
 
-function once<T>(cache: Partial<Record<Lang, Promise<T>>>, lang: Lang, load: () => Promise<T>): Promise<T> {
+/** Runs a language's load once at a time (a failed one may be retried); done tells whether it has succeeded before. */
+function once(part: keyof typeof loading, lang: Lang, done: boolean, load: () => Promise<void>): Promise<void> {
+  if (done) return Promise.resolve();
+  const cache = loading[part];
   cache[lang] ??= load().catch((e: unknown) => {
     delete cache[lang];
     throw e;
@@ -41,40 +64,73 @@ function once<T>(cache: Partial<Record<Lang, Promise<T>>>, lang: Lang, load: () 
   return cache[lang];
 }
 
-function loadPack(lang: Lang): Promise<LangPack> {
-  const done = packs[lang];
-  if (done) return Promise.resolve(done);
-  return once(loading, lang, () =>
+const addMessages = (lang: Lang, messages: Messages) => (catalogues[lang] = { ...catalogues[lang], ...messages });
+
+const loadPublic = (lang: Lang) =>
+  once('public', lang, publicDone.has(lang), () =>
     loaders[lang]().then((m) => {
-      catalogues[lang] = { ...m.default.messages, ...catalogues[lang] };
-      return (packs[lang] = m.default);
+      addMessages(lang, m.default);
+      publicDone.add(lang);
     }),
   );
-}
-
-function loadRest(lang: Lang): Promise<void> {
-  if (restDone.has(lang)) return Promise.resolve();
-  return once(rests, lang, () =>
+const loadCore = (lang: Lang) =>
+  once('core', lang, coreDone.has(lang), () =>
+    coreLoaders[lang]().then((m) => {
+      addMessages(lang, m.default);
+      coreDone.add(lang);
+    }),
+  );
+const loadRest = (lang: Lang) =>
+  once('rest', lang, restDone.has(lang), () =>
     restLoaders[lang]().then((m) => {
-      catalogues[lang] = { ...catalogues[lang], ...m.default };
+      addMessages(lang, m.default);
       restDone.add(lang);
     }),
   );
+const loadLocale = (lang: Lang) =>
+  once('locale', lang, locales[lang] !== undefined, () =>
+    localeLoaders[lang]().then((m) => {
+      locales[lang] = m.default;
+    }),
+  );
+
+const ready = (lang: Lang) =>
+  publicDone.has(lang) &&
+  (level === 'public' || coreDone.has(lang)) &&
+  (level !== 'all' || restDone.has(lang)) &&
+  (!withLocale || locales[lang] !== undefined);
+
+/** Loads a language (once): its public messages, the core and the rest as far as wanted, antd's locale once antd was. */
+export async function loadLang(lang: Lang): Promise<void> {
+  await Promise.all([
+    loadPublic(lang),
+    level !== 'public' ? loadCore(lang) : undefined,
+    level === 'all' ? loadRest(lang) : undefined,
+    withLocale ? loadLocale(lang) : undefined,
+  ]);
 }
 
-const ready = (lang: Lang) => packs[lang] !== undefined && (!full || restDone.has(lang));
-
-/** Loads a language (once): its pack, and the rest of its messages once a shell was wanted. main.tsx waits on it. */
-export async function loadLang(lang: Lang): Promise<LangPack> {
-  const [pack] = await Promise.all([loadPack(lang), full ? loadRest(lang) : undefined]);
-  return pack;
-}
-
-/** Every message of the active language (and of any language switched to later): the shells wait on this. */
-export async function loadFullLang(): Promise<void> {
-  full = true;
+/** The messages of the active language (and of any switched to later) up to a level: shells and pages wait on this. */
+export async function loadMessages(upTo: 'core' | 'all'): Promise<void> {
+  if (upTo === 'all' || level === 'public') level = upTo;
   await loadLang(current);
 }
+
+/** Every message of the active language (and of any language switched to later). */
+export const loadFullLang = () => loadMessages('all');
+
+/** antd's and dayjs' locale of the active language (and of any switched to later): antd's provider waits on this. */
+export async function loadAntdLocale(): Promise<void> {
+  withLocale = true;
+  await loadLang(current);
+  locales[current]?.activate();
+}
+
+/** A lazy component's loader that also loads antd's locale (for antd pieces mounted outside the antd screens). */
+export const withAntdLocale =
+  <T>(load: () => Promise<T>) =>
+  (): Promise<T> =>
+    Promise.all([load(), loadAntdLocale()]).then(([m]) => m);
 
 function readStoredLang(): Lang {
   try {
@@ -93,14 +149,14 @@ export function getLang(): Lang {
   return current;
 }
 
-/** Loads and activates the stored language: main.tsx renders once it is done. */
+/** Loads the stored language's public messages: main.tsx renders once it is done. */
 export async function initLang(): Promise<void> {
-  (await loadLang(current)).activate();
+  await loadLang(current);
 }
 
-/** antd's locale of the active language (its pack is loaded before anything renders in it). */
+/** antd's locale of the active language (loaded before an antd screen renders in it: loadAntdLocale). */
 export function antdLocale(): Locale | undefined {
-  return packs[current]?.antd;
+  return locales[current]?.antd;
 }
 
 /** Switches the language once its pack is loaded: at once when it already is (then the returned promise is settled). */
@@ -112,10 +168,9 @@ export function setLang(lang: Lang): Promise<void> {
   } catch {
     /* storage unavailable: keep the choice for this page only */
   }
-  const pack = packs[lang];
   // A later choice made while this language was loading wins.
-  if (!pack || !ready(lang)) return loadLang(lang).then(() => (wanted === lang ? setLang(lang) : undefined));
-  pack.activate();
+  if (!ready(lang)) return loadLang(lang).then(() => (wanted === lang ? setLang(lang) : undefined));
+  locales[lang]?.activate();
   if (lang === current) return Promise.resolve();
   current = lang;
   if (typeof document !== 'undefined') document.documentElement.lang = lang;

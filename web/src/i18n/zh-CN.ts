@@ -451,6 +451,8 @@ const zhCN: Record<MessageKey, string> = {
   'login.password': '密码',
   'login.loginCodePlaceholder': '请输入登录账号',
   'login.passwordPlaceholder': '请输入密码',
+  'login.showPassword': '显示',
+  'login.hidePassword': '隐藏',
   'login.loginCodeRequired': '请输入登录账号',
   'login.passwordRequired': '请输入密码',
   'login.submit': '登录',

@@ -1,6 +1,6 @@
 // Loaded before every test file (vite.config.ts). Tests run in node unless a file that renders asks for jsdom
 // (`// @vitest-environment jsdom`).
-import { loadFullLang, loadLang } from '../i18n';
+import { loadAntdLocale, loadFullLang, loadLang } from '../i18n';
 
 /** Web Storage for node-environment tests of code that keeps state in localStorage/sessionStorage. */
 class MemoryStorage implements Storage {
@@ -31,4 +31,5 @@ g.sessionStorage ??= new MemoryStorage();
 
 // Both languages, whole, so that a test's setLang switches at once, as it does in the app once a language was used.
 await loadFullLang();
+await loadAntdLocale();
 await Promise.all([loadLang('zh-CN'), loadLang('en')]);

@@ -1,4 +1,4 @@
-import { Typography } from 'antd';
+import { SecondaryText } from '../Text';
 import { formatTime } from '../../lib/format';
 
 /** When and by whom a row was last changed (a list's 'last change' cell). */
@@ -7,7 +7,7 @@ export default function ChangedAt({ at, by }: { at: string; by: string }) {
     <>
       {formatTime(at)}
       <br />
-      <Typography.Text type="secondary">{by}</Typography.Text>
+      <SecondaryText>{by}</SecondaryText>
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Checkbox, Popover, Space, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Popover, Space, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, SettingOutlined } from '@ant-design/icons';
 import { useI18n } from '../../i18n';
+import { TextLink } from '../Text';
 import type { ColumnChoice } from './columnSettings';
 
 export interface SettableColumn {
@@ -64,10 +65,12 @@ export default function ColumnSettings({ columns, choice, onChange }: Props) {
       placement="bottomRight"
       title={
         <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-          <Typography.Text strong>{t('list.columns.title')}</Typography.Text>
-          <Typography.Link disabled={!choice} onClick={() => onChange(null)} data-testid="column-settings-reset">
+          <span className="bd-typo">
+            <strong>{t('list.columns.title')}</strong>
+          </span>
+          <TextLink disabled={!choice} onClick={() => onChange(null)} testId="column-settings-reset">
             {t('list.columns.reset')}
-          </Typography.Link>
+          </TextLink>
         </Space>
       }
       content={content}

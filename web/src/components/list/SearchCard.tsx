@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
-import { Button, Col, Form, Input, Row, Select, Space } from 'antd';
+import { Button, Col, Row, Select, Space } from 'antd';
+// antd's Input alone, not with TextArea, Search and OTP attached (every list page has this card)
+import Input from 'antd/es/input/Input';
 import Panel from './Panel';
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -39,7 +41,7 @@ interface Props {
   onReset(): void;
 }
 
-type FormValues = Record<string, string | [Dayjs | null, Dayjs | null] | undefined>;
+type FormValues = Record<string, string | [Dayjs | null, Dayjs | null] | null | undefined>;
 
 function toForm(fields: SearchField[], values: Record<string, string>): FormValues {
   const out: FormValues = {};
@@ -54,19 +56,28 @@ function toForm(fields: SearchField[], values: Record<string, string>): FormValu
   return out;
 }
 
-/** The search card of spec section 2: titled 'filter query', query and reset buttons, a collapse toggle. */
+/**
+ * The search card of spec section 2: titled 'filter query', query and reset buttons, a collapse toggle. A plain form
+ * holding its values in state, its fields drawn as antd's horizontal Form items (index.css, .bd-search-item): antd's
+ * Form, 23 kB gzipped, would only hold the values and draw the labels.
+ */
 export default function SearchCard({ fields, values, onSearch, onReset }: Props) {
   const { t } = useI18n();
-  const [form] = Form.useForm<FormValues>();
+  const [draft, setDraft] = useState<FormValues>(() => toForm(fields, values));
   const [open, setOpen] = useState(false);
   const [labels, setLabels] = useState<Record<string, string | undefined>>({});
 
-  useEffect(() => {
-    form.setFieldsValue(toForm(fields, values));
-  }, [form, fields, values]);
+  // the filters in force (the address) fill the fields again
+  useEffect(() => setDraft(toForm(fields, values)), [fields, values]);
+
+  const bind = <V,>(name: string) => ({
+    id: name,
+    value: draft[name] as V | undefined,
+    onChange: (v: V | undefined) => setDraft((d) => ({ ...d, [name]: v as FormValues[string] })),
+  });
 
   const submit = () => {
-    const v = form.getFieldsValue(true) as FormValues;
+    const v = draft;
     const out: Record<string, string> = {};
     for (const f of fields) {
       const [a, b] = f.names;
@@ -87,14 +98,29 @@ export default function SearchCard({ fields, values, onSearch, onReset }: Props)
   const visible = open ? fields : fields.slice(0, COLLAPSED);
   return (
     <Panel title={t('list.filterQuery')} small testId="search-card">
-      <Form form={form} onFinish={submit} layout="horizontal" labelCol={{ flex: '0 0 auto', style: { minWidth: 96 } }}>
+      <form
+        className="bd-search-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
         <Row gutter={16}>
           {visible.map((f) => (
             <Col key={f.names[0]} xs={24} sm={12} lg={8} xxl={6}>
-              <Form.Item name={f.names[0]} label={f.label ?? t(f.labelKey)} style={{ marginBottom: 12 }}>
-                {f.kind === 'text' && <Input allowClear data-testid={`search-${f.names[0]}`} />}
+              <SearchItem name={f.names[0]} label={f.label ?? t(f.labelKey)}>
+                {f.kind === 'text' && (
+                  <Input
+                    allowClear
+                    data-testid={`search-${f.names[0]}`}
+                    {...bind<string>(f.names[0])}
+                    value={(draft[f.names[0]] as string | undefined) ?? ''}
+                    onChange={(e) => bind<string>(f.names[0]).onChange(e.target.value)}
+                  />
+                )}
                 {f.kind === 'select' && (
                   <Select
+                    {...bind<string>(f.names[0])}
                     allowClear
                     placeholder={t('list.all')}
                     showSearch={f.options.length > 10 ? { optionFilterProp: 'label' } : undefined}
@@ -104,6 +130,7 @@ export default function SearchCard({ fields, values, onSearch, onReset }: Props)
                 )}
                 {f.kind === 'dateRange' && (
                   <DateRange
+                    {...bind<[Dayjs | null, Dayjs | null] | null>(f.names[0])}
                     style={{ width: '100%' }}
                     allowEmpty={[true, true]}
                     placeholder={[t('list.startTime'), t('list.endTime')]}
@@ -111,12 +138,13 @@ export default function SearchCard({ fields, values, onSearch, onReset }: Props)
                 )}
                 {f.kind === 'custom' && (
                   <CustomField
+                    {...bind<string>(f.names[0])}
                     field={f}
                     label={labels[f.names[0]] ?? (f.uiOnly ? values[f.uiOnly[0]] : undefined)}
                     onLabel={(l) => setLabels((m) => ({ ...m, [f.names[0]]: l }))}
                   />
                 )}
-              </Form.Item>
+              </SearchItem>
             </Col>
           ))}
           <Col flex="auto" style={{ textAlign: 'right', marginBottom: 12 }}>
@@ -128,7 +156,7 @@ export default function SearchCard({ fields, values, onSearch, onReset }: Props)
                 icon={<ReloadOutlined />}
                 data-testid="search-reset"
                 onClick={() => {
-                  form.resetFields();
+                  setDraft({});
                   setLabels({});
                   onReset();
                 }}
@@ -143,8 +171,26 @@ export default function SearchCard({ fields, values, onSearch, onReset }: Props)
             </Space>
           </Col>
         </Row>
-      </Form>
+      </form>
     </Panel>
+  );
+}
+
+/** A field with its label, as antd's horizontal Form.Item draws it (label at least 96 px wide, a colon after it). */
+function SearchItem({ name, label, children }: { name: string; label: string; children: ReactNode }) {
+  return (
+    <div className="bd-search-item">
+      <div className="bd-search-label">
+        <label htmlFor={name} title={label}>
+          {label}
+        </label>
+      </div>
+      <div className="bd-search-control">
+        <div className="bd-search-input">
+          <div className="bd-search-content">{children}</div>
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -157,6 +203,8 @@ function CustomField({
   onLabel,
 }: {
   field: Extract<SearchField, { kind: 'custom' }>;
+  /** given as antd's Form.Item gave it, not passed on */
+  id?: string;
   value?: string;
   onChange?: (v?: string) => void;
   label?: string;

@@ -1,5 +1,6 @@
 import type { Key, ReactNode } from 'react';
-import { Grid, Space, Table, Typography } from 'antd';
+import { Grid, Space, Table } from 'antd';
+import { SecondaryText, TextLink } from '../Text';
 import Panel from './Panel';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import { useLocation } from 'react-router-dom';
@@ -89,10 +90,10 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
         </Space>
       )}
       {selectable && list.selectedKeys.length > 0 && (
-        <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }} data-testid="selection-count">
+        <SecondaryText style={{ display: 'block', marginBottom: 8 }} testId="selection-count">
           {t('list.selected', { n: list.selectedKeys.length })}{' '}
-          <Typography.Link onClick={() => list.setSelectedKeys([])}>{t('list.clearSelection')}</Typography.Link>
-        </Typography.Text>
+          <TextLink onClick={() => list.setSelectedKeys([])}>{t('list.clearSelection')}</TextLink>
+        </SecondaryText>
       )}
       <Table<T>
         size="middle"

@@ -1,7 +1,8 @@
-import { Space, Typography } from 'antd';
+import { Space } from 'antd';
 import { Link } from 'react-router-dom';
 import type { PortalLayout, PortalLink } from '../../api/sysconfig';
 import { useI18n } from '../../i18n';
+import { SecondaryText } from '../Text';
 import { isLinkUrl, isSitePath } from '../../lib/linkUrl';
 
 /** The parts of the portal's header and footer that /headerAndfooter_manager configures; also its preview. */
@@ -66,9 +67,7 @@ export function PortalFooter({ layout }: { layout?: PortalLayout }) {
         </Space>
       )}
       {layout.copyright && (
-        <Typography.Text type="secondary" data-testid="portal-copyright">
-          {layout.copyright}
-        </Typography.Text>
+        <SecondaryText testId="portal-copyright">{layout.copyright}</SecondaryText>
       )}
     </footer>
   );

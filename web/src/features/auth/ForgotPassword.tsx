@@ -26,7 +26,7 @@ export function forgotProblem(field: Field, v: Values): MessageKey | '' {
   }
 }
 
-interface Props {
+export interface ForgotPasswordProps {
   /** back to the sign-in form; done is true after a successful reset */
   onDone: (done: boolean) => void;
   initialLoginCode?: string;
@@ -36,7 +36,7 @@ interface Props {
  * 'Forgot password' in two steps: ask for a code for the login code (POST /api/getVerify), then set a new password
  * with it (PUT /api/forestPwd). Plain labelled inputs, Enter submits each step, focus moves to the next field.
  */
-export default function ForgotPassword({ onDone, initialLoginCode = '' }: Props) {
+export default function ForgotPassword({ onDone, initialLoginCode = '' }: ForgotPasswordProps) {
   const { t } = useI18n();
   const [step, setStep] = useState<1 | 2>(1);
   const [values, setValues] = useState<Values>({ LoginCode: initialLoginCode, verifyCode: '', newPassword: '', replacePassword: '' });

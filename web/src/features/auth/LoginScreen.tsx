@@ -1,17 +1,18 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button } from 'antd';
-// The two inputs themselves, not antd's Input with TextArea, Search and OTP attached: the first screen stays small.
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ApiError } from '../../api/client';
 import type { LoginResult } from '../../api/types';
-import LanguageSwitch from '../../components/LanguageSwitch';
-import { useI18n } from '../../i18n';
+import PageLoading from '../../components/PageLoading';
+import { useI18n, withAntdLocale } from '../../i18n';
 import { saveLogin } from '../../lib/session';
-import ForgotPassword from './ForgotPassword';
 import styles from './login.module.css';
+// Plain HTML controls with antd's look: the first screen downloads no antd at all (plain.tsx).
+import { Button, LanguageButton, Notice, PasswordField, TextField } from './plain';
+
+// 'Forgot password' is built with antd: it loads, with antd's configuration and locale, when the link is followed.
+const ForgotPassword = lazy(withAntdLocale(() => import('./ForgotPasswordPanel')));
 
 interface Props {
   variant: 'staff' | 'external';
@@ -42,7 +43,7 @@ export default function LoginScreen({ variant, signIn }: Props) {
     PassWord: checked ? problemOf('PassWord', values.PassWord) : '',
   } as const;
 
-  const change = (field: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const change = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -63,7 +64,7 @@ export default function LoginScreen({ variant, signIn }: Props) {
   return (
     <div className={styles.page}>
       <div className={styles.lang}>
-        <LanguageSwitch />
+        <LanguageButton />
       </div>
       <main className={styles.card}>
         <div className={styles.head}>
@@ -72,38 +73,46 @@ export default function LoginScreen({ variant, signIn }: Props) {
           <p className={styles.subtitle}>{external ? t('login.externalSubtitle') : t('login.subtitle')}</p>
         </div>
         {forgot ? (
-          <ForgotPassword
-            initialLoginCode={values.LoginCode.trim()}
-            onDone={(done) => {
-              setForgot(false);
-              setError('');
-              setNotice(done ? t('login.forgot.done') : '');
-              if (done) setValues((v) => ({ ...v, PassWord: '' }));
-            }}
-          />
+          <Suspense fallback={<PageLoading />}>
+            <ForgotPassword
+              initialLoginCode={values.LoginCode.trim()}
+              onDone={(done) => {
+                setForgot(false);
+                setError('');
+                setNotice(done ? t('login.forgot.done') : '');
+                if (done) setValues((v) => ({ ...v, PassWord: '' }));
+              }}
+            />
+          </Suspense>
         ) : (
           <>
-            {notice && <Alert type="success" showIcon title={notice} style={{ marginBottom: 16 }} role="status" data-testid="login-notice" />}
-            {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" data-testid="login-error" />}
+            {notice && (
+              <Notice kind="success" testId="login-notice">
+                {notice}
+              </Notice>
+            )}
+            {error && (
+              <Notice kind="error" testId="login-error">
+                {error}
+              </Notice>
+            )}
             <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
               <div className={styles.item}>
                 <label htmlFor="login-code" className={styles.label}>
                   {t('login.loginCode')}
                 </label>
-                <Input
+                <TextField
                   id="login-code"
-                  size="large"
                   value={values.LoginCode}
                   onChange={change('LoginCode')}
                   disabled={busy}
-                  status={problems.LoginCode ? 'error' : undefined}
-                  aria-invalid={!!problems.LoginCode}
-                  aria-describedby={problems.LoginCode ? 'login-code-help' : undefined}
-                  prefix={<UserOutlined />}
+                  invalid={!!problems.LoginCode}
+                  describedBy={problems.LoginCode ? 'login-code-help' : undefined}
+                  prefix={UserOutlined}
                   placeholder={t('login.loginCodePlaceholder')}
                   autoComplete="username"
                   autoFocus
-                  data-testid="login-code"
+                  testId="login-code"
                 />
                 {problems.LoginCode && (
                   <div id="login-code-help" className={styles.error} role="alert">
@@ -115,19 +124,17 @@ export default function LoginScreen({ variant, signIn }: Props) {
                 <label htmlFor="login-password" className={styles.label}>
                   {t('login.password')}
                 </label>
-                <Password
+                <PasswordField
                   id="login-password"
-                  size="large"
                   value={values.PassWord}
                   onChange={change('PassWord')}
                   disabled={busy}
-                  status={problems.PassWord ? 'error' : undefined}
-                  aria-invalid={!!problems.PassWord}
-                  aria-describedby={problems.PassWord ? 'login-password-help' : undefined}
-                  prefix={<LockOutlined />}
+                  invalid={!!problems.PassWord}
+                  describedBy={problems.PassWord ? 'login-password-help' : undefined}
+                  prefix={LockOutlined}
                   placeholder={t('login.passwordPlaceholder')}
                   autoComplete="current-password"
-                  data-testid="login-password"
+                  testId="login-password"
                 />
                 {problems.PassWord && (
                   <div id="login-password-help" className={styles.error} role="alert">
@@ -135,12 +142,12 @@ export default function LoginScreen({ variant, signIn }: Props) {
                   </div>
                 )}
               </div>
-              <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="login-submit">
+              <Button kind="primary" submit block loading={busy} testId="login-submit">
                 {t('login.submit')}
               </Button>
             </form>
             <div className={styles.switch}>
-              <Button type="link" onClick={() => setForgot(true)} data-testid="login-forgot">
+              <Button kind="link" onClick={() => setForgot(true)} testId="login-forgot">
                 {t('login.forgot.link')}
               </Button>
               <Link to={external ? '/login' : '/login2'}>{external ? t('login.staffLink') : t('login.externalLink')}</Link>

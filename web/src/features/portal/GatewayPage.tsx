@@ -1,5 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Badge, Button, Empty, Input, Skeleton, Typography } from 'antd';
+import { Badge, Button, Empty, Skeleton } from 'antd';
+// antd's search box alone, not its Input with TextArea and OTP attached
+import Search from 'antd/es/input/Search';
 import {
   AppstoreOutlined,
   BellOutlined,
@@ -15,6 +17,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { portalHome, type HomeLink, type PortalCount, type PortalHome, type PortalMessage, type SectionKey } from '../../api/portal';
 import { adminEntry } from '../../app/routes';
 import { iconFor } from '../../components/icons';
+import { Paragraph, TextLink, Title } from '../../components/Text';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import ConfiguredLink from './ConfiguredLink';
@@ -131,9 +134,9 @@ function Messages({ messages }: { messages: PortalHome['messages'] }) {
                 <div className={styles.rowMain}>
                   <div className={styles.rowTitle}>
                     {m.state === 'unread' && <span className={styles.dot} aria-label={t('portal.msg.unread')} />}
-                    <Typography.Link strong={m.state === 'unread'} onClick={() => (m.refId || m.kind === 'announcement' ? go(m) : navigate('/gatewayMsg'))}>
+                    <TextLink strong={m.state === 'unread'} onClick={() => (m.refId || m.kind === 'announcement' ? go(m) : navigate('/gatewayMsg'))}>
                       {m.title}
-                    </Typography.Link>
+                    </TextLink>
                   </div>
                   <div className={styles.rowMeta}>
                     {t(`portal.msg.kind.${m.kind}` as 'portal.msg.kind.notice')} · {formatTime(m.createdAt)}
@@ -188,9 +191,9 @@ export default function GatewayPage() {
     </Button>
   );
   const welcome = (
-    <Typography.Title level={2} className={styles.heroTitle} data-testid="gateway-welcome">
+    <Title level={2} className={styles.heroTitle} testId="gateway-welcome">
       {t('portal.welcome', { name: session?.UserName ?? '' })}
-    </Typography.Title>
+    </Title>
   );
 
   const keys = home ? visibleSections(home.sections, (k) => hasContent(home, k)) : [];
@@ -210,8 +213,8 @@ export default function GatewayPage() {
           <section className={styles.hero} data-testid="home-search">
             <div className={styles.heroMain}>
               {welcome}
-              <Typography.Paragraph className={styles.heroText}>{t('portal.intro')}</Typography.Paragraph>
-              <Input.Search
+              <Paragraph className={styles.heroText}>{t('portal.intro')}</Paragraph>
+              <Search
                 className={styles.heroSearch}
                 size="large"
                 maxLength={KEYWORDS_MAX}
@@ -280,9 +283,9 @@ export default function GatewayPage() {
     <div className={styles.page}>
       {!hero && (
         <div className={styles.welcomeBar}>
-          <Typography.Title level={3} className={styles.pageTitle} data-testid="gateway-welcome">
+          <Title level={3} className={styles.pageTitle} testId="gateway-welcome">
             {t('portal.welcome', { name: session?.UserName ?? '' })}
-          </Typography.Title>
+          </Title>
           {adminButton}
         </div>
       )}

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import type { SysUser } from '../../api/admin';
 import ListView from '../../components/list/ListView';
+import { SecondaryText } from '../../components/Text';
 import type { Page } from '../../components/list/query';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
@@ -51,7 +52,7 @@ export default function AccountsPage({ screen }: { screen: AccountScreen }) {
       titleKey: 'user.userName',
       dataIndex: 'userName',
       sortKey: 'userName',
-      render: (v: string, u) => (u.id === self ? <>{v} <Typography.Text type="secondary">{t('user.self')}</Typography.Text></> : v),
+      render: (v: string, u) => (u.id === self ? <>{v} <SecondaryText>{t('user.self')}</SecondaryText></> : v),
     },
     screen.placeColumn,
     { titleKey: 'user.phone', dataIndex: 'phone' },

@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState, type ReactElement, type Ref } from 'react';
+import { Dropdown, type MenuProps } from 'antd';
+import {
+  AppstoreOutlined,
+  HomeOutlined,
+  IdcardOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  QuestionCircleOutlined,
+  SyncOutlined,
+} from '@ant-design/icons';
+import { useI18n } from '../i18n';
+
+export type UserMenuKey = 'info' | 'pwd' | 'refresh' | 'portal' | 'admin' | 'logout';
+
+interface Props {
+  variant: 'admin' | 'portal';
+  /** where 'enter the admin area' leads; without it the portal's menu has no such entry */
+  adminHome?: string;
+  help: string;
+  onPick: (key: UserMenuKey) => void;
+  /** the header's trigger button, given the ref to focus it by */
+  trigger: (ref: Ref<HTMLButtonElement>) => ReactElement;
+  /** the first click came from the keyboard: the new trigger takes the focus over */
+  focus: boolean;
+}
+
+/**
+ * The header's user menu (AppHeader.tsx loads it with the first click on the trigger, so a page does not download
+ * antd's Dropdown and the menu's icons before that): opens at once, then works as an antd click dropdown.
+ */
+export default function UserMenu({ variant, adminHome, help, onPick, trigger, focus }: Props) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(true);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focus) button.current?.focus();
+  }, [focus]);
+
+  const label = (text: string, testId: string) => <span data-testid={testId}>{text}</span>;
+  const items: MenuProps['items'] = [
+    { key: 'info', icon: <IdcardOutlined />, label: label(t('header.personalInfo'), 'menu-personal-info') },
+    { key: 'pwd', icon: <LockOutlined />, label: label(t('header.changePassword'), 'menu-change-password') },
+    { key: 'refresh', icon: <SyncOutlined />, label: label(t('header.refreshCache'), 'menu-refresh-cache') },
+    {
+      key: 'help',
+      icon: <QuestionCircleOutlined />,
+      // a real link: the browser opens it in a new tab without a popup blocker in the way
+      label: (
+        <a href={help} target="_blank" rel="noopener noreferrer" data-testid="menu-help">
+          {t('header.help')}
+        </a>
+      ),
+    },
+    { type: 'divider' },
+    variant === 'admin'
+      ? { key: 'portal', icon: <HomeOutlined />, label: label(t('header.backPortal'), 'menu-back-portal') }
+      : adminHome
+        ? { key: 'admin', icon: <AppstoreOutlined />, label: label(t('header.enterAdmin'), 'menu-enter-admin') }
+        : null,
+    { key: 'logout', icon: <LogoutOutlined />, danger: true, label: label(t('header.logout'), 'menu-logout') },
+  ];
+
+  return (
+    <Dropdown
+      menu={{ items, onClick: ({ key }) => key !== 'help' && onPick(key as UserMenuKey) }}
+      trigger={['click']}
+      placement="bottomRight"
+      open={open}
+      onOpenChange={setOpen}
+    >
+      {trigger(button)}
+    </Dropdown>
+  );
+}
