@@ -65,11 +65,15 @@ test-go: test-go-sqlite test-go-pg
 test-go-sqlite:
 	$(GO) test -count=1 ./...
 
-# The same Go suite on a throwaway PostgreSQL.
+# The Go packages whose tests open a database (their test binaries link internal/platform/dbtest, the only reader of
+# BIDDESK_TEST_PG) again on a throwaway PostgreSQL; the others would only repeat their SQLite run.
 test-go-pg: system-deps
-	@url=$$($(PGTEST) start) || exit 1; \
+	@pkgs=$$($(GO) list -test -f '{{if .ForTest}}{{.ForTest}} {{join .Deps " "}}{{end}}' ./... | \
+		awk '{ for (i = 2; i <= NF; i++) if ($$i == "biddesk/internal/platform/dbtest") { print $$1; break } }' | sort -u); \
+	[ -n "$$pkgs" ] || { echo "no package uses internal/platform/dbtest"; exit 1; }; \
+	url=$$($(PGTEST) start) || exit 1; \
 	echo "PostgreSQL test database: $$url"; \
-	BIDDESK_TEST_PG="$$url" $(GO) test -count=1 ./...; rc=$$?; \
+	BIDDESK_TEST_PG="$$url" $(GO) test -count=1 $$pkgs; rc=$$?; \
 	$(PGTEST) stop "$$url"; exit $$rc
 
 test-web: web-deps
