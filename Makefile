@@ -33,13 +33,13 @@ api-types: web-deps
 web: web-deps api-types
 	cd web && $(NPM) run build
 
-# Debian packages the tests need: Chromium for the end-to-end tests (and a Chinese font, so its
-# screenshots show text rather than boxes), PostgreSQL for the second database, LibreOffice Impress for the
+# Debian packages the tests need: Chromium's headless shell for the end-to-end tests and the bundle budget (the old
+# headless mode, lighter than the full browser; and a Chinese font, so its screenshots show text rather than boxes), PostgreSQL for the second database, LibreOffice Impress for the
 # courseware conversion (PPT/PPTX to PDF) and Writer to open the generated Word books (TestLibreOfficeOpensTheBook).
 # Installed only when missing.
 system-deps:
 	@need=""; \
-	[ -x /usr/bin/chromium ] || need="$$need chromium"; \
+	[ -x /usr/bin/chromium-headless-shell ] || need="$$need chromium-headless-shell"; \
 	[ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || need="$$need fonts-wqy-microhei"; \
 	ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || need="$$need postgresql"; \
 	[ -e /usr/lib/libreoffice/program/libsdlo.so ] || need="$$need libreoffice-impress"; \

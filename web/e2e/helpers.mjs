@@ -1,5 +1,6 @@
 // Shared helpers of the end-to-end specs: a headless Debian Chromium driven by playwright-core.
 import { chromium } from 'playwright-core';
+import { existsSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
@@ -8,9 +9,16 @@ import { fileURLToPath } from 'node:url';
 export const BASE = process.env.BASE_URL;
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-output');
 
+/**
+ * Debian's chromium-headless-shell (the old headless mode, what Playwright itself runs headless) when installed: the
+ * same Blink as /usr/bin/chromium without the full browser's UI, which costs a renderer and CPU of its own.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ||
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+
 export async function launch() {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
       '--disable-sync', '--no-first-run', '--disable-quic'],
   });
