@@ -1,9 +1,10 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { ConfigProvider } from 'antd';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { configureClient } from '../api/client';
 import { antdLocale, useI18n } from '../i18n';
 import { useEver } from '../lib/useEver';
+import { useReducedMotion } from '../lib/useReducedMotion';
 import { AppRoutes } from './router';
 import { theme } from './theme';
 import type { Toast } from './Toaster';
@@ -56,11 +57,14 @@ function ClientEffects() {
 
 export default function App() {
   const { lang } = useI18n();
+  const reducedMotion = useReducedMotion();
+  // prefers-reduced-motion: antd's motion off (dialogs, drawers, dropdowns and messages appear and leave at once)
+  const appTheme = useMemo(() => (reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme), [reducedMotion]);
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
   return (
-    <ConfigProvider locale={antdLocale()} theme={theme} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={antdLocale()} theme={appTheme} button={{ autoInsertSpace: false }}>
       <BrowserRouter>
         <ClientEffects />
         <AppRoutes />
