@@ -7,7 +7,7 @@ ADDR    ?= 127.0.0.1:8080
 DATA    ?= ./data
 PGTEST  := scripts/pgtest.sh
 
-.PHONY: run build web web-deps api api-types system-deps test test-go test-go-sqlite test-go-pg test-web lint-web size test-e2e e2e-run bench load load-writes fmt vet clean
+.PHONY: run build web web-deps api api-types system-deps test test-chain-go test-chain-web test-go test-go-sqlite test-go-pg test-web lint-web size size-run test-e2e e2e-run bench load load-writes fmt vet clean
 
 run: build
 	./bin/biddesk serve --addr $(ADDR) --data $(DATA)
@@ -50,10 +50,23 @@ system-deps:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$need; \
 	fi
 
-# The PostgreSQL suite and the end-to-end tests run side by side (the browser tests mostly wait), each one's
-# output printed whole when it ends.
-test: system-deps build vet lint-web test-go-sqlite test-web size
-	$(MAKE) -j2 --output-sync=target test-go-pg e2e-run
+# Once built, two chains run side by side, each one's output printed whole when it ends (docs/testing.md, "Time of
+# make test"): the Go checks and suites (internal/app's tests run one at a time, so this chain mostly keeps one core
+# busy) and the web checks followed by the end-to-end tests, which take what the Go chain leaves.
+test: system-deps build
+	$(MAKE) -j2 --output-sync=target test-chain-go test-chain-web
+
+# The two chains of make test (built already).
+test-chain-go:
+	$(MAKE) vet
+	$(MAKE) test-go-sqlite
+	$(MAKE) test-go-pg
+
+test-chain-web:
+	$(MAKE) lint-web
+	$(MAKE) test-web
+	$(MAKE) size-run
+	$(MAKE) e2e-run
 
 vet:
 	@out=$$(gofmt -l cmd internal api migrations web/embed.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
@@ -86,6 +99,10 @@ lint-web: web-deps api-types
 # Bundle budget (docs/testing.md, "Bundle sizes"): the gzipped JavaScript a first visit of /login, the portal
 # home and an admin list page downloads, measured in Chromium against the built binary; fails above the budget.
 size: build system-deps
+	$(MAKE) size-run
+
+# The bundle budget against the binary built already.
+size-run:
 	cd web && $(NPM) run --silent size
 
 test-e2e: build
