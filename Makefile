@@ -7,7 +7,7 @@ ADDR    ?= 127.0.0.1:8080
 DATA    ?= ./data
 PGTEST  := scripts/pgtest.sh
 
-.PHONY: run build web web-deps api api-types system-deps test test-go test-go-sqlite test-go-pg test-web lint-web size test-e2e e2e-run bench load load-writes fmt vet clean
+.PHONY: run build web web-deps api api-types system-deps test test-chain-go test-chain-web test-go test-go-sqlite test-go-pg test-web lint-web size size-run test-e2e e2e-run bench load load-writes fmt vet clean
 
 run: build
 	./bin/biddesk serve --addr $(ADDR) --data $(DATA)
@@ -33,13 +33,13 @@ api-types: web-deps
 web: web-deps api-types
 	cd web && $(NPM) run build
 
-# Debian packages the tests need: Chromium for the end-to-end tests (and a Chinese font, so its
-# screenshots show text rather than boxes), PostgreSQL for the second database, LibreOffice Impress for the
+# Debian packages the tests need: Chromium's headless shell for the end-to-end tests and the bundle budget (the old
+# headless mode, lighter than the full browser; and a Chinese font, so its screenshots show text rather than boxes), PostgreSQL for the second database, LibreOffice Impress for the
 # courseware conversion (PPT/PPTX to PDF) and Writer to open the generated Word books (TestLibreOfficeOpensTheBook).
 # Installed only when missing.
 system-deps:
 	@need=""; \
-	[ -x /usr/bin/chromium ] || need="$$need chromium"; \
+	[ -x /usr/bin/chromium-headless-shell ] || need="$$need chromium-headless-shell"; \
 	[ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || need="$$need fonts-wqy-microhei"; \
 	ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || need="$$need postgresql"; \
 	[ -e /usr/lib/libreoffice/program/libsdlo.so ] || need="$$need libreoffice-impress"; \
@@ -50,10 +50,23 @@ system-deps:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$need; \
 	fi
 
-# The PostgreSQL suite and the end-to-end tests run side by side (the browser tests mostly wait), each one's
-# output printed whole when it ends.
-test: system-deps build vet lint-web test-go-sqlite test-web size
-	$(MAKE) -j2 --output-sync=target test-go-pg e2e-run
+# Once built, two chains run side by side, each one's output printed whole when it ends (docs/testing.md, "Time of
+# make test"): the Go checks and suites (internal/app's tests run one at a time, so this chain mostly keeps one core
+# busy) and the web checks followed by the end-to-end tests, which take what the Go chain leaves.
+test: system-deps build
+	$(MAKE) -j2 --output-sync=target test-chain-go test-chain-web
+
+# The two chains of make test (built already).
+test-chain-go:
+	$(MAKE) vet
+	$(MAKE) test-go-sqlite
+	$(MAKE) test-go-pg
+
+test-chain-web:
+	$(MAKE) lint-web
+	$(MAKE) test-web
+	$(MAKE) size-run
+	$(MAKE) e2e-run
 
 vet:
 	@out=$$(gofmt -l cmd internal api migrations web/embed.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
@@ -65,11 +78,15 @@ test-go: test-go-sqlite test-go-pg
 test-go-sqlite:
 	$(GO) test -count=1 ./...
 
-# The same Go suite on a throwaway PostgreSQL.
+# The Go packages whose tests open a database (their test binaries link internal/platform/dbtest, the only reader of
+# BIDDESK_TEST_PG) again on a throwaway PostgreSQL; the others would only repeat their SQLite run.
 test-go-pg: system-deps
-	@url=$$($(PGTEST) start) || exit 1; \
+	@pkgs=$$($(GO) list -test -f '{{if .ForTest}}{{.ForTest}} {{join .Deps " "}}{{end}}' ./... | \
+		awk '{ for (i = 2; i <= NF; i++) if ($$i == "biddesk/internal/platform/dbtest") { print $$1; break } }' | sort -u); \
+	[ -n "$$pkgs" ] || { echo "no package uses internal/platform/dbtest"; exit 1; }; \
+	url=$$($(PGTEST) start) || exit 1; \
 	echo "PostgreSQL test database: $$url"; \
-	BIDDESK_TEST_PG="$$url" $(GO) test -count=1 ./...; rc=$$?; \
+	BIDDESK_TEST_PG="$$url" $(GO) test -count=1 $$pkgs; rc=$$?; \
 	$(PGTEST) stop "$$url"; exit $$rc
 
 test-web: web-deps
@@ -82,6 +99,10 @@ lint-web: web-deps api-types
 # Bundle budget (docs/testing.md, "Bundle sizes"): the gzipped JavaScript a first visit of /login, the portal
 # home and an admin list page downloads, measured in Chromium against the built binary; fails above the budget.
 size: build system-deps
+	$(MAKE) size-run
+
+# The bundle budget against the binary built already.
+size-run:
 	cd web && $(NPM) run --silent size
 
 test-e2e: build

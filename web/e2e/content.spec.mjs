@@ -206,11 +206,17 @@ test('a learner signs in on the mobile page and opens the PDF courseware of a pu
   await item.click();
   const ware = phone.getByTestId('h5-course').getByText('E2E 讲义.pdf');
   await ware.waitFor();
+  // the new tab is the signed address, answered with the PDF (the headless shell has no PDF viewer: it never fires
+  // the tab's load event, so the answer itself is awaited)
   const opened = phone.context().waitForEvent('page');
+  const served = phone.context().waitForEvent('response', (r) => r.url().includes('/api/curriculum/play'));
   await ware.click();
   const tab = await opened;
-  await tab.waitForLoadState();
-  assert.match(tab.url(), /\/api\/curriculum\/play\?id=\d+&expires=\d+&sig=[0-9a-f]{64}$/);
+  const answer = await served;
+  assert.match(answer.url(), /\/api\/curriculum\/play\?id=\d+&expires=\d+&sig=[0-9a-f]{64}$/);
+  assert.equal(answer.status(), 200);
+  assert.match(answer.headers()['content-type'] ?? '', /^application\/pdf/);
+  assert.equal(answer.frame().page(), tab);
   await tab.close();
   await shot(phone, 'content-learner-course');
   await phone.getByTestId('h5-sign-out').click();

@@ -100,8 +100,6 @@ test('change password: every validation message, then the new password works', a
   await page.getByTestId('menu-change-password').click();
   await page.getByTestId('pwd-old').waitFor();
   const submit = page.getByTestId('pwd-submit');
-  // The dialog opens with an animation; click once it stands still.
-  await page.waitForTimeout(400);
   await submit.click();
   await page.getByText('请输入原密码').waitFor();
   await page.getByText('请输入新密码').waitFor();

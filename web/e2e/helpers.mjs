@@ -1,5 +1,6 @@
 // Shared helpers of the end-to-end specs: a headless Debian Chromium driven by playwright-core.
 import { chromium } from 'playwright-core';
+import { existsSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
@@ -8,16 +9,29 @@ import { fileURLToPath } from 'node:url';
 export const BASE = process.env.BASE_URL;
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-output');
 
+/**
+ * Debian's chromium-headless-shell (the old headless mode, what Playwright itself runs headless) when installed: the
+ * same Blink as /usr/bin/chromium without the full browser's UI, which costs a renderer and CPU of its own.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ||
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+
 export async function launch() {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
       '--disable-sync', '--no-first-run', '--disable-quic'],
   });
 }
 
+/**
+ * What every page's context asks for: less motion (prefers-reduced-motion: the app turns antd's animations off, so
+ * nothing is clicked mid-animation and no frames are rendered for it).
+ */
+export const contextOptions = { reducedMotion: 'reduce' };
+
 export async function newPage(browser, { width = 1440, height = 900, lang = 'zh-CN' } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, locale: lang, baseURL: BASE });
+  const context = await browser.newContext({ viewport: { width, height }, locale: lang, baseURL: BASE, ...contextOptions });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -49,18 +63,15 @@ export function pathOf(page) {
   return new URL(page.url()).pathname;
 }
 
-/** Waits until the open dialog has finished its opening animation (clicks during it can miss). */
+/** Waits until a dialog is open (with reduced motion it opens without an animation, so it stands still at once). */
 export async function dialogSettled(page) {
   await page.locator('.ant-modal').filter({ visible: true }).last().waitFor();
-  await page.waitForTimeout(500);
 }
 
 /** The 'This operation cannot be undone, continue?' prompt: seen, confirmed once it stands still, gone. */
 export async function confirmIrreversible(page, { screenshot } = {}) {
   const modal = page.locator('.ant-modal-confirm').filter({ hasText: '此操作不可撤销，是否继续？' });
   await modal.waitFor();
-  // A click during the opening zoom animation can land beside the moving button.
-  await page.waitForTimeout(500);
   if (screenshot) await shot(page, screenshot);
   for (let attempt = 0; attempt < 3; attempt++) {
     await modal.getByTestId('confirm-ok').click({ timeout: 5000 }).catch(() => {});

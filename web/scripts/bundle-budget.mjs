@@ -9,6 +9,7 @@
 //   node scripts/bundle-budget.mjs            measure, print the table, exit 1 above a budget
 //   node scripts/bundle-budget.mjs --chunks   also list each page's chunks
 //   BASE_URL=http://127.0.0.1:8080 ...        measure a server that is already running (with demo data)
+import { existsSync } from 'node:fs';
 import { gzipSync, constants } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { startServer } from './testServer.mjs';
@@ -125,7 +126,8 @@ let failed = false;
 try {
   const base = process.env.BASE_URL || (server = await startServer('biddesk-size-')).base;
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH ||
+      (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium'),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
       '--disable-sync', '--no-first-run', '--disable-quic'],
   });

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import { Outlet } from 'react-router-dom';
 import { antdLocale, useI18n } from '../i18n';
+import { useReducedMotion } from '../lib/useReducedMotion';
 import { theme } from './theme';
 
 /**
@@ -12,8 +13,11 @@ import { theme } from './theme';
 export function AntdProvider({ children }: { children: ReactNode }) {
   // re-renders with the language: antd's own texts (pagination, pickers, empty states) follow it
   useI18n();
+  const reducedMotion = useReducedMotion();
+  // prefers-reduced-motion: antd's motion off (dialogs, drawers, dropdowns and messages appear and leave at once)
+  const appTheme = useMemo(() => (reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme), [reducedMotion]);
   return (
-    <ConfigProvider locale={antdLocale()} theme={theme} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={antdLocale()} theme={appTheme} button={{ autoInsertSpace: false }}>
       {children}
     </ConfigProvider>
   );
