@@ -298,6 +298,37 @@ func TestDownloadStatisticsAndTheirExport(t *testing.T) {
 			t.Errorf("top downloaders, %s: %v", tc.name, got)
 		}
 	}
+	// a partial month at an end taken as its month less the days outside the range (fewer days to read): a2 downloads
+	// on 02-02 (before a range from 02-05) and twice on 03-30 (after a range to 03-28)
+	for _, at := range []time.Time{time.Date(2026, 2, 2, 12, 0, 0, 0, time.UTC), time.Date(2026, 3, 30, 12, 0, 0, 0, time.UTC), time.Date(2026, 3, 30, 13, 0, 0, 0, time.UTC)} {
+		if _, err := f.e.app.DB.Exec(context.Background(), `INSERT INTO file_download (file_id, user_id, record_type, record_id, created_at)
+			SELECT file_id, user_id, record_type, record_id, ? FROM file_download WHERE id = (SELECT MIN(id) FROM file_download WHERE user_id = ?)`, at, f.a2); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct{ name, unit, start, end, want string }{
+		{"whole organisation, February less its first days, and March", "", "2026-02-05", "2026-03-31", "st_a2:3 st_a1:2 st_a3:2"},
+		{"100201, February less its first days, and March", "100201", "2026-02-05", "2026-03-31", "st_a2:3 st_a1:2"},
+		{"whole organisation, February, and March less its last days", "", "2026-02-01", "2026-03-28", "st_a1:2 st_a2:2 st_a3:2"},
+	} {
+		qq := url.Values{"startTime": {tc.start}, "endTime": {tc.end}}
+		if tc.unit != "" {
+			qq.Set("unitCode", tc.unit)
+		}
+		r := f.report(f.admin, stats.PathDownloads, qq)
+		var got []string
+		for _, r := range table(t, r, "topDownloaders").Rows {
+			got = append(got, fmt.Sprintf("%s:%v", r["loginCode"], r["downloads"]))
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("top downloaders, %s: %v", tc.name, got)
+		}
+		for _, st := range r.Summary {
+			if st.Key == "downloaders" && st.Value != int64(len(got)) {
+				t.Errorf("downloaders, %s: %d", tc.name, st.Value)
+			}
+		}
+	}
 	h := f.report(f.admin, stats.PathDownloadHistogram, q)
 	if got := row(t, table(t, h, "downloadUnits"), "unitCode", "100201001", "downloads", "downloaders"); got != "2/1" {
 		t.Errorf("units: %s", got)

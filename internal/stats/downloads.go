@@ -67,8 +67,45 @@ func (c *call) accounts(column string) (string, []any) {
 	return column + " IN (SELECT u.id FROM sys_user u WHERE " + cond + ")", args
 }
 
-// perAccount is the SQL of an account's (u.id) downloads in the range, and its arguments: the range's whole months from
-// stat_download_user_month and the days at its two ends from file_download, each an index range of the account
+// span is a stretch of raw downloads added to (sign 1) or taken from (sign -1) the months of a monthSplit.
+type span struct {
+	from, to time.Time
+	sign     int
+}
+
+// monthSplit is the range as the per-account monthly table (stat_download_user_month) answers it cheaply: the months
+// from first to last (YYYY-MM) whole, corrected by raw downloads. A partial month at an end of the range is taken
+// either as its days inside the range (added) or as its whole month less its days outside the range (taken away),
+// whichever reads fewer days: a range that ends today takes this month's row as it is. ok is false when the range has
+// no whole month (then the raw downloads of the range serve).
+func (c *call) monthSplit() (first, last string, spans []span, ok bool) {
+	firstM, lastM, ok := c.wholeMonths()
+	if !ok {
+		return "", "", nil, false
+	}
+	headStart := firstM.AddDate(0, -1, 0).UTC() // the partial month before the whole ones (if the range starts in it)
+	if c.from.Before(firstM.UTC()) {
+		if firstM.UTC().Sub(c.from) <= c.from.Sub(headStart) {
+			spans = append(spans, span{c.from, firstM.UTC(), 1})
+		} else {
+			firstM = firstM.AddDate(0, -1, 0)
+			spans = append(spans, span{headStart, c.from, -1})
+		}
+	}
+	tailStart, tailEnd := lastM.AddDate(0, 1, 0).UTC(), lastM.AddDate(0, 2, 0).UTC()
+	if c.to.After(tailStart) {
+		if c.to.Sub(tailStart) <= tailEnd.Sub(c.to) {
+			spans = append(spans, span{tailStart, c.to, 1})
+		} else {
+			lastM = lastM.AddDate(0, 1, 0)
+			spans = append(spans, span{c.to, tailEnd, -1})
+		}
+	}
+	return firstM.Format("2006-01"), lastM.Format("2006-01"), spans, true
+}
+
+// perAccount is the SQL of an account's (u.id) downloads in the range, and its arguments: the months of monthSplit
+// from stat_download_user_month and its raw spans from file_download, each an index range of the account
 // (file_download_user); for one material type, which the monthly table does not divide, the whole range from
 // file_download (file_download_user_stats).
 func (c *call) perAccount(f *downloadFilter) (string, []any) {
@@ -81,15 +118,22 @@ func (c *call) perAccount(f *downloadFilter) (string, []any) {
 		}
 		return q + `)`, args
 	}
-	first, last, ok := c.wholeMonths()
+	first, last, spans, ok := c.monthSplit()
 	if !ok || f.typeValue != "" {
 		return raw(c.from, c.to)
 	}
-	head, headArgs := raw(c.from, first.UTC())
-	tail, tailArgs := raw(last.AddDate(0, 1, 0).UTC(), c.to)
-	args := append([]any{first.Format("2006-01"), last.Format("2006-01")}, headArgs...)
-	return `((SELECT COALESCE(SUM(s.n), 0) FROM stat_download_user_month s WHERE s.user_id = u.id AND s.month >= ? AND s.month <= ?) + ` +
-		head + ` + ` + tail + `)`, append(args, tailArgs...)
+	q := `((SELECT COALESCE(SUM(s.n), 0) FROM stat_download_user_month s WHERE s.user_id = u.id AND s.month >= ? AND s.month <= ?)`
+	args := []any{first, last}
+	for _, sp := range spans {
+		r, rargs := raw(sp.from, sp.to)
+		op := " + "
+		if sp.sign < 0 {
+			op = " - "
+		}
+		q += op + r
+		args = append(args, rargs...)
+	}
+	return q + `)`, args
 }
 
 // downloadCounts is the statement of each account of the scope that downloaded within the range, with its unit and
@@ -103,8 +147,8 @@ func (c *call) downloadCounts(f *downloadFilter) (string, []any) {
 		return `WITH x AS MATERIALIZED (SELECT u.id, u.unit_code, CAST(` + n + ` AS BIGINT) AS n FROM sys_user u WHERE ` + f.users + `)
 			SELECT id, unit_code, n FROM x WHERE n > 0`, append(nargs, f.userArgs...)
 	}
-	raw := func(from, to time.Time) (string, []any) {
-		q := `SELECT d.user_id, 1 AS n FROM file_download d WHERE d.created_at >= ? AND d.created_at < ?`
+	raw := func(from, to time.Time, sign int) (string, []any) {
+		q := `SELECT d.user_id, ` + itoa(sign) + ` AS n FROM file_download d WHERE d.created_at >= ? AND d.created_at < ?`
 		args := []any{from, to}
 		if f.typeValue != "" {
 			q += ` AND d.record_type = ?`
@@ -112,16 +156,19 @@ func (c *call) downloadCounts(f *downloadFilter) (string, []any) {
 		}
 		return q, args
 	}
-	src, args := raw(c.from, c.to)
-	if first, last, ok := c.wholeMonths(); ok && f.typeValue == "" {
-		head, headArgs := raw(c.from, first.UTC())
-		tail, tailArgs := raw(last.AddDate(0, 1, 0).UTC(), c.to)
-		src = `SELECT s.user_id, s.n FROM stat_download_user_month s WHERE s.month >= ? AND s.month <= ? UNION ALL ` + head + ` UNION ALL ` + tail
-		args = append(append([]any{first.Format("2006-01"), last.Format("2006-01")}, headArgs...), tailArgs...)
+	src, args := raw(c.from, c.to, 1)
+	if first, last, spans, ok := c.monthSplit(); ok && f.typeValue == "" {
+		src = `SELECT s.user_id, s.n FROM stat_download_user_month s WHERE s.month >= ? AND s.month <= ?`
+		args = []any{first, last}
+		for _, sp := range spans {
+			r, rargs := raw(sp.from, sp.to, sp.sign)
+			src += ` UNION ALL ` + r
+			args = append(args, rargs...)
+		}
 	}
 	// summed per account before the join: the accounts (thousands) are joined, not the month rows and downloads
 	return `SELECT x.user_id, u.unit_code, x.n FROM (SELECT y.user_id, CAST(SUM(y.n) AS BIGINT) AS n FROM (` + src + `) y GROUP BY y.user_id) x
-		JOIN sys_user u ON u.id = x.user_id WHERE ` + f.users, append(args, f.userArgs...)
+		JOIN sys_user u ON u.id = x.user_id WHERE x.n > 0 AND ` + f.users, append(args, f.userArgs...)
 }
 
 // Downloads is GET /api/sys/oplog/downloadStatistics (/download_type): downloads per material type, the most
