@@ -323,6 +323,15 @@ func TestDownloadStatisticsAndTheirExport(t *testing.T) {
 		if strings.Join(got, " ") != tc.want {
 			t.Errorf("top downloaders, %s: %v", tc.name, got)
 		}
+		if tc.unit != "" { // the unit's materials from the monthly rollup, February's first days taken away: 3 tenders, 2 licences
+			var ms []string
+			for _, r := range table(t, r, "topMaterials").Rows {
+				ms = append(ms, fmt.Sprint(r["downloads"]))
+			}
+			if strings.Join(ms, " ") != "3 2" {
+				t.Errorf("top materials, %s: %v", tc.name, ms)
+			}
+		}
 		for _, st := range r.Summary {
 			if st.Key == "downloaders" && st.Value != int64(len(got)) {
 				t.Errorf("downloaders, %s: %d", tc.name, st.Value)

@@ -213,6 +213,38 @@ func (s *Service) Downloads(ctx context.Context, lang string, f Filter) (*Report
 	return r, nil
 }
 
+// scopeMaterials is the statement of the most downloaded materials of some units: the months of monthSplit from the
+// per-unit monthly rollup, the days at the ends from the downloads of the units' accounts, account by account.
+func (c *call) scopeMaterials(df *downloadFilter) (string, []any) {
+	raw := func(from, to time.Time, sign int) (string, []any) {
+		q := `SELECT d.record_type, d.record_id, ` + itoa(sign) + ` AS n FROM sys_user u CROSS JOIN file_download d WHERE d.user_id = u.id AND ` + df.users +
+			` AND d.created_at >= ? AND d.created_at < ? AND d.record_id IS NOT NULL`
+		args := append(append([]any{}, df.userArgs...), from, to)
+		if df.typeValue != "" {
+			q += ` AND d.record_type = ?`
+			args = append(args, df.typeValue)
+		}
+		return q, args
+	}
+	src, args := raw(c.from, c.to, 1)
+	if first, last, spans, ok := c.monthSplit(); ok {
+		cond, cargs := c.where("s.unit_code")
+		src = `SELECT s.record_type, s.record_id, s.n FROM stat_download_unit_record_month s WHERE s.month >= ? AND s.month <= ? AND ` + cond
+		args = append([]any{first, last}, cargs...)
+		if df.typeValue != "" {
+			src += ` AND s.record_type = ?`
+			args = append(args, df.typeValue)
+		}
+		for _, sp := range spans {
+			r, rargs := raw(sp.from, sp.to, sp.sign)
+			src += ` UNION ALL ` + r
+			args = append(args, rargs...)
+		}
+	}
+	return `SELECT x.record_type, x.record_id, CAST(SUM(x.n) AS BIGINT) FROM (` + src + `) x GROUP BY x.record_type, x.record_id
+		HAVING SUM(x.n) > 0 ORDER BY 3 DESC, x.record_id LIMIT ` + itoa(TopN), args
+}
+
 // downloadsBy counts the downloads of the range by a column of the rollup s (its type or its unit).
 func (c *call) downloadsBy(column string, df *downloadFilter) (map[string][]int64, error) {
 	return c.groups(1, `SELECT `+column+`, CAST(SUM(s.n) AS BIGINT) `+df.roll+` GROUP BY `+column, df.rollArgs...)
@@ -233,9 +265,7 @@ func (c *call) topMaterials(df *downloadFilter, top *Table) error {
 		}
 		q += ` GROUP BY s.record_type, s.record_id ORDER BY 3 DESC, s.record_id LIMIT ` + itoa(TopN)
 	} else {
-		q = `SELECT d.record_type, d.record_id, COUNT(*) FROM sys_user u CROSS JOIN file_download d WHERE d.user_id = u.id AND ` + df.users +
-			` AND ` + df.raw + ` AND d.record_id IS NOT NULL GROUP BY d.record_type, d.record_id ORDER BY 3 DESC, d.record_id LIMIT ` + itoa(TopN)
-		args = append(append([]any{}, df.userArgs...), df.rawArgs...)
+		q, args = c.scopeMaterials(df)
 	}
 	return forEach(c, q, args, func(scan func(...any) error) error {
 		var kind string

@@ -42,6 +42,12 @@ var rollups = []rollup{
 		WHERE d.id > ? AND d.id <= ? AND d.record_id IS NOT NULL GROUP BY 1, 2, 3
 		ON CONFLICT (day, record_type, record_id) DO UPDATE SET n = stat_download_record.n + excluded.n`,
 	}},
+	{name: "download_unit_record", source: "file_download", tables: []string{"stat_download_unit_record_month"}, folds: []string{
+		`INSERT INTO stat_download_unit_record_month (month, unit_code, record_type, record_id, n)
+		SELECT substr({{day d.created_at}}, 1, 7), COALESCE(u.unit_code, ''), d.record_type, d.record_id, COUNT(*) FROM file_download d LEFT JOIN sys_user u ON u.id = d.user_id
+		WHERE d.id > ? AND d.id <= ? AND d.record_id IS NOT NULL GROUP BY 1, 2, 3, 4
+		ON CONFLICT (month, unit_code, record_type, record_id) DO UPDATE SET n = stat_download_unit_record_month.n + excluded.n`,
+	}},
 	{name: "download_user", source: "file_download", tables: []string{"stat_download_user_month"}, folds: []string{
 		`INSERT INTO stat_download_user_month (user_id, month, n)
 		SELECT d.user_id, substr({{day d.created_at}}, 1, 7), COUNT(*) FROM file_download d
