@@ -38,7 +38,7 @@ const pages = [
   },
   {
     name: '/sysuser (admin list)',
-    budget: 385 * KB,
+    budget: 375 * KB,
     goal: 350 * KB,
     async visit(page, measure) {
       await signIn(page, 'admin', 'Admin@123');
