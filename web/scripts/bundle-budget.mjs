@@ -38,7 +38,7 @@ const pages = [
   },
   {
     name: '/sysuser (admin list)',
-    budget: 375 * KB,
+    budget: 365 * KB,
     goal: 350 * KB,
     async visit(page, measure) {
       await signIn(page, 'admin', 'Admin@123');
