@@ -25,8 +25,53 @@ function messageParts(): Plugin {
   };
 }
 
+/**
+ * antd's Radio.Group (in every Table, whose filters use it) imports one line of code, `toNamePathStr`, from the module
+ * that holds Form's `useForm`. A chunk holds whole modules, so every table page downloaded Form's store and
+ * scroll-into-view (6.9 kB gzipped) for it. The function is copied here (with antd's `toArray` from form/util);
+ * the build stops if antd's file changes.
+ */
+function radioWithoutForm(): Plugin {
+  const from = "import { toNamePathStr } from '../form/hooks/useForm';";
+  const to =
+    'const toNamePathStr = (name) => (name === undefined || name === false ? [] : Array.isArray(name) ? name : [name]).join(\'_\');';
+  return {
+    name: 'biddesk-antd-radio-without-form',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]antd[\\/]es[\\/]radio[\\/]group\.js$/.test(id)) return undefined;
+      if (!code.includes(from)) this.error('antd/es/radio/group.js changed: review biddesk-antd-radio-without-form');
+      return { code: code.replace(from, to), map: null };
+    },
+  };
+}
+
+/**
+ * antd's Table imports its column filters' dropdown, which imports antd's `Tree` for `filterMode: 'tree'` (no page
+ * of ours sets it, nor any column filter): `Tree` is 13.9 kB gzipped on every table page. The dropdown gets a
+ * `React.lazy` Tree instead, fetched when a tree filter first renders; the build stops if antd's file changes.
+ */
+function lazyTableFilterTree(): Plugin {
+  const from = "import Tree from '../../../tree';";
+  const to = [
+    "const LazyTree = /*#__PURE__*/React.lazy(() => import('../../../tree'));",
+    'const Tree = (props) => React.createElement(React.Suspense, { fallback: null }, React.createElement(LazyTree, props));',
+  ].join('\n');
+  return {
+    name: 'biddesk-antd-table-filter-lazy-tree',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/.test(id)) return undefined;
+      if (!code.includes(from) || !code.includes("import * as React from 'react';")) {
+        this.error('antd/es/table/hooks/useFilter/FilterDropdown.js changed: review biddesk-antd-table-filter-lazy-tree');
+      }
+      return { code: code.replace(from, to), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), messageParts()],
+  plugins: [react(), messageParts(), radioWithoutForm(), lazyTableFilterTree()],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

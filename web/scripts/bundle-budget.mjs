@@ -39,7 +39,7 @@ const pages = [
   },
   {
     name: '/sysuser (admin list)',
-    budget: 395 * KB,
+    budget: 365 * KB,
     goal: 350 * KB,
     async visit(page, measure) {
       await signIn(page, 'admin', 'Admin@123');

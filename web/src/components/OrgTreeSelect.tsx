@@ -29,6 +29,10 @@ interface Common {
   testId?: string;
   disabled?: boolean;
   placeholder?: string;
+  /** focus on mount (OrgFilterSelect swaps this in for its stand-in) */
+  autoFocus?: boolean;
+  /** open the tree on mount */
+  defaultOpen?: boolean;
 }
 
 type Props = Common &
@@ -50,7 +54,7 @@ type Labelled = { value: string; label?: unknown };
  * several with `multiple` (the form's organisation choice).
  */
 export default function OrgTreeSelect(props: Props) {
-  const { anyNode, testId, disabled, placeholder } = props;
+  const { anyNode, testId, disabled, placeholder, autoFocus, defaultOpen } = props;
   const { t } = useI18n();
   const [nodes, setNodes] = useState<Node[]>([]);
   const [loading, setLoading] = useState(true);
@@ -106,6 +110,8 @@ export default function OrgTreeSelect(props: Props) {
       allowClear
       multiple={props.multiple}
       disabled={disabled}
+      autoFocus={autoFocus}
+      defaultOpen={defaultOpen}
       loading={loading}
       placeholder={placeholder ?? t('user.unitPlaceholder')}
       treeDataSimpleMode

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Tabs, Tag } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { listEmployees, listOrgUnits, ORG_DOWNLOADS, type EmployeeRow, type OrgUnitRow } from '../../api/orgAdmin';
-import OrgTreeSelect from '../../components/OrgTreeSelect';
+import OrgFilterSelect from '../../components/OrgFilterSelect';
 import ListView from '../../components/list/ListView';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
@@ -27,7 +27,7 @@ const unitFields: SearchField[] = [
     uiOnly: ['fullUnitName'],
     labelKey: 'org.subtree',
     kind: 'custom',
-    render: (p) => <OrgTreeSelect anyNode testId="search-fullUnitCode" value={p.value} label={p.label} onChange={p.onChange} />,
+    render: (p) => <OrgFilterSelect testId="search-fullUnitCode" value={p.value} label={p.label} onChange={p.onChange} />,
   },
   {
     names: ['unitType'],
@@ -49,7 +49,7 @@ const employeeFields: SearchField[] = [
     uiOnly: ['unitName'],
     labelKey: 'org.unit',
     kind: 'custom',
-    render: (p) => <OrgTreeSelect anyNode testId="search-unitCode" value={p.value} label={p.label} onChange={p.onChange} />,
+    render: (p) => <OrgFilterSelect testId="search-unitCode" value={p.value} label={p.label} onChange={p.onChange} />,
   },
   { names: ['phone'], labelKey: 'org.phone', kind: 'text' },
   statusField,

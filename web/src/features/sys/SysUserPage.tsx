@@ -1,5 +1,5 @@
 import { changeUserState, deleteUsers, EXPORTS, listUsers, resetUserPassword } from '../../api/admin';
-import OrgTreeSelect from '../../components/OrgTreeSelect';
+import OrgFilterSelect from '../../components/OrgFilterSelect';
 import type { SearchField } from '../../components/list/SearchCard';
 import { stateField } from '../../components/list/useStateActions';
 import AccountsPage, { type AccountScreen } from './AccountsPage';
@@ -13,7 +13,7 @@ const fields: SearchField[] = [
     uiOnly: ['unitName'],
     labelKey: 'user.unit',
     kind: 'custom',
-    render: (p) => <OrgTreeSelect anyNode testId="search-unitCode" value={p.value} label={p.label} onChange={p.onChange} />,
+    render: (p) => <OrgFilterSelect testId="search-unitCode" value={p.value} label={p.label} onChange={p.onChange} />,
   },
   stateField,
 ];

@@ -5,7 +5,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined, DownloadOutlined, Fi
 import dayjs from 'dayjs';
 import { toast } from '../../api/client';
 import { makeExpertBook, searchBookExperts, type ExpertBookMade, type ExpertCandidate } from '../../api/wordbook';
-import OrgTreeSelect from '../../components/OrgTreeSelect';
+import OrgFilterSelect from '../../components/OrgFilterSelect';
 import { requireTicked } from '../../components/list/guards';
 import SearchCard, { type SearchField } from '../../components/list/SearchCard';
 import TableCard, { type ListColumn } from '../../components/list/TableCard';
@@ -26,7 +26,7 @@ const fields: SearchField[] = [
     uiOnly: ['unitName'],
     labelKey: 'wordbook.unit',
     kind: 'custom',
-    render: (p) => <OrgTreeSelect anyNode testId="search-unitCode" value={p.value} label={p.label} onChange={p.onChange} />,
+    render: (p) => <OrgFilterSelect testId="search-unitCode" value={p.value} label={p.label} onChange={p.onChange} />,
   },
   { names: ['qualification'], labelKey: 'wordbook.qualification', kind: 'text' },
 ];
