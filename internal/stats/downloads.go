@@ -57,6 +57,13 @@ func (c *call) downloads() (*downloadFilter, error) {
 	return f, nil
 }
 
+// downloaders counts, by unit, the accounts of the scope that downloaded within the range: one seek per account that
+// stops at its first download (cheaper than counting each account's downloads when only the people are wanted).
+func (c *call) downloaders(f *downloadFilter) (map[string][]int64, error) {
+	return c.groups(1, `SELECT u.unit_code, COUNT(*) FROM sys_user u WHERE `+f.users+`
+		AND EXISTS (SELECT 1 FROM file_download d WHERE d.user_id = u.id AND `+f.raw+`) GROUP BY u.unit_code`, append(append([]any{}, f.userArgs...), f.rawArgs...)...)
+}
+
 // accounts is the condition limiting a column of account ids to the accounts of the scope and the chosen unit; for the
 // whole organisation, every account.
 func (c *call) accounts(column string) (string, []any) {
@@ -294,13 +301,12 @@ func (s *Service) DownloadHistogram(ctx context.Context, lang string, f Filter) 
 	if err != nil {
 		return nil, err
 	}
-	var byType, counts map[string][]int64
-	var people []accountCount
+	var byType, counts, people map[string][]int64
 	var bars []bar
 	if err := parallel(
 		func() (err error) { byType, err = c.downloadsBy("s.record_type", df); return err },
 		func() (err error) { counts, err = c.downloadsBy("s.unit_code", df); return err },
-		func() (err error) { people, err = c.accountCounts(c.downloadCounts(df)); return err },
+		func() (err error) { people, err = c.downloaders(df); return err },
 		func() (err error) { bars, err = c.bars(); return err },
 	); err != nil {
 		return nil, err
@@ -315,7 +321,7 @@ func (s *Service) DownloadHistogram(ctx context.Context, lang string, f Filter) 
 	for code, v := range counts {
 		byUnit[code] = []int64{v[0], 0}
 	}
-	for code, v := range perUnit(people) {
+	for code, v := range people {
 		if byUnit[code] == nil {
 			byUnit[code] = []int64{0, 0}
 		}
