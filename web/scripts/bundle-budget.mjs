@@ -82,8 +82,12 @@ async function measurePage(browser, base, spec) {
     if (!recording) return;
     const type = res.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
+    // The file is fetched again from the server rather than read from the browser: Chromium may drop a response's body
+    // (after a navigation, or from its buffer) before it is asked for it. The files are immutable, so the bytes are the same.
     pending.push(
-      res.body().then((body) => {
+      fetch(res.url()).then(async (r) => {
+        if (!r.ok) throw new Error(`${res.url()}: ${r.status}`);
+        const body = Buffer.from(await r.arrayBuffer());
         const name = new URL(res.url()).pathname;
         files.set(name, { type, raw: body.length, gz: gzipSync(body, { level: constants.Z_BEST_COMPRESSION }).length, body });
       }),
