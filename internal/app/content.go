@@ -216,20 +216,10 @@ func (m contentMessages) Members(ctx context.Context, q db.Querier, units, emplo
 	if len(codes) > 0 {
 		cond = append(cond, `employee_code IN (?`+strings.Repeat(", ?", len(codes)-1)+`)`)
 	}
-	out := []int64{}
 	if len(cond) == 0 {
-		return out, nil
+		return []int64{}, nil
 	}
-	err := db.EachRow(ctx, q, `SELECT id FROM sys_user WHERE deleted_at IS NULL AND state = 1 AND (`+strings.Join(cond, " OR ")+`) ORDER BY id`,
-		args, func(row db.Row) error {
-			var id int64
-			if err := row.Scan(&id); err != nil {
-				return err
-			}
-			out = append(out, id)
-			return nil
-		})
-	return out, err
+	return db.IDs(ctx, q, `SELECT id FROM sys_user WHERE deleted_at IS NULL AND state = 1 AND (`+strings.Join(cond, " OR ")+`) ORDER BY id`, args...)
 }
 
 func (m contentMessages) Notify(ctx context.Context, tx *db.Tx, userIDs []int64, n content.Notice) (int, error) {

@@ -75,19 +75,6 @@ const audienceUsersSQL = `SELECT u.id FROM sys_user u WHERE u.deleted_at IS NULL
 	WHERE a.collection_id = ? AND ((a.kind = 'unit' AND u.unit_code <> '' AND substr(u.unit_code, 1, length(a.code)) = a.code)
 	OR (a.kind = 'employee' AND u.employee_code <> '' AND a.code = u.employee_code)))`
 
-func ids(ctx context.Context, q db.Querier, stmt string, args ...any) ([]int64, error) {
-	out := []int64{}
-	err := db.EachRow(ctx, q, stmt, args, func(row db.Row) error {
-		var id int64
-		if err := row.Scan(&id); err != nil {
-			return err
-		}
-		out = append(out, id)
-		return nil
-	})
-	return out, err
-}
-
 func splitCodes(s, sep string) []string {
 	seen := map[string]bool{}
 	out := []string{}
@@ -351,7 +338,7 @@ func writeAudience(ctx context.Context, tx *db.Tx, id int64, us, es []string) er
 
 // openNotice tells the audience a collection is open (once per collection and user).
 func (s *Service) openNotice(ctx context.Context, tx *db.Tx, id int64, c *collectionRow) error {
-	users, err := ids(ctx, tx, audienceUsersSQL, id)
+	users, err := db.IDs(ctx, tx, audienceUsersSQL, id)
 	if err != nil || len(users) == 0 {
 		return err
 	}
@@ -512,7 +499,7 @@ func (s *Service) Remind(ctx context.Context, id int64) (int, error) {
 		if !c.Deadline.After(s.now()) {
 			return httpx.Fail("demand.closed")
 		}
-		users, err := ids(ctx, tx, audienceUsersSQL+` AND NOT EXISTS (SELECT 1 FROM demand_item i WHERE i.collection_id = ? AND i.user_id = u.id
+		users, err := db.IDs(ctx, tx, audienceUsersSQL+` AND NOT EXISTS (SELECT 1 FROM demand_item i WHERE i.collection_id = ? AND i.user_id = u.id
 			AND i.deleted_at IS NULL)`, id, id)
 		if err != nil {
 			return err

@@ -270,20 +270,7 @@ func (s *Service) usersOf(ctx context.Context, employee string) ([]int64, error)
 	if employee == "" {
 		return nil, nil
 	}
-	rows, err := s.db.Query(ctx, `SELECT id FROM sys_user WHERE employee_code = ? AND deleted_at IS NULL AND state = 1`, employee)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return db.IDs(ctx, s.db, `SELECT id FROM sys_user WHERE employee_code = ? AND deleted_at IS NULL AND state = 1`, employee)
 }
 
 // MarkRead marks message to-dos addressed to the caller as read.

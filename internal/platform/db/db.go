@@ -389,6 +389,20 @@ type Querier interface {
 // Row is what a row of a query scans from.
 type Row = interface{ Scan(...any) error }
 
+// IDs runs a query answering one column of ids and returns them (an empty slice, never nil, when none).
+func IDs(ctx context.Context, q Querier, query string, args ...any) ([]int64, error) {
+	out := []int64{}
+	err := EachRow(ctx, q, query, args, func(row Row) error {
+		var id int64
+		if err := row.Scan(&id); err != nil {
+			return err
+		}
+		out = append(out, id)
+		return nil
+	})
+	return out, err
+}
+
 // EachRow runs a query and hands every row to fn, stopping at fn's first error.
 func EachRow(ctx context.Context, q Querier, query string, args []any, fn func(row Row) error) error {
 	rows, err := q.Query(ctx, query, args...)
