@@ -13,23 +13,38 @@ port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 dir_of() { echo "/tmp/biddesk-pgtest-$1"; }
 case "${1:-}" in
 start)
-  PORT=${PGTEST_PORT:-}
-  if [ -z "$PORT" ]; then
-    for _ in $(seq 1 50); do
-      p=$((20000 + RANDOM % 40000))
-      if ! port_busy "$p" && [ ! -e "$(dir_of "$p")" ]; then PORT=$p; break; fi
-    done
-    [ -n "$PORT" ] || { echo "no free port for PostgreSQL" >&2; exit 1; }
-  fi
-  DIR=$(dir_of "$PORT")
-  rm -rf "$DIR"; mkdir -p "$DIR"
-  [ "$(id -u)" = 0 ] && chown postgres "$DIR"
-  as_pg "$BIN/initdb" -D "$DIR" -U postgres -A trust -E UTF8 --locale=C.UTF-8 >"$DIR.initdb.log" 2>&1 ||
-    as_pg "$BIN/initdb" -D "$DIR" -U postgres -A trust -E UTF8 >"$DIR.initdb.log" 2>&1
-  as_pg "$BIN/pg_ctl" -D "$DIR" -l "$DIR/server.log" -w \
-    -o "-h 127.0.0.1 -p $PORT -k $DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" start >/dev/null
-  as_pg "$BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres biddesk_test
-  echo "postgres://postgres@127.0.0.1:$PORT/biddesk_test?sslmode=disable"
+  # A start that fails (a port taken between the check and the bind, a slow machine) is tried again on another port;
+  # each failure prints the server's own log, which is where PostgreSQL says why.
+  for attempt in 1 2 3; do
+    PORT=${PGTEST_PORT:-}
+    if [ -z "$PORT" ]; then
+      for _ in $(seq 1 50); do
+        p=$((20000 + RANDOM % 12000)) # below the kernel's ephemeral ports (32768-60999), which outgoing connections take
+        if ! port_busy "$p" && [ ! -e "$(dir_of "$p")" ]; then PORT=$p; break; fi
+      done
+      [ -n "$PORT" ] || { echo "no free port for PostgreSQL" >&2; exit 1; }
+    fi
+    DIR=$(dir_of "$PORT")
+    rm -rf "$DIR"; mkdir -p "$DIR"
+    [ "$(id -u)" = 0 ] && chown postgres "$DIR"
+    if ! { as_pg "$BIN/initdb" -D "$DIR" -U postgres -A trust -E UTF8 --locale=C.UTF-8 >"$DIR.initdb.log" 2>&1 ||
+      as_pg "$BIN/initdb" -D "$DIR" -U postgres -A trust -E UTF8 >"$DIR.initdb.log" 2>&1; }; then
+      echo "initdb failed (attempt $attempt):" >&2; tail -n 30 "$DIR.initdb.log" >&2
+    elif as_pg "$BIN/pg_ctl" -D "$DIR" -l "$DIR/server.log" -w -t 180 \
+      -o "-h 127.0.0.1 -p $PORT -k $DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" start >/dev/null &&
+      as_pg "$BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres biddesk_test; then
+      echo "postgres://postgres@127.0.0.1:$PORT/biddesk_test?sslmode=disable"
+      exit 0
+    else
+      echo "PostgreSQL did not start on port $PORT (attempt $attempt); its log:" >&2
+      tail -n 30 "$DIR/server.log" >&2 || true
+    fi
+    as_pg "$BIN/pg_ctl" -D "$DIR" -m immediate stop >/dev/null 2>&1 || true
+    rm -rf "$DIR" "$DIR.initdb.log"
+    [ -z "${PGTEST_PORT:-}" ] || break
+    sleep 2
+  done
+  exit 1
   ;;
 stop)
   # The URL (or port) that start printed.
