@@ -349,11 +349,14 @@ func (s *Store) RevokeRemember(ctx context.Context, userID int64) error {
 	return err
 }
 
+// VersionTopic is the change topic whose counter the triggers of migrations/022_auth_version.sql move.
+const VersionTopic = "auth"
+
 // AuthVersion is the counter that moves whenever a session ends or an account or grant that a
 // caller's check depends on changes (triggers of migrations/022_auth_version.sql).
 func (s *Store) AuthVersion(ctx context.Context) (int64, error) {
 	var v int64
-	err := s.db.QueryRow(ctx, `SELECT version FROM sys_change WHERE topic = 'auth'`).Scan(&v)
+	err := s.db.QueryRow(ctx, `SELECT version FROM sys_change WHERE topic = ?`, VersionTopic).Scan(&v)
 	if db.IsNoRows(err) {
 		return 0, nil
 	}

@@ -124,6 +124,13 @@ func (s *Store) Visibility(ctx context.Context, userID int64, module string) (Vi
 // VisibilityIn is Visibility read through q: inside a transaction, its *db.Tx, so that the
 // transaction never waits for a second connection of the pool.
 func (s *Store) VisibilityIn(ctx context.Context, q db.Querier, userID int64, module string) (Visibility, error) {
+	if q == db.Querier(s.db) {
+		return s.scopes.get(ctx, userID, module, func() (Visibility, error) { return s.readVisibility(ctx, q, userID, module) })
+	}
+	return s.readVisibility(ctx, q, userID, module)
+}
+
+func (s *Store) readVisibility(ctx context.Context, q db.Querier, userID int64, module string) (Visibility, error) {
 	var unit string
 	err := q.QueryRow(ctx, `SELECT unit_code FROM sys_user WHERE id = ?`, userID).Scan(&unit)
 	if err != nil && !db.IsNoRows(err) {

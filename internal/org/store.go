@@ -43,7 +43,10 @@ type Unit struct {
 }
 
 // Store holds the SQL of units and employees.
-type Store struct{ db *db.DB }
+type Store struct {
+	db     *db.DB
+	scopes scopeCache // Visibility's answers (scopecache.go)
+}
 
 func NewStore(d *db.DB) *Store { return &Store{db: d} }
 

@@ -108,3 +108,63 @@ func TestAFailedReloadIsRetried(t *testing.T) {
 		t.Errorf("subscriber ran %d times: want a failure, then one retry that succeeds, then nothing", calls.Load())
 	}
 }
+
+// Version answers the counter as the database has it at the next call: after a write of this process,
+// and after a trigger's bump made by the other instance (on PostgreSQL once its notification lands,
+// which is what the wait below allows for; SQLite reads the counter every time).
+func TestVersionFollowsEveryWriter(t *testing.T) {
+	ctx := context.Background()
+	da, dbb := twoHandles(t)
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	a := changes.New(da, quiet)
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(a.Stop)
+	// on PostgreSQL: wait for the LISTEN connection, or every call reads and nothing is tested
+	if da.Dialect == db.Postgres {
+		deadline := time.Now().Add(5 * time.Second)
+		for !a.Listening() && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		if !a.Listening() {
+			t.Fatal("the bus never listened")
+		}
+	}
+	version := func() int64 {
+		t.Helper()
+		v, err := a.Version(ctx, "auth")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	v0 := version()
+	if v := version(); v != v0 {
+		t.Fatalf("nothing moved, yet the version went %d -> %d", v0, v)
+	}
+	// a trigger's bump (a role's data scope) written by this process: the very next call sees it
+	if _, err := da.Exec(ctx, `INSERT INTO sys_role_data_scope (role_id, module, scope) VALUES (1, '*', 'all')`); err != nil {
+		t.Fatal(err)
+	}
+	v1 := version()
+	if v1 <= v0 {
+		t.Fatalf("after this process's write: version %d, before %d", v1, v0)
+	}
+	// the other instance's write: visible once its notification arrives (at once on SQLite)
+	if _, err := dbb.Exec(ctx, `UPDATE sys_role_data_scope SET scope = 'unit' WHERE role_id = 1`); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(3 * time.Second)
+	v2 := version()
+	for v2 == v1 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+		v2 = version()
+	}
+	if v2 <= v1 {
+		t.Fatalf("the other instance's change never showed: version %d", v2)
+	}
+	if da.Dialect == db.SQLite && v2 != v1+1 {
+		t.Fatalf("SQLite reads the counter on every call: want %d at once, got %d", v1+1, v2)
+	}
+}

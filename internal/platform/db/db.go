@@ -50,7 +50,15 @@ type DB struct {
 	turn chan struct{}
 
 	txs txOwners
+
+	// writes counts the writes made through this DB (see Writes).
+	writes atomic.Uint64
 }
+
+// Writes counts the writes (statements and transactions) this process has finished through d. A cache
+// of a value that triggers keep (the 'auth' version) compares it to know that no write of its own
+// process can have moved the value since it was read.
+func (d *DB) Writes() uint64 { return d.writes.Load() }
 
 // pool is a *sql.DB and its prepared statements.
 type pool struct {
@@ -289,11 +297,11 @@ func (d *DB) takeTurn(ctx context.Context, q string) (func(), error) {
 		return nil, fmt.Errorf("%w: %s", ErrWriteInTx, clip(q))
 	}
 	if d.turn == nil {
-		return func() {}, nil
+		return func() { d.writes.Add(1) }, nil
 	}
 	select {
 	case d.turn <- struct{}{}:
-		return func() { <-d.turn }, nil
+		return func() { d.writes.Add(1); <-d.turn }, nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
