@@ -26,7 +26,9 @@ const maxScopes = 20000
 
 // UseVersion makes Visibility cache its answers while version (the 'auth' counter) stays the same.
 // Wiring calls it before serving.
-func (s *Store) UseVersion(version func(ctx context.Context) (int64, error)) { s.scopes.version = version }
+func (s *Store) UseVersion(version func(ctx context.Context) (int64, error)) {
+	s.scopes.version = version
+}
 
 // get answers the cached visibility of key, or read's answer, which it keeps when the counter did not
 // move during the read. Callers only read the slices of a Visibility.
