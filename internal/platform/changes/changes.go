@@ -14,7 +14,6 @@ import (
 	"errors"
 	"log/slog"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/stdlib"
@@ -48,20 +47,6 @@ type Bus struct {
 	wake   chan struct{}
 	cancel context.CancelFunc
 	done   sync.WaitGroup
-
-	// listening is the generation of the LISTEN connection while it is up, 0 while it is down;
-	// notes counts the notifications it received. Version trusts a counter read while both stay put.
-	listening atomic.Uint64
-	lastConn  atomic.Uint64
-	notes     atomic.Uint64
-	vmu       sync.RWMutex
-	versions  map[string]readVersion
-}
-
-// readVersion is a topic's counter as Version last read it, with what could have moved it since.
-type readVersion struct {
-	version               int64
-	writes, notes, listen uint64
 }
 
 // New returns a bus on d; call Start to watch other instances.
@@ -70,8 +55,7 @@ func New(d *db.DB, log *slog.Logger) *Bus {
 	if d.Dialect == db.Postgres {
 		poll = PollPostgres
 	}
-	return &Bus{db: d, log: log, Poll: poll, subs: map[string][]Handler{}, seen: map[string]int64{}, wake: make(chan struct{}, 1),
-		versions: map[string]readVersion{}}
+	return &Bus{db: d, log: log, Poll: poll, subs: map[string][]Handler{}, seen: map[string]int64{}, wake: make(chan struct{}, 1)}
 }
 
 // Subscribe registers fn for topic. Register before Start.
@@ -119,41 +103,13 @@ func Bump(ctx context.Context, tx *db.Tx, topic string) (int64, error) {
 }
 
 // Version answers topic's counter as the database has it now, as a check on every request needs it
-// (the 'auth' version, which triggers move). On PostgreSQL, while the LISTEN connection is up, it
-// answers from memory when nothing can have moved the counter since it was last read: no notification
-// arrived (every bump notifies, triggers' too) and this process finished no write (db.Writes), so a
-// change this instance made counts at once and another instance's as soon as its notification lands.
-// Otherwise, and always on SQLite (which has no notifications), it reads the counter.
+// (the 'auth' version, which triggers move): from memory while nothing can have moved it (db.Counter).
 func (b *Bus) Version(ctx context.Context, topic string) (int64, error) {
-	listen, notes, writes := b.listening.Load(), b.notes.Load(), b.db.Writes()
-	if listen != 0 {
-		b.vmu.RLock()
-		r, ok := b.versions[topic]
-		b.vmu.RUnlock()
-		if ok && r.listen == listen && r.notes == notes && r.writes == writes {
-			return r.version, nil
-		}
-	}
-	var v int64
-	err := b.db.QueryRow(ctx, `SELECT version FROM sys_change WHERE topic = ?`, topic).Scan(&v)
-	if db.IsNoRows(err) {
-		err = nil
-	}
-	if err != nil {
-		return 0, err
-	}
-	if listen != 0 {
-		// stamped with what was current before the read: anything that moved during it makes the
-		// next call read again
-		b.vmu.Lock()
-		b.versions[topic] = readVersion{version: v, writes: writes, notes: notes, listen: listen}
-		b.vmu.Unlock()
-	}
-	return v, nil
+	return b.db.Counter(ctx, "sys_change\x00"+topic, `SELECT version FROM sys_change WHERE topic = ?`, topic)
 }
 
 // Listening tells whether the LISTEN connection is up (PostgreSQL), so that Version can answer from memory.
-func (b *Bus) Listening() bool { return b.listening.Load() != 0 }
+func (b *Bus) Listening() bool { return b.db.Listens() }
 
 // run calls topic's subscribers and remembers version as loaded when all of them succeed. A
 // notification may have made Check load this version already (between the commit and here):
@@ -295,15 +251,14 @@ func (b *Bus) listenOnce(ctx context.Context) error {
 		if _, err := pc.Exec(ctx, `LISTEN `+Channel); err != nil {
 			return err
 		}
-		b.listening.Store(b.lastConn.Add(1))
-		defer b.listening.Store(0)
+		defer b.db.Listening()()
 		b.nudge() // anything missed while the connection was down
 		for {
 			if _, err := pc.WaitForNotification(ctx); err != nil {
 				// The connection still listens (or is broken): never hand it back to the pool.
 				return errors.Join(err, driver.ErrBadConn)
 			}
-			b.notes.Add(1)
+			b.db.Notified()
 			b.nudge()
 		}
 	})

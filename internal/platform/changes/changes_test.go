@@ -167,4 +167,28 @@ func TestVersionFollowsEveryWriter(t *testing.T) {
 	if da.Dialect == db.SQLite && v2 != v1+1 {
 		t.Fatalf("SQLite reads the counter on every call: want %d at once, got %d", v1+1, v2)
 	}
+
+	// list_version, which list totals compare, bumped directly by the other instance (as a dynamic table's
+	// write does): the same
+	count := func() int64 {
+		t.Helper()
+		v, err := da.Counter(ctx, "list_version\x00sys_user", `SELECT version FROM list_version WHERE name = ?`, "sys_user")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	l0 := count()
+	if _, err := dbb.Exec(ctx, `UPDATE list_version SET version = version + 1 WHERE name = ?`, "sys_user"); err != nil {
+		t.Fatal(err)
+	}
+	deadline = time.Now().Add(3 * time.Second)
+	l1 := count()
+	for l1 == l0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+		l1 = count()
+	}
+	if l1 != l0+1 {
+		t.Fatalf("list_version moved by the other instance: %d, before %d", l1, l0)
+	}
 }

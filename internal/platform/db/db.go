@@ -53,6 +53,8 @@ type DB struct {
 
 	// writes counts the writes made through this DB (see Writes).
 	writes atomic.Uint64
+	// counters are the trigger-kept version numbers that Counter answers (counters.go).
+	counters counters
 }
 
 // Writes counts the writes (statements and transactions) this process has finished through d. A cache
