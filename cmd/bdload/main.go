@@ -201,12 +201,19 @@ func seedUsers(dsn, dir string, n int) error {
 	if err != nil {
 		return err
 	}
-	stmt := "ANALYZE"
-	if d.Dialect == db.Postgres {
-		stmt = "VACUUM ANALYZE"
+	if d.Dialect == db.SQLite {
+		_, err = d.Exec(ctx, "ANALYZE")
+		return err
 	}
-	_, err = d.Exec(ctx, stmt)
-	return err
+	// Twice: the first VACUUM right after the bulk insert leaves most pages not all-visible (seen with
+	// EXPLAIN: an index-only page walk of the accounts then fetched 5,000 heap rows); the second marks
+	// them, as autovacuum's later rounds would on a live database.
+	for _, stmt := range []string{"VACUUM ANALYZE", "VACUUM"} {
+		if _, err = d.Exec(ctx, stmt); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func freeAddr() (string, error) {
