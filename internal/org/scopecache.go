@@ -30,8 +30,9 @@ func (s *Store) UseVersion(version func(ctx context.Context) (int64, error)) {
 	s.scopes.version = version
 }
 
-// get answers the cached visibility of key, or read's answer, which it keeps when the counter did not
-// move during the read. Callers only read the slices of a Visibility.
+// get answers the cached visibility of key, or read's answer, kept under the counter read before it: a
+// change during the read leaves an answer newer than that counter, never older, and the next call, which
+// sees the moved counter, reads again anyway. Callers only read the slices of a Visibility.
 func (c *scopeCache) get(ctx context.Context, userID int64, module string, read func() (Visibility, error)) (Visibility, error) {
 	if c.version == nil {
 		return read()
@@ -51,9 +52,6 @@ func (c *scopeCache) get(ctx context.Context, userID int64, module string, read 
 	vis, err = read()
 	if err != nil {
 		return Visibility{}, err
-	}
-	if after, err := c.version(ctx); err != nil || after != v {
-		return vis, nil // a change raced the read: answer it, keep nothing
 	}
 	c.mu.Lock()
 	if v > c.at || c.byKey == nil || len(c.byKey) >= maxScopes {
