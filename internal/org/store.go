@@ -66,8 +66,7 @@ func (q *unitQuery) and(cond string, args ...any) *unitQuery {
 
 // units runs q: one query, children flags included (no query per unit).
 func (s *Store) units(ctx context.Context, q *unitQuery) ([]Unit, error) {
-	sql := `SELECT u.id, u.unit_name, u.full_unit_code, u.parent_full_unit_code, u.full_unit_name, u.level, u.disabled, u.special, u.unit_type, u.in_status,
-		EXISTS (SELECT 1 FROM org_unit c WHERE c.parent_full_unit_code = u.full_unit_code AND c.in_status = 1)
+	sql := `SELECT u.id, u.unit_name, u.full_unit_code, u.parent_full_unit_code, u.full_unit_name, u.level, u.disabled, u.special, u.unit_type, u.in_status
 		FROM org_unit u`
 	if len(q.where) > 0 {
 		sql += " WHERE " + strings.Join(q.where, " AND ")
@@ -89,14 +88,49 @@ func (s *Store) units(ctx context.Context, q *unitQuery) ([]Unit, error) {
 	for rows.Next() {
 		var u Unit
 		var level, disabled int
-		if err := rows.Scan(&u.ID, &u.UnitName, &u.FullUnitCode, &u.ParentFullUnitCode, &u.FullUnitName, &level, &disabled, &u.Special, &u.UnitType, &u.InStatus, &u.HasChildren); err != nil {
+		if err := rows.Scan(&u.ID, &u.UnitName, &u.FullUnitCode, &u.ParentFullUnitCode, &u.FullUnitName, &level, &disabled, &u.Special, &u.UnitType, &u.InStatus); err != nil {
 			return nil, err
 		}
-		u.Level, u.IsClick = strconv.Itoa(level), u.HasChildren
+		u.Level = strconv.Itoa(level)
 		u.Disabled = disabled == 1 || u.Special != ""
 		out = append(out, u)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return out, s.markParents(ctx, out)
+}
+
+// markParents sets HasChildren (and IsClick) of the units that have an active child, in one statement
+// for all of them. A correlated EXISTS per unit let PostgreSQL scan the whole unit table once per
+// unit found (on a small table it expects the first child early; a leaf has none): 3.5 ms for a search.
+func (s *Store) markParents(ctx context.Context, units []Unit) error {
+	if len(units) == 0 {
+		return nil
+	}
+	codes := make([]any, len(units))
+	for i, u := range units {
+		codes[i] = u.FullUnitCode
+	}
+	rows, err := s.db.Query(ctx, `SELECT DISTINCT parent_full_unit_code FROM org_unit
+		WHERE in_status = 1 AND parent_full_unit_code IN (`+db.Placeholders(len(codes))+`)`, codes...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	parents := map[string]bool{}
+	for rows.Next() {
+		var code string
+		if err := rows.Scan(&code); err != nil {
+			return err
+		}
+		parents[code] = true
+	}
+	for i := range units {
+		units[i].HasChildren = parents[units[i].FullUnitCode]
+		units[i].IsClick = units[i].HasChildren
+	}
+	return rows.Err()
 }
 
 // Children returns the active units whose parent is pid, in their order; the roots when pid is "".
