@@ -63,7 +63,10 @@ var userSpec = &list.Spec{
 	KeyFrom:   "sys_user u",
 	SortFrom:  map[string]list.KeySource{"unitName": {From: "org_unit o CROSS JOIN sys_user u", Cond: "u.unit_code = o.full_unit_code"}},
 	Counts:    list.NewCounts("sys_user"),
-	Where:     `u.deleted_at IS NULL AND u.user_type = 'staff'`,
+	// the columns list_version 'sys_user' follows (an account's created_at never changes); not the last
+	// sign-in, which moves without bumping it, nor the unit name (the units' table)
+	Anchored: map[string]bool{"": true, "createdAt": true, "loginCode": true, "userName": true, "state": true},
+	Where:    `u.deleted_at IS NULL AND u.user_type = 'staff'`,
 	Filters: []list.Filter{
 		{Param: "userName", Column: "u.user_name", Kind: list.Text, FullText: "sys_user_fts"},
 		{Param: "loginCode", Column: "u.login_code", Kind: list.Text, FullText: "sys_user_fts"},

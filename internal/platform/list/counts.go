@@ -20,6 +20,7 @@ type Counts struct {
 	mu      sync.Mutex
 	version int64
 	entries map[string]int
+	anchors map[string][]anchor // by query: rows of the order at known offsets (anchors.go)
 }
 
 // countsMax bounds the kept totals of one list (each a statement and its values); past it they start over.
@@ -28,23 +29,39 @@ const countsMax = 10000
 // NewCounts keeps the totals of the lists whose version row is name.
 func NewCounts(name string) *Counts { return &Counts{Name: name} }
 
-func (c *Counts) get(ctx context.Context, d *db.DB, stmt string, args []any) (int, error) {
-	// from memory on PostgreSQL while no notification says it moved (db.Counter)
+// current answers the list's version: from memory on PostgreSQL while no notification says it moved
+// (db.Counter). What is kept under an older version is dropped.
+func (c *Counts) current(ctx context.Context, d *db.DB) (int64, error) {
 	v, err := d.Counter(ctx, "list_version\x00"+c.Name, `SELECT version FROM list_version WHERE name = ?`, c.Name)
 	if err != nil {
 		return 0, err
 	}
+	c.mu.Lock()
+	if c.version != v {
+		c.version, c.entries, c.anchors = v, map[string]int{}, nil
+	}
+	c.mu.Unlock()
+	return v, nil
+}
+
+// argsKey writes a statement's values as part of a cache key.
+func argsKey(args []any) string {
 	var kb strings.Builder
-	kb.WriteString(stmt)
 	for _, a := range args {
 		fmt.Fprintf(&kb, "\x00%T:%v", a, a)
 	}
-	key := kb.String()
+	return kb.String()
+}
+
+// get answers the total of stmt under version v (read by current just before).
+func (c *Counts) get(ctx context.Context, d *db.DB, v int64, stmt string, args []any) (int, error) {
+	key := stmt + argsKey(args)
 	c.mu.Lock()
-	if c.version != v || len(c.entries) >= countsMax {
-		c.version, c.entries = v, map[string]int{}
+	if c.version == v && len(c.entries) >= countsMax {
+		c.entries = map[string]int{}
 	}
 	n, ok := c.entries[key]
+	ok = ok && c.version == v
 	c.mu.Unlock()
 	if ok {
 		return n, nil

@@ -96,6 +96,10 @@ type Spec struct {
 	SortFrom map[string]KeySource
 	// Counts, when set, keeps the totals of this list's queries while its version stays the same.
 	Counts *Counts
+	// Anchored are the sorts ("" the default order) whose pages far down start from a row of a page
+	// served before (anchors.go): those whose column, never NULL, the list_version triggers of Counts
+	// cover, so that a kept anchor is dropped whenever that column changes. Needs Key, KeyFrom, Counts.
+	Anchored map[string]bool
 }
 
 // KeySource is where the keys of a sort are read from: tables and the condition that joins them.
@@ -395,14 +399,29 @@ type Scanner[T any] func(row interface{ Scan(...any) error }) (T, error)
 func Run[T any](ctx context.Context, d *db.DB, s *Spec, q *Query, scan Scanner[T]) (*Page[T], error) {
 	where, args := q.whereSQL(d.Dialect, s)
 	p := &Page[T]{Records: []T{}, Current: q.Current, Limit: q.Limit}
-	var err error
-	if p.Total, err = s.count(ctx, d, where, args); err != nil {
+	total, version, err := s.count(ctx, d, where, args)
+	if err != nil {
 		return nil, err
 	}
+	p.Total = total
 	p.Pages = (p.Total + q.Limit - 1) / q.Limit
 	offset, onPage := Offset(q.Current, q.Limit, p.Total)
 	if !onPage {
 		return p, nil
+	}
+	keys, anchored, err := anchoredKeys(ctx, d, s, q, where, args, version, offset)
+	if err != nil {
+		return nil, err
+	}
+	if anchored {
+		if len(keys) == 0 {
+			return p, nil
+		}
+		ids := make([]any, len(keys))
+		for i, k := range keys {
+			ids[i] = k
+		}
+		return p, scanInto(ctx, d, p, "SELECT "+s.Select+" FROM "+s.From+" WHERE "+s.Key+" IN ("+db.Placeholders(len(ids))+")"+orderSQL(q.order), ids, scan)
 	}
 	stmt := s.pageSQL(q.sort, where, q.order)
 	if len(q.orderArgs) > 0 {
@@ -417,19 +436,24 @@ func Run[T any](ctx context.Context, d *db.DB, s *Spec, q *Query, scan Scanner[T
 	} else {
 		pageArgs = append(pageArgs, q.Limit, offset)
 	}
-	rows, err := d.Query(ctx, stmt, pageArgs...)
+	return p, scanInto(ctx, d, p, stmt, pageArgs, scan)
+}
+
+// scanInto reads the page's records.
+func scanInto[T any](ctx context.Context, d *db.DB, p *Page[T], stmt string, args []any, scan Scanner[T]) error {
+	rows, err := d.Query(ctx, stmt, args...)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		rec, err := scan(rows)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		p.Records = append(p.Records, rec)
 	}
-	return p, rows.Err()
+	return rows.Err()
 }
 
 // pageSQL is the page statement (parameters: the where's, then LIMIT and OFFSET). With a Key it is
@@ -485,21 +509,27 @@ func (s *Spec) SortNames() []string {
 	return out
 }
 
-func (s *Spec) count(ctx context.Context, d *db.DB, where string, args []any) (int, error) {
+// count answers the total of the query, and the list's version when the Spec keeps its totals (Counts).
+func (s *Spec) count(ctx context.Context, d *db.DB, where string, args []any) (int, int64, error) {
 	stmt := "SELECT COUNT(*) FROM " + s.countFrom() + where
 	if s.Counts != nil {
-		return s.Counts.get(ctx, d, stmt, args)
+		version, err := s.Counts.current(ctx, d)
+		if err != nil {
+			return 0, 0, err
+		}
+		n, err := s.Counts.get(ctx, d, version, stmt, args)
+		return n, version, err
 	}
 	var n int
 	err := d.QueryRow(ctx, stmt, args...).Scan(&n)
-	return n, err
+	return n, 0, err
 }
 
 // Each streams every matching row (no paging) in the request's order to fn, for exports;
 // more than max rows is refused before anything is written.
 func Each[T any](ctx context.Context, d *db.DB, s *Spec, q *Query, max int, scan Scanner[T], fn func(T) error) error {
 	where, args := q.whereSQL(d.Dialect, s)
-	total, err := s.count(ctx, d, where, args)
+	total, _, err := s.count(ctx, d, where, args)
 	if err != nil {
 		return err
 	}

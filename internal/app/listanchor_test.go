@@ -1,0 +1,135 @@
+package app_test
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"biddesk/internal/platform/db"
+	listpkg "biddesk/internal/platform/list"
+)
+
+// Pages far down the account list start their walk from an anchor row of a page served before
+// (internal/platform/list/anchors.go). Every page, asked in an order that uses the anchors every way
+// (the same page again, the next, one further on, one back, after a write that drops them, with a
+// filter), holds exactly the accounts that the plain statement finds at its offset, ties included
+// (many accounts share a name or a state).
+func TestDeepPagesFromAnchorsMatchThePlainWalk(t *testing.T) {
+	e := newEnv(t)
+	seedUsers(t, e.app.DB, 1500)
+	tok := e.login("admin", "Admin@123").AccessToken
+	ctx := context.Background()
+	first := listpkg.AnchorFrom/10 + 1 // the first page of 10 that uses anchors
+	added := 0
+	walks := listpkg.AnchoredWalks()
+	for _, c := range []struct{ sort, column string }{
+		{"", "created_at"}, {"createdAt", "created_at"}, {"loginCode", "login_code"}, {"userName", "user_name"}, {"state", "state"},
+	} {
+		for _, order := range []string{"asc", "desc"} {
+			for _, state := range []string{"", "1"} {
+				name := fmt.Sprintf("%s %s state=%s", c.sort, order, state)
+				dir := "ASC"
+				if order == "desc" || c.sort == "" {
+					dir = "DESC" // the default order is newest first
+				}
+				for step, pg := range []int{first, first, first + 1, first + 5, first + 3, first + 40, first + 39} {
+					if step == 5 {
+						// a new account moves every offset: the anchors kept so far must not serve
+						added++
+						e.done("POST", "/api/sys/user/add", tok, map[string]any{"loginCode": fmt.Sprintf("anchor%d", added),
+							"userName": "锚点", "unitCode": "1002", "password": "Anchor#2024x", "state": 1}, nil)
+					}
+					q := url.Values{"current": {strconv.Itoa(pg)}}
+					if c.sort != "" {
+						q.Set("sort", c.sort)
+						q.Set("order", order)
+					}
+					where := "deleted_at IS NULL AND user_type = 'staff'"
+					if state != "" {
+						q.Set("state", state)
+						where += " AND state = " + state
+					}
+					got := list[userRec](e, "/api/sys/user/list", tok, q).Records
+					want, err := db.IDs(ctx, e.app.DB, "SELECT id FROM sys_user WHERE "+where+" ORDER BY "+c.column+" "+dir+", id DESC LIMIT 10 OFFSET ?", (pg-1)*10)
+					if err != nil {
+						t.Fatal(err)
+					}
+					ids := make([]int64, len(got))
+					for i, r := range got {
+						ids[i] = r.ID
+					}
+					if fmt.Sprint(ids) != fmt.Sprint(want) {
+						t.Fatalf("%s, page %d (step %d):\n got %v\nwant %v", name, pg, step, ids, want)
+					}
+				}
+			}
+		}
+	}
+
+	// 5 sorts, 2 orders, 2 filters: pages 2, 3, 4 and 5 of each sequence start at an anchor
+	if n := listpkg.AnchoredWalks() - walks; n < 5*2*2*4 {
+		t.Errorf("%d pages started at an anchor", n)
+	}
+	// Each anchored walk starts at the anchor in the index: no sort of the whole table, and on SQLite a
+	// search (a range) of the sort's index rather than a scan of it from its start.
+	conn, err := e.app.DB.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var spec *listpkg.Spec
+	for sp := range listpkg.Served() {
+		if len(sp.Anchored) > 0 && sp.Where == "u.deleted_at IS NULL AND u.user_type = 'staff'" {
+			spec = sp
+		}
+	}
+	if spec == nil {
+		t.Fatal("the account list's Spec was not served")
+	}
+	for _, sort := range spec.SortNames() {
+		for _, order := range []string{"asc", "desc"} {
+			stmt, n, ok, err := spec.AnchoredSQL(e.app.DB.Dialect, sort, order)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok {
+				continue
+			}
+			q := "EXPLAIN QUERY PLAN " + stmt
+			if e.app.DB.Dialect == db.Postgres {
+				q = "EXPLAIN " + stmt
+			}
+			args := []any{}
+			for range n {
+				args = append(args, int64(700))
+			}
+			rows, err := conn.QueryContext(ctx, e.app.DB.Rebind(q), append(args, 10, 0)...)
+			if err != nil {
+				t.Fatalf("%s: %v", stmt, err)
+			}
+			var plan []string
+			for rows.Next() {
+				vals := make([]any, 4)
+				ptrs := []any{&vals[0], &vals[1], &vals[2], &vals[3]}
+				if e.app.DB.Dialect == db.Postgres {
+					ptrs = ptrs[3:]
+				}
+				if err := rows.Scan(ptrs...); err != nil {
+					t.Fatal(err)
+				}
+				plan = append(plan, fmt.Sprint(vals[3]))
+			}
+			rows.Close()
+			all := strings.Join(plan, "\n")
+			ranged := e.app.DB.Dialect == db.Postgres || strings.Contains(all, "SEARCH u USING COVERING INDEX sys_user_list_")
+			if slices.Contains(plan, "USE TEMP B-TREE FOR ORDER BY") || regexp.MustCompile(`(^|\n|->\s+)\s*Sort\s+\(`).MatchString(all) || !ranged {
+				t.Errorf("%s %s: the anchored walk does not start at the anchor:\n%s\n%s", sort, order, stmt, all)
+			}
+		}
+	}
+}
