@@ -140,9 +140,8 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 		return a.Org.VisibilityIn(ctx, q, userID, org.ModuleUsers)
 	})
 	a.Auth.AddGate(a.External.Gate)
-	authVersion := func(ctx context.Context) (int64, error) { return a.Changes.Version(ctx, auth.VersionTopic) }
-	a.Auth.UseAuthVersion(authVersion)
-	a.Org.UseVersion(authVersion)
+	a.Auth.UseVersions(a.Changes.Version)
+	a.Org.UseVersion(func(ctx context.Context) (int64, error) { return a.Changes.Version(ctx, auth.VersionTopic) })
 	a.Auth.UseEmployees(ssoEmployees{a})
 	registerHandoverKinds()
 	if err := a.SysConfig.Sync(ctx); err != nil {

@@ -408,3 +408,57 @@ func TestBusySignInAnswer(t *testing.T) {
 		t.Fatalf("%d signed in, %d busy; want some of each", ok, busy)
 	}
 }
+
+// The personal information is kept per account (migration 046) and follows every change of what it shows,
+// whoever writes it: the account edited by an administrator, its role renamed, its unit renamed in the
+// database, a new sign-in.
+func TestPersonalInfoFollowsEveryChange(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123").AccessToken
+	type info struct {
+		UserName    string     `json:"UserName"`
+		UnitName    string     `json:"unitName"`
+		Phone       string     `json:"phone"`
+		Roles       []string   `json:"roles"`
+		LastLoginAt *time.Time `json:"lastLoginAt"`
+	}
+	read := func(tok string) info {
+		t.Helper()
+		var in info
+		e.done("GET", "/api/sys/user/info", tok, nil, &in)
+		return in
+	}
+	staff := e.login("staff", "Staff@123").AccessToken
+	before := read(staff)
+	if before.UnitName == "" || len(before.Roles) != 1 || before.LastLoginAt == nil {
+		t.Fatalf("staff's information: %+v", before)
+	}
+	uid := e.userID("staff")
+	var unit string
+	if err := e.app.DB.QueryRow(context.Background(), `SELECT unit_code FROM sys_user WHERE id = ?`, uid).Scan(&unit); err != nil {
+		t.Fatal(err)
+	}
+	e.mustOK("PUT", "/api/sys/user/edit", admin, map[string]any{"id": uid, "loginCode": "staff", "userName": "改名员工", "unitCode": unit, "phone": "13900001111"})
+	if got := read(staff); got.UserName != "改名员工" || got.Phone != "13900001111" {
+		t.Fatalf("after the edit: %+v", got)
+	}
+	var roleID int64
+	if err := e.app.DB.QueryRow(context.Background(), `SELECT role_id FROM sys_user_role WHERE user_id = ?`, uid).Scan(&roleID); err != nil {
+		t.Fatal(err)
+	}
+	e.mustOK("PUT", "/api/sys/role/edit", admin, map[string]any{"id": roleID, "name": "改名角色", "remark": ""})
+	if got := read(staff); len(got.Roles) != 1 || got.Roles[0] != "改名角色" {
+		t.Fatalf("after the role's new name: %+v", got)
+	}
+	if _, err := e.app.DB.Exec(context.Background(), `UPDATE org_unit SET unit_name = ? WHERE full_unit_code = ?`, "改名部门", unit); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(staff); got.UnitName != "改名部门" {
+		t.Fatalf("after the unit's new name: %+v", got)
+	}
+	time.Sleep(10 * time.Millisecond)
+	again := e.login("staff", "Staff@123").AccessToken
+	if got := read(again); got.LastLoginAt == nil || !got.LastLoginAt.After(*before.LastLoginAt) {
+		t.Fatalf("after a new sign-in: %+v, before %v", got, before.LastLoginAt)
+	}
+}

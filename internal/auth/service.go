@@ -96,13 +96,16 @@ type Service struct {
 	sender, mailer notify.Sender
 	// sso is the single sign-on (sso.go); nil when it is off.
 	sso *ssoState
-	// authVersion answers the 'auth' counter (UseAuthVersion); nil reads it from the store on every call.
-	authVersion func(ctx context.Context) (int64, error)
+	// versions answers the change counters (UseVersions); nil reads 'auth' from the store on every call
+	// and keeps no personal information.
+	versions func(ctx context.Context, topic string) (int64, error)
+	profiles profileCache
 }
 
-// UseAuthVersion sets where Authenticate reads the 'auth' counter: the change bus, which on PostgreSQL
-// answers from memory while its notifications say nothing moved. Wiring calls it before serving.
-func (s *Service) UseAuthVersion(fn func(ctx context.Context) (int64, error)) { s.authVersion = fn }
+// UseVersions sets where the service reads the counters 'auth' (every call's check) and 'profile' (the
+// personal information): the change bus, which on PostgreSQL answers from memory while its
+// notifications say nothing moved. Wiring calls it before serving.
+func (s *Service) UseVersions(fn func(ctx context.Context, topic string) (int64, error)) { s.versions = fn }
 
 // Gate can refuse a live, enabled account for a reason outside the account itself (an external
 // user's organisation is disabled). A refused account neither signs in nor gets an answer to a
@@ -354,11 +357,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 		return nil, httpx.ErrTokenInvalid
 	}
 	hash := HashToken(token)
-	read := s.store.AuthVersion
-	if s.authVersion != nil {
-		read = s.authVersion
-	}
-	version, err := read(ctx)
+	version, err := s.authVersion(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -586,8 +585,29 @@ type PersonalInfo struct {
 	LastLoginAt *time.Time `json:"lastLoginAt"`
 }
 
+// PersonalInfo is the caller's information (GET /api/sys/user/info), kept per account while the
+// 'profile' counter stays put (migration 046). Callers only read it.
 func (s *Service) PersonalInfo(ctx context.Context, p *Principal) (*PersonalInfo, error) {
-	u, err := s.store.UserByID(ctx, p.UserID)
+	if s.versions == nil {
+		return s.readPersonalInfo(ctx, p.UserID)
+	}
+	v, err := s.versions(ctx, ProfileTopic)
+	if err != nil {
+		return nil, err
+	}
+	if info := s.profiles.get(v, p.UserID); info != nil {
+		return info, nil
+	}
+	info, err := s.readPersonalInfo(ctx, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	s.profiles.put(v, p.UserID, info)
+	return info, nil
+}
+
+func (s *Service) readPersonalInfo(ctx context.Context, userID int64) (*PersonalInfo, error) {
+	u, err := s.store.UserByID(ctx, userID)
 	if err != nil {
 		return nil, err
 	}
