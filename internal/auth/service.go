@@ -105,7 +105,9 @@ type Service struct {
 // UseVersions sets where the service reads the counters 'auth' (every call's check) and 'profile' (the
 // personal information): the change bus, which on PostgreSQL answers from memory while its
 // notifications say nothing moved. Wiring calls it before serving.
-func (s *Service) UseVersions(fn func(ctx context.Context, topic string) (int64, error)) { s.versions = fn }
+func (s *Service) UseVersions(fn func(ctx context.Context, topic string) (int64, error)) {
+	s.versions = fn
+}
 
 // Gate can refuse a live, enabled account for a reason outside the account itself (an external
 // user's organisation is disabled). A refused account neither signs in nor gets an answer to a
