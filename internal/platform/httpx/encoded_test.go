@@ -1,26 +1,31 @@
 package httpx
 
 import (
-	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 )
 
-func TestEncodedWritesItsValueOnce(t *testing.T) {
-	type item struct {
-		Name string `json:"name"`
-		Subs []int  `json:"subs"`
-	}
-	v := []item{{"a<b", []int{1, 2}}, {"c", []int{}}}
-	e, err := Encode(v)
+// An Encoded answer is written byte for byte as encoding/json writes the envelope of the same value.
+func TestEncodedAnswerIsWrittenAsTheEnvelopeWouldBe(t *testing.T) {
+	value := map[string]any{"name": "<字典> & \"引号\"", "items": []int{1, 2, 3}, "nested": map[string]string{"a": "\u2028"}}
+	enc, err := Encode(value)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := json.Marshal(map[string]any{"data": v})
-	got, err := json.Marshal(map[string]any{"data": e})
-	if err != nil || string(got) != string(want) {
-		t.Fatalf("got %s, %v; want %s", got, err, want)
+	served := httptest.NewRecorder()
+	Serve(func(w http.ResponseWriter, r *http.Request) (any, error) { return enc, nil })(served, httptest.NewRequest("GET", "/x", nil))
+	want := httptest.NewRecorder()
+	WriteJSON(want, http.StatusOK, Envelope{Code: CodeOK, Message: Translate("", "ok"), Data: value})
+	if served.Body.String() != want.Body.String() {
+		t.Fatalf("written:\n%q\nencoding/json:\n%q", served.Body.String(), want.Body.String())
 	}
-	if _, ok := e.OpenAPIAs().([]item); !ok {
-		t.Fatalf("described as %T", e.OpenAPIAs())
+	for _, h := range []string{"Content-Type", "Cache-Control"} {
+		if served.Header().Get(h) != want.Header().Get(h) {
+			t.Errorf("%s: %q, want %q", h, served.Header().Get(h), want.Header().Get(h))
+		}
+	}
+	if served.Code != 200 {
+		t.Errorf("status %d", served.Code)
 	}
 }

@@ -87,6 +87,10 @@ func Serve(h Handler) http.HandlerFunc {
 		if _, ok := data.(Written); ok {
 			return
 		}
+		if pre, ok := data.(preEncoded); ok {
+			writeEncoded(w, Translate(Lang(r), "ok"), pre.encodedJSON())
+			return
+		}
 		WriteJSON(w, http.StatusOK, Envelope{Code: CodeOK, Message: Translate(Lang(r), "ok"), Data: data})
 	}
 }
