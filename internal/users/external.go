@@ -34,7 +34,7 @@ var externalSpec = &list.Spec{
 		"createdAt": "u.created_at", "lastLoginAt": "u.last_login_at",
 	},
 	DefaultSort: "u.created_at DESC",
-	TieBreak:    "u.id DESC",
+	TieBreak:    "u.id {dir}",
 }
 
 // ExternalTable serves GET /api/sys/externalUser/list and /export.

@@ -61,11 +61,12 @@ var userSpec = &list.Spec{
 	CountFrom: "sys_user u", // no filter reads the unit table
 	Key:       "u.id",
 	KeyFrom:   "sys_user u",
-	SortFrom:  map[string]list.KeySource{"unitName": {From: "org_unit o CROSS JOIN sys_user u", Cond: "u.unit_code = o.full_unit_code"}},
-	Counts:    list.NewCounts("sys_user"),
-	// the columns list_version 'sys_user' follows (an account's created_at never changes); not the last
-	// sign-in, which moves without bumping it, nor the unit name (the units' table)
-	Anchored: map[string]bool{"": true, "createdAt": true, "loginCode": true, "userName": true, "state": true},
+	SortFrom: map[string]list.KeySource{"unitName": {From: "org_unit o CROSS JOIN sys_user u", Cond: "u.unit_code = o.full_unit_code",
+		Row: "sys_user u JOIN org_unit o ON o.full_unit_code = u.unit_code"}},
+	Counts: list.NewCounts("sys_user"),
+	// the columns list_version 'sys_user' follows (an account's created_at never changes; the units' names
+	// and codes since migration 047); not the last sign-in, which moves without bumping it
+	Anchored: map[string]bool{"": true, "createdAt": true, "loginCode": true, "userName": true, "state": true, "unitName": true},
 	Where:    `u.deleted_at IS NULL AND u.user_type = 'staff'`,
 	Filters: []list.Filter{
 		{Param: "userName", Column: "u.user_name", Kind: list.Text, FullText: "sys_user_fts"},
@@ -75,7 +76,7 @@ var userSpec = &list.Spec{
 	},
 	Sorts:       userSorts,
 	DefaultSort: "u.created_at DESC",
-	TieBreak:    "u.id DESC",
+	TieBreak:    "u.id {dir}",
 }
 
 // searchSpec is GET /api/user/search: every live account whose login code or name holds the keyword.

@@ -38,37 +38,60 @@ type anchor struct {
 	key    int64
 }
 
-// anchorTerms splits an ORDER BY of exactly "expr dir, key dir" (the sort's column and the tie-break
-// on the key) into its parts; ok is false for any other order.
-func anchorTerms(by, key string) (expr, dir, keyDir string, ok bool) {
-	terms := strings.Split(by, ", ")
-	if len(terms) != 2 {
-		return "", "", "", false
-	}
-	cut := func(t string) (string, string, bool) {
+// anchorTerms splits an ORDER BY that ends with the key ("a dir, b dir, key dir") into its expressions
+// and directions. ok is false for an order that does not end with the key, and for one of several
+// directions unless it has exactly two terms.
+func anchorTerms(by, key string) (exprs, dirs []string, ok bool) {
+	for _, t := range strings.Split(by, ", ") {
 		i := strings.LastIndexByte(t, ' ')
-		if i < 0 {
-			return "", "", false
+		if i < 0 || (t[i+1:] != "ASC" && t[i+1:] != "DESC") {
+			return nil, nil, false
 		}
-		d := t[i+1:]
-		return t[:i], d, d == "ASC" || d == "DESC"
+		exprs, dirs = append(exprs, t[:i]), append(dirs, t[i+1:])
 	}
-	expr, dir, ok1 := cut(terms[0])
-	k, keyDir, ok2 := cut(terms[1])
-	return expr, dir, keyDir, ok1 && ok2 && k == key && !strings.Contains(expr, ",")
+	n := len(exprs)
+	if n < 2 || exprs[n-1] != key {
+		return nil, nil, false
+	}
+	for _, d := range dirs {
+		if d != dirs[0] && n != 2 {
+			return nil, nil, false
+		}
+	}
+	return exprs, dirs, true
 }
 
-// anchorCond is the condition "after the anchor row in the order": the anchor's sort value read by a
-// subquery of its own (both databases evaluate it once and walk the index from it). With one direction
-// for both terms, a row value, which PostgreSQL and SQLite both walk as one index range; with two, the
-// sort column's range and the key for the rows of the anchor's value.
-func anchorCond(from, key, expr, dir, keyDir string, anchorKey int64) (string, []any) {
-	value := "(SELECT " + expr + " FROM " + from + " WHERE " + key + " = ?)"
-	if dir == keyDir {
-		return "(" + expr + ", " + key + ") " + beyond(dir) + " (" + value + ", ?)", []any{anchorKey, anchorKey}
+// anchorCond is the condition "after the anchor row in the order", each of the anchor's sort values
+// read by a subquery of its own from the sort's tables (from, joined by cond) that both databases
+// evaluate once. With one direction for every term, row values: the sort's own columns from the
+// anchor's on (one index range of the first table, on both databases), then the whole order past the
+// anchor. With two directions (two terms), the sort column's range and the key for the rows of the
+// anchor's value.
+func anchorCond(from, cond, key string, exprs, dirs []string, anchorKey int64) (string, []any) {
+	if cond != "" {
+		cond += " AND "
 	}
-	return expr + " " + beyond(dir) + "= " + value + " AND (" + expr + " " + beyond(dir) + " " + value + " OR " + key + " " + beyond(keyDir) + " ?)",
-		[]any{anchorKey, anchorKey, anchorKey}
+	value := func(e string) string { return "(SELECT " + e + " FROM " + from + " WHERE " + cond + key + " = ?)" }
+	n := len(exprs)
+	if dirs[0] != dirs[1] {
+		e, v := exprs[0], value(exprs[0])
+		return e + " " + beyond(dirs[0]) + "= " + v + " AND (" + e + " " + beyond(dirs[0]) + " " + v + " OR " + key + " " + beyond(dirs[1]) + " ?)",
+			[]any{anchorKey, anchorKey, anchorKey}
+	}
+	values := make([]string, n-1)
+	args := make([]any, 0, 2*n)
+	for i, e := range exprs[:n-1] {
+		values[i] = value(e)
+	}
+	for range 2 {
+		for range n - 1 {
+			args = append(args, anchorKey)
+		}
+	}
+	op := beyond(dirs[0])
+	sort := strings.Join(exprs[:n-1], ", ")
+	at := strings.Join(values, ", ")
+	return "(" + sort + ") " + op + "= (" + at + ") AND (" + sort + ", " + key + ") " + op + " (" + at + ", ?)", append(args, anchorKey)
 }
 
 func beyond(dir string) string {
@@ -78,20 +101,37 @@ func beyond(dir string) string {
 	return ">"
 }
 
+// anchorSource is where the anchor's sort values are read: the sort's own tables (SortFrom), or KeyFrom.
+func (s *Spec) anchorSource(sort string) (from, cond string) {
+	if src, ok := s.SortFrom[sort]; ok {
+		if src.Row != "" {
+			return src.Row, ""
+		}
+		return src.From, src.Cond
+	}
+	return s.KeyFrom, ""
+}
+
+// withCond adds cond to a WHERE clause ("" or " WHERE ...").
+func withCond(where, cond string) string {
+	if where == "" {
+		return " WHERE " + cond
+	}
+	return where + " AND " + cond
+}
+
 // anchoredKeys answers the keys of a page by the walk from the nearest anchor, or from the start, and
 // learns the anchors this page gives. ok is false when the query cannot use anchors.
 func anchoredKeys(ctx context.Context, d *db.DB, s *Spec, q *Query, where string, args []any, version int64, offset int) (keys []int64, ok bool, err error) {
 	if s.Counts == nil || s.Key == "" || s.KeyFrom == "" || !s.Anchored[q.sort] || len(q.orderArgs) > 0 || offset < AnchorFrom {
 		return nil, false, nil
 	}
-	if _, own := s.SortFrom[q.sort]; own {
-		return nil, false, nil
-	}
-	expr, dir, keyDir, ok := anchorTerms(q.order, s.Key)
+	exprs, dirs, ok := anchorTerms(q.order, s.Key)
 	if !ok {
 		return nil, false, nil
 	}
-	plain := "SELECT " + s.Key + " FROM " + s.KeyFrom + where + orderSQL(q.order)
+	const paging = " LIMIT ? OFFSET ?"
+	plain := strings.TrimSuffix(s.keySQL(q.sort, where, q.order), paging)
 	id := plain + "\x00" + argsKey(args)
 	// from the row before the page: its key is the anchor of the same page asked again
 	from := offset - 1
@@ -103,13 +143,9 @@ func anchoredKeys(ctx context.Context, d *db.DB, s *Spec, q *Query, where string
 	stmt, stmtArgs := plain, append([]any{}, args...)
 	skip := from
 	if found {
-		cond, condArgs := anchorCond(s.KeyFrom, s.Key, expr, dir, keyDir, a.key)
-		if where == "" {
-			where = " WHERE " + cond
-		} else {
-			where += " AND " + cond
-		}
-		stmt = "SELECT " + s.Key + " FROM " + s.KeyFrom + where + orderSQL(q.order)
+		src, srcCond := s.anchorSource(q.sort)
+		cond, condArgs := anchorCond(src, srcCond, s.Key, exprs, dirs, a.key)
+		stmt = strings.TrimSuffix(s.keySQL(q.sort, withCond(where, cond), q.order), paging)
 		stmtArgs = append(stmtArgs, condArgs...)
 		skip = from - a.offset - 1
 		anchoredWalks.Add(1)
@@ -117,7 +153,7 @@ func anchoredKeys(ctx context.Context, d *db.DB, s *Spec, q *Query, where string
 	if d.Dialect == db.Postgres {
 		stmt += " LIMIT " + strconv.Itoa(limit) + " OFFSET " + strconv.Itoa(skip) // see Run
 	} else {
-		stmt += " LIMIT ? OFFSET ?"
+		stmt += paging
 		stmtArgs = append(stmtArgs, limit, skip)
 	}
 	keys, err = db.IDs(ctx, d, stmt, stmtArgs...)
@@ -187,7 +223,7 @@ func (s *Spec) AnchoredSQL(d db.Dialect, sort, order string) (stmt string, n int
 	if err != nil || !s.Anchored[sort] {
 		return "", 0, false, err
 	}
-	expr, dir, keyDir, ok := anchorTerms(by, s.Key)
+	exprs, dirs, ok := anchorTerms(by, s.Key)
 	if !ok {
 		return "", 0, false, nil
 	}
@@ -196,11 +232,7 @@ func (s *Spec) AnchoredSQL(d db.Dialect, sort, order string) (stmt string, n int
 		q.where = []string{s.Where}
 	}
 	where, _ := q.whereSQL(d, s)
-	cond, args := anchorCond(s.KeyFrom, s.Key, expr, dir, keyDir, 0)
-	if where == "" {
-		where = " WHERE " + cond
-	} else {
-		where += " AND " + cond
-	}
-	return "SELECT " + s.Key + " FROM " + s.KeyFrom + where + orderSQL(by) + " LIMIT ? OFFSET ?", len(args), true, nil
+	src, srcCond := s.anchorSource(sort)
+	cond, args := anchorCond(src, srcCond, s.Key, exprs, dirs, 0)
+	return s.keySQL(sort, withCond(where, cond), by), len(args), true, nil
 }

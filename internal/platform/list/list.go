@@ -82,7 +82,9 @@ type Spec struct {
 	Filters   []Filter
 	Sorts     map[string]string // public name -> SQL expression
 	// DefaultSort is the ORDER BY used when the request names none; TieBreak is appended to
-	// every order so that pages never overlap.
+	// every order so that pages never overlap. A DirSlot in TieBreak takes the order's direction (the
+	// default order's last one when the request names no sort), so that one index, walked either way,
+	// gives the whole order.
 	DefaultSort string
 	TieBreak    string
 	// Key and KeyFrom, when set, make the page a late row lookup: the keys of the page are read
@@ -107,6 +109,9 @@ type Spec struct {
 // key table first and sort), and is an inner join like any other on PostgreSQL.
 type KeySource struct {
 	From, Cond string
+	// Row is the same tables as a lookup of one row by the key, first table the key's (the anchors of
+	// pages far down read their sort values from it: anchors.go); "" when From is already that.
+	Row string
 }
 
 // Query is a parsed list request.
@@ -150,7 +155,8 @@ func (s *Spec) Parse(in *httpx.Input) (*Query, error) {
 	if q.order, err = s.orderBy(in.String(ParamSort), in.String(ParamOrder)); err != nil {
 		return nil, err
 	}
-	q.sort, q.dir, q.tieBreak = strings.TrimSpace(in.String(ParamSort)), sortDir(in.String(ParamOrder)), s.TieBreak
+	q.sort, q.dir = strings.TrimSpace(in.String(ParamSort)), sortDir(in.String(ParamOrder))
+	q.tieBreak = s.tieBreak(q.sort, q.dir)
 	if s.Where != "" {
 		q.where = append(q.where, s.Where)
 	}
@@ -231,13 +237,27 @@ func (s *Spec) orderBy(sort, order string) (string, error) {
 			by = expr + " " + dir
 		}
 	}
-	if s.TieBreak != "" {
+	if tie := s.tieBreak(sort, dir); tie != "" {
 		if by != "" {
 			by += ", "
 		}
-		by += s.TieBreak
+		by += tie
 	}
 	return by, nil
+}
+
+// tieBreak is the TieBreak of an order by sort ("" the default order) in direction dir.
+func (s *Spec) tieBreak(sort, dir string) string {
+	if !strings.Contains(s.TieBreak, DirSlot) {
+		return s.TieBreak
+	}
+	if strings.TrimSpace(sort) == "" {
+		dir = "ASC"
+		if strings.HasSuffix(strings.ToUpper(strings.TrimSpace(s.DefaultSort)), " DESC") {
+			dir = "DESC"
+		}
+	}
+	return strings.ReplaceAll(s.TieBreak, DirSlot, dir)
 }
 
 func (q *Query) add(f Filter, raw string) error {
