@@ -31,9 +31,12 @@ interface NavProps {
   label: string;
 }
 
-/** Visible entries of the navigation, in order. */
-function entries(root: HTMLElement | null): HTMLElement[] {
-  return Array.from(root?.querySelectorAll<HTMLElement>(ITEM) ?? []).filter((el) => el.offsetParent !== null);
+/** The visible entries beside `current`, in order: the menu's, or those of the collapsed group's panel it is in. */
+function entries(root: HTMLElement | null, current: HTMLElement): HTMLElement[] {
+  const panel = (el: HTMLElement) => el.closest(`.${styles.flyout}`);
+  return Array.from(root?.querySelectorAll<HTMLElement>(ITEM) ?? []).filter(
+    (el) => !el.closest('[hidden]') && panel(el) === panel(current),
+  );
 }
 
 function Leaf({ node, level, trail, flat, onNavigate, onTip }: {
@@ -257,16 +260,16 @@ export function SideNav(props: NavProps) {
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const current = (e.target as HTMLElement).closest<HTMLElement>(ITEM);
-    // inside a collapsed group's panel the keys move among its screens
-    const all = entries(current?.closest<HTMLElement>(`.${styles.flyout}`) ?? root.current);
-    const i = current ? all.indexOf(current) : -1;
+    if (!current) return;
+    const all = entries(root.current, current);
+    const i = all.indexOf(current);
     if (i < 0) return;
     const focus = (el: HTMLElement | undefined) => {
       if (!el) return;
       e.preventDefault();
       el.focus();
     };
-    const code = current!.dataset.code ?? '';
+    const code = current.dataset.code ?? '';
     switch (e.key) {
       case 'ArrowDown':
         return focus(all[(i + 1) % all.length]);
@@ -277,20 +280,20 @@ export function SideNav(props: NavProps) {
       case 'End':
         return focus(all[all.length - 1]);
       case 'ArrowRight':
-        if (collapsed || current!.tagName !== 'BUTTON') return;
+        if (collapsed || current.tagName !== 'BUTTON') return;
         e.preventDefault();
         if (!props.openKeys.includes(code)) props.onOpenChange([...props.openKeys, code]);
         else focus(all[i + 1]);
         return;
       case 'ArrowLeft': {
         if (collapsed) return;
-        if (current!.tagName === 'BUTTON' && props.openKeys.includes(code)) {
+        if (current.tagName === 'BUTTON' && props.openKeys.includes(code)) {
           e.preventDefault();
           props.onOpenChange(props.openKeys.filter((k) => k !== code));
           return;
         }
         // back to the group this entry is in
-        const parent = current!.closest('ul')?.closest('li')?.querySelector<HTMLElement>(`:scope > ${ITEM}`);
+        const parent = current.closest('ul')?.closest('li')?.querySelector<HTMLElement>(`:scope > ${ITEM}`);
         return focus(parent ?? undefined);
       }
     }
@@ -305,7 +308,7 @@ export function SideNav(props: NavProps) {
                 <FlyoutGroup key={m.code} node={m} trail={props.trail} onNavigate={props.onNavigate} />
               ) : (
                 <li key={m.code}>
-                  <Leaf node={m} level={1} trail={props.trail} onNavigate={props.onNavigate} onTip={onTip} />
+                  <Leaf node={m} level={1} flat trail={props.trail} onNavigate={props.onNavigate} onTip={onTip} />
                 </li>
               ),
             )
