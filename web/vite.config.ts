@@ -70,8 +70,77 @@ function lazyTableFilterTree(): Plugin {
   };
 }
 
+/**
+ * antd's Table imports its column filters' dropdown (antd's `Dropdown`, `Menu` and the rc-menu under it, `Empty`, the
+ * filter search box) and, for `rowSelection.selections`, `Dropdown` again: 20 kB gzipped on every table page. No
+ * table of ours has a column filter or custom selections, and the admin shell's navigation is no antd `Menu` (app/SideNav.tsx),
+ * so both become `React.lazy`, fetched when a table first draws one (its title or icon shows meanwhile); `flattenKeys`,
+ * which the table's filter state needs at once, is copied in. The build stops if antd's files change.
+ */
+function lazyTableDropdowns(): Plugin {
+  const files: { test: RegExp; name: string; from: string; to: string }[] = [
+    {
+      test: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/,
+      name: 'antd/es/table/hooks/useFilter/index.js',
+      from: "import FilterDropdown, { flattenKeys } from './FilterDropdown';",
+      to: [
+        "const LazyFilterDropdown = /*#__PURE__*/React.lazy(() => import('./FilterDropdown'));",
+        'const FilterDropdown = (props) => React.createElement(React.Suspense, { fallback: props.children }, React.createElement(LazyFilterDropdown, props));',
+        'function flattenKeys(filters) {',
+        '  let keys = [];',
+        '  (filters || []).forEach(({ value, children }) => { keys.push(value); if (children) keys = [...keys, ...flattenKeys(children)]; });',
+        '  return keys;',
+        '}',
+      ].join('\n'),
+    },
+    {
+      test: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/,
+      name: 'antd/es/table/hooks/useSelection.js',
+      from: "import Dropdown from '../../dropdown';",
+      to: [
+        "const LazyDropdown = /*#__PURE__*/React.lazy(() => import('../../dropdown'));",
+        'const Dropdown = (props) => React.createElement(React.Suspense, { fallback: props.children }, React.createElement(LazyDropdown, props));',
+      ].join('\n'),
+    },
+  ];
+  return {
+    name: 'biddesk-antd-table-lazy-dropdowns',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = files.find((f) => f.test.test(id));
+      if (!file) return undefined;
+      if (!code.includes(file.from) || !code.includes("import * as React from 'react';")) {
+        this.error(`${file.name} changed: review biddesk-antd-table-lazy-dropdowns`);
+      }
+      return { code: code.replace(file.from, file.to), map: null };
+    },
+  };
+}
+
+/**
+ * antd's Menu and its items read antd's `Layout.Sider` context (collapsed or not), so every page with a `Menu` (the
+ * portal's top navigation, `Dropdown`'s menus) downloaded the Sider, its styles and its trigger icon (2.8 kB gzipped).
+ * No page of ours has antd's Sider (the admin shell's side column is app/SideNav.tsx), so the context is an empty one
+ * of their own: a Menu inside an antd Sider would no longer follow its collapsing. The build stops if antd's files change.
+ */
+function menuWithoutSider(): Plugin {
+  const from = "import { SiderContext } from '../layout/Sider';";
+  const to = 'const SiderContext = /*#__PURE__*/React.createContext({});';
+  return {
+    name: 'biddesk-antd-menu-without-sider',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]antd[\\/]es[\\/]menu[\\/](index|MenuItem)\.js$/.test(id)) return undefined;
+      if (!code.includes(from) || !code.includes("import * as React from 'react';")) {
+        this.error(`antd/es/menu/${id.replace(/.*[\\/]/, '')} changed: review biddesk-antd-menu-without-sider`);
+      }
+      return { code: code.replace(from, to), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), messageParts(), radioWithoutForm(), lazyTableFilterTree()],
+  plugins: [react(), messageParts(), radioWithoutForm(), lazyTableFilterTree(), lazyTableDropdowns(), menuWithoutSider()],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
@@ -88,11 +157,14 @@ export default defineConfig({
         // Vendor code every page runs, in chunks of their own that stay cached across pages and releases of the app.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // with Vite's preload helper, which every page's entry uses (alone it was one more request)
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper/ },
             { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/ },
             {
               name: 'antd-core',
-              test: /[\\/]node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|stylis|@emotion|antd[\\/]es[\\/](theme|config-provider|style)[\\/])/,
+              // with the small pieces both shells need anyway (icons' base, breakpoints, preset colours, pickAttrs),
+              // which otherwise fall into a few small chunks of their own, each one more request
+              test: /[\\/]node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|stylis|@emotion|antd[\\/]es[\\/](theme|config-provider|style)[\\/]|@ant-design[\\/]icons[\\/]es[\\/](components[\\/](AntdIconLight|IconBase)|cssUtils|renderUtils)|antd[\\/]es[\\/](_util[\\/](colors|responsiveObserver)|grid[\\/]hooks[\\/]useBreakpoint)\.|@rc-component[\\/]util[\\/]es[\\/]pickAttrs)/,
             },
           ],
         },

@@ -43,7 +43,7 @@ test('admin signs in, lands on the portal, enters the admin area and sees every 
   // An admin route opens inside the admin shell with its breadcrumb.
   await page.goto('/sysuser');
   await waitPath(page, '/sysuser');
-  await page.locator('.ant-breadcrumb').getByText('用户管理').waitFor();
+  await page.getByTestId('breadcrumb').getByText('用户管理').waitFor();
   await shot(page, 'sysuser-admin');
   assert.deepEqual(page.errors, []);
   await page.context().close();

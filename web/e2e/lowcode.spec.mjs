@@ -117,7 +117,7 @@ test('a dynamic table is designed, filled through its screen, read by a dataset 
   const staff = await signedIn(browser, 'staff', 'Staff@123');
   await staff.getByTestId('user-menu').click();
   await staff.getByTestId('menu-enter-admin').click();
-  await staff.getByRole('menuitem', { name: '项目报表' }).click();
+  await staff.getByTestId('side-menu').getByRole('link', { name: '项目报表' }).click();
   await staff.getByTestId('dr-chart').locator('rect').first().waitFor();
   await row(staff, "O'Brien 项目").waitFor();
   assert.match(await staff.getByTestId('dr-totals').innerText(), /合计\s*1/);

@@ -16,7 +16,7 @@ const callCode = (page, path) =>
     return (await r.json()).code;
   }, path);
 
-const sideMenu = (page) => page.locator('.ant-layout-sider');
+const sideMenu = (page) => page.getByTestId('side-menu');
 const treeNode = (page, code) => page.getByTestId('menu-tree').locator('.ant-tree-treenode', { has: page.getByTestId(`menu-node-${code}`) });
 const topMenuCodes = (page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('userInfo')).sysMenus.map((m) => m.code));
 
@@ -85,7 +85,7 @@ test('the administrator drags a menu group to the top, orders it back by number 
   await admin.getByTestId('menu-node-ops').dragTo(admin.getByTestId('menu-node-welcome'), { targetPosition: { x: 10, y: 1 } });
   await admin.getByText('操作成功').first().waitFor();
   await admin.waitForFunction(() => JSON.parse(sessionStorage.getItem('userInfo')).sysMenus[0].code === 'ops');
-  await sideMenu(admin).locator('.ant-menu-item, .ant-menu-submenu').first().getByText('日志与任务').waitFor();
+  await sideMenu(admin).locator('nav > ul > li').first().getByText('日志与任务').waitFor();
   assert.equal(await admin.getByTestId('menu-rows').locator('.ant-table-row').first().getByText('日志与任务').count(), 1);
   await shot(admin, 'menusmanager-dragged');
 

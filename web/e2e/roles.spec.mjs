@@ -80,7 +80,7 @@ test('admin creates a role, grants it the login log, assigns staff; staff then s
   const menus = await staff.evaluate(() => JSON.parse(sessionStorage.getItem('userInfo')).sysMenus.map((m) => m.code));
   assert.deepEqual(menus, ['ops']);
   await staff.goto('/login_log');
-  await staff.locator('.ant-layout-sider').getByText('登录日志').waitFor();
+  await staff.getByTestId('side-menu').getByText('登录日志').waitFor();
   await staff.getByTestId('table-card').waitFor();
   await row(staff, 'staff').first().waitFor();
   assert.equal(await staff.getByTestId('forbidden').count(), 0);

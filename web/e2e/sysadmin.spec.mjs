@@ -60,8 +60,8 @@ test('admin creates a user with a role; the user sees exactly that role\'s menus
   // the library administrator's role also holds the reward and statistics screens (built now)
   assert.deepEqual(menus, ['welcome', 'library', 'expert', 'portal', 'reward', 'stats']);
   await user.goto('/welcome');
-  await user.locator('.ant-layout-sider').getByText('标书资料库').waitFor();
-  assert.equal(await user.locator('.ant-layout-sider').getByText('系统管理').count(), 0);
+  await user.getByTestId('side-menu').getByText('标书资料库').waitFor();
+  assert.equal(await user.getByTestId('side-menu').getByText('系统管理').count(), 0);
   await shot(user, 'libadmin-menus');
   await user.goto('/sysuser');
   await user.getByTestId('forbidden').waitFor();

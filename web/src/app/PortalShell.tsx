@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Badge, Grid, Layout, Menu } from 'antd';
+import { Badge, Grid, Menu } from 'antd';
+// the layout without Layout.Sider, which `antd`'s Layout carries (2.8 kB gzipped)
+import Layout, { Content } from 'antd/es/layout/layout';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { queryClient } from '../api/queries';
@@ -95,14 +97,14 @@ export default function PortalShell({ children }: { children?: ReactNode } = {})
             ))}
           </nav>
         )}
-        <Layout.Content>
+        <Content>
           <main className="bd-portal-main">
             <UntilPasswordChanged>
               <NoticeBar />
               <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
             </UntilPasswordChanged>
           </main>
-        </Layout.Content>
+        </Content>
         <PortalFooter layout={layout} />
         <RecordDrawerSlot />
       </Layout>

@@ -418,6 +418,8 @@ const en = {
   'header.language': 'Language',
   'header.switchTo': '中文',
   'header.toggleMenu': 'Toggle side menu',
+  'shell.sideMenu': 'Side menu',
+  'shell.breadcrumb': 'Breadcrumb',
 
   'pwd.title': 'Change password',
   'pwd.forcedHint': 'For your account security, please change your initial password before continuing.',

@@ -420,6 +420,8 @@ const zhCN: Record<MessageKey, string> = {
   'header.language': '语言',
   'header.switchTo': 'English',
   'header.toggleMenu': '展开/收起侧边菜单',
+  'shell.sideMenu': '侧边菜单',
+  'shell.breadcrumb': '当前位置',
 
   'pwd.title': '修改密码',
   'pwd.forcedHint': '为了您的账号安全，请先修改初始密码再继续使用。',
