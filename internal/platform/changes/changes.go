@@ -47,6 +47,7 @@ type Bus struct {
 	wake   chan struct{}
 	cancel context.CancelFunc
 	done   sync.WaitGroup
+	sum    int64 // the counters' sum at the last poll (safetyNet); only the poll goroutine uses it
 }
 
 // New returns a bus on d; call Start to watch other instances.
@@ -215,7 +216,25 @@ func (b *Bus) poll(ctx context.Context) {
 		if err := b.Check(ctx); err != nil && ctx.Err() == nil {
 			b.log.Warn("read change versions", "err", err)
 		}
+		if b.db.Dialect == db.Postgres {
+			b.safetyNet(ctx)
+		}
 	}
+}
+
+// safetyNet drops the counters kept in memory (db.Counter) when the counters' sum moved since the last
+// poll: should notifications never arrive although LISTEN succeeded (a pooling proxy between the instance
+// and PostgreSQL), a change is then seen at the next poll at worst.
+func (b *Bus) safetyNet(ctx context.Context) {
+	var sum int64
+	err := b.db.QueryRow(ctx, `SELECT COALESCE((SELECT SUM(version) FROM sys_change), 0) + COALESCE((SELECT SUM(version) FROM list_version), 0)`).Scan(&sum)
+	if err != nil {
+		return // the next poll tries again
+	}
+	if b.sum != 0 && sum != b.sum {
+		b.db.Notified()
+	}
+	b.sum = sum
 }
 
 // listen holds one PostgreSQL connection in LISTEN and wakes the poller on every notification;
