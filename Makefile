@@ -76,7 +76,7 @@ vet:
 test-go: test-go-sqlite test-go-pg
 
 test-go-sqlite:
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -parallel 8 ./...
 
 # The Go packages whose tests open a database (their test binaries link internal/platform/dbtest, the only reader of
 # BIDDESK_TEST_PG) again on a throwaway PostgreSQL; the others would only repeat their SQLite run.
@@ -86,7 +86,7 @@ test-go-pg: system-deps
 	[ -n "$$pkgs" ] || { echo "no package uses internal/platform/dbtest"; exit 1; }; \
 	url=$$($(PGTEST) start) || exit 1; \
 	echo "PostgreSQL test database: $$url"; \
-	BIDDESK_TEST_PG="$$url" $(GO) test -count=1 $$pkgs; rc=$$?; \
+	BIDDESK_TEST_PG="$$url" $(GO) test -count=1 -parallel 8 $$pkgs; rc=$$?; \
 	$(PGTEST) stop "$$url"; exit $$rc
 
 test-web: web-deps
