@@ -51,8 +51,9 @@ system-deps:
 	fi
 
 # Once built, two chains run side by side, each one's output printed whole when it ends (docs/testing.md, "Time of
-# make test"): the Go checks and suites (internal/app's tests run one at a time, so this chain mostly keeps one core
-# busy) and the web checks followed by the end-to-end tests, which take what the Go chain leaves.
+# make test"): the Go checks and suites (most of internal/app's tests run one at a time, its slowest, which mostly
+# wait, side by side; this chain keeps about one core busy) and the web checks followed by the end-to-end tests,
+# which take what the Go chain leaves.
 test: system-deps build
 	$(MAKE) -j2 --output-sync=target test-chain-go test-chain-web
 
