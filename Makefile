@@ -51,8 +51,9 @@ system-deps:
 	fi
 
 # Once built, two chains run side by side, each one's output printed whole when it ends (docs/testing.md, "Time of
-# make test"): the Go checks and suites (internal/app's tests run one at a time, so this chain mostly keeps one core
-# busy) and the web checks followed by the end-to-end tests, which take what the Go chain leaves.
+# make test"): the Go checks and suites (most of internal/app's tests run one at a time, its slowest, which mostly
+# wait, side by side; this chain keeps about one core busy) and the web checks followed by the end-to-end tests,
+# which take what the Go chain leaves.
 test: system-deps build
 	$(MAKE) -j2 --output-sync=target test-chain-go test-chain-web
 
@@ -76,7 +77,7 @@ vet:
 test-go: test-go-sqlite test-go-pg
 
 test-go-sqlite:
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -parallel 8 ./...
 
 # The Go packages whose tests open a database (their test binaries link internal/platform/dbtest, the only reader of
 # BIDDESK_TEST_PG) again on a throwaway PostgreSQL; the others would only repeat their SQLite run.
@@ -86,7 +87,7 @@ test-go-pg: system-deps
 	[ -n "$$pkgs" ] || { echo "no package uses internal/platform/dbtest"; exit 1; }; \
 	url=$$($(PGTEST) start) || exit 1; \
 	echo "PostgreSQL test database: $$url"; \
-	BIDDESK_TEST_PG="$$url" $(GO) test -count=1 $$pkgs; rc=$$?; \
+	BIDDESK_TEST_PG="$$url" $(GO) test -count=1 -parallel 8 $$pkgs; rc=$$?; \
 	$(PGTEST) stop "$$url"; exit $$rc
 
 test-web: web-deps

@@ -178,10 +178,22 @@ export default defineConfig({
     },
   },
   test: {
-    // Most tests are plain logic: node. A file that renders says so with `// @vitest-environment jsdom`.
-    environment: 'node',
+    // worker threads, not forked processes: less to start for each worker
+    pool: 'threads',
     setupFiles: ['src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    projects: [
+      {
+        // Plain logic (*.test.ts) runs in node, all files in one module graph per worker (no isolation): each file
+        // no longer imports and sets up the app's modules and both languages' messages again.
+        extends: true,
+        test: { name: 'node', environment: 'node', include: ['src/**/*.test.ts'], isolate: false },
+      },
+      {
+        // What renders (*.test.tsx, each saying `// @vitest-environment jsdom`) keeps a fresh module graph per file.
+        extends: true,
+        test: { name: 'jsdom', environment: 'jsdom', include: ['src/**/*.test.tsx'] },
+      },
+    ],
   },
 });

@@ -579,6 +579,7 @@ func TestAccessManagementNeedsItsFunctionCodes(t *testing.T) {
 // Two instances on one database: a change through one is enforced by the other within seconds
 // (PostgreSQL: LISTEN/NOTIFY; SQLite: the version counter polled every 2 s).
 func TestAccessChangesReachTheOtherInstance(t *testing.T) {
+	t.Parallel() // mostly waiting (schedules, another instance, timeouts): it overlaps the other slow tests
 	a := newEnv(t)
 	b := newEnv(t, func(c *config.Config) {
 		c.DataDir, c.DatabaseURL = a.app.Config.DataDir, a.app.Config.DatabaseURL

@@ -371,7 +371,15 @@ func TestUpdatePwdGuessesEndTheSession(t *testing.T) {
 
 // With every hashing slot taken, a sign-in is answered 'busy' (code 429) instead of queueing without bound.
 func TestBusySignInAnswer(t *testing.T) {
-	e := newEnv(t, func(c *config.Config) { c.ThrottleAccount, c.ThrottleAddress = 1000, 1000; c.SingleSession = false })
+	// The hashes must take longer than the 1 ms wait: this test's demo (a template of its own, by its staff password)
+	// is seeded with the real argon2id cost, not the cheap one of this test process (TestMain).
+	auth.SetTestHashCost(false)
+	t.Cleanup(func() { auth.SetTestHashCost(true) })
+	e := newEnv(t, func(c *config.Config) {
+		c.ThrottleAccount, c.ThrottleAddress = 1000, 1000
+		c.SingleSession = false
+		c.DemoStaffPassword = "Busy@12345"
+	})
 	auth.SetHashConcurrency(1, time.Millisecond)
 	t.Cleanup(func() { auth.SetHashConcurrency(0, auth.HashWait) })
 	type answer struct {
@@ -386,7 +394,7 @@ func TestBusySignInAnswer(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			<-start
-			resp, r := e.call("POST", "/api/login", "", url.Values{"LoginCode": {"staff"}, "PassWord": {"Staff@123"}}, "Accept-Language", "en")
+			resp, r := e.call("POST", "/api/login", "", url.Values{"LoginCode": {"staff"}, "PassWord": {"Busy@12345"}}, "Accept-Language", "en")
 			answers <- answer{resp.StatusCode, r}
 		}()
 	}

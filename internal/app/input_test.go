@@ -208,6 +208,7 @@ func equalCounts(a, b map[string]int) bool {
 // parameter name the handlers read, as a query and as a JSON body: whatever the route, the answer
 // is an envelope below 500.
 func TestNoRouteAnswers500ToHostileInput(t *testing.T) {
+	t.Parallel() // the longest test (thousands of requests): it overlaps the tests that wait (schedules, other instances)
 	if testing.Short() {
 		t.Skip("sweeps every route")
 	}

@@ -177,6 +177,7 @@ func TestTaskManagerSchedules(t *testing.T) {
 // Run now writes its log line; a failing task retries by its policy, then records the failure; a task
 // that forbids overlap runs once at a time; a run past its timeout is recorded as such.
 func TestTaskRunsRetriesAndTimeouts(t *testing.T) {
+	t.Parallel() // mostly waiting (schedules, another instance, timeouts): it overlaps the other slow tests
 	e := newEnv(t)
 	tok := e.login("admin", "Admin@123").AccessToken
 	var fails atomic.Int32
@@ -270,6 +271,7 @@ func TestTaskRunsRetriesAndTimeouts(t *testing.T) {
 
 // A scheduled task fires on its schedule; paused, it does not.
 func TestTaskScheduleFiresAndPauses(t *testing.T) {
+	t.Parallel() // mostly waiting (schedules, another instance, timeouts): it overlaps the other slow tests
 	e := newEnv(t)
 	tok := e.login("admin", "Admin@123").AccessToken
 	var runs atomic.Int32
@@ -296,6 +298,7 @@ func TestTaskScheduleFiresAndPauses(t *testing.T) {
 // Two instances on one database: every scheduled time runs exactly once, whichever instance runs it;
 // a missed time with the misfire policy "run once now" runs once, although both instances catch up.
 func TestTaskRunsOncePerScheduleAcrossInstances(t *testing.T) {
+	t.Parallel() // mostly waiting (schedules, another instance, timeouts): it overlaps the other slow tests
 	a := newEnv(t)
 	b := newEnv(t, func(c *config.Config) {
 		c.DataDir, c.DatabaseURL = a.app.Config.DataDir, a.app.Config.DatabaseURL
@@ -379,6 +382,7 @@ func instances(rows []taskLogRow) string {
 // job over once it is stuck; the attempt that died is recorded as interrupted, the task is retried by its
 // policy, and it runs to completion once.
 func TestTaskKilledRunIsInterruptedAndRetried(t *testing.T) {
+	t.Parallel() // mostly waiting (schedules, another instance, timeouts): it overlaps the other slow tests
 	if testing.Short() {
 		t.Skip("starts a second process")
 	}

@@ -15,6 +15,7 @@ import (
 	"testing/fstest"
 
 	"biddesk/internal/app"
+	"biddesk/internal/auth"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/dbtest"
 )
@@ -69,8 +70,10 @@ func newEnv(t testing.TB, tweak ...func(*config.Config)) *env {
 	return &env{t: t, app: a, srv: srv}
 }
 
-// TestMain removes the template databases after the tests.
+// TestMain makes this process's password hashes cheap (its tests sign in hundreds of times; internal/auth's own
+// tests keep the real cost) and removes the template databases after the tests.
 func TestMain(m *testing.M) {
+	auth.SetTestHashCost(true)
 	code := m.Run()
 	dbtest.DropTemplates()
 	os.Exit(code)

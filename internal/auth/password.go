@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"testing"
 	"time"
 
 	"golang.org/x/crypto/argon2"
@@ -29,6 +30,20 @@ const (
 	argonKeyLen  = 32
 	argonSaltLen = 16
 )
+
+// testCost is set in a test process that asked for cheap hashes (SetTestHashCost).
+var testCost atomic.Bool
+
+// SetTestHashCost makes the hashes this test process makes from now on cheap (1 pass over 64 KiB instead of 2 over
+// 19 MiB), or real again: for the TestMain of a package whose tests sign in hundreds of times with accounts they seed
+// (internal/app), where argon2id was a quarter of the CPU time. It panics outside a test binary; this package's own
+// tests keep the real cost.
+func SetTestHashCost(cheap bool) {
+	if !testing.Testing() {
+		panic("auth.SetTestHashCost called outside a test binary")
+	}
+	testCost.Store(cheap)
+}
 
 // HashWait is how long a password hash waits for a free slot before the caller is told the
 // system is busy.
@@ -131,11 +146,15 @@ func hashPassword(ctx context.Context, pw string) (string, error) {
 		return "", err
 	}
 	var key []byte
-	if err := withHashSlot(ctx, func() { key = argon2.IDKey([]byte(pw), salt, argonTime, argonMemory, argonThreads, argonKeyLen) }); err != nil {
+	iters, mem := uint32(argonTime), uint32(argonMemory)
+	if testCost.Load() {
+		iters, mem = 1, 64 // checking a hash uses the cost the hash records
+	}
+	if err := withHashSlot(ctx, func() { key = argon2.IDKey([]byte(pw), salt, iters, mem, argonThreads, argonKeyLen) }); err != nil {
 		return "", err
 	}
 	b64 := base64.RawStdEncoding
-	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, mem, iters, argonThreads,
 		b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
 

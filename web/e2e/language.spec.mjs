@@ -11,9 +11,12 @@ test.beforeAll(async () => { browser = await launch(); });
 test.afterAll(async () => { await browser?.close(); });
 
 const catalogue = JSON.parse(readFileSync(new URL('../../testdata/menu_catalogue.json', import.meta.url), 'utf8'));
-const screens = [];
-const walk = (items) => items.forEach((m) => { if (m.path && !m.unbuilt) screens.push(m); if (m.children) walk(m.children); });
-walk(catalogue);
+const screens = []; // each with the codes of the menus above it (parents)
+const walk = (items, parents) => items.forEach((m) => {
+  if (m.path && !m.unbuilt) screens.push({ ...m, parents });
+  if (m.children) walk(m.children, [...parents, m.code]);
+});
+walk(catalogue, []);
 
 // A message key of the web's catalogue (list.dataList) shown as it is: its message is missing. Dotted words that
 // are not keys (a login code such as xh.li) are data.
@@ -60,10 +63,31 @@ test('every admin screen speaks Chinese in zh-CN', async () => {
   const page = await newPage(browser);
   await login(page, 'admin', 'Admin@123');
   await waitPath(page, '/gateway');
+  // Each screen is opened as a person opens it, from the side menu of the running app (its section unfolded first):
+  // the app boots once, not once per screen, and every section of the menu ends up unfolded, its labels checked too.
+  // The screen is there once its menu item is the selected one (the router commits the new screen and the menu's
+  // selection together), its lazy code's loading sign is gone and no request has been in flight for 500 ms (what
+  // Playwright's 'networkidle' means, which applies to a page load only).
+  let inFlight = 0;
+  let lastActivity; // when a request last started or ended
+  const settle = () => { inFlight--; lastActivity = Date.now(); };
+  page.on('request', () => { inFlight++; lastActivity = Date.now(); });
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
+  const menuEntry = (kind, code) => page.locator(`.ant-layout-sider .ant-menu-${kind}[data-menu-id$="-${code}"]`);
+  await page.goto('/welcome');
   const found = [];
   for (const screen of screens) {
-    await page.goto(screen.path);
-    await page.waitForLoadState('networkidle');
+    for (const code of screen.parents) {
+      const title = menuEntry('submenu-title', code);
+      if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
+    }
+    lastActivity = Date.now();
+    await menuEntry('item', screen.code).click();
+    await waitPath(page, screen.path.split('?')[0]);
+    await page.locator(`.ant-layout-sider .ant-menu-item-selected[data-menu-id$="-${screen.code}"]`).waitFor();
+    await page.locator('.bd-page-loading').first().waitFor({ state: 'detached', timeout: 10000 });
+    while (inFlight > 0 || Date.now() - lastActivity < 500) await page.waitForTimeout(100);
     await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => {});
     if (await page.getByTestId('coming-soon').count()) continue; // not built yet
     const problems = problemsIn(await visibleText(page));
