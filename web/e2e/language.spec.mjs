@@ -74,18 +74,19 @@ test('every admin screen speaks Chinese in zh-CN', async () => {
   page.on('request', () => { inFlight++; lastActivity = Date.now(); });
   page.on('requestfinished', settle);
   page.on('requestfailed', settle);
-  const menuEntry = (kind, code) => page.locator(`.ant-layout-sider .ant-menu-${kind}[data-menu-id$="-${code}"]`);
+  // the side menu (app/SideNav.tsx): a group is a button with aria-expanded, a screen a link, aria-current when open
+  const menuEntry = (code) => page.getByTestId('side-menu').locator(`[data-nav-item][data-code="${code}"]`);
   await page.goto('/welcome');
   const found = [];
   for (const screen of screens) {
     for (const code of screen.parents) {
-      const title = menuEntry('submenu-title', code);
+      const title = menuEntry(code);
       if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
     }
     lastActivity = Date.now();
-    await menuEntry('item', screen.code).click();
+    await menuEntry(screen.code).click();
     await waitPath(page, screen.path.split('?')[0]);
-    await page.locator(`.ant-layout-sider .ant-menu-item-selected[data-menu-id$="-${screen.code}"]`).waitFor();
+    await page.getByTestId('side-menu').locator(`[data-code="${screen.code}"][aria-current="page"]`).waitFor();
     await page.locator('.bd-page-loading').first().waitFor({ state: 'detached', timeout: 10000 });
     while (inFlight > 0 || Date.now() - lastActivity < 500) await page.waitForTimeout(100);
     await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => {});
