@@ -47,7 +47,8 @@ type Bus struct {
 	wake   chan struct{}
 	cancel context.CancelFunc
 	done   sync.WaitGroup
-	sum    int64 // the counters' sum at the last poll (safetyNet); only the poll goroutine uses it
+	sum    int64 // the counters' sum at the last poll (safetyNet); Start and then the poll goroutine use it
+	summed bool
 }
 
 // New returns a bus on d; call Start to watch other instances.
@@ -184,8 +185,15 @@ func (b *Bus) Start() error {
 	}
 	b.mu.Unlock()
 	rows.Close()
+	b.safetyNet(ctx) // the sum that the first poll compares with
 	b.done.Add(1)
-	go b.poll(ctx)
+	if b.db.Dialect == db.SQLite {
+		// No notifications: this process's own writes count at once (db.Counter), another process's
+		// (a command run beside the server) at the next poll (safetyNet).
+		go func() { defer b.db.Listening()(); b.poll(ctx) }()
+	} else {
+		go b.poll(ctx)
+	}
 	if b.db.Dialect == db.Postgres {
 		b.done.Add(1)
 		go b.listen(ctx)
@@ -216,25 +224,24 @@ func (b *Bus) poll(ctx context.Context) {
 		if err := b.Check(ctx); err != nil && ctx.Err() == nil {
 			b.log.Warn("read change versions", "err", err)
 		}
-		if b.db.Dialect == db.Postgres {
-			b.safetyNet(ctx)
-		}
+		b.safetyNet(ctx)
 	}
 }
 
 // safetyNet drops the counters kept in memory (db.Counter) when the counters' sum moved since the last
-// poll: should notifications never arrive although LISTEN succeeded (a pooling proxy between the instance
-// and PostgreSQL), a change is then seen at the next poll at worst.
+// poll: on SQLite, a change written by another process; on PostgreSQL, should notifications never arrive
+// although LISTEN succeeded (a pooling proxy between the instance and PostgreSQL). Such a change is then
+// seen at the next poll at worst.
 func (b *Bus) safetyNet(ctx context.Context) {
 	var sum int64
 	err := b.db.QueryRow(ctx, `SELECT COALESCE((SELECT SUM(version) FROM sys_change), 0) + COALESCE((SELECT SUM(version) FROM list_version), 0)`).Scan(&sum)
 	if err != nil {
 		return // the next poll tries again
 	}
-	if b.sum != 0 && sum != b.sum {
+	if b.summed && sum != b.sum {
 		b.db.Notified()
 	}
-	b.sum = sum
+	b.sum, b.summed = sum, true
 }
 
 // listen holds one PostgreSQL connection in LISTEN and wakes the poller on every notification;

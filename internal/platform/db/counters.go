@@ -7,12 +7,13 @@ import (
 )
 
 // Counters are version numbers that triggers keep in a table (sys_change's topics, list_version's lists)
-// and that caches compare on every call. On PostgreSQL every move of one notifies the change channel
-// when its transaction commits (migration 044); while a connection listens to it (changes.Bus), Counter
-// answers a counter from memory as long as nothing can have moved it since it was read: no notification
-// arrived and this process finished no write. So a change made through this process counts at the very
-// next call, and another instance's as soon as its notification lands. Without a listener (SQLite, or a
-// dropped connection) Counter reads the table on every call.
+// and that caches compare on every call. While someone watches them (changes.Bus: on PostgreSQL a
+// connection listening to the change channel, which every move of a counter notifies when its transaction
+// commits, migration 044; on SQLite the bus's poll), Counter answers a counter from memory as long as
+// nothing can have moved it since it was read: no notification arrived and this process finished no
+// write. So a change made through this process counts at the very next call; another instance's as soon
+// as its notification lands (PostgreSQL), another process's on one SQLite file at the bus's next poll
+// (2 s). Unwatched (no bus, or a dropped connection) Counter reads the table on every call.
 type counters struct {
 	listen     atomic.Uint64 // the listening connection's generation while it is up, 0 while it is down
 	lastListen atomic.Uint64
