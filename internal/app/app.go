@@ -98,6 +98,7 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	if err != nil {
 		return nil, err
 	}
+	d.SetMaxConns(cfg.DatabaseConns)
 	applied, err := d.Migrate(ctx, migrations.FS)
 	if err != nil {
 		d.Close()

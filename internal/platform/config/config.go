@@ -25,7 +25,9 @@ type Config struct {
 	Addr        string
 	DataDir     string
 	DatabaseURL string
-	Demo        bool
+	// DatabaseConns bounds the PostgreSQL connections of the instance.
+	DatabaseConns int
+	Demo          bool
 
 	// SingleSession ends a user's other sessions when they sign in again.
 	SingleSession   bool
@@ -106,6 +108,9 @@ var Settings = []Setting{
 	{Name: "database-url", Env: "BIDDESK_DATABASE_URL", Secret: true, Group: "Server", mask: MaskDSN,
 		Help:  "PostgreSQL URL or key=value DSN; empty: SQLite in the data folder (password masked in the log)",
 		field: func(c *Config) any { return &c.DatabaseURL }},
+	{Name: "database-conns", Env: "BIDDESK_DATABASE_CONNS", Default: "10", Group: "Server", min: 1,
+		Help:  "PostgreSQL connections the instance opens at most (more than PostgreSQL's cores makes its queries wait on each other)",
+		field: func(c *Config) any { return &c.DatabaseConns }},
 	{Name: "log-level", Env: "BIDDESK_LOG_LEVEL", Default: "info", Group: "Server", oneOf: []string{"debug", "info", "warn", "error"},
 		Help: "debug, info, warn or error", field: func(c *Config) any { return &c.LogLevel }},
 	{Name: "trust-proxy", Env: "BIDDESK_TRUST_PROXY", Default: "false", Group: "Server",
