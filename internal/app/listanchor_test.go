@@ -101,7 +101,7 @@ func TestDeepPagesFromAnchorsMatchThePlainWalk(t *testing.T) {
 	}
 	for _, sort := range spec.SortNames() {
 		for _, order := range []string{"asc", "desc"} {
-			stmt, n, ok, err := spec.AnchoredSQL(e.app.DB.Dialect, sort, order)
+			stmt, args, ok, err := spec.AnchoredSQL(e.app.DB.Dialect, sort, order, 700)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -112,11 +112,7 @@ func TestDeepPagesFromAnchorsMatchThePlainWalk(t *testing.T) {
 			if e.app.DB.Dialect == db.Postgres {
 				q = "EXPLAIN " + stmt
 			}
-			args := []any{}
-			for range n {
-				args = append(args, int64(700))
-			}
-			rows, err := conn.QueryContext(ctx, e.app.DB.Rebind(q), append(args, 10, 0)...)
+			rows, err := conn.QueryContext(ctx, e.app.DB.Rebind(q), args...)
 			if err != nil {
 				t.Fatalf("%s: %v", stmt, err)
 			}
@@ -135,10 +131,12 @@ func TestDeepPagesFromAnchorsMatchThePlainWalk(t *testing.T) {
 			rows.Close()
 			all := strings.Join(plan, "\n")
 			// SQLite: the walk a search (range) of the sort's index, and no table scanned, not even by the
-			// subqueries that read the anchor's values
+			// subqueries that read the anchor's values; where the walk is two ranges, only their rows (at most
+			// twice a page) are ordered again
 			ranged := e.app.DB.Dialect == db.Postgres || (strings.Contains(all, "SEARCH u USING COVERING INDEX sys_user_list_") ||
-				strings.Contains(all, "SEARCH o USING INDEX org_unit_name")) && !regexp.MustCompile(`(^|\n)SCAN `).MatchString(all)
-			if slices.Contains(plan, "USE TEMP B-TREE FOR ORDER BY") || regexp.MustCompile(`(^|\n|->\s+)\s*Sort\s+\(`).MatchString(all) || !ranged {
+				strings.Contains(all, "SEARCH o USING INDEX org_unit_name")) && !regexp.MustCompile(`(^|\n)SCAN [uo]\b`).MatchString(all)
+			twoRanges := strings.HasPrefix(stmt, "SELECT k FROM (")
+			if slices.Contains(plan, "USE TEMP B-TREE FOR ORDER BY") && !twoRanges || regexp.MustCompile(`(^|\n|->\s+)\s*Sort\s+\(`).MatchString(all) || !ranged {
 				t.Errorf("%s %s: the anchored walk does not start at the anchor:\n%s\n%s", sort, order, stmt, all)
 			}
 		}

@@ -143,11 +143,8 @@ func anchoredKeys(ctx context.Context, d *db.DB, s *Spec, q *Query, where string
 	stmt, stmtArgs := plain, append([]any{}, args...)
 	skip := from
 	if found {
-		src, srcCond := s.anchorSource(q.sort)
-		cond, condArgs := anchorCond(src, srcCond, s.Key, exprs, dirs, a.key)
-		stmt = strings.TrimSuffix(s.keySQL(q.sort, withCond(where, cond), q.order), paging)
-		stmtArgs = append(stmtArgs, condArgs...)
 		skip = from - a.offset - 1
+		stmt, stmtArgs = s.anchoredStmt(d.Dialect, q.sort, where, args, q.order, exprs, dirs, a.key, limit+skip)
 		anchoredWalks.Add(1)
 	}
 	if d.Dialect == db.Postgres {
@@ -215,24 +212,55 @@ func (c *Counts) learn(version int64, id string, learnt []anchor) {
 	c.anchors[id] = as
 }
 
-// AnchoredSQL is the keys' statement of a page that starts after an anchor, for a request with sort and
-// order and no filter (parameters: the anchor's key, n times, then LIMIT and OFFSET). What a plan test
-// explains; ok is false when the sort does not use anchors.
-func (s *Spec) AnchoredSQL(d db.Dialect, sort, order string) (stmt string, n int, ok bool, err error) {
+// anchoredStmt is the keys' statement of the rows after the anchor row in the order (without LIMIT and
+// OFFSET; n bounds what it reads where it has parts) and its parameters, where's first.
+//
+// SQLite walks a row value as a range of its first column only when an equality precedes it in the index
+// ((user_type, state, id): state < v, then every row of the anchor's state filtered), so there a two-term
+// order in one direction is two ranges, the rest of the anchor's value and the values past it, each
+// stopping after n rows, ordered again (at most 2n rows).
+func (s *Spec) anchoredStmt(d db.Dialect, sort, where string, args []any, order string, exprs, dirs []string, anchorKey int64, n int) (string, []any) {
+	const paging = " LIMIT ? OFFSET ?"
+	src, srcCond := s.anchorSource(sort)
+	if d == db.SQLite && len(exprs) == 2 && dirs[0] == dirs[1] {
+		e, op := exprs[0], beyond(dirs[0])
+		value := "(SELECT " + e + " FROM " + src + " WHERE " + srcCond
+		if srcCond != "" {
+			value += " AND "
+		}
+		value += s.Key + " = ?)"
+		cols := func(q string) string {
+			return "SELECT * FROM (" + strings.Replace(q, "SELECT "+s.Key+" FROM", "SELECT "+e+" AS s, "+s.Key+" AS k FROM", 1) + ")"
+		}
+		rest := cols(s.keySQL(sort, withCond(where, e+" = "+value+" AND "+s.Key+" "+op+" ?"), order))
+		past := cols(s.keySQL(sort, withCond(where, e+" "+op+" "+value), order))
+		all := append([]any{}, args...)
+		all = append(all, anchorKey, anchorKey, n, 0)
+		all = append(all, args...)
+		all = append(all, anchorKey, n, 0)
+		return "SELECT k FROM (" + rest + " UNION ALL " + past + ") ORDER BY s " + dirs[0] + ", k " + dirs[0], all
+	}
+	cond, condArgs := anchorCond(src, srcCond, s.Key, exprs, dirs, anchorKey)
+	return strings.TrimSuffix(s.keySQL(sort, withCond(where, cond), order), paging), append(append([]any{}, args...), condArgs...)
+}
+
+// AnchoredSQL is the keys' statement of a page of 10 that starts right after the anchor row with key
+// anchorKey, for a request with sort and order and no filter, with its parameters (LIMIT and OFFSET last).
+// What a plan test explains; ok is false when the sort does not use anchors.
+func (s *Spec) AnchoredSQL(d db.Dialect, sort, order string, anchorKey int64) (stmt string, args []any, ok bool, err error) {
 	by, err := s.orderBy(sort, order)
 	if err != nil || !s.Anchored[sort] {
-		return "", 0, false, err
+		return "", nil, false, err
 	}
 	exprs, dirs, ok := anchorTerms(by, s.Key)
 	if !ok {
-		return "", 0, false, nil
+		return "", nil, false, nil
 	}
 	q := &Query{order: by, sort: sort}
 	if s.Where != "" {
 		q.where = []string{s.Where}
 	}
-	where, _ := q.whereSQL(d, s)
-	src, srcCond := s.anchorSource(sort)
-	cond, args := anchorCond(src, srcCond, s.Key, exprs, dirs, 0)
-	return s.keySQL(sort, withCond(where, cond), by), len(args), true, nil
+	where, whereArgs := q.whereSQL(d, s)
+	stmt, args = s.anchoredStmt(d, sort, where, whereArgs, by, exprs, dirs, anchorKey, 10)
+	return stmt + " LIMIT ? OFFSET ?", append(args, 10, 0), true, nil
 }
