@@ -3,6 +3,7 @@ package httpx
 import (
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"testing"
 )
 
@@ -24,6 +25,9 @@ func TestEncodedAnswerIsWrittenAsTheEnvelopeWouldBe(t *testing.T) {
 		if served.Header().Get(h) != want.Header().Get(h) {
 			t.Errorf("%s: %q, want %q", h, served.Header().Get(h), want.Header().Get(h))
 		}
+	}
+	if n := served.Header().Get("Content-Length"); n != strconv.Itoa(served.Body.Len()) {
+		t.Errorf("Content-Length %s for %d bytes", n, served.Body.Len())
 	}
 	if served.Code != 200 {
 		t.Errorf("status %d", served.Code)
