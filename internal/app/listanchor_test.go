@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"biddesk/internal/platform/db"
 	listpkg "biddesk/internal/platform/list"
@@ -24,12 +25,20 @@ func TestDeepPagesFromAnchorsMatchThePlainWalk(t *testing.T) {
 	seedUsers(t, e.app.DB, 1500)
 	tok := e.login("admin", "Admin@123").AccessToken
 	ctx := context.Background()
+	// a third of the accounts never signed in, a third share one date, a third have their own
+	signedIn := time.Date(2026, 3, 1, 8, 0, 0, 0, time.UTC)
+	if _, err := e.app.DB.Exec(ctx, `UPDATE sys_user SET last_login_at = ? WHERE id % 3 = 1 AND login_code <> 'admin'`, signedIn); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.app.DB.Exec(ctx, `UPDATE sys_user SET last_login_at = created_at WHERE id % 3 = 2`); err != nil {
+		t.Fatal(err)
+	}
 	first := listpkg.AnchorFrom/10 + 1 // the first page of 10 that uses anchors
 	added := 0
 	walks := listpkg.AnchoredWalks()
 	for _, c := range []struct{ sort, column string }{
 		{"", "u.created_at"}, {"createdAt", "u.created_at"}, {"loginCode", "u.login_code"}, {"userName", "u.user_name"}, {"state", "u.state"},
-		{"unitName", "o.unit_name %[1]s, o.id"},
+		{"unitName", "o.unit_name %[1]s, o.id"}, {"lastLoginAt", "COALESCE(u.last_login_at, '0001-01-01 00:00:00')"},
 	} {
 		for _, order := range []string{"asc", "desc"} {
 			for _, state := range []string{"", "1"} {
@@ -39,7 +48,14 @@ func TestDeepPagesFromAnchorsMatchThePlainWalk(t *testing.T) {
 					dir = "DESC" // the default order is newest first
 				}
 				for step, pg := range []int{first, first, first + 1, first + 5, first + 3, first + 40, first + 39} {
-					if step == 5 {
+					if step == 5 && c.sort == "lastLoginAt" {
+						// sign-ins move every offset of that sort without moving the list's version
+						signedIn = signedIn.Add(time.Hour)
+						if _, err := e.app.DB.Exec(ctx, `UPDATE sys_user SET last_login_at = ? WHERE id IN
+							(SELECT id FROM sys_user WHERE last_login_at IS NULL ORDER BY id LIMIT 3)`, signedIn.Add(9000*time.Hour)); err != nil {
+							t.Fatal(err)
+						}
+					} else if step == 5 {
 						// a new account moves every offset: the anchors kept so far must not serve
 						added++
 						e.done("POST", "/api/sys/user/add", tok, map[string]any{"loginCode": fmt.Sprintf("anchor%d", added),
@@ -79,8 +95,26 @@ func TestDeepPagesFromAnchorsMatchThePlainWalk(t *testing.T) {
 		}
 	}
 
-	// 6 sorts, 2 orders, 2 filters: pages 2, 3, 4 and 5 of each sequence start at an anchor
-	if n := listpkg.AnchoredWalks() - walks; n < 6*2*2*4 {
+	// Accounts that never signed in are the oldest: last newest first, first oldest first, on both databases.
+	type signIn struct {
+		LastLoginAt *time.Time `json:"lastLoginAt"`
+	}
+	for _, order := range []string{"asc", "desc"} {
+		q := url.Values{"sort": {"lastLoginAt"}, "order": {order}}
+		head := list[signIn](e, "/api/sys/user/list", tok, q)
+		q.Set("current", strconv.Itoa(head.Pages))
+		tail := list[signIn](e, "/api/sys/user/list", tok, q).Records
+		never, last := head.Records[0], tail[len(tail)-1]
+		if order == "desc" {
+			never, last = last, never
+		}
+		if never.LastLoginAt != nil || last.LastLoginAt == nil {
+			t.Errorf("sorted by last sign-in %s: first %v, last %v", order, head.Records[0].LastLoginAt, tail[len(tail)-1].LastLoginAt)
+		}
+	}
+
+	// 7 sorts, 2 orders, 2 filters: pages 2, 3, 4 and 5 of each sequence start at an anchor
+	if n := listpkg.AnchoredWalks() - walks; n < 7*2*2*4 {
 		t.Errorf("%d pages started at an anchor", n)
 	}
 	// Each anchored walk starts at the anchor in the index: no sort of the whole table, and on SQLite a

@@ -31,7 +31,7 @@ var externalSpec = &list.Spec{
 	SortFrom: map[string]list.KeySource{"extOrgName": {From: userFrom}},
 	Sorts: map[string]string{
 		"loginCode": "u.login_code", "userName": "u.user_name", "extOrgName": "e.name", "state": "u.state",
-		"createdAt": "u.created_at", "lastLoginAt": "u.last_login_at",
+		"createdAt": "u.created_at", "lastLoginAt": lastSignIn,
 	},
 	DefaultSort: "u.created_at DESC",
 	TieBreak:    "u.id {dir}",

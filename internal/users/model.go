@@ -40,9 +40,13 @@ const (
 	userFrom = `sys_user u LEFT JOIN org_unit o ON o.full_unit_code = u.unit_code LEFT JOIN ext_org e ON e.id = u.ext_org_id`
 )
 
+// lastSignIn is the last sign-in as the lists sort it: an account that never signed in has the lowest
+// date, so it comes last newest first and first oldest first on both databases (migration 048's indexes).
+const lastSignIn = "COALESCE(u.last_login_at, '0001-01-01 00:00:00')"
+
 var userSorts = map[string]string{
 	"loginCode": "u.login_code", "userName": "u.user_name", "createdAt": "u.created_at",
-	"lastLoginAt": "u.last_login_at", "state": "u.state",
+	"lastLoginAt": lastSignIn, "state": "u.state",
 	// Units of one name in the order of their rowid, so that each unit's accounts come from its index in id
 	// order too: the page is a walk of two indexes, without sorting the accounts of a name (docs/performance.md).
 	"unitName": "o.unit_name {dir}, o.id {dir}",
@@ -65,8 +69,10 @@ var userSpec = &list.Spec{
 		Row: "sys_user u JOIN org_unit o ON o.full_unit_code = u.unit_code"}},
 	Counts: list.NewCounts("sys_user"),
 	// the columns list_version 'sys_user' follows (an account's created_at never changes; the units' names
-	// and codes since migration 047); not the last sign-in, which moves without bumping it
-	Anchored: map[string]bool{"": true, "createdAt": true, "loginCode": true, "userName": true, "state": true, "unitName": true},
+	// and codes since migration 047), and the last sign-in, which moves 'sys_user_sign_in' (migration 048)
+	Anchored: map[string]bool{"": true, "createdAt": true, "loginCode": true, "userName": true, "state": true, "unitName": true,
+		"lastLoginAt": true},
+	SortVersions: map[string]string{"lastLoginAt": "sys_user_sign_in"},
 	Where:    `u.deleted_at IS NULL AND u.user_type = 'staff'`,
 	Filters: []list.Filter{
 		{Param: "userName", Column: "u.user_name", Kind: list.Text, FullText: "sys_user_fts"},

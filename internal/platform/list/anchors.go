@@ -42,7 +42,7 @@ type anchor struct {
 // and directions. ok is false for an order that does not end with the key, and for one of several
 // directions unless it has exactly two terms.
 func anchorTerms(by, key string) (exprs, dirs []string, ok bool) {
-	for _, t := range strings.Split(by, ", ") {
+	for _, t := range splitTerms(by) {
 		i := strings.LastIndexByte(t, ' ')
 		if i < 0 || (t[i+1:] != "ASC" && t[i+1:] != "DESC") {
 			return nil, nil, false
@@ -59,6 +59,26 @@ func anchorTerms(by, key string) (exprs, dirs []string, ok bool) {
 		}
 	}
 	return exprs, dirs, true
+}
+
+// splitTerms splits an ORDER BY at its commas outside parentheses ("COALESCE(a, b) DESC, c DESC").
+func splitTerms(by string) []string {
+	var terms []string
+	depth, start := 0, 0
+	for i, r := range by {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				terms = append(terms, strings.TrimSpace(by[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	return append(terms, strings.TrimSpace(by[start:]))
 }
 
 // anchorCond is the condition "after the anchor row in the order", each of the anchor's sort values
@@ -133,6 +153,14 @@ func anchoredKeys(ctx context.Context, d *db.DB, s *Spec, q *Query, where string
 	const paging = " LIMIT ? OFFSET ?"
 	plain := strings.TrimSuffix(s.keySQL(q.sort, where, q.order), paging)
 	id := plain + "\x00" + argsKey(args)
+	if name := s.SortVersions[q.sort]; name != "" {
+		// anchors learnt under an older value of that version are never asked for again
+		v, err := listVersion(ctx, d, name)
+		if err != nil {
+			return nil, true, err
+		}
+		id += "\x00" + strconv.FormatInt(v, 10)
+	}
 	// from the row before the page: its key is the anchor of the same page asked again
 	from := offset - 1
 	a, found := s.Counts.anchor(version, id, from)

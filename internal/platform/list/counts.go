@@ -32,7 +32,7 @@ func NewCounts(name string) *Counts { return &Counts{Name: name} }
 // current answers the list's version: from memory on PostgreSQL while no notification says it moved
 // (db.Counter). What is kept under an older version is dropped.
 func (c *Counts) current(ctx context.Context, d *db.DB) (int64, error) {
-	v, err := d.Counter(ctx, "list_version\x00"+c.Name, `SELECT version FROM list_version WHERE name = ?`, c.Name)
+	v, err := listVersion(ctx, d, c.Name)
 	if err != nil {
 		return 0, err
 	}
@@ -42,6 +42,11 @@ func (c *Counts) current(ctx context.Context, d *db.DB) (int64, error) {
 	}
 	c.mu.Unlock()
 	return v, nil
+}
+
+// listVersion reads the row name of list_version (db.Counter).
+func listVersion(ctx context.Context, d *db.DB, name string) (int64, error) {
+	return d.Counter(ctx, "list_version\x00"+name, `SELECT version FROM list_version WHERE name = ?`, name)
 }
 
 // argsKey writes a statement's values as part of a cache key.

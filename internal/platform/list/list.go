@@ -102,6 +102,10 @@ type Spec struct {
 	// served before (anchors.go): those whose column, never NULL, the list_version triggers of Counts
 	// cover, so that a kept anchor is dropped whenever that column changes. Needs Key, KeyFrom, Counts.
 	Anchored map[string]bool
+	// SortVersions names, for an anchored sort whose column moves without the version of Counts (a
+	// sign-in's date, which no total depends on), the list_version row its triggers move: that sort's
+	// anchors are kept under both.
+	SortVersions map[string]string
 }
 
 // KeySource is where the keys of a sort are read from: tables and the condition that joins them.
