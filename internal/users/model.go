@@ -73,7 +73,7 @@ var userSpec = &list.Spec{
 	Anchored: map[string]bool{"": true, "createdAt": true, "loginCode": true, "userName": true, "state": true, "unitName": true,
 		"lastLoginAt": true},
 	SortVersions: map[string]string{"lastLoginAt": "sys_user_sign_in"},
-	Where:    `u.deleted_at IS NULL AND u.user_type = 'staff'`,
+	Where:        `u.deleted_at IS NULL AND u.user_type = 'staff'`,
 	Filters: []list.Filter{
 		{Param: "userName", Column: "u.user_name", Kind: list.Text, FullText: "sys_user_fts"},
 		{Param: "loginCode", Column: "u.login_code", Kind: list.Text, FullText: "sys_user_fts"},
