@@ -66,7 +66,7 @@ var userSpec = &list.Spec{
 	Key:       "u.id",
 	KeyFrom:   "sys_user u",
 	SortFrom: map[string]list.KeySource{"unitName": {From: "org_unit o CROSS JOIN sys_user u", Cond: "u.unit_code = o.full_unit_code",
-		Row: "sys_user u JOIN org_unit o ON o.full_unit_code = u.unit_code"}},
+		Row: "sys_user u JOIN org_unit o ON o.full_unit_code = u.unit_code", Outer: "org_unit o"}},
 	Counts: list.NewCounts("sys_user"),
 	// the columns list_version 'sys_user' follows (an account's created_at never changes; the units' names
 	// and codes since migration 047), and the last sign-in, which moves 'sys_user_sign_in' (migration 048)

@@ -83,11 +83,11 @@ func splitTerms(by string) []string {
 
 // anchorCond is the condition "after the anchor row in the order", each of the anchor's sort values
 // read by a subquery of its own from the sort's tables (from, joined by cond) that both databases
-// evaluate once. With one direction for every term, row values: the sort's own columns from the
-// anchor's on (one index range of the first table, on both databases), then the whole order past the
-// anchor. With two directions (two terms), the sort column's range and the key for the rows of the
-// anchor's value.
-func anchorCond(from, cond, key string, exprs, dirs []string, anchorKey int64) (string, []any) {
+// evaluate once. It has two parts, both needed: lead, on the sort's columns alone, is one index range
+// of the first table; rest places the rows of the anchor's values. With one direction for every term,
+// row values: the sort's own columns from the anchor's on, then the whole order past the anchor. With
+// two directions (two terms), the sort column's range, then the key for the rows of the anchor's value.
+func anchorCond(from, cond, key string, exprs, dirs []string, anchorKey int64) (lead string, leadArgs []any, rest string, restArgs []any) {
 	if cond != "" {
 		cond += " AND "
 	}
@@ -95,23 +95,20 @@ func anchorCond(from, cond, key string, exprs, dirs []string, anchorKey int64) (
 	n := len(exprs)
 	if dirs[0] != dirs[1] {
 		e, v := exprs[0], value(exprs[0])
-		return e + " " + beyond(dirs[0]) + "= " + v + " AND (" + e + " " + beyond(dirs[0]) + " " + v + " OR " + key + " " + beyond(dirs[1]) + " ?)",
-			[]any{anchorKey, anchorKey, anchorKey}
+		return e + " " + beyond(dirs[0]) + "= " + v, []any{anchorKey},
+			"(" + e + " " + beyond(dirs[0]) + " " + v + " OR " + key + " " + beyond(dirs[1]) + " ?)", []any{anchorKey, anchorKey}
 	}
 	values := make([]string, n-1)
-	args := make([]any, 0, 2*n)
+	args := make([]any, 0, n-1)
 	for i, e := range exprs[:n-1] {
 		values[i] = value(e)
-	}
-	for range 2 {
-		for range n - 1 {
-			args = append(args, anchorKey)
-		}
+		args = append(args, anchorKey)
 	}
 	op := beyond(dirs[0])
 	sort := strings.Join(exprs[:n-1], ", ")
 	at := strings.Join(values, ", ")
-	return "(" + sort + ") " + op + "= (" + at + ") AND (" + sort + ", " + key + ") " + op + " (" + at + ", ?)", append(args, anchorKey)
+	return "(" + sort + ") " + op + "= (" + at + ")", args,
+		"(" + sort + ", " + key + ") " + op + " (" + at + ", ?)", append(slices.Clone(args), anchorKey)
 }
 
 func beyond(dir string) string {
@@ -268,8 +265,21 @@ func (s *Spec) anchoredStmt(d db.Dialect, sort, where string, args []any, order 
 		all = append(all, anchorKey, n, 0)
 		return "SELECT k FROM (" + rest + " UNION ALL " + past + ") ORDER BY s " + dirs[0] + ", k " + dirs[0], all
 	}
-	cond, condArgs := anchorCond(src, srcCond, s.Key, exprs, dirs, anchorKey)
-	return strings.TrimSuffix(s.keySQL(sort, withCond(where, cond), order), paging), append(append([]any{}, args...), condArgs...)
+	lead, leadArgs, rest, restArgs := anchorCond(src, srcCond, s.Key, exprs, dirs, anchorKey)
+	if ks := s.SortFrom[sort]; d == db.Postgres && ks.Outer != "" && !slices.ContainsFunc(dirs, func(d string) bool { return d != dirs[0] }) {
+		// the outer table's range outside, the rest of the order in each of its rows' walk
+		var by []string
+		for i, e := range exprs[:len(exprs)-1] {
+			by = append(by, e+" "+dirs[i])
+		}
+		inner := "SELECT " + s.Key + " AS k FROM " + s.KeyFrom + withCond(withCond(where, ks.Cond), rest) +
+			" ORDER BY " + s.Key + " " + dirs[0] + " LIMIT " + strconv.Itoa(n)
+		stmt := "SELECT x.k FROM " + ks.Outer + " CROSS JOIN LATERAL (" + inner + ") x WHERE " + lead +
+			" ORDER BY " + strings.Join(by, ", ") + ", x.k " + dirs[0]
+		return stmt, append(append(append([]any{}, args...), restArgs...), leadArgs...)
+	}
+	all := append(append(append([]any{}, args...), leadArgs...), restArgs...)
+	return strings.TrimSuffix(s.keySQL(sort, withCond(where, lead+" AND "+rest), order), paging), all
 }
 
 // AnchoredSQL is the keys' statement of a page of 10 that starts right after the anchor row with key

@@ -116,6 +116,12 @@ type KeySource struct {
 	// Row is the same tables as a lookup of one row by the key, first table the key's (the anchors of
 	// pages far down read their sort values from it: anchors.go); "" when From is already that.
 	Row string
+	// Outer, when set, is From's first table, walked in the order of the sort's columns (all of them
+	// its own), each of its rows then joined to KeyFrom's rows by Cond. PostgreSQL cannot see that such
+	// a nested walk comes out in the whole order (the key last) and sorts the rows of each outer row:
+	// a page far down there reads, for each outer row, only as many keys as the page needs, in the key's
+	// order (a LATERAL walk).
+	Outer string
 }
 
 // Query is a parsed list request.
