@@ -48,7 +48,9 @@ func calls() []call {
 		{"user list, page 500", "/api/sys/user/list?current=500"},
 	}
 	for _, s := range []string{"loginCode", "userName", "createdAt", "lastLoginAt", "state", "unitName"} {
-		cs = append(cs, call{"user list, sorted by " + s + " desc, page 500", "/api/sys/user/list?current=500&order=desc&sort=" + s})
+		for _, o := range []string{"desc", "asc"} {
+			cs = append(cs, call{"user list, sorted by " + s + " " + o + ", page 500", "/api/sys/user/list?current=500&order=" + o + "&sort=" + s})
+		}
 	}
 	return append(cs,
 		call{"user list, name contains 王", "/api/sys/user/list?userName=" + wang},
