@@ -73,6 +73,7 @@ func run() error {
 	dur := flag.Duration("duration", 3*time.Second, "how long each call is sent at each connection count")
 	connList := flag.String("conns", "16,64", "connection counts, comma-separated")
 	only := flag.String("only", "", "measure only the calls whose name contains this")
+	keep := flag.String("keep", "", "an empty folder to keep the data in (SQLite's database, the files), to look at the seeded data after the run")
 	flag.Parse()
 	var conns []int
 	for _, s := range strings.Split(*connList, ",") {
@@ -82,11 +83,17 @@ func run() error {
 		}
 		conns = append(conns, n)
 	}
-	dir, err := os.MkdirTemp("", "bdload-")
-	if err != nil {
+	dir := *keep
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "bdload-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+		dir = tmp
+	} else if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
-	defer os.RemoveAll(dir)
 	dbName := "SQLite"
 	args := []string{"--data", dir}
 	if *dsn != "" {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -170,7 +169,13 @@ func TestDeepPagesFromAnchorsMatchThePlainWalk(t *testing.T) {
 			ranged := e.app.DB.Dialect == db.Postgres || (strings.Contains(all, "SEARCH u USING COVERING INDEX sys_user_list_") ||
 				strings.Contains(all, "SEARCH o USING INDEX org_unit_name")) && !regexp.MustCompile(`(^|\n)SCAN [uo]\b`).MatchString(all)
 			twoRanges := strings.HasPrefix(stmt, "SELECT k FROM (")
-			if slices.Contains(plan, "USE TEMP B-TREE FOR ORDER BY") && !twoRanges || regexp.MustCompile(`(^|\n|->\s+)\s*Sort\s+\(`).MatchString(all) || !ranged {
+			sorts := 0
+			for _, p := range plan {
+				if p == "USE TEMP B-TREE FOR ORDER BY" {
+					sorts++
+				}
+			}
+			if twoRanges && sorts > 1 || !twoRanges && sorts > 0 || regexp.MustCompile(`(^|\n|->\s+)\s*Sort\s+\(`).MatchString(all) || !ranged {
 				t.Errorf("%s %s: the anchored walk does not start at the anchor:\n%s\n%s", sort, order, stmt, all)
 			}
 		}

@@ -257,7 +257,9 @@ func (s *Spec) anchoredStmt(d db.Dialect, sort, where string, args []any, order 
 		cols := func(q string) string {
 			return "SELECT * FROM (" + strings.Replace(q, "SELECT "+s.Key+" FROM", "SELECT "+e+" AS s, "+s.Key+" AS k FROM", 1) + ")"
 		}
-		rest := cols(s.keySQL(sort, withCond(where, e+" = "+value+" AND "+s.Key+" "+op+" ?"), order))
+		// the anchor's value ordered by the key alone: SQLite sorts every row of that value when the order
+		// names an expression (a third of the accounts have never signed in) even though it is fixed
+		rest := cols(s.keySQL(sort, withCond(where, e+" = "+value+" AND "+s.Key+" "+op+" ?"), s.Key+" "+dirs[1]))
 		past := cols(s.keySQL(sort, withCond(where, e+" "+op+" "+value), order))
 		all := append([]any{}, args...)
 		all = append(all, anchorKey, anchorKey, n, 0)
