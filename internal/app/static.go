@@ -35,7 +35,18 @@ func spaHandler(dist fs.FS) http.Handler {
 					} else {
 						w.Header().Set("Cache-Control", "public, max-age=3600")
 					}
-					http.ServeContent(w, r, name, st.ModTime(), f.(io.ReadSeeker))
+					body := f.(io.ReadSeeker)
+					// the build's gzip copy (web/scripts/precompress.mjs) to a browser that takes it
+					if gz, err := dist.Open(name + ".gz"); err == nil {
+						defer gz.Close()
+						w.Header().Add("Vary", "Accept-Encoding")
+						if httpx.AcceptsGzip(r.Header.Values("Accept-Encoding")) {
+							w.Header().Set("Content-Encoding", "gzip")
+							body = gz.(io.ReadSeeker)
+						}
+					}
+					// the type of the file named, whichever of its copies goes out
+					http.ServeContent(w, r, name, st.ModTime(), body)
 					f.Close()
 					return
 				}
