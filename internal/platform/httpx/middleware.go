@@ -19,13 +19,24 @@ const ContentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 
 // SecurityHeaders sets the headers every response carries.
 func SecurityHeaders(next http.Handler) http.Handler {
+	// set on every answer: canonical names and values made once (a Set per header and call allocated and
+	// canonicalised each name again); Set and Add elsewhere replace or copy a value, never write into it
+	type header struct {
+		key   string
+		value []string
+	}
+	securityHeaders := []header{
+		{"Content-Security-Policy", []string{ContentSecurityPolicy}},
+		{"Referrer-Policy", []string{"no-referrer"}},
+		{"X-Content-Type-Options", []string{"nosniff"}},
+		{"X-Frame-Options", []string{"DENY"}},
+		{"Cross-Origin-Opener-Policy", []string{"same-origin"}},
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", ContentSecurityPolicy)
-		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		for _, kv := range securityHeaders {
+			h[kv.key] = kv.value
+		}
 		next.ServeHTTP(w, r)
 	})
 }
