@@ -1,7 +1,7 @@
 // Command bdload is the load run of docs/performance.md ("Load runs"): it seeds 100,000 staff accounts
 // into a fresh database, starts the real binary on 127.0.0.1, signs in as the demo administrator and
 // sends each measured call from N connections for a fixed time, next to a bare net/http handler served
-// by this process in the same run, then prints requests/s, p50, p99 and the ratio to the bare handler.
+// by a process of its own (this program again) in the same run, then prints requests/s, p50, p99 and the ratio to the bare handler.
 // It stops by itself (every step is bounded) and leaves nothing running.
 //
 //	go build -o bin/biddesk ./cmd/biddesk && go run ./cmd/bdload                  # SQLite
@@ -31,7 +31,14 @@ import (
 	"biddesk/internal/platform/db"
 )
 
+// bareEnv, set, makes this program the bare handler's own process, serving on that address.
+const bareEnv = "BDLOAD_BARE_ADDR"
+
 func main() {
+	if addr := os.Getenv(bareEnv); addr != "" {
+		fmt.Fprintln(os.Stderr, "bdload:", http.ListenAndServe(addr, bareHandler()))
+		os.Exit(1)
+	}
 	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "bdload:", err)
 		os.Exit(1)
@@ -132,24 +139,45 @@ func run() error {
 		return err
 	}
 
-	// The reference: a bare handler in this process, answering a small JSON body.
+	// The reference: a bare handler answering a small JSON body, in a process of its own as the server is
+	// (this program again). The same handler inside this program is measured too, for comparison only: there
+	// the client and the server share one process and its scheduler, which the real server never does.
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	bareAddr, err := freeAddr()
+	if err != nil {
+		return err
+	}
+	bareProc := exec.CommandContext(ctx, exe)
+	bareProc.Env = append(os.Environ(), bareEnv+"="+bareAddr)
+	bareProc.Stderr = os.Stderr
+	if err := bareProc.Start(); err != nil {
+		return err
+	}
+	defer func() { cancel(); bareProc.Wait() }()
+	if err := waitHealthy("http://"+bareAddr, 10*time.Second); err != nil {
+		return fmt.Errorf("bare handler: %w", err)
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
 	}
-	bare := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"code":0,"message":"ok","data":{}}`)
-	})}
-	go bare.Serve(ln)
-	defer bare.Close()
+	inProcess := &http.Server{Handler: bareHandler()}
+	go inProcess.Serve(ln)
+	defer inProcess.Close()
 
 	fmt.Printf("\n%s, %d accounts, %d CPUs, %s per call and connection count, loopback\n\n", dbName, *users, runtime.NumCPU(), *dur)
 	fmt.Println("| call | conns | req/s | p50 | p99 | errors | ratio to bare |")
 	fmt.Println("|---|---|---|---|---|---|---|")
 	for _, n := range conns {
-		ref := measure("http://"+ln.Addr().String()+"/", "", n, *dur)
+		ref := measure("http://"+bareAddr+"/", "", n, *dur)
 		fmt.Println(ref.row("bare net/http handler", n, ref.rps))
+		if *only == "" {
+			in := measure("http://"+ln.Addr().String()+"/", "", n, *dur)
+			fmt.Println(in.row("(bare handler inside the load program)", n, ref.rps))
+		}
 		for _, c := range calls() {
 			if *only != "" && !strings.Contains(c.name, *only) {
 				continue
@@ -223,6 +251,14 @@ func seedUsers(dsn, dir string, n int) error {
 		}
 	}
 	return nil
+}
+
+// bareHandler is the reference: net/http answering a small JSON body, nothing else.
+func bareHandler() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"code":0,"message":"ok","data":{}}`)
+	})
 }
 
 func freeAddr() (string, error) {
