@@ -17,7 +17,8 @@ import (
 // anchor row ("u.created_at < the anchor's, or equal and u.id < the anchor's"), reading the anchor's sort
 // value in the same statement. The next page, the same page again, or a page a little further, then
 // walks a few rows. Anchors are kept under the list's list_version and dropped when it moves, so they
-// only serve sorts whose columns the version's triggers cover (Spec.Anchored).
+// only serve sorts whose columns the version's triggers cover (Spec.Anchored), or whose own version row
+// moves with their column (Spec.SortVersions).
 
 // AnchorFrom is the offset from which pages use and learn anchors: a shorter walk costs less than
 // the page's second statement.
@@ -243,7 +244,8 @@ func (c *Counts) learn(version int64, id string, learnt []anchor) {
 // SQLite walks a row value as a range of its first column only when an equality precedes it in the index
 // ((user_type, state, id): state < v, then every row of the anchor's state filtered), so there a two-term
 // order in one direction is two ranges, the rest of the anchor's value and the values past it, each
-// stopping after n rows, ordered again (at most 2n rows).
+// stopping after n rows, ordered again (at most 2n rows). On PostgreSQL a sort through an outer table
+// (KeySource.Outer) reads at most n keys of each outer row, in the key's order (a LATERAL walk).
 func (s *Spec) anchoredStmt(d db.Dialect, sort, where string, args []any, order string, exprs, dirs []string, anchorKey int64, n int) (string, []any) {
 	const paging = " LIMIT ? OFFSET ?"
 	src, srcCond := s.anchorSource(sort)
