@@ -18,22 +18,7 @@ import (
 // "lookup" is the resource table's snapshot (what every call asks), "guard" the whole check of a
 // signed-in call (token look-up, session, function codes, snapshot) in front of an empty handler.
 func BenchmarkPermissionCheck(b *testing.B) {
-	cfg := config.Defaults()
-	cfg.DataDir = b.TempDir()
-	cfg.DatabaseURL = dbtest.DSN(b)
-	a, err := Open(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer a.Close()
-	ctx := context.Background()
-	if _, err := a.Seed(ctx, true); err != nil {
-		b.Fatal(err)
-	}
-	su, err := a.Auth.Login(ctx, auth.LoginRequest{LoginCode: "admin", Password: "Admin@123", Site: auth.SiteStaff, IP: "127.0.0.1"})
-	if err != nil {
-		b.Fatal(err)
-	}
+	a, token := benchApp(b)
 	var rt route.Route
 	for _, r := range a.Routes() {
 		if r.Method == "GET" && r.Path == "/api/sys/resource/list" {
@@ -61,7 +46,7 @@ func BenchmarkPermissionCheck(b *testing.B) {
 		b.RunParallel(func(pb *testing.PB) {
 			for pb.Next() {
 				req := httptest.NewRequest("GET", rt.Path, nil)
-				req.Header.Set("Authorization", "Bearer "+su.AccessToken)
+				req.Header.Set("Authorization", "Bearer "+token)
 				w := httptest.NewRecorder()
 				h.ServeHTTP(w, req)
 				if w.Code != http.StatusNoContent {
@@ -70,4 +55,25 @@ func BenchmarkPermissionCheck(b *testing.B) {
 			}
 		})
 	})
+}
+
+// benchApp is the app on the benchmark's database with the demo data, and the administrator's access token.
+func benchApp(b *testing.B) (*App, string) {
+	cfg := config.Defaults()
+	cfg.DataDir = b.TempDir()
+	cfg.DatabaseURL = dbtest.DSN(b)
+	a, err := Open(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { a.Close() })
+	ctx := context.Background()
+	if _, err := a.Seed(ctx, true); err != nil {
+		b.Fatal(err)
+	}
+	su, err := a.Auth.Login(ctx, auth.LoginRequest{LoginCode: "admin", Password: "Admin@123", Site: auth.SiteStaff, IP: "127.0.0.1"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return a, su.AccessToken
 }
