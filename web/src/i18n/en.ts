@@ -333,6 +333,7 @@ const en = {
   'user.passwordHint': 'The user must change it at first sign-in',
   'user.resetHint': 'The user is signed out everywhere and must change this password at next sign-in.',
   'user.self': '(you)',
+  'user.neverSignedIn': 'Never signed in',
   // the organisation/employee picker (spec sections 2-5)
   'picker.title': 'Visible audience setting',
   'picker.organ': 'Organisation',

@@ -335,6 +335,7 @@ const zhCN: Record<MessageKey, string> = {
   'user.passwordHint': '用户首次登录时须修改该密码',
   'user.resetHint': '该用户将在所有设备上退出登录，下次登录时须修改此密码。',
   'user.self': '（当前账号）',
+  'user.neverSignedIn': '从未登录',
   // the organisation/employee picker (spec sections 2-5)
   'picker.title': '可见人群设置',
   'picker.organ': '组织',

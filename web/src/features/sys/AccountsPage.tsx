@@ -63,7 +63,12 @@ export default function AccountsPage({ screen }: { screen: AccountScreen }) {
       render: (_: unknown, u) => u.roles.map((r) => <Tag key={r.id}>{r.name}</Tag>),
     },
     stateColumn,
-    { titleKey: 'user.lastLoginAt', dataIndex: 'lastLoginAt', sortKey: 'lastLoginAt', render: (v: string | null) => formatTime(v) },
+    {
+      titleKey: 'user.lastLoginAt',
+      dataIndex: 'lastLoginAt',
+      sortKey: 'lastLoginAt',
+      render: (v: string | null) => (v ? formatTime(v) : <SecondaryText>{t('user.neverSignedIn')}</SecondaryText>),
+    },
     {
       titleKey: 'list.actions',
       key: 'actions',
