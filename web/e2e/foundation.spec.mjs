@@ -153,6 +153,9 @@ test('a second sign-in sends the first browser back to /login with the other-cli
   const first = await newPage(browser);
   await login(first, 'staff', 'Staff@123');
   await waitPath(first, '/gateway');
+  // Let the first browser's own calls finish: one still under way when the second sign-in lands is refused too, and
+  // would send the browser to /login while the test opens its menu.
+  await first.waitForLoadState('networkidle');
   const second = await newPage(browser);
   await login(second, 'staff', 'Staff@123');
   await waitPath(second, '/gateway');

@@ -30,8 +30,13 @@ export async function launch() {
  */
 export const contextOptions = { reducedMotion: 'reduce' };
 
+/** How long one action or wait may take unless it says otherwise (Playwright waits without end by default). */
+export const ACTION_TIMEOUT = 60_000;
+
 export async function newPage(browser, { width = 1440, height = 900, lang = 'zh-CN' } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, locale: lang, baseURL: BASE, ...contextOptions });
+  // An action that cannot happen fails after a minute instead of holding its lane until the test's ten minutes.
+  context.setDefaultTimeout(ACTION_TIMEOUT);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));

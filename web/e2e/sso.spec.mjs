@@ -3,7 +3,7 @@
 import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { contextOptions, launch, shot } from './helpers.mjs';
+import { ACTION_TIMEOUT, contextOptions, launch, shot } from './helpers.mjs';
 import { startServer } from '../scripts/testServer.mjs';
 
 const CLIENT_ID = 'biddesk-e2e';
@@ -77,6 +77,7 @@ test.afterAll(async () => {
 
 async function newPage() {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', baseURL: server.base, ...contextOptions });
+  context.setDefaultTimeout(ACTION_TIMEOUT);
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));
