@@ -151,6 +151,24 @@ async function fetched(page, path, click) {
   return r;
 }
 
+test('the home page keeps its place while the carousel loads: a count tile does not move under the pointer', async () => {
+  const page = await newPage(browser);
+  // the carousel's chunk arrives a second late, as on a slow line
+  await page.route(/\/assets\/HomeBanners-[^/]*\.js$/, async (route) => {
+    await new Promise((done) => setTimeout(done, 1000));
+    await route.continue();
+  });
+  await login(page, 'staff', 'Staff@123');
+  await waitPath(page, '/gateway');
+  const tile = page.getByTestId('count-license');
+  await tile.waitFor();
+  const before = await tile.boundingBox();
+  await page.getByTestId('home-banners').waitFor();
+  const after = await tile.boundingBox();
+  assert.equal(after.y, before.y, 'the count tiles moved when the carousel arrived');
+  await page.context().close();
+});
+
 test('staff searches a Chinese substring, opens a detail tab, previews and downloads a file, packs three materials and downloads them', async () => {
   const page = await signIn();
   assert.equal(new URL(page.url()).pathname, '/gateway');

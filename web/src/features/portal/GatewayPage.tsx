@@ -204,7 +204,9 @@ export default function GatewayPage() {
     switch (key) {
       case 'banners':
         return (
-          <Suspense fallback={null}>
+          // the placeholder holds the carousel's place while its chunk loads: the sections below must not jump
+          // (a click aimed at a count tile would land on whatever moved under the pointer)
+          <Suspense fallback={<div className={styles.carousel} aria-hidden data-testid="home-banners-loading"><div className={styles.slide} /></div>}>
             <Banners banners={home.banners} />
           </Suspense>
         );
