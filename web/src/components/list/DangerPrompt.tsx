@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Modal, type ButtonProps } from 'antd';
+import { toastCancelled } from '../../api/client';
 import { t } from '../../i18n';
 
 /** The confirm prompt of useConfirmDanger (guards.tsx), loaded with the first one: antd's confirm dialog, opened once. */
@@ -16,6 +17,7 @@ export default function DangerPrompt({ onOk, onClosed }: { onOk: () => Promise<u
       cancelText: t('common.cancel'),
       okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
       onOk,
+      onCancel: toastCancelled,
       afterClose: onClosed,
     });
   }, [modal, onOk, onClosed]);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Modal, Popconfirm, Space, Table, Tag, Upload } from 'antd';
 import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { COURSEWARE_DOWNLOAD, coursewareState, deleteCourseware, listCourseware, type Course, type Courseware } from '../../api/content';
-import { toastSuccess } from '../../api/client';
+import { toastCancelled, toastSuccess } from '../../api/client';
 import { uploadFile, type UploadTarget } from '../../api/upload';
 import { openExport } from '../../components/list/ExportButton';
 import { useI18n } from '../../i18n';
@@ -128,6 +128,7 @@ export default function CoursewareDialog({ course, onClose }: { course: Course |
                 <Popconfirm
                   title={t('msg.confirmIrreversible')}
                   onConfirm={() => deleteCourseware(r.id).then(() => (toastSuccess(), reload()), () => undefined)}
+                  onCancel={toastCancelled}
                 >
                   <Button size="small" type="link" danger icon={<DeleteOutlined />} aria-label={t('content.ware.delete')} />
                 </Popconfirm>

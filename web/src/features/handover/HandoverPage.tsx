@@ -13,7 +13,7 @@ import {
   type HandoverKind,
   type HandoverPreview,
 } from '../../api/external';
-import { toast } from '../../api/client';
+import { toast, toastCancelled } from '../../api/client';
 import AccountSelect, { accountLabel } from '../../components/AccountSelect';
 import ListView from '../../components/list/ListView';
 import type { SearchField } from '../../components/list/SearchCard';
@@ -88,6 +88,7 @@ function HandoverRunner({ history }: { history: ListController<Handover> }) {
       okText: t('handover.run'),
       cancelText: t('common.cancel'),
       okButtonProps: { 'data-testid': 'handover-confirm' } as ButtonProps,
+      onCancel: toastCancelled,
       onOk: () => {
         setStep('running');
         return runHandover(from.id, to.id, remark.trim()).then(
@@ -231,6 +232,7 @@ export default function HandoverPage() {
       okText: t('handover.undo'),
       cancelText: t('common.cancel'),
       okButtonProps: { danger: true, 'data-testid': 'undo-confirm' } as ButtonProps,
+      onCancel: toastCancelled,
       onOk: () =>
         undoHandover(h.id).then(
           () => {

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Button, Descriptions, Drawer, Empty, Form, Input, Modal, Result, Space, Spin, Tabs, Timeline, Typography, type TimelineProps } from 'antd';
 import { AuditOutlined, CheckOutlined, DeleteOutlined, ImportOutlined, NotificationOutlined, SendOutlined } from '@ant-design/icons';
-import { toast } from '../../api/client';
+import { toast, toastCancelled } from '../../api/client';
 import {
   deleteRecords,
   editRecord,
@@ -233,6 +233,7 @@ function LibraryList({ type }: { type: LibType }) {
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
       okButtonProps: { 'data-testid': 'lib-return-ok' } as never,
+      onCancel: toastCancelled,
       onOk: () => {
         const remark = (document.getElementById('lib-return-remark') as HTMLInputElement | null)?.value;
         return returnKey(type.key, r.id, remark).then(done, () => undefined);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Drawer, Empty, Grid, Popconfirm, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, FileZipOutlined, SearchOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
+import { toastCancelled } from '../../api/client';
 import { PACK_DOWNLOAD_PATH, type PortalPackItem } from '../../api/portal';
 import { openExport } from '../../components/list/ExportButton';
 import { useI18n } from '../../i18n';
@@ -137,6 +138,7 @@ export function PackDrawer({ open, onClose }: { open: boolean; onClose(): void }
             okText={t('common.confirm')}
             cancelText={t('common.cancel')}
             onConfirm={() => void clearPack()}
+            onCancel={toastCancelled}
             okButtonProps={{ 'data-testid': 'pack-clear-ok' } as never}
           >
             <Button danger disabled={!count} data-testid="pack-clear">

@@ -1,6 +1,6 @@
 import { Button, Popconfirm, Typography } from 'antd';
 import { cancelTaskRun, listTaskLog, TASK_LOG_EXPORT, type TaskRun } from '../../api/tasks';
-import { toastSuccess } from '../../api/client';
+import { toastCancelled, toastSuccess } from '../../api/client';
 import ListView from '../../components/list/ListView';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
@@ -57,7 +57,7 @@ export default function TaskLogPage() {
       fixed: 'right',
       render: (_: unknown, r) =>
         r.outcome === 'running' ? (
-          <Popconfirm title={t('task.cancelConfirm')} onConfirm={() => cancel(r.id).catch(() => undefined)}>
+          <Popconfirm title={t('task.cancelConfirm')} onConfirm={() => cancel(r.id).catch(() => undefined)} onCancel={toastCancelled}>
             <Button type="link" size="small" danger data-testid={`log-cancel-${r.id}`}>
               {t('task.cancelRun')}
             </Button>
