@@ -58,12 +58,20 @@ test('rating, slider, switch, date and time show their values', async () => {
   await shot(page, 'widgets-gallery');
   const stars = page.getByTestId('w-rating').locator('.ant-rate-star');
   assert.equal(await stars.count(), 5);
+  // spec section 9: at or below 2 the rating is low, at or above 4 high; the stars and the text take its colour
+  const tier = () => page.getByTestId('rating-text').getAttribute('data-tier');
+  const starColour = () => page.getByTestId('w-rating').locator('.ant-rate').evaluate((el) => getComputedStyle(el).color);
   assert.equal(await text('rating-text'), '一般');
+  assert.equal(await tier(), 'medium');
+  const medium = await starColour();
   await stars.nth(4).click();
   assert.equal(await text('rating-text'), '惊喜');
   assert.equal(await text('rating-value'), '5');
+  assert.equal(await tier(), 'high');
   await stars.nth(0).click();
   assert.equal(await text('rating-text'), '极差');
+  assert.equal(await tier(), 'low');
+  assert.notEqual(await starColour(), medium);
 
   const handle = page.getByTestId('w-slider').locator('.ant-slider-handle');
   await handle.focus();

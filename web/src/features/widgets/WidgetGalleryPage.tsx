@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { Card, Col, DatePicker, Rate, Row, Slider, Space, Switch, TimePicker, Transfer, Typography } from 'antd';
+import { Card, Col, DatePicker, Row, Slider, Space, Switch, TimePicker, Transfer, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { toast } from '../../api/client';
 import PrivilegeButtons, { type Privilege } from '../../components/PrivilegeButtons';
 import SearchCascader from '../../components/form/SearchCascader';
 import UploadField from '../../components/form/UploadField';
+import Rating from '../../components/form/Rating';
 import FileUpload, { type FileItem } from '../../components/upload/FileUpload';
 import { dateFormat, fromPicker, switchChecked, switchValue, type UploadedFile } from '../../components/form/fields';
 import { HELP_URL } from '../../app/config';
@@ -15,9 +16,6 @@ import PagerDemo from './PagerDemo';
 import PickerDemo from '../picker/PickerDemo';
 import ValueLine from './ValueLine';
 import { MATERIAL_TYPES, REGIONS } from './demoData';
-
-/** Spec section 2: the rating's five texts, from 1 star to 5. */
-export const RATING_TEXTS: MessageKey[] = ['widgets.rate.1', 'widgets.rate.2', 'widgets.rate.3', 'widgets.rate.4', 'widgets.rate.5'];
 
 function Section({ titleKey, children, testId }: { titleKey: MessageKey; children: ReactNode; testId: string }) {
   const { t } = useI18n();
@@ -64,12 +62,7 @@ export default function WidgetGalleryPage() {
       <Row gutter={[16, 16]}>
         <Col {...col}>
           <Section titleKey="widgets.rating" testId="w-rating">
-            <Space>
-              <Rate count={5} value={rating} onChange={setRating} tooltips={RATING_TEXTS.map((k) => t(k))} data-testid="rating" />
-              <Typography.Text strong data-testid="rating-text">
-                {rating ? t(RATING_TEXTS[rating - 1]) : ''}
-              </Typography.Text>
-            </Space>
+            <Rating value={rating} onChange={setRating} testId="rating" />
             <ValueLine value={rating} testId="rating-value" />
           </Section>
         </Col>
