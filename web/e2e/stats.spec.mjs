@@ -135,3 +135,25 @@ test('demand feedback: demands collected, answered and open in charts; a filter 
   await admin.context().close();
   await staff.context().close();
 });
+
+test('the annual summary is saved as an A4 PDF drawn at scale 2 (spec section 9)', async () => {
+  const page = await newPage(browser);
+  await login(page, 'admin', 'Admin@123');
+  await waitPath(page, '/gateway');
+  await page.goto('/summary');
+  const screen = page.locator('.stats-page');
+  await screen.locator('.ant-statistic').first().waitFor();
+  const width = await screen.evaluate((el) => el.getBoundingClientRect().width);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('stats-pdf').click()]);
+  assert.match(download.suggestedFilename(), /^年度标书资料汇总_\d{4}-\d{2}-\d{2}~\d{4}-\d{2}-\d{2}\.pdf$/);
+  const pdf = (await (await download.createReadStream()).toArray()).reduce((a, b) => Buffer.concat([a, b]), Buffer.alloc(0)).toString('latin1');
+  assert.ok(pdf.startsWith('%PDF-'), pdf.slice(0, 20));
+  const boxes = [...pdf.matchAll(/\/MediaBox \[([^\]]+)\]/g)].map((m) => m[1].trim().split(/\s+/).map(Number));
+  assert.ok(boxes.length >= 1);
+  for (const [, , w, h] of boxes) assert.deepEqual([Math.round(w), Math.round(h)], [595, 842], 'A4 portrait in points');
+  const imageWidth = Number(/\/Width (\d+)/.exec(pdf)?.[1]);
+  assert.ok(Math.abs(imageWidth - 2 * width) <= 2, `picture ${imageWidth} px for a screen ${width} px wide`);
+  assert.equal(await page.getByTestId('stats-pdf').isEnabled(), true);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -1302,6 +1302,8 @@ const en = {
   'stats.byPerson': 'By person',
   'stats.top': 'Whole organisation',
   'stats.print': 'Print',
+  'stats.pdf': 'Export PDF',
+  'stats.pdfFailed': 'The PDF could not be made; please try again',
   'stats.total': 'Total',
   'stats.noData': 'No activity in this period',
   'stats.failed': 'The statistics could not be loaded',

@@ -1304,6 +1304,8 @@ const zhCN: Record<MessageKey, string> = {
   'stats.byPerson': '按人员',
   'stats.top': '全部单位',
   'stats.print': '打印',
+  'stats.pdf': '导出PDF',
+  'stats.pdfFailed': 'PDF 导出失败，请稍后重试',
   'stats.total': '合计',
   'stats.noData': '该时间段内没有数据',
   'stats.failed': '统计数据加载失败',

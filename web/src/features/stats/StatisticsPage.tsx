@@ -5,16 +5,18 @@
  * reports, and exports the same numbers. The filters live in the URL. A unit's bar or row drills down to its
  * subordinate units, and from a unit without any to its people.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Statistic, Switch, Table, Tag, Typography } from 'antd';
-import { PrinterOutlined, RollbackOutlined } from '@ant-design/icons';
+import { FilePdfOutlined, PrinterOutlined, RollbackOutlined } from '@ant-design/icons';
+import { toastError } from '../../api/client';
 import { libraryTypes, type LibType } from '../../api/library';
 import { mergeReports, statsReport, STATS_EXPORTS, type StatReport, type StatsApi, type StatTable } from '../../api/stats';
 import OrgTreeSelect from '../../components/OrgTreeSelect';
 import ExportButton from '../../components/list/ExportButton';
 import SearchCard, { type SearchField } from '../../components/list/SearchCard';
 import { useI18n, type MessageKey } from '../../i18n';
+import { saveAsPdf } from '../../lib/pdfExport';
 import StatChartView from './StatChart';
 import './stats.css';
 
@@ -58,6 +60,8 @@ export default function StatisticsPage() {
   const [search, setSearch] = useSearchParams();
   const [report, setReport] = useState<StatReport>();
   const [loading, setLoading] = useState(true);
+  const pageRef = useRef<HTMLDivElement>(null);
+  const [pdfBusy, setPdfBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const [types, setTypes] = useState<LibType[]>([]);
 
@@ -155,6 +159,19 @@ export default function StatisticsPage() {
   };
   const drill = (unitCode: string, unitName: string) => apply({ unitCode, unitName });
 
+  // the screen as the reader sees it, without its filters and buttons, named after the screen and its period
+  const savePdf = () => {
+    if (!pageRef.current || !report) return;
+    const period = screen.time === 'none' ? '' : `_${report.startTime}~${report.endTime}`;
+    setPdfBusy(true);
+    saveAsPdf(pageRef.current, `${t(`nav.${code}` as MessageKey)}${period}.pdf`)
+      .catch((e: unknown) => {
+        console.error(e);
+        toastError(t('stats.pdfFailed'));
+      })
+      .finally(() => setPdfBusy(false));
+  };
+
   const byPersonSwitch = screen.byPerson && (
     <Space>
       <Switch
@@ -168,7 +185,7 @@ export default function StatisticsPage() {
   );
 
   return (
-    <div className="stats-page" data-testid={`stats-${code}`}>
+    <div className="stats-page" ref={pageRef} data-testid={`stats-${code}`}>
       <div className="stats-noprint">
         <SearchCard
           fields={fields}
@@ -203,6 +220,11 @@ export default function StatisticsPage() {
             {screen.printable && (
               <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="stats-print">
                 {t('stats.print')}
+              </Button>
+            )}
+            {screen.printable && (
+              <Button icon={<FilePdfOutlined />} loading={pdfBusy} disabled={!report} onClick={savePdf} data-testid="stats-pdf">
+                {t('stats.pdf')}
               </Button>
             )}
             <ExportButton path={screen.exportPath} params={params} />
