@@ -212,11 +212,30 @@ func (s *Store) CheckManage(ctx context.Context, q db.Querier, a *Actor, userIDs
 	return nil
 }
 
-// checkRoleEdit refuses a change of the system administrator role's grants or scopes to
-// anyone but a system administrator.
-func checkRoleEdit(a *Actor, roleCode string) error {
-	if roleCode == RoleSysAdmin && !a.SysAdmin {
+// checkRoleReach refuses a change to a role (its name, grants, scopes or existence) beyond the
+// editor's own: the system administrator role to anyone but its holders, and a role carrying a
+// menu or function code the editor lacks, whose members the editor could otherwise strip of
+// rights the editor never had.
+func checkRoleReach(ctx context.Context, q db.Querier, a *Actor, roleID int64, roleCode string) error {
+	if a.SysAdmin {
+		return nil
+	}
+	if roleCode == RoleSysAdmin {
 		return httpx.Fail("role.sysadmin_role")
+	}
+	g, err := grantsOf(ctx, q, roleID)
+	if err != nil {
+		return err
+	}
+	for _, m := range g.MenuCodes {
+		if !a.menus[m] {
+			return httpx.Fail("role.beyond_own", m)
+		}
+	}
+	for _, f := range g.FunCodes {
+		if !a.funcs[f] {
+			return httpx.Fail("role.beyond_own", f)
+		}
 	}
 	return nil
 }
@@ -235,7 +254,7 @@ func (s *Store) CheckScopeChange(ctx context.Context, roleID int64, rules []org.
 	} else if err != nil {
 		return err
 	}
-	if err := checkRoleEdit(a, code); err != nil || a.SysAdmin {
+	if err := checkRoleReach(ctx, s.db, a, roleID, code); err != nil || a.SysAdmin {
 		return err
 	}
 	before, err := org.RoleRules(ctx, s.db, roleID)
@@ -327,7 +346,8 @@ func init() {
 		"role.sysadmin_only":     {"只有系统管理员才能授予或取消系统管理员角色", "Only a system administrator can grant or take away the system administrator role"},
 		"role.sysadmin_account":  {"只有系统管理员才能管理系统管理员的账号", "Only a system administrator can manage a system administrator's account"},
 		"role.account_wider":     {"该用户拥有超出您自己权限的角色「%s」，您不能管理该账号", "The account holds the role %s, beyond your own; you cannot manage it"},
-		"role.sysadmin_role":     {"只有系统管理员才能修改系统管理员角色的权限", "Only a system administrator can change the system administrator role's permissions"},
+		"role.sysadmin_role":     {"只有系统管理员才能修改系统管理员角色", "Only a system administrator can change the system administrator role"},
+		"role.beyond_own":        {"该角色含有您自己没有的权限（%s），您不能修改它", "The role carries a permission you do not hold (%s); you cannot change it"},
 		"role.wider_than_own":    {"角色「%s」含有您自己没有的菜单、操作权限或更大的数据范围，不能授予", "The role %s carries menus, functions or a data scope beyond your own; you cannot grant it"},
 		"role.menu_not_held":     {"不能授予您自己没有的菜单：%s", "You cannot grant a menu you do not hold: %s"},
 		"role.function_not_held": {"不能授予您自己没有的操作权限：%s", "You cannot grant a function you do not hold: %s"},

@@ -208,14 +208,21 @@ func (s *Store) AddRole(ctx context.Context, f RoleForm) (int64, error) {
 	return id, err
 }
 
-// EditRole changes a role's name and remark.
+// EditRole changes a role's name and remark (within the editor's reach).
 func (s *Store) EditRole(ctx context.Context, f RoleForm) error {
 	if err := f.check(false); err != nil {
+		return err
+	}
+	a, err := s.Actor(ctx, auth.PrincipalFrom(ctx))
+	if err != nil {
 		return err
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		before, err := loadRole(ctx, tx, f.ID)
 		if err != nil {
+			return err
+		}
+		if err := checkRoleReach(ctx, tx, a, f.ID, before.Code); err != nil {
 			return err
 		}
 		if err := uniqueRole(ctx, tx, f.ID, f); err != nil {
@@ -304,9 +311,13 @@ func roleCode(ctx context.Context, tx *db.Tx, id int64) (string, error) {
 	return code, rows.Err()
 }
 
-// DeleteRole removes a role and its grants. Built-in roles, and roles that live accounts still
-// hold, are refused.
+// DeleteRole removes a role and its grants. Built-in roles, roles that live accounts still
+// hold and roles beyond the editor's own are refused.
 func (s *Store) DeleteRole(ctx context.Context, id int64) error {
+	a, err := s.Actor(ctx, auth.PrincipalFrom(ctx))
+	if err != nil {
+		return err
+	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		role, err := loadRole(ctx, tx, id)
 		if err != nil {
@@ -318,6 +329,9 @@ func (s *Store) DeleteRole(ctx context.Context, id int64) error {
 		}
 		if isBuiltin(code) {
 			return httpx.Fail("role.builtin_undeletable")
+		}
+		if err := checkRoleReach(ctx, tx, a, id, code); err != nil {
+			return err
 		}
 		var n int
 		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM sys_user_role ur JOIN sys_user u ON u.id = ur.user_id AND u.deleted_at IS NULL WHERE ur.role_id = ?`, id).Scan(&n); err != nil {
@@ -440,7 +454,7 @@ func (s *Store) SetRoleGrants(ctx context.Context, roleID int64, menuCodes, funC
 			return err
 		}
 		code := role.Code
-		if err := checkRoleEdit(a, code); err != nil {
+		if err := checkRoleReach(ctx, tx, a, roleID, code); err != nil {
 			return err
 		}
 		for _, c := range funCodes {

@@ -357,8 +357,8 @@ func TestRoleScreensGrantOnlyWhatTheEditorHolds(t *testing.T) {
 		{put(target, []string{"login_log"}, []string{}), "不能授予您自己没有的菜单：login_log"},
 		{put(target, []string{"sysuser"}, []string{"sysuser"}), "不能授予您自己没有的菜单：sysuser"},
 		{put(target, []string{}, []string{"sysuser"}), "不能授予您自己没有的操作权限：sysuser"},
-		{put(sysadmin, []string{"rolemanager"}, []string{"rolemanager"}), "只有系统管理员才能修改系统管理员角色的权限"},
-		{scope(sysadmin, []map[string]any{}), "只有系统管理员才能修改系统管理员角色的权限"},
+		{put(sysadmin, []string{"rolemanager"}, []string{"rolemanager"}), "只有系统管理员才能修改系统管理员角色"},
+		{scope(sysadmin, []map[string]any{}), "只有系统管理员才能修改系统管理员角色"},
 		{scope(target, []map[string]any{{"moduleName": "library", "scope": "all"}}), "模块「library」的数据范围不能超出您自己的数据范围"},
 		{scope(target, []map[string]any{{"moduleName": "*", "scope": "custom", "unitCodes": []string{"100202"}}}), "模块「sysuser」的数据范围不能超出您自己的数据范围"},
 		{scope(target, []map[string]any{{"moduleName": "sysuser", "scope": "custom", "unitCodes": []string{"100201", "1001"}}}), "模块「sysuser」的数据范围不能超出您自己的数据范围"},
@@ -370,16 +370,37 @@ func TestRoleScreensGrantOnlyWhatTheEditorHolds(t *testing.T) {
 	if g := e.grants(admin, target); len(g.MenuCodes) != 0 || len(g.FunCodes) != 0 {
 		t.Errorf("refused grants were stored: %+v", g)
 	}
-	// what he holds he grants; a role's grants he does not hold may stay, not grow
+	// what he holds he grants
 	if r := put(target, []string{"rolemanager"}, []string{"rolemanager", "gateway"}); r.Code != 0 {
 		t.Errorf("held grants: %+v", r)
 	}
+	// a role carrying what he does not hold is beyond him: he neither strips it (its members are
+	// not his to reach), nor renames, re-scopes or deletes it; the system administrator role neither
 	lib := e.grants(admin, libadmin)
-	if r := put(libadmin, lib.MenuCodes, append(lib.FunCodes, "gateway")); r.Code != 0 {
-		t.Errorf("keeping a role's grants: %+v", r)
+	for name, r := range map[string]envelope{
+		"strip":  put(libadmin, []string{}, []string{}),
+		"keep":   put(libadmin, lib.MenuCodes, lib.FunCodes),
+		"scope":  scope(libadmin, []map[string]any{}),
+		"rename": e.callR("PUT", "/api/sys/role/edit", re, map[string]any{"id": libadmin, "name": "改名", "remark": "x"}),
+	} {
+		if r.Code != 1 || !strings.HasPrefix(r.Message, "该角色含有您自己没有的权限（") {
+			t.Errorf("%s a role beyond the editor: %+v", name, r)
+		}
 	}
-	if r := put(libadmin, append(lib.MenuCodes, "sysuser"), lib.FunCodes); r.Code != 1 || r.Message != "不能授予您自己没有的菜单：sysuser" {
-		t.Errorf("growing a role beyond the editor: %+v", r)
+	if r := e.callR("PUT", "/api/sys/role/edit", re, map[string]any{"id": sysadmin, "name": "hacked", "remark": "x"}); r.Code != 1 || r.Message != "只有系统管理员才能修改系统管理员角色" {
+		t.Errorf("renaming the system administrator role: %+v", r)
+	}
+	if after := e.grants(admin, libadmin); len(after.FunCodes) != len(lib.FunCodes) || len(after.MenuCodes) != len(lib.MenuCodes) {
+		t.Errorf("the library role changed: %+v, was %+v", after, lib)
+	}
+	beyond := e.addRole(admin, "beyond", "超出角色")
+	e.done("PUT", "/api/sys/role/grants", admin, map[string]any{"roleId": beyond, "menuCodes": []string{"login_log"}, "funCodes": []string{"login_log"}}, nil)
+	if r := e.callR("DELETE", "/api/sys/role/del", re, map[string]any{"id": beyond}); r.Code != 1 || r.Message != "该角色含有您自己没有的权限（login_log），您不能修改它" {
+		t.Errorf("deleting a role beyond the editor: %+v", r)
+	}
+	// his own role's name he may change
+	if r := e.callR("PUT", "/api/sys/role/edit", re, map[string]any{"id": target, "name": "目标角色二", "remark": ""}); r.Code != 0 {
+		t.Errorf("renaming a role within reach: %+v", r)
 	}
 	// data scopes within his own: his subtree, or relative scopes that keep every member inside it
 	if r := scope(target, []map[string]any{{"moduleName": "library", "scope": "custom", "unitCodes": []string{"100201003"}}}); r.Code != 0 {
@@ -395,10 +416,6 @@ func TestRoleScreensGrantOnlyWhatTheEditorHolds(t *testing.T) {
 	}
 	if r := scope(target, []map[string]any{{"moduleName": "*", "scope": "unit"}}); r.Code != 1 || r.Message != "模块「sysuser」的数据范围不能超出您自己的数据范围" {
 		t.Errorf("relative scope over a member elsewhere: %+v", r)
-	}
-	// the libadmin role already sees every unit: keeping that is no widening by him
-	if r := scope(libadmin, []map[string]any{{"moduleName": "*", "scope": "all"}}); r.Code != 0 {
-		t.Errorf("keeping a role's scope: %+v", r)
 	}
 	_, r := e.call("PUT", "/api/sys/role/grants", re, map[string]any{"roleId": target, "menuCodes": []string{"login_log"}, "funCodes": []string{}}, "Accept-Language", "en")
 	if r.Message != "You cannot grant a menu you do not hold: login_log" {
