@@ -401,3 +401,39 @@ func TestExternalCallsNeedTheFunctionCode(t *testing.T) {
 		}
 	}
 }
+
+func TestExternalAccountsCannotReadTheStaffDirectory(t *testing.T) {
+	e := newEnv(t)
+	tok := e.login("admin", "Admin@123").AccessToken
+	org := e.addID("/api/sys/externalOrgan/add", tok, goodOrg())
+	e.addID("/api/sys/externalUser/add", tok, map[string]any{"loginCode": "xh.li", "userName": "李雷", "extOrgId": org, "password": "Start#2024"})
+	if _, err := e.app.DB.Exec(context.Background(), `UPDATE sys_user SET update_pwd = 0 WHERE login_code = 'xh.li'`); err != nil {
+		t.Fatal(err)
+	}
+	partner := e.outSiteLogin("xh.li", "Start#2024").AccessToken
+	staff := e.login("staff", "Staff@123").AccessToken
+	for _, c := range []struct {
+		method, path string
+		body         any
+	}{
+		{"GET", "/api/dataHumanResources/getByPid", nil},
+		{"GET", "/api/dataHumanResources/tree", nil},
+		{"GET", "/api/dataHumanResources/getByNameOrCode?keyword=华信", nil},
+		{"GET", "/api/organization/levelInfoList", nil},
+		{"GET", "/api/organization/unitInfo/byUnitName?unitName=华信", nil},
+		{"GET", "/motivate/project/config/selectOrgCode?level=1", nil},
+		{"GET", "/api/recruit/interview/user/authority", nil},
+		{"POST", "/api/employee/selector", map[string]any{"employeeCodes": []string{"HX000001", "HX000002"}}},
+	} {
+		if resp, r := e.call(c.method, c.path, partner, c.body); resp.StatusCode != 403 || r.Message != "无权限访问该功能" {
+			t.Errorf("external account: %s %s: %d %+v", c.method, c.path, resp.StatusCode, r)
+		}
+		if resp, r := e.call(c.method, c.path, staff, c.body); resp.StatusCode != 200 || r.Code != 0 {
+			t.Errorf("staff: %s %s: %d %+v", c.method, c.path, resp.StatusCode, r)
+		}
+	}
+	// the portal still answers the partner
+	if _, r := e.call("GET", "/api/portal/home", partner, nil); r.Code != 0 {
+		t.Errorf("portal home: %+v", r)
+	}
+}

@@ -1,6 +1,9 @@
 package org
 
 import (
+	"net/http"
+
+	"biddesk/internal/auth"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 	"biddesk/internal/platform/route"
@@ -15,11 +18,24 @@ type ImportIn struct {
 	DryRun bool            `param:"dryRun" in:"query" doc:"true: check only, nothing is written"`
 }
 
-// Routes are the organisation area's calls: the pickers' look-ups for every signed-in user, the role data
-// scopes of /rolemanager, and the lists, exports and import of /organization_manager.
+// staffOnly keeps a look-up of the organisation and its people from external (partner) accounts: the directory
+// (names, units, phones, e-mails) is the company's, and no screen of theirs has a picker.
+func staffOnly(rt route.Route) route.Route {
+	next := rt.Handler
+	rt.Handler = func(w http.ResponseWriter, r *http.Request) (any, error) {
+		if p := auth.PrincipalFrom(r.Context()); p != nil && p.UserType == auth.SiteExternal {
+			return nil, httpx.ErrForbidden
+		}
+		return next(w, r)
+	}
+	return rt
+}
+
+// Routes are the organisation area's calls: the pickers' look-ups for every signed-in staff account, the role
+// data scopes of /rolemanager, and the lists, exports and import of /organization_manager.
 func (h *Handlers) Routes() []route.Route {
 	units, employees := Tables(h.store.db)
-	return []route.Route{
+	lookups := []route.Route{
 		route.Call("GET", "/api/dataHumanResources/getByPid", route.SignedIn, h.GetByPid).
 			Doc("Children of a unit (pid = its fullUnitCode), the roots when pid is empty", "下级组织"),
 		route.Call("GET", "/api/dataHumanResources/tree", route.SignedIn, h.Tree).
@@ -37,7 +53,11 @@ func (h *Handlers) Routes() []route.Route {
 			Doc("getAccessOrgan: the top units the caller may access", "本人可访问的顶层组织"),
 		route.Call("POST", "/api/employee/selector", route.SignedIn, h.EmployeeSelector).
 			Doc("getEmployeeList: resolve pasted codes, phones or e-mails (lines, at most 1000) or names", "员工选择器查询"),
-
+	}
+	for i := range lookups {
+		lookups[i] = staffOnly(lookups[i])
+	}
+	return append(lookups,
 		route.Call("GET", "/api/org/dataModules", "rolemanager", h.DataModules).
 			Doc("The module names a data scope may name", "数据权限模块"),
 		route.Call("GET", "/api/sys/role/dataScope", "rolemanager", h.RoleScopes).Doc("A role's data scopes", "角色数据权限"),
@@ -56,5 +76,5 @@ func (h *Handlers) Routes() []route.Route {
 			Doc("The import workbook: sheets 组织 and 员工 with titles and an example row", "组织导入模板"),
 		route.New("POST", "/api/org/import", Screen, h.Import).Takes(ImportIn{}).Returns(&ImportReport{}).
 			Doc("Import units and employees from an .xlsx (multipart field file, at most 10 MB); dryRun=true only checks; a real import is all or nothing", "导入组织与员工"),
-	}
+	)
 }
