@@ -228,9 +228,12 @@ func (s *Service) store(ctx context.Context, sp *spooled, m meta, rl rule) (*Fil
 	if sp.size == 0 {
 		return nil, content{}, httpx.Fail("file.empty")
 	}
-	c, ok := sniff(m.suffix, sp.f, sp.size)
-	if !ok {
+	c, err := sniff(m.suffix, sp.f, sp.size)
+	if errors.Is(err, errMismatch) {
 		return nil, content{}, rl.mismatch(m.suffix)
+	}
+	if err != nil {
+		return nil, content{}, err
 	}
 	if rl.check != nil {
 		if err := rl.check(c); err != nil {
