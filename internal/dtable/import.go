@@ -63,17 +63,13 @@ func (s *Service) Import(ctx context.Context, tableID int64, lang string, read f
 	if len(rows) > MaxImportRows {
 		problems.Add(label, 0, "", "dtable.import_too_many", MaxImportRows)
 	}
-	flagged := map[int]bool{}
-	for _, p := range problems.List {
-		flagged[p.Row] = true
-	}
 	type checked struct {
 		fs []Field
 		vs []any
 	}
 	var ok []checked
 	for _, row := range rows {
-		if flagged[row.Line] || len(rows) > MaxImportRows {
+		if problems.Flagged(row.Line) || len(rows) > MaxImportRows {
 			continue
 		}
 		values := map[string]any{}

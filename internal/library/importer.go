@@ -52,12 +52,8 @@ func (s *Service) Import(ctx context.Context, t *Type, lang string, rows []sheet
 	def := sheetDef(t)
 	label := httpx.Translate(lang, def.Name)
 	forms := make([]*Form, 0, len(rows))
-	flagged := map[int]bool{} // rows the sheet already reported (an empty required cell, an over-long value)
-	for _, pr := range problems.List {
-		flagged[pr.Row] = true
-	}
 	for _, row := range rows {
-		if flagged[row.Line] {
+		if problems.Flagged(row.Line) { // the sheet already reported it (an empty required cell, an over-long value)
 			continue
 		}
 		f, err := readForm(t, rowValues(row), lang)

@@ -19,6 +19,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"biddesk/internal/platform/ziplimit"
 )
 
 // Options are the limits of one conversion.
@@ -86,19 +88,14 @@ func CheckDeck(path, suffix string, o Options) (int, error) {
 		return 0, ErrUnreadable
 	}
 	defer zr.Close()
-	var total uint64
+	if ziplimit.Check(zr.File, o.MaxUnpacked, ziplimit.MaxEntries) != nil {
+		return 0, ErrTooLarge
+	}
 	slides := 0
 	for _, f := range zr.File {
-		total += f.UncompressedSize64
-		if total > uint64(o.MaxUnpacked) {
-			return 0, ErrTooLarge
-		}
 		if slideRe.MatchString(f.Name) {
 			slides++
 		}
-	}
-	if len(zr.File) > 20000 {
-		return 0, ErrTooLarge
 	}
 	if slides > o.MaxPages {
 		return slides, ErrTooManyPages

@@ -4,6 +4,7 @@
 package sheet
 
 import (
+	"archive/zip"
 	"bytes"
 	"errors"
 	"io"
@@ -16,13 +17,22 @@ import (
 
 	"biddesk/internal/platform/export"
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/ziplimit"
 )
 
 // MaxUpload bounds an imported workbook.
 const MaxUpload = 10 << 20
 
-// MaxRows bounds the rows of one sheet: an import is one transaction.
-const MaxRows = 200_000
+// MaxUnpacked bounds what the parts of an imported workbook unpack to (their declared sizes, checked before
+// any is read; see internal/platform/ziplimit): 10,000 rows of many long cells fit, a zip bomb does not.
+const MaxUnpacked = 64 << 20
+
+// MaxRows bounds the non-blank data rows of one sheet: an import is one transaction. The rows after it are
+// not read; the import answers a problem and writes nothing.
+const MaxRows = 10_000
+
+// MaxProblems bounds the problems an import lists: the rest are counted in a last entry.
+const MaxProblems = 200
 
 // Column is one column of an import sheet. Title is a message key; the header cell may hold
 // the title in any language the product speaks, or Key itself.
@@ -58,21 +68,43 @@ type Problem struct {
 	Message string `json:"message"`
 }
 
-// Problems collects the bad rows of an import, translated for the caller.
+// Problems collects the bad rows of an import, translated for the caller. List holds the first MaxProblems
+// problems and, when there were more, a last entry telling how many were not listed and the total.
 type Problems struct {
-	lang string
-	List []Problem
+	lang    string
+	List    []Problem
+	total   int
+	flagged map[int]bool // rows with a problem, listed or not
 }
 
-func NewProblems(lang string) *Problems { return &Problems{lang: lang, List: []Problem{}} }
+func NewProblems(lang string) *Problems {
+	return &Problems{lang: lang, List: []Problem{}, flagged: map[int]bool{}}
+}
 
 // Add records a problem: key and args form the message.
 func (p *Problems) Add(sheet string, row int, column, key string, args ...any) {
-	p.List = append(p.List, Problem{Sheet: sheet, Row: row, Column: column, Message: httpx.Translate(p.lang, key, args...)})
+	p.total++
+	p.flagged[row] = true
+	if p.total <= MaxProblems {
+		p.List = append(p.List, Problem{Sheet: sheet, Row: row, Column: column, Message: httpx.Translate(p.lang, key, args...)})
+		return
+	}
+	more := Problem{Message: httpx.Translate(p.lang, "sheet.more_problems", p.total-MaxProblems, p.total)}
+	if len(p.List) == MaxProblems {
+		p.List = append(p.List, more)
+	} else {
+		p.List[MaxProblems] = more
+	}
 }
 
 // Empty tells whether nothing is wrong.
-func (p *Problems) Empty() bool { return len(p.List) == 0 }
+func (p *Problems) Empty() bool { return p.total == 0 }
+
+// Total is the number of problems found, listed or not.
+func (p *Problems) Total() int { return p.total }
+
+// Flagged tells whether a problem was added for row (of any sheet), listed or not.
+func (p *Problems) Flagged(row int) bool { return p.flagged[row] }
 
 // ReadUpload reads the multipart field "file" as a workbook: at most MaxUpload bytes, and it
 // must really be an .xlsx (a zip holding a workbook), whatever its name says.
@@ -116,12 +148,20 @@ func ReadUpload(w http.ResponseWriter, r *http.Request) (*excelize.File, error) 
 	}
 }
 
-// Open reads a workbook from bytes, refusing anything that is not an .xlsx.
+// Open reads a workbook from bytes, refusing anything that is not an .xlsx, or whose parts unpack to more
+// than MaxUnpacked bytes (checked before any part is unpacked).
 func Open(data []byte) (*excelize.File, error) {
 	if !bytes.HasPrefix(data, []byte("PK\x03\x04")) {
 		return nil, httpx.Fail("sheet.not_xlsx")
 	}
-	f, err := excelize.OpenReader(bytes.NewReader(data))
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, httpx.Fail("sheet.not_xlsx")
+	}
+	if err := ziplimit.Check(zr.File, MaxUnpacked, 0); err != nil {
+		return nil, httpx.Fail("sheet.unpacked_too_large", MaxUnpacked>>20)
+	}
+	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: MaxUnpacked})
 	if err != nil || f.SheetCount == 0 {
 		return nil, httpx.Fail("sheet.not_xlsx")
 	}
@@ -298,6 +338,9 @@ func init() {
 		"sheet.required":       {"「%s」不能为空", "'%s' is required"},
 		"sheet.too_long":       {"「%s」长度不能超过%d", "'%s' cannot exceed %d characters"},
 		"sheet.bad_text":       {"「%s」含有不允许的字符（控制字符）", "'%s' contains characters that are not allowed (control characters)"},
-		"sheet.too_many_rows":  {"每个工作表最多导入%d行", "At most %d rows per sheet can be imported"},
+		"sheet.too_many_rows":  {"每个工作表最多导入%d行，请分批导入", "At most %d rows per sheet can be imported: please split the file"},
+		"sheet.unpacked_too_large": {"Excel 文件解压后不能超过 %dMB，请分批导入",
+			"The Excel file cannot unpack to more than %d MB: please split it"},
+		"sheet.more_problems": {"另有 %d 个问题未列出（共 %d 个问题）", "%d more problems not listed (%d in all)"},
 	})
 }
