@@ -11,7 +11,10 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/jackc/pgx/v5/pgproto3"
+	"github.com/jackc/pgx/v5/stdlib"
 	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
@@ -25,6 +28,26 @@ const (
 	PreviewRows = 20   // rows a test of a dataset shows
 	MaxValueLen = 1000 // characters of a parameter's value
 	maxCellLen  = 2000 // characters of a text cell answered
+)
+
+// Limits of what a run may make the server hold. A cell is cut to maxCellLen characters in the answer, but
+// the database makes the whole value first, and the driver copies it: without them one statement
+// (printf('%.*c', 100000000, 'x') on three rows) held over a gigabyte.
+const (
+	// MaxValueBytes bounds a text or blob value on SQLite (SQLITE_LIMIT_LENGTH on the run's connection,
+	// which is then discarded): over it the statement stops with SQLITE_TOOBIG. It is well above anything
+	// the product stores (a request body is at most 1 MiB), as SQLite applies it to the values read from
+	// tables and to the whole rows it sorts too.
+	MaxValueBytes = 2 << 20
+	// MaxColumns bounds a result's columns on SQLite (SQLITE_LIMIT_COLUMN): a row is at most
+	// MaxColumns x MaxValueBytes. A dynamic table has at most 64 columns, two joined 128.
+	MaxColumns = 150
+	// MaxRowBytes bounds one row on PostgreSQL: a DataRow message longer than that is refused by the
+	// connection before it is read (pgproto3's maximum body length), and the connection is discarded.
+	MaxRowBytes = 8 << 20
+	// MaxResultBytes bounds the text and blob bytes of all the rows read (before they are cut for the
+	// answer), on both databases.
+	MaxResultBytes = 64 << 20
 )
 
 // Readable is the allow-list of what a dataset may read: the business tables a report needs, and,
@@ -155,6 +178,14 @@ func run(ctx context.Context, d *db.DB, sqlText string, values map[string]string
 		if errors.As(err, &he) {
 			return nil, err
 		}
+		var se *sqlite.Error
+		if errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_TOOBIG {
+			return nil, httpx.Fail("dataset.value_too_large", MaxValueBytes>>20)
+		}
+		var long *pgproto3.ExceededMaxBodyLenErr
+		if errors.As(err, &long) {
+			return nil, httpx.Fail("dataset.row_too_large", MaxRowBytes>>20)
+		}
 		return nil, httpx.Fail("dataset.refused", clean(err))
 	}
 	res.ElapsedMS = time.Since(start).Milliseconds()
@@ -210,6 +241,12 @@ func runSQLite(ctx context.Context, d *db.DB, stmt string, args []any, limit int
 	}); err != nil {
 		return nil, err
 	}
+	if _, err := sqlite.Limit(conn, sqlite3.SQLITE_LIMIT_LENGTH, MaxValueBytes); err != nil {
+		return nil, err
+	}
+	if _, err := sqlite.Limit(conn, sqlite3.SQLITE_LIMIT_COLUMN, MaxColumns); err != nil {
+		return nil, err
+	}
 	rows, err := conn.QueryContext(ctx, stmt, args...)
 	if err != nil {
 		return nil, err
@@ -219,13 +256,27 @@ func runSQLite(ctx context.Context, d *db.DB, stmt string, args []any, limit int
 }
 
 // runPostgres runs in a READ ONLY transaction with a statement timeout, as the role biddesk_dataset
-// (SELECT on the allow-list only), always rolled back.
+// (SELECT on the allow-list only), always rolled back, on a connection that refuses a row longer than
+// MaxRowBytes and is then discarded.
 func runPostgres(ctx context.Context, d *db.DB, stmt string, args []any, limit int) (*Result, error) {
 	conn, err := d.Conn(ctx)
 	if err != nil {
 		return nil, err
 	}
-	defer conn.Close()
+	defer func() {
+		_ = conn.Raw(func(any) error { return driver.ErrBadConn }) // the pool closes it
+		conn.Close()
+	}()
+	if err := conn.Raw(func(dc any) error {
+		c, ok := dc.(*stdlib.Conn)
+		if !ok {
+			return fmt.Errorf("dataset: unexpected PostgreSQL connection %T", dc)
+		}
+		c.Conn().PgConn().Frontend().SetMaxBodyLen(MaxRowBytes)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
 	tx, err := conn.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, err
@@ -252,6 +303,7 @@ func collect(rows *sql.Rows, limit int) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Columns: cols, Rows: [][]any{}}
+	var read int64 // text and blob bytes read
 	for rows.Next() {
 		if len(res.Rows) == limit {
 			res.Truncated = true
@@ -266,7 +318,16 @@ func collect(rows *sql.Rows, limit int) (*Result, error) {
 			return nil, err
 		}
 		for i, c := range cells {
+			switch x := c.(type) {
+			case []byte:
+				read += int64(len(x))
+			case string:
+				read += int64(len(x))
+			}
 			cells[i] = cell(c)
+		}
+		if read > MaxResultBytes {
+			return nil, httpx.Fail("dataset.result_too_large", MaxResultBytes>>20)
 		}
 		res.Rows = append(res.Rows, cells)
 	}
@@ -296,4 +357,15 @@ func clip(s string) string {
 		return string(r[:maxCellLen]) + "…"
 	}
 	return s
+}
+
+func init() {
+	httpx.RegisterMessages(map[string][2]string{
+		"dataset.value_too_large": {"查询产生的值过大（一个文本或二进制值不能超过 %dMB），请用 substr() 截短",
+			"A value of the query is too large (a text or binary value cannot exceed %d MB): shorten it with substr()"},
+		"dataset.row_too_large": {"查询结果的一行过大（不能超过 %dMB），请用 substr() 截短长文本或减少列",
+			"A row of the result is too large (at most %d MB): shorten long text with substr() or select fewer columns"},
+		"dataset.result_too_large": {"查询结果过大（文本合计不能超过 %dMB），请减少行或列，或用 substr() 截短长文本",
+			"The result is too large (at most %d MB of text in all): select fewer rows or columns, or shorten long text with substr()"},
+	})
 }
