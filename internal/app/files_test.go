@@ -340,7 +340,7 @@ func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
 		"?id=x":      "参数 id 必须是整数",
 		"?id=999999": "文件不存在或已删除",
 		fmt.Sprintf("?id=%d&recordType=a%%27b", u.ID): "参数 recordType 格式错误",
-		fmt.Sprintf("?id=%d&recordId=-1", u.ID):       "参数 recordId 必须是整数",
+		fmt.Sprintf("?id=%d&recordId=-1", u.ID):       "参数 recordId 必须是正整数",
 	} {
 		if _, r := e.call("GET", fileDown+q, staff, nil); r.Code != 1 || r.Message != msg {
 			t.Errorf("down%s: %+v, want %q", q, r, msg)

@@ -122,7 +122,7 @@ func TestHostileInputIsRefusedWithA400(t *testing.T) {
 		{"INTEGER column overflow", "POST", "/api/sys/dict/add", js, `{"key":"k","value":"v","sort":2147483648}`, bearer, "参数 sort 超出范围"},
 		{"INTEGER column overflow int64", "POST", "/api/sys/dict/add", js, `{"key":"k","value":"v","sort":9223372036854775807}`, bearer, "参数 sort 超出范围"},
 		{"id beyond int64", "GET", "/api/sys/dict/one?id=9223372036854775808", "", "", bearer, "参数 id 必须是整数"},
-		{"id negative", "GET", "/api/sys/dict/one?id=-5", "", "", bearer, "参数 id 必须是整数"},
+		{"id negative", "GET", "/api/sys/dict/one?id=-5", "", "", bearer, "参数 id 必须是正整数"},
 		{"id float", "GET", "/api/sys/dict/one?id=1.0", "", "", bearer, "参数 id 必须是整数"},
 		{"id NaN JSON", "GET", "/api/sys/dict/one?id=NaN", "", "", bearer, "参数 id 必须是整数"},
 		{"boolean malformed", "GET", "/api/portal/search?facets=maybe", "", "", bearer, "参数 facets 必须是 true 或 false"},

@@ -193,7 +193,7 @@ func TestLibraryFieldRulesAndSearchFilters(t *testing.T) {
 	tok := e.login("admin", "Admin@123").AccessToken
 	e.refused("POST", "/api/library/license/add", tok, map[string]any{"licenseType": "business", "holder": "x"}, "证照名称：不能为空")
 	e.refused("POST", "/api/library/license/add", tok, map[string]any{"title": "a", "licenseType": "nope", "holder": "x"}, "证照类型：「nope」不是有效的选项")
-	e.refused("POST", "/api/library/license/add", tok, map[string]any{"title": "a", "licenseType": "business", "holder": "x", "validTo": "2024-13-45"}, "有效期至：日期格式应为 yyyy-MM-dd")
+	e.refused("POST", "/api/library/license/add", tok, map[string]any{"title": "a", "licenseType": "business", "holder": "x", "validTo": "2024-13-45"}, "有效期至：日期不存在：2024-13-45")
 	e.refused("POST", "/api/library/contract/add", tok, map[string]any{"title": "a", "client": "b", "amount": "1.234"}, "合同金额（元）：只能保留2位小数")
 	e.refused("POST", "/api/library/contract/add", tok, map[string]any{"title": "a", "client": "b", "amount": "-1"}, "合同金额（元）：不能为负数")
 	e.refused("POST", "/api/library/expert/add", tok, map[string]any{"title": "a", "phone": "123"}, "手机号：请输入正确的手机号码")

@@ -118,10 +118,10 @@ func ruleWith(k string, v any) map[string]any {
 func TestRewardRulesVersionsCapsAndReport(t *testing.T) {
 	w := newRewardWorld(t)
 	e := w.e
-	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("amount", "10.123"), "amount最多保留2位小数")
-	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("amount", "-5"), "amount不能为负数")
-	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("yearlyCap", "1e5"), "yearlyCap请输入金额（元）")
-	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("certKind", "pilot"), "certKind不是字典中的值")
+	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("amount", "10.123"), "奖励金额最多保留2位小数")
+	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("amount", "-5"), "奖励金额不能为负数")
+	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("yearlyCap", "1e5"), "年度上限请输入金额（元）")
+	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("certKind", "pilot"), "证书类别不是字典中的值")
 	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("validTo", "2025-01-01"), "有效期的结束日期不能早于开始日期")
 	if n := e.count(`SELECT COUNT(*) FROM reward_rule`); n != 0 {
 		t.Fatalf("refused rules left %d rows", n)
@@ -203,7 +203,7 @@ func TestRewardApplicationsAndTheirApproval(t *testing.T) {
 	e.refused("POST", "/api/portal/reward/apply", w.staff, form("certNumber", "JZ-404"), "证书不存在或不是您本人的证书")
 	e.refused("POST", "/api/portal/reward/apply", w.unitRev, form("won", false), "证书不存在或不是您本人的证书")
 	e.refused("POST", "/api/portal/reward/apply", w.staff, form("bidDate", "2025-06-01"), "投标日期2025-06-01没有适用的奖励规则")
-	e.refused("POST", "/api/portal/reward/apply", w.staff, form("certLevel", "9"), "certLevel不是字典中的值")
+	e.refused("POST", "/api/portal/reward/apply", w.staff, form("certLevel", "9"), "证书等级不是字典中的值")
 	if n := e.count(`SELECT COUNT(*) FROM reward_application`); n != 0 {
 		t.Fatalf("refused applications left %d rows", n)
 	}

@@ -334,8 +334,8 @@ type Run struct {
 type RunIn struct {
 	ID      int64             `param:"id,required"`
 	Values  map[string]string `param:"values" doc:"the value of each filter (a dataset parameter), bound as text"`
-	Current int               `param:"current" min:"0" max:"1000000"`
-	Limit   int               `param:"limit" min:"0" max:"100"`
+	Current int               `param:"current" default:"1" doc:"page, from 1 to 1000000 (the lists' rule; default 1)"`
+	Limit   int               `param:"limit" default:"10" doc:"rows per page, 1 to 100 (the lists' rule; default 10)"`
 	Sort    string            `param:"sort" max:"100" doc:"a column of the report"`
 	Order   string            `param:"order" enum:"asc,desc,ascend,descend"`
 }
@@ -452,6 +452,10 @@ func (s *Service) filters(ctx context.Context, r Report) ([]Filter, error) {
 // Export writes every row a run reads (at most the dataset's cap), sorted as asked, with the report's
 // titles and a row of totals when a column is totalled.
 func (s *Service) Export(ctx context.Context, w http.ResponseWriter, in ExportIn, lang string) error {
+	format, err := export.Format(in.Format)
+	if err != nil {
+		return err
+	}
 	o, r, err := s.run(ctx, in.RunIn)
 	if err != nil {
 		return err
@@ -464,7 +468,7 @@ func (s *Service) Export(ctx context.Context, w http.ResponseWriter, in ExportIn
 		header[i] = c.Title
 		anyTotal = anyTotal || c.Total
 	}
-	return export.Stream(w, export.Format(in.Format), r.Name, header, func(x export.Writer) error {
+	return export.Stream(w, format, r.Name, header, func(x export.Writer) error {
 		cells := make([]any, len(cols))
 		for _, row := range o.rows {
 			for i, c := range cols {
@@ -508,6 +512,9 @@ func (s *Service) InMenu(ctx context.Context, c Caller) ([]Summary, error) {
 
 // Run answers a page of a report.
 func (s *Service) Run(ctx context.Context, in RunIn) (*Run, error) {
+	if err := list.CheckPaging(in.Current, in.Limit); err != nil {
+		return nil, err
+	}
 	o, r, err := s.run(ctx, in)
 	if err != nil {
 		return nil, err
@@ -516,10 +523,7 @@ func (s *Service) Run(ctx context.Context, in RunIn) (*Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	current, limit := max(in.Current, 1), in.Limit
-	if limit == 0 {
-		limit = list.DefaultLimit
-	}
+	current, limit := in.Current, in.Limit
 	res := &Run{Name: r.Name, Columns: r.Layout.Columns, Chart: r.Layout.Chart, Filters: filters, Records: []map[string]any{},
 		Current: current, Limit: limit, Total: len(o.rows), Pages: (len(o.rows) + limit - 1) / limit,
 		Totals: map[string]float64{}, ChartRows: []map[string]any{}, Truncated: o.truncated}

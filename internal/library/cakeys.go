@@ -110,7 +110,11 @@ func (s *Service) Lend(ctx context.Context, t *Type, id int64, f LendForm) error
 	if strings.TrimSpace(f.DueDate) != "" {
 		d, err := parseDate(strings.TrimSpace(f.DueDate))
 		if err != nil {
-			return err
+			return httpx.Fail("lib.field", httpx.Msg("lib.f.loanDue"), err)
+		}
+		// today in the server's zone, as the loan reminders read overdue
+		if d < Today(s.now()).Format(dateLayout) {
+			return httpx.Fail("lib.ca_due_past")
 		}
 		due = d
 	}

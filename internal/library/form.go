@@ -68,6 +68,9 @@ func readForm(t *Type, v values, lang string) (*Form, error) {
 			return nil, fieldError(lang, fd, err)
 		}
 	}
+	if err := f.checkPeriod(lang); err != nil {
+		return nil, err
+	}
 	return f, nil
 }
 
@@ -255,18 +258,30 @@ func checkPattern(kind, s string) error {
 // dateLayouts are the forms a date may take: the form's, and what spreadsheets commonly show.
 var dateLayouts = []string{dateLayout, "2006/1/2", "2006-1-2", "2006.1.2", "2006年1月2日", time.RFC3339}
 
-// parseDate reads a date as YYYY-MM-DD.
+// parseDate reads a date as YYYY-MM-DD: a day that exists, of a year validate.Date allows.
 func parseDate(s string) (string, error) {
-	for _, l := range dateLayouts {
-		if t, err := time.Parse(l, s); err == nil {
-			return t.Format(dateLayout), nil
-		}
-	}
 	// a spreadsheet serial day number (days since 1899-12-30)
 	if n, err := strconv.Atoi(s); err == nil && n > 0 && n < 200000 {
-		return time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC).AddDate(0, 0, n).Format(dateLayout), nil
+		t := time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC).AddDate(0, 0, n)
+		return t.Format(dateLayout), validate.Year(t)
 	}
-	return "", httpx.Fail("lib.bad_date")
+	t, err := validate.Date(s, dateLayouts...)
+	if err != nil {
+		return "", err
+	}
+	return t.Format(dateLayout), nil
+}
+
+// checkPeriod refuses an end (valid_to) before the start (valid_from) of the type's period: a licence's validity,
+// a contract's service period, an announcement's publication.
+func (f *Form) checkPeriod(lang string) error {
+	from, _ := f.cols[ColFrom].(string)
+	to, _ := f.cols[ColTo].(string)
+	if from == "" || to == "" || to >= from {
+		return nil
+	}
+	fromField, toField := f.Type.column(ColFrom), f.Type.column(ColTo)
+	return fieldError(lang, toField, httpx.Fail("lib.before_start", httpx.Msg(fromField.Label)))
 }
 
 func idList(raw []string, name string) ([]int64, error) {
@@ -278,9 +293,9 @@ func idList(raw []string, name string) ([]int64, error) {
 			if part == "" {
 				continue
 			}
-			id, err := strconv.ParseInt(part, 10, 64)
-			if err != nil || id <= 0 {
-				return nil, httpx.BadRequest("http.bad_number", name)
+			id, err := httpx.ParseID(name, part)
+			if err != nil {
+				return nil, err
 			}
 			if !seen[id] {
 				seen[id] = true

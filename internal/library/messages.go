@@ -93,6 +93,7 @@ func init() {
 		"lib.f.recipient":         {"接收人", "Recipient"},
 		"lib.f.content":           {"内容", "Content"},
 		"lib.f.dueDate":           {"截止日期", "Due on"},
+		"lib.f.loanDue":           {"应还日期", "Due back on"},
 		"lib.f.readState":         {"阅读状态", "Read"},
 		"lib.f.announcementTitle": {"公告标题", "Title"},
 		"lib.f.publishFrom":       {"发布开始日期", "Published from"},
@@ -115,7 +116,8 @@ func init() {
 
 		"lib.field":                 {"%s：%s", "%s: %s"},
 		"lib.required":              {"不能为空", "is required"},
-		"lib.bad_date":              {"日期格式应为 yyyy-MM-dd", "a date is written yyyy-MM-dd"},
+		"lib.before_start":          {"不能早于%s", "cannot be before %s"},
+		"lib.ca_due_past":           {"应还日期不能早于今天", "The due date cannot be before today"},
 		"lib.bad_url":               {"请输入以 http:// 或 https:// 开头的链接", "enter a link starting with http:// or https://"},
 		"lib.bad_user":              {"用户不存在", "no such user"},
 		"lib.bad_switch":            {"只能是1或0", "must be 1 or 0"},

@@ -65,7 +65,7 @@ func (in OrganIn) query() (OrganQuery, error) {
 	if s := strings.TrimSpace(in.IsClick); s != "" {
 		b, perr := strconv.ParseBool(s)
 		if perr != nil {
-			return q, httpx.Fail("http.bad_input")
+			return q, httpx.BadRequest("http.bad_bool", "isClick")
 		}
 		q.IsClick = &b
 	}

@@ -64,7 +64,7 @@ var appSpec = &list.Spec{
 }
 
 func dayValue(s string) (any, error) {
-	t, err := parseDay("date", s)
+	t, err := parseDay(httpx.Msg("reward.f.bidDate"), s)
 	if err != nil {
 		return nil, err
 	}
@@ -300,6 +300,10 @@ func (h *Handlers) ReportGet(r *http.Request, in ReportIn) (Report, error) {
 // ReportExport is GET /api/reward/report/export: the spec's export 'certificate reward report' (.xlsx, formulas
 // neutralised by the export machinery), with a total row.
 func (h *Handlers) ReportExport(w http.ResponseWriter, r *http.Request, in ReportIn) error {
+	format, err := export.Format(in.Format)
+	if err != nil {
+		return err
+	}
 	rep, err := h.svc.Report(r.Context(), in)
 	if err != nil {
 		return err
@@ -307,7 +311,7 @@ func (h *Handlers) ReportExport(w http.ResponseWriter, r *http.Request, in Repor
 	lang := httpx.Lang(r)
 	header := []string{httpx.Translate(lang, "reward.col.group."+rep.GroupBy), httpx.Translate(lang, "reward.col.code"),
 		httpx.Translate(lang, "reward.col.count"), httpx.Translate(lang, "reward.col.amount")}
-	return export.Stream(w, export.Format(in.Format), httpx.Translate(lang, "reward.report.file"), header, func(x export.Writer) error {
+	return export.Stream(w, format, httpx.Translate(lang, "reward.report.file"), header, func(x export.Writer) error {
 		for _, row := range rep.Rows {
 			if err := x.Row(row.Label, row.Key, row.Count, row.Amount); err != nil {
 				return err

@@ -9,8 +9,8 @@ import (
 )
 
 // ParseCents reads an amount in yuan ("1200", "1200.5", "1200.50") as integer cents: never a float. Negative
-// amounts, more than two decimals and more than MaxCents are refused with the field's name.
-func ParseCents(field, s string) (int64, error) {
+// amounts, more than two decimals and more than MaxCents are refused with the field's label (a message key).
+func ParseCents(field httpx.Msg, s string) (int64, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return 0, httpx.Fail("reward.amount_required", field)

@@ -8,14 +8,14 @@ import (
 
 func TestParseCentsIsExact(t *testing.T) {
 	for in, want := range map[string]int64{"0": 0, "1200": 120000, "1200.5": 120050, "1200.50": 120050, "0.01": 1, "19.99": 1999, "100000000": MaxCents} {
-		if got, err := ParseCents("amount", in); err != nil || got != want {
+		if got, err := ParseCents(httpx.Msg("reward.f.amount"), in); err != nil || got != want {
 			t.Errorf("%q: %d %v, want %d", in, got, err, want)
 		}
 	}
 	for in, key := range map[string]string{"": "reward.amount_required", "-1": "reward.amount_negative", "1.234": "reward.amount_decimals",
 		"1e3": "reward.amount_bad", "1.": "reward.amount_bad", ".5": "reward.amount_bad", "12a": "reward.amount_bad", "100000000.01": "reward.amount_large",
 		"9999999999999": "reward.amount_large"} {
-		if _, err := ParseCents("amount", in); err == nil || err.(*httpx.Error).Key != key {
+		if _, err := ParseCents(httpx.Msg("reward.f.amount"), in); err == nil || err.(*httpx.Error).Key != key {
 			t.Errorf("%q: %v, want %s", in, err, key)
 		}
 	}

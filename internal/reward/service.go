@@ -3,6 +3,7 @@ package reward
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/validate"
 )
 
 // Service holds the rules of certificate rewards.
@@ -44,12 +46,17 @@ const day = "2006-01-02"
 
 func (s *Service) today() string { return s.now().In(time.Local).Format(day) }
 
-func parseDay(field, v string) (time.Time, error) {
-	t, err := time.Parse(day, strings.TrimSpace(v))
-	if err != nil {
+// parseDay reads a date of the field (a label: httpx.Msg) as validate.Date does: a day that exists, of a sane year.
+func parseDay(field httpx.Msg, v string) (time.Time, error) {
+	t, err := validate.Date(v)
+	var he *httpx.Error
+	switch {
+	case err == nil:
+		return t, nil
+	case errors.As(err, &he) && he.Key == "validate.date_format":
 		return t, httpx.Fail("reward.date_bad", field)
 	}
-	return t, nil
+	return t, httpx.Fail("reward.field", field, err)
 }
 
 /* ---------- rules ---------- */
@@ -76,7 +83,7 @@ type ruleRow struct {
 	CertKind, CertLevel, Note string
 }
 
-func (s *Service) checkDict(ctx context.Context, q db.Querier, code, value, field string) error {
+func (s *Service) checkDict(ctx context.Context, q db.Querier, code, value string, field httpx.Msg) error {
 	ok, err := s.dicts.Has(ctx, q, code, value)
 	if err != nil {
 		return err
@@ -94,28 +101,28 @@ func (s *Service) AddRule(ctx context.Context, in RuleIn) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	amount, err := ParseCents("amount", in.Amount)
+	amount, err := ParseCents(httpx.Msg("reward.f.amount"), in.Amount)
 	if err != nil {
 		return 0, err
 	}
 	var won, capc int64
 	if in.WonAmount != "" {
-		if won, err = ParseCents("wonAmount", in.WonAmount); err != nil {
+		if won, err = ParseCents(httpx.Msg("reward.f.wonAmount"), in.WonAmount); err != nil {
 			return 0, err
 		}
 	}
 	if in.YearlyCap != "" {
-		if capc, err = ParseCents("yearlyCap", in.YearlyCap); err != nil {
+		if capc, err = ParseCents(httpx.Msg("reward.f.yearlyCap"), in.YearlyCap); err != nil {
 			return 0, err
 		}
 	}
-	from, err := parseDay("validFrom", in.ValidFrom)
+	from, err := parseDay(httpx.Msg("reward.f.validFrom"), in.ValidFrom)
 	if err != nil {
 		return 0, err
 	}
 	var to any
 	if strings.TrimSpace(in.ValidTo) != "" {
-		t, err := parseDay("validTo", in.ValidTo)
+		t, err := parseDay(httpx.Msg("reward.f.validTo"), in.ValidTo)
 		if err != nil {
 			return 0, err
 		}
@@ -129,10 +136,10 @@ func (s *Service) AddRule(ctx context.Context, in RuleIn) (int64, error) {
 	}
 	var id int64
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := s.checkDict(ctx, tx, DictKind, in.CertKind, "certKind"); err != nil {
+		if err := s.checkDict(ctx, tx, DictKind, in.CertKind, httpx.Msg("reward.f.certKind")); err != nil {
 			return err
 		}
-		if err := s.checkDict(ctx, tx, DictLevel, in.CertLevel, "certLevel"); err != nil {
+		if err := s.checkDict(ctx, tx, DictLevel, in.CertLevel, httpx.Msg("reward.f.certLevel")); err != nil {
 			return err
 		}
 		var cur ruleRow
@@ -304,7 +311,7 @@ func (s *Service) Apply(ctx context.Context, in ApplyIn) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	bid, err := parseDay("bidDate", in.BidDate)
+	bid, err := parseDay(httpx.Msg("reward.f.bidDate"), in.BidDate)
 	if err != nil {
 		return 0, err
 	}
@@ -340,10 +347,10 @@ func (s *Service) Apply(ctx context.Context, in ApplyIn) (int64, error) {
 	}
 	var id int64
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := s.checkDict(ctx, tx, DictKind, in.CertKind, "certKind"); err != nil {
+		if err := s.checkDict(ctx, tx, DictKind, in.CertKind, httpx.Msg("reward.f.certKind")); err != nil {
 			return err
 		}
-		if err := s.checkDict(ctx, tx, DictLevel, in.CertLevel, "certLevel"); err != nil {
+		if err := s.checkDict(ctx, tx, DictLevel, in.CertLevel, httpx.Msg("reward.f.certLevel")); err != nil {
 			return err
 		}
 		if _, err := ruleFor(ctx, tx, in.CertKind, in.CertLevel, bid.Format(day)); err != nil {

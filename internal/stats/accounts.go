@@ -52,9 +52,9 @@ func (s *Service) Accounts(ctx context.Context, lang string, f Filter) (*Report,
 // records held at the year's end, added, expired (valid until a day of the year) and downloaded in it.
 // Renewals are not recorded apart from other changes; the changes of the year's records are counted.
 func (s *Service) Summary(ctx context.Context, lang string, f Filter) (*Report, error) {
-	year := f.Year
-	if year == 0 {
-		year = s.now().In(s.Loc).Year()
+	year := s.now().In(s.Loc).Year()
+	if f.Year != nil { // a year sent is checked, 0 too: only an absent one means this year
+		year = *f.Year
 	}
 	if year < 2000 || year > 2200 {
 		return nil, httpx.BadRequest("stats.bad_year")

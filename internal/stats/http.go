@@ -55,6 +55,10 @@ func (r *Report) normalize() {
 func download(fn screen, file string) func(w http.ResponseWriter, r *http.Request, f Filter) error {
 	return func(w http.ResponseWriter, r *http.Request, f Filter) error {
 		lang := httpx.Lang(r)
+		format, err := export.Format(f.Format)
+		if err != nil {
+			return err
+		}
 		rep, err := fn(r.Context(), lang, f)
 		if err != nil {
 			return err
@@ -64,7 +68,7 @@ func download(fn screen, file string) func(w http.ResponseWriter, r *http.Reques
 			header = titles(rep.Tables[0])
 		}
 		total := httpx.Translate(lang, "stats.total")
-		err = export.Stream(w, export.Format(f.Format), httpx.Translate(lang, file), header, func(x export.Writer) error {
+		err = export.Stream(w, format, httpx.Translate(lang, file), header, func(x export.Writer) error {
 			for i, t := range rep.Tables {
 				if i > 0 {
 					if err := x.Row(); err != nil {

@@ -90,8 +90,8 @@ type Filter struct {
 	Period     string `param:"period" max:"8" doc:"day, week (Monday to Sunday) or month; default by the range's length"`
 	ByPerson   bool   `param:"byPerson" doc:"the people of the unit instead of its subordinate units (login and role statistics)"`
 	RecordType string `param:"recordType" max:"32" doc:"a material type (library type key: license, tender, ...)"`
-	Year       int    `param:"year" doc:"the year of the annual summary (default: this year)"`
-	Format     string `param:"format" max:"8" doc:"export: xlsx (default) or csv"`
+	Year       *int   `param:"year" doc:"the year of the annual summary (default: this year)"`
+	Format     string `param:"format" doc:"export: xlsx (default) or csv"`
 }
 
 // Report is the answer of every statistics call.

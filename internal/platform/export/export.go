@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/xuri/excelize/v2"
+
+	"biddesk/internal/platform/httpx"
 )
 
 // Formats.
@@ -83,12 +85,16 @@ func disposition(kind, name string) string {
 	return fmt.Sprintf(`%s; filename="%s"; filename*=UTF-8''%s`, kind, string(ascii), url.PathEscape(name))
 }
 
-// Format picks the export format from the request's format parameter (xlsx unless "csv").
-func Format(s string) string {
-	if strings.EqualFold(strings.TrimSpace(s), CSV) {
-		return CSV
+// Format reads the request's format parameter: xlsx when empty, xlsx or csv in any letter case; anything else is
+// refused (HTTP 400) rather than answered with a file of another format than asked.
+func Format(s string) (string, error) {
+	switch f := strings.ToLower(strings.TrimSpace(s)); f {
+	case "":
+		return XLSX, nil
+	case XLSX, CSV:
+		return f, nil
 	}
-	return XLSX
+	return "", httpx.BadRequest("http.bad_choice", "format", XLSX+", "+CSV)
 }
 
 // Stream writes the header row and whatever rows fill adds, as an attachment named

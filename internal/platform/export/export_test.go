@@ -33,7 +33,10 @@ func TestDisposition(t *testing.T) {
 	if strings.ContainsAny(strings.Split(got, `"`)[1], "登\"") {
 		t.Fatalf("the fallback name must be ASCII: %s", got)
 	}
-	if Format("CSV") != CSV || Format("") != XLSX || Format("pdf") != XLSX {
-		t.Fatal("Format")
+	for in, want := range map[string]string{"CSV": CSV, "": XLSX, " xlsx ": XLSX, "pdf": "", "../../etc": "", "xls": ""} {
+		got, err := Format(in)
+		if got != want || (err != nil) != (want == "") {
+			t.Errorf("Format(%q) = %q, %v; want %q", in, got, err, want)
+		}
 	}
 }

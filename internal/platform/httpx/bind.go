@@ -197,6 +197,9 @@ func (p Param) bind(in *Input, dst reflect.Value) error {
 		}
 		id, err := ParseID(p.Name, s)
 		if err != nil {
+			if e, ok := err.(*Error); ok && e.Key == "http.not_positive" && p.Min != nil && *p.Min == 0 {
+				return BadRequest("http.negative", p.Name) // 0 is allowed: what is wrong is the sign
+			}
 			return err
 		}
 		dst.SetInt(id)

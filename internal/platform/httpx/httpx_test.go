@@ -1,6 +1,8 @@
 package httpx
 
 import (
+	"errors"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -93,6 +95,41 @@ func TestBindReadsTaggedFieldsWithTheirLimits(t *testing.T) {
 		if _, err := read(bad); err == nil {
 			t.Errorf("%q is accepted", bad)
 		}
+	}
+}
+
+// A whole number that breaks a sign rule is told as that, not as "must be a whole number": a negative parent
+// (0 allowed) must not be negative, an id of 0 or below must be positive.
+func TestBindSaysWhatIsWrongWithAWholeNumber(t *testing.T) {
+	type in struct {
+		ID     int64  `param:"id"`
+		Parent *int64 `param:"parentId" min:"0"`
+	}
+	for query, want := range map[string]string{"parentId=-1": "参数 parentId 不能为负数", "id=-1": "参数 id 必须是正整数",
+		"id=0": "参数 id 必须是正整数", "id=1.5": "参数 id 必须是整数", "parentId=x": "参数 parentId 必须是整数"} {
+		raw, err := ReadInput(httptest.NewRecorder(), httptest.NewRequest("GET", "/x?"+query, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v in
+		err = Bind(raw, &v)
+		var e *Error
+		if !errors.As(err, &e) || e.Status != http.StatusBadRequest || Translate(LangZH, e.Key, e.Args...) != want {
+			t.Errorf("%s: %v, want a 400 %q", query, err, want)
+		}
+	}
+}
+
+// A message argument that is a message key (Msg) or an error is rendered in the language of the message.
+func TestTranslateRendersMessageArguments(t *testing.T) {
+	RegisterMessages(map[string][2]string{"t.label": {"金额", "Amount"}, "t.neg": {"%s不能为负数", "%s cannot be negative"},
+		"t.field": {"%s：%s", "%s: %s"}})
+	err := Fail("t.field", Msg("t.label"), Fail("t.neg", Msg("t.label")))
+	if zh, en := Translate(LangZH, err.Key, err.Args...), Translate(LangEN, err.Key, err.Args...); zh != "金额：金额不能为负数" || en != "Amount: Amount cannot be negative" {
+		t.Fatalf("%q %q", zh, en)
+	}
+	if _, ok := err.Args[0].(Msg); !ok {
+		t.Fatal("Translate must not change the error's arguments")
 	}
 }
 

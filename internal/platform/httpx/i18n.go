@@ -49,10 +49,32 @@ func Translate(lang, key string, args ...any) string {
 		s = texts[1]
 	}
 	if len(args) > 0 {
+		copied := false
+		for i, a := range args {
+			var text string
+			switch m := a.(type) {
+			case Msg:
+				text = Translate(lang, string(m))
+			case *Error:
+				text = Translate(lang, m.Key, m.Args...)
+			default:
+				continue
+			}
+			if !copied { // the caller's arguments (an Error's) stay as they are
+				args, copied = append([]any(nil), args...), true
+			}
+			args[i] = text
+		}
 		s = fmt.Sprintf(s, args...)
 	}
 	return s
 }
+
+// Msg is a message argument that is itself a message key (a field's label): Translate renders it in the
+// language of the message around it, so a service that does not know the caller's language can still name
+// the field in it (httpx.Fail("reward.amount_negative", httpx.Msg("reward.f.amount"))). An *Error given as an
+// argument is rendered the same way (a field's label, then what is wrong with it).
+type Msg string
 
 func init() {
 	RegisterMessages(map[string][2]string{

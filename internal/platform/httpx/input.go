@@ -352,11 +352,15 @@ func (in *Input) Bool(name string) bool {
 	return b
 }
 
-// ParseID reads a positive id (the BIGINT keys); name is the parameter, for the message.
+// ParseID reads a positive id (the BIGINT keys); name is the parameter, for the message: a text that is not a
+// whole number is http.bad_number, a whole number below 1 http.not_positive.
 func ParseID(name, s string) (int64, error) {
 	id, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
-	if err != nil || id <= 0 {
+	if err != nil {
 		return 0, BadRequest("http.bad_number", name)
+	}
+	if id <= 0 {
+		return 0, BadRequest("http.not_positive", name)
 	}
 	return id, nil
 }
@@ -397,6 +401,8 @@ func init() {
 	RegisterMessages(map[string][2]string{
 		"http.required":      {"缺少参数 %s", "Parameter %s is required"},
 		"http.bad_number":    {"参数 %s 必须是整数", "Parameter %s must be a whole number"},
+		"http.not_positive":  {"参数 %s 必须是正整数", "Parameter %s must be a positive whole number"},
+		"http.negative":      {"参数 %s 不能为负数", "Parameter %s cannot be negative"},
 		"http.out_of_range":  {"参数 %s 超出范围（%d 到 %d）", "Parameter %s is out of range (%d to %d)"},
 		"http.bad_bool":      {"参数 %s 必须是 true 或 false", "Parameter %s must be true or false"},
 		"http.bad_field":     {"参数 %s 格式错误", "Parameter %s is malformed"},

@@ -107,13 +107,17 @@ func (t *Table[T]) Export(w http.ResponseWriter, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	format, err := export.Format(in.String("format"))
+	if err != nil {
+		return nil, err
+	}
 	lang := httpx.Lang(r)
 	header := make([]string, len(t.Columns))
 	for i, c := range t.Columns {
 		header[i] = httpx.Translate(lang, c.Title)
 	}
 	tw := &startedWriter{ResponseWriter: w}
-	err = export.Stream(tw, export.Format(in.String("format")), httpx.Translate(lang, t.File), header, func(xw export.Writer) error {
+	err = export.Stream(tw, format, httpx.Translate(lang, t.File), header, func(xw export.Writer) error {
 		batch := make([]T, 0, exportBatch)
 		flush := func() error {
 			if len(batch) == 0 {

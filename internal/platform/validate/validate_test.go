@@ -167,3 +167,32 @@ func TestCommonPasswords(t *testing.T) {
 		t.Fatal("deny-list check wrong")
 	}
 }
+
+// A date in the right form that names no day, and a year no record has, are told apart from a malformed date.
+func TestDateSaysWhatIsWrong(t *testing.T) {
+	for in, want := range map[string]string{"2026-02-28": "", "2024-02-29": "", "1900-01-01": "", "9999-12-31": "",
+		"2026-02-30": "validate.date_invalid", "2024-13-45": "validate.date_invalid", "2026-2-3": "validate.date_format",
+		"31/05/2026": "validate.date_format", "": "validate.date_format", "0001-01-01": "validate.date_year",
+		"1899-12-31": "validate.date_year", "0000-01-01": "validate.date_year"} {
+		_, err := Date(in)
+		if got := keyOf(err); got != want {
+			t.Errorf("Date(%q): %q, want %q", in, got, want)
+		}
+	}
+	if d, err := Date("2026/2/3", DayLayout, "2006/1/2"); err != nil || d.Format(DayLayout) != "2026-02-03" {
+		t.Errorf("another layout: %v %v", d, err)
+	}
+	if _, err := Date("2026-02-30"); httpx.Translate(httpx.LangZH, err.(*httpx.Error).Key, err.(*httpx.Error).Args...) != "日期不存在：2026-02-30" {
+		t.Errorf("message: %v", err)
+	}
+}
+
+func keyOf(err error) string {
+	if err == nil {
+		return ""
+	}
+	if e, ok := err.(*httpx.Error); ok {
+		return e.Key
+	}
+	return err.Error()
+}
