@@ -581,7 +581,7 @@ func (h *MenuHandlers) ChangeVisible(r *http.Request, in VisibleIn) (route.None,
 
 // SortIn sets order numbers.
 type SortIn struct {
-	Items string `param:"items" doc:"[{id, sort}], as JSON or as JSON text"`
+	Items string `param:"items" types:"array,string" doc:"[{id, sort}], as JSON or as JSON text"`
 }
 
 // Sort is PUT /api/sys/menu/sort (items: [{id, sort}], as JSON or as JSON text).

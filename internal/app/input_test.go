@@ -100,6 +100,13 @@ func TestHostileInputIsRefusedWithA400(t *testing.T) {
 		{"create NUL in text", "POST", "/api/sys/dict/add", js, `{"key":"项目\u0000阶段","value":"stage"}`, bearer, "参数 key " + msgBadText},
 		{"create escape in text", "POST", "/api/sys/dict/add", js, `{"key":"a\u001bb","value":"stage"}`, bearer, "参数 key " + msgBadText},
 		{"create NUL form", "POST", "/api/sys/dict/add", form, "key=a&value=st%00age", bearer, "参数 value " + msgBadText},
+		// an array or an object where text is declared would be stored as its JSON
+		{"tag name an array", "POST", "/api/library/tag/add", js, `{"name":["x","y"]}`, bearer, "参数 name 必须是文本"},
+		{"tag name an object", "POST", "/api/library/tag/add", js, `{"name":{"a":"b"}}`, bearer, "参数 name 必须是文本"},
+		{"user name an object", "POST", "/api/sys/user/add", js, `{"loginCode":"obj","userName":{"x":"y"},"unitCode":"100101","password":"Start#2024"}`, bearer, "参数 userName 必须是文本"},
+		{"role name an array", "POST", "/api/sys/role/add", js, `{"code":"arr","name":["n"]}`, bearer, "参数 name 必须是文本"},
+		{"dict value an array", "POST", "/api/sys/dict/add", js, `{"key":"k","value":["v"]}`, bearer, "参数 value 必须是文本"},
+		{"login os an array", "POST", "/api/login", js, `{"LoginCode":"admin","PassWord":"Admin@123","os":["a"]}`, nil, "参数 os 必须是文本"},
 		{"list NUL filter", "GET", "/api/sys/user/list?keyword=ad%00min", "", "", bearer, msgBadText},
 		{"list bad UTF-8 filter", "GET", "/api/sys/user/list?keyword=%C0%AF", "", "", bearer, msgBadText},
 		{"malformed escape", "GET", "/api/sys/user/list?keyword=%zz", "", "", bearer, "请求参数格式错误"},

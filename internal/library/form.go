@@ -88,7 +88,6 @@ func (f *Form) set(fd *Field, val any) {
 }
 
 func (f *Form) read(fd *Field, v values) error {
-	raw := strings.TrimSpace(v.String(fd.Key))
 	switch fd.Kind {
 	case KindTags:
 		ids, err := idList(v.Strings(fd.Key), fd.Key)
@@ -128,6 +127,8 @@ func (f *Form) read(fd *Field, v values) error {
 		}
 		return nil
 	}
+	// a single value (the lists above are arrays, which are not text)
+	raw := strings.TrimSpace(v.String(fd.Key))
 	if raw == "" {
 		if fd.Required {
 			return httpx.Fail("lib.required")

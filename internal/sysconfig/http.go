@@ -208,8 +208,8 @@ func (h *Handlers) Layout(r *http.Request, _ route.None) (Layout, error) {
 type LayoutIn struct {
 	Title       string `param:"title"`
 	LogoURL     string `param:"logoUrl" doc:"a path of this site (CSP img-src 'self'), or empty"`
-	HeaderLinks string `param:"headerLinks" doc:"a JSON array of {title, url, newTab} (or its JSON text); absent means none"`
-	FooterLinks string `param:"footerLinks" doc:"a JSON array of {title, url, newTab} (or its JSON text); absent means none"`
+	HeaderLinks string `param:"headerLinks" types:"array,string" doc:"a JSON array of {title, url, newTab} (or its JSON text); absent means none"`
+	FooterLinks string `param:"footerLinks" types:"array,string" doc:"a JSON array of {title, url, newTab} (or its JSON text); absent means none"`
 	Copyright   string `param:"copyright"`
 }
 

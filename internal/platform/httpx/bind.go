@@ -52,7 +52,8 @@ type Param struct {
 	// Query: sent in the query string even on a POST (in:"query"); Bind reads it there as anywhere.
 	Query bool
 	// Types: the JSON types a text parameter also takes (types:"string,integer,boolean" for a 1/0/true/false
-	// flag), for the API description; Bind reads any of them as text.
+	// flag), for the API description; Bind reads any of them as text. A text parameter takes a JSON array or
+	// object (as its JSON text) only when Types names "array".
 	Types []string
 }
 
@@ -146,6 +147,9 @@ func (p Param) bind(in *Input, dst reflect.Value) error {
 	case typeFile:
 		return nil
 	case typeString:
+		if err := in.notText(p.Name, false); err != nil && !slices.Contains(p.Types, "array") {
+			return err
+		}
 		s := in.String(p.Name)
 		if p.Required && strings.TrimSpace(s) == "" {
 			return Fail("http.required", p.Name)
@@ -209,6 +213,9 @@ func (p Param) bind(in *Input, dst reflect.Value) error {
 		}
 		dst.SetBool(in.Bool(p.Name))
 	case typeStrings:
+		if err := in.notText(p.Name, true); err != nil {
+			return err
+		}
 		ss := in.Strings(p.Name)
 		if p.Required && len(ss) == 0 {
 			return Fail("http.required", p.Name)

@@ -240,6 +240,36 @@ func catchConflict(err *error) {
 	}
 }
 
+// scalar tells whether a JSON value is text, a number, a boolean or null (not an array or object).
+func scalar(v any) bool {
+	switch v.(type) {
+	case []any, map[string]any:
+		return false
+	}
+	return true
+}
+
+// notText refuses a parameter declared as text (or a list of texts, items true) that the JSON body
+// sends as an array or an object: stored, it would be its JSON text.
+func (in *Input) notText(name string, items bool) error {
+	v, ok := in.json[name]
+	if !ok {
+		return nil
+	}
+	if arr, isList := v.([]any); items && isList {
+		for _, item := range arr {
+			if !scalar(item) {
+				return BadRequest("http.not_text", name)
+			}
+		}
+		return nil
+	}
+	if !scalar(v) {
+		return BadRequest("http.not_text", name)
+	}
+	return nil
+}
+
 // jsonText renders a JSON value as text: numbers as sent, booleans as true/false.
 func jsonText(v any) string {
 	switch t := v.(type) {
@@ -258,7 +288,8 @@ func jsonText(v any) string {
 }
 
 // String returns the parameter as text ("" when absent). JSON numbers and booleans are
-// rendered as text, so a client may send 1 or "1". Different values for the name refuse the call.
+// rendered as text, so a client may send 1 or "1"; an array or an object comes as its JSON text
+// (handlers that parse it themselves). Different values for the name refuse the call.
 func (in *Input) String(name string) string {
 	var out string
 	seen := false
@@ -409,6 +440,7 @@ func init() {
 		"http.bad_text":      {"参数 %s 含有不允许的字符（控制字符或无效的 UTF-8 编码）", "Parameter %s contains characters that are not allowed (control characters or invalid UTF-8)"},
 		"http.bad_text_name": {"参数名含有不允许的字符（控制字符或无效的 UTF-8 编码）", "A parameter name contains characters that are not allowed (control characters or invalid UTF-8)"},
 		"http.duplicate":     {"参数 %s 重复出现且取值不同", "Parameter %s is sent more than once with different values"},
+		"http.not_text":      {"参数 %s 必须是文本", "Parameter %s must be text"},
 	})
 }
 

@@ -66,6 +66,10 @@ func TestInputRefusesHostileValues(t *testing.T) {
 		{"scalar repeated", "a=1&a=2", "", "http.duplicate", func(in *Input) error { in.String("a"); return nil }},
 		{"body and query disagree", "a=2", `{"a":1}`, "http.duplicate", func(in *Input) error { _, err := in.Int("a", 0); return err }},
 		{"list in body and query", "ids=3", `{"ids":[1,2]}`, "http.duplicate", func(in *Input) error { _, err := in.IDs("ids"); return err }},
+		{"an array for text", "", `{"name":["x","y"]}`, "http.not_text", func(in *Input) error { return in.notText("name", false) }},
+		{"an object for text", "", `{"name":{"a":"b"}}`, "http.not_text", func(in *Input) error { return in.notText("name", false) }},
+		{"an object for a list", "", `{"codes":{"a":"b"}}`, "http.not_text", func(in *Input) error { return in.notText("codes", true) }},
+		{"a list of lists", "", `{"codes":["a",["b"]]}`, "http.not_text", func(in *Input) error { return in.notText("codes", true) }},
 		{"decode with NUL in its JSON text", "v=%7B%22a%22%3A%22%5Cu0000%22%7D", "", "http.bad_field", func(in *Input) error { var v any; return in.Decode("v", &v) }},
 		{"decode with a duplicate key", "v=%7B%22a%22%3A1%2C%22a%22%3A2%7D", "", "http.bad_field", func(in *Input) error { var v any; return in.Decode("v", &v) }},
 	} {
@@ -101,6 +105,16 @@ func TestInputKeepsWhatIsLegitimate(t *testing.T) {
 	}
 	if n, err := in.Int("missing", 7); err != nil || n != 7 {
 		t.Errorf("default: %d %v", n, err)
+	}
+	// numbers and booleans are text as sent; a structured parameter still decodes
+	in, err = jsonInput(t, "", `{"code":123,"flag":false,"v":{"a":[1]}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct{ A []int }
+	if in.String("code") != "123" || in.String("flag") != "false" || in.Decode("v", &v) != nil || len(v.A) != 1 ||
+		in.notText("code", false) != nil || in.notText("flag", false) != nil {
+		t.Errorf("scalars as text, an object decoded: %q %q %+v", in.String("code"), in.String("flag"), v)
 	}
 }
 
