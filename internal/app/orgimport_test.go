@@ -3,6 +3,7 @@ package app_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"mime/multipart"
 	"testing"
 
@@ -257,5 +258,20 @@ func TestOrgListsSearchAndExport(t *testing.T) {
 	rows := sheetRows(t, body)
 	if resp.StatusCode != 200 || len(rows) != emps.Total+1 || rows[0][0] != "员工编号" {
 		t.Errorf("employee export: %d rows %v", len(rows), rows[0])
+	}
+}
+
+// A company's employees come in one workbook: the organisation import takes more rows a sheet than the library's
+// 10,000 (the 64 MB unpacked bound still holds).
+func TestOrgImportTakesAWholeCompany(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123").AccessToken
+	rows := [][]string{employeeHeader}
+	for i := range 12_000 {
+		rows = append(rows, []string{fmt.Sprintf("HX8%05d", i), "员工", "100101", "", "", "1"})
+	}
+	rep, r := e.importOrg(admin, true, workbook(t, map[string][][]string{"员工": rows}))
+	if r.Code != 0 || len(rep.Problems) != 0 || rep.EmployeesCreated != 12_000 {
+		t.Fatalf("12,000 employees: code %d, %d created, %d problems %v", r.Code, rep.EmployeesCreated, len(rep.Problems), rep.Problems[:min(3, len(rep.Problems))])
 	}
 }

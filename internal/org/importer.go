@@ -17,9 +17,13 @@ import (
 	"biddesk/internal/platform/validate"
 )
 
+// orgMaxRows bounds each sheet of the organisation import: a whole company's units or employees come in one
+// workbook (the 64 MB unpacked bound of every import still holds), not the library's 10,000 records.
+const orgMaxRows = 100_000
+
 // The import workbook: a sheet of units and a sheet of employees (either may be empty).
 var (
-	unitSheet = sheet.Def{Name: "org.import.units", Columns: []sheet.Column{
+	unitSheet = sheet.Def{Name: "org.import.units", MaxRows: orgMaxRows, Columns: []sheet.Column{
 		{Key: "fullUnitCode", Title: "org.col.fullUnitCode", Required: true, Max: 64, Example: "100215"},
 		{Key: "unitName", Title: "org.col.unitName", Required: true, Max: 100, Example: "宁波华信物业服务有限公司"},
 		{Key: "parentFullUnitCode", Title: "org.col.parentFullUnitCode", Max: 64, Example: "1002"},
@@ -27,7 +31,7 @@ var (
 		{Key: "inStatus", Title: "org.col.inStatus", Example: "1"},
 		{Key: "sort", Title: "org.col.sort", Example: "15"},
 	}}
-	employeeSheet = sheet.Def{Name: "org.import.employees", Columns: []sheet.Column{
+	employeeSheet = sheet.Def{Name: "org.import.employees", MaxRows: orgMaxRows, Columns: []sheet.Column{
 		{Key: "code", Title: "org.col.code", Required: true, Max: 64, Example: "HX900001"},
 		{Key: "name", Title: "org.col.name", Required: true, Max: 50, Example: "王小明"},
 		{Key: "unitCode", Title: "org.col.unitCode", Required: true, Max: 64, Example: "100215"},

@@ -6,6 +6,7 @@ package sheet
 import (
 	"archive/zip"
 	"bytes"
+	"cmp"
 	"errors"
 	"io"
 	"mime"
@@ -48,6 +49,8 @@ type Column struct {
 type Def struct {
 	Name    string
 	Columns []Column
+	// MaxRows, when set, replaces the default row bound (MaxRows) for this sheet.
+	MaxRows int
 }
 
 // Row is a data row: its line number in the sheet (1 is the header) and its values by key,
@@ -212,8 +215,8 @@ func Rows(f *excelize.File, def Def, problems *Problems) ([]Row, error) {
 		if blank(cells) {
 			continue
 		}
-		if len(out) >= MaxRows {
-			problems.Add(label, line, "", "sheet.too_many_rows", MaxRows)
+		if limit := cmp.Or(def.MaxRows, MaxRows); len(out) >= limit {
+			problems.Add(label, line, "", "sheet.too_many_rows", limit)
 			return out, nil
 		}
 		row := Row{Line: line, Values: map[string]string{}}
