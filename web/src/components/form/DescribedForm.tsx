@@ -6,6 +6,7 @@ import { useI18n } from '../../i18n';
 import { dictItems, type DictItem } from '../../lib/dict';
 import { useDictData } from '../../lib/dictSelect';
 import {
+  beforeToday,
   dateFormat,
   fieldRules,
   fromPicker,
@@ -124,7 +125,16 @@ function Control({ field: f, ...item }: WidgetProps<never> & Record<string, unkn
     }
     case 'date':
     case 'datetime':
-      return <DatePicker {...common} {...props} showTime={f.type === 'datetime'} format={dateFormat(f.type)} style={{ width: '100%' }} />;
+      return (
+        <DatePicker
+          {...common}
+          {...props}
+          showTime={f.type === 'datetime'}
+          format={dateFormat(f.type)}
+          disabledDate={f.notPast ? beforeToday : undefined}
+          style={{ width: '100%' }}
+        />
+      );
     case 'time':
       return <TimePicker {...common} {...props} format={dateFormat('time')} style={{ width: '100%' }} />;
     case 'switch':

@@ -81,8 +81,9 @@ export type FieldDescriptor = Base &
     | { type: 'number'; max?: number; nonNegative?: boolean; decimals?: number; maxLength?: number }
     /** the enabled items of a dictionary (key or code); several values when multiple */
     | { type: 'select'; dictKey: string; multiple?: boolean; useDefault?: boolean }
-    /** YYYY-MM-DD / HH:mm:ss / YYYY-MM-DD HH:mm:ss */
-    | { type: 'date' | 'time' | 'datetime' }
+    /** YYYY-MM-DD / HH:mm:ss / YYYY-MM-DD HH:mm:ss; notPast: days before today cannot be picked */
+    | { type: 'date' | 'datetime'; notPast?: boolean }
+    | { type: 'time' }
     /** 1 when on, 0 when off */
     | { type: 'switch' }
     /** accept: allowed suffixes as a comma list (case-insensitive); maxSizeMB: per file; without uploader the
@@ -243,4 +244,9 @@ export function fromSpecField(s: SpecField): FieldDescriptor {
     default:
       return { ...base, type: 'text' };
   }
+}
+
+/** A picker's day before today (a date field with notPast: a due date cannot already be over). */
+export function beforeToday(d: Dayjs, now: Dayjs = dayjs()): boolean {
+  return d.isBefore(now.startOf('day'));
 }
