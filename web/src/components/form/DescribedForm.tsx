@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { Col, DatePicker, Form, Input, InputNumber, Row, Switch, TimePicker, type FormInstance } from 'antd';
+import type { Dayjs } from 'dayjs';
 import DictSelect from '../DictSelect';
 import OrgTreeSelect from '../OrgTreeSelect';
 import { useI18n } from '../../i18n';
@@ -131,7 +132,7 @@ function Control({ field: f, ...item }: WidgetProps<never> & Record<string, unkn
           {...props}
           showTime={f.type === 'datetime'}
           format={dateFormat(f.type)}
-          disabledDate={f.notPast ? beforeToday : undefined}
+          disabledDate={f.notPast ? (d: Dayjs) => beforeToday(d) : undefined}
           style={{ width: '100%' }}
         />
       );
