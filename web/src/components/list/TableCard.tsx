@@ -59,7 +59,8 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
   const settings = settable.length > 1 && <ColumnSettings columns={settable} choice={choice} onChange={setChoice} />;
   const cols: ColumnType<T>[] = shown.map(({ titleKey, label, sortKey, ...c }, i) => ({
     ...c,
-    ...(narrow ? { fixed: i === 0 ? ('left' as const) : undefined } : {}),
+    // wider: the actions stay in sight when the columns overflow their card (a half-width card of a split screen)
+    ...(narrow ? { fixed: i === 0 ? ('left' as const) : undefined } : c.key === 'actions' ? { fixed: 'right' as const } : {}),
     key: c.key ?? sortKey ?? String(c.dataIndex ?? titleKey),
     title: label ?? (titleKey ? t(titleKey) : undefined),
     ...(sortKey
