@@ -143,8 +143,9 @@ func TestHostileInputIsRefusedWithA400(t *testing.T) {
 		// duplicates: a value read once must be sent once
 		{"query id twice", "GET", "/api/sys/dict/one?id=1&id=2", "", "", bearer, "参数 id " + msgDuplicate},
 		{"list current twice", "GET", "/api/sys/user/list?current=1&current=2", "", "", bearer, "参数 current " + msgDuplicate},
-		{"JSON duplicate key", "POST", "/api/sys/dict/add", js, `{"key":"k","value":"v1","value":"v2"}`, bearer, "参数 value " + msgDuplicate},
-		{"JSON nested duplicate key", "POST", "/api/login", js, `{"LoginCode":"admin","PassWord":"x","x":{"a":1,"a":2}}`, nil, "参数 x.a " + msgDuplicate},
+		{"JSON duplicate key", "POST", "/api/sys/dict/add", js, `{"key":"k","value":"v1","value":"v2"}`, bearer, "参数 value 在 JSON 中重复出现"},
+		{"JSON duplicate key, same value", "POST", "/api/sys/dict/add", js, `{"key":"k","value":"v","value":"v"}`, bearer, "参数 value 在 JSON 中重复出现"},
+		{"JSON nested duplicate key", "POST", "/api/login", js, `{"LoginCode":"admin","PassWord":"x","x":{"a":1,"a":2}}`, nil, "参数 x.a 在 JSON 中重复出现"},
 		{"form field twice", "POST", "/api/login", form, "LoginCode=admin&LoginCode=guest&PassWord=x", nil, "参数 LoginCode " + msgDuplicate},
 		{"body and query disagree", "POST", "/api/sys/dict/add?key=other", js, `{"key":"k","value":"v"}`, bearer, "参数 key " + msgDuplicate},
 		{"ticket twice", "GET", "/api/sys/user/export?ticket=a&ticket=b", "", "", nil, "参数 ticket " + msgDuplicate},

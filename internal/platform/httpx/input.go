@@ -169,7 +169,7 @@ func readObject(dec *json.Decoder, path string, depth int) (map[string]any, erro
 			at = path + "." + key
 		}
 		if _, dup := m[key]; dup {
-			return nil, BadRequest("http.duplicate", at)
+			return nil, BadRequest("http.duplicate_key", at) // whatever the values: which one was meant is unknown
 		}
 		if m[key], err = readValue(dec, at, depth); err != nil {
 			return nil, err
@@ -440,6 +440,7 @@ func init() {
 		"http.bad_text":      {"参数 %s 含有不允许的字符（控制字符或无效的 UTF-8 编码）", "Parameter %s contains characters that are not allowed (control characters or invalid UTF-8)"},
 		"http.bad_text_name": {"参数名含有不允许的字符（控制字符或无效的 UTF-8 编码）", "A parameter name contains characters that are not allowed (control characters or invalid UTF-8)"},
 		"http.duplicate":     {"参数 %s 重复出现且取值不同", "Parameter %s is sent more than once with different values"},
+		"http.duplicate_key": {"参数 %s 在 JSON 中重复出现", "Parameter %s appears more than once in the JSON body"},
 		"http.not_text":      {"参数 %s 必须是文本", "Parameter %s must be text"},
 	})
 }
