@@ -1,12 +1,10 @@
 package app_test
 
 import (
-	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
 
-	"biddesk/internal/library"
 	"biddesk/internal/stats"
 )
 
@@ -43,15 +41,7 @@ func TestLibraryPeriodsEndAfterTheyStartAndDatesExist(t *testing.T) {
 		{"导入乙", "营业执照", "甲公司", "2026-01-01", "0001-01-01"},
 		{"导入丙", "营业执照", "甲公司", "2026-01-01", "2027-01-01"},
 	}})
-	r := e.upload("/api/library/license/import?dryRun=true", tok, "l.xlsx", bad)
-	var rep library.ImportReport
-	if r.Code != 0 || json.Unmarshal(r.Data, &rep) != nil {
-		t.Fatalf("dry run: %+v", r)
-	}
-	var lines []string
-	for _, p := range rep.Problems {
-		lines = append(lines, itoa(int64(p.Row))+" "+p.Message)
-	}
+	_, lines := e.licenseDryRun(tok, bad)
 	if got := strings.Join(lines, "|"); got != "2 有效期至：不能早于有效期自|3 有效期至：日期的年份须在1900到9999之间" {
 		t.Errorf("import problems: %s", got)
 	}

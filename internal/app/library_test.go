@@ -492,15 +492,7 @@ func TestLibraryImportDryRunAndImport(t *testing.T) {
 		{"", "营业执照", "N-3", "甲公司", "", "", ""},
 		{"导入证照四", "business", "N-4", "甲公司", "999", "2030/2/3", ""},
 	}})
-	r := e.upload("/api/library/license/import?dryRun=true", tok, "l.xlsx", bad)
-	var rep library.ImportReport
-	if r.Code != 0 || json.Unmarshal(r.Data, &rep) != nil {
-		t.Fatalf("dry run: %+v", r)
-	}
-	var lines []string
-	for _, p := range rep.Problems {
-		lines = append(lines, itoa(int64(p.Row))+" "+p.Message)
-	}
+	rep, lines := e.licenseDryRun(tok, bad)
 	if len(rep.Problems) != 3 || rep.Created != 0 || rep.Applied {
 		t.Fatalf("problems: %v %+v", lines, rep)
 	}
@@ -508,7 +500,7 @@ func TestLibraryImportDryRunAndImport(t *testing.T) {
 		t.Fatalf("problem lines: %v", lines)
 	}
 	// all or nothing: the real import of a bad file creates nothing
-	r = e.upload("/api/library/license/import", tok, "l.xlsx", bad)
+	r := e.upload("/api/library/license/import", tok, "l.xlsx", bad)
 	if json.Unmarshal(r.Data, &rep) != nil || rep.Applied {
 		t.Fatalf("bad import applied: %+v", r)
 	}
@@ -594,4 +586,19 @@ func TestDemoLibraryHasFiles(t *testing.T) {
 	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/pdf" || !bytes.HasPrefix(body, []byte("%PDF-1.4")) {
 		t.Fatalf("demo licence scan: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
+}
+
+// licenseDryRun checks a licence workbook without importing it: the report and its problems as "row message".
+func (e *env) licenseDryRun(tok string, data []byte) (library.ImportReport, []string) {
+	e.t.Helper()
+	r := e.upload("/api/library/license/import?dryRun=true", tok, "l.xlsx", data)
+	var rep library.ImportReport
+	if r.Code != 0 || json.Unmarshal(r.Data, &rep) != nil {
+		e.t.Fatalf("dry run: %+v", r)
+	}
+	var lines []string
+	for _, p := range rep.Problems {
+		lines = append(lines, itoa(int64(p.Row))+" "+p.Message)
+	}
+	return rep, lines
 }
