@@ -28,8 +28,12 @@ func (f demandFiles) Set(ctx context.Context, tx *db.Tx, userID, demandID int64,
 	return f.files.SetFiles(ctx, tx, files.Owner{UserID: userID}, demand.Screen, demand.RecordType, demandID, ids...)
 }
 
-func (f demandFiles) Of(ctx context.Context, q db.Querier, demandIDs []int64) (map[int64][]demand.FileRef, error) {
-	found, err := f.files.FilesOf(ctx, q, demand.RecordType, demandIDs)
+func (f demandFiles) SetReply(ctx context.Context, tx *db.Tx, userID, replyID int64, ids []int64) error {
+	return f.files.SetFiles(ctx, tx, files.Owner{UserID: userID}, demand.Screen, demand.ReplyRecordType, replyID, ids...)
+}
+
+func (f demandFiles) Of(ctx context.Context, q db.Querier, recordType string, ids []int64) (map[int64][]demand.FileRef, error) {
+	found, err := f.files.FilesOf(ctx, q, recordType, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -59,8 +63,8 @@ func (d demandDicts) Values(ctx context.Context, q db.Querier, code string) ([]s
 	return out, true, nil
 }
 
-// openDemand wires demand collection after the library and the files: a demand's files download for its
-// submitter and for the administrators whose scope holds its collection.
+// openDemand wires demand collection after the library and the files: a demand's files, and the files of the
+// answers to it, download for its submitter and for the administrators whose scope holds its collection.
 func (a *App) openDemand() {
 	scope := func(ctx context.Context, q db.Querier, userID int64) (org.Visibility, error) {
 		return a.Org.VisibilityIn(ctx, q, userID, demand.Module)
@@ -68,5 +72,8 @@ func (a *App) openDemand() {
 	a.demand = demand.NewService(a.DB, scope, demandNotifier{a.Library}, demandFiles{a.Files}, demandDicts{a})
 	a.Files.OnRead(demand.RecordType, func(ctx context.Context, p *auth.Principal, f *files.File) (bool, error) {
 		return a.demand.MayReadFile(ctx, p, f.RecordID)
+	})
+	a.Files.OnRead(demand.ReplyRecordType, func(ctx context.Context, p *auth.Principal, f *files.File) (bool, error) {
+		return a.demand.MayReadReplyFile(ctx, p, f.RecordID)
 	})
 }

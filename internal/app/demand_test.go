@@ -28,6 +28,15 @@ type demandItemRec struct {
 	State    string         `json:"state"`
 	Reason   string         `json:"reason"`
 	Editable bool           `json:"editable"`
+	Replies  []struct {
+		State          string `json:"state"`
+		Text           string `json:"text"`
+		AnsweredByName string `json:"answeredByName"`
+		Files          []struct {
+			ID   int64  `json:"id"`
+			Name string `json:"name"`
+		} `json:"files"`
+	} `json:"replies"`
 	Files    []struct {
 		ID   int64  `json:"id"`
 		Name string `json:"name"`
@@ -175,7 +184,7 @@ func TestDemandCollectionEndToEnd(t *testing.T) {
 	e.refused("PUT", "/api/demand/item/state", admin, map[string]any{"ids": []int64{added.ID}, "state": "declined"}, "请填写不予受理的原因")
 	e.refused("PUT", "/api/demand/item/state", admin, map[string]any{"ids": []int64{added.ID}, "state": "lost"}, "状态无效")
 	e.done("PUT", "/api/demand/item/state", admin, map[string]any{"ids": []int64{added.ID}, "state": "accepted"}, nil)
-	if m := e.demandMsgs(a1); len(m) != 2 || m[0] != "「2027年投标资料需求」的需求已受理" {
+	if m := e.demandMsgs(a1); len(m) != 2 || m[0] != "您的需求已答复：已受理" {
 		t.Errorf("answer message: %v", m)
 	}
 	e.refused("PUT", "/api/portal/demand/edit", a1, map[string]any{"id": added.ID, "content": "late change", "values": map[string]any{"qty": 1}}, "需求已答复，不能再修改")
@@ -204,6 +213,89 @@ func TestDemandCollectionEndToEnd(t *testing.T) {
 	}
 	if n := e.count(`SELECT COUNT(*) FROM demand_item`); n != 1 {
 		t.Errorf("%d demands", n)
+	}
+}
+
+// An answer is a message: a state, a text and files, given to several demands at once; each submitter reads it whole
+// in the portal and in the notice, the files download for the submitters and the administrators only, and a
+// demand keeps the history of its answers.
+func TestDemandAnswersAreMessagesWithTextAndFiles(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123").AccessToken
+	clerk := e.grantRole(admin, "clerk", []string{}, []string{"gateway"}, nil)
+	e.account(admin, "a1", "100201003", clerk)
+	e.account(admin, "a2", "100201", clerk)
+	e.account(admin, "far", "100101", clerk)
+	a1, a2, far := e.signIn("a1"), e.signIn("a2"), e.signIn("far")
+	id := e.demandAdd(admin, map[string]any{"title": "报价模板征集", "deadline": demandDeadline(72 * time.Hour), "audienceUnits": "100201"})
+	submit := func(tok, content string) int64 {
+		var added struct{ ID int64 }
+		e.done("POST", "/api/portal/demand/submit", tok, map[string]any{"collectionId": id, "content": content}, &added)
+		return added.ID
+	}
+	d1, d2 := submit(a1, "需要最新的报价模板。"), submit(a2, "需要服务报价模板")
+	answerFile := e.libUpload(admin, "报价模板.pdf")
+	foreign := e.libUpload(a1, "mine.pdf")
+	text := strings.Repeat("答", 10) + "：模板已放在资料库，附件为最新版本。"
+
+	for _, c := range []struct {
+		name string
+		body map[string]any
+		want string
+	}{
+		{"a decline without text", map[string]any{"ids": []int64{d1}, "state": "declined", "text": "  "}, "请填写不予受理的原因"},
+		{"a text over the limit", map[string]any{"ids": []int64{d1}, "state": "done", "text": strings.Repeat("长", 2001)}, "答复内容不能超过2000个字"},
+		{"too many files", map[string]any{"ids": []int64{d1}, "state": "done", "fileIds": []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}}, "附件最多10个"},
+		{"an unknown state", map[string]any{"ids": []int64{d1}, "state": "submitted"}, "状态无效"},
+	} {
+		t.Run(c.name, func(t *testing.T) { e.refused("PUT", "/api/demand/item/state", admin, c.body, c.want) })
+	}
+	// another user's upload cannot be attached: nothing is written
+	if _, r := e.call("PUT", "/api/demand/item/state", admin, map[string]any{"ids": []int64{d1, d2}, "state": "done", "text": text, "fileIds": []int64{foreign}}); r.Code == 0 {
+		t.Fatalf("another user's file was attached to an answer")
+	}
+	if n := e.count(`SELECT COUNT(*) FROM demand_reply`); n != 0 {
+		t.Fatalf("a refused answer left %d replies", n)
+	}
+	// one answer to both demands
+	e.done("PUT", "/api/demand/item/state", admin, map[string]any{"ids": []int64{d1, d2}, "state": "done", "text": text, "fileIds": []int64{answerFile}}, nil)
+	for _, c := range []struct {
+		tok, who string
+		item     int64
+	}{{a1, "a1", d1}, {a2, "a2", d2}} {
+		var one struct {
+			Mine []demandItemRec `json:"mine"`
+		}
+		e.done("GET", "/api/portal/demand/one?id="+itoa(id), c.tok, nil, &one)
+		if len(one.Mine) != 1 || one.Mine[0].ID != c.item || one.Mine[0].State != "done" || one.Mine[0].Reason != text || len(one.Mine[0].Replies) != 1 {
+			t.Fatalf("%s reads %+v", c.who, one.Mine)
+		}
+		r := one.Mine[0].Replies[0]
+		if r.Text != text || r.State != "done" || r.AnsweredByName == "" || len(r.Files) != 1 || r.Files[0].ID != answerFile {
+			t.Errorf("%s reads the answer %+v", c.who, r)
+		}
+		if _, body := e.fetch("/api/sys/common/file/down?id="+itoa(answerFile), c.tok); !strings.HasPrefix(string(body), "%PDF") {
+			t.Errorf("%s cannot download the answer's file: %q", c.who, body)
+		}
+	}
+	if _, body := e.fetch("/api/sys/common/file/down?id="+itoa(answerFile), far); strings.HasPrefix(string(body), "%PDF") {
+		t.Errorf("someone outside downloaded the answer's file")
+	}
+	// the notice carries the whole text and a clean title
+	_, r := e.call("GET", "/api/portal/msg/list?limit=50", a1, nil)
+	if !strings.Contains(string(r.Data), "您的需求已答复：已完成") || !strings.Contains(string(r.Data), text) || strings.Contains(string(r.Data), "。」") {
+		t.Errorf("a1's notice: %s", r.Data)
+	}
+	// the same answer again changes nothing; a new answer adds to the history
+	e.done("PUT", "/api/demand/item/state", admin, map[string]any{"ids": []int64{d1}, "state": "done", "text": text}, nil)
+	e.done("PUT", "/api/demand/item/state", admin, map[string]any{"ids": []int64{d1}, "state": "in_progress", "reason": "重新处理中"}, nil)
+	items := list[demandItemRec](e, "/api/demand/item/list", admin, url.Values{"collectionId": {itoa(id)}, "keyword": {"最新的报价"}})
+	if items.Total != 1 || items.Records[0].State != "in_progress" || len(items.Records[0].Replies) != 2 ||
+		items.Records[0].Replies[0].Text != text || items.Records[0].Replies[1].Text != "重新处理中" {
+		t.Errorf("history: %+v", items)
+	}
+	if n := e.count(`SELECT COUNT(*) FROM demand_reply`); n != 2 {
+		t.Errorf("%d replies written, want 2", n)
 	}
 }
 

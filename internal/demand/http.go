@@ -146,6 +146,7 @@ func (s *Service) scanItem(row interface{ Scan(...any) error }) (Item, error) {
 	it.Editable = it.State == StateSubmitted && it.Deadline.After(s.now())
 	it.Values = map[string]any{}
 	it.Files = []FileRef{}
+	it.Replies = []Reply{}
 	return it, json.Unmarshal([]byte(values), &it.Values)
 }
 
@@ -154,7 +155,11 @@ func (s *Service) completeItems(ctx context.Context, recs []Item) error {
 	for i, r := range recs {
 		idList[i] = r.ID
 	}
-	fs, err := s.files.Of(ctx, s.db, idList)
+	fs, err := s.files.Of(ctx, s.db, RecordType, idList)
+	if err != nil {
+		return fmt.Errorf("demand: read the files of %d demands: %w", len(idList), err)
+	}
+	replies, err := s.replies(ctx, idList)
 	if err != nil {
 		return err
 	}
@@ -162,8 +167,60 @@ func (s *Service) completeItems(ctx context.Context, recs []Item) error {
 		if f := fs[recs[i].ID]; f != nil {
 			recs[i].Files = f
 		}
+		if r := replies[recs[i].ID]; r != nil {
+			recs[i].Replies = r
+		}
 	}
 	return nil
+}
+
+// replies reads the answers to demands, oldest first, with their files.
+func (s *Service) replies(ctx context.Context, itemIDs []int64) (map[int64][]Reply, error) {
+	out := map[int64][]Reply{}
+	if len(itemIDs) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(itemIDs))
+	for i, id := range itemIDs {
+		args[i] = id
+	}
+	rows, err := s.db.Query(ctx, `SELECT x.item_id, r.id, r.state, r.body, COALESCE(u.user_name, ''), r.answered_at FROM demand_item_reply x
+		JOIN demand_reply r ON r.id = x.reply_id LEFT JOIN sys_user u ON u.id = r.answered_by
+		WHERE x.item_id IN (`+db.Placeholders(len(itemIDs))+`) ORDER BY r.answered_at, r.id`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("demand: read the answers: %w", err)
+	}
+	defer rows.Close()
+	var replyIDs []int64
+	seen := map[int64]bool{}
+	for rows.Next() {
+		var item int64
+		r := Reply{Files: []FileRef{}}
+		if err := rows.Scan(&item, &r.ID, &r.State, &r.Text, &r.AnsweredByName, &r.AnsweredAt); err != nil {
+			return nil, fmt.Errorf("demand: read the answers: %w", err)
+		}
+		r.AnsweredAt = r.AnsweredAt.UTC()
+		out[item] = append(out[item], r)
+		if !seen[r.ID] {
+			seen[r.ID] = true
+			replyIDs = append(replyIDs, r.ID)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("demand: read the answers: %w", err)
+	}
+	fs, err := s.files.Of(ctx, s.db, ReplyRecordType, replyIDs)
+	if err != nil {
+		return nil, fmt.Errorf("demand: read the files of the answers: %w", err)
+	}
+	for item, rs := range out {
+		for i := range rs {
+			if f := fs[rs[i].ID]; f != nil {
+				out[item][i].Files = f
+			}
+		}
+	}
+	return out, nil
 }
 
 func valuesText(v map[string]any) string {
@@ -437,7 +494,7 @@ func init() {
 		"demand.col.values":            {"表单内容", "Form"},
 		"demand.col.files":             {"附件", "Files"},
 		"demand.col.state":             {"状态", "State"},
-		"demand.col.reason":            {"原因", "Reason"},
+		"demand.col.reason":            {"答复内容", "Answer"},
 		"demand.col.answeredBy":        {"答复人", "Answered by"},
 		"demand.col.answeredAt":        {"答复时间", "Answered at"},
 		"demand.col.createdAt":         {"提交时间", "Submitted at"},
@@ -472,15 +529,16 @@ func init() {
 		"demand.answered":              {"需求已答复，不能再修改", "The demand has been answered and can no longer be changed"},
 		"demand.state_bad":             {"状态无效", "Unknown state"},
 		"demand.reason_required":       {"请填写不予受理的原因", "Please give the reason for declining"},
-		"demand.reason_long":           {"原因不能超过%d个字", "The reason cannot exceed %d characters"},
+		"demand.reply_long":            {"答复内容不能超过%d个字", "The answer cannot exceed %d characters"},
 		"demand.batch_too_large":       {"一次最多处理%d条", "At most %d at a time"},
 		"demand.files_too_many":        {"附件最多%d个", "At most %d files"},
 		"demand.msg.open.title":        {"需求征集：「%s」", "Demand collection: '%s'"},
 		"demand.msg.open.content":      {"「%s」正在征集需求，请在%s前提交。", "'%s' asks for your demands; please submit them before %s."},
 		"demand.msg.remind.title":      {"提醒：「%s」即将截止", "Reminder: '%s' closes soon"},
 		"demand.msg.remind.content":    {"您尚未向「%s」提交需求，截止时间%s。", "You have not submitted a demand to '%s'; it closes at %s."},
-		"demand.msg.answer.title":      {"「%s」的需求%s", "Your demand to '%s': %s"},
-		"demand.msg.answer.content":    {"您向「%s」提交的需求「%s」：%s。", "Your demand to '%s' ('%s'): %s."},
-		"demand.msg.answer.reason":     {"原因：%s", " Reason: %s"},
+		"demand.msg.answer.title":      {"您的需求已答复：%s", "Your demand has been answered: %s"},
+		"demand.msg.answer.content":    {"征集「%s」中您提交的需求“%s”已答复，状态：%s。", "Your demand \"%[2]s\" to '%[1]s' has been answered; state: %[3]s."},
+		"demand.msg.answer.text":       {"答复：%s", "Answer: %s"},
+		"demand.msg.answer.files":      {"附件%d个，请在需求中查看。", "%d file(s) attached; see the demand."},
 	})
 }

@@ -23,6 +23,9 @@ const Module = "demand"
 // RecordType is the record type of a demand's files (internal/files).
 const RecordType = "demand.item"
 
+// ReplyRecordType is the record type of the files of an answer (a reply, which may answer many demands).
+const ReplyRecordType = "demand.reply"
+
 // States of a demand. Submitted is the state until the bid team answers; the other four are answers.
 const (
 	StateSubmitted  = "submitted"
@@ -55,7 +58,7 @@ const (
 	TitleMax        = 100
 	DescriptionMax  = 2000
 	ContentMax      = 2000
-	ReasonMax       = 200
+	ReplyMax        = 2000 // an answer's text
 	FieldsMax       = 20
 	LabelMax        = 50
 	TextValueMax    = 500
@@ -115,13 +118,24 @@ type Item struct {
 	Content         string         `json:"content"`
 	Values          map[string]any `json:"values"`
 	State           string         `json:"state" enum:"submitted,accepted,in_progress,done,declined"`
-	Reason          string         `json:"reason"`
+	Reason          string         `json:"reason"` // the text of the latest answer
 	AnsweredByName  string         `json:"answeredByName"`
 	AnsweredAt      *time.Time     `json:"answeredAt"`
 	Editable        bool           `json:"editable"` // the submitter may still change it
 	Files           []FileRef      `json:"files"`
+	Replies         []Reply        `json:"replies"` // the answers, oldest first
 	CreatedAt       time.Time      `json:"createdAt"`
 	UpdatedAt       time.Time      `json:"updatedAt"`
+}
+
+// Reply is an answer of the bid team to one or more demands: a state, a text and files.
+type Reply struct {
+	ID             int64     `json:"id"`
+	State          string    `json:"state" enum:"accepted,in_progress,done,declined"`
+	Text           string    `json:"text"`
+	Files          []FileRef `json:"files"`
+	AnsweredByName string    `json:"answeredByName"`
+	AnsweredAt     time.Time `json:"answeredAt"`
 }
 
 // Notice is a message to-do for users (/gatewayMsg).
@@ -142,8 +156,10 @@ type Notifier interface {
 type Files interface {
 	// Set makes ids the files of the demand; only the user's own uploads may be linked.
 	Set(ctx context.Context, tx *db.Tx, userID int64, demandID int64, ids []int64) error
-	// Of reads the files of demands.
-	Of(ctx context.Context, q db.Querier, demandIDs []int64) (map[int64][]FileRef, error)
+	// Of reads the files of records of a type (RecordType: demands; ReplyRecordType: answers).
+	Of(ctx context.Context, q db.Querier, recordType string, ids []int64) (map[int64][]FileRef, error)
+	// SetReply makes ids the files of an answer; only the answerer's own uploads may be linked.
+	SetReply(ctx context.Context, tx *db.Tx, userID int64, replyID int64, ids []int64) error
 }
 
 // Dicts gives the values of a dictionary (nil, false when it does not exist).

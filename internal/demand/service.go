@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -519,11 +520,14 @@ func (s *Service) Remind(ctx context.Context, id int64) (int, error) {
 
 /* ---------- answers ---------- */
 
-// StateIn is a batch answer: ids, state, and the reason of a decline.
+// StateIn is an answer to one or more demands: the state, a text (required for a decline; `reason` is its older
+// name and still accepted) and files (the answerer's own uploads), sent once to every demand named.
 type StateIn struct {
-	IDs    []int64 `param:"ids,required"`
-	State  string  `param:"state,required"`
-	Reason string  `param:"reason"`
+	IDs     []int64 `param:"ids,required"`
+	State   string  `param:"state,required"`
+	Text    string  `param:"text"`
+	Reason  string  `param:"reason"`
+	FileIDs []int64 `param:"fileIds"`
 }
 
 type itemRow struct {
@@ -534,41 +538,52 @@ type itemRow struct {
 	Content      string `json:"content"`
 	State        string `json:"state"`
 	Reason       string `json:"reason"`
+	ReplyID      int64  `json:"replyId,omitempty"`
 }
 
-// SetState answers demands; a demand outside the caller's scope refuses the whole batch. Each submitter whose
-// demand changed is told.
+// checkAnswer checks an answer before anything is read or written.
+func checkAnswer(in *StateIn) error {
+	if !slices.Contains(Answers, in.State) {
+		return httpx.Fail("demand.state_bad")
+	}
+	if in.Text == "" {
+		in.Text = in.Reason
+	}
+	in.Text = strings.TrimSpace(in.Text)
+	if in.State == StateDeclined && in.Text == "" {
+		return httpx.Fail("demand.reason_required")
+	}
+	if utf8.RuneCountInString(in.Text) > ReplyMax {
+		return httpx.Fail("demand.reply_long", ReplyMax)
+	}
+	if len(in.IDs) > BatchMax {
+		return httpx.Fail("demand.batch_too_large", BatchMax)
+	}
+	if len(in.FileIDs) > FilesMax {
+		return httpx.Fail("demand.files_too_many", FilesMax)
+	}
+	return nil
+}
+
+// SetState answers demands with one reply (state, text, files); a demand outside the caller's scope refuses the
+// whole batch. Each submitter is told, with the whole text. A reply that changes nothing (same state, same text, no
+// files) is not written again.
 func (s *Service) SetState(ctx context.Context, in StateIn) error {
 	p, err := principal(ctx)
 	if err != nil {
 		return err
 	}
-	ok := false
-	for _, a := range Answers {
-		ok = ok || a == in.State
+	if err := checkAnswer(&in); err != nil {
+		return err
 	}
-	if !ok {
-		return httpx.Fail("demand.state_bad")
-	}
-	if in.State == StateDeclined && in.Reason == "" {
-		return httpx.Fail("demand.reason_required")
-	}
-	if utf8.RuneCountInString(in.Reason) > ReasonMax {
-		return httpx.Fail("demand.reason_long", ReasonMax)
-	}
-	if len(in.IDs) > BatchMax {
-		return httpx.Fail("demand.batch_too_large", BatchMax)
-	}
-	if in.State != StateDeclined {
-		in.Reason = ""
-	}
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		v, err := s.scope(ctx, tx, p.UserID)
 		if err != nil {
 			return err
 		}
 		cond, args := v.Condition("c.unit_code")
 		now := s.now().UTC()
+		var items []itemRow
 		for _, id := range uniq(in.IDs) {
 			var it itemRow
 			err := tx.QueryRow(ctx, `SELECT i.id, i.collection_id, c.title, i.user_id, i.content, i.state, i.reason FROM demand_item i
@@ -577,38 +592,68 @@ func (s *Service) SetState(ctx context.Context, in StateIn) error {
 			if db.IsNoRows(err) {
 				return httpx.Fail("demand.item_not_found")
 			} else if err != nil {
-				return err
+				return fmt.Errorf("read demand %d: %w", id, err)
 			}
-			if it.State == in.State && it.Reason == in.Reason {
+			if it.State == in.State && it.Reason == in.Text && len(in.FileIDs) == 0 {
 				continue
 			}
+			items = append(items, it)
+		}
+		if len(items) == 0 {
+			return nil
+		}
+		replyID, err := tx.Insert(ctx, `INSERT INTO demand_reply (state, body, answered_by, answered_at) VALUES (?, ?, ?, ?)`,
+			in.State, in.Text, p.UserID, now)
+		if err != nil {
+			return fmt.Errorf("write the reply: %w", err)
+		}
+		if len(in.FileIDs) > 0 {
+			if err := s.files.SetReply(ctx, tx, p.UserID, replyID, in.FileIDs); err != nil {
+				return err
+			}
+		}
+		for _, it := range items {
 			after := it
-			after.State, after.Reason = in.State, in.Reason
+			after.State, after.Reason, after.ReplyID = in.State, in.Text, replyID
+			if _, err := tx.Exec(ctx, `INSERT INTO demand_item_reply (item_id, reply_id) VALUES (?, ?)`, it.ID, replyID); err != nil {
+				return fmt.Errorf("link demand %d to reply %d: %w", it.ID, replyID, err)
+			}
 			if _, err := tx.Exec(ctx, `UPDATE demand_item SET state = ?, reason = ?, answered_by = ?, answered_at = ?, updated_at = ? WHERE id = ?`,
-				in.State, in.Reason, p.UserID, now, now, id); err != nil {
+				in.State, in.Text, p.UserID, now, now, it.ID); err != nil {
+				return fmt.Errorf("answer demand %d: %w", it.ID, err)
+			}
+			if err := s.answerNotice(ctx, tx, &after, len(in.FileIDs), now); err != nil {
 				return err
 			}
-			if err := s.answerNotice(ctx, tx, &after, now); err != nil {
-				return err
-			}
-			if err := audit.Record(ctx, tx, audit.Change{Module: Screen, Action: audit.Update, TargetID: id, Target: it.Title, Before: it, After: after}); err != nil {
+			if err := audit.Record(ctx, tx, audit.Change{Module: Screen, Action: audit.Update, TargetID: it.ID, Target: it.Title, Before: it, After: after}); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
+	if err != nil {
+		return fmt.Errorf("demand: answer %v: %w", in.IDs, err)
+	}
+	return nil
 }
 
-func (s *Service) answerNotice(ctx context.Context, tx *db.Tx, it *itemRow, now time.Time) error {
+// answerNotice tells the submitter: the state in the title, their demand and the whole answer in the text.
+func (s *Service) answerNotice(ctx context.Context, tx *db.Tx, it *itemRow, files int, now time.Time) error {
 	state := httpx.Translate(httpx.LangZH, "demand.state."+it.State)
 	content := httpx.Translate(httpx.LangZH, "demand.msg.answer.content", it.Title, excerpt(it.Content), state)
-	if it.State == StateDeclined {
-		content += httpx.Translate(httpx.LangZH, "demand.msg.answer.reason", it.Reason)
+	if it.Reason != "" {
+		content += "\n" + httpx.Translate(httpx.LangZH, "demand.msg.answer.text", it.Reason)
+	}
+	if files > 0 {
+		content += "\n" + httpx.Translate(httpx.LangZH, "demand.msg.answer.files", files)
 	}
 	_, err := s.notify.Notify(ctx, tx, []int64{it.UserID}, Notice{Code: fmt.Sprintf("demand:%d:item:%d:%d", it.CollectionID, it.ID, now.UnixNano()),
-		Title: httpx.Translate(httpx.LangZH, "demand.msg.answer.title", it.Title, state), Content: content,
+		Title: httpx.Translate(httpx.LangZH, "demand.msg.answer.title", state), Content: content,
 		RefID: it.CollectionID, RefPath: PortalPath(it.CollectionID)})
-	return err
+	if err != nil {
+		return fmt.Errorf("tell the submitter of demand %d: %w", it.ID, err)
+	}
+	return nil
 }
 
 func excerpt(s string) string {
@@ -783,4 +828,35 @@ func (s *Service) MayReadFile(ctx context.Context, p *auth.Principal, id int64) 
 	}
 	v, err := s.scope(ctx, s.db, p.UserID)
 	return err == nil && v.Sees(unit), err
+}
+
+// MayReadReplyFile tells whether the caller may download a file of answer id: the submitter of a demand it answers,
+// or a holder of the screen's code whose scope holds the collection of one of them.
+func (s *Service) MayReadReplyFile(ctx context.Context, p *auth.Principal, id int64) (bool, error) {
+	if p == nil {
+		return false, nil
+	}
+	rows, err := s.db.Query(ctx, `SELECT item_id FROM demand_item_reply WHERE reply_id = ?`, id)
+	if err != nil {
+		return false, fmt.Errorf("demand: read the demands of reply %d: %w", id, err)
+	}
+	var items []int64
+	for rows.Next() {
+		var item int64
+		if err := rows.Scan(&item); err != nil {
+			rows.Close()
+			return false, err
+		}
+		items = append(items, item)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return false, err
+	}
+	for _, item := range items {
+		if ok, err := s.MayReadFile(ctx, p, item); ok || err != nil {
+			return ok, err
+		}
+	}
+	return false, nil
 }

@@ -121,9 +121,20 @@ test('a collection is opened for a unit, a member submits a demand with a file, 
   await item.waitFor();
   assert.match(await item.innerText(), /需要份数: 2/);
   assert.match(await item.innerText(), /需求说明\.pdf/);
-  await item.getByRole('checkbox').check();
-  await items.getByTestId('demand-answer-accepted').click();
-  await item.getByText('已受理').waitFor();
+  // the row's 答复 opens the answer dialog, which names the submitter; the answer has a text and a file
+  await item.locator('[data-testid^="demand-answer-one-"]').click();
+  const answerDialog = admin.getByTestId('demand-answer-dialog');
+  await dialogSettled(admin);
+  assert.match(await admin.locator('.ant-modal').filter({ visible: true }).last().innerText(), /答复将发送给/);
+  await admin.getByTestId('demand-answer-state-done').click();
+  await admin.getByTestId('demand-answer-text').fill('营业执照副本扫描件已放入资料库，附件为加盖公章版本。');
+  await admin.getByTestId('demand-answer-files').locator('input[type=file]').setInputFiles({ name: '营业执照副本.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await admin.locator('.ant-modal:visible .ant-upload-list-item-done', { hasText: '营业执照副本.pdf' }).waitFor();
+  await shot(admin, 'demand-answer-dialog');
+  await admin.getByTestId('demand-answer-ok').click();
+  await answerDialog.waitFor({ state: 'hidden' });
+  await item.getByText('已完成').waitFor();
+  await item.getByText('营业执照副本扫描件已放入资料库').waitFor();
   await shot(admin, 'demand-answered');
   // the export 'demand collection' of this collection's demands
   const { url, body, headers } = await exportFile(admin, '**/api/demand/item/export**', 'list-export');
@@ -133,8 +144,11 @@ test('a collection is opened for a unit, a member submits a demand with a file, 
 
   // the member sees the answer in the collection and in the messages
   await staff.reload();
-  await staff.locator('[data-testid^="msg-item-"]', { hasText: `「${title}」的需求已受理` }).waitFor();
-  await staff.getByTestId('demand-drawer').locator('[data-testid^="demand-mine-"]').getByText('已受理').waitFor();
+  await staff.locator('[data-testid^="msg-item-"]', { hasText: '您的需求已答复：已完成' }).filter({ hasText: title }).first().waitFor();
+  const answered = staff.getByTestId('demand-drawer').locator('[data-testid^="demand-mine-replies-"]');
+  await answered.getByText('营业执照副本扫描件已放入资料库，附件为加盖公章版本。').waitFor();
+  await answered.getByText('营业执照副本.pdf').waitFor();
+  await shot(staff, 'demand-portal-answered');
   assert.deepEqual(admin.errors, []);
   assert.deepEqual(staff.errors, []);
 });

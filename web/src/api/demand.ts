@@ -25,6 +25,7 @@ export type DemandState = Schemas['DemandItem']['state'];
 export type DemandCollection = Schemas['DemandCollection'];
 export type DemandFileRef = Schemas['DemandFileRef'];
 export type DemandItem = Schemas['DemandItem'];
+export type DemandReply = Schemas['DemandReply'];
 export type DemandCollectionForm = Required<Omit<RequestBody<'/api/demand/collection/add', 'post'>, 'id'>>;
 export type DemandSubmitForm = Required<Pick<RequestBody<'/api/portal/demand/submit', 'post'>, 'content' | 'values' | 'fileIds'>>;
 
@@ -56,7 +57,9 @@ export const editCollection = (f: DemandCollectionForm & { id: number }) => call
 export const deleteCollections = (ids: number[]) => callApi<null>('demandDel', { ids });
 export const remindCollection = (id: number) => callApi<{ count: number }>('demandRemind', { id });
 export const listDemandItems = (p: Params) => callApi<Page<DemandItem>>('demandItemList', p);
-export const answerDemands = (ids: number[], state: DemandState, reason = '') => callApi<null>('demandItemState', { ids, state, reason });
+/** One answer (state, text, files) to the demands named; the text is required for a decline. */
+export type DemandAnswer = Required<Pick<RequestBody<'/api/demand/item/state', 'put'>, 'ids' | 'state' | 'text' | 'fileIds'>>;
+export const answerDemands = (a: DemandAnswer) => callApi<null>('demandItemState', { ...a });
 
 export const listOpenCollections = (p: Params, opts?: CallOptions) => callApi<Page<DemandCollection>>('portalDemandList', p, opts);
 export const getPortalCollection = (id: number) =>

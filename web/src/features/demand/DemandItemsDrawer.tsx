@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Button, Drawer, Input, Modal, Space, Tag, Typography, type ButtonProps } from 'antd';
+import { Button, Drawer, Space, Tag, Typography } from 'antd';
+import { MessageOutlined } from '@ant-design/icons';
 import { toast } from '../../api/client';
 import { FILE_DOWN_PATH } from '../../api/upload';
 import {
-  answerDemands,
-  DEMAND_ANSWERS,
   DEMAND_EXPORT,
   DEMAND_STATES,
   listDemandItems,
@@ -20,6 +19,8 @@ import type { ListColumn } from '../../components/list/TableCard';
 import { useList } from '../../components/list/useList';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
+import AnswerDialog from './AnswerDialog';
+import DemandReplies from './DemandReplies';
 
 export const STATE_COLOR: Record<DemandState, string> = {
   submitted: 'gold',
@@ -47,28 +48,13 @@ export function valuesText(c: Pick<DemandCollection, 'fields'> | undefined, valu
     .join('; ');
 }
 
-/** The demands of one collection: filters, batch answers (a decline asks for its reason), the export. */
+/** The demands of one collection: filters, answers (one or a batch, each a message with text and files), the export. */
 export default function DemandItemsDrawer({ collection, onClose }: { collection: DemandCollection | null; onClose(): void }) {
   useI18n();
   const collectionId = collection ? String(collection.id) : '';
   const list = useList<DemandItem>(fields, (p) => listDemandItems({ ...p, collectionId }), { key: ['demandItems', collectionId], inUrl: false });
-  const [declining, setDeclining] = useState(false);
-  const [reason, setReason] = useState('');
-  const ids = list.selectedKeys.map(Number);
-
-  const answer = (state: DemandState, why = '') => {
-    if (!ids.length) {
-      toast('warning', t('list.tickFirst'));
-      return Promise.resolve();
-    }
-    return answerDemands(ids, state, why).then(
-      () => {
-        toast('success', t('msg.operationSuccessful'));
-        list.reload();
-      },
-      () => undefined,
-    );
-  };
+  const [answering, setAnswering] = useState<DemandItem[]>([]);
+  const selected = list.data?.records.filter((r) => list.selectedKeys.map(Number).includes(r.id)) ?? [];
 
   const columns: ListColumn<DemandItem>[] = [
     { titleKey: 'demand.item.user', key: 'user', render: (_: unknown, r) => `${r.userName}(${r.loginCode})` },
@@ -99,9 +85,24 @@ export default function DemandItemsDrawer({ collection, onClose }: { collection:
       ),
     },
     { titleKey: 'demand.state', dataIndex: 'state', sortKey: 'state', render: (v: DemandState, r) => <span data-testid={`demand-item-state-${r.id}`}><DemandStateTag state={v} /></span> },
-    { titleKey: 'demand.item.reason', dataIndex: 'reason' },
-    { titleKey: 'demand.item.answeredBy', dataIndex: 'answeredByName' },
+    {
+      titleKey: 'demand.item.reason',
+      key: 'replies',
+      width: 280,
+      render: (_: unknown, r) =>
+        r.replies.length ? <DemandReplies replies={r.replies.slice(-1)} states={false} testId={`demand-item-replies-${r.id}`} /> : <Typography.Text type="secondary">{t('demand.reply.none')}</Typography.Text>,
+    },
     { titleKey: 'demand.item.createdAt', dataIndex: 'createdAt', sortKey: 'createdAt', render: (v: string) => formatTime(v) },
+    {
+      titleKey: 'list.actions',
+      key: 'actions',
+      fixed: 'right',
+      render: (_: unknown, r) => (
+        <Button type="link" size="small" icon={<MessageOutlined />} onClick={() => setAnswering([r])} data-testid={`demand-answer-one-${r.id}`}>
+          {t('demand.reply.one')}
+        </Button>
+      ),
+    },
   ];
 
   return (
@@ -122,39 +123,27 @@ export default function DemandItemsDrawer({ collection, onClose }: { collection:
           selectable
           actions={
             <Space wrap>
-              {DEMAND_ANSWERS.map((s) => (
-                <Button
-                  key={s}
-                  danger={s === 'declined'}
-                  data-testid={`demand-answer-${s}`}
-                  onClick={() => (s === 'declined' ? (ids.length ? setDeclining(true) : void answer(s)) : void answer(s))}
-                >
-                  {t('demand.setState', { state: t(`demand.itemState.${s}`) })}
-                </Button>
-              ))}
+              <Button
+                type="primary"
+                icon={<MessageOutlined />}
+                data-testid="demand-answer-batch"
+                onClick={() => (selected.length ? setAnswering(selected) : toast('warning', t('list.tickFirst')))}
+              >
+                {selected.length ? t('demand.reply.batchN', { n: selected.length }) : t('demand.reply.batch')}
+              </Button>
               <ExportButton path={DEMAND_EXPORT} params={{ ...filterParams(list.state, fields), collectionId }} />
             </Space>
           }
         />
       )}
-      <Modal
-        open={declining}
-        title={t('demand.reasonPrompt')}
-        onCancel={() => setDeclining(false)}
-        okButtonProps={{ 'data-testid': 'demand-decline-ok' } as ButtonProps}
-        onOk={() => {
-          if (!reason.trim()) {
-            toast('warning', t('demand.reasonRequired'));
-            return;
-          }
-          void answer('declined', reason.trim()).then(() => {
-            setDeclining(false);
-            setReason('');
-          });
+      <AnswerDialog
+        items={answering}
+        onClose={() => setAnswering([])}
+        onDone={() => {
+          setAnswering([]);
+          list.reload();
         }}
-      >
-        <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} rows={3} data-testid="demand-decline-reason" />
-      </Modal>
+      />
     </Drawer>
   );
 }

@@ -19,6 +19,7 @@ import FileUpload, { fileIds, type FileItem } from '../../components/upload/File
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import { DemandStateTag, valuesText } from './DemandItemsDrawer';
+import DemandReplies from './DemandReplies';
 
 /** The route query parameter that opens a collection (the messages of a collection lead to /gatewayMsg?demand=id). */
 export const DEMAND_PARAM = 'demand';
@@ -192,10 +193,13 @@ function DemandDrawer({ id, onClose, onChanged }: { id: number | undefined; onCl
                           <div style={{ whiteSpace: 'pre-wrap' }}>{it.content}</div>
                           {valuesText(c, it.values) && <div>{valuesText(c, it.values)}</div>}
                           {it.files.length > 0 && <div>{it.files.map((f) => f.name).join(', ')}</div>}
-                          {it.reason && (
-                            <Typography.Text type="danger">
-                              {t('demand.item.reason')}: {it.reason}
-                            </Typography.Text>
+                          {it.replies.length > 0 ? (
+                            <div style={{ marginTop: 8 }}>
+                              <Typography.Text strong>{t('demand.reply.answers')}</Typography.Text>
+                              <DemandReplies replies={it.replies} testId={`demand-mine-replies-${it.id}`} />
+                            </div>
+                          ) : (
+                            <Typography.Text type="secondary">{t('demand.reply.waiting')}</Typography.Text>
                           )}
                         </>
                       }

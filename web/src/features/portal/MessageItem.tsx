@@ -18,6 +18,15 @@ const KIND_LOOK: Record<MessageKind, { icon: ReactNode; fg: string; bg: string; 
   notice: { icon: <BellOutlined />, fg: '#2f6bd8', bg: '#e8f0fe', color: 'blue' },
 };
 
+/** What the message's link opens, in the reader's words. */
+function linkLabel(m: PortalMessage) {
+  if (m.kind === 'announcement') return 'portal.msg.openAnnouncement';
+  if (isCoursePush(m)) return 'portal.msg.openCourse';
+  if (m.refType === 'demand') return 'portal.msg.openDemand';
+  if (m.refType === 'reward') return 'portal.msg.openReward';
+  return 'portal.msg.openMaterial';
+}
+
 export const kindLook = (k: string) => KIND_LOOK[k as MessageKind] ?? KIND_LOOK.notice;
 
 /** One message: opening it shows the whole text and marks it read; its material opens from the link. */
@@ -60,7 +69,7 @@ export function MessageItem({ m, onOpen, onGo }: { m: PortalMessage; onOpen(m: P
           <span>{formatTime(m.createdAt)}</span>
           {target && (
             <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => onGo(m)} data-testid={`msg-go-${m.kind}-${m.id}`}>
-              {t(m.kind === 'announcement' ? 'portal.msg.openAnnouncement' : isCoursePush(m) ? 'portal.msg.openCourse' : 'portal.msg.openMaterial')}{' '}
+              {t(linkLabel(m))}{' '}
               <RightOutlined />
             </Button>
           )}
