@@ -37,7 +37,7 @@ type demandItemRec struct {
 			Name string `json:"name"`
 		} `json:"files"`
 	} `json:"replies"`
-	Files    []struct {
+	Files []struct {
 		ID   int64  `json:"id"`
 		Name string `json:"name"`
 	} `json:"files"`
