@@ -69,7 +69,7 @@ type UserRole struct {
 
 // userRoleSpec is GET /api/sys/role/exportUserRoles: every (live account, role) pair.
 var userRoleSpec = &list.Spec{
-	Select: `u.login_code, u.user_name, COALESCE(o.unit_name, ''), r.name`,
+	Select: `u.login_code, u.user_name, COALESCE(` + org.LabelSQL("o") + `, ''), r.name`,
 	From: `sys_user_role ur JOIN sys_user u ON u.id = ur.user_id JOIN sys_role r ON r.id = ur.role_id
 		LEFT JOIN org_unit o ON o.full_unit_code = u.unit_code`,
 	Where: `u.deleted_at IS NULL`,

@@ -133,6 +133,11 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 		d.Close()
 		return nil, fmt.Errorf("employee initials: %w", err)
 	}
+	if err := a.Org.FillLabels(ctx); err != nil {
+		a.Changes.Stop()
+		d.Close()
+		return nil, fmt.Errorf("unit labels: %w", err)
+	}
 	a.Dict = dict.NewStore(d)
 	a.Users = auth.NewStore(d)
 	a.Auth = auth.NewService(a.Users, cfg, reportMenus{a}, a.Dict, a.Org)

@@ -1,11 +1,14 @@
 package app_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
 	"strings"
 	"testing"
+
+	"biddesk/internal/platform/db"
 )
 
 type unitRec struct {
@@ -284,5 +287,43 @@ func TestDataRulesLimitTheUnitsAUserSees(t *testing.T) {
 	var n int
 	if err := e.app.DB.QueryRow(t.Context(), `SELECT COUNT(*) FROM business_log WHERE module = 'rolemanager' AND action = 'dataScope' AND login_code = 'admin'`).Scan(&n); err != nil || n != 2 {
 		t.Errorf("business log rows: %d %v", n, err)
+	}
+}
+
+// The demo company has fourteen units named 投标管理部: wherever a unit is shown it carries enough of its path to be
+// told apart (the user list, the employee picker, the organisation lookups), and the labels follow an import.
+func TestAmbiguousUnitsAreShownWithEnoughOfTheirPath(t *testing.T) {
+	e := newEnv(t)
+	admin := e.login("admin", "Admin@123").AccessToken
+	var n int
+	if err := e.app.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM org_unit WHERE unit_name = '投标管理部'`).Scan(&n); err != nil || n < 2 {
+		t.Fatalf("the demo has %d units named 投标管理部 (%v)", n, err)
+	}
+	users := list[struct {
+		LoginCode string `json:"loginCode"`
+		UnitName  string `json:"unitName"`
+	}](e, "/api/sys/user/list", admin, url.Values{"loginCode": {"staff"}})
+	if users.Total != 1 || !strings.HasSuffix(users.Records[0].UnitName, " / 投标管理部") || !strings.Contains(users.Records[0].UnitName, "有限公司") {
+		t.Errorf("the user list shows staff's unit as %+v", users.Records)
+	}
+	var labels []string
+	if err := db.EachRow(context.Background(), e.app.DB, `SELECT unit_label FROM org_unit WHERE unit_name = '投标管理部'`, nil, func(r db.Row) error {
+		var l string
+		err := r.Scan(&l)
+		labels = append(labels, l)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, l := range labels {
+		if seen[l] || !strings.HasSuffix(l, " / 投标管理部") {
+			t.Errorf("label %q repeated or without its company", l)
+		}
+		seen[l] = true
+	}
+	var unique string
+	if err := e.app.DB.QueryRow(context.Background(), `SELECT unit_label FROM org_unit WHERE full_unit_code = '100201'`).Scan(&unique); err != nil || strings.Contains(unique, "/") {
+		t.Errorf("a unique name is shown with a path: %q (%v)", unique, err)
 	}
 }

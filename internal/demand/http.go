@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
@@ -17,7 +18,7 @@ import (
 
 /* ---------- lists ---------- */
 
-const collectionSelect = `c.id, c.title, c.description, c.deadline, c.unit_code, COALESCE(un.unit_name, ''), c.audience_units, c.audience_employees,
+var collectionSelect = `c.id, c.title, c.description, c.deadline, c.unit_code, COALESCE(` + org.LabelSQL("un") + `, ''), c.audience_units, c.audience_employees,
 	c.fields, (SELECT COUNT(*) FROM demand_item i WHERE i.collection_id = c.id AND i.deleted_at IS NULL),
 	(SELECT COUNT(*) FROM demand_item i WHERE i.collection_id = c.id AND i.deleted_at IS NULL AND i.state <> 'submitted'),
 	COALESCE(cu.user_name, ''), c.created_at, c.updated_at`
@@ -60,7 +61,7 @@ func (s *Service) scanCollection(row interface{ Scan(...any) error }) (Collectio
 func (s *Service) labels(ctx context.Context, recs []Collection) error {
 	for i := range recs {
 		var names []string
-		err := db.EachRow(ctx, s.db, `SELECT COALESCE(un.unit_name, a.code) FROM demand_audience a LEFT JOIN org_unit un ON un.full_unit_code = a.code
+		err := db.EachRow(ctx, s.db, `SELECT COALESCE(`+org.LabelSQL("un")+`, a.code) FROM demand_audience a LEFT JOIN org_unit un ON un.full_unit_code = a.code
 			WHERE a.collection_id = ? AND a.kind = 'unit' UNION ALL SELECT COALESCE(e.name, a.code) FROM demand_audience a
 			LEFT JOIN employee e ON e.code = a.code WHERE a.collection_id = ? AND a.kind = 'employee'`, []any{recs[i].ID, recs[i].ID},
 			func(row db.Row) error {
@@ -106,7 +107,7 @@ func (s *Service) scopeOf(r *http.Request, column string, q *list.Query) error {
 	return nil
 }
 
-const itemSelect = `i.id, i.collection_id, c.title, c.deadline, i.user_id, u.login_code, u.user_name, i.unit_code, COALESCE(un.unit_name, ''), i.content,
+var itemSelect = `i.id, i.collection_id, c.title, c.deadline, i.user_id, u.login_code, u.user_name, i.unit_code, COALESCE(` + org.LabelSQL("un") + `, ''), i.content,
 	i.field_values, i.state, i.reason, COALESCE(ab.user_name, ''), i.answered_at, i.created_at, i.updated_at`
 
 var itemSpec = &list.Spec{

@@ -98,7 +98,7 @@ func (s *Store) SeedDemo(ctx context.Context) error {
 				return err
 			}
 		}
-		return nil
+		return writeLabels(ctx, tx)
 	})
 }
 

@@ -62,7 +62,7 @@ func (s *Store) Employees(ctx context.Context, by lookupBy, values []string) ([]
 		where = "(e.phone IN (" + ph + ") OR e.email IN (" + ph + "))"
 		args = append(args, args...)
 	}
-	rows, err := s.db.Query(ctx, `SELECT e.code, e.name, e.unit_code, COALESCE(o.unit_name, ''), e.phone, e.email
+	rows, err := s.db.Query(ctx, `SELECT e.code, e.name, e.unit_code, COALESCE(`+LabelSQL("o")+`, ''), e.phone, e.email
 		FROM employee e LEFT JOIN org_unit o ON o.full_unit_code = e.unit_code
 		WHERE e.in_status = 1 AND `+where+` ORDER BY e.code`, args...)
 	if err != nil {
@@ -131,7 +131,7 @@ func (s *Store) employeesByNamePart(ctx context.Context, terms []string) ([]Empl
 			rank, rankArgs = "CASE WHEN e.name = ? OR e.name_initials = ? THEN 0 WHEN "+list.PrefixSQL("e.name")+" THEN 1 ELSE 2 END", []any{term, lower, list.PrefixArg(term)}
 		}
 		args = append(append(args, rankArgs...), NameSearchHits)
-		rows, err := s.db.Query(ctx, `SELECT e.code, e.name, e.unit_code, COALESCE(o.unit_name, '')
+		rows, err := s.db.Query(ctx, `SELECT e.code, e.name, e.unit_code, COALESCE(`+LabelSQL("o")+`, '')
 			FROM employee e LEFT JOIN org_unit o ON o.full_unit_code = e.unit_code
 			WHERE e.in_status = 1 AND `+match+`
 			ORDER BY `+rank+`, LENGTH(e.name), e.name, e.code

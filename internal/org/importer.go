@@ -324,7 +324,7 @@ func inStatusOf(v string) (int, error) {
 	return 0, strconv.ErrSyntax
 }
 
-// recomputePaths sets every unit's level and full name from its parents, writing only the
+// recomputePaths sets every unit's level, full name and label from its parents, writing only the
 // rows that changed (the whole tree is read once: 10,000 units are a few hundred kilobytes).
 func recomputePaths(ctx context.Context, tx *db.Tx) error {
 	rows, err := tx.Query(ctx, `SELECT full_unit_code, parent_full_unit_code, unit_name, full_unit_name, level FROM org_unit`)
@@ -367,7 +367,7 @@ func recomputePaths(ctx context.Context, tx *db.Tx) error {
 			}
 		}
 	}
-	return nil
+	return writeLabels(ctx, tx)
 }
 
 // ImportTemplate is GET /api/org/import/template: the workbook to fill in.

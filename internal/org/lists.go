@@ -13,7 +13,7 @@ var inStatuses = map[string]any{"0": 0, "1": 1}
 // unitSpec is the unit list of the organisation screen: searched by name, code (with the
 // subtree), level, type and status; sorted by code, name or level.
 var unitSpec = &list.Spec{
-	Select: `u.id, u.unit_name, u.full_unit_code, u.parent_full_unit_code, u.full_unit_name, u.level, u.disabled, u.special, u.unit_type, u.in_status,
+	Select: `u.id, u.unit_name, ` + LabelSQL("u") + `, u.full_unit_code, u.parent_full_unit_code, u.full_unit_name, u.level, u.disabled, u.special, u.unit_type, u.in_status,
 		EXISTS (SELECT 1 FROM org_unit c WHERE c.parent_full_unit_code = u.full_unit_code AND c.in_status = 1)`,
 	From: `org_unit u`,
 	Filters: []list.Filter{
@@ -31,7 +31,7 @@ var unitSpec = &list.Spec{
 func scanUnit(row interface{ Scan(...any) error }) (Unit, error) {
 	var u Unit
 	var level, disabled int
-	err := row.Scan(&u.ID, &u.UnitName, &u.FullUnitCode, &u.ParentFullUnitCode, &u.FullUnitName, &level, &disabled, &u.Special, &u.UnitType, &u.InStatus, &u.HasChildren)
+	err := row.Scan(&u.ID, &u.UnitName, &u.UnitLabel, &u.FullUnitCode, &u.ParentFullUnitCode, &u.FullUnitName, &level, &disabled, &u.Special, &u.UnitType, &u.InStatus, &u.HasChildren)
 	u.Level, u.IsClick = strconv.Itoa(level), u.HasChildren
 	u.Disabled = disabled == 1 || u.Special != ""
 	return u, err
@@ -54,7 +54,7 @@ type Employee struct {
 
 // employeeSpec: searched by code, name, unit (with its subtree), phone and status.
 var employeeSpec = &list.Spec{
-	Select:    `e.id, e.code, e.name, e.unit_code, COALESCE(o.unit_name, ''), e.phone, e.email, e.in_status`,
+	Select:    `e.id, e.code, e.name, e.unit_code, COALESCE(` + LabelSQL("o") + `, ''), e.phone, e.email, e.in_status`,
 	From:      `employee e LEFT JOIN org_unit o ON o.full_unit_code = e.unit_code`,
 	CountFrom: `employee e`,
 	Filters: []list.Filter{

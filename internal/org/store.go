@@ -30,6 +30,7 @@ const (
 type Unit struct {
 	ID                 int64  `json:"id"`
 	UnitName           string `json:"unitName"`
+	UnitLabel          string `json:"unitLabel" doc:"the end of the path that tells the unit from every other (北京华信物业服务有限公司 / 投标管理部)"`
 	FullUnitCode       string `json:"fullUnitCode"`
 	ParentFullUnitCode string `json:"parentFullUnitCode"`
 	FullUnitName       string `json:"fullUnitName" doc:"path of names joined by commas"`
@@ -66,7 +67,7 @@ func (q *unitQuery) and(cond string, args ...any) *unitQuery {
 
 // units runs q: one query, children flags included (no query per unit).
 func (s *Store) units(ctx context.Context, q *unitQuery) ([]Unit, error) {
-	sql := `SELECT u.id, u.unit_name, u.full_unit_code, u.parent_full_unit_code, u.full_unit_name, u.level, u.disabled, u.special, u.unit_type, u.in_status
+	sql := `SELECT u.id, u.unit_name, `+LabelSQL("u")+`, u.full_unit_code, u.parent_full_unit_code, u.full_unit_name, u.level, u.disabled, u.special, u.unit_type, u.in_status
 		FROM org_unit u`
 	if len(q.where) > 0 {
 		sql += " WHERE " + strings.Join(q.where, " AND ")
@@ -88,7 +89,7 @@ func (s *Store) units(ctx context.Context, q *unitQuery) ([]Unit, error) {
 	for rows.Next() {
 		var u Unit
 		var level, disabled int
-		if err := rows.Scan(&u.ID, &u.UnitName, &u.FullUnitCode, &u.ParentFullUnitCode, &u.FullUnitName, &level, &disabled, &u.Special, &u.UnitType, &u.InStatus); err != nil {
+		if err := rows.Scan(&u.ID, &u.UnitName, &u.UnitLabel, &u.FullUnitCode, &u.ParentFullUnitCode, &u.FullUnitName, &level, &disabled, &u.Special, &u.UnitType, &u.InStatus); err != nil {
 			return nil, err
 		}
 		u.Level = strconv.Itoa(level)

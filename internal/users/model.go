@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"biddesk/internal/access"
+	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
@@ -34,8 +35,8 @@ type User struct {
 	Roles       []access.RoleRef `json:"roles"`
 }
 
-const (
-	userSelect = `u.id, u.login_code, u.user_name, u.user_type, u.unit_code, COALESCE(o.unit_name, ''),
+var (
+	userSelect = `u.id, u.login_code, u.user_name, u.user_type, u.unit_code, COALESCE(` + org.LabelSQL("o") + `, ''),
 		COALESCE(u.ext_org_id, 0), COALESCE(e.name, ''), COALESCE(e.state, 1), u.phone, u.email, u.state, u.update_pwd, u.created_at, u.last_login_at`
 	userFrom = `sys_user u LEFT JOIN org_unit o ON o.full_unit_code = u.unit_code LEFT JOIN ext_org e ON e.id = u.ext_org_id`
 )

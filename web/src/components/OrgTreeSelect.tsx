@@ -9,6 +9,8 @@ interface Node {
   pId: string;
   value: string;
   title: string;
+  /** what the select shows once chosen: enough of the path to tell the unit from others of the same name */
+  label: string;
   isLeaf: boolean;
   selectable: boolean;
 }
@@ -18,6 +20,7 @@ const toNode = (u: OrgUnit): Node => ({
   pId: u.parentFullUnitCode,
   value: u.fullUnitCode,
   title: u.unitName,
+  label: u.unitLabel || u.unitName,
   isLeaf: !u.hasChildren,
   // spec section 6: the group roots and the 'subordinate companies' placeholder are greyed and not selectable
   selectable: !u.disabled,
@@ -84,14 +87,14 @@ export default function OrgTreeSelect(props: Props) {
     Promise.all(codes.map((c) => findUnit(c).catch(() => undefined))).then((units) => {
       if (!live) return;
       // a code no unit has any more keeps showing the code (there is no name to show)
-      setNamed((prev) => ({ ...prev, ...Object.fromEntries(codes.map((c, i) => [c, units[i]?.unitName ?? c])) }));
+      setNamed((prev) => ({ ...prev, ...Object.fromEntries(codes.map((c, i) => [c, units[i] ? units[i].unitLabel || units[i].unitName : c])) }));
     });
     return () => {
       live = false;
     };
   }, [missingKey]);
 
-  const titleOf = (code: string) => nodes.find((n) => n.value === code)?.title ?? named[code];
+  const titleOf = (code: string) => nodes.find((n) => n.value === code)?.label ?? named[code];
   // until its name is known a stored value shows as loading, never as its raw code
   const pending = t('common.loading');
   const onChange = (v?: Labelled | Labelled[]) => {
@@ -115,7 +118,7 @@ export default function OrgTreeSelect(props: Props) {
       loading={loading}
       placeholder={placeholder ?? t('user.unitPlaceholder')}
       treeDataSimpleMode
-      treeData={nodes.map((n) => ({ ...n, selectable: anyNode || n.selectable, disabled: !anyNode && !n.selectable }))}
+      treeData={nodes.map(({ label: _label, ...n }) => ({ ...n, selectable: anyNode || n.selectable, disabled: !anyNode && !n.selectable }))}
       loadData={(node) => load(String(node.value))}
       labelInValue
       value={value}

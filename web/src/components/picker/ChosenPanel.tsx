@@ -33,7 +33,7 @@ export default function ChosenPanel({ chosen, title, groups, onToggle, onClear }
         {groups.map((g) => {
           const items =
             g === 'organ'
-              ? chosen.organ.map((u) => ({ key: u.fullUnitCode, title: u.unitName, sub: parentName(u.fullUnitName) }))
+              ? chosen.organ.map((u) => ({ key: u.fullUnitCode, title: u.unitLabel || u.unitName, sub: parentName(u.fullUnitName) }))
               : chosen.employee.map((e) => ({ key: e.code, title: employeeLabel(e), sub: e.unitName }));
           return (
             <Fragment key={g}>

@@ -76,7 +76,7 @@ export default function OrganTab({ state: s, multiple, onPick }: Props) {
     <Spin spinning={s.searching}>
       <CheckList
         testId="picker-organ-results"
-        items={s.results.map((u) => ({ key: u.fullUnitCode, title: u.unitName, sub: parentPath(u), disabled: !isSelectable(u) }))}
+        items={s.results.map((u) => ({ key: u.fullUnitCode, title: u.unitLabel || u.unitName, sub: parentPath(u), disabled: !isSelectable(u) }))}
         checked={multiple ? s.resultChecked : undefined}
         onClick={(key) => {
           if (multiple) s.toggleResult(key);

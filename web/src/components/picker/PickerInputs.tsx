@@ -52,6 +52,7 @@ export type EmployeePickerInputProps = InputProps<PickerEmployee>;
 export const stubUnit = (code: string, name?: string): PickerUnit => ({
   id: 0,
   unitName: name || code,
+  unitLabel: name || code,
   fullUnitCode: code,
   parentFullUnitCode: '',
   fullUnitName: name || code,
@@ -154,7 +155,7 @@ function PickerInput<T>({ kind, value, onChange, multiple = false, label, placeh
 
 const organKind: Kind<PickerUnit> = {
   keyOf: (u) => u.fullUnitCode,
-  labelOf: (u) => u.unitName,
+  labelOf: (u) => u.unitLabel || u.unitName,
   stub: stubUnit,
   resolve: async (missing) => (await Promise.all(missing.map(findUnit))).filter((u): u is PickerUnit => !!u),
   split: (value, multiple) => (multiple ? splitUnitCodes(value) : value ? [value] : []),

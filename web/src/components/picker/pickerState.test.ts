@@ -34,6 +34,7 @@ function unit(fullUnitCode: string, unitName: string, extra: Partial<PickerUnit>
   return {
     id: nextId++,
     unitName,
+    unitLabel: unitName,
     fullUnitCode,
     parentFullUnitCode: '',
     fullUnitName: unitName,
