@@ -67,7 +67,7 @@ func (q *unitQuery) and(cond string, args ...any) *unitQuery {
 
 // units runs q: one query, children flags included (no query per unit).
 func (s *Store) units(ctx context.Context, q *unitQuery) ([]Unit, error) {
-	sql := `SELECT u.id, u.unit_name, `+LabelSQL("u")+`, u.full_unit_code, u.parent_full_unit_code, u.full_unit_name, u.level, u.disabled, u.special, u.unit_type, u.in_status
+	sql := `SELECT u.id, u.unit_name, ` + LabelSQL("u") + `, u.full_unit_code, u.parent_full_unit_code, u.full_unit_name, u.level, u.disabled, u.special, u.unit_type, u.in_status
 		FROM org_unit u`
 	if len(q.where) > 0 {
 		sql += " WHERE " + strings.Join(q.where, " AND ")
