@@ -249,6 +249,10 @@ func (l contentLearners) Authenticate(ctx context.Context, token string) (*auth.
 	return l.a.Auth.AuthenticateH5(ctx, token)
 }
 
+func (l contentLearners) Holder(ctx context.Context, sessionID int64) (*auth.Principal, error) {
+	return l.a.Auth.SessionHolder(ctx, sessionID)
+}
+
 func (l contentLearners) Logout(ctx context.Context, p *auth.Principal) error {
 	return l.a.Auth.LogoutH5(ctx, p)
 }

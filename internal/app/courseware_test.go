@@ -263,7 +263,7 @@ func TestVideoInfoAndASignedPlaybackAddress(t *testing.T) {
 	if _, err := e.app.DB.Exec(context.Background(), `SELECT 1`); err != nil {
 		t.Fatal(err)
 	}
-	if resp, _ := e.send("GET", fmt.Sprintf("/api/curriculum/play?id=%d&expires=%d&sig=%s", w.ID, exp, strings.Repeat("0", 64)), "", nil, "", nil); resp.StatusCode == 200 {
+	if resp, _ := e.send("GET", fmt.Sprintf("/api/curriculum/play?id=%d&sid=1&expires=%d&sig=%s", w.ID, exp, strings.Repeat("0", 64)), "", nil, "", nil); resp.StatusCode == 200 {
 		t.Error("expired address played")
 	}
 	// a video of a course not offered is not given to staff

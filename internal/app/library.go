@@ -47,7 +47,7 @@ func (a *App) openLibrary() {
 	a.Library = library.NewService(a.DB, libraryDicts{a}, libraryScopes{a.Org}, a.SysConfig, a.Files)
 	for _, t := range library.Types {
 		a.Files.OnRead(library.FileRecordType(t), func(ctx context.Context, p *auth.Principal, f *files.File) (bool, error) {
-			return a.Library.MayRead(ctx, p, t, f.RecordID)
+			return a.Library.MayReadFile(ctx, p, t, f.RecordID, f.ID)
 		})
 		// every download of a record's file counts for the record (the portal's "most downloaded")
 		a.Files.OnDownload(library.FileRecordType(t), a.Library.CountDownload)

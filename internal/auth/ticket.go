@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -108,3 +109,29 @@ func init() {
 
 // OpenAPIName keeps the name the web knows the ticket by.
 func (Ticket) OpenAPIName() string { return "DownloadTicket" }
+
+// SessionHolder is the account of an open session as a principal with its current function codes: what a
+// signed address (a courseware's play address) is checked against at each request. nil when the session has
+// ended (sign-out, kick-out, a new sign-in, a password change, a disabled or deleted account) or its account
+// may no longer be answered. Idle expiry is not an end here: an address lives at most its own short life.
+func (s *Service) SessionHolder(ctx context.Context, sessionID int64) (*Principal, error) {
+	if sessionID <= 0 {
+		return nil, nil
+	}
+	var userID int64
+	err := s.store.db.QueryRow(ctx, `SELECT user_id FROM sys_session WHERE id = ? AND ended_at IS NULL`, sessionID).Scan(&userID)
+	if db.IsNoRows(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("auth: session holder %d: %w", sessionID, err)
+	}
+	u, err := s.store.UserByID(ctx, userID)
+	if err != nil {
+		return nil, fmt.Errorf("auth: session holder %d: %w", sessionID, err)
+	}
+	if ok, err := s.usable(ctx, u); err != nil || !ok {
+		return nil, err
+	}
+	return s.principalOf(ctx, u, sessionID)
+}

@@ -620,18 +620,25 @@ type Sig struct {
 	ExpiresIn int       `json:"expiresIn" doc:"seconds"`
 }
 
-func (s *Service) sign(id, exp int64) string {
+// sign is the signature of a play address: the courseware, the session that asked for it (its holder) and the
+// expiry.
+func (s *Service) sign(id, session, exp int64) string {
 	m := hmac.New(sha256.New, s.ware.key)
-	fmt.Fprintf(m, "play:%d:%d", id, exp)
+	fmt.Fprintf(m, "play:%d:%d:%d", id, session, exp)
 	return hex.EncodeToString(m.Sum(nil))
 }
 
-// signFor makes the signed address of a readable courseware: valid SigTTL past the video's length.
-func (s *Service) signFor(c Courseware) Sig {
+// signFor makes the signed address of a courseware readable by p: valid SigTTL past the video's length, and
+// only while p's session is open and the courseware still readable by its account (Play checks both at each
+// request).
+func (s *Service) signFor(p *auth.Principal, c Courseware) (Sig, error) {
+	if p == nil || p.SessionID <= 0 {
+		return Sig{}, httpx.ErrForbidden
+	}
 	ttl := SigTTL + time.Duration(c.Duration*float64(time.Second))
 	exp := s.now().Add(ttl).Unix()
-	return Sig{URL: fmt.Sprintf("%s?id=%d&expires=%d&sig=%s", PlayPath, c.ID, exp, s.sign(c.ID, exp)),
-		ExpiresAt: time.Unix(exp, 0).UTC(), ExpiresIn: int(ttl.Seconds())}
+	return Sig{URL: fmt.Sprintf("%s?id=%d&sid=%d&expires=%d&sig=%s", PlayPath, c.ID, p.SessionID, exp, s.sign(c.ID, p.SessionID, exp)),
+		ExpiresAt: time.Unix(exp, 0).UTC(), ExpiresIn: int(ttl.Seconds())}, nil
 }
 
 // Sig is GET /api/curriculum/getSig for the caller.
@@ -640,7 +647,7 @@ func (s *Service) Sig(ctx context.Context, p *auth.Principal, id int64) (Sig, er
 	if err != nil {
 		return Sig{}, err
 	}
-	return s.signFor(c), nil
+	return s.signFor(p, c)
 }
 
 // VideoInfo is GET /api/nideo/getVideoInfo for the caller.
@@ -652,21 +659,49 @@ func (s *Service) VideoInfo(ctx context.Context, p *auth.Principal, id int64) (V
 	if c.Kind != KindVideo {
 		return VideoInfo{}, httpx.Fail("content.ware.not_video")
 	}
-	sig := s.signFor(c)
+	sig, err := s.signFor(p, c)
+	if err != nil {
+		return VideoInfo{}, err
+	}
 	return VideoInfo{ID: c.ID, Name: c.Name, Duration: c.Duration, Size: c.Size, URL: sig.URL, ExpiresAt: sig.ExpiresAt}, nil
 }
 
-// Play serves a signed address (public: the signature is the permission), with ranges for a video player.
-func (s *Service) Play(w http.ResponseWriter, r *http.Request, id, exp int64, sig string) error {
+// playable is the courseware id if the holder of session may still read it, checked as getSig checks it.
+func (s *Service) playable(ctx context.Context, session, id int64) (Courseware, error) {
+	if s.learners == nil {
+		return Courseware{}, httpx.ErrForbidden
+	}
+	p, err := s.learners.Holder(ctx, session)
+	if err != nil {
+		return Courseware{}, fmt.Errorf("content: play %d: %w", id, err)
+	}
+	if p == nil || !(p.Can(Screen) || (p.Can(FunPortal) && !p.MustChangePassword)) {
+		return Courseware{}, httpx.ErrForbidden
+	}
+	c, err := s.readable(ctx, p, id)
+	var he *httpx.Error
+	if errors.As(err, &he) {
+		return c, httpx.ErrNotFound
+	}
+	return c, err
+}
+
+// Play serves a signed address (public: the signature is the permission), with ranges for a video player. The
+// signature alone is not enough: at each request the session that asked for the address must still be open, its
+// account usable and still holding the course manager's or the portal's code, and the courseware still readable
+// by it (ready, of a course still published and approved, for a learner). So a withdrawal, a deletion, a failed
+// audit, an edit sending the course back to audit, a disabled account, a lost role or a sign-out ends the
+// addresses already issued, not only the next getSig.
+func (s *Service) Play(w http.ResponseWriter, r *http.Request, id, session, exp int64, sig string) error {
 	if err := s.needWares(); err != nil {
 		return err
 	}
-	if exp < s.now().Unix() || !hmac.Equal([]byte(sig), []byte(s.sign(id, exp))) {
+	if exp < s.now().Unix() || !hmac.Equal([]byte(sig), []byte(s.sign(id, session, exp))) {
 		return httpx.ErrForbidden
 	}
-	c, err := oneWare(r.Context(), s.db, id)
-	if err != nil || c.State != StateReady || c.fileID == 0 {
-		return httpx.ErrNotFound
+	c, err := s.playable(r.Context(), session, id)
+	if err != nil {
+		return err
 	}
 	rc, f, err := s.ware.files.Open(r.Context(), c.fileID)
 	if err != nil {
@@ -676,7 +711,7 @@ func (s *Service) Play(w http.ResponseWriter, r *http.Request, id, exp int64, si
 	h := w.Header()
 	h.Set("Content-Type", f.ContentType)
 	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Cache-Control", "private, max-age=600")
+	h.Set("Cache-Control", "private, no-cache") // every use comes back here to be checked again
 	h.Set("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; media-src 'self'; frame-ancestors 'self'")
 	if rs, ok := rc.(io.ReadSeeker); ok {
 		http.ServeContent(w, r, "", c.UpdatedAt, rs)

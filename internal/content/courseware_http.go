@@ -115,11 +115,12 @@ func (h *Handlers) VideoInfo(r *http.Request, in SigIn) (VideoInfo, error) {
 // PlayIn is a signed address.
 type PlayIn struct {
 	ID      int64  `param:"id,required"`
+	Session int64  `param:"sid,required" doc:"the session the address was issued to"`
 	Expires int64  `param:"expires,required" doc:"Unix seconds"`
 	Sig     string `param:"sig,required" max:"128"`
 }
 
 // Play is GET /api/curriculum/play (public: the signature is the permission).
 func (h *Handlers) Play(w http.ResponseWriter, r *http.Request, in PlayIn) error {
-	return h.svc.Play(w, r, in.ID, in.Expires, in.Sig)
+	return h.svc.Play(w, r, in.ID, in.Session, in.Expires, in.Sig)
 }

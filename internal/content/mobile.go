@@ -41,6 +41,9 @@ type Learners interface {
 	UpdateLoginDate(ctx context.Context, p *auth.Principal) (time.Time, error)
 	SendCode(ctx context.Context, loginCode, ip, lang string) (CodeSent, error)
 	ResetPassword(ctx context.Context, loginCode, code, newPassword, replacePassword, ip, userAgent string) error
+	// Holder is the account of an open session (web or mobile) with its current function codes, nil when the
+	// session has ended or the account may no longer be answered: a signed play address is checked with it.
+	Holder(ctx context.Context, sessionID int64) (*auth.Principal, error)
 }
 
 // UseLearners gives the service the curriculum-user API's accounts.

@@ -74,6 +74,8 @@ type Record struct {
 	DaysLeft *int
 	// Downloads counts the downloads of the record's files (read by the portal calls only).
 	Downloads int64
+	// Masked lists the fields masked for an external account (maskPersonal); nil otherwise.
+	Masked []string
 }
 
 // Value returns the stored value of a field (a shared column or the data JSON).
@@ -178,6 +180,12 @@ func (r *Record) MarshalJSON() ([]byte, error) {
 			}
 			out[f.Key] = v
 		}
+	}
+	if r.Masked != nil {
+		out["masked"] = r.Masked
+		delete(out, "createdBy")
+		delete(out, "createdByName")
+		delete(out, "reviewReason")
 	}
 	return json.Marshal(out)
 }

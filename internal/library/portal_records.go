@@ -47,6 +47,7 @@ func (s *Service) PortalRecords(ctx context.Context, p *auth.Principal, ids []in
 	if err := s.complete(ctx, s.db, recs); err != nil {
 		return nil, err
 	}
+	forPortal(p, recs...)
 	out := make([]*Record, 0, len(recs))
 	for _, id := range ids {
 		if r := byID[id]; r != nil {

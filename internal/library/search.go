@@ -366,6 +366,12 @@ func (s *Service) portalWhere(ctx context.Context, p *auth.Principal, q *PortalQ
 		return nil, err
 	}
 	w := &portalWhere{scope: scope, scopeArgs: args}
+	if q.Keywords != "" && External(p) {
+		// an external account's keywords do not look into personal text (portal_mask.go)
+		if cond, cargs := s.personalSearchCond(q.Keywords); cond != "" {
+			w.scope, w.scopeArgs = w.scope+" AND "+cond, append(w.scopeArgs, cargs...)
+		}
+	}
 	if q.Keywords != "" {
 		// 3 characters or more: the full-text index (SQLite: the FTS5 trigram table, the keywords quoted as one
 		// phrase so that nothing in them is query syntax; PostgreSQL: a LIKE that pg_trgm's index serves);
@@ -704,6 +710,7 @@ func (s *Service) PortalSearch(ctx context.Context, p *auth.Principal, q PortalQ
 		if err != nil {
 			return nil, err
 		}
+		forPortal(p, recs...)
 		res.Records = s.hits(recs, q.Keywords, q.Lang)
 	}
 	return res, nil
@@ -949,7 +956,11 @@ func (s *Service) PortalOne(ctx context.Context, p *auth.Principal, id int64) (*
 	if err != nil {
 		return nil, err
 	}
-	return r, s.complete(ctx, s.db, []*Record{r})
+	if err := s.complete(ctx, s.db, []*Record{r}); err != nil {
+		return nil, err
+	}
+	forPortal(p, r)
+	return r, nil
 }
 
 /* ---------- downloads ---------- */

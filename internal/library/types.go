@@ -51,27 +51,30 @@ const (
 // Field is one field of a record type. Label is a message key (translated when the descriptors are
 // served). Column is the shared column it is stored in, "" for the data JSON.
 type Field struct {
-	Key      string  `json:"key"`
-	Label    string  `json:"label"`
-	Kind     string  `json:"kind" enum:"text,textarea,rich,number,money,date,dict,tags,employee,unit,user,files,switch,rows"`
-	Column   string  `json:"-"`
-	Dict     string  `json:"dict,omitempty"`
-	Role     string  `json:"role,omitempty"`     // files: the role of the files (scan, photo, cv, ...)
-	Accept   string  `json:"accept,omitempty"`   // files: the allowed suffixes
-	MaxFiles int     `json:"maxFiles,omitempty"` // files: at most this many (0: no limit)
-	Required bool    `json:"required"`
-	Max      int     `json:"max,omitempty"`     // text: the longest value in characters; number: the largest value
-	Pattern  string  `json:"pattern,omitempty"` // text: a pattern kind of internal/platform/validate
-	Search   string  `json:"search,omitempty" enum:"contains,exact,range,unit,tag"`
-	List     bool    `json:"list"`
-	Sort     bool    `json:"sort"`
-	Export   bool    `json:"export"`
-	Import   bool    `json:"import"`
-	ReadOnly bool    `json:"readOnly,omitempty"` // set by the server, never by the form (a CA key's custody)
-	Wide     bool    `json:"wide,omitempty"`     // takes the whole width of the form
-	Private  bool    `json:"private,omitempty"`  // personal data: shown in the library, never in the portal
-	Columns  []Field `json:"columns,omitempty"`  // rows: the sub-fields
-	Example  string  `json:"-"`                  // the import template's example
+	Key      string `json:"key"`
+	Label    string `json:"label"`
+	Kind     string `json:"kind" enum:"text,textarea,rich,number,money,date,dict,tags,employee,unit,user,files,switch,rows"`
+	Column   string `json:"-"`
+	Dict     string `json:"dict,omitempty"`
+	Role     string `json:"role,omitempty"`     // files: the role of the files (scan, photo, cv, ...)
+	Accept   string `json:"accept,omitempty"`   // files: the allowed suffixes
+	MaxFiles int    `json:"maxFiles,omitempty"` // files: at most this many (0: no limit)
+	Required bool   `json:"required"`
+	Max      int    `json:"max,omitempty"`     // text: the longest value in characters; number: the largest value
+	Pattern  string `json:"pattern,omitempty"` // text: a pattern kind of internal/platform/validate
+	Search   string `json:"search,omitempty" enum:"contains,exact,range,unit,tag"`
+	List     bool   `json:"list"`
+	Sort     bool   `json:"sort"`
+	Export   bool   `json:"export"`
+	Import   bool   `json:"import"`
+	ReadOnly bool   `json:"readOnly,omitempty"` // set by the server, never by the form (a CA key's custody)
+	Wide     bool   `json:"wide,omitempty"`     // takes the whole width of the form
+	Private  bool   `json:"private,omitempty"`  // personal data: shown in the library, never in the portal
+	// Personal: a person's data (an employee number, a person's certificate number, ID number or files):
+	// shown to staff, masked (Masked, files left out) for external accounts in every portal call (portal_mask.go)
+	Personal bool    `json:"personal,omitempty"`
+	Columns  []Field `json:"columns,omitempty"` // rows: the sub-fields
+	Example  string  `json:"-"`                 // the import template's example
 }
 
 // Type describes a record type: its screen (route, function code), its fields and what it supports.
@@ -151,7 +154,7 @@ var Types = []*Type{
 	{Key: TypeExpert, Code: "expert_talents2_manage", ReadCodes: []string{"expert_talents_manage", "expert_make_word"}, Name: "lib.t.expert", Noun: "lib.n.expert", Path: "/expert_talents2_manage",
 		Expiry: true, Review: true, Import: true, Fields: []Field{
 			title("lib.f.expertName", 50),
-			{Key: "employeeCode", Label: "lib.f.employee", Kind: KindEmployee, Column: ColEmployee, Export: true, Import: true, Example: "HX000001"},
+			{Key: "employeeCode", Label: "lib.f.employee", Kind: KindEmployee, Column: ColEmployee, Personal: true, Export: true, Import: true, Example: "HX000001"},
 			unit(),
 			{Key: "jobTitle", Label: "lib.f.jobTitle", Kind: KindText, Column: ColHolder, Max: 50, Search: SearchContains, List: true, Export: true, Import: true, Example: "高级工程师"},
 			{Key: "education", Label: "lib.f.education", Kind: KindDict, Dict: "education", Column: ColCategory, Search: SearchExact, List: true, Export: true, Import: true, Example: "本科"},
@@ -160,14 +163,14 @@ var Types = []*Type{
 			{Key: "specialities", Label: "lib.f.specialities", Kind: KindTags, Search: SearchTag, List: true, Export: true},
 			{Key: "qualifications", Label: "lib.f.qualifications", Kind: KindRows, Wide: true, Export: true, Columns: []Field{
 				{Key: "name", Label: "lib.f.qualName", Kind: KindText, Required: true, Max: 100},
-				{Key: "number", Label: "lib.f.certNumber", Kind: KindText, Max: 100},
+				{Key: "number", Label: "lib.f.certNumber", Kind: KindText, Max: 100, Personal: true},
 				{Key: "validTo", Label: "lib.f.validTo", Kind: KindDate},
 			}},
 			{Key: "validTo", Label: "lib.f.firstExpiry", Kind: KindDate, Column: ColTo, ReadOnly: true, List: true, Sort: true, Export: true},
 			{Key: "experience", Label: "lib.f.experience", Kind: KindTextarea, Max: 4000, Wide: true, Export: true, Import: true},
-			files("photo", "lib.f.photo", "photo", imageSuffixes),
-			files("cv", "lib.f.cv", "cv", "pdf,doc,docx"),
-			files("scans", "lib.f.certScans", "scan", scanSuffixes),
+			personal(files("photo", "lib.f.photo", "photo", imageSuffixes)),
+			personal(files("cv", "lib.f.cv", "cv", "pdf,doc,docx")),
+			personal(files("scans", "lib.f.certScans", "scan", scanSuffixes)),
 		}},
 	{Key: TypeLicense, Code: "expert_talents2_license", Name: "lib.t.license", Noun: "lib.n.license", Path: "/expert_talents2_license", Expiry: true, Review: true, Import: true, Fields: []Field{
 		title("lib.f.licenseName", 100),
@@ -214,7 +217,7 @@ var Types = []*Type{
 		title("lib.f.platform", 100),
 		{Key: "keyNumber", Label: "lib.f.keyNumber", Kind: KindText, Column: ColCode, Required: true, Max: 100, Search: SearchContains, List: true, Sort: true, Export: true, Import: true, Example: "CA-2026-0001"},
 		{Key: "holder", Label: "lib.f.certHolder", Kind: KindText, Column: ColHolder, Required: true, Max: 100, Search: SearchContains, List: true, Export: true, Import: true, Example: "华信服务股份有限公司"},
-		{Key: "custodian", Label: "lib.f.custodian", Kind: KindEmployee, Column: ColEmployee, Required: true, List: true, Export: true, Import: true, Example: "HX000001"},
+		{Key: "custodian", Label: "lib.f.custodian", Kind: KindEmployee, Column: ColEmployee, Personal: true, Required: true, List: true, Export: true, Import: true, Example: "HX000001"},
 		unit(),
 		withSearch(date("validTo", "lib.f.expiryDate", ColTo), SearchRange),
 		{Key: "state", Label: "lib.f.caState", Kind: KindDict, Dict: "ca_state", Column: ColState, ReadOnly: true, Search: SearchExact, List: true, Export: true},
@@ -267,6 +270,12 @@ var Types = []*Type{
 		{Key: "pinned", Label: "lib.f.pinned", Kind: KindSwitch, Column: ColPinned, List: true, Sort: true, Export: true},
 		files("attachments", "lib.f.attachments", "attachment", docSuffixes),
 	}},
+}
+
+// personal marks a field as a person's data (masked for external accounts).
+func personal(f Field) Field {
+	f.Personal = true
+	return f
 }
 
 func notListed(f Field) Field {

@@ -563,6 +563,7 @@ const en = {
   'portal.record.updated': 'Updated {date}',
   'portal.file.title': 'Files ({n})',
   'portal.file.none': 'This material has no files.',
+  'portal.file.staffOnly': 'Files for staff only (personal data): {fields}',
   'portal.file.downloadOne': 'Download {name}',
   'portal.preview.of': 'Preview of {name}',
   'portal.preview.close': 'Close the preview',

@@ -565,6 +565,7 @@ const zhCN: Record<MessageKey, string> = {
   'portal.record.updated': '更新于 {date}',
   'portal.file.title': '附件（{n}）',
   'portal.file.none': '该资料没有附件。',
+  'portal.file.staffOnly': '以下附件含个人信息，仅对内部员工开放：{fields}',
   'portal.file.downloadOne': '下载 {name}',
   'portal.preview.of': '预览 {name}',
   'portal.preview.close': '关闭预览',

@@ -11,9 +11,13 @@ import { t, useI18n } from '../../i18n';
 import { expiryBadge, fillSpans, STATUS_COLOR } from './libraryView';
 import { FileLinks, RowsView, TagChips } from './LibraryWidgets';
 
+/** What the server answers for a personal value an external account may not read (docs/data-rules.md). */
+export const MASKED = '***';
+
 /** A field's value as the table and the view show it. */
 export function fieldValue(f: LibField, r: LibRecord): ReactNode {
   const v = r[f.key];
+  if (v === MASKED) return MASKED;
   switch (f.kind) {
     case 'dict':
       return v === '' || v == null ? '' : <DictLabel dictKey={f.dict ?? ''} value={v} fallback={String(v)} />;

@@ -148,6 +148,9 @@ export default function RecordDrawer() {
   const type = rec && types?.find((x) => x.key === rec.type);
   const files = rec ? recordFiles(type, rec) : [];
   const hit = rec ? hitOfRecord(rec, files.length) : undefined;
+  // files fields the server left out for an external account (personal data): named, never offered for download
+  const masked = Array.isArray(rec?.masked) ? (rec.masked as string[]) : [];
+  const staffOnly = (type?.fields ?? []).filter((f) => f.kind === 'files' && masked.includes(f.key)).map((f) => f.label);
   const loading = !!id && !error && (!rec || !types);
 
   let body;
@@ -198,6 +201,11 @@ export default function RecordDrawer() {
               {t('portal.file.title', { n: files.length })}
             </h3>
             <FilesPanel key={rec.id} files={files} />
+            {staffOnly.length > 0 && (
+              <Typography.Paragraph type="secondary" style={{ marginTop: 8 }} data-testid="record-files-masked">
+                {t('portal.file.staffOnly', { fields: staffOnly.join(lang === 'en' ? ', ' : '、') })}
+              </Typography.Paragraph>
+            )}
           </section>
         )}
       </>
