@@ -1,11 +1,12 @@
 -- Datasets read the tables that carry a unit or personal data only through the scoped views each run creates
 -- (internal/dataset/scope.go): biddesk_dataset loses its grants on them, so a statement naming public.sys_user
 -- (or reaching it any other way) is refused. A personal column an administrator has not allowed is, in those
--- views, a call of dataset_personal_column, which stops the run naming it. The role may not call set_config:
--- set_config('role', ...) inside a statement would give it the app's own rights back for the functions that run
+-- views, a call of dataset_personal_column: IMMUTABLE, so the planner evaluates it, and stops the run naming the
+-- column, wherever the statement uses the column (not when it leaves it unused), before any row is read. The
+-- role may not call set_config: set_config('role', ...) inside a statement would give it the app's own rights back for the functions that run
 -- a query of their own (query_to_xml). Where the migrating user may not change set_config's grants (it is not
 -- a superuser), datasets are refused until an administrator runs this block.
-CREATE OR REPLACE FUNCTION dataset_personal_column(col text) RETURNS text LANGUAGE plpgsql STABLE AS $$
+CREATE OR REPLACE FUNCTION dataset_personal_column(col text) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
 BEGIN
     RAISE EXCEPTION 'biddesk-personal-column:%', col USING ERRCODE = 'insufficient_privilege';
 END $$;

@@ -6,7 +6,6 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
-	"os"
 	"regexp"
 	"strings"
 	"time"
@@ -115,9 +114,6 @@ func init() {
 // refused is kept in refused, for the message).
 func authorizer(tables map[string]bool, s Scope, v *views, refused *string) sqlite.AuthorizerFn {
 	return func(action sqlite.AuthorizerActionCode, arg1, arg2, dbName, inner string) sqlite.AuthorizerReturnCode {
-		if os.Getenv("DSDEBUG") != "" {
-			fmt.Println("AUTH", action, arg1, arg2, dbName, inner)
-		}
 		if action == sqlite.AuthRead {
 			t := strings.ToLower(arg1)
 			if _, ok := guarded[t]; ok || strings.HasPrefix(t, "dsrc_") {
