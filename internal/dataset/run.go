@@ -379,7 +379,7 @@ func runPostgres(ctx context.Context, d *db.DB, scope Scope, stmt string, args [
 	if _, err := tx.ExecContext(ctx, fmt.Sprintf("SET LOCAL statement_timeout = %d", ms)); err != nil {
 		return nil, err
 	}
-	// The role may not change its own role back (set_config('role', ...) in the statement): migration 049
+	// The role may not change its own role back (set_config('role', ...) in the statement): migration 051
 	// takes set_config from it; where that could not be done, datasets are refused.
 	var canSet bool
 	if err := tx.QueryRowContext(ctx, `SELECT pg_has_role('biddesk_dataset', 'MEMBER') AND

@@ -170,7 +170,7 @@ func (v *views) cond(s Scope) func(column string) string {
 // statements are the statements creating the views of the scope, in order. columns are the columns of each
 // guarded table (the base table's own, less the secret ones the allow-list leaves out). On PostgreSQL a
 // personal column the scope does not allow is, in the view, a call that stops the run naming the column
-// (dataset_personal_column, migration 049); on SQLite the authorizer refuses it.
+// (dataset_personal_column, migration 051); on SQLite the authorizer refuses it.
 func (v *views) statements(s Scope, columns map[string][]string, names []string) []string {
 	var out []string
 	cond := v.cond(s)
