@@ -270,7 +270,7 @@ func (a *App) Close() error {
 // calls with the access they need (its Routes); the app adds only its own download-ticket call.
 func (a *App) assembleRoutes() {
 	var all []route.Route
-	datasets := dataset.NewService(a.DB)
+	datasets := dataset.NewService(a.DB, a.datasetScope)
 	a.reports = dreport.NewService(a.DB, reportDatasets{datasets}, a.reportCaller)
 	for _, area := range []struct {
 		name   string
@@ -300,6 +300,9 @@ func (a *App) assembleRoutes() {
 	} {
 		for _, rt := range area.routes {
 			rt.Area = area.name
+			if lowcodeAreas[rt.Area] {
+				rt = staffOnlyLowcode(rt)
+			}
 			all = append(all, rt)
 		}
 	}

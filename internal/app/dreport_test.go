@@ -167,7 +167,7 @@ func TestDynamicReportFiltersMenuAndExport(t *testing.T) {
 	if r.Code != 0 || json.Unmarshal(r.Data, &partner) != nil || len(partner.SysMenus) != 0 {
 		t.Fatalf("partner's session: %+v", r)
 	}
-	e.dtRefused(e.callR("POST", "/api/dreport/run", partner.AccessToken, map[string]any{"id": id}), "partner runs a report", "不存在")
+	e.dtRefused(e.callR("POST", "/api/dreport/run", partner.AccessToken, map[string]any{"id": id}), "partner runs a report", "无权限访问该功能")
 
 	// Taken off the menu or off the staff role, the report leaves staff's menu; an ungranted export is refused.
 	e.dtOK(e.callR("PUT", "/api/dreport/edit", admin, map[string]any{"id": id, "name": "菜单报表", "datasetId": ds, "inMenu": false,

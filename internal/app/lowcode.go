@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
 
@@ -11,14 +12,67 @@ import (
 	"biddesk/internal/dataset"
 	"biddesk/internal/dreport"
 	"biddesk/internal/dtable"
+	"biddesk/internal/org"
+	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/route"
+	"biddesk/internal/sysconfig"
 )
+
+// lowcodeAreas are the areas of the low-code data: dynamic tables, datasets and dynamic reports.
+var lowcodeAreas = map[string]bool{"dtable": true, "dataset": true, "dreport": true}
+
+// staffOnlyLowcode is the one rule keeping external (partner) accounts out of the low-code data: every call of
+// the areas above, whatever its access (a function code, or any signed-in account with the table's or
+// report's roles deciding), answers an external account 403 无权限访问该功能 before its handler runs. An
+// external account sees only the portal (docs/api.md, "External users"): a role it shares with staff, named
+// among a table's readers or writers or a report's roles, reaches the staff members only. assembleRoutes
+// applies it by area, so a call added to one of these areas later is covered too; the callers below (tables,
+// reports) also give an external account no role, behind it.
+func staffOnlyLowcode(rt route.Route) route.Route {
+	next := rt.Handler
+	rt.Handler = func(w http.ResponseWriter, r *http.Request) (any, error) {
+		if externalCaller(r.Context()) {
+			return nil, httpx.ErrForbidden
+		}
+		return next(w, r)
+	}
+	return rt
+}
+
+// externalCaller tells whether the caller is an external (partner) account.
+func externalCaller(ctx context.Context) bool {
+	p := auth.PrincipalFrom(ctx)
+	return p != nil && p.UserType == auth.SiteExternal
+}
+
+// datasetScope is what a dataset run shows its caller (docs/data-rules.md, "Datasets and reports"): the units
+// of the caller's scope for the module lowcode, and the personal columns the system parameter
+// dataset.personal_columns allows. No caller, or an external one, sees no unit.
+func (a *App) datasetScope(ctx context.Context) (dataset.Scope, error) {
+	sc := dataset.Scope{Personal: map[string]bool{}}
+	for _, c := range strings.Split(a.SysConfig.Text(sysconfig.KeyDatasetPersonal), ",") {
+		if c = strings.ToLower(strings.TrimSpace(c)); c != "" {
+			sc.Personal[c] = true
+		}
+	}
+	p := auth.PrincipalFrom(ctx)
+	if p == nil || p.UserType == auth.SiteExternal {
+		return sc, nil
+	}
+	vis, err := a.Org.Visibility(ctx, p.UserID, org.ModuleLowcode)
+	if err != nil {
+		return sc, fmt.Errorf("dataset: scope of %d: %w", p.UserID, err)
+	}
+	sc.All, sc.Prefixes, sc.Exact = vis.All, vis.Prefixes, vis.Exact
+	return sc, nil
+}
 
 // dtableCaller tells the dynamic tables who calls: a system administrator, or the role ids of the
 // caller's account.
 func (a *App) dtableCaller(ctx context.Context) (dtable.Caller, error) {
 	p := auth.PrincipalFrom(ctx)
-	if p == nil {
-		return dtable.Caller{}, nil
+	if p == nil || p.UserType == auth.SiteExternal {
+		return dtable.Caller{}, nil // no role: an external account reads and writes no table
 	}
 	held, err := access.UserRoles(ctx, a.DB, []int64{p.UserID})
 	if err != nil {

@@ -42,10 +42,25 @@ type Dataset struct {
 	UpdatedAt time.Time `json:"updatedAt"`
 }
 
-// Service holds the datasets.
-type Service struct{ db *db.DB }
+// Service holds the datasets. scope tells each run what its caller may see (scope.go).
+type Service struct {
+	db    *db.DB
+	scope ScopeFunc
+}
 
-func NewService(d *db.DB) *Service { return &Service{db: d} }
+func NewService(d *db.DB, scope ScopeFunc) *Service { return &Service{db: d, scope: scope} }
+
+// run runs a statement within the caller's scope.
+func (s *Service) run(ctx context.Context, sqlText string, values map[string]string, limit int) (*Result, error) {
+	var sc Scope
+	if s.scope != nil {
+		var err error
+		if sc, err = s.scope(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return run(ctx, s.db, sc, sqlText, values, limit)
+}
 
 // FormIn is what add and edit send.
 type FormIn struct {
@@ -199,7 +214,7 @@ func (s *Service) RunSaved(ctx context.Context, id int64, values map[string]stri
 	for k, v := range values {
 		all[k] = v
 	}
-	return run(ctx, s.db, d.SQL, all, min(limit, MaxRows))
+	return s.run(ctx, d.SQL, all, min(limit, MaxRows))
 }
 
 // Handlers are the calls of /dataset_manager.
@@ -260,7 +275,7 @@ type TestIn struct {
 
 // Test is POST /api/dataset/test: the columns and first rows of a statement with sample values.
 func (h *Handlers) Test(r *http.Request, in TestIn) (*Result, error) {
-	return run(r.Context(), h.svc.db, in.SQL, in.Values, PreviewRows)
+	return h.svc.run(r.Context(), in.SQL, in.Values, PreviewRows)
 }
 
 // RunIn names a dataset and the values of its parameters.

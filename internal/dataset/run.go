@@ -54,13 +54,14 @@ const (
 // of a table that also holds a secret, only the columns listed. Sessions, tickets, remembered logins,
 // configuration, security events, exception and business logs, files' storage keys and the low-code
 // definitions themselves are not in it. Dynamic tables (dt_<id>) are readable too. On PostgreSQL the
-// role biddesk_dataset is granted exactly this (migrations/035_lowcode.postgres.sql).
+// role biddesk_dataset is granted the unguarded ones (migrations 035 and 051); the guarded ones (scope.go),
+// whose personal columns are listed here too, are read only through the run's scoped views.
 var Readable = map[string][]string{
 	"org_unit": nil, "employee": nil, "sys_dict": nil, "sys_role": nil, "sys_user_role": nil,
 	"lib_record": nil, "lib_tag": nil, "lib_record_tag": nil, "lib_ca_loan": nil, "ext_org": nil,
 	"login_log": nil, "file_download": nil, "portal_read": nil, "expert_book": nil,
 	"sys_user": {"id", "login_code", "user_name", "state", "user_type", "employee_code", "unit_code", "ext_org_id",
-		"last_login_at", "created_at", "updated_at", "deleted_at"},
+		"last_login_at", "created_at", "updated_at", "deleted_at", "phone", "email"},
 }
 
 var dynamicTable = regexp.MustCompile(`^dt_[0-9]+$`)
@@ -106,8 +107,36 @@ func init() {
 // column is read (COUNT(*)) as a read without a column: that is allowed of a name that is not a
 // table of the database outside the allow-list (a CTE, a subquery), since it reveals nothing but a
 // count of rows the query could read anyway. tables are the database's tables and views.
-func authorizer(tables map[string]bool) sqlite.AuthorizerFn {
-	return func(action sqlite.AuthorizerActionCode, arg1, arg2, dbName, _ string) sqlite.AuthorizerReturnCode {
+//
+// A guarded table (scope.go) is read only through the run's scoped views (v): its base table main.T only
+// from inside the inner view bearing the run's secret name (SQLite names the innermost view as the
+// context of a read), the view T with its personal columns only where s allows them (the first one
+// refused is kept in refused, for the message).
+func authorizer(tables map[string]bool, s Scope, v *views, refused *string) sqlite.AuthorizerFn {
+	return func(action sqlite.AuthorizerActionCode, arg1, arg2, dbName, inner string) sqlite.AuthorizerReturnCode {
+		if action == sqlite.AuthRead {
+			t := strings.ToLower(arg1)
+			if _, ok := guarded[t]; ok || strings.HasPrefix(t, "dsrc_") {
+				switch {
+				case dbName == "temp" && strings.HasPrefix(t, "dsrc_"+v.secret+"_"):
+					return sqlite.AuthorizerOK // an inner view, named only by its outer one
+				case dbName == "temp" && ok && arg2 != "" && s.personal(t, arg2):
+					if *refused == "" {
+						*refused = t + "." + strings.ToLower(arg2)
+					}
+					return sqlite.AuthorizerDeny
+				case dbName == "temp" && ok && readable(t, arg2):
+					return sqlite.AuthorizerOK
+				case dbName == "main" && ok && strings.HasPrefix(strings.ToLower(inner), "dsrc_"+v.secret+"_") && readable(t, arg2):
+					return sqlite.AuthorizerOK
+				case dbName == "main" && ok && arg2 == "" && s.All:
+					// a count of the base table's rows, which SQLite reads without a column once a view
+					// without condition is flattened: a runner of every unit may know it
+					return sqlite.AuthorizerOK
+				}
+				return sqlite.AuthorizerDeny
+			}
+		}
 		if action == sqlite.AuthRead && arg2 == "" && !tables[strings.ToLower(arg1)] {
 			return sqlite.AuthorizerOK
 		}
@@ -142,7 +171,7 @@ type Result struct {
 
 // run runs a dataset's statement with its parameters' values bound, read-only, at most limit rows,
 // within Timeout.
-func run(ctx context.Context, d *db.DB, sqlText string, values map[string]string, limit int) (*Result, error) {
+func run(ctx context.Context, d *db.DB, scope Scope, sqlText string, values map[string]string, limit int) (*Result, error) {
 	p, err := parse(sqlText, d.Dialect == db.Postgres)
 	if err != nil {
 		return nil, err
@@ -165,9 +194,9 @@ func run(ctx context.Context, d *db.DB, sqlText string, values map[string]string
 	start := time.Now()
 	var res *Result
 	if d.Dialect == db.Postgres {
-		res, err = runPostgres(ctx, d, stmt, args, limit)
+		res, err = runPostgres(ctx, d, scope, stmt, args, limit)
 	} else {
-		res, err = runSQLite(ctx, d, stmt, args, limit)
+		res, err = runSQLite(ctx, d, scope, stmt, args, limit)
 	}
 	if err != nil {
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) || strings.Contains(err.Error(), "statement timeout") ||
@@ -177,6 +206,13 @@ func run(ctx context.Context, d *db.DB, sqlText string, values map[string]string
 		var he *httpx.Error
 		if errors.As(err, &he) {
 			return nil, err
+		}
+		if i := strings.Index(err.Error(), personalMarker); i >= 0 {
+			col := err.Error()[i+len(personalMarker):]
+			if j := strings.IndexAny(col, " \"(,"); j >= 0 {
+				col = col[:j]
+			}
+			return nil, personalError(col)
 		}
 		var se *sqlite.Error
 		if errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_TOOBIG {
@@ -203,7 +239,7 @@ func clean(err error) string {
 
 // runSQLite runs on a connection of the read-only pool (query_only) with the dataset authorizer
 // installed for the run; the connection is then discarded, so no other caller ever shares it.
-func runSQLite(ctx context.Context, d *db.DB, stmt string, args []any, limit int) (*Result, error) {
+func runSQLite(ctx context.Context, d *db.DB, scope Scope, stmt string, args []any, limit int) (*Result, error) {
 	conn, err := d.Conn(ctx)
 	if err != nil {
 		return nil, err
@@ -232,15 +268,70 @@ func runSQLite(ctx context.Context, d *db.DB, stmt string, args []any, limit int
 		tables[strings.ToLower(n)] = true
 	}
 	names.Close()
+	// The scoped views of the guarded tables the statement may name live in the connection's own temp
+	// schema (the connection is discarded after the run): they are written before the authorizer is set,
+	// with the reader's query_only lifted for them alone (temp objects only; the database file is never
+	// written) and set again before the statement.
+	v, err := newViews(false, "")
+	if err != nil {
+		return nil, err
+	}
+	needed := namedTables(stmt)
+	columns := map[string][]string{}
+	for _, t := range needed {
+		cs, err := sqliteColumns(ctx, conn, t)
+		if err != nil {
+			return nil, err
+		}
+		columns[t] = cs
+	}
+	if _, err := conn.ExecContext(ctx, "PRAGMA query_only = 0"); err != nil {
+		return nil, err
+	}
+	for _, q := range v.statements(scope, columns, needed) {
+		if _, err := conn.ExecContext(ctx, q); err != nil {
+			return nil, fmt.Errorf("dataset: scoped view: %w", err)
+		}
+	}
+	if _, err := conn.ExecContext(ctx, "PRAGMA query_only = 1"); err != nil {
+		return nil, err
+	}
+	var refused string
 	if err := conn.Raw(func(dc any) error {
 		r, ok := dc.(sqlite.AuthorizerRegisterer)
 		if !ok {
 			return errors.New("dataset: the SQLite driver offers no authorizer")
 		}
-		return r.RegisterAuthorizer(authorizer(tables))
+		return r.RegisterAuthorizer(authorizer(tables, scope, v, &refused))
 	}); err != nil {
 		return nil, err
 	}
+	res, err := querySQLite(ctx, conn, stmt, args, limit)
+	if err != nil && refused != "" {
+		return nil, personalError(refused)
+	}
+	return res, err
+}
+
+// sqliteColumns are the columns of table t of the main database.
+func sqliteColumns(ctx context.Context, conn *sql.Conn, t string) ([]string, error) {
+	rows, err := conn.QueryContext(ctx, `SELECT name FROM pragma_table_info(?, 'main')`, t)
+	if err != nil {
+		return nil, fmt.Errorf("dataset: columns of %s: %w", t, err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+func querySQLite(ctx context.Context, conn *sql.Conn, stmt string, args []any, limit int) (*Result, error) {
 	if _, err := sqlite.Limit(conn, sqlite3.SQLITE_LIMIT_LENGTH, MaxValueBytes); err != nil {
 		return nil, err
 	}
@@ -256,9 +347,11 @@ func runSQLite(ctx context.Context, d *db.DB, stmt string, args []any, limit int
 }
 
 // runPostgres runs in a READ ONLY transaction with a statement timeout, as the role biddesk_dataset
-// (SELECT on the allow-list only), always rolled back, on a connection that refuses a row longer than
-// MaxRowBytes and is then discarded.
-func runPostgres(ctx context.Context, d *db.DB, stmt string, args []any, limit int) (*Result, error) {
+// (SELECT on the unguarded tables of the allow-list only), always rolled back, on a connection that refuses a
+// row longer than MaxRowBytes and is then discarded. The scoped views of the guarded tables the statement may
+// name are created first in the transaction's temp schema (searched before every other schema) by the app's
+// own role, and only they are granted to biddesk_dataset; the transaction is then made read-only.
+func runPostgres(ctx context.Context, d *db.DB, scope Scope, stmt string, args []any, limit int) (*Result, error) {
 	conn, err := d.Conn(ctx)
 	if err != nil {
 		return nil, err
@@ -277,13 +370,63 @@ func runPostgres(ctx context.Context, d *db.DB, stmt string, args []any, limit i
 	}); err != nil {
 		return nil, err
 	}
-	tx, err := conn.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, err
 	}
 	defer tx.Rollback()
 	ms := Timeout.Milliseconds()
 	if _, err := tx.ExecContext(ctx, fmt.Sprintf("SET LOCAL statement_timeout = %d", ms)); err != nil {
+		return nil, err
+	}
+	// The role may not change its own role back (set_config('role', ...) in the statement): migration 051
+	// takes set_config from it; where that could not be done, datasets are refused.
+	var canSet bool
+	if err := tx.QueryRowContext(ctx, `SELECT pg_has_role('biddesk_dataset', 'MEMBER') AND
+		has_function_privilege('biddesk_dataset', 'pg_catalog.set_config(text, text, boolean)', 'EXECUTE')`).Scan(&canSet); err != nil {
+		return nil, httpx.Fail("dataset.no_role")
+	}
+	if canSet {
+		return nil, httpx.Fail("dataset.no_role")
+	}
+	var schema string
+	if err := tx.QueryRowContext(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
+		return nil, err
+	}
+	v, err := newViews(true, schema)
+	if err != nil {
+		return nil, err
+	}
+	needed := namedTables(stmt)
+	columns := map[string][]string{}
+	if len(needed) > 0 {
+		rows, err := tx.QueryContext(ctx, `SELECT c.relname, a.attname FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+			WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped
+			ORDER BY c.relname, a.attnum`)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var t, c string
+			if err := rows.Scan(&t, &c); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			if _, ok := guarded[t]; ok {
+				columns[t] = append(columns[t], c)
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	for _, q := range v.statements(scope, columns, needed) {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return nil, fmt.Errorf("dataset: scoped view: %w", err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, "SET TRANSACTION READ ONLY"); err != nil {
 		return nil, err
 	}
 	if _, err := tx.ExecContext(ctx, "SET LOCAL ROLE biddesk_dataset"); err != nil {

@@ -28,6 +28,10 @@ const AnyModule = "*"
 // administrator may see and change.
 const ModuleUsers = "sysuser"
 
+// ModuleLowcode is the module of datasets and dynamic reports: the units whose accounts, employees, library
+// records and logs a run shows its runner.
+const ModuleLowcode = "lowcode"
+
 var scopes = map[string]bool{ScopeAll: true, ScopeUnitAndBelow: true, ScopeUnit: true, ScopeCustom: true}
 
 // Module is a part of the product whose lists obey data rules.
@@ -49,6 +53,8 @@ var Modules = []Module{
 	{"statistics", "org.module.statistics", ""},
 	{"demand", "org.module.demand", ""},
 	{"reward", "org.module.reward", ""},
+	// what datasets and the reports over them show of the tables carrying a unit (docs/data-rules.md)
+	{ModuleLowcode, "org.module.lowcode", ""},
 }
 
 // OpenAPIName keeps the name the web knows a data module by.
@@ -427,6 +433,7 @@ func init() {
 		"org.module.statistics":    {"统计分析", "Statistics"},
 		"org.module.demand":        {"需求征集", "Demand collection"},
 		"org.module.reward":        {"证书奖励", "Certificate rewards"},
+		"org.module.lowcode":       {"数据集与报表", "Datasets and reports"},
 		"org.scope_module_unknown": {"未知的模块：%s", "Unknown module: %s"},
 		"org.scope_module_twice":   {"模块「%s」的数据范围重复", "The data scope of module '%s' is given twice"},
 		"org.scope_unknown":        {"未知的数据范围：%s", "Unknown data scope: %s"},

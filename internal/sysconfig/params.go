@@ -56,6 +56,9 @@ const (
 	KeyHeaderLinks    = "portal.header_links"
 	KeyFooterLinks    = "portal.footer_links"
 	KeyCopyright      = "portal.copyright"
+	// KeyDatasetPersonal lists the personal columns datasets may read ("table.column", comma-separated; empty:
+	// none), see docs/data-rules.md.
+	KeyDatasetPersonal = "dataset.personal_columns"
 )
 
 // Limits.
@@ -133,6 +136,11 @@ var Builtins = []Def{
 	{Key: KeyCopyright, Name: "版权信息", Type: TypeText, Group: "portal", MaxLen: MaxCopyrightLen, Maintainer: FunLayout,
 		Description: "门户页脚的版权信息",
 		Default:     func(config.Config) string { return "© BidDesk 投标支持工作台" }},
+	{Key: KeyDatasetPersonal, Name: "数据集可读取的个人信息列", Type: TypeText, Group: "dataset", MaxLen: 1000,
+		Description: "数据集和报表可以读取的个人信息列，以逗号分隔，例如 sys_user.phone,employee.email；留空则一列也不能读取。" +
+			"个人信息列：sys_user.phone、sys_user.email、employee.phone、employee.email、login_log.client_ip、login_log.user_agent、" +
+			"lib_record.data、lib_record.search_text、ext_org.phone、ext_org.email",
+		Default: func(config.Config) string { return "" }},
 }
 
 var builtinByKey = func() map[string]*Def {
