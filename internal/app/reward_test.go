@@ -203,7 +203,7 @@ func TestRewardApplicationsAndTheirApproval(t *testing.T) {
 	e.refused("POST", "/api/portal/reward/apply", w.staff, form("certNumber", "JZ-404"), "证书不存在或不是您本人的证书")
 	e.refused("POST", "/api/portal/reward/apply", w.unitRev, form("won", false), "证书不存在或不是您本人的证书")
 	e.refused("POST", "/api/portal/reward/apply", w.staff, form("bidDate", "2025-06-01"), "投标日期2025-06-01没有适用的奖励规则")
-	e.refused("POST", "/api/portal/reward/apply", w.staff, form("certLevel", "9"), "证书等级不是字典中的值")
+	e.refused("POST", "/api/portal/reward/apply", w.staff, form("certLevel", "9"), "证书「一级建造师」在人才库中的类别为建造师、等级为一级，与申请填写的不符")
 	if n := e.count(`SELECT COUNT(*) FROM reward_application`); n != 0 {
 		t.Fatalf("refused applications left %d rows", n)
 	}
