@@ -2,7 +2,7 @@ package reward
 
 import "testing"
 
-func TestMatchItemNeedsExactlyOneLabel(t *testing.T) {
+func TestRewardClassNeedsExactlyOneLabel(t *testing.T) {
 	kinds := []DictItem{{"constructor", "建造师"}, {"cost", "造价工程师"}, {"pm", "项目管理"}, {"security", "信息安全"}, {"eng", "工程师"}}
 	levels := []DictItem{{"1", "一级"}, {"2", "二级"}, {"3", "三级"}}
 	for _, c := range []struct {
