@@ -97,6 +97,18 @@ func (f rewardFiles) Of(ctx context.Context, q db.Querier, ids []int64) (map[int
 
 type rewardDicts struct{ app *App }
 
+func (d rewardDicts) Items(ctx context.Context, q db.Querier, code string) ([]reward.DictItem, error) {
+	e, err := d.app.Dict.LookupIn(ctx, q, code)
+	if err != nil || e == nil {
+		return nil, err
+	}
+	out := make([]reward.DictItem, 0, len(e.ChildDict))
+	for _, c := range e.ChildDict {
+		out = append(out, reward.DictItem{Value: fmt.Sprint(c.Value), Label: c.Key})
+	}
+	return out, nil
+}
+
 func (d rewardDicts) Has(ctx context.Context, q db.Querier, code, value string) (bool, error) {
 	e, err := d.app.Dict.LookupIn(ctx, q, code)
 	if err != nil || e == nil {

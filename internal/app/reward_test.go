@@ -3,8 +3,11 @@ package app_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/url"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -203,7 +206,7 @@ func TestRewardApplicationsAndTheirApproval(t *testing.T) {
 	e.refused("POST", "/api/portal/reward/apply", w.staff, form("certNumber", "JZ-404"), "证书不存在或不是您本人的证书")
 	e.refused("POST", "/api/portal/reward/apply", w.unitRev, form("won", false), "证书不存在或不是您本人的证书")
 	e.refused("POST", "/api/portal/reward/apply", w.staff, form("bidDate", "2025-06-01"), "投标日期2025-06-01没有适用的奖励规则")
-	e.refused("POST", "/api/portal/reward/apply", w.staff, form("certLevel", "9"), "证书等级不是字典中的值")
+	e.refused("POST", "/api/portal/reward/apply", w.staff, form("certLevel", "9"), "证书「一级建造师」在人才库中的类别为建造师、等级为一级，与申请填写的不符")
 	if n := e.count(`SELECT COUNT(*) FROM reward_application`); n != 0 {
 		t.Fatalf("refused applications left %d rows", n)
 	}
@@ -290,5 +293,250 @@ func TestRewardApplicationsAndTheirApproval(t *testing.T) {
 	}
 	if e.bizLog("useCertificateRewardAudit", "approve") != 1 {
 		t.Errorf("approvals not in the business log")
+	}
+}
+
+// raceAnswer is what one call of a race answered.
+type raceAnswer struct {
+	who  string
+	code int
+	msg  string
+	data json.RawMessage
+}
+
+// race sends the calls at once: every goroutine waits at the barrier, which opens when all are ready.
+func (w *rewardWorld) race(calls map[string]func() envelope) map[string]raceAnswer {
+	w.e.t.Helper()
+	start := make(chan struct{})
+	var ready, wg sync.WaitGroup
+	answers := make(chan raceAnswer, len(calls))
+	for who, call := range calls {
+		ready.Add(1)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ready.Done()
+			<-start
+			r := call()
+			answers <- raceAnswer{who, r.Code, r.Message, r.Data}
+		}()
+	}
+	ready.Wait()
+	close(start)
+	wg.Wait()
+	close(answers)
+	out := map[string]raceAnswer{}
+	for a := range answers {
+		out[a.who] = a
+	}
+	return out
+}
+
+// The yearly cap, the claims and the decisions hold under a race, on both databases (issue 27, point 5): in each of
+// 20 rounds (a bid year each, so a fresh cap of 1.50 under a rule paying 1.00), two claims of the certificate for each
+// of three tenders are sent at once (one per tender is recorded, the other refused as a duplicate); then five
+// approvals at once: two reviewers approving the first application, one each the second and the third, and a batch of
+// the third and the second. Each application is approved exactly once, by the one whose answer succeeded; the others
+// are refused as decided; the amounts are 1.00, 0.50 and 0.00 (the cap cuts), never more than 1.50 in a year. Two new
+// versions of a rule at once: one is written, the other refused with the reason.
+func TestRewardCapClaimsAndDecisionsHoldUnderARace(t *testing.T) {
+	w := newRewardWorld(t)
+	e := w.e
+	ctx := context.Background()
+	e.done("PUT", "/api/reward/setting", w.admin, map[string]any{"levels": 1}, nil)
+	w.rule(map[string]any{"certKind": "constructor", "certLevel": "1", "amount": "1.00", "yearlyCap": "1.50", "validFrom": "2000-01-01"})
+	reviewers := map[string]string{"unitRev": w.unitRev, "centre": w.centre, "admin": w.admin}
+	userID := map[string]int64{"unitRev": e.libUserID("rev1"), "centre": e.libUserID("boss"), "admin": e.libUserID("admin")}
+	const dup = "该证书已就此标书申请过奖励，不能重复申请"
+	const decided = "申请已审批完成"
+	for round := range 20 {
+		year := 2001 + round
+		bidDate := fmt.Sprintf("%d-03-01", year)
+		// the claims: two at once for each of three tenders
+		var tenders [3]int64
+		calls := map[string]func() envelope{}
+		for i := range tenders {
+			tenders[i] = e.libAdd(w.admin, library.TypeTender, map[string]any{"title": fmt.Sprintf("竞态标书%d-%d", year, i), "buyer": "某单位",
+				"result": "win", "bidDate": bidDate, "unitCode": "100201"})
+			form := map[string]any{"expertId": w.expert, "certNumber": "JZ-1", "tenderId": tenders[i], "bidDate": bidDate}
+			for _, twin := range []string{"a", "b"} {
+				calls[fmt.Sprintf("claim %d%s", i, twin)] = func() envelope { _, r := e.call("POST", "/api/portal/reward/apply", w.staff, form); return r }
+			}
+		}
+		var apps [3]int64
+		for who, a := range w.race(calls) {
+			i := int(who[len("claim ")] - '0')
+			switch {
+			case a.code == 0:
+				var added struct{ ID int64 }
+				if err := json.Unmarshal(a.data, &added); err != nil || apps[i] != 0 {
+					t.Fatalf("round %d: tender %d claimed twice (%s): %v", round, i, who, err)
+				}
+				apps[i] = added.ID
+			case a.code != 1 || a.msg != dup:
+				t.Fatalf("round %d: %s answered %d %q", round, who, a.code, a.msg)
+			}
+		}
+		for i, id := range apps {
+			if id == 0 {
+				t.Fatalf("round %d: no claim of tender %d went through", round, i)
+			}
+			if n := e.count(`SELECT COUNT(*) FROM reward_application WHERE tender_id = ?`, tenders[i]); n != 1 {
+				t.Fatalf("round %d: tender %d has %d applications", round, i, n)
+			}
+		}
+
+		// the approvals: all five at once
+		approve := func(by string, ids ...int64) func() envelope {
+			return func() envelope {
+				_, r := e.call("PUT", "/api/reward/audit/approve", reviewers[by], map[string]any{"ids": ids})
+				return r
+			}
+		}
+		got := w.race(map[string]func() envelope{
+			"unitRev a1": approve("unitRev", apps[0]), "centre a1": approve("centre", apps[0]),
+			"unitRev a2": approve("unitRev", apps[1]), "centre a3": approve("centre", apps[2]),
+			"admin a3+a2": approve("admin", apps[2], apps[1]),
+		})
+		for who, a := range got {
+			if a.code != 0 && (a.code != 1 || a.msg != decided) {
+				t.Fatalf("round %d: %s answered %d %q", round, who, a.code, a.msg)
+			}
+		}
+		ok := func(who string) bool { return got[who].code == 0 }
+		want := map[int64]string{} // application -> who approved it
+		switch {
+		case ok("unitRev a1") == ok("centre a1"):
+			t.Fatalf("round %d: the first application's two approvals answered %+v and %+v", round, got["unitRev a1"], got["centre a1"])
+		case ok("unitRev a1"):
+			want[apps[0]] = "unitRev"
+		default:
+			want[apps[0]] = "centre"
+		}
+		switch {
+		case ok("admin a3+a2") && !ok("unitRev a2") && !ok("centre a3"):
+			want[apps[1]], want[apps[2]] = "admin", "admin"
+		case !ok("admin a3+a2") && ok("unitRev a2") && ok("centre a3"):
+			want[apps[1]], want[apps[2]] = "unitRev", "centre"
+		default:
+			t.Fatalf("round %d: the batch and the single approvals of the second and third answered %+v", round, got)
+		}
+		var cents []int64
+		for _, id := range apps {
+			var state string
+			var amount, reviewer int64
+			if err := e.app.DB.QueryRow(ctx, `SELECT state, amount_cents, reviewer FROM reward_application WHERE id = ?`, id).Scan(&state, &amount, &reviewer); err != nil {
+				t.Fatal(err)
+			}
+			if state != "approved" || reviewer != userID[want[id]] {
+				t.Fatalf("round %d: application %d is %s by %d, want approved by %s", round, id, state, reviewer, want[id])
+			}
+			cents = append(cents, amount)
+		}
+		slices.Sort(cents)
+		if !slices.Equal(cents, []int64{0, 50, 100}) {
+			t.Fatalf("round %d: paid %v cents under a cap of 150, want 0, 50 and 100", round, cents)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM business_log WHERE module = 'useCertificateRewardAudit' AND action = 'approve' AND target_id IN (?, ?, ?)`,
+			itoa(apps[0]), itoa(apps[1]), itoa(apps[2])); n != 3 {
+			t.Fatalf("round %d: %d approvals in the business log, want 3", round, n)
+		}
+
+		// two new versions of a rule at once
+		from := fmt.Sprintf("%d-01-01", year)
+		rule := func() envelope {
+			_, r := e.call("POST", "/api/reward/rule/add", w.admin, map[string]any{"certKind": "pm", "certLevel": "2", "amount": "10", "validFrom": from})
+			return r
+		}
+		got = w.race(map[string]func() envelope{"first": rule, "second": rule})
+		if ok("first") == ok("second") {
+			t.Fatalf("round %d: two versions from %s at once answered %+v", round, from, got)
+		}
+		for _, a := range got {
+			if a.code != 0 && (a.code != 1 || a.msg != "新版本的生效日期必须晚于当前版本的生效日期（"+from+"）") {
+				t.Fatalf("round %d: a version refused with %d %q", round, a.code, a.msg)
+			}
+		}
+	}
+	var paid int64
+	if err := e.app.DB.QueryRow(ctx, `SELECT SUM(amount_cents) FROM reward_application WHERE state = 'approved'`).Scan(&paid); err != nil || paid != 20*150 {
+		t.Fatalf("paid %d cents in 20 years, want %d (%v)", paid, 20*150, err)
+	}
+	if n := e.count(`SELECT COUNT(*) FROM reward_rule WHERE cert_kind = 'pm' AND deleted_at IS NULL`); n != 20 {
+		t.Fatalf("%d versions of pm/2, want 20", n)
+	}
+}
+
+// The certificate's kind and level come from the library's certificate record, not from the applicant (issue 27,
+// point 8): a 一级建造师 claimed as 造价工程师 is refused with what the library says, nothing stored; left out, the kind
+// and level are derived (and listed with the applicant's certificates), and the amount follows them. A certificate
+// whose name names no kind cannot be claimed; a 二级造价工程师 is paid by the rule of cost/2.
+func TestRewardKindAndLevelComeFromTheLibrary(t *testing.T) {
+	w := newRewardWorld(t)
+	e := w.e
+	e.done("PUT", "/api/reward/setting", w.admin, map[string]any{"levels": 1}, nil)
+	w.rule(map[string]any{"certKind": "constructor", "certLevel": "1", "amount": "1000", "validFrom": "2026-01-01"})
+	w.rule(map[string]any{"certKind": "cost", "certLevel": "1", "amount": "5000", "validFrom": "2026-01-01"})
+	w.rule(map[string]any{"certKind": "cost", "certLevel": "2", "amount": "800", "validFrom": "2026-01-01"})
+	other := e.libAdd(w.admin, library.TypeExpert, map[string]any{"title": "测试专家乙", "employeeCode": "HX000100", "jobTitle": "工程师",
+		"education": "3", "years": "5", "qualifications": []map[string]any{{"name": "消防设施操作员", "number": "XF-1"}, {"name": "二级造价工程师", "number": "ZJ-2"}}})
+	form := func(kv ...any) map[string]any {
+		m := map[string]any{"expertId": w.expert, "certNumber": "JZ-1", "tenderId": w.tender, "bidDate": "2026-03-05"}
+		for i := 0; i < len(kv); i += 2 {
+			m[kv[i].(string)] = kv[i+1]
+		}
+		return m
+	}
+	const mismatch = "证书「一级建造师」在人才库中的类别为建造师、等级为一级，与申请填写的不符"
+	for _, c := range []struct {
+		name string
+		form map[string]any
+		msg  string
+	}{
+		{"another kind", form("certKind", "cost", "certLevel", "1"), mismatch},
+		{"another kind alone", form("certKind", "cost"), mismatch},
+		{"another level", form("certKind", "constructor", "certLevel", "2"), mismatch},
+		{"a kind outside the dictionary", form("certKind", "pilot"), mismatch},
+		{"a name without a kind", form("expertId", other, "certNumber", "XF-1"),
+			"无法从证书「消防设施操作员」的名称确定证书类别：名称须含且只含一个证书类别（字典“证书类别”），请联系管理员更正人才库中的证书名称或字典"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e.refused("POST", "/api/portal/reward/apply", w.staff, c.form, c.msg)
+		})
+	}
+	if n := e.count(`SELECT COUNT(*) FROM reward_application`); n != 0 {
+		t.Fatalf("refused applications left %d rows", n)
+	}
+	var certs []struct {
+		Number    string `json:"number"`
+		CertKind  string `json:"certKind"`
+		CertLevel string `json:"certLevel"`
+	}
+	e.done("GET", "/api/portal/reward/certificates", w.staff, nil, &certs)
+	derived := map[string]string{}
+	for _, c := range certs {
+		derived[c.Number] = c.CertKind + "/" + c.CertLevel
+	}
+	if len(certs) != 3 || derived["JZ-1"] != "constructor/1" || derived["ZJ-2"] != "cost/2" || derived["XF-1"] != "/" {
+		t.Fatalf("the applicant's certificates: %+v", certs)
+	}
+
+	// left out, or the same as the library's: derived, and paid by that rule
+	var a1, a2, a3 struct{ ID int64 }
+	e.done("POST", "/api/portal/reward/apply", w.staff, form(), &a1)
+	e.done("POST", "/api/portal/reward/apply", w.staff, form("tenderId", w.tender2, "certKind", "constructor", "certLevel", "1"), &a2)
+	e.done("POST", "/api/portal/reward/apply", w.staff, form("expertId", other, "certNumber", "ZJ-2"), &a3)
+	e.done("PUT", "/api/reward/audit/approve", w.unitRev, map[string]any{"ids": []int64{a1.ID, a2.ID, a3.ID}}, nil)
+	for _, c := range []struct {
+		id                  int64
+		kind, level, amount string
+	}{{a1.ID, "constructor", "1", "1000.00"}, {a2.ID, "constructor", "1", "1000.00"}, {a3.ID, "cost", "2", "800.00"}} {
+		var kind, level string
+		if err := e.app.DB.QueryRow(context.Background(), `SELECT cert_kind, cert_level FROM reward_application WHERE id = ?`, c.id).Scan(&kind, &level); err != nil {
+			t.Fatal(err)
+		}
+		if a := w.app(c.id); kind != c.kind || level != c.level || a.State != "approved" || a.Amount != c.amount {
+			t.Errorf("application %d: %s/%s %+v, want %s/%s paid %s", c.id, kind, level, a, c.kind, c.level, c.amount)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package reward
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"net/http"
 
 	"biddesk/internal/platform/db"
@@ -334,7 +335,21 @@ func (h *Handlers) Certificates(r *http.Request, _ struct{}) ([]MyCertificate, e
 	if employee == "" {
 		return []MyCertificate{}, nil
 	}
-	return h.svc.lib.CertificatesOf(r.Context(), employee)
+	certs, err := h.svc.lib.CertificatesOf(r.Context(), employee)
+	if err != nil {
+		return nil, err
+	}
+	for i := range certs {
+		c, err := h.svc.classify(r.Context(), h.svc.db, certs[i].Name)
+		var he *httpx.Error
+		if errors.As(err, &he) {
+			continue // the name names no kind or level: an application for it is refused with the reason
+		} else if err != nil {
+			return nil, err
+		}
+		certs[i].CertKind, certs[i].CertLevel = c.Kind, c.Level
+	}
+	return certs, nil
 }
 
 func (h *Handlers) Apply(r *http.Request, in ApplyIn) (Added, error) {

@@ -110,13 +110,16 @@ type Tender struct {
 	Title, UnitCode string
 }
 
-// MyCertificate is a qualification (with a number) of a published expert who is the caller's employee.
+// MyCertificate is a qualification (with a number) of a published expert who is the caller's employee, with the
+// kind and level an application for it is made under (derived from its name; empty when the name names none).
 type MyCertificate struct {
-	ExpertID int64  `json:"expertId"`
-	Expert   string `json:"expert"`
-	Name     string `json:"name"`
-	Number   string `json:"number"`
-	ValidTo  string `json:"validTo"`
+	ExpertID  int64  `json:"expertId"`
+	Expert    string `json:"expert"`
+	Name      string `json:"name"`
+	Number    string `json:"number"`
+	ValidTo   string `json:"validTo"`
+	CertKind  string `json:"certKind"`
+	CertLevel string `json:"certLevel"`
 }
 
 // Library reads the certificates and tenders of the library.
@@ -143,9 +146,10 @@ type Files interface {
 	Of(ctx context.Context, q db.Querier, applicationIDs []int64) (map[int64][]FileRef, error)
 }
 
-// Dicts tells whether a value is an item of a dictionary.
+// Dicts tells whether a value is an item of a dictionary, and lists a dictionary's items.
 type Dicts interface {
 	Has(ctx context.Context, q db.Querier, code, value string) (bool, error)
+	Items(ctx context.Context, q db.Querier, code string) ([]DictItem, error)
 }
 
 // Scope reads a user's data scope of module reward.

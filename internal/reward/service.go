@@ -136,6 +136,9 @@ func (s *Service) AddRule(ctx context.Context, in RuleIn) (int64, error) {
 	}
 	var id int64
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := tx.Lock(ctx, lockRule, ruleKey(in.CertKind, in.CertLevel)); err != nil {
+			return err
+		}
 		if err := s.checkDict(ctx, tx, DictKind, in.CertKind, httpx.Msg("reward.f.certKind")); err != nil {
 			return err
 		}
@@ -191,8 +194,18 @@ func (s *Service) DeleteRule(ctx context.Context, id int64) error {
 		return err
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		var kind, level string
+		err := tx.QueryRow(ctx, `SELECT cert_kind, cert_level FROM reward_rule WHERE id = ?`, id).Scan(&kind, &level)
+		if db.IsNoRows(err) {
+			return httpx.Fail("reward.rule_not_found")
+		} else if err != nil {
+			return err
+		}
+		if err := tx.Lock(ctx, lockRule, ruleKey(kind, level)); err != nil {
+			return err
+		}
 		var r ruleRow
-		err := tx.QueryRow(ctx, `SELECT id, version, cert_kind, cert_level, valid_from, valid_to FROM reward_rule WHERE id = ? AND deleted_at IS NULL`, id).
+		err = tx.QueryRow(ctx, `SELECT id, version, cert_kind, cert_level, valid_from, valid_to FROM reward_rule WHERE id = ? AND deleted_at IS NULL`, id).
 			Scan(&r.ID, &r.Version, &r.CertKind, &r.CertLevel, &r.ValidFrom, &r.ValidTo)
 		if db.IsNoRows(err) {
 			return httpx.Fail("reward.rule_not_found")
@@ -286,10 +299,11 @@ func (s *Service) SaveSettings(ctx context.Context, in Settings) error {
 
 /* ---------- applications ---------- */
 
-// ApplyIn is an application (POST /api/portal/reward/apply).
+// ApplyIn is an application (POST /api/portal/reward/apply). The certificate's kind and level come from the
+// library (classify); CertKind and CertLevel may be left out, and are refused when they differ from it.
 type ApplyIn struct {
-	CertKind   string  `param:"certKind,required"`
-	CertLevel  string  `param:"certLevel,required"`
+	CertKind   string  `param:"certKind"`
+	CertLevel  string  `param:"certLevel"`
 	ExpertID   int64   `param:"expertId,required"`
 	CertNumber string  `param:"certNumber,required"`
 	TenderID   int64   `param:"tenderId,required"`
@@ -347,13 +361,18 @@ func (s *Service) Apply(ctx context.Context, in ApplyIn) (int64, error) {
 	}
 	var id int64
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := s.checkDict(ctx, tx, DictKind, in.CertKind, httpx.Msg("reward.f.certKind")); err != nil {
+		class, err := s.classify(ctx, tx, cert.Name)
+		if err != nil {
 			return err
 		}
-		if err := s.checkDict(ctx, tx, DictLevel, in.CertLevel, httpx.Msg("reward.f.certLevel")); err != nil {
+		if kind, level := strings.TrimSpace(in.CertKind), strings.TrimSpace(in.CertLevel); kind != "" && kind != class.Kind || level != "" && level != class.Level {
+			return httpx.Fail("reward.cert_class_mismatch", cert.Name, class.KindLabel, class.LevelLabel)
+		}
+		if _, err := ruleFor(ctx, tx, class.Kind, class.Level, bid.Format(day)); err != nil {
 			return err
 		}
-		if _, err := ruleFor(ctx, tx, in.CertKind, in.CertLevel, bid.Format(day)); err != nil {
+		// one claim of a certificate for a tender: the check and the insert are one decision
+		if err := tx.Lock(ctx, lockClaim, claimKey(cert.Number, in.TenderID)); err != nil {
 			return err
 		}
 		var dup int
@@ -365,10 +384,9 @@ func (s *Service) Apply(ctx context.Context, in ApplyIn) (int64, error) {
 			return httpx.Fail("reward.duplicate")
 		}
 		now := s.now().UTC()
-		var err error
 		id, err = tx.Insert(ctx, `INSERT INTO reward_application (user_id, unit_code, cert_kind, cert_level, cert_name, cert_number, expert_id, tender_id,
 			tender_title, bid_date, won, remark, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			p.UserID, unit, in.CertKind, in.CertLevel, cert.Name, cert.Number, in.ExpertID, in.TenderID, tender.Title, bid.Format(day),
+			p.UserID, unit, class.Kind, class.Level, cert.Name, cert.Number, in.ExpertID, in.TenderID, tender.Title, bid.Format(day),
 			boolInt(in.Won), in.Remark, StateSubmitted, now, now)
 		if err != nil {
 			return err
@@ -377,7 +395,8 @@ func (s *Service) Apply(ctx context.Context, in ApplyIn) (int64, error) {
 			return err
 		}
 		return audit.Record(ctx, tx, audit.Change{Module: FunAudit, Action: "submit", TargetID: id, Target: cert.Name + " / " + tender.Title,
-			After: map[string]any{"certNumber": cert.Number, "tenderId": in.TenderID, "bidDate": bid.Format(day), "won": in.Won}})
+			After: map[string]any{"certNumber": cert.Number, "certKind": class.Kind, "certLevel": class.Level, "tenderId": in.TenderID,
+				"bidDate": bid.Format(day), "won": in.Won}})
 	})
 	return id, err
 }
@@ -432,13 +451,14 @@ func (s *Service) Decide(ctx context.Context, in DecideIn, approve bool) error {
 		if err != nil {
 			return err
 		}
+		// the decisions of the batch, the yearly cap's sum and the payment included, are serialised per applicant and
+		// year (and per rule) against every other decision at the same moment
+		ids := sortedIDs(in.IDs)
+		if err := lockDecisions(ctx, tx, ids); err != nil {
+			return err
+		}
 		now := s.now().UTC()
-		seen := map[int64]bool{}
-		for _, id := range in.IDs {
-			if seen[id] {
-				continue
-			}
-			seen[id] = true
+		for _, id := range ids {
 			if err := s.decideOne(ctx, tx, p, v, set, id, approve, strings.TrimSpace(in.Reason), now); err != nil {
 				return err
 			}
@@ -476,8 +496,8 @@ func (s *Service) decideOne(ctx context.Context, tx *db.Tx, p *auth.Principal, v
 	}
 	target := a.Cert + " / " + a.Tender
 	if !approve {
-		if _, err := tx.Exec(ctx, `UPDATE reward_application SET state = ?, reason = ?, reviewer = ?, reviewed_at = ?, updated_at = ? WHERE id = ?`,
-			StateRejected, reason, p.UserID, now, now, id); err != nil {
+		if err := moved(tx.Exec(ctx, `UPDATE reward_application SET state = ?, reason = ?, reviewer = ?, reviewed_at = ?, updated_at = ? WHERE id = ? AND state = ?`,
+			StateRejected, reason, p.UserID, now, now, id, a.State)); err != nil {
 			return err
 		}
 		if err := s.tell(ctx, tx, a, "rejected", reason); err != nil {
@@ -487,8 +507,8 @@ func (s *Service) decideOne(ctx context.Context, tx *db.Tx, p *auth.Principal, v
 			After: map[string]any{"state": StateRejected, "reason": reason}})
 	}
 	if !final {
-		if _, err := tx.Exec(ctx, `UPDATE reward_application SET state = ?, unit_reviewer = ?, unit_reviewed_at = ?, updated_at = ? WHERE id = ?`,
-			StateUnitApproved, p.UserID, now, now, id); err != nil {
+		if err := moved(tx.Exec(ctx, `UPDATE reward_application SET state = ?, unit_reviewer = ?, unit_reviewed_at = ?, updated_at = ? WHERE id = ? AND state = ?`,
+			StateUnitApproved, p.UserID, now, now, id, a.State)); err != nil {
 			return err
 		}
 		if err := s.tell(ctx, tx, a, "unit_approved", ""); err != nil {
@@ -507,7 +527,7 @@ func (s *Service) decideOne(ctx context.Context, tx *db.Tx, p *auth.Principal, v
 	}
 	if rule.CapCents > 0 {
 		var paid int64
-		year := a.BidDate[:4]
+		year := yearOf(a.BidDate)
 		if err := tx.QueryRow(ctx, `SELECT COALESCE(SUM(amount_cents), 0) FROM reward_application WHERE user_id = ? AND cert_kind = ? AND state = ?
 			AND bid_date >= ? AND bid_date <= ?`, a.UserID, a.Kind, StateApproved, year+"-01-01", year+"-12-31").Scan(&paid); err != nil {
 			return err
@@ -516,8 +536,8 @@ func (s *Service) decideOne(ctx context.Context, tx *db.Tx, p *auth.Principal, v
 			amount = max(left, 0)
 		}
 	}
-	if _, err := tx.Exec(ctx, `UPDATE reward_application SET state = ?, rule_id = ?, amount_cents = ?, reviewer = ?, reviewed_at = ?, updated_at = ? WHERE id = ?`,
-		StateApproved, rule.ID, amount, p.UserID, now, now, id); err != nil {
+	if err := moved(tx.Exec(ctx, `UPDATE reward_application SET state = ?, rule_id = ?, amount_cents = ?, reviewer = ?, reviewed_at = ?, updated_at = ?
+		WHERE id = ? AND state = ?`, StateApproved, rule.ID, amount, p.UserID, now, now, id, a.State)); err != nil {
 		return err
 	}
 	if err := s.tell(ctx, tx, a, "approved", Yuan(amount)); err != nil {
@@ -525,6 +545,22 @@ func (s *Service) decideOne(ctx context.Context, tx *db.Tx, p *auth.Principal, v
 	}
 	return audit.Record(ctx, tx, audit.Change{Module: FunAudit, Action: "approve", TargetID: id, Target: target, Before: map[string]any{"state": a.State},
 		After: map[string]any{"state": StateApproved, "amount": Yuan(amount), "ruleId": rule.ID, "ruleVersion": rule.Version}})
+}
+
+// moved checks that a decision's update changed its application: one that another decision moved on meanwhile (which
+// the locks of Decide prevent) is refused as decided.
+func moved(res sql.Result, err error) error {
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n != 1 {
+		return httpx.Fail("reward.decided")
+	}
+	return nil
 }
 
 func (s *Service) tell(ctx context.Context, tx *db.Tx, a appRow, what, extra string) error {

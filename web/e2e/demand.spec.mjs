@@ -201,8 +201,8 @@ test('a staff member applies for a certificate reward, the reviewer approves, th
   await staff.getByTestId('reward-portal-open').click();
   const drawer = staff.getByTestId('reward-drawer');
   await choose(staff, drawer, 'reward-apply-cert', new RegExp(`E2E-JZ-${stamp}`));
-  await choose(staff, drawer, 'reward-apply-kind', '建造师');
-  await choose(staff, drawer, 'reward-apply-level', '一级');
+  // the kind and level are the library's (一级建造师), shown, not chosen
+  await drawer.getByTestId('reward-apply-kind').filter({ hasText: '建造师 / 一级' }).waitFor();
   await drawer.getByTestId('reward-apply-tender').click();
   await staff.keyboard.type(`${stamp}`);
   await staff.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `${stamp}` }).first().click();

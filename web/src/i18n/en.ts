@@ -1453,6 +1453,7 @@ const en = {
   'reward.portal.paid': '{amount} yuan paid',
   'reward.portal.noCert': 'The expert library holds no certificate of yours',
   'reward.portal.certRequired': 'Please choose your certificate',
+  'reward.portal.kindUnknown': "The certificate's name gives no certificate kind or level: it cannot be claimed until an administrator corrects it in the library",
   'reward.portal.tenderHint': 'Type to find the tender',
   'reward.validFrom': 'Valid from',
   'reward.validTo': 'Valid to',

@@ -1455,6 +1455,7 @@ const zhCN: Record<MessageKey, string> = {
   'reward.portal.paid': '奖励 {amount} 元',
   'reward.portal.noCert': '专家库中没有您本人的证书，不能申请',
   'reward.portal.certRequired': '请选择您的证书',
+  'reward.portal.kindUnknown': '证书名称未标明证书类别或等级，不能申请，请联系管理员更正人才库中的证书名称',
   'reward.portal.tenderHint': '输入关键字查找标书',
   'reward.validFrom': '生效日期',
   'reward.validTo': '失效日期',

@@ -14,7 +14,7 @@ import {
   type MyCertificate,
   type RewardApplication,
 } from '../../api/reward';
-import DictSelect from '../../components/DictSelect';
+import { DictLabel } from '../../components/DictSelect';
 import FileUpload, { fileIds, type FileItem } from '../../components/upload/FileUpload';
 import { useI18n } from '../../i18n';
 import { RewardStateTag } from './RewardAuditPage';
@@ -24,8 +24,6 @@ export const REWARD_PARAM = 'reward';
 
 interface Values {
   cert: string;
-  certKind: string;
-  certLevel: string;
   tenderId: number;
   bidDate: Dayjs;
   won?: boolean;
@@ -60,11 +58,16 @@ function TenderSelect({ value, onChange }: { value?: number; onChange?: (v: numb
   );
 }
 
-/** The application form: one's certificate, its kind and level, the tender, the bid date and result, evidence. */
+/**
+ * The application form: one's certificate (its kind and level shown as the library records them: the server derives
+ * them and pays by them), the tender, the bid date and result, evidence.
+ */
 function ApplyForm({ certs, onDone }: { certs: MyCertificate[]; onDone(): void }) {
   const { t } = useI18n();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  const certValue = Form.useWatch('cert', form);
+  const chosen = certs.find((c) => certKey(c) === certValue);
   const save = () =>
     form.validateFields().then(
       (v) => {
@@ -72,8 +75,6 @@ function ApplyForm({ certs, onDone }: { certs: MyCertificate[]; onDone(): void }
         if (!cert) return;
         setSaving(true);
         applyForReward({
-          certKind: v.certKind,
-          certLevel: v.certLevel,
           expertId: cert.expertId,
           certNumber: cert.number,
           tenderId: v.tenderId,
@@ -103,14 +104,21 @@ function ApplyForm({ certs, onDone }: { certs: MyCertificate[]; onDone(): void }
           placeholder={t('reward.portal.certRequired')}
         />
       </Form.Item>
-      <Space wrap>
-        <Form.Item name="certKind" label={t('reward.certKind')} rules={[{ required: true, message: t('reward.certKind') }]}>
-          <DictSelect dictKey={CERT_KIND_DICT} testId="reward-apply-kind" />
-        </Form.Item>
-        <Form.Item name="certLevel" label={t('reward.certLevel')} rules={[{ required: true, message: t('reward.certLevel') }]}>
-          <DictSelect dictKey={CERT_LEVEL_DICT} testId="reward-apply-level" />
-        </Form.Item>
-      </Space>
+      {chosen && (
+        <Space wrap>
+          <Form.Item label={t('reward.certKind')}>
+            <span data-testid="reward-apply-kind">
+              {chosen.certKind && chosen.certLevel ? (
+                <>
+                  <DictLabel dictKey={CERT_KIND_DICT} value={chosen.certKind} /> / <DictLabel dictKey={CERT_LEVEL_DICT} value={chosen.certLevel} />
+                </>
+              ) : (
+                <Typography.Text type="warning">{t('reward.portal.kindUnknown')}</Typography.Text>
+              )}
+            </span>
+          </Form.Item>
+        </Space>
+      )}
       <Form.Item name="tenderId" label={t('reward.tender')} rules={[{ required: true, message: t('reward.portal.tenderHint') }]}>
         <TenderSelect />
       </Form.Item>
