@@ -77,3 +77,28 @@ func (a *App) openDemand() {
 		return a.demand.MayReadReplyFile(ctx, p, f.RecordID)
 	})
 }
+
+// seedDemandDemo writes the demo demand collections: the bid team ('admin') asks, 'staff', 'libadmin' and 'admin'
+// submit.
+func (a *App) seedDemandDemo(ctx context.Context) error {
+	var subs []demand.DemoSubmitter
+	var adminID int64
+	var adminUnit string
+	for _, login := range []string{"staff", "libadmin", "admin"} {
+		var s demand.DemoSubmitter
+		err := a.DB.QueryRow(ctx, `SELECT id, unit_code FROM sys_user WHERE login_code = ?`, login).Scan(&s.UserID, &s.Unit)
+		if db.IsNoRows(err) {
+			continue
+		} else if err != nil {
+			return fmt.Errorf("read the demo account %s: %w", login, err)
+		}
+		subs = append(subs, s)
+		if login == "admin" {
+			adminID, adminUnit = s.UserID, s.Unit
+		}
+	}
+	if adminID == 0 {
+		return nil
+	}
+	return a.demand.SeedDemo(ctx, adminID, adminUnit, subs)
+}

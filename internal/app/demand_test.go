@@ -108,7 +108,7 @@ func TestDemandCollectionEndToEnd(t *testing.T) {
 	e.refused("POST", "/api/demand/collection/add", admin, with("audienceUnits", "999999"), "组织999999不存在或不在您的数据权限内")
 	e.refused("POST", "/api/demand/collection/add", admin, with("fields", []map[string]any{{"key": "1x", "label": "x", "type": "text"}}),
 		"第1个字段的标识须以字母开头，由字母、数字、下划线组成且不重复")
-	if n := e.count(`SELECT COUNT(*) FROM demand_collection`); n != 0 {
+	if n := e.count(`SELECT COUNT(*) FROM demand_collection WHERE title = ?`, base["title"]); n != 0 {
 		t.Fatalf("refused adds left %d collections", n)
 	}
 	id := e.demandAdd(admin, base)
@@ -123,10 +123,10 @@ func TestDemandCollectionEndToEnd(t *testing.T) {
 		t.Errorf("far messages: %v", m)
 	}
 	// the portal lists it for the audience only
-	if p := list[demandCollectionRec](e, "/api/portal/demand/list", a1, url.Values{"state": {"open"}}); p.Total != 1 || p.Records[0].ID != id {
+	if p := list[demandCollectionRec](e, "/api/portal/demand/list", a1, url.Values{"state": {"open"}, "title": {"2027年投标资料需求"}}); p.Total != 1 || p.Records[0].ID != id {
 		t.Errorf("a1 portal list: %+v", p)
 	}
-	if p := list[demandCollectionRec](e, "/api/portal/demand/list", far, nil); p.Total != 0 {
+	if p := list[demandCollectionRec](e, "/api/portal/demand/list", far, url.Values{"title": {"2027年投标资料需求"}}); p.Total != 0 {
 		t.Errorf("far sees %+v", p)
 	}
 	e.refused("GET", "/api/portal/demand/one?id="+itoa(id), far, nil, "需求征集不存在")
@@ -141,7 +141,7 @@ func TestDemandCollectionEndToEnd(t *testing.T) {
 	if r.Code == 0 {
 		t.Errorf("another user's file was linked")
 	}
-	if n := e.count(`SELECT COUNT(*) FROM demand_item`); n != 0 {
+	if n := e.count(`SELECT COUNT(*) FROM demand_item WHERE collection_id = ?`, id); n != 0 {
 		t.Fatalf("refused submissions left %d demands", n)
 	}
 	var added struct{ ID int64 }
@@ -207,11 +207,11 @@ func TestDemandCollectionEndToEnd(t *testing.T) {
 	}
 	e.refused("POST", "/api/portal/demand/submit", a2, map[string]any{"collectionId": id, "content": "late", "values": map[string]any{"qty": 1}}, "需求征集已截止")
 	e.refused("POST", "/api/demand/collection/remind", admin, map[string]any{"id": id}, "需求征集已截止")
-	if p := list[demandCollectionRec](e, "/api/demand/collection/list", admin, url.Values{"state": {"closed"}}); p.Total != 1 || p.Records[0].DemandCount != 1 ||
+	if p := list[demandCollectionRec](e, "/api/demand/collection/list", admin, url.Values{"state": {"closed"}, "title": {"2027年投标资料需求"}}); p.Total != 1 || p.Records[0].DemandCount != 1 ||
 		p.Records[0].AnsweredCount != 1 || p.Records[0].AudienceLabel == "" {
 		t.Errorf("closed list: %+v", p)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM demand_item`); n != 1 {
+	if n := e.count(`SELECT COUNT(*) FROM demand_item WHERE collection_id = ?`, id); n != 1 {
 		t.Errorf("%d demands", n)
 	}
 }
@@ -254,7 +254,8 @@ func TestDemandAnswersAreMessagesWithTextAndFiles(t *testing.T) {
 	if _, r := e.call("PUT", "/api/demand/item/state", admin, map[string]any{"ids": []int64{d1, d2}, "state": "done", "text": text, "fileIds": []int64{foreign}}); r.Code == 0 {
 		t.Fatalf("another user's file was attached to an answer")
 	}
-	if n := e.count(`SELECT COUNT(*) FROM demand_reply`); n != 0 {
+	replies := `SELECT COUNT(DISTINCT x.reply_id) FROM demand_item_reply x JOIN demand_item i ON i.id = x.item_id WHERE i.collection_id = ?`
+	if n := e.count(replies, id); n != 0 {
 		t.Fatalf("a refused answer left %d replies", n)
 	}
 	// one answer to both demands
@@ -294,7 +295,7 @@ func TestDemandAnswersAreMessagesWithTextAndFiles(t *testing.T) {
 		items.Records[0].Replies[0].Text != text || items.Records[0].Replies[1].Text != "重新处理中" {
 		t.Errorf("history: %+v", items)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM demand_reply`); n != 2 {
+	if n := e.count(replies, id); n != 2 {
 		t.Errorf("%d replies written, want 2", n)
 	}
 }
@@ -335,7 +336,7 @@ func TestDemandCollectionObeysScopeAndCodes(t *testing.T) {
 	e.done("POST", "/api/portal/demand/submit", m2, map[string]any{"collectionId": theirs, "content": "需要业绩合同"}, &d2)
 	e.refused("POST", "/api/portal/demand/submit", m1, map[string]any{"collectionId": theirs, "content": "x"}, "需求征集不存在")
 	e.refused("PUT", "/api/demand/item/state", da, map[string]any{"ids": []int64{d1.ID, d2.ID}, "state": "done"}, "需求不存在")
-	if n := e.count(`SELECT COUNT(*) FROM demand_item WHERE state <> 'submitted'`); n != 0 {
+	if n := e.count(`SELECT COUNT(*) FROM demand_item WHERE id IN (?, ?) AND state <> 'submitted'`, d1.ID, d2.ID); n != 0 {
 		t.Fatalf("a refused batch answered %d", n)
 	}
 	e.done("PUT", "/api/demand/item/state", da, map[string]any{"ids": []int64{d1.ID}, "state": "declined", "reason": "库存不足"}, nil)
@@ -350,7 +351,9 @@ func TestDemandCollectionObeysScopeAndCodes(t *testing.T) {
 		}
 	}
 	// the whole company's administrator sees both
-	if p := list[demandItemRec](e, "/api/demand/item/list", admin, nil); p.Total != 2 {
-		t.Errorf("admin items: %d", p.Total)
+	for _, c := range []int64{mine, theirs} {
+		if p := list[demandItemRec](e, "/api/demand/item/list", admin, url.Values{"collectionId": {itoa(c)}}); p.Total != 1 {
+			t.Errorf("admin items of %d: %d", c, p.Total)
+		}
 	}
 }

@@ -383,6 +383,7 @@ func TestLibraryAnnouncementHTMLIsSanitised(t *testing.T) {
 
 func TestLibraryExpiryRemindersAndMessages(t *testing.T) {
 	e := newEnv(t)
+	e.onlyLibraryMessages()
 	admin := e.login("admin", "Admin@123").AccessToken
 	staff := e.libStaff(admin)
 	staffID := e.libUserID("staff")
