@@ -45,21 +45,28 @@ func SetTestHashCost(cheap bool) {
 	testCost.Store(cheap)
 }
 
-// HashWait is how long a password hash waits for a free slot before the caller is told the
-// system is busy.
-const HashWait = 3 * time.Second
+// HashWait is the longest a password hash waits for a free slot before the caller is told the system is busy. A
+// burst of sign-ins waits its turn (200 at once on two cores take about 3 s): the cap bounds the callers waiting
+// (HashQueue), and this only a machine too slow to serve them.
+const HashWait = 20 * time.Second
 
-// ErrBusy answers a sign-in or password change that found every hashing slot taken for HashWait.
+// HashQueue is how many callers may wait for a hashing slot at once; one more is told at once that the system is busy
+// (a flood is refused in no time, while a burst of sign-ins, even a whole office at the morning rush, waits).
+const HashQueue = 512
+
+// ErrBusy answers a sign-in or password change that found every hashing slot taken for HashWait, or HashQueue
+// callers waiting already (and an attempt that waited ReserveWait for attempts in flight, throttle.go).
 var ErrBusy = &httpx.Error{Code: httpx.CodeThrottled, Status: http.StatusTooManyRequests, Key: "auth.busy"}
 
 // hashGate caps the argon2id computations running at once: each holds argonMemory (19 MiB), so a
 // burst of parallel sign-ins would otherwise multiply the server's memory.
 type hashGate struct {
-	slots chan struct{}
-	wait  time.Duration
-	mu    sync.Mutex
-	busy  int // slots in use
-	peak  int // most slots in use at once since the last reset
+	slots   chan struct{}
+	wait    time.Duration
+	mu      sync.Mutex
+	busy    int // slots in use
+	peak    int // most slots in use at once since the last reset
+	waiting int // callers waiting for a slot
 }
 
 var gate atomic.Pointer[hashGate]
@@ -104,20 +111,41 @@ func HashConcurrency(reset bool) (limit, peak int) {
 	return limit, peak
 }
 
-// withHashSlot runs fn in a hashing slot, waiting at most the gate's wait for one (ErrBusy after).
+// queue waits for a slot, at most the gate's wait, unless HashQueue callers are waiting already (ErrBusy).
+func (g *hashGate) queue(ctx context.Context) error {
+	g.mu.Lock()
+	if g.waiting >= HashQueue {
+		g.mu.Unlock()
+		return ErrBusy
+	}
+	g.waiting++
+	g.mu.Unlock()
+	defer func() {
+		g.mu.Lock()
+		g.waiting--
+		g.mu.Unlock()
+	}()
+	t := time.NewTimer(g.wait)
+	defer t.Stop()
+	select {
+	case g.slots <- struct{}{}:
+		return nil
+	case <-t.C:
+		return ErrBusy
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// withHashSlot runs fn in a hashing slot, waiting for one at most the gate's wait and only behind fewer than
+// HashQueue callers (ErrBusy otherwise).
 func withHashSlot(ctx context.Context, fn func()) error {
 	g := currentGate()
 	select {
 	case g.slots <- struct{}{}:
 	default:
-		t := time.NewTimer(g.wait)
-		defer t.Stop()
-		select {
-		case g.slots <- struct{}{}:
-		case <-t.C:
-			return ErrBusy
-		case <-ctx.Done():
-			return ctx.Err()
+		if err := g.queue(ctx); err != nil {
+			return err
 		}
 	}
 	g.mu.Lock()

@@ -180,8 +180,8 @@ type SessionUser struct {
 	DictData    any      `json:"dictData" types:"array" doc:"every enabled dictionary as a tree (DictEntry, as GET /api/sys/dict/getDictCache answers)"`
 }
 
-// Login checks the credentials and opens a session. Every attempt is logged; failures are
-// throttled per account and per address, and answer with one generic message.
+// Login checks the credentials and opens a session. Every attempt the throttle admits is logged; failures are
+// throttled per account and address (throttle.go), and answer with one generic message.
 func (s *Service) Login(ctx context.Context, req LoginRequest) (*SessionUser, error) {
 	code := strings.TrimSpace(req.LoginCode)
 	if code == "" || req.Password == "" {
@@ -189,7 +189,7 @@ func (s *Service) Login(ctx context.Context, req LoginRequest) (*SessionUser, er
 	}
 	attempt := LoginAttempt{LoginCode: code, IP: req.IP, UserAgent: req.UserAgent, OS: req.OS, Site: req.Site, Kind: req.Kind}
 	// The attempt is counted before the password is checked, so parallel guesses cannot all pass a
-	// count taken before any of them failed.
+	// count taken before any of them failed; a refused attempt is written nowhere and counts as nothing.
 	id, refused, err := s.store.Reserve(ctx, KindSignIn, attempt, s.limits())
 	if err != nil {
 		return nil, err
@@ -262,7 +262,8 @@ func notTried(ctx context.Context, err error) bool {
 
 // limits are the throttle's limits in force now.
 func (s *Service) limits() Limits {
-	return Limits{Since: s.now().Add(-s.cfg.ThrottleWindow), Account: s.cfg.ThrottleAccount, Address: s.cfg.ThrottleAddress}
+	now := s.now()
+	return Limits{Now: now, Since: now.Add(-s.cfg.ThrottleWindow), Account: s.cfg.ThrottleAccount, Address: s.cfg.ThrottleAddress}
 }
 
 // open starts a session for u (and a renewal token when remember is set).

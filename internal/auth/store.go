@@ -48,9 +48,13 @@ const (
 )
 
 // Store holds the SQL of accounts, sessions and the login log.
-type Store struct{ db *db.DB }
+type Store struct {
+	db *db.DB
+	// throttle wakes the sign-ins waiting for attempts in flight (throttle.go).
+	throttle *waitRoom
+}
 
-func NewStore(d *db.DB) *Store { return &Store{db: d} }
+func NewStore(d *db.DB) *Store { return &Store{db: d, throttle: newWaitRoom()} }
 
 const userCols = `id, login_code, user_name, password_hash, state, update_pwd, user_type, unit_code, phone, email, last_login_at`
 
@@ -97,9 +101,11 @@ const (
 
 // Reasons of the login log beyond the sign-in verdicts.
 const (
-	ReasonPending             = "pending" // reserved, the password check still running
-	ReasonError               = "error"   // the check failed on a server error; it still counts
-	ReasonOldPasswordWrong    = "old_password_wrong"
+	ReasonPending          = "pending" // reserved, the password check still running
+	ReasonError            = "error"   // the check failed on a server error; it still counts
+	ReasonOldPasswordWrong = "old_password_wrong"
+	// ReasonOldPasswordThrottle, like throttled_account and throttled_address, is a reason earlier versions wrote
+	// for a refused attempt; refused attempts are no longer written, and such rows count as no failure.
 	ReasonOldPasswordThrottle = "old_password_throttled"
 )
 
@@ -113,87 +119,6 @@ type LoginAttempt struct {
 	Reserved int64
 	// Kind is the kind of session a successful sign-in opens: KindWeb (empty) or KindH5.
 	Kind string
-}
-
-// Limits are the throttle's: failures allowed per login code and per client address since Since.
-type Limits struct {
-	Since            time.Time
-	Account, Address int
-}
-
-// Reserve decides whether an attempt may go on to the password check and records it, in one
-// write transaction serialised per login code and per address, so that parallel guesses are
-// counted exactly as sequential ones. Every failure of the window counts, pending ones included:
-// an admitted attempt is written as a pending failure and resolved later; a refused one is
-// written with its refusal reason. It returns the row's id and the refusal reason ("" when admitted).
-func (s *Store) Reserve(ctx context.Context, kind string, a LoginAttempt, lim Limits) (int64, string, error) {
-	code, ip := truncate(a.LoginCode, 64), truncate(a.IP, 64)
-	var id int64
-	var refused string
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		// SQLite begins every transaction IMMEDIATE (one writer at a time); PostgreSQL takes a lock per
-		// login code, then per address, always in this order, held to the end of the transaction.
-		if tx.Dialect() == db.Postgres {
-			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(`+lockClassCode+`, hashtext(?))`, code); err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(`+lockClassAddress+`, hashtext(?))`, ip); err != nil {
-				return err
-			}
-		}
-		var n int
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM login_log WHERE login_code = ? AND created_at >= ? AND success = 0`, code, lim.Since).Scan(&n); err != nil {
-			return err
-		}
-		reason := ReasonPending
-		if n >= lim.Account {
-			reason = refusal(kind, "throttled_account")
-		} else {
-			if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM login_log WHERE client_ip = ? AND created_at >= ? AND success = 0`, ip, lim.Since).Scan(&n); err != nil {
-				return err
-			}
-			if n >= lim.Address {
-				reason = refusal(kind, "throttled_address")
-			}
-		}
-		if reason != ReasonPending {
-			refused = reason
-		}
-		var err error
-		id, err = tx.Insert(ctx, `INSERT INTO login_log (login_code, user_id, success, reason, client_ip, user_agent, os, site, created_at) VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?)`,
-			code, nullID(a.UserID), reason, ip, truncate(a.UserAgent, 255), truncate(a.OS, 64), a.Site, time.Now().UTC())
-		return err
-	})
-	return id, refused, err
-}
-
-// Classes of the advisory locks Reserve takes on PostgreSQL (two-key form: class, hash of the key).
-const (
-	lockClassCode    = "7301"
-	lockClassAddress = "7302"
-)
-
-// refusal is the logged reason of a refused attempt: the sign-in's own reasons, one reason for a
-// refused password change.
-func refusal(kind, signInReason string) string {
-	if kind == KindOldPassword {
-		return ReasonOldPasswordThrottle
-	}
-	return signInReason
-}
-
-// Resolve records the verdict of a reserved attempt that failed.
-func (s *Store) Resolve(ctx context.Context, id int64, reason string, userID int64) error {
-	// success = 0: a sign-in already committed as a success stays one.
-	_, err := s.db.Exec(ctx, `UPDATE login_log SET reason = ?, user_id = ? WHERE id = ? AND success = 0`, reason, nullID(userID), id)
-	return err
-}
-
-// Release removes a reservation whose password was never checked (no hashing slot was free)
-// or that was not a sign-in after all (a password changed), so that it counts as no failure.
-func (s *Store) Release(ctx context.Context, id int64) error {
-	_, err := s.db.Exec(ctx, `DELETE FROM login_log WHERE id = ? AND reason = ?`, id, ReasonPending)
-	return err
 }
 
 // OldPasswordFailures counts the wrong old passwords given for a user since t.
@@ -214,6 +139,8 @@ func nullID(id int64) any {
 // in one transaction with the login-log row (the reserved one, turned into a success).
 func (s *Store) StartSession(ctx context.Context, tokenHash string, userID int64, absolute time.Duration, single bool, a LoginAttempt) error {
 	now := time.Now().UTC()
+	// the reservation is settled (a success now, or a failure Resolve writes): the sign-ins waiting for it go on
+	defer s.settled(a.Reserved)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		// The user's row is written first: on PostgreSQL that locks it, so simultaneous sign-ins
 		// of one user run one after the other and each ends the sessions the previous ones opened
