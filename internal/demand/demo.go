@@ -41,7 +41,9 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, adminUnit string,
 		return nil
 	}
 	now := s.now().UTC()
-	day := func(d float64) time.Time { return now.Add(time.Duration(d * 24 * float64(time.Hour))).Truncate(time.Minute) }
+	day := func(d float64) time.Time {
+		return now.Add(time.Duration(d * 24 * float64(time.Hour))).Truncate(time.Minute)
+	}
 	qty := []Field{{Key: "qty", Label: "需要份数", Type: FieldNumber}, {Key: "needBy", Label: "需要日期", Type: FieldDate}}
 	collections := []demoCollection{
 		{title: "2026年第三季度投标资料需求征集", description: "请各单位提出三季度投标所需的证照、业绩证明与人员证书，投标支持中心统一准备。",
