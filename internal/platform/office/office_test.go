@@ -82,7 +82,8 @@ func TestAConversionPastItsTimeIsKilled(t *testing.T) {
 	if !errors.Is(err, ErrTimeout) {
 		t.Fatalf("err %v, want timeout", err)
 	}
-	if d := time.Since(start); d > 10*time.Second {
+	// bounded far above any machine's speed: it only catches a conversion left to run to its own end
+	if d := time.Since(start); d > 2*time.Minute {
 		t.Errorf("took %v", d)
 	}
 	// no LibreOffice of this run is left: its profile folder was inside work, which is gone
