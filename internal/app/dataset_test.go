@@ -132,12 +132,12 @@ func TestDatasetsReadOnlyAllowListTimeoutAndCap(t *testing.T) {
 
 	// A recursive query without an end is stopped by the time limit.
 	old := dataset.Timeout
-	dataset.Timeout = 700 * time.Millisecond
+	dataset.Timeout = time.Second
 	defer func() { dataset.Timeout = old }()
-	start := time.Now()
+	// (The refusal names the time limit, so it came from the limit; how long the machine took is not checked.)
 	_, r = e.dsTest(admin, `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT COUNT(*) FROM c`, nil)
-	if r.Code == 0 || !strings.Contains(r.Message, "秒") || time.Since(start) > 10*time.Second {
-		t.Fatalf("timeout: %+v after %v", r, time.Since(start))
+	if r.Code == 0 || r.Message != "查询超过1秒，已停止" {
+		t.Fatalf("timeout: %+v", r)
 	}
 	_ = pg
 }

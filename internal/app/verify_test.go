@@ -67,7 +67,7 @@ func (g *smsGateway) next(t *testing.T, to string) string {
 			t.Fatalf("no 6-digit code in %q", m.Text)
 		}
 		return code
-	case <-time.After(5 * time.Second):
+	case <-time.After(patience):
 		t.Fatal("the gateway got no message")
 	}
 	return ""
@@ -241,7 +241,7 @@ func TestVerifyCodesNeverReachTheLog(t *testing.T) {
 		t.Fatalf("getVerify with a failing gateway: %+v", r)
 	}
 	code := g.next(t, staffPhone)
-	deadline := time.Now().Add(3 * time.Second)
+	deadline := time.Now().Add(patience)
 	for {
 		mu.Lock()
 		out := buf.String()
@@ -349,7 +349,7 @@ func TestAccountsWithoutAPhoneGetTheCodeByEmail(t *testing.T) {
 	var m smtpMail
 	select {
 	case m = <-sink.got:
-	case <-time.After(5 * time.Second):
+	case <-time.After(patience):
 		t.Fatal("no e-mail")
 	}
 	g.none(t)

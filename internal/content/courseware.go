@@ -239,9 +239,15 @@ func (s *Service) pdfRule(pages *int) UploadRule {
 	return UploadRule{Suffixes: []string{"pdf"}, MaxBytes: MaxPDFBytes,
 		TooLarge: httpx.Fail("content.ware.too_large", MaxPDFBytes>>20), BadSuffix: httpx.Fail("content.ware.pdf_only"),
 		Inspect: func(_ string, f *os.File, _ int64) error {
+			// the structure must parse, with at least one page (office.PDFPages); nothing is stored otherwise
 			n, err := office.PDFPages(f.Name())
-			if err != nil {
-				return httpx.Fail("content.ware.unreadable")
+			switch {
+			case errors.Is(err, office.ErrNoPages):
+				return httpx.Fail("content.ware.no_pages")
+			case errors.Is(err, office.ErrNotPDF):
+				return httpx.Fail("content.ware.bad_pdf")
+			case err != nil:
+				return fmt.Errorf("content: check a PDF: %w", err)
 			}
 			if maxPages > 0 && n > maxPages {
 				return httpx.Fail("content.ware.too_many_pages", maxPages)
@@ -770,6 +776,8 @@ func init() {
 		"content.ware.too_many_pages":     {"课件不能超过%d页", "The courseware cannot have more than %d pages"},
 		"content.ware.unpacked_too_large": {"文件解压后过大，无法转换", "The file unpacks to too much data to be converted"},
 		"content.ware.unreadable":         {"文件已损坏或无法识别", "The file is damaged or cannot be read"},
+		"content.ware.bad_pdf":            {"文件不是有效的PDF（无法读取其文档结构），请重新导出后上传", "The file is not a valid PDF (its document structure cannot be read); please export it again and upload"},
+		"content.ware.no_pages":           {"PDF中没有任何页面", "The PDF has no pages"},
 		"content.ware.convert_failed":     {"课件转换失败，请检查文件是否完好", "The conversion failed; please check that the file is intact"},
 		"content.ware.timeout":            {"课件转换超时，请拆分后重新上传", "The conversion took too long; please split the deck and upload again"},
 		"content.ware.interrupted":        {"课件转换被中断，请重新上传", "The conversion was interrupted; please upload again"},

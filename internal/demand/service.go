@@ -182,7 +182,8 @@ func (s *Service) checkValues(ctx context.Context, q db.Querier, fields []Field,
 					return nil, nil, httpx.Fail("demand.value_long", f.Label, TextValueMax)
 				}
 			case FieldNumber:
-				if _, err := strconv.ParseFloat(text, 64); err != nil || strings.ContainsAny(text, "eEInfinf") {
+				// A plain decimal (validate.Decimal: no NaN, exponent, hexadecimal, separators or plus), kept as written.
+				if !validate.IsDecimal(text) {
 					return nil, nil, httpx.Fail("demand.value_number", f.Label)
 				}
 				if err := validate.MaxLength(text, 30); err != nil {

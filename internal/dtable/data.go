@@ -17,6 +17,7 @@ import (
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/validate"
 )
 
 // live is a table as its data calls see it: the definition's name, its live fields, what the caller
@@ -165,7 +166,7 @@ func (s *Service) value(ctx context.Context, f Field, raw any) (any, error) {
 	}
 	switch f.Type {
 	case TypeInt:
-		n, err := strconv.ParseInt(text, 10, 64)
+		n, err := validate.WholeNumber(text) // a plain decimal: no "+5", "1e3", "0x10", "1_000"
 		if err != nil || n > MaxSafeInt || n < -MaxSafeInt {
 			return nil, httpx.Fail("dtable.bad_int", f.Name)
 		}
@@ -284,7 +285,7 @@ func (t *live) spec() *list.Spec {
 			name := f.Name
 			sp.Filters = append(sp.Filters, list.Filter{Param: f.FieldName, Column: f.column(), Kind: list.Exact,
 				Map: func(v string) (any, error) {
-					n, err := strconv.ParseInt(v, 10, 64)
+					n, err := validate.WholeNumber(strings.TrimSpace(v))
 					if err != nil || n > MaxSafeInt || n < -MaxSafeInt {
 						return nil, httpx.BadRequest("dtable.bad_int", name)
 					}

@@ -189,17 +189,20 @@ func scalar(fd *Field, raw string) (any, error) {
 		if err := amount(raw, 0, fd.Max); err != nil {
 			return nil, err
 		}
-		n, err := strconv.ParseInt(raw, 10, 64)
+		n, err := validate.WholeNumber(raw)
 		if err != nil {
-			return nil, httpx.Fail("validate.number")
+			return nil, err
 		}
 		return float64(n), nil
 	case KindMoney:
-		raw = strings.ReplaceAll(raw, ",", "")
+		raw = validate.Ungroup(raw) // 1,280,000.00 as a spreadsheet shows it; 1,2,3 stays and is refused
 		if err := amount(raw, 2, fd.Max); err != nil {
 			return nil, err
 		}
-		n, _ := strconv.ParseFloat(raw, 64)
+		n, err := validate.Decimal(raw)
+		if err != nil {
+			return nil, err
+		}
 		return math.Round(n*100) / 100, nil
 	case KindDate:
 		return parseDate(raw)
@@ -262,8 +265,8 @@ var dateLayouts = []string{dateLayout, "2006/1/2", "2006-1-2", "2006.1.2", "2006
 // parseDate reads a date as YYYY-MM-DD: a day that exists, of a year validate.Date allows.
 func parseDate(s string) (string, error) {
 	// a spreadsheet serial day number (days since 1899-12-30)
-	if n, err := strconv.Atoi(s); err == nil && n > 0 && n < 200000 {
-		t := time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC).AddDate(0, 0, n)
+	if n, err := validate.WholeNumber(s); err == nil && n > 0 && n < 200000 {
+		t := time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC).AddDate(0, 0, int(n))
 		return t.Format(dateLayout), validate.Year(t)
 	}
 	t, err := validate.Date(s, dateLayouts...)

@@ -2,6 +2,7 @@ package org
 
 import (
 	"context"
+	"math"
 	"net/http"
 	"regexp"
 	"sort"
@@ -245,8 +246,10 @@ func (s *Store) checkUnits(rows []sheet.Row, existing map[string]existingUnit, p
 			fail(col("inStatus"), "org.import.in_status_rule")
 		}
 		if v := r.Get("sort"); v != "" {
-			if u.sortNo, err = strconv.Atoi(v); err != nil || u.sortNo < 0 {
+			if n, err := validate.WholeNumber(v); err != nil || n < 0 || n > math.MaxInt32 {
 				fail(col("sort"), "org.import.sort_rule")
+			} else {
+				u.sortNo = int(n)
 			}
 		}
 		if !bad && u.code != "" && u.name != "" {

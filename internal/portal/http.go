@@ -188,9 +188,9 @@ func switchValue(name string, v *string, def int) (int, error) {
 	case "false":
 		return 0, nil
 	}
-	// the integer rule: 32-bit, like the INTEGER columns
+	// the integer rule: 32-bit, like the INTEGER columns; digits with an optional minus (no plus)
 	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil && !errors.Is(err, strconv.ErrRange) {
+	if (err != nil && !errors.Is(err, strconv.ErrRange)) || strings.HasPrefix(s, "+") {
 		return 0, httpx.BadRequest("http.bad_number", name)
 	}
 	if err != nil || n < math.MinInt32 || n > math.MaxInt32 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/validate"
 )
 
 // ParseCents reads an amount in yuan ("1200", "1200.5", "1200.50") as integer cents: never a float. Negative
@@ -18,10 +19,10 @@ func ParseCents(field httpx.Msg, s string) (int64, error) {
 	if strings.HasPrefix(s, "-") {
 		return 0, httpx.Fail("reward.amount_negative", field)
 	}
-	whole, frac, dot := strings.Cut(s, ".")
-	if whole == "" || (dot && frac == "") || !digits(whole) || !digits(frac) {
+	if !validate.IsDecimal(s) { // the one plain-decimal rule (no "+1", "1e3", "0x10", "1_000", NaN)
 		return 0, httpx.Fail("reward.amount_bad", field)
 	}
+	whole, frac, _ := strings.Cut(s, ".")
 	if len(frac) > 2 {
 		return 0, httpx.Fail("reward.amount_decimals", field)
 	}
@@ -41,15 +42,6 @@ func ParseCents(field httpx.Msg, s string) (int64, error) {
 		return 0, httpx.Fail("reward.amount_large", field)
 	}
 	return c, nil
-}
-
-func digits(s string) bool {
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // Yuan writes cents as yuan with two decimals.

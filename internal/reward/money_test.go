@@ -14,7 +14,8 @@ func TestParseCentsIsExact(t *testing.T) {
 	}
 	for in, key := range map[string]string{"": "reward.amount_required", "-1": "reward.amount_negative", "1.234": "reward.amount_decimals",
 		"1e3": "reward.amount_bad", "1.": "reward.amount_bad", ".5": "reward.amount_bad", "12a": "reward.amount_bad", "100000000.01": "reward.amount_large",
-		"9999999999999": "reward.amount_large"} {
+		"9999999999999": "reward.amount_large",
+		"+1":            "reward.amount_bad", "0x10": "reward.amount_bad", "1_000": "reward.amount_bad", "NaN": "reward.amount_bad", "１": "reward.amount_bad"} {
 		if _, err := ParseCents(httpx.Msg("reward.f.amount"), in); err == nil || err.(*httpx.Error).Key != key {
 			t.Errorf("%q: %v, want %s", in, err, key)
 		}

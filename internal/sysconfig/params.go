@@ -191,8 +191,8 @@ func normalize(d *Def, name, raw string) (string, error) {
 }
 
 func normalizeNumber(d *Def, name, v string) (string, error) {
-	f, err := strconv.ParseFloat(v, 64)
-	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+	f, err := validate.Decimal(v) // a plain decimal: no NaN, Inf, exponent, hexadecimal or separators
+	if err != nil {
 		return "", httpx.Fail("sysconfig.bad_number", name)
 	}
 	if d.Integer && f != math.Trunc(f) {

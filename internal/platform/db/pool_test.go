@@ -67,7 +67,7 @@ func TestReadsRunBesideAnOpenWriteTransaction(t *testing.T) {
 	// reads do not wait for the transaction, and do not see its uncommitted row
 	for i := 0; i < 20; i++ {
 		var n int
-		rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		rctx, cancel := context.WithTimeout(ctx, 2*time.Minute) // a read that waited for the transaction would wait for ever
 		err := d.QueryRow(rctx, `SELECT COUNT(*) FROM pool_t`).Scan(&n)
 		cancel()
 		if err != nil || n != 0 {

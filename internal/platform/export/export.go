@@ -1,9 +1,12 @@
 // Package export writes a table as a real .xlsx (excelize's StreamWriter, so memory stays
 // flat) or as CSV, as an attachment. Text that a spreadsheet would run as a formula is
-// neutralised.
+// neutralised in every cell it writes, header and title rows included: the cells reach the file
+// only through this package's writers, which render each one through cell (and so Neutralise).
+// No other package writes spreadsheet cells (TestOnlyTheExportPackageWritesCells).
 package export
 
 import (
+	"cmp"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -28,14 +31,15 @@ type Writer interface {
 	Row(cells ...any) error
 }
 
-// Neutralise prefixes a single quote to text that starts like a formula (= + - @) or with a
-// tab or carriage return, so a spreadsheet shows it as text instead of evaluating it.
+// Neutralise prefixes a single quote to text that starts like a formula (= + - @), or with a
+// tab, carriage return or line feed (OWASP's CSV injection guidance: a reader may drop them and
+// read a formula behind), so a spreadsheet shows it as text instead of evaluating it.
 func Neutralise(s string) string {
 	if s == "" {
 		return s
 	}
 	switch s[0] {
-	case '=', '+', '-', '@', '\t', '\r':
+	case '=', '+', '-', '@', '\t', '\r', '\n':
 		return "'" + s
 	}
 	return s
@@ -140,39 +144,83 @@ func WriteXLSX(w io.Writer, header []string, fill func(Writer) error) error {
 	})
 }
 
-// buildXLSX fills a workbook with the header and fill's rows, then hands it to done.
+// Sheet is one sheet of a workbook WriteBook writes: its name (the first sheet keeps the default name when
+// empty), a bold header row, then the rows Fill adds (none when nil).
+type Sheet struct {
+	Name   string
+	Header []string
+	Width  float64 // column width, 18 when 0
+	Fill   func(Writer) error
+}
+
+// WriteBook writes a workbook of sheets to w, every cell (header rows included) rendered and neutralised
+// as in an export: an import template, say. Nothing is written when a Fill fails.
+func WriteBook(w io.Writer, sheets ...Sheet) error {
+	return buildBook(sheets, func(f *excelize.File) error {
+		_, err := f.WriteTo(w)
+		return err
+	})
+}
+
+// buildXLSX fills a one-sheet workbook with the header and fill's rows, then hands it to done.
 func buildXLSX(header []string, fill func(Writer) error, done func(*excelize.File) error) error {
+	return buildBook([]Sheet{{Header: header, Fill: fill}}, done)
+}
+
+// buildBook fills a workbook with sheets, then hands it to done. Every cell goes through xlsxWriter.Row
+// or the header loop below, both rendering through cell.
+func buildBook(sheets []Sheet, done func(*excelize.File) error) error {
 	f := excelize.NewFile()
 	defer f.Close()
-	sheet := f.GetSheetName(0)
-	sw, err := f.NewStreamWriter(sheet)
-	if err != nil {
-		return err
-	}
-	for i := range header {
-		if err := sw.SetColWidth(i+1, i+1, 18); err != nil {
-			return err
-		}
-	}
 	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}, Fill: excelize.Fill{Type: "pattern", Color: []string{"E8EEF7"}, Pattern: 1}})
 	if err != nil {
 		return err
 	}
-	head := make([]any, len(header))
-	for i, h := range header {
-		head[i] = excelize.Cell{StyleID: bold, Value: h}
+	for i, sh := range sheets {
+		name := f.GetSheetName(0)
+		switch {
+		case i > 0:
+			if _, err := f.NewSheet(sh.Name); err != nil {
+				return err
+			}
+			name = sh.Name
+		case sh.Name != "" && sh.Name != name:
+			if err := f.SetSheetName(name, sh.Name); err != nil {
+				return err
+			}
+			name = sh.Name
+		}
+		if err := fillSheet(f, name, bold, sh); err != nil {
+			return err
+		}
+	}
+	return done(f)
+}
+
+func fillSheet(f *excelize.File, name string, bold int, sh Sheet) error {
+	sw, err := f.NewStreamWriter(name)
+	if err != nil {
+		return err
+	}
+	width := cmp.Or(sh.Width, 18)
+	for i := range sh.Header {
+		if err := sw.SetColWidth(i+1, i+1, width); err != nil {
+			return err
+		}
+	}
+	head := make([]any, len(sh.Header))
+	for i, h := range sh.Header {
+		head[i] = excelize.Cell{StyleID: bold, Value: cell(h)}
 	}
 	if err := sw.SetRow("A1", head, excelize.RowOpts{Height: 20}); err != nil {
 		return err
 	}
-	xw := &xlsxWriter{sw: sw, row: 1}
-	if err := fill(xw); err != nil {
-		return err
+	if sh.Fill != nil {
+		if err := sh.Fill(&xlsxWriter{sw: sw, row: 1}); err != nil {
+			return err
+		}
 	}
-	if err := sw.Flush(); err != nil {
-		return err
-	}
-	return done(f)
+	return sw.Flush()
 }
 
 type csvWriter struct {
@@ -196,18 +244,23 @@ func (c *csvWriter) start() error {
 		return err
 	}
 	c.cw = csv.NewWriter(c.w)
-	return c.cw.Write(c.header)
+	return c.cw.Write(record(c.header))
 }
 
 func (c *csvWriter) Row(cells ...any) error {
 	if err := c.start(); err != nil {
 		return err
 	}
+	return c.cw.Write(record(cells))
+}
+
+// record renders a CSV record, each cell through cell.
+func record[T any](cells []T) []string {
 	rec := make([]string, len(cells))
 	for i, v := range cells {
 		rec[i] = fmt.Sprint(cell(v))
 	}
-	return c.cw.Write(rec)
+	return rec
 }
 
 func streamCSV(w http.ResponseWriter, name string, header []string, fill func(Writer) error) error {

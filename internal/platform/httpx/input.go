@@ -359,6 +359,10 @@ func ParseInt(name, s string, def int) (int, error) {
 	if s == "" {
 		return def, nil
 	}
+	// Digits with an optional minus, as validate.WholeNumber reads them (strconv would take a plus too).
+	if s[0] == '+' {
+		return 0, BadRequest("http.bad_number", name)
+	}
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil && !errors.Is(err, strconv.ErrRange) {
 		return 0, BadRequest("http.bad_number", name)
@@ -386,8 +390,9 @@ func (in *Input) Bool(name string) bool {
 // ParseID reads a positive id (the BIGINT keys); name is the parameter, for the message: a text that is not a
 // whole number is http.bad_number, a whole number below 1 http.not_positive.
 func ParseID(name, s string) (int64, error) {
-	id, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
-	if err != nil {
+	s = strings.TrimSpace(s)
+	id, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || strings.HasPrefix(s, "+") {
 		return 0, BadRequest("http.bad_number", name)
 	}
 	if id <= 0 {

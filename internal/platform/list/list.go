@@ -610,6 +610,9 @@ func OneOf(param string, values map[string]any) func(string) (any, error) {
 // Int maps a filter's text to an integer of the INTEGER columns' 32-bit range.
 func Int(param string) func(string) (any, error) {
 	return func(s string) (any, error) {
+		if strings.HasPrefix(s, "+") { // digits with an optional minus, as validate.WholeNumber reads them
+			return nil, httpx.BadRequest("http.bad_number", param)
+		}
 		n, err := strconv.ParseInt(s, 10, 32)
 		if errors.Is(err, strconv.ErrRange) {
 			return nil, httpx.BadRequest("http.out_of_range", param, math.MinInt32, math.MaxInt32)

@@ -264,7 +264,10 @@ func matchHeader(cells []string, cols []Column) map[string]int {
 	for i, cell := range cells {
 		cell = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(cell), "*"))
 		for _, c := range cols {
-			if strings.EqualFold(cell, c.Key) || cell == httpx.Translate(httpx.LangZH, c.Title) || strings.EqualFold(cell, httpx.Translate(httpx.LangEN, c.Title)) {
+			zh, en := httpx.Translate(httpx.LangZH, c.Title), httpx.Translate(httpx.LangEN, c.Title)
+			// A template's title that starts like a formula was written neutralised ('=...): either form matches.
+			if strings.EqualFold(cell, c.Key) || cell == zh || strings.EqualFold(cell, en) ||
+				cell == export.Neutralise(zh) || strings.EqualFold(cell, export.Neutralise(en)) {
 				if _, dup := out[c.Key]; !dup {
 					out[c.Key] = i
 				}
@@ -285,50 +288,27 @@ func findSheet(f *excelize.File, nameKey string) string {
 }
 
 // Template writes an import template: one sheet per def with the titles (required ones marked
-// with *) and an example row.
+// with *) and an example row. The cells are written by the export package, so a title that
+// starts like a formula (a dynamic table's field name) is neutralised; matchHeader reads it back.
 func Template(w http.ResponseWriter, lang, fileKey string, defs ...Def) error {
-	f := excelize.NewFile()
-	defer f.Close()
-	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}, Fill: excelize.Fill{Type: "pattern", Color: []string{"E8EEF7"}, Pattern: 1}})
-	if err != nil {
-		return err
-	}
+	sheets := make([]export.Sheet, len(defs))
 	for i, d := range defs {
-		name := httpx.Translate(lang, d.Name)
-		if i == 0 {
-			if err := f.SetSheetName(f.GetSheetName(0), name); err != nil {
-				return err
-			}
-		} else if _, err := f.NewSheet(name); err != nil {
-			return err
-		}
+		header := make([]string, len(d.Columns))
+		example := make([]any, len(d.Columns))
 		for j, c := range d.Columns {
-			ref, _ := excelize.CoordinatesToCellName(j+1, 1)
-			t := title(lang, c)
+			header[j] = title(lang, c)
 			if c.Required {
-				t += "*"
+				header[j] += "*"
 			}
-			if err := f.SetCellValue(name, ref, t); err != nil {
-				return err
-			}
-			if err := f.SetCellStyle(name, ref, ref, bold); err != nil {
-				return err
-			}
-			ex, _ := excelize.CoordinatesToCellName(j+1, 2)
-			if err := f.SetCellStr(name, ex, c.Example); err != nil {
-				return err
-			}
-			col, _ := excelize.ColumnNumberToName(j + 1)
-			if err := f.SetColWidth(name, col, col, 20); err != nil {
-				return err
-			}
+			example[j] = c.Example
 		}
+		sheets[i] = export.Sheet{Name: httpx.Translate(lang, d.Name), Header: header, Width: 20,
+			Fill: func(x export.Writer) error { return x.Row(example...) }}
 	}
 	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
 	w.Header().Set("Content-Disposition", export.Disposition(httpx.Translate(lang, fileKey)+".xlsx"))
 	w.Header().Set("Cache-Control", "no-store")
-	_, err = f.WriteTo(w)
-	return err
+	return export.WriteBook(w, sheets...)
 }
 
 func init() {

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -16,20 +17,73 @@ import (
 // same messages (web/src/lib/validate.ts); testdata/validation_vectors.json holds the cases and
 // the expected texts in both languages, and the tests of both sides read it.
 
-// numberRe is a plain decimal: an optional minus, digits, an optional fraction. No exponent, no
-// plus sign, no thousands separators.
-var numberRe = regexp.MustCompile(`^-?\d+(\.\d+)?$`)
+// numberRe is a plain decimal: an optional minus, ASCII digits, an optional fraction of at least one
+// digit. No exponent, no plus sign, no thousands separators or underscores, no hexadecimal, no NaN or
+// Infinity in any letter case. Every number a person types into a form or a dynamic table (demand
+// fields, dynamic-table whole numbers, library forms, settings) is read by Decimal or WholeNumber, so
+// strconv's wider syntax ("NaN", "0x1p-2", "1_000", "+5") never reaches a stored value.
+var numberRe = regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?$`)
 
-func number(s string) (float64, error) {
+// IsDecimal tells whether s is a plain decimal (see numberRe) whose value a float64 holds (not beyond
+// ±1.8e308).
+func IsDecimal(s string) bool {
+	_, err := Decimal(s)
+	return err == nil
+}
+
+// Decimal reads a plain decimal; anything else (the empty text included) is 'Please enter a number'.
+// The field's own limits (range, decimal places, length) are the caller's.
+func Decimal(s string) (float64, error) {
 	if !numberRe.MatchString(s) {
 		return 0, httpx.Fail("validate.number")
 	}
 	f, err := strconv.ParseFloat(s, 64)
-	if err != nil {
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 		return 0, httpx.Fail("validate.number")
 	}
 	return f, nil
 }
+
+// WholeNumber reads a plain decimal without a fraction as an int64: 'Please enter a number' for what is
+// not a plain decimal, 'must be a whole number' for a fraction; a value beyond int64 is 'Please enter a
+// number' too. The field's own range is the caller's.
+func WholeNumber(s string) (int64, error) {
+	if !numberRe.MatchString(s) {
+		return 0, httpx.Fail("validate.number")
+	}
+	if strings.Contains(s, ".") {
+		return 0, httpx.Fail("validate.integer")
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return 0, httpx.Fail("validate.number")
+	}
+	return n, nil
+}
+
+// Number: 'Please enter a number' unless s is a plain decimal (or empty).
+func Number(s string) error {
+	if s == "" {
+		return nil
+	}
+	_, err := Decimal(s)
+	return err
+}
+
+// groupedRe is a decimal whose thousands are grouped by commas, as a spreadsheet shows an amount.
+var groupedRe = regexp.MustCompile(`^-?[0-9]{1,3}(,[0-9]{3})+(\.[0-9]+)?$`)
+
+// Ungroup drops the commas of a decimal whose thousands are grouped by them (1,280,000.00, as an imported
+// cell may show an amount); any other text is returned as it is, for Decimal to judge (1,2,3 stays and is
+// refused).
+func Ungroup(s string) string {
+	if groupedRe.MatchString(s) {
+		return strings.ReplaceAll(s, ",", "")
+	}
+	return s
+}
+
+func number(s string) (float64, error) { return Decimal(s) }
 
 // Max: 'cannot exceed N' above the maximum.
 func Max(s string, max float64) error {

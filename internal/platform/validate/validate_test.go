@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -86,6 +87,8 @@ func TestSharedVectors(t *testing.T) {
 			expectMessage(t, v, MaxLength(v.Input, int(v.num(t))))
 		case "decimals":
 			expectMessage(t, v, Decimals(v.Input, int(v.num(t))))
+		case "number":
+			expectMessage(t, v, Number(v.Input))
 		case "fileSuffix":
 			expectMessage(t, v, FileSuffix(v.Input, v.text(t)))
 		case "idcard":
@@ -101,7 +104,7 @@ func TestSharedVectors(t *testing.T) {
 		checked[v.Rule]++
 	}
 	for _, rule := range []string{"password", "loginCode", "mobile", "email", "plate", "landline", "postcode",
-		"max", "nonNegative", "maxLength", "decimals", "fileSuffix", "idcard"} {
+		"max", "nonNegative", "maxLength", "decimals", "number", "fileSuffix", "idcard"} {
 		if checked[rule] < 2 {
 			t.Errorf("too few %s vectors", rule)
 		}
@@ -195,4 +198,49 @@ func keyOf(err error) string {
 		return e.Key
 	}
 	return err.Error()
+}
+
+// Every number typed into a form or a dynamic table is a plain decimal: Decimal and WholeNumber are the
+// one parser (the shared vectors of rule "number" hold the same cases for the browser).
+func TestPlainDecimalParser(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		ok    bool
+		value float64
+	}{
+		{"0", true, 0}, {"-5", true, -5}, {"12.5", true, 12.5}, {"007", true, 7}, {"-0.25", true, -0.25},
+		{"NaN", false, 0}, {"NAN", false, 0}, {"nan", false, 0}, {"Infinity", false, 0}, {"+Inf", false, 0},
+		{"0x1p-2", false, 0}, {"0x10", false, 0}, {"1_000", false, 0}, {"1e5", false, 0}, {"+3", false, 0},
+		{"1.", false, 0}, {".5", false, 0}, {"", false, 0}, {" 1", false, 0}, {"1,000", false, 0}, {"１", false, 0},
+		{"1" + strings.Repeat("0", 400), false, 0},
+	} {
+		f, err := Decimal(tc.in)
+		if (err == nil) != tc.ok || (tc.ok && f != tc.value) || IsDecimal(tc.in) != tc.ok {
+			t.Errorf("Decimal(%q) = %v, %v; want ok %v value %v", tc.in, f, err, tc.ok, tc.value)
+		}
+	}
+	for _, tc := range []struct {
+		in   string
+		want int64
+		msg  string
+	}{
+		{"12", 12, ""}, {"-7", -7, ""}, {"0", 0, ""},
+		{"12.5", 0, "只能为整数"}, {"12.0", 0, "只能为整数"},
+		{"+5", 0, "请输入数字"}, {"1e3", 0, "请输入数字"}, {"0x10", 0, "请输入数字"}, {"1_000", 0, "请输入数字"},
+		{"99999999999999999999", 0, "请输入数字"}, {"NaN", 0, "请输入数字"},
+	} {
+		n, err := WholeNumber(tc.in)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if n != tc.want || !strings.Contains(got, tc.msg) || (tc.msg == "") != (err == nil) {
+			t.Errorf("WholeNumber(%q) = %d, %v; want %d %q", tc.in, n, err, tc.want, tc.msg)
+		}
+	}
+	for in, want := range map[string]string{"1,280,000.00": "1280000.00", "-1,000": "-1000", "1,2,3": "1,2,3", "12,34": "12,34", "1000": "1000", ",100": ",100"} {
+		if got := Ungroup(in); got != want {
+			t.Errorf("Ungroup(%q) = %q, want %q", in, got, want)
+		}
+	}
 }

@@ -81,6 +81,7 @@ describe('generic checks of spec section 5 (shared vectors with the expected mes
     nonNegative: (v) => generic.checkNonNegative(v.input),
     maxLength: (v) => generic.checkMaxLength(v.input, Number(v.arg)),
     decimals: (v) => generic.checkDecimals(v.input, Number(v.arg)),
+    number: (v) => generic.checkNumber(v.input),
     fileSuffix: (v) => generic.checkFileSuffix(v.input, String(v.arg)),
     idcard: (v) => generic.checkIdCard(v.input),
   };

@@ -49,9 +49,19 @@ export interface Problem {
 
 const problem = (key: MessageKey, vars?: Problem['vars']): Problem => ({ key, vars });
 
-/** A plain decimal: optional minus, digits, optional fraction (no exponent, no plus, no separators). */
-const NUMBER_RE = /^-?\d+(\.\d+)?$/;
-const notNumber = (s: string) => !NUMBER_RE.test(s);
+/**
+ * A plain decimal: optional minus, ASCII digits, optional fraction (no exponent, no plus, no separators or
+ * underscores, no hexadecimal, no NaN or Infinity), of a size a double holds. The server reads every number
+ * of a form or a dynamic table with the same rule (validate.Decimal); shared vectors of rule 'number'.
+ */
+export const NUMBER_RE = /^-?[0-9]+(\.[0-9]+)?$/;
+export const isPlainDecimal = (s: string) => NUMBER_RE.test(s) && Number.isFinite(Number(s));
+const notNumber = (s: string) => !isPlainDecimal(s);
+
+/** 'Please enter a number' unless a plain decimal (or empty). */
+export function checkNumber(s: string): Problem | null {
+  return s === '' || isPlainDecimal(s) ? null : problem('validate.number');
+}
 
 /** 'cannot exceed N' above the maximum. */
 export function checkMax(s: string, max: number): Problem | null {

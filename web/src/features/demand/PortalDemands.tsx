@@ -18,6 +18,7 @@ import DictSelect from '../../components/DictSelect';
 import FileUpload, { fileIds, type FileItem } from '../../components/upload/FileUpload';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
+import { isPlainDecimal } from '../../lib/validate';
 import { DemandStateTag, valuesText } from './DemandItemsDrawer';
 import DemandReplies from './DemandReplies';
 
@@ -31,7 +32,9 @@ const asFileItems = (files: DemandItem['files']): FileItem[] =>
 type FormValues = { content: string; files?: FileItem[] } & Record<string, unknown>;
 
 const fieldName = (f: DemandField) => `v_${f.key}`;
-const NUMBER_RE = /^-?\d+(\.\d+)?$/;
+/** A number field holds a plain decimal (the server's validate.Decimal; shared vectors of rule 'number'). */
+const numberRule = (v: unknown, message: string) =>
+  v == null || v === '' || isPlainDecimal(String(v).trim()) ? Promise.resolve() : Promise.reject(new Error(message));
 
 function toForm(c: DemandCollection, it?: DemandItem): Partial<FormValues> {
   const out: Partial<FormValues> = { content: it?.content ?? '', files: [] };
@@ -118,7 +121,7 @@ function DemandForm({ c, item, onDone }: { c: DemandCollection; item?: DemandIte
           label={f.label}
           rules={[
             ...(f.required ? [{ required: true, message: t('demand.portal.fieldRequired', { label: f.label }) }] : []),
-            ...(f.type === 'number' ? [{ pattern: NUMBER_RE, message: t('demand.portal.numberBad', { label: f.label }) }] : []),
+            ...(f.type === 'number' ? [{ validator: (_: unknown, v: unknown) => numberRule(v, t('demand.portal.numberBad', { label: f.label })) }] : []),
           ]}
         >
           <FieldControl f={f} />
