@@ -15,7 +15,7 @@ await page.getByTestId('login-code').fill('admin');
 await page.getByTestId('login-password').fill('Admin@123');
 await page.getByTestId('login-submit').click();
 await page.waitForURL('**/gateway');
-for (const s of screens) {
+for (const s of screens.filter((x) => !process.env.ONLY || process.env.ONLY.split(',').includes(x.path))) {
   await page.goto(s.path);
   await page.waitForTimeout(1500);
   const found = await page.evaluate(() => {
@@ -25,21 +25,26 @@ for (const s of screens) {
       for (const th of table.querySelectorAll('thead th')) {
         const title = th.textContent.trim();
         if (!title || th.classList.contains('ant-table-selection-column')) continue;
-        const r = document.createRange();
-        r.selectNodeContents(th);
-        const rects = [...r.getClientRects()];
-        const lines = new Set(rects.map((x) => Math.round(x.top))).size;
+        let lines = 1;
+        const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const r = document.createRange();
+          r.selectNodeContents(n);
+          lines = Math.max(lines, new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size);
+        }
         if (lines > 1) out.push(`header "${title}" on ${lines} lines (${Math.round(th.getBoundingClientRect().width)}px)`);
       }
       for (const td of table.querySelectorAll('tbody tr.ant-table-row td')) {
+        if (td.matches('.ant-table-cell-fix-left, .ant-table-cell-fix-right, .ant-table-selection-column')) continue;
         if (td.scrollWidth > td.clientWidth + 1) out.push(`cell "${td.textContent.trim().slice(0, 30)}" cut`);
       }
+      out.push('widths: ' + [...table.querySelectorAll('thead th')].map((th) => `${th.textContent.trim() || '·'}=${Math.round(th.getBoundingClientRect().width)}`).join(' '));
       const content = table.querySelector('.ant-table-content, .ant-table-body');
       if (content && content.scrollWidth > content.clientWidth + 1) out.push(`scrolls sideways ${content.scrollWidth} > ${content.clientWidth}`);
     }
     return out;
   });
-  if (found.length) console.log(`${s.path}: ${[...new Set(found)].slice(0, 8).join(' | ')}`);
+  if (found.length) console.log(`${s.path}: ${[...new Set(found)].filter((f) => process.env.ONLY || !f.startsWith('widths')).slice(0, 8).join(' | ')}`);
 }
 await browser.close();
 await stop();

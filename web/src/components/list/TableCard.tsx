@@ -57,8 +57,19 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
     .map((c) => ({ key: keyOf(c), title: titleOf(c) }));
   const shown = applyChoice(columns, keyOf, pinned, choice).filter((c) => pinned(c) || !hiddenKeys.has(keyOf(c)));
   const settings = settable.length > 1 && <ColumnSettings columns={settable} choice={choice} onChange={setChoice} />;
+  // On a wide screen a long text wraps inside its column (at most CELL_MAX px wide) instead of widening the table past
+  // its card, where the pinned actions would cover the last columns; short values (dates, codes, states) keep one line.
+  const wrapped = (c: ListColumn<T>): Partial<ColumnType<T>> =>
+    narrow || pinned(c) || c.width || c.fixed
+      ? {}
+      : {
+          render: (value: unknown, row: T, index: number) => (
+            <div className="bd-cell">{c.render ? (c.render(value, row, index) as ReactNode) : (value as ReactNode)}</div>
+          ),
+        };
   const cols: ColumnType<T>[] = shown.map(({ titleKey, label, sortKey, ...c }, i) => ({
     ...c,
+    ...wrapped(c),
     // wider: the actions stay in sight when the columns overflow their card (a half-width card of a split screen)
     ...(narrow ? { fixed: i === 0 ? ('left' as const) : undefined } : c.key === 'actions' ? { fixed: 'right' as const } : {}),
     key: c.key ?? sortKey ?? String(c.dataIndex ?? titleKey),
