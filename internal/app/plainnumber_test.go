@@ -32,16 +32,17 @@ func TestNumbersArePlainDecimals(t *testing.T) {
 				t.Errorf("qty %q: %+v", bad, r)
 			}
 		}
-		if n := e.count(`SELECT COUNT(*) FROM demand_item`); n != 0 {
+		if n := e.count(`SELECT COUNT(*) FROM demand_item WHERE collection_id = ?`, id); n != 0 {
 			t.Fatalf("refused numbers left %d demands", n)
 		}
 		// Plain decimals are kept as written (trimmed); a JSON number is kept as its plain decimal.
 		for good, stored := range map[string]string{`"12"`: "12", `"-0.5"`: "-0.5", `" 7 "`: "7", `3.25`: "3.25", `1e5`: "100000"} {
-			before := e.count(`SELECT COUNT(*) FROM demand_item`)
+			before := e.count(`SELECT COUNT(*) FROM demand_item WHERE collection_id = ?`, id)
 			if r := submit(json.RawMessage(good)); r.Code != 0 {
 				t.Errorf("qty %s: %+v", good, r)
 			}
-			if n := e.count(`SELECT COUNT(*) FROM demand_item WHERE field_values = ?`, `{"qty":"`+stored+`"}`); n != 1 || e.count(`SELECT COUNT(*) FROM demand_item`) != before+1 {
+			if n := e.count(`SELECT COUNT(*) FROM demand_item WHERE collection_id = ? AND field_values = ?`, id, `{"qty":"`+stored+`"}`); n != 1 ||
+				e.count(`SELECT COUNT(*) FROM demand_item WHERE collection_id = ?`, id) != before+1 {
 				t.Errorf("qty %s: not stored as %q", good, stored)
 			}
 		}
