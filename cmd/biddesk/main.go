@@ -2,6 +2,8 @@
 package main
 
 import (
+	_ "time/tzdata" // the zone database, for machines without one (the timezone setting)
+
 	"context"
 	"errors"
 	"flag"
@@ -96,6 +98,9 @@ func serve(args []string) error {
 	if err != nil {
 		return err
 	}
+	// the company's zone is the server's local zone: statistics' days, date filters and notices follow it,
+	// whatever zone the machine is set to
+	time.Local = cfg.Zone()
 	log := newLogger(cfg.LogLevel)
 	slog.SetDefault(log)
 	log.Info("starting biddesk", append([]any{"version", version}, cfg.Summary()...)...)

@@ -22,7 +22,9 @@ import (
 
 // Config is every setting of the server.
 type Config struct {
-	Addr        string
+	Addr string
+	// TimeZone is the company's zone (IANA name); the server takes it as its local zone at start.
+	TimeZone    string
 	DataDir     string
 	DatabaseURL string
 	// DatabaseConns bounds the PostgreSQL connections of the instance.
@@ -85,9 +87,10 @@ type Setting struct {
 	Group   string // heading in `biddesk help`
 	Help    string
 
-	field func(*Config) any // *string, *bool, *int or *time.Duration inside Config
-	min   int               // smallest allowed value of a number
-	oneOf []string          // allowed values of a text, when listed
+	field func(*Config) any  // *string, *bool, *int or *time.Duration inside Config
+	min   int                // smallest allowed value of a number
+	oneOf []string           // allowed values of a text, when listed
+	check func(string) error // further check of a text
 	mask  func(string) string
 }
 
@@ -108,6 +111,9 @@ var Settings = []Setting{
 	{Name: "database-url", Env: "BIDDESK_DATABASE_URL", Secret: true, Group: "Server", mask: MaskDSN,
 		Help:  "PostgreSQL URL or key=value DSN; empty: SQLite in the data folder (password masked in the log)",
 		field: func(c *Config) any { return &c.DatabaseURL }},
+	{Name: "timezone", Env: "BIDDESK_TIMEZONE", Default: "Asia/Shanghai", Group: "Server", check: checkZone,
+		Help:  "the company's time zone (IANA name): days, weeks and months of the statistics, dates of filters and notices",
+		field: func(c *Config) any { return &c.TimeZone }},
 	{Name: "database-conns", Env: "BIDDESK_DATABASE_CONNS", Default: "10", Group: "Server", min: 1,
 		Help:  "PostgreSQL connections the instance opens at most (more than PostgreSQL's cores makes its queries wait on each other)",
 		field: func(c *Config) any { return &c.DatabaseConns }},
@@ -239,6 +245,11 @@ func (s Setting) Set(c *Config, text string) error {
 	case *string:
 		if len(s.oneOf) > 0 && !slices.Contains(s.oneOf, text) {
 			return fmt.Errorf("not one of %s", strings.Join(s.oneOf, ", "))
+		}
+		if s.check != nil {
+			if err := s.check(text); err != nil {
+				return err
+			}
 		}
 		*p = text
 	case *bool:
@@ -549,3 +560,20 @@ func MaskDSN(dsn string) string {
 
 // dsnPassword is a key=value DSN's password, bare or quoted (libpq allows spaces around '=').
 var dsnPassword = regexp.MustCompile(`password\s*=\s*('(?:[^'\\]|\\.)*'|\S+)`)
+
+// checkZone accepts a zone the embedded time zone database knows.
+func checkZone(name string) error {
+	if _, err := time.LoadLocation(name); err != nil || name == "" || name == "Local" {
+		return errors.New("not a time zone name such as Asia/Shanghai or UTC")
+	}
+	return nil
+}
+
+// Zone is the company's time zone (UTC if the name is unknown, which Load refuses).
+func (c Config) Zone() *time.Location {
+	loc, err := time.LoadLocation(c.TimeZone)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}

@@ -266,3 +266,19 @@ func TestREADMEListsTheSettings(t *testing.T) {
 		}
 	}
 }
+
+func TestTimeZoneIsAKnownZone(t *testing.T) {
+	if c := Defaults(); c.TimeZone != "Asia/Shanghai" || c.Zone().String() != "Asia/Shanghai" {
+		t.Fatalf("default zone %q %v", c.TimeZone, c.Zone())
+	}
+	for _, bad := range []string{"", "Local", "Mars/Olympus", "UTC+8"} {
+		var c Config
+		for _, s := range Settings {
+			if s.Name == "timezone" {
+				if err := s.Set(&c, bad); err == nil {
+					t.Errorf("zone %q accepted", bad)
+				}
+			}
+		}
+	}
+}
