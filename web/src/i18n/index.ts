@@ -188,10 +188,18 @@ export function hasMessage(key: string): key is MessageKey {
   return messages !== undefined && key in messages;
 }
 
-/** Translate a key; `{name}` placeholders are filled from vars. Usable outside React (the API client). */
+/**
+ * Translate a key; `{name}` placeholders are filled from vars, and `{name|one|other}` is the word for the number in
+ * vars[name] (English: `{n} {n|item|items}`; Chinese needs none). Usable outside React (the API client).
+ */
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
   const text = catalogues[current]?.[key] ?? key;
-  return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text;
+  if (!vars) return text;
+  return text.replace(/\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}/g, (m, k: string, one?: string, other?: string) => {
+    if (!(k in vars)) return m;
+    if (one === undefined) return String(vars[k]);
+    return Number(vars[k]) === 1 ? one : (other ?? one);
+  });
 }
 
 /** React binding: re-renders the caller when the language changes. */
