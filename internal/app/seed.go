@@ -85,6 +85,9 @@ func (a *App) Seed(ctx context.Context, demo bool) ([]Account, error) {
 	if err := a.seedPortalDemo(ctx); err != nil {
 		return nil, fmt.Errorf("seed portal: %w", err)
 	}
+	if err := a.seedContentDemo(ctx); err != nil {
+		return nil, fmt.Errorf("seed learning content: %w", err)
+	}
 	return out, nil
 }
 
