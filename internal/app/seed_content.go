@@ -11,6 +11,7 @@ import (
 	"biddesk/internal/content"
 	"biddesk/internal/library"
 	"biddesk/internal/org"
+	"biddesk/internal/portal"
 )
 
 // seedContentDemo writes the demo learning content (internal/content/demo.go), entered by 'admin': covers drawn
@@ -43,11 +44,35 @@ func (a *App) seedContentDemo(ctx context.Context) error {
 	if len(staff.Unit) >= 6 {
 		units = []string{staff.Unit[:6]} // the staff member's company
 	}
-	return a.content.SeedDemo(ctx, content.DemoInput{UserID: adminID, Covers: covers, Units: units, Employees: []string{employee},
+	var types int
+	if err := a.DB.QueryRow(ctx, `SELECT COUNT(*) FROM course_type`).Scan(&types); err != nil || types > 0 {
+		return err
+	}
+	err := a.content.SeedDemo(ctx, content.DemoInput{UserID: adminID, Covers: covers, Units: units, Employees: []string{employee},
 		Handout: func(_ string, i int) []byte {
 			return library.DemoPDF(fmt.Sprintf("BidDesk Learning - Handout %02d", i+1),
 				"Course handout for the demo company", "1. Objectives  2. Key points  3. Cases  4. Exercises")
 		}})
+	if err != nil {
+		return err
+	}
+	// banners that open a topic and a course, after the portal's own three
+	links, err := a.content.DemoBannerLinks(ctx)
+	if err != nil {
+		return err
+	}
+	var banners []portal.DemoBanner
+	for i, title := range []string{"新员工投标入门专题", "课程推荐：" + content.DemoCourses[2].Name} {
+		if links[title] == "" {
+			continue
+		}
+		img, err := coverPNGSized(len(covers)+i, 1125, 468)
+		if err != nil {
+			return err
+		}
+		banners = append(banners, portal.DemoBanner{Title: title, Link: links[title], Image: img, Sort: 4 + i})
+	}
+	return a.Portal.SeedDemoBanners(ctx, adminID, banners)
 }
 
 // coverPalettes are the covers' colours: a diagonal from the first to the second, bands of the third.
@@ -62,15 +87,17 @@ var coverPalettes = [][3]color.NRGBA{
 
 // coverPNG draws a 690x288 cover (the banner proportions, above the 345x150 minimum): a diagonal gradient with
 // translucent stripes whose angle and spacing vary with i, no text.
-func coverPNG(i int) ([]byte, error) {
-	const w, h = 690, 288
+func coverPNG(i int) ([]byte, error) { return coverPNGSized(i, 690, 288) }
+
+// coverPNGSized draws a cover of w x h (banners: 1125x468).
+func coverPNGSized(i, w, h int) ([]byte, error) {
 	pal := coverPalettes[i%len(coverPalettes)]
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	step := 36 + (i%4)*12
 	slope := 1 + i%3
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			t := float64(x)/w*0.65 + float64(y)/h*0.35
+			t := float64(x)/float64(w)*0.65 + float64(y)/float64(h)*0.35
 			r := float64(pal[0].R) + (float64(pal[1].R)-float64(pal[0].R))*t
 			g := float64(pal[0].G) + (float64(pal[1].G)-float64(pal[0].G))*t
 			b := float64(pal[0].B) + (float64(pal[1].B)-float64(pal[0].B))*t

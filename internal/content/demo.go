@@ -12,7 +12,8 @@ import (
 // The demo company's learning content (issue 28): course types on two levels, courses with covers (most offered,
 // one waiting for audit, one rejected), topics on both levels, a PDF handout per offered course, pushes to the demo
 // staff member (with their portal messages) and two portal banners that open a topic and a course. Written as the
-// service writes them, with dates over the past year; no business-log lines except the banners' (the portal's own).
+// service writes them, with dates over the past year, without business-log lines; the application adds the banners
+// (DemoBannerLinks) through the portal's demo.
 
 // DemoInput is what the demo needs from the application: the author, one banner-upload address per course and per
 // topic (in the order of DemoCourses then DemoTopics), a PDF handout per course, and the audience of the pushes.
@@ -188,17 +189,26 @@ func (s *Service) SeedDemo(ctx context.Context, in DemoInput) error {
 	if err != nil {
 		return err
 	}
-	if err := s.demoPushes(ctx, in, courseIDs, topicIDs, day); err != nil {
-		return err
+	return s.demoPushes(ctx, in, courseIDs, topicIDs, day)
+}
+
+// DemoBannerLinks are the portal addresses the demo's banners open: the first-level topic for newcomers and the
+// pricing course (read after SeedDemo; empty before).
+func (s *Service) DemoBannerLinks(ctx context.Context) (map[string]string, error) {
+	out := map[string]string{}
+	var topic, course int64
+	err := s.db.QueryRow(ctx, `SELECT COALESCE((SELECT MIN(id) FROM course_special WHERE name = ? AND published = 1), 0),
+		COALESCE((SELECT MIN(id) FROM course c WHERE c.name = ? AND `+offered+`), 0)`, DemoTopics[0].Name, DemoCourses[2].Name).Scan(&topic, &course)
+	if err != nil {
+		return nil, fmt.Errorf("content demo: banner links: %w", err)
 	}
-	// banners that open content: the first-level topic for newcomers and the pricing course
-	if _, err := s.banners.AddBanner(ctx, "新员工投标入门专题", in.Covers[len(DemoCourses)], SpecialLinkPrefix+fmt.Sprint(topicIDs[0]), 4); err != nil {
-		return fmt.Errorf("content demo: banner: %w", err)
+	if topic != 0 {
+		out["新员工投标入门专题"] = SpecialLinkPrefix + fmt.Sprint(topic)
 	}
-	if _, err := s.banners.AddBanner(ctx, "课程推荐：投标报价策略与成本测算", in.Covers[2], CourseLinkPrefix+fmt.Sprint(courseIDs[2]), 5); err != nil {
-		return fmt.Errorf("content demo: banner: %w", err)
+	if course != 0 {
+		out["课程推荐："+DemoCourses[2].Name] = CourseLinkPrefix + fmt.Sprint(course)
 	}
-	return nil
+	return out, nil
 }
 
 func (s *Service) demoCover(ctx context.Context, tx *db.Tx, recordType string, id int64, url string) error {
