@@ -1653,6 +1653,8 @@ const en = {
   'learn.mobile': 'Mobile view',
   'learn.mobileHint': 'Open the mobile learning page (you stay signed in)',
   'learn.noTopicCourses': 'This topic has no offered course yet.',
+  'learn.kind.pdf': 'PDF handout',
+  'learn.kind.video': 'Video',
   'learn.courseCount': 'Courses: {n}',
   'content.tab.push': 'Course push',
   'content.push.title': 'Push title',

@@ -1655,6 +1655,8 @@ const zhCN: Record<MessageKey, string> = {
   'learn.mobile': '手机学习',
   'learn.mobileHint': '在手机版学习页打开（沿用当前登录）',
   'learn.noTopicCourses': '这个专题暂时没有可学习的课程。',
+  'learn.kind.pdf': 'PDF 讲义',
+  'learn.kind.video': '视频',
   'learn.courseCount': '共 {n} 门',
   'content.tab.push': '课程推送',
   'content.push.title': '推送标题',

@@ -116,7 +116,7 @@ export function WareList({ wares, sig }: { wares: Courseware[]; sig: (id: number
               <div className={styles.wareName} title={w.name}>
                 {w.name}
               </div>
-              <div className={styles.meta}>{t(w.kind === 'video' ? 'content.ware.kind.video' : 'content.ware.kind.pdf')}</div>
+              <div className={styles.meta}>{t(w.kind === 'video' ? 'learn.kind.video' : 'learn.kind.pdf')}</div>
             </div>
             <Button type="primary" ghost size="small" onClick={() => void open(w)} data-testid={`ware-open-${w.id}`}>
               {w.kind === 'video' ? t('learn.play') : t('learn.open')}
