@@ -213,7 +213,7 @@ test('a learner signs in on the mobile page and opens the PDF courseware of a pu
   await ware.click();
   const tab = await opened;
   const answer = await served;
-  assert.match(answer.url(), /\/api\/curriculum\/play\?id=\d+&expires=\d+&sig=[0-9a-f]{64}$/);
+  assert.match(answer.url(), /\/api\/curriculum\/play\?id=\d+&sid=\d+&expires=\d+&sig=[0-9a-f]{64}$/);
   assert.equal(answer.status(), 200);
   assert.match(answer.headers()['content-type'] ?? '', /^application\/pdf/);
   assert.equal(answer.frame().page(), tab);
