@@ -72,6 +72,7 @@ const en = {
   'loginLog.reason.old_password_wrong': 'Wrong old password when changing the password',
   'loginLog.reason.old_password_throttled': 'Too many wrong old passwords when changing the password',
   'loginLog.reason.password_reset': 'Password reset with a verification code',
+  'loginLog.reason.handover': 'Mobile learning opened from the portal (web sign-in carried over)',
   'loginLog.reason.renew': 'Silent sign-in of an HR-origin login',
   'loginLog.reason.sso': 'Single sign-on',
   'loginLog.reason.sso_not_configured': 'Single sign-on not configured',

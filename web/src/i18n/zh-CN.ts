@@ -74,6 +74,7 @@ const zhCN: Record<MessageKey, string> = {
   'loginLog.reason.old_password_wrong': '修改密码时原密码错误',
   'loginLog.reason.old_password_throttled': '修改密码时原密码错误次数过多',
   'loginLog.reason.password_reset': '用验证码重置密码',
+  'loginLog.reason.handover': '从门户进入移动学习（沿用网页登录）',
   'loginLog.reason.renew': '人力资源系统来源的静默登录',
   'loginLog.reason.sso': '单点登录',
   'loginLog.reason.sso_not_configured': '单点登录未配置',
