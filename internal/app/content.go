@@ -237,12 +237,32 @@ func (l contentLearners) Login(ctx context.Context, loginCode, password, os, ip,
 	if err != nil {
 		return content.Learner{}, err
 	}
+	return l.learner(ctx, su)
+}
+
+func (l contentLearners) learner(ctx context.Context, su *auth.SessionUser) (content.Learner, error) {
 	var employee string
 	if err := l.a.DB.QueryRow(ctx, `SELECT employee_code FROM sys_user WHERE id = ?`, su.UserID).Scan(&employee); err != nil {
-		return content.Learner{}, err
+		return content.Learner{}, fmt.Errorf("learner %d: %w", su.UserID, err)
 	}
 	return content.Learner{Token: su.AccessToken, UserID: su.UserID, LoginCode: su.LoginCode, UserName: su.UserName,
 		UnitName: su.UnitName, EmployeeCode: employee}, nil
+}
+
+func (l contentLearners) Handover(ctx context.Context, p *auth.Principal) (auth.Handover, error) {
+	h, err := l.a.Auth.IssueHandover(ctx, p)
+	if err != nil {
+		return auth.Handover{}, err
+	}
+	return *h, nil
+}
+
+func (l contentLearners) LoginByHandover(ctx context.Context, code, os, ip, userAgent string) (content.Learner, error) {
+	su, err := l.a.Auth.RedeemHandover(ctx, code, ip, userAgent, os)
+	if err != nil {
+		return content.Learner{}, err
+	}
+	return l.learner(ctx, su)
 }
 
 func (l contentLearners) Authenticate(ctx context.Context, token string) (*auth.Principal, error) {

@@ -44,6 +44,7 @@ var partnerReachable = map[string]string{
 	"GET /api/course/push/mine":           "courses pushed to the caller: names and covers",
 	"GET /api/course/portal/course":       "an offered course: name, type, lecturer, description",
 	"GET /api/course/portal/special":      "a published topic: names and covers",
+	"GET /api/course/portal/catalog":      "offered courses and published topics: names, covers, types, lecturers",
 	"GET /api/course/download":            "a courseware file of an offered course",
 	"GET /api/curriculum/getSig":          "a play address of a courseware of an offered course",
 	"GET /api/nideo/getVideoInfo":         "a video's duration and play address",
@@ -107,6 +108,10 @@ var partnerReachable = map[string]string{
 	"GET /api/biapp/curriculum/user/courses":         "mobile learner: pushed courses",
 	"GET /api/biapp/curriculum/user/course":          "mobile learner: an offered course",
 	"GET /api/biapp/curriculum/user/getSig":          "mobile learner: a play address",
+	"GET /api/biapp/curriculum/user/special":         "mobile learner: a published topic",
+	"GET /api/biapp/curriculum/user/catalog":         "mobile learner: offered courses and topics",
+	"POST /api/biapp/curriculum/user/handover":       "a hand-over code of the caller's own web session (redeemed for staff accounts only)",
+	"POST /api/biapp/curriculum/user/handoverLogin":  "mobile learner: staff accounts only",
 }
 
 // partnerCan tells whether an external account (which holds only the portal's code) passes a route's access.

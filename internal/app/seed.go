@@ -88,6 +88,9 @@ func (a *App) Seed(ctx context.Context, demo bool) ([]Account, error) {
 	if err := a.seedDemandDemo(ctx); err != nil {
 		return nil, fmt.Errorf("seed demands: %w", err)
 	}
+	if err := a.seedContentDemo(ctx); err != nil {
+		return nil, fmt.Errorf("seed learning content: %w", err)
+	}
 	return out, nil
 }
 

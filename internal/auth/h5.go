@@ -2,9 +2,11 @@ package auth
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"time"
 
+	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 )
 
@@ -79,8 +81,103 @@ func (s *Service) UpdateLoginDate(ctx context.Context, p *Principal) (time.Time,
 	return now, s.store.TouchSession(ctx, p.SessionID, now)
 }
 
+// HandoverTTL is how long a hand-over code stays usable: the web page asks for it and the learner page, in the
+// same browser, exchanges it at once.
+const HandoverTTL = 60 * time.Second
+
+// ReasonHandover is the login log's reason of a mobile session opened by a hand-over code.
+const ReasonHandover = "handover"
+
+// handoverPath marks a hand-over code among the single-use tickets (table download_ticket). It is no route path
+// (no leading '/'): the download guard redeems a ticket only for the path it serves, and the common ticket call
+// issues one only for a download route, so a hand-over code opens no download and no download ticket is a code.
+const handoverPath = "h5:handover"
+
+// ErrHandoverInvalid answers a hand-over code that is unknown, used, expired, or whose web session has ended.
+var ErrHandoverInvalid = httpx.Fail("h5.handover_invalid")
+
+// Handover is a single-use code that opens a mobile session for the holder of a web session (the portal's way
+// into /h5Course without a second sign-in).
+type Handover struct {
+	Code      string `json:"code" doc:"single use; exchanged by POST, never put in an address"`
+	ExpiresIn int    `json:"expiresIn" doc:"seconds the code is valid"`
+}
+
+// IssueHandover makes a hand-over code bound to the caller's web session: only the hash is stored, it lives
+// HandoverTTL, opens one mobile session, and dies with the web session (sign-out, kick-out, password change,
+// disabled account).
+func (s *Service) IssueHandover(ctx context.Context, p *Principal) (*Handover, error) {
+	if p == nil || p.SessionID == 0 {
+		return nil, ErrHandoverInvalid
+	}
+	var kind string
+	if err := s.store.db.QueryRow(ctx, `SELECT kind FROM sys_session WHERE id = ? AND ended_at IS NULL`, p.SessionID).Scan(&kind); err != nil {
+		if db.IsNoRows(err) {
+			return nil, ErrHandoverInvalid
+		}
+		return nil, fmt.Errorf("handover: session %d: %w", p.SessionID, err)
+	}
+	if kind != KindWeb {
+		return nil, ErrHandoverInvalid
+	}
+	code, err := NewToken()
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	err = s.store.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM download_ticket WHERE expires_at < ?`, now.Add(-time.Hour)); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO download_ticket (ticket_hash, user_id, session_id, path, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
+			HashToken(code), p.UserID, p.SessionID, handoverPath, now, now.Add(HandoverTTL))
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("handover: issue for user %d: %w", p.UserID, err)
+	}
+	return &Handover{Code: code, ExpiresIn: int(HandoverTTL / time.Second)}, nil
+}
+
+// RedeemHandover uses up a hand-over code and opens a mobile session (kind h5) for its account, logged as a
+// sign-in with reason handover. The code is taken by one atomic update, so two exchanges racing get one session;
+// it must be unused, unexpired, and its web session still open. The account must still be usable and a staff
+// account (the curriculum users' sign-in is the staff one).
+func (s *Service) RedeemHandover(ctx context.Context, code, ip, userAgent, os string) (*SessionUser, error) {
+	if code == "" || len(code) > 128 {
+		return nil, ErrHandoverInvalid
+	}
+	now := s.now()
+	var userID, sessionID int64
+	err := s.store.db.QueryRow(ctx, `UPDATE download_ticket SET used_at = ? WHERE ticket_hash = ? AND path = ? AND used_at IS NULL AND expires_at > ?
+		AND session_id IN (SELECT id FROM sys_session WHERE ended_at IS NULL AND expires_at > ? AND kind = ?) RETURNING user_id, session_id`,
+		now, HashToken(code), handoverPath, now, now, KindWeb).Scan(&userID, &sessionID)
+	if db.IsNoRows(err) {
+		return nil, ErrHandoverInvalid
+	}
+	if err != nil {
+		return nil, fmt.Errorf("handover: redeem: %w", err)
+	}
+	u, err := s.store.UserByID(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	if ok, err := s.usable(ctx, u); err != nil {
+		return nil, err
+	} else if !ok || u.UserType != SiteStaff {
+		return nil, ErrHandoverInvalid
+	}
+	attempt := LoginAttempt{LoginCode: u.LoginCode, UserID: u.ID, IP: ip, UserAgent: userAgent, OS: os, Site: u.UserType,
+		Reason: ReasonHandover, Kind: KindH5}
+	return s.open(ctx, u, attempt, false)
+}
+
 func init() {
 	httpx.RegisterMessages(map[string][2]string{
-		"h5.unauthorized": {"登录已失效，请重新登录", "Your sign-in has expired; please sign in again"},
+		"h5.unauthorized":     {"登录已失效，请重新登录", "Your sign-in has expired; please sign in again"},
+		"h5.handover_invalid": {"无法沿用网页端的登录，请重新登录", "The web sign-in could not be carried over; please sign in"},
 	})
 }
+
+// OpenAPIName tells the hand-over code from the staff data hand-over (internal/handover).
+func (Handover) OpenAPIName() string { return "H5Handover" }

@@ -547,9 +547,14 @@ type CourseViewIn struct {
 	ID int64 `param:"id,required"`
 }
 
-// PortalCourse is GET /api/course/portal/course: an offered course.
-func (h *Handlers) PortalCourse(r *http.Request, in CourseViewIn) (CourseView, error) {
-	return h.svc.CourseView(r.Context(), in.ID)
+// PortalCourse is GET /api/course/portal/course: an offered course with its ready courseware.
+func (h *Handlers) PortalCourse(r *http.Request, in CourseViewIn) (LearnerCourse, error) {
+	return h.svc.LearnerCourse(r.Context(), in.ID, httpx.Lang(r))
+}
+
+// PortalCatalog is GET /api/course/portal/catalog: the offered courses and the published first-level topics.
+func (h *Handlers) PortalCatalog(r *http.Request, _ route.None) (Catalog, error) {
+	return h.svc.Catalog(r.Context())
 }
 
 // PortalSpecial is GET /api/course/portal/special: a published topic with its offered courses and topics.

@@ -44,6 +44,10 @@ type Learners interface {
 	// Holder is the account of an open session (web or mobile) with its current function codes, nil when the
 	// session has ended or the account may no longer be answered: a signed play address is checked with it.
 	Holder(ctx context.Context, sessionID int64) (*auth.Principal, error)
+	// Handover is a single-use code bound to the caller's web session; LoginByHandover uses it up and opens a
+	// mobile session for that account (the portal's way into the learner page without a second sign-in).
+	Handover(ctx context.Context, p *auth.Principal) (auth.Handover, error)
+	LoginByHandover(ctx context.Context, code, os, ip, userAgent string) (Learner, error)
 }
 
 // UseLearners gives the service the curriculum-user API's accounts.
@@ -84,9 +88,13 @@ func (h *Handlers) H5Login(r *http.Request, in H5LoginIn) (H5Session, error) {
 	if err != nil {
 		return H5Session{}, err
 	}
+	return h5Session(l), nil
+}
+
+func h5Session(l Learner) H5Session {
 	return H5Session{H5Token: l.Token,
 		H5UserInfo:     H5UserInfo{UserID: l.UserID, LoginCode: l.LoginCode, UserName: l.UserName, UnitName: l.UnitName},
-		H5EmployeeInfo: H5EmployeeInfo{Code: l.EmployeeCode, Name: l.UserName, UnitName: l.UnitName}}, nil
+		H5EmployeeInfo: H5EmployeeInfo{Code: l.EmployeeCode, Name: l.UserName, UnitName: l.UnitName}}
 }
 
 // SendYzmIn names the account a code is sent for.
@@ -192,36 +200,63 @@ type H5CourseIn struct {
 	ID int64 `param:"id,required"`
 }
 
-// H5Course is an offered course with its ready courseware.
-type H5Course struct {
-	CourseView
-	Coursewares []Courseware `json:"coursewares"`
-}
-
 // H5Course is GET /api/biapp/curriculum/user/course: an offered course and its ready courseware.
-func (h *Handlers) H5Course(r *http.Request, in H5CourseIn) (H5Course, error) {
+func (h *Handlers) H5Course(r *http.Request, in H5CourseIn) (LearnerCourse, error) {
 	p, err := h.h5Caller(r, in.H5Token)
 	if err != nil {
-		return H5Course{}, err
+		return LearnerCourse{}, err
 	}
 	if err := learnerMay(p); err != nil {
-		return H5Course{}, err
+		return LearnerCourse{}, err
 	}
-	v, err := h.svc.CourseView(r.Context(), in.ID)
+	return h.svc.LearnerCourse(r.Context(), in.ID, httpx.Lang(r))
+}
+
+// H5Special is GET /api/biapp/curriculum/user/special: a published topic with its offered courses and topics.
+func (h *Handlers) H5Special(r *http.Request, in H5CourseIn) (SpecialView, error) {
+	p, err := h.h5Caller(r, in.H5Token)
 	if err != nil {
-		return H5Course{}, err
+		return SpecialView{}, err
 	}
-	all, err := h.svc.Coursewares(r.Context(), in.ID, httpx.Lang(r))
+	if err := learnerMay(p); err != nil {
+		return SpecialView{}, err
+	}
+	return h.svc.SpecialView(r.Context(), in.ID)
+}
+
+// H5Catalog is GET /api/biapp/curriculum/user/catalog: the offered courses and first-level topics.
+func (h *Handlers) H5Catalog(r *http.Request, in H5TokenIn) (Catalog, error) {
+	p, err := h.h5Caller(r, in.H5Token)
 	if err != nil {
-		return H5Course{}, err
+		return Catalog{}, err
 	}
-	out := H5Course{CourseView: v, Coursewares: []Courseware{}}
-	for _, c := range all {
-		if c.State == StateReady {
-			out.Coursewares = append(out.Coursewares, c)
-		}
+	if err := learnerMay(p); err != nil {
+		return Catalog{}, err
 	}
-	return out, nil
+	return h.svc.Catalog(r.Context())
+}
+
+// Handover is POST /api/biapp/curriculum/user/handover, called with the web session: a single-use code, valid
+// 60 s and bound to that session, that the learner page of the same browser exchanges for a mobile session
+// (handoverLogin) instead of asking the staff member to sign in again.
+func (h *Handlers) Handover(r *http.Request, _ route.None) (auth.Handover, error) {
+	return h.svc.learners.Handover(r.Context(), auth.PrincipalFrom(r.Context()))
+}
+
+// HandoverLoginIn carries a hand-over code (in the body of a POST, never in an address).
+type HandoverLoginIn struct {
+	Code string `param:"code" max:"128" doc:"the code of handover (required)"`
+	OS   string `param:"os" max:"64"`
+}
+
+// HandoverLogin is POST /api/biapp/curriculum/user/handoverLogin: the code is used up and a mobile session opens
+// for the account of the web session that asked for it, still open.
+func (h *Handlers) HandoverLogin(r *http.Request, in HandoverLoginIn) (H5Session, error) {
+	l, err := h.svc.learners.LoginByHandover(r.Context(), in.Code, in.OS, httpx.ClientIP(r), r.UserAgent())
+	if err != nil {
+		return H5Session{}, err
+	}
+	return h5Session(l), nil
 }
 
 // H5Sig is GET /api/biapp/curriculum/user/getSig: a signed address of a courseware of an offered course.
@@ -255,5 +290,13 @@ func (s *Service) mobileRoutes(h *Handlers) []route.Route {
 			Doc("An offered course with its ready courseware, for the mobile caller", "学员课程详情"),
 		route.Call("GET", base+"getSig", route.Public, h.H5Sig).
 			Doc("A signed address of a courseware of an offered course, for the mobile caller", "学员课件签名地址"),
+		route.Call("GET", base+"special", route.Public, h.H5Special).
+			Doc("A published topic with its offered courses and second-level topics, for the mobile caller", "学员专题详情"),
+		route.Call("GET", base+"catalog", route.Public, h.H5Catalog).
+			Doc("The offered courses and published first-level topics, for the mobile caller", "学员可学课程"),
+		route.Call("POST", base+"handover", FunPortal, h.Handover).
+			Doc("With the web session: a single-use code (60 s, bound to that session) that the learner page exchanges for a mobile session", "网页登录转移动学习凭证"),
+		route.Call("POST", base+"handoverLogin", route.Public, h.HandoverLogin).
+			Doc("Exchange a hand-over code for an h5Token (single use; refused once the web session has ended)", "凭网页登录进入移动学习"),
 	}
 }

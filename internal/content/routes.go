@@ -72,7 +72,10 @@ func (h *Handlers) Routes() []route.Route {
 		route.Call("DELETE", "/api/course/push/del", Screen, h.PushDel).Doc("Delete pushes (id or ids)", "删除课程推送"),
 		route.Call("GET", "/api/course/push/mine", FunPortal, h.Mine).
 			Doc("The courses and topics pushed to the caller (its unit, a unit above it, or itself)", "我的推送课程"),
-		route.Call("GET", "/api/course/portal/course", FunPortal, h.PortalCourse).Doc("A published, approved course for the portal", "门户课程详情"),
+		route.Call("GET", "/api/course/portal/course", FunPortal, h.PortalCourse).
+			Doc("A published, approved course with its ready courseware, for the portal", "门户课程详情"),
+		route.Call("GET", "/api/course/portal/catalog", FunPortal, h.PortalCatalog).
+			Doc("The offered courses and published first-level topics, for the portal", "门户可学课程"),
 		route.Call("GET", "/api/course/portal/special", FunPortal, h.PortalSpecial).
 			Doc("A published topic with its courses and second-level topics for the portal", "门户专题详情"),
 		route.New("POST", "/api/curriculum/uploadPDF", Screen, h.UploadPDF).Takes(WareUploadIn{}).Returns(Courseware{}).

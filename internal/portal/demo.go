@@ -151,3 +151,44 @@ func (s *Service) seedDemo(ctx context.Context, userID int64, links []DemoLink, 
 		return nil
 	})
 }
+
+// DemoBanner is a banner another area's demo adds (the learning content's banners open a topic and a course).
+type DemoBanner struct {
+	Title, Link string
+	Image       []byte // a PNG of the banner rules
+	Sort        int
+}
+
+// SeedDemoBanners adds other areas' demo banners as SeedDemo adds its own: images stored as banner uploads and
+// linked, entered by userID, no business-log lines.
+func (s *Service) SeedDemoBanners(ctx context.Context, userID int64, banners []DemoBanner) error {
+	type saved struct {
+		url    string
+		fileID int64
+	}
+	imgs := make([]saved, 0, len(banners))
+	for i, b := range banners {
+		url, err := s.files.SaveBanner(ctx, "banner-extra-"+itoa(i+1)+".png", userID, bytes.NewReader(b.Image))
+		if err != nil {
+			return err
+		}
+		id, err := s.files.BannerImage(ctx, s.db, url)
+		if err != nil {
+			return err
+		}
+		imgs = append(imgs, saved{url, id})
+	}
+	return s.write(ctx, func(tx *db.Tx) error {
+		now := s.now().UTC()
+		for i, b := range banners {
+			id, err := insertBanner(ctx, tx, BannerForm{Title: b.Title, ImageURL: imgs[i].url, LinkURL: b.Link, Sort: b.Sort, Enabled: 1}, userID, now)
+			if err != nil {
+				return err
+			}
+			if err := s.files.LinkBanner(ctx, tx, id, imgs[i].fileID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

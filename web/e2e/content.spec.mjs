@@ -124,7 +124,7 @@ test('a course is made, approved and published, and a banner opens it through th
 
   const staff = await signedIn(browser, 'staff', 'Staff@123');
   await staff.getByText('学习课程').first().click();
-  const mine = staff.getByTestId('my-courses').locator('a', { hasText: 'E2E 投标文件编制' });
+  const mine = staff.getByTestId('learn-pushed').locator('a', { hasText: 'E2E 投标文件编制' });
   await mine.waitFor();
   await shot(staff, 'content-portal-mine');
   await mine.click();
@@ -204,7 +204,7 @@ test('a learner signs in on the mobile page and opens the PDF courseware of a pu
   await item.waitFor();
   await shot(phone, 'content-learner-courses');
   await item.click();
-  const ware = phone.getByTestId('h5-course').getByText('E2E 讲义.pdf');
+  const ware = phone.getByTestId('h5-course').locator('[data-testid^="ware-"]', { hasText: 'E2E 讲义.pdf' }).getByRole('button');
   await ware.waitFor();
   // the new tab is the signed address, answered with the PDF (the headless shell has no PDF viewer: it never fires
   // the tab's load event, so the answer itself is awaited)
@@ -213,7 +213,7 @@ test('a learner signs in on the mobile page and opens the PDF courseware of a pu
   await ware.click();
   const tab = await opened;
   const answer = await served;
-  assert.match(answer.url(), /\/api\/curriculum\/play\?id=\d+&expires=\d+&sig=[0-9a-f]{64}$/);
+  assert.match(answer.url(), /\/api\/curriculum\/play\?id=\d+&sid=\d+&expires=\d+&sig=[0-9a-f]{64}$/);
   assert.equal(answer.status(), 200);
   assert.match(answer.headers()['content-type'] ?? '', /^application\/pdf/);
   assert.equal(answer.frame().page(), tab);

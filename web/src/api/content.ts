@@ -145,7 +145,8 @@ export const addBannerLink = (b: BannerLinkBody) => callApi<{ id: number }>('add
 export type PushRow = Schemas['ContentPushRow'];
 export type Push = Schemas['ContentPush'];
 export type PushItem = Schemas['ContentPushItem'];
-export type CourseView = Schemas['ContentCourseView'];
+export type LearnerCourse = Schemas['ContentLearnerCourse'];
+export type Catalog = Schemas['ContentCatalog'];
 export type SpecialView = Schemas['ContentSpecialView'];
 
 defineApis({
@@ -157,6 +158,8 @@ defineApis({
   pushMine: { method: 'GET', path: '/api/course/push/mine' },
   portalCourse: { method: 'GET', path: '/api/course/portal/course' },
   portalSpecial: { method: 'GET', path: '/api/course/portal/special' },
+  portalCatalog: { method: 'GET', path: '/api/course/portal/catalog' },
+  wareSig: { method: 'GET', path: '/api/curriculum/getSig' },
 });
 
 /** What the push dialog sends: the selector's outputs and the picker's selection (codes). */
@@ -173,5 +176,9 @@ export const editPush = (f: PushForm & { id: number }) => callApi<null>('pushEdi
 export const deletePushes = (list: number[]) => callApi<null>('pushDel', ids(list));
 /** The courses and topics pushed to the signed-in user. */
 export const myPushes = () => callApi<PushItem[]>('pushMine');
-export const portalCourse = (id: number) => callApi<CourseView>('portalCourse', { id });
+export const portalCourse = (id: number) => callApi<LearnerCourse>('portalCourse', { id });
+/** The offered courses and published first-level topics. */
+export const portalCatalog = () => callApi<Catalog>('portalCatalog');
+/** A short-lived signed address of a ready courseware (a PDF opens in a new tab, a video plays in place). */
+export const wareSig = (id: number) => callApi<Schemas['ContentSig']>('wareSig', { id });
 export const portalSpecial = (id: number) => callApi<SpecialView>('portalSpecial', { id });

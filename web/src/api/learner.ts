@@ -9,7 +9,9 @@ import { setH5Session, type H5Session } from '../lib/h5Session';
 
 type Schemas = components['schemas'];
 export type CodeSent = Schemas['ContentCodeSent'];
-export type LearnerCourse = Schemas['ContentH5Course'];
+export type LearnerCourse = Schemas['ContentLearnerCourse'];
+export type Catalog = Schemas['ContentCatalog'];
+export type SpecialView = Schemas['ContentSpecialView'];
 export type Courseware = Schemas['ContentCourseware'];
 export type PushItem = Schemas['ContentPushItem'];
 export type Sig = Schemas['ContentSig'];
@@ -26,6 +28,11 @@ export const learnerApis = {
   courses: def('GET', 'courses'),
   course: def('GET', 'course'),
   getSig: def('GET', 'getSig'),
+  special: def('GET', 'special'),
+  catalog: def('GET', 'catalog'),
+  handoverLogin: def('POST', 'handoverLogin', false),
+  /** with the web session (not the h5Token): a single-use code bound to it */
+  handover: { method: 'POST', path: base + 'handover' } as ApiDef,
 };
 
 export async function learnerLogin(LoginCode: string, PassWord: string): Promise<H5Session> {
@@ -41,3 +48,17 @@ export const updateLoginDate = () => request<Schemas['ContentLoginDate']>(learne
 export const learnerCourses = () => request<PushItem[]>(learnerApis.courses);
 export const learnerCourse = (id: number) => request<LearnerCourse>(learnerApis.course, { id });
 export const learnerSig = (id: number) => request<Sig>(learnerApis.getSig, { id });
+export const learnerSpecial = (id: number) => request<SpecialView>(learnerApis.special, { id });
+export const learnerCatalog = () => request<Catalog>(learnerApis.catalog);
+
+/**
+ * The portal's way in (docs/decisions/0017): the web session asks for a single-use code (60 s, bound to that
+ * session) and exchanges it at once, by POST, for a mobile session of the same account; no token is put in an
+ * address and the web session is not given to the mobile calls. Silent: on failure the page shows its sign-in.
+ */
+export async function continueWebSession(): Promise<H5Session> {
+  const { code } = await request<Schemas['H5Handover']>(learnerApis.handover, undefined, { silent: true });
+  const s = await request<Schemas['ContentH5Session']>(learnerApis.handoverLogin, { code, os: 'h5' }, { silent: true });
+  setH5Session(s);
+  return s;
+}

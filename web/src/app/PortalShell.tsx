@@ -106,7 +106,8 @@ export default function PortalShell({ children }: { children?: ReactNode } = {})
           </main>
         </Content>
         <PortalFooter layout={layout} />
-        <RecordDrawerSlot />
+        {/* /gatewayCourse's `?id=` is a course (what a banner or a push opens), not a library record */}
+        {path !== '/gatewaycourse' && <RecordDrawerSlot />}
       </Layout>
     </QueryClientProvider>
   );

@@ -3,7 +3,7 @@
  * use. Each language's catalogue is split at build time (vite.config.ts) in three: these keys come with the language's
  * first chunk, the core (below) with the portal or admin shell, the rest with any other page (src/i18n/index.ts).
  */
-export const PUBLIC_PREFIXES = ['app.', 'common.', 'msg.', 'login.', 'header.', 'nav.', 'error.', 'sso.', 'h5.'] as const;
+export const PUBLIC_PREFIXES = ['app.', 'common.', 'msg.', 'login.', 'header.', 'nav.', 'error.', 'sso.', 'h5.', 'learn.'] as const;
 
 export const isPublicKey = (key: string) => PUBLIC_PREFIXES.some((p) => key.startsWith(p));
 

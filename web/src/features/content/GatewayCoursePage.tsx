@@ -1,19 +1,25 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Descriptions, Empty, Result, Spin, Typography } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Empty, Result, Spin, Tooltip, Typography } from 'antd';
+import { ArrowLeftOutlined, MobileOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { myPushes, portalCourse, portalSpecial, type CourseView, type PushItem, type SpecialView } from '../../api/content';
+import {
+  myPushes,
+  portalCatalog,
+  portalCourse,
+  portalSpecial,
+  wareSig,
+  type Catalog,
+  type LearnerCourse,
+  type PushItem,
+  type SpecialView,
+} from '../../api/content';
 import { useI18n } from '../../i18n';
+import { EmptyNote, Grid, LearnCard, Section, WareList } from './LearnParts';
 import styles from './content.module.css';
 
 /** A card that opens a course (?id=) or a topic (?specialId=). */
-function ContentCard({ to, name, cover, testId }: { to: string; name: string; cover: string; testId: string }) {
-  return (
-    <Link to={to} className={styles.portalCard} data-testid={testId}>
-      {cover ? <img src={cover} alt="" className={styles.portalCover} /> : <div className={styles.portalCover} />}
-      <div className={styles.portalName}>{name}</div>
-    </Link>
-  );
+function ContentCard({ to, name, cover, testId, meta, tag }: { to: string; name: string; cover: string; testId: string; meta?: string; tag?: string }) {
+  return <LearnCard to={to} name={name} cover={cover} meta={meta} tag={tag} testId={testId} />;
 }
 
 /** Loads once per key; error is the failure's message. */
@@ -58,7 +64,7 @@ function Back() {
 
 function CourseDetail({ id }: { id: number }) {
   const { t } = useI18n();
-  const { data, error } = useLoad<CourseView>(`c${id}`, () => portalCourse(id));
+  const { data, error } = useLoad<LearnerCourse>(`c${id}`, () => portalCourse(id));
   if (error) return <Result status="404" title={error} extra={<Link to="/gatewayCourse">{t('nav.gatewayCourse')}</Link>} />;
   if (!data) return <Spin />;
   return (
@@ -72,6 +78,10 @@ function CourseDetail({ id }: { id: number }) {
         </Descriptions>
         {data.description && <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginTop: 12 }}>{data.description}</Typography.Paragraph>}
       </Card>
+      <div style={{ height: 20 }} />
+      <Section title={t('h5.courseware')} testId="course-wares">
+        <WareList wares={data.coursewares} sig={wareSig} />
+      </Section>
     </div>
   );
 }
@@ -112,20 +122,74 @@ function SpecialDetail({ id }: { id: number }) {
 
 function MyCourses() {
   const { t } = useI18n();
-  const { data, error } = useLoad<PushItem[]>('mine', myPushes);
+  const navigate = useNavigate();
+  const { data, error } = useLoad<{ pushed: PushItem[]; catalog: Catalog }>('mine', () =>
+    Promise.all([myPushes(), portalCatalog()]).then(([pushed, catalog]) => ({ pushed, catalog })),
+  );
   if (error) return <Result status="warning" title={error} />;
   if (!data) return <Spin />;
+  const { pushed, catalog } = data;
+  const nothing = !pushed.length && !catalog.courses.length && !catalog.topics.length;
   return (
     <div data-testid="my-courses">
-      <Typography.Title level={3}>{t('nav.gatewayCourse')}</Typography.Title>
-      {data.length ? (
-        <div className={styles.portalGrid}>
-          {data.map((i) => (
-            <ContentCard key={`${i.type}-${i.id}-${i.specialId ?? 0}`} to={i.link} name={i.name} cover={i.cover} testId={`my-course-${i.type}-${i.id}`} />
-          ))}
-        </div>
+      <div className={styles.portalHead}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('nav.gatewayCourse')}
+        </Typography.Title>
+        <Tooltip title={t('learn.mobileHint')}>
+          <Button icon={<MobileOutlined />} onClick={() => navigate('/h5Course')} data-testid="open-h5">
+            {t('learn.mobile')}
+          </Button>
+        </Tooltip>
+      </div>
+      {nothing ? (
+        <EmptyNote testId="learn-empty">{t('learn.empty')}</EmptyNote>
       ) : (
-        <Empty description={t('content.push.none')} />
+        <>
+          <Section title={t('learn.pushed')} testId="learn-pushed">
+            {pushed.length ? (
+              <Grid>
+                {pushed.map((i) => (
+                  <ContentCard
+                    key={`${i.type}-${i.id}-${i.specialId ?? 0}`}
+                    to={i.link}
+                    name={i.name}
+                    cover={i.cover}
+                    tag={i.type === '1' ? undefined : t('learn.topics')}
+                    testId={`my-course-${i.type}-${i.id}`}
+                  />
+                ))}
+              </Grid>
+            ) : (
+              <EmptyNote testId="learn-none-pushed">{t('learn.nonePushed')}</EmptyNote>
+            )}
+          </Section>
+          {catalog.topics.length > 0 && (
+            <Section title={t('learn.topics')} testId="learn-topics">
+              <Grid>
+                {catalog.topics.map((c) => (
+                  <ContentCard key={c.id} to={`/gatewayCourse?specialId=${c.id}`} name={c.name} cover={c.cover} testId={`portal-topic-${c.id}`} />
+                ))}
+              </Grid>
+            </Section>
+          )}
+          {catalog.courses.length > 0 && (
+            <Section title={t('learn.all')} note={t('learn.courseCount', { n: catalog.courses.length })} testId="learn-all">
+              <Grid>
+                {catalog.courses.map((c) => (
+                  <ContentCard
+                    key={c.id}
+                    to={`/gatewayCourse?id=${c.id}`}
+                    name={c.name}
+                    cover={c.cover}
+                    meta={[c.typeName, c.lecturer].filter(Boolean).join(' · ')}
+                    testId={`portal-course-${c.id}`}
+                  />
+                ))}
+              </Grid>
+            </Section>
+          )}
+        </>
       )}
     </div>
   );

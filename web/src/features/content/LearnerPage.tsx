@@ -1,39 +1,104 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Empty, Form, Input, List, Space, Spin, Typography } from 'antd';
-import { ArrowLeftOutlined, FilePdfOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Form, Input, Space, Spin } from 'antd';
+import { ArrowLeftOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
+  continueWebSession,
   forgetsword,
+  learnerCatalog,
   learnerCourse,
   learnerCourses,
   learnerLogin,
   learnerSig,
+  learnerSpecial,
   outLogin,
   sendYzm,
   updateLoginDate,
-  type Courseware,
+  type Catalog,
   type LearnerCourse,
   type PushItem,
+  type SpecialView,
 } from '../../api/learner';
+import LanguageSwitch from '../../components/LanguageSwitch';
+import { PortalBrand } from '../../components/portal/PortalChrome';
 import { clearH5Session, useH5User } from '../../lib/h5Session';
+import { useSession } from '../../lib/session';
+import { usePortalLayout } from '../../lib/siteConfig';
 import { isValidPassword, PASSWORD_MAX } from '../../lib/validate';
 import { useI18n } from '../../i18n';
+import { EmptyNote, Grid, LearnCard, learnStyles, Section, targetOf, WareList } from './LearnParts';
 import styles from './learner.module.css';
 
 /**
- * /h5Course: the learner page of the mobile plug-in, phone-width, on the curriculum-user API only (its own sign-in,
- * h5Token). Signed out: sign-in, or 'forgot password' with a code. Signed in: the pushed courses; a course opens
- * its courseware (a PDF in a new tab, a video in place) through short-lived signed addresses.
+ * /h5Course: the learner page of the mobile plug-in, phone-width, on the curriculum-user API only (its own mobile
+ * session, h5Token). Opened from the portal in a browser signed in on the web, it continues that sign-in through a
+ * single-use hand-over code (docs/decisions/0017) instead of asking again; opened on its own (a phone), it shows a
+ * sign-in like the portal's, or 'forgot password' with a code. Signed in: the pushed courses, the topics and every
+ * offered course; ?course= a course with its courseware (a PDF in a new tab, a video in place, through short-lived
+ * signed addresses), ?topic= a topic.
  */
 export default function LearnerPage() {
   const user = useH5User();
-  return <div className={styles.phone}>{user ? <SignedIn name={user.userName} /> : <SignIn />}</div>;
+  const web = useSession();
+  const [handing, setHanding] = useState(false);
+  const tried = useRef(false);
+  // a web session of this browser tab (another account than the stored mobile one included) is carried over once
+  const carry = !!web?.accessToken && (!user || user.userId !== web.userId) && !tried.current;
+  useEffect(() => {
+    if (!carry || tried.current) return;
+    tried.current = true;
+    setHanding(true);
+    continueWebSession()
+      .catch(() => undefined) // the sign-in below is the way on
+      .finally(() => setHanding(false));
+  }, [carry]);
+  if (carry || handing) return <Continuing />;
+  return user ? <SignedIn name={user.userName} fromPortal={!!web?.accessToken} /> : <SignIn />;
+}
+
+function Continuing() {
+  const { t } = useI18n();
+  return (
+    <div className={styles.center} data-testid="h5-continuing">
+      <Spin />
+      <span>{t('learn.continuing')}</span>
+    </div>
+  );
+}
+
+/** The portal's configured logo and title: read with the web session, so only when there is one. */
+function WebBrand() {
+  return <PortalBrand layout={usePortalLayout()} to="/gateway" />;
+}
+
+function Header({ name, fromPortal, onSignOut }: { name: string; fromPortal: boolean; onSignOut: () => void }) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  return (
+    <header className={`bd-header ${styles.header}`}>
+      <div className="bd-header-left">{fromPortal ? <WebBrand /> : <PortalBrand to="/h5Course" />}</div>
+      <div className="bd-header-right">
+        <span className={styles.user} data-testid="h5-user">
+          {name}
+        </span>
+        {fromPortal ? (
+          <Button size="small" onClick={() => navigate('/gatewayCourse')} data-testid="h5-portal">
+            {t('learn.portal')}
+          </Button>
+        ) : (
+          <Button size="small" onClick={onSignOut} data-testid="h5-sign-out">
+            {t('h5.signOut')}
+          </Button>
+        )}
+      </div>
+    </header>
+  );
 }
 
 function SignIn() {
   const { t } = useI18n();
   const [forgot, setForgot] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (forgot) return <Forgot onDone={() => setForgot(false)} />;
   const submit = async (v: { LoginCode: string; PassWord: string }) => {
     setBusy(true);
     try {
@@ -45,22 +110,43 @@ function SignIn() {
     }
   };
   return (
-    <Card title={t('h5.title')} data-testid="h5-login">
-      <Form layout="vertical" onFinish={(v) => void submit(v)}>
-        <Form.Item name="LoginCode" label={t('login.loginCode')} rules={[{ required: true, message: t('login.loginCodeRequired') }]}>
-          <Input autoComplete="username" data-testid="h5-login-code" />
-        </Form.Item>
-        <Form.Item name="PassWord" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
-          <Input.Password autoComplete="current-password" data-testid="h5-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy} data-testid="h5-submit">
-          {t('login.submit')}
-        </Button>
-      </Form>
-      <Button type="link" onClick={() => setForgot(true)} data-testid="h5-forgot">
-        {t('login.forgot.link')}
-      </Button>
-    </Card>
+    <div className={styles.signInPage}>
+      <div className={styles.lang}>
+        <LanguageSwitch />
+      </div>
+      <main className={styles.signInCard} data-testid={forgot ? 'h5-forgot-form' : 'h5-login'}>
+        <div className={styles.signInHead}>
+          <img src="/favicon.svg" alt="" width={44} height={44} />
+          <h1 className={styles.signInTitle}>{forgot ? t('login.forgot.link') : t('learn.signInTitle')}</h1>
+          {!forgot && <p className={styles.signInSubtitle}>{t('learn.signInSubtitle')}</p>}
+        </div>
+        {forgot ? (
+          <Forgot onDone={() => setForgot(false)} />
+        ) : (
+          <>
+            <Form layout="vertical" size="large" requiredMark={false} onFinish={(v) => void submit(v)}>
+              <Form.Item name="LoginCode" label={t('login.loginCode')} rules={[{ required: true, message: t('login.loginCodeRequired') }]}>
+                <Input prefix={<UserOutlined />} placeholder={t('login.loginCodePlaceholder')} autoComplete="username" data-testid="h5-login-code" />
+              </Form.Item>
+              <Form.Item name="PassWord" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+                <Input.Password prefix={<LockOutlined />} placeholder={t('login.passwordPlaceholder')} autoComplete="current-password" data-testid="h5-password" />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" block loading={busy} data-testid="h5-submit">
+                {t('login.submit')}
+              </Button>
+            </Form>
+            <div className={styles.signInLinks}>
+              <Button type="link" size="small" onClick={() => setForgot(true)} data-testid="h5-forgot">
+                {t('login.forgot.link')}
+              </Button>
+            </div>
+          </>
+        )}
+      </main>
+      <footer className={styles.signInFoot}>
+        {t('app.name')} · {t('app.tagline')}
+      </footer>
+    </div>
   );
 }
 
@@ -96,9 +182,9 @@ function Forgot({ onDone }: { onDone: () => void }) {
     }
   };
   return (
-    <Card title={t('login.forgot.link')} data-testid="h5-forgot-form">
+    <>
       {done && <Alert type="success" showIcon message={t('login.forgot.done')} style={{ marginBottom: 12 }} />}
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)}>
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
         <Form.Item name="LoginCode" label={t('login.loginCode')} rules={[{ required: true, message: t('login.loginCodeRequired') }]}>
           <Input />
         </Form.Item>
@@ -135,27 +221,19 @@ function Forgot({ onDone }: { onDone: () => void }) {
           {t('login.forgot.submit')}
         </Button>
       </Form>
-      <Button type="link" onClick={onDone}>
-        {t('login.forgot.back')}
-      </Button>
-    </Card>
+      <div className={styles.signInLinks}>
+        <Button type="link" size="small" onClick={onDone}>
+          {t('login.forgot.back')}
+        </Button>
+      </div>
+    </>
   );
 }
 
-function SignedIn({ name }: { name: string }) {
-  const { t } = useI18n();
-  const [items, setItems] = useState<PushItem[] | null>(null);
-  const [open, setOpen] = useState<number | null>(null);
-  useEffect(() => {
-    let live = true;
-    updateLoginDate()
-      .then(() => learnerCourses())
-      .then((list) => live && setItems(list))
-      .catch(() => live && setItems([]));
-    return () => {
-      live = false;
-    };
-  }, []);
+function SignedIn({ name, fromPortal }: { name: string; fromPortal: boolean }) {
+  const [search] = useSearchParams();
+  const course = Number(search.get('course')) || 0;
+  const topic = Number(search.get('topic')) || 0;
   const signOut = async () => {
     try {
       await outLogin();
@@ -164,71 +242,171 @@ function SignedIn({ name }: { name: string }) {
     }
   };
   return (
-    <>
-      <div className={styles.bar}>
-        <Typography.Text strong>{name}</Typography.Text>
-        <Button size="small" onClick={() => void signOut()} data-testid="h5-sign-out">
-          {t('h5.signOut')}
-        </Button>
-      </div>
-      {open ? (
-        <CourseView id={open} onBack={() => setOpen(null)} />
-      ) : !items ? (
-        <Spin />
-      ) : (
-        <List
-          header={t('h5.myCourses')}
-          dataSource={items.filter((i) => i.name)}
-          locale={{ emptyText: <Empty description={t('h5.none')} /> }}
-          renderItem={(i) => (
-            <List.Item
-              className={styles.item}
-              onClick={() => (i.type === '1' ? setOpen(i.id) : undefined)}
-              data-testid={`h5-course-${i.id}`}
-            >
-              <List.Item.Meta avatar={i.cover ? <img src={i.cover} alt="" className={styles.cover} /> : undefined} title={i.name} />
-            </List.Item>
-          )}
-        />
-      )}
-    </>
+    <div className={styles.app}>
+      <Header name={name} fromPortal={fromPortal} onSignOut={() => void signOut()} />
+      <main className={styles.main}>{course ? <CourseView id={course} /> : topic ? <TopicView id={topic} /> : <Home />}</main>
+    </div>
   );
 }
 
-function CourseView({ id, onBack }: { id: number; onBack: () => void }) {
+/** Opens a course or a topic in the page (the address keeps it: back returns). */
+function useOpen() {
+  const navigate = useNavigate();
+  return (t: { course?: number; topic?: number }) =>
+    navigate(t.course ? `/h5Course?course=${t.course}` : t.topic ? `/h5Course?topic=${t.topic}` : '/h5Course');
+}
+
+function Home() {
   const { t } = useI18n();
-  const [course, setCourse] = useState<LearnerCourse | null>(null);
-  const [video, setVideo] = useState<string | null>(null);
+  const open = useOpen();
+  const [data, setData] = useState<{ pushed: PushItem[]; catalog: Catalog } | null>(null);
   useEffect(() => {
-    learnerCourse(id).then(setCourse, () => onBack());
-  }, [id, onBack]);
-  const openWare = async (w: Courseware) => {
-    const sig = await learnerSig(w.id);
-    if (w.kind === 'video') setVideo(sig.url);
-    else window.open(sig.url, '_blank', 'noopener');
-  };
-  if (!course) return <Spin />;
+    let live = true;
+    Promise.all([updateLoginDate().then(() => learnerCourses()), learnerCatalog()])
+      .then(([pushed, catalog]) => live && setData({ pushed: pushed.filter((i) => i.name), catalog }))
+      .catch(() => live && setData({ pushed: [], catalog: { courses: [], topics: [] } }));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!data) return <Spin className={styles.spin} />;
+  const { pushed, catalog } = data;
+  if (!pushed.length && !catalog.courses.length && !catalog.topics.length)
+    return <EmptyNote testId="h5-empty">{t('learn.empty')}</EmptyNote>;
+  return (
+    <div data-testid="h5-home">
+      <Section title={t('learn.pushed')} testId="h5-pushed">
+        {pushed.length ? (
+          <Grid>
+            {pushed.map((i) => (
+              <LearnCard
+                key={`${i.type}-${i.id}-${i.specialId ?? 0}`}
+                name={i.name}
+                cover={i.cover}
+                tag={i.type === '1' ? undefined : t('learn.topics')}
+                onClick={() => open(targetOf(i.link))}
+                testId={`h5-course-${i.id}`}
+              />
+            ))}
+          </Grid>
+        ) : (
+          <EmptyNote testId="h5-none-pushed">{t('learn.nonePushed')}</EmptyNote>
+        )}
+      </Section>
+      {catalog.topics.length > 0 && (
+        <Section title={t('learn.topics')} testId="h5-topics">
+          <Grid>
+            {catalog.topics.map((c) => (
+              <LearnCard key={c.id} name={c.name} cover={c.cover} onClick={() => open({ topic: c.id })} testId={`h5-topic-${c.id}`} />
+            ))}
+          </Grid>
+        </Section>
+      )}
+      {catalog.courses.length > 0 && (
+        <Section title={t('learn.all')} note={t('learn.courseCount', { n: catalog.courses.length })} testId="h5-all">
+          <Grid>
+            {catalog.courses.map((c) => (
+              <LearnCard
+                key={c.id}
+                name={c.name}
+                cover={c.cover}
+                meta={[c.typeName, c.lecturer].filter(Boolean).join(' · ')}
+                onClick={() => open({ course: c.id })}
+                testId={`h5-all-${c.id}`}
+              />
+            ))}
+          </Grid>
+        </Section>
+      )}
+    </div>
+  );
+}
+
+function BackBar() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  return (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} size="small" style={{ marginBottom: 12 }} data-testid="h5-back">
+      {t('h5.back')}
+    </Button>
+  );
+}
+
+function CourseView({ id }: { id: number }) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const [course, setCourse] = useState<LearnerCourse | null>(null);
+  useEffect(() => {
+    let live = true;
+    learnerCourse(id).then(
+      (c) => live && setCourse(c),
+      () => live && navigate('/h5Course', { replace: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, navigate]);
+  if (!course) return <Spin className={styles.spin} />;
   return (
     <div data-testid="h5-course">
-      <Button icon={<ArrowLeftOutlined />} onClick={onBack} size="small" style={{ marginBottom: 12 }}>
-        {t('h5.back')}
-      </Button>
-      <Typography.Title level={4}>{course.name}</Typography.Title>
-      {course.description && <Typography.Paragraph>{course.description}</Typography.Paragraph>}
-      {video && <video src={video} controls className={styles.video} data-testid="h5-video" />}
-      <List
-        header={t('h5.courseware')}
-        dataSource={course.coursewares}
-        locale={{ emptyText: <Empty description={t('h5.noCourseware')} /> }}
-        renderItem={(w) => (
-          <List.Item className={styles.item} onClick={() => void openWare(w)} data-testid={`h5-ware-${w.id}`}>
-            <Space>
-              {w.kind === 'video' ? <PlayCircleOutlined /> : <FilePdfOutlined />}
-              {w.name}
-            </Space>
-          </List.Item>
+      <BackBar />
+      {course.cover && <img src={course.cover} alt="" className={learnStyles.hero} />}
+      <h1 className={learnStyles.title}>{course.name}</h1>
+      <div className={learnStyles.meta}>
+        {[course.typeName, course.lecturer && t('learn.lecturer', { name: course.lecturer })].filter(Boolean).join(' · ')}
+      </div>
+      {course.description && <p className={learnStyles.desc}>{course.description}</p>}
+      <div style={{ height: 20 }} />
+      <Section title={t('h5.courseware')}>
+        <WareList wares={course.coursewares} sig={learnerSig} />
+      </Section>
+    </div>
+  );
+}
+
+function TopicView({ id }: { id: number }) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const open = useOpen();
+  const [topic, setTopic] = useState<SpecialView | null>(null);
+  useEffect(() => {
+    let live = true;
+    learnerSpecial(id).then(
+      (v) => live && setTopic(v),
+      () => live && navigate('/h5Course', { replace: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, navigate]);
+  if (!topic) return <Spin className={styles.spin} />;
+  return (
+    <div data-testid="h5-topic">
+      <BackBar />
+      {topic.cover && <img src={topic.cover} alt="" className={learnStyles.hero} />}
+      <h1 className={learnStyles.title}>{topic.name}</h1>
+      {topic.description && <p className={learnStyles.desc}>{topic.description}</p>}
+      <div style={{ height: 20 }} />
+      {topic.topics.length > 0 && (
+        <Section title={t('learn.subTopics')}>
+          <Grid>
+            {topic.topics.map((c) => (
+              <LearnCard key={c.id} name={c.name} cover={c.cover} onClick={() => open({ topic: c.id })} testId={`h5-topic-${c.id}`} />
+            ))}
+          </Grid>
+        </Section>
+      )}
+      <Section title={t('learn.topicCourses')}>
+        {topic.courses.length ? (
+          <Grid>
+            {topic.courses.map((c) => (
+              <LearnCard key={c.id} name={c.name} cover={c.cover} onClick={() => open({ course: c.id })} testId={`h5-all-${c.id}`} />
+            ))}
+          </Grid>
+        ) : (
+          <EmptyNote>{t('learn.noTopicCourses')}</EmptyNote>
         )}
-      />
+      </Section>
     </div>
   );
 }
