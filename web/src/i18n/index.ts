@@ -188,9 +188,17 @@ export function hasMessage(key: string): key is MessageKey {
   return messages !== undefined && key in messages;
 }
 
+const pluralRules = new Map<string, Intl.PluralRules>();
+/** The language's plural category of n (Intl.PluralRules: 'one' or 'other' in English; always 'other' in Chinese). */
+function pluralOf(lang: string, n: number) {
+  let rules = pluralRules.get(lang);
+  if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(lang)));
+  return rules.select(n);
+}
+
 /**
  * Translate a key; `{name}` placeholders are filled from vars, and `{name|one|other}` is the word for the number in
- * vars[name] (English: `{n} {n|item|items}`; Chinese needs none). Usable outside React (the API client).
+ * vars[name] by the language's plural rules (English: `{n} {n|item|items}`; Chinese needs none). Usable outside React (the API client).
  */
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
   const text = catalogues[current]?.[key] ?? key;
@@ -198,7 +206,7 @@ export function t(key: MessageKey, vars?: Record<string, string | number>): stri
   return text.replace(/\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}/g, (m, k: string, one?: string, other?: string) => {
     if (!(k in vars)) return m;
     if (one === undefined) return String(vars[k]);
-    return Number(vars[k]) === 1 ? one : (other ?? one);
+    return pluralOf(current, Number(vars[k])) === 'one' ? one : (other ?? one);
   });
 }
 
