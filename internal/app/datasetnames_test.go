@@ -162,7 +162,7 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 		ds := e.created(e.callR("POST", "/api/dataset/add", admin, map[string]any{"name": "投标金额", "sql": `SELECT xmmc AS label, tbje AS value FROM 投标项目跟踪`}), "dataset")
 		report := e.created(e.callR("POST", "/api/dreport/add", admin, map[string]any{"name": "投标金额报表", "datasetId": ds,
 			"layout": map[string]any{"columns": []map[string]any{{"key": "label", "title": "项目"}, {"key": "value", "title": "金额", "total": true}}},
-			"roles": []int64{readers, outsiders}}), "report")
+			"roles":  []int64{readers, outsiders}}), "report")
 		if _, r := e.call("POST", "/api/dreport/run", reader, map[string]any{"id": report}); r.Code != 0 || !strings.Contains(string(r.Data), "一号楼物业") {
 			t.Fatalf("reader's report: %d %s", r.Code, r.Message)
 		}

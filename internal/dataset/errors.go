@@ -67,6 +67,9 @@ func explainSQLite(msg string, s Scope) error {
 	if m := sqliteCompound.FindStringSubmatch(msg); m != nil {
 		return httpx.Fail("dataset.compound", m[1])
 	}
+	if strings.Contains(msg, "too many columns") {
+		return httpx.Fail("dataset.too_many_columns", MaxColumns)
+	}
 	if strings.Contains(msg, "misuse of aggregate") || strings.Contains(msg, "misuse of window") {
 		return httpx.Fail("dataset.aggregate")
 	}
@@ -190,6 +193,7 @@ func init() {
 		"dataset.compound":             {"%s 两侧的查询列数不同", "The queries on either side of %s have different numbers of columns"},
 		"dataset.aggregate":            {"汇总函数（如 COUNT、SUM）的用法有误：未汇总的列须写在 GROUP BY 中", "Aggregate functions (COUNT, SUM…) are misused: columns not aggregated belong in GROUP BY"},
 		"dataset.grouping":             {"列“%s”须写在 GROUP BY 中，或放在汇总函数（如 SUM、COUNT）里", "The column \"%s\" must be in GROUP BY or inside an aggregate function (SUM, COUNT…)"},
+		"dataset.too_many_columns":     {"查询结果的列过多（最多%d列）", "The result has too many columns (at most %d)"},
 		"dataset.division_by_zero":     {"查询中出现了除以零", "The query divides by zero"},
 		"dataset.types":                {"查询中的值与列的类型不符（如把文本当作数字或日期比较），请检查比较和转换", "A value does not match its column's type (text compared as a number or a date?): check comparisons and conversions"},
 		"dataset.table_not_allowed":    {"数据集不能读取表“%s”", "A dataset cannot read the table \"%s\""},
