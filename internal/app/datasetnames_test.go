@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// bidFields are the fields of a table like the demo's 投标项目跟踪: text, money, date, a status.
+// bidFields are the fields of a table like the demo's 项目跟踪测试表: text, money, date, a status.
 func bidFields() []map[string]any {
 	f := func(code, name, typ string) map[string]any {
 		return map[string]any{"fieldName": code, "name": name, "type": typ, "inList": 1, "choiceSingle": 1, "searchable": 1}
@@ -57,7 +57,7 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 	e.account(admin, "outsider", "100201", outsiders)
 	reader, outsider := e.signIn("reader"), e.signIn("outsider")
 
-	table := e.created(e.callR("POST", "/api/dtable/add", admin, map[string]any{"name": "投标项目跟踪", "fields": bidFields(), "readRoles": []int64{readers}}), "table")
+	table := e.created(e.callR("POST", "/api/dtable/add", admin, map[string]any{"name": "项目跟踪测试表", "fields": bidFields(), "readRoles": []int64{readers}}), "table")
 	var rowIDs []int64
 	for _, v := range []map[string]any{
 		{"xmmc": "一号楼物业", "tbje": "1,234.5", "kbrq": "2025/3/1", "bidStatus": "中标"},
@@ -104,10 +104,10 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 
 	t.Run("by its name and field codes", func(t *testing.T) {
 		for _, sql := range []string{
-			`SELECT xmmc, tbje, kbrq FROM 投标项目跟踪 ORDER BY id`,
-			`SELECT p.xmmc, p.tbje, p.kbrq FROM "投标项目跟踪" AS p ORDER BY p.id`,
-			`WITH b AS (SELECT * FROM 投标项目跟踪) SELECT xmmc, tbje, kbrq FROM b ORDER BY id`,
-			`SELECT XMMC AS xmmc, TBJE AS tbje, KBRQ AS kbrq FROM 投标项目跟踪 ORDER BY ID`,
+			`SELECT xmmc, tbje, kbrq FROM 项目跟踪测试表 ORDER BY id`,
+			`SELECT p.xmmc, p.tbje, p.kbrq FROM "项目跟踪测试表" AS p ORDER BY p.id`,
+			`WITH b AS (SELECT * FROM 项目跟踪测试表) SELECT xmmc, tbje, kbrq FROM b ORDER BY id`,
+			`SELECT XMMC AS xmmc, TBJE AS tbje, KBRQ AS kbrq FROM 项目跟踪测试表 ORDER BY ID`,
 		} {
 			res, r := e.dsTest(admin, sql, nil)
 			if r.Code != 0 {
@@ -122,7 +122,7 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 			}
 		}
 		// a mixed-case field code, grouped sums in yuan and the months of the dates
-		res, r := e.dsTest(admin, `SELECT bidStatus AS 状态, COUNT(*) AS 数量, ROUND(SUM(tbje) * 100) AS 分 FROM 投标项目跟踪
+		res, r := e.dsTest(admin, `SELECT bidStatus AS 状态, COUNT(*) AS 数量, ROUND(SUM(tbje) * 100) AS 分 FROM 项目跟踪测试表
 			WHERE substr(kbrq, 1, 7) >= :from GROUP BY bidStatus ORDER BY 1`, map[string]string{"from": "2025-03"})
 		if r.Code != 0 || fmt.Sprint(res.Rows) != "[[中标 2 123470] [未中标 1 10]]" {
 			t.Fatalf("grouped: %+v %v", r, res.Rows)
@@ -135,19 +135,19 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 			schema = "public"
 		}
 		for _, sql := range []string{`SELECT c_1 FROM dt_` + itoa(table), `SELECT COUNT(*) FROM ` + schema + `.dt_` + itoa(table),
-			`SELECT xmmc FROM 投标项目跟踪 WHERE id IN (SELECT id FROM dt_` + itoa(table) + `)`} {
+			`SELECT xmmc FROM 项目跟踪测试表 WHERE id IN (SELECT id FROM dt_` + itoa(table) + `)`} {
 			_, r := e.dsTest(admin, sql, nil)
-			if r.Code == 0 || !strings.Contains(r.Message, "投标项目跟踪") {
+			if r.Code == 0 || !strings.Contains(r.Message, "项目跟踪测试表") {
 				t.Errorf("%s: %d %q", sql, r.Code, r.Message)
 			}
 		}
 	})
 
 	t.Run("only by a runner its read roles admit", func(t *testing.T) {
-		if res, r := e.dsTest(reader, `SELECT COUNT(*) AS n FROM 投标项目跟踪`, nil); r.Code != 0 || fmt.Sprint(res.Rows) != "[[3]]" {
+		if res, r := e.dsTest(reader, `SELECT COUNT(*) AS n FROM 项目跟踪测试表`, nil); r.Code != 0 || fmt.Sprint(res.Rows) != "[[3]]" {
 			t.Fatalf("reader: %+v %v", r, res.Rows)
 		}
-		for _, sql := range []string{`SELECT COUNT(*) AS n FROM 投标项目跟踪`, `SELECT COUNT(*) FROM dt_` + itoa(table)} {
+		for _, sql := range []string{`SELECT COUNT(*) AS n FROM 项目跟踪测试表`, `SELECT COUNT(*) FROM dt_` + itoa(table)} {
 			_, r := e.dsTest(outsider, sql, nil)
 			if r.Code == 0 || !strings.Contains(r.Message, "没有可查询的表") {
 				t.Errorf("outsider: %s: %d %q", sql, r.Code, r.Message)
@@ -159,14 +159,14 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 			}
 		}
 		// a report over the table: its runner's roles decide, not the designer's
-		ds := e.created(e.callR("POST", "/api/dataset/add", admin, map[string]any{"name": "投标金额", "sql": `SELECT xmmc AS label, tbje AS value FROM 投标项目跟踪`}), "dataset")
+		ds := e.created(e.callR("POST", "/api/dataset/add", admin, map[string]any{"name": "投标金额", "sql": `SELECT xmmc AS label, tbje AS value FROM 项目跟踪测试表`}), "dataset")
 		report := e.created(e.callR("POST", "/api/dreport/add", admin, map[string]any{"name": "投标金额报表", "datasetId": ds,
 			"layout": map[string]any{"columns": []map[string]any{{"key": "label", "title": "项目"}, {"key": "value", "title": "金额", "total": true}}},
 			"roles":  []int64{readers, outsiders}}), "report")
 		if _, r := e.call("POST", "/api/dreport/run", reader, map[string]any{"id": report}); r.Code != 0 || !strings.Contains(string(r.Data), "一号楼物业") {
 			t.Fatalf("reader's report: %d %s", r.Code, r.Message)
 		}
-		if _, r := e.call("POST", "/api/dreport/run", outsider, map[string]any{"id": report}); r.Code == 0 || !strings.Contains(r.Message, "投标项目跟踪") {
+		if _, r := e.call("POST", "/api/dreport/run", outsider, map[string]any{"id": report}); r.Code == 0 || !strings.Contains(r.Message, "项目跟踪测试表") {
 			t.Fatalf("outsider's report: %d %s %s", r.Code, r.Message, r.Data)
 		}
 	})
@@ -175,7 +175,7 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 		c := e.dsCatalog(reader)
 		var found bool
 		for _, tb := range c.Tables {
-			if tb.Name == "投标项目跟踪" {
+			if tb.Name == "项目跟踪测试表" {
 				found = true
 				var cols []string
 				for _, col := range tb.Columns {
@@ -204,7 +204,7 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 			}
 		}
 		if !found {
-			t.Fatalf("the reader's catalogue has no 投标项目跟踪: %+v", c)
+			t.Fatalf("the reader's catalogue has no 项目跟踪测试表: %+v", c)
 		}
 	})
 
@@ -238,7 +238,7 @@ func TestDatasetErrorsAreExplainedInTheUsersLanguage(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
 	for _, c := range []struct{ name, sql, zh, en string }{
-		{"no such table", `SELECT * FROM 投标项目跟踪`, `没有可查询的表“投标项目跟踪”`, `There is no table "投标项目跟踪" you may query`},
+		{"no such table", `SELECT * FROM 不存在的表`, `没有可查询的表“不存在的表”`, `There is no table "不存在的表" you may query`},
 		{"no such column", `SELECT nope FROM org_unit`, `没有列“nope”`, `There is no column "nope"`},
 		{"syntax", `SELECT unit_name FROM org_unit WHERE level = = 1`, `语句在“=”附近有语法错误`, `Syntax error near "="`},
 		{"incomplete", `SELECT unit_name FROM org_unit WHERE (level = 1`, `语句不完整`, `The statement is incomplete`},

@@ -85,6 +85,9 @@ func (a *App) Seed(ctx context.Context, demo bool) ([]Account, error) {
 	if err := a.seedPortalDemo(ctx); err != nil {
 		return nil, fmt.Errorf("seed portal: %w", err)
 	}
+	if err := a.seedLowcodeDemo(ctx); err != nil {
+		return nil, fmt.Errorf("seed low-code: %w", err)
+	}
 	return out, nil
 }
 
