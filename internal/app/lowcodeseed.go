@@ -12,7 +12,7 @@ import (
 )
 
 // Demo low-code data: a dynamic table 投标项目跟踪 with three dozen bids over the past year, a dataset over it by its
-// own name and field codes, and a report on that dataset with a bar chart in the side menu.
+// own name and field codes, and a report on that dataset with a bar chart (not in the side menu: /dreport lists it).
 const (
 	demoBidTable   = "投标项目跟踪"
 	demoBidDataset = "投标项目月度汇总"
@@ -107,12 +107,12 @@ func (a *App) seedLowcodeDemo(ctx context.Context) error {
 		return fmt.Errorf("demo dataset: %w", err)
 	}
 	layout, _ := json.Marshal(dreport.Layout{
-		Columns: []dreport.Column{{Key: "月份", Title: "月份"}, {Key: "项目数", Title: "项目数", Format: "number", Total: true},
+		Columns: []dreport.Column{{Key: "月份", Title: "月份", Format: "text"}, {Key: "项目数", Title: "项目数", Format: "number", Total: true},
 			{Key: "中标数", Title: "中标数", Format: "number", Total: true}, {Key: "投标金额万元", Title: "投标金额（万元）", Format: "number", Total: true}},
 		Chart:   dreport.Chart{Type: "bar", X: "月份", Y: []string{"项目数", "中标数"}},
 		Filters: []dreport.FilterWidget{{Name: "since", Widget: "date"}},
 	})
-	if _, err := a.DB.Insert(ctx, `INSERT INTO lowcode_report (name, remark, dataset_id, layout, in_menu, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)`,
+	if _, err := a.DB.Insert(ctx, `INSERT INTO lowcode_report (name, remark, dataset_id, layout, in_menu, created_at, updated_at) VALUES (?, ?, ?, ?, 0, ?, ?)`,
 		demoBidReport, "各月投标项目数与中标数", dsID, string(layout), now, now); err != nil {
 		return fmt.Errorf("demo report: %w", err)
 	}

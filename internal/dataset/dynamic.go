@@ -152,7 +152,7 @@ func (v *views) dynamicStatements(ds []dynView) []string {
 			expr := "t." + quoteIdent(c.Column)
 			if c.Type == "money" { // whole cents stored exactly; yuan in the dataset
 				if pg {
-					expr = "CAST(" + expr + " AS DOUBLE PRECISION) / 100"
+					expr = "CAST(" + expr + " AS NUMERIC) / 100" // exact; ROUND(x, 2) works on it
 				} else {
 					expr = expr + " / 100.0"
 				}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -475,6 +476,13 @@ func collect(rows *sql.Rows, limit int) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Columns: cols, Rows: [][]any{}}
+	// PostgreSQL's NUMERIC arrives as text: it is answered as a number, as SQLite's are (a report totals it).
+	numeric := make([]bool, len(cols))
+	if types, err := rows.ColumnTypes(); err == nil {
+		for i, ct := range types {
+			numeric[i] = ct.DatabaseTypeName() == "NUMERIC"
+		}
+	}
 	var read int64 // text and blob bytes read
 	for rows.Next() {
 		if len(res.Rows) == limit {
@@ -497,6 +505,13 @@ func collect(rows *sql.Rows, limit int) (*Result, error) {
 				read += int64(len(x))
 			}
 			cells[i] = cell(c)
+			if numeric[i] {
+				if s, ok := cells[i].(string); ok {
+					if f, err := strconv.ParseFloat(s, 64); err == nil {
+						cells[i] = f
+					}
+				}
+			}
 		}
 		if read > MaxResultBytes {
 			return nil, httpx.Fail("dataset.result_too_large", MaxResultBytes>>20)

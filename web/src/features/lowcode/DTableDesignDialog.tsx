@@ -84,7 +84,7 @@ export default function DTableDesignDialog({ open, id, onClose, onSaved }: Props
   const roleOptions = roles.map((r) => ({ value: r.id, label: r.name }));
 
   return (
-    <SubmitModal open={open} title={id ? t('dtable.edit') : t('dtable.add')} onClose={onClose} onOk={submit} saving={saving} width={1100} okTestId="dt-def-ok">
+    <SubmitModal open={open} title={id ? t('dtable.edit') : t('dtable.add')} onClose={onClose} onOk={submit} saving={saving} width={1360} okTestId="dt-def-ok">
       {holder}
       <Form form={form} layout="vertical" data-testid="dt-def-form">
         <Space wrap align="start">
@@ -155,7 +155,7 @@ export default function DTableDesignDialog({ open, id, onClose, onSaved }: Props
                     render: (_, it) => (
                       <Form.Item noStyle name={[it.name, 'showType']}>
                         <Select
-                          style={{ width: 130 }}
+                          style={{ width: 120 }}
                           options={SHOW_TYPES.map((v) => ({ value: v, label: t(`dtable.show.${v || 'plain'}` as 'dtable.show.plain') }))}
                           data-testid={`dt-f-show-${it.name}`}
                         />
@@ -172,7 +172,7 @@ export default function DTableDesignDialog({ open, id, onClose, onSaved }: Props
                         </Form.Item>
                         <Form.Item noStyle name={[it.name, 'dictGroupCode']}>
                           <Select
-                            style={{ width: 170 }}
+                            style={{ width: 150 }}
                             allowClear
                             showSearch
                             optionFilterProp="label"
@@ -194,7 +194,7 @@ export default function DTableDesignDialog({ open, id, onClose, onSaved }: Props
                     onHeaderCell: oneLine,
                     render: (_, it) => (
                       <Form.Item noStyle name={[it.name, 'defaultValue']}>
-                        <Input style={{ width: 90 }} />
+                        <Input style={{ width: 80 }} />
                       </Form.Item>
                     ),
                   },

@@ -9,6 +9,9 @@ import { filterCatalog, sqlName } from './datasetView';
  * The tables and columns the signed-in designer's datasets may read, by the names a statement writes (a dynamic
  * table by its own name and field codes), titled; a click inserts the name at the query's cursor.
  */
+/** A click on a name leaves the focus (and the cursor) in the query. */
+const keepFocus = (e: React.MouseEvent) => e.preventDefault();
+
 export default function DatasetCatalogPanel({ onInsert }: { onInsert(text: string): void }) {
   useI18n();
   const [tables, setTables] = useState<DatasetCatalogTable[]>();
@@ -25,6 +28,7 @@ export default function DatasetCatalogPanel({ onInsert }: { onInsert(text: strin
         <Typography.Link
           strong
           disabled={!!x.refused}
+          onMouseDown={keepFocus}
           onClick={(e) => {
             e.stopPropagation();
             if (!x.refused) onInsert(sqlName(x.name));
@@ -55,6 +59,7 @@ export default function DatasetCatalogPanel({ onInsert }: { onInsert(text: strin
               <Typography.Link
                 code
                 disabled={c.personal || !!x.refused}
+                onMouseDown={keepFocus}
                 onClick={() => onInsert(sqlName(c.name))}
                 data-testid={`ds-cat-col-${x.name}-${c.name}`}
               >

@@ -61,11 +61,14 @@ function DatasetDialog({ open, dataset, onClose, onSaved }: { open: boolean; dat
     const start = el ? el.selectionStart : text.length;
     const end = el ? el.selectionEnd : text.length;
     const next = insertAt(text, start, end, piece);
+    // The textarea is written first, so that the cursor is placed at once (a key typed right after the click
+    // lands after the name) and the form's render finds the same text and leaves the cursor alone.
+    if (el) {
+      el.value = next.text;
+      el.focus();
+      el.setSelectionRange(next.cursor, next.cursor);
+    }
     form.setFieldValue('sql', next.text);
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(next.cursor, next.cursor);
-    });
   };
 
   useEffect(() => {
