@@ -78,6 +78,8 @@ type App struct {
 	demand *demand.Service
 	// reports are the dynamic reports (internal/dreport); the session's side menu lists those marked for it.
 	reports *dreport.Service
+	// dtables are the dynamic tables (a dataset names those its runner may read).
+	dtables *dtable.Service
 	// reward is the certificate rewards (internal/reward).
 	reward *reward.Service
 	// content is the learning content (internal/content); Close stops its conversions.
@@ -270,6 +272,7 @@ func (a *App) Close() error {
 // calls with the access they need (its Routes); the app adds only its own download-ticket call.
 func (a *App) assembleRoutes() {
 	var all []route.Route
+	a.dtables = dtable.NewService(a.DB, a.dtableCaller, lowcodeLookups{a})
 	datasets := dataset.NewService(a.DB, a.datasetScope)
 	a.reports = dreport.NewService(a.DB, reportDatasets{datasets}, a.reportCaller)
 	for _, area := range []struct {
@@ -295,7 +298,7 @@ func (a *App) assembleRoutes() {
 		{"stats", stats.NewHandlers(a.stats).Routes()},
 		{"dataset", dataset.NewHandlers(datasets).Routes()},
 		{"dreport", dreport.NewHandlers(a.reports).Routes()},
-		{"dtable", dtable.NewHandlers(dtable.NewService(a.DB, a.dtableCaller, lowcodeLookups{a})).Routes()},
+		{"dtable", dtable.NewHandlers(a.dtables).Routes()},
 		{"content", content.NewHandlers(a.contentService()).Routes()},
 	} {
 		for _, rt := range area.routes {

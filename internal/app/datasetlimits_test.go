@@ -50,7 +50,7 @@ func TestDatasetValuesRowsAndResultsAreBounded(t *testing.T) {
 			t.Fatalf("concatenated value: %+v", r)
 		}
 		_, r = e.dsTest(admin, "SELECT "+strings.Repeat("1,", 150)+"1", nil)
-		if r.Code != 1 || !strings.Contains(r.Message, "too many columns") {
+		if r.Code != 1 || !strings.Contains(r.Message, "查询结果的列过多（最多150列）") {
 			t.Fatalf("151 columns: %+v", r)
 		}
 	} else {

@@ -47,7 +47,8 @@ func externalCaller(ctx context.Context) bool {
 
 // datasetScope is what a dataset run shows its caller (docs/data-rules.md, "Datasets and reports"): the units
 // of the caller's scope for the module lowcode, and the personal columns the system parameter
-// dataset.personal_columns allows. No caller, or an external one, sees no unit.
+// dataset.personal_columns allows, and the dynamic tables the caller's roles may read. No caller, or an external
+// one, sees no unit and no dynamic table.
 func (a *App) datasetScope(ctx context.Context) (dataset.Scope, error) {
 	sc := dataset.Scope{Personal: map[string]bool{}}
 	for _, c := range strings.Split(a.SysConfig.Text(sysconfig.KeyDatasetPersonal), ",") {
@@ -64,6 +65,20 @@ func (a *App) datasetScope(ctx context.Context) (dataset.Scope, error) {
 		return sc, fmt.Errorf("dataset: scope of %d: %w", p.UserID, err)
 	}
 	sc.All, sc.Prefixes, sc.Exact = vis.All, vis.Prefixes, vis.Exact
+	// the dynamic tables the caller's roles may read (every one for a system administrator), by their own names
+	if a.dtables != nil {
+		tables, err := a.dtables.ReadableByCaller(ctx)
+		if err != nil {
+			return sc, fmt.Errorf("dataset: dynamic tables of %d: %w", p.UserID, err)
+		}
+		for _, t := range tables {
+			d := dataset.Dynamic{ID: t.ID, Name: t.Name, Table: t.Table}
+			for _, f := range t.Fields {
+				d.Columns = append(d.Columns, dataset.DynamicColumn{Code: f.FieldName, Title: f.Name, Column: f.Column(), Type: f.Type})
+			}
+			sc.Tables = append(sc.Tables, d)
+		}
+	}
 	return sc, nil
 }
 

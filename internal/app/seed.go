@@ -91,6 +91,9 @@ func (a *App) Seed(ctx context.Context, demo bool) ([]Account, error) {
 	if err := a.seedContentDemo(ctx); err != nil {
 		return nil, fmt.Errorf("seed learning content: %w", err)
 	}
+	if err := a.seedLowcodeDemo(ctx); err != nil {
+		return nil, fmt.Errorf("seed low-code: %w", err)
+	}
 	return out, nil
 }
 

@@ -295,6 +295,8 @@ func (h *Handlers) Routes() []route.Route {
 		route.New("GET", "/api/dataset/list", Screen, h.List).Query(listSpec.Params()...).Returns(list.Page[Dataset]{}).
 			Doc("The datasets, paged", "数据集列表"),
 		route.Call("GET", "/api/dataset/one", Screen, h.One).Doc("One dataset", "数据集详情"),
+		route.Call("GET", "/api/dataset/catalog", Screen, h.Catalog).
+			Doc("The tables and columns a dataset of the caller may read: the dynamic tables its roles may read by their names and field codes, then the system tables, titled", "可查询的表和列"),
 		route.Call("POST", "/api/dataset/add", Screen, h.Add).Doc("Add a dataset (one SELECT or WITH with :name parameters)", "新增数据集"),
 		route.Call("PUT", "/api/dataset/edit", Screen, h.Edit).Doc("Edit a dataset", "编辑数据集"),
 		route.Call("DELETE", "/api/dataset/del", Screen, h.Del).Doc("Delete a dataset", "删除数据集"),
@@ -318,7 +320,6 @@ func init() {
 		"dataset.missing_param":   {"缺少参数 %s 的值", "Parameter %s has no value"},
 		"dataset.bad_param":       {"参数 %s 的名称或示例值过长", "Parameter %s: the label or the sample is too long"},
 		"dataset.timeout":         {"查询超过%d秒，已停止", "The query took more than %d s and was stopped"},
-		"dataset.refused":         {"查询被拒绝：%s", "The query was refused: %s"},
 		"dataset.no_role":         {"数据库未配置数据集只读角色 biddesk_dataset，请联系管理员", "The database has no read-only dataset role biddesk_dataset; ask the administrator"},
 	})
 }

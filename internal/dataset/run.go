@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -53,7 +54,8 @@ const (
 // Readable is the allow-list of what a dataset may read: the business tables a report needs, and,
 // of a table that also holds a secret, only the columns listed. Sessions, tickets, remembered logins,
 // configuration, security events, exception and business logs, files' storage keys and the low-code
-// definitions themselves are not in it. Dynamic tables (dt_<id>) are readable too. On PostgreSQL the
+// definitions themselves are not in it. Dynamic tables are read by their own names only (dynamic.go), never as
+// dt_<id>. On PostgreSQL the
 // role biddesk_dataset is granted the unguarded ones (migrations 035 and 051); the guarded ones (scope.go),
 // whose personal columns are listed here too, are read only through the run's scoped views.
 var Readable = map[string][]string{
@@ -69,9 +71,6 @@ var dynamicTable = regexp.MustCompile(`^dt_[0-9]+$`)
 // readable tells whether a dataset may read column of table.
 func readable(table, column string) bool {
 	table = strings.ToLower(table)
-	if dynamicTable.MatchString(table) {
-		return true
-	}
 	cols, ok := Readable[table]
 	if !ok {
 		return false
@@ -112,10 +111,44 @@ func init() {
 // from inside the inner view bearing the run's secret name (SQLite names the innermost view as the
 // context of a read), the view T with its personal columns only where s allows them (the first one
 // refused is kept in refused, for the message).
-func authorizer(tables map[string]bool, s Scope, v *views, refused *string) sqlite.AuthorizerFn {
+//
+// A dynamic table (dynamic.go) is read only by its name, through the view of that name the run created for a
+// runner its roles admit (dynViews): its physical table main.dt_<id> only from inside the inner view bearing the
+// run's secret name. The first refused read or call is kept in denied, for the message.
+func authorizer(tables map[string]bool, s Scope, v *views, dynViews, dynTables map[string]bool, refused *string, denied *denial) sqlite.AuthorizerFn {
+	inner := authorizerOf(tables, s, v, dynViews, dynTables, refused)
+	return func(action sqlite.AuthorizerActionCode, arg1, arg2, dbName, context string) sqlite.AuthorizerReturnCode {
+		r := inner(action, arg1, arg2, dbName, context)
+		if r == sqlite.AuthorizerDeny && denied.name == "" {
+			switch action {
+			case sqlite.AuthRead:
+				denied.kind, denied.name, denied.column = "table", arg1, arg2
+			case sqlite.AuthFunction:
+				denied.kind, denied.name = "function", arg2
+			default:
+				denied.kind, denied.name = "action", "-"
+			}
+		}
+		return r
+	}
+}
+
+// denial is the first thing the SQLite authorizer refused: a read of a table (and column), a function, another action.
+type denial struct{ kind, name, column string }
+
+func authorizerOf(tables map[string]bool, s Scope, v *views, dynViews, dynTables map[string]bool, refused *string) sqlite.AuthorizerFn {
 	return func(action sqlite.AuthorizerActionCode, arg1, arg2, dbName, inner string) sqlite.AuthorizerReturnCode {
 		if action == sqlite.AuthRead {
 			t := strings.ToLower(arg1)
+			if dynamicTable.MatchString(t) {
+				if dbName == "main" && dynTables[t] && strings.EqualFold(inner, v.source(t)) {
+					return sqlite.AuthorizerOK
+				}
+				return sqlite.AuthorizerDeny
+			}
+			if dbName == "temp" && dynViews[t] {
+				return sqlite.AuthorizerOK
+			}
 			if _, ok := guarded[t]; ok || strings.HasPrefix(t, "dsrc_") {
 				switch {
 				case dbName == "temp" && strings.HasPrefix(t, "dsrc_"+v.secret+"_"):
@@ -222,19 +255,10 @@ func run(ctx context.Context, d *db.DB, scope Scope, sqlText string, values map[
 		if errors.As(err, &long) {
 			return nil, httpx.Fail("dataset.row_too_large", MaxRowBytes>>20)
 		}
-		return nil, httpx.Fail("dataset.refused", clean(err))
+		return nil, explain(err, scope)
 	}
 	res.ElapsedMS = time.Since(start).Milliseconds()
 	return res, nil
-}
-
-// clean is the database's refusal as a user may read it (one line, bounded).
-func clean(err error) string {
-	s := strings.ReplaceAll(err.Error(), "\n", " ")
-	if r := []rune(s); len(r) > 300 {
-		s = string(r[:300]) + "…"
-	}
-	return s
 }
 
 // runSQLite runs on a connection of the read-only pool (query_only) with the dataset authorizer
@@ -277,6 +301,7 @@ func runSQLite(ctx context.Context, d *db.DB, scope Scope, stmt string, args []a
 		return nil, err
 	}
 	needed := namedTables(stmt)
+	dyn := namedDynamic(stmt, scope.Tables, false)
 	columns := map[string][]string{}
 	for _, t := range needed {
 		cs, err := sqliteColumns(ctx, conn, t)
@@ -288,7 +313,7 @@ func runSQLite(ctx context.Context, d *db.DB, scope Scope, stmt string, args []a
 	if _, err := conn.ExecContext(ctx, "PRAGMA query_only = 0"); err != nil {
 		return nil, err
 	}
-	for _, q := range v.statements(scope, columns, needed) {
+	for _, q := range append(v.statements(scope, columns, needed), v.dynamicStatements(dyn)...) {
 		if _, err := conn.ExecContext(ctx, q); err != nil {
 			return nil, fmt.Errorf("dataset: scoped view: %w", err)
 		}
@@ -297,18 +322,23 @@ func runSQLite(ctx context.Context, d *db.DB, scope Scope, stmt string, args []a
 		return nil, err
 	}
 	var refused string
+	var denied denial
+	dynViews, dynTables := dynamicNames(dyn)
 	if err := conn.Raw(func(dc any) error {
 		r, ok := dc.(sqlite.AuthorizerRegisterer)
 		if !ok {
 			return errors.New("dataset: the SQLite driver offers no authorizer")
 		}
-		return r.RegisterAuthorizer(authorizer(tables, scope, v, &refused))
+		return r.RegisterAuthorizer(authorizer(tables, scope, v, dynViews, dynTables, &refused, &denied))
 	}); err != nil {
 		return nil, err
 	}
 	res, err := querySQLite(ctx, conn, stmt, args, limit)
 	if err != nil && refused != "" {
 		return nil, personalError(refused)
+	}
+	if err != nil && denied.name != "" && (strings.Contains(err.Error(), "authoriz") || strings.Contains(err.Error(), "prohibited")) {
+		return nil, deniedError(scope, denied)
 	}
 	return res, err
 }
@@ -421,7 +451,7 @@ func runPostgres(ctx context.Context, d *db.DB, scope Scope, stmt string, args [
 			return nil, err
 		}
 	}
-	for _, q := range v.statements(scope, columns, needed) {
+	for _, q := range append(v.statements(scope, columns, needed), v.dynamicStatements(namedDynamic(stmt, scope.Tables, true))...) {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return nil, fmt.Errorf("dataset: scoped view: %w", err)
 		}
@@ -446,6 +476,13 @@ func collect(rows *sql.Rows, limit int) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Columns: cols, Rows: [][]any{}}
+	// PostgreSQL's NUMERIC arrives as text: it is answered as a number, as SQLite's are (a report totals it).
+	numeric := make([]bool, len(cols))
+	if types, err := rows.ColumnTypes(); err == nil {
+		for i, ct := range types {
+			numeric[i] = ct.DatabaseTypeName() == "NUMERIC"
+		}
+	}
 	var read int64 // text and blob bytes read
 	for rows.Next() {
 		if len(res.Rows) == limit {
@@ -468,6 +505,13 @@ func collect(rows *sql.Rows, limit int) (*Result, error) {
 				read += int64(len(x))
 			}
 			cells[i] = cell(c)
+			if numeric[i] {
+				if s, ok := cells[i].(string); ok {
+					if f, err := strconv.ParseFloat(s, 64); err == nil {
+						cells[i] = f
+					}
+				}
+			}
 		}
 		if read > MaxResultBytes {
 			return nil, httpx.Fail("dataset.result_too_large", MaxResultBytes>>20)

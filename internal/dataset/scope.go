@@ -15,12 +15,14 @@ import (
 
 // Scope is what one run may show the account running it (docs/data-rules.md, "Datasets and reports"): the
 // units whose rows of the unit-carrying tables it sees (All, or a unit code starting with one of Prefixes or
-// equal to one of Exact), and the personal columns an administrator allowed ("table.column").
+// equal to one of Exact), the personal columns an administrator allowed ("table.column"), and the dynamic tables
+// its roles may read, which a statement names by their own names (dynamic.go).
 type Scope struct {
 	All      bool
 	Prefixes []string
 	Exact    []string
 	Personal map[string]bool
+	Tables   []Dynamic
 }
 
 // ScopeFunc tells a run the scope of its caller (an adapter of internal/app over the data rules and the

@@ -177,6 +177,18 @@ func (s *Service) value(ctx context.Context, f Field, raw any) (any, error) {
 			return nil, httpx.Fail("dtable.bad_datetime", f.Name)
 		}
 		return t, nil
+	case TypeMoney:
+		cents, ok := ParseCents(text)
+		if !ok {
+			return nil, httpx.Fail("dtable.bad_money", f.Name)
+		}
+		return cents, nil
+	case TypeDate:
+		d, ok := parseDate(text)
+		if !ok {
+			return nil, httpx.Fail("dtable.bad_date", f.Name)
+		}
+		return d, nil
 	}
 	if utf8.RuneCountInString(text) > MaxTextLen || !utf8.ValidString(text) || strings.ContainsRune(text, 0) {
 		return nil, httpx.Fail("dtable.bad_text", f.Name, MaxTextLen)
@@ -216,6 +228,72 @@ func (s *Service) value(ctx context.Context, f Field, raw any) (any, error) {
 		}
 	}
 	return strings.Join(codes, separator(f)), nil
+}
+
+// ParseCents reads an amount of yuan written with at most two decimals ("1234", "-1,234.5", "1234.50", "¥12")
+// as whole cents, exactly (no float), within ±MaxSafeInt cents.
+func ParseCents(text string) (int64, bool) {
+	s := strings.TrimSpace(strings.NewReplacer(",", "", "，", "", "¥", "", "￥", "", " ", "").Replace(text))
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
+	whole, frac, dot := strings.Cut(s, ".")
+	if whole == "" && frac == "" || len(frac) > 2 || dot && frac == "" && whole == "" {
+		return 0, false
+	}
+	for _, part := range []string{whole, frac} {
+		for _, r := range part {
+			if r < '0' || r > '9' {
+				return 0, false
+			}
+		}
+	}
+	if len(whole) > 16 {
+		return 0, false
+	}
+	var n int64
+	if whole != "" {
+		w, err := strconv.ParseInt(whole, 10, 64)
+		if err != nil {
+			return 0, false
+		}
+		n = w * 100
+	}
+	if frac != "" {
+		if len(frac) == 1 {
+			frac += "0"
+		}
+		c, _ := strconv.ParseInt(frac, 10, 64)
+		n += c
+	}
+	if n > MaxSafeInt {
+		return 0, false
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// FormatCents writes whole cents as an amount of yuan with two decimals ("-1234.50").
+func FormatCents(n int64) string {
+	sign := ""
+	if n < 0 {
+		sign, n = "-", -n
+	}
+	return fmt.Sprintf("%s%d.%02d", sign, n/100, n%100)
+}
+
+// parseDate reads a date YYYY-MM-DD (or the date of a date and time written so, or YYYY/MM/DD) as YYYY-MM-DD.
+func parseDate(text string) (string, bool) {
+	s := strings.ReplaceAll(strings.TrimSpace(text), "/", "-")
+	if len(s) > 10 && (s[10] == ' ' || s[10] == 'T') {
+		s = s[:10]
+	}
+	d, err := time.Parse("2006-1-2", s)
+	if err != nil || d.Year() < 1000 {
+		return "", false
+	}
+	return d.Format(time.DateOnly), true
 }
 
 // separator joins a multi-select value: '-' for organisation codes, ',' for user codes and
@@ -281,6 +359,28 @@ func (t *live) spec() *list.Spec {
 			sp.Filters = append(sp.Filters,
 				list.Filter{Param: f.FieldName + "Start", Column: f.column(), Kind: list.After},
 				list.Filter{Param: f.FieldName + "End", Column: f.column(), Kind: list.Before})
+		case f.Type == TypeDate:
+			name := f.Name
+			date := func(v string) (any, error) {
+				d, ok := parseDate(v)
+				if !ok {
+					return nil, httpx.BadRequest("dtable.bad_date", name)
+				}
+				return d, nil
+			}
+			sp.Filters = append(sp.Filters,
+				list.Filter{Param: f.FieldName + "Start", Column: f.column() + " >= ?", Kind: list.Cond, Map: date},
+				list.Filter{Param: f.FieldName + "End", Column: f.column() + " <= ?", Kind: list.Cond, Map: date})
+		case f.Type == TypeMoney:
+			name := f.Name
+			sp.Filters = append(sp.Filters, list.Filter{Param: f.FieldName, Column: f.column(), Kind: list.Exact,
+				Map: func(v string) (any, error) {
+					n, ok := ParseCents(v)
+					if !ok {
+						return nil, httpx.BadRequest("dtable.bad_money", name)
+					}
+					return n, nil
+				}})
 		case f.Type == TypeInt:
 			name := f.Name
 			sp.Filters = append(sp.Filters, list.Filter{Param: f.FieldName, Column: f.column(), Kind: list.Exact,
@@ -317,7 +417,7 @@ func (t *live) scanner() list.Scanner[Row] {
 		holders := make([]any, len(t.Fields))
 		for i, f := range t.Fields {
 			switch f.Type {
-			case TypeInt:
+			case TypeInt, TypeMoney:
 				holders[i] = new(sql.NullInt64)
 			case TypeDatetime:
 				holders[i] = new(sql.NullTime)
@@ -333,7 +433,9 @@ func (t *live) scanner() list.Scanner[Row] {
 			var v any
 			switch h := holders[i].(type) {
 			case *sql.NullInt64:
-				if h.Valid {
+				if h.Valid && f.Type == TypeMoney {
+					v = FormatCents(h.Int64)
+				} else if h.Valid {
 					v = h.Int64
 				}
 			case *sql.NullTime:
@@ -668,4 +770,33 @@ func (s *Service) exportTable(ctx context.Context, tableID int64) (*list.Table[R
 	}
 	return &list.Table[Row]{DB: s.db, Spec: t.spec(), Scan: t.scanner(), Columns: cols, File: t.Name,
 		Complete: func(ctx context.Context, rows []Row) error { return s.label(ctx, t, rows) }}, nil
+}
+
+// Column is the generated column of the field in its table dt_<id> (what a dataset's view renames).
+func (f Field) Column() string { return f.column() }
+
+// Readable is a dynamic table as a dataset of the caller may read it: its name, its physical table and live fields.
+type Readable struct {
+	ID     int64
+	Name   string
+	Table  string // dt_<id>
+	Fields []Field
+}
+
+// ReadableByCaller are the live tables the caller's roles may read (every one for a system administrator), with
+// their live fields: what a dataset run of the caller may name (internal/dataset/dynamic.go).
+func (s *Service) ReadableByCaller(ctx context.Context) ([]Readable, error) {
+	mine, err := s.Mine(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("dtable: readable tables: %w", err)
+	}
+	out := make([]Readable, 0, len(mine))
+	for _, m := range mine {
+		fs, err := s.fields(ctx, s.db, m.ID, false)
+		if err != nil {
+			return nil, fmt.Errorf("dtable: fields of %d: %w", m.ID, err)
+		}
+		out = append(out, Readable{ID: m.ID, Name: m.Name, Table: tableName(m.ID), Fields: fs})
+	}
+	return out, nil
 }

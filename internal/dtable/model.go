@@ -21,6 +21,11 @@ const (
 	TypeInt      = "int"
 	TypeVarchar  = "varchar"
 	TypeDatetime = "datetime"
+	// TypeMoney is an exact amount of yuan with at most two decimals, stored as whole cents (BIGINT) and
+	// answered as text ("1234.50"), never a float.
+	TypeMoney = "money"
+	// TypeDate is a date without time, stored and answered as text YYYY-MM-DD (no time zone to shift it).
+	TypeDate = "date"
 
 	SingleOrgan    = "single_organ_choice"
 	MultipleOrgan  = "multiple_organ_choice"
@@ -53,7 +58,7 @@ type Field struct {
 	ID            int64  `json:"id"`
 	FieldName     string `json:"fieldName"`
 	Name          string `json:"name"`
-	Type          string `json:"type" enum:"int,varchar,datetime"`
+	Type          string `json:"type" enum:"int,varchar,datetime,money,date"`
 	ShowType      string `json:"showType"`
 	IsDict        int    `json:"isDict"`
 	DictGroupCode string `json:"dictGroupCode"`
@@ -124,7 +129,7 @@ type Schema struct {
 }
 
 // Row is one record of a dynamic table: values by fieldName (an int as a number, a datetime as
-// RFC 3339 text, anything else as text; null when empty) and, for organisation, user and dictionary
+// RFC 3339 text, a money amount as exact text "1234.50", a date as YYYY-MM-DD, anything else as text; null when empty) and, for organisation, user and dictionary
 // fields, the names they stand for joined with ','.
 type Row struct {
 	ID        int64             `json:"id"`

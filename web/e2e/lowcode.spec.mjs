@@ -1,6 +1,8 @@
-// Low-code in a real browser: an administrator designs a dynamic table with a user choice and a dictionary field,
-// adds, finds and deletes rows on its generated screen, builds a dataset over it and tests it, then a report with a
-// bar chart that a staff role runs from its side menu.
+// Low-code in a real browser, from the screens alone: an administrator designs a dynamic table (codes generated from the
+// titles, a user choice, a dictionary chosen from the list, money and date fields), adds, finds and deletes rows on its
+// generated screen, builds a dataset over it by clicking the table's name and field codes in the list of tables one
+// may query (a refusal explained in place), then a report with a bar chart that a staff role (a reader of the table)
+// runs from its side menu.
 import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { launch, signedIn, shot, dialogSettled, confirmIrreversible, row } from './helpers.mjs';
@@ -25,35 +27,57 @@ test('a dynamic table is designed, filled through its screen, read by a dataset 
   await admin.getByTestId('dt-def-add').click();
   await dialogSettled(admin);
   await admin.getByTestId('dt-def-name').fill('投标项目台账');
-  await admin.getByTestId('dt-f-code-0').fill('title');
+  await pick(admin, 'dt-def-read', '员工', '员工');
+  await admin.keyboard.press('Escape');
+  // The code follows the title (pinyin initials) until it is typed; the dictionary is chosen from a list.
   await admin.getByTestId('dt-f-name-0').fill('项目名称');
+  assert.equal(await admin.getByTestId('dt-f-code-0').inputValue(), 'xmmc');
   await admin.getByTestId('dt-f-required-0').check();
   await admin.getByTestId('dt-f-searchable-0').check();
   await admin.getByTestId('dt-f-add').click();
-  await admin.getByTestId('dt-f-code-1').fill('owner');
   await admin.getByTestId('dt-f-name-1').fill('负责人');
+  assert.equal(await admin.getByTestId('dt-f-code-1').inputValue(), 'fzr');
+  await admin.getByTestId('dt-f-code-1').fill('owner');
   await pick(admin, 'dt-f-show-1', '', '单选人员');
   await admin.getByTestId('dt-f-add').click();
-  await admin.getByTestId('dt-f-code-2').fill('gender');
   await admin.getByTestId('dt-f-name-2').fill('性别');
-  await admin.getByTestId('dt-f-isdict-2').check();
-  await admin.getByTestId('dt-f-dict-2').fill('gender');
+  await pick(admin, 'dt-f-dict-2', '性别', '性别（gender）');
+  await admin.getByTestId('dt-f-add').click();
+  await admin.getByTestId('dt-f-name-3').fill('投标金额');
+  await pick(admin, 'dt-f-type-3', '', '金额');
+  await admin.getByTestId('dt-f-add').click();
+  await admin.getByTestId('dt-f-name-4').fill('开标日期');
+  await pick(admin, 'dt-f-type-4', '', '日期');
+  assert.deepEqual(
+    await Promise.all([2, 3, 4].map((i) => admin.getByTestId(`dt-f-code-${i}`).inputValue())),
+    ['xb', 'tbje', 'kbrq'],
+  );
+  // The headers stay on one line (no title wrapped one character per line).
+  const headerHeight = await admin.locator('[data-testid="dt-def-form"] .ant-table-thead th').evaluateAll((ths) => Math.max(...ths.map((th) => th.getBoundingClientRect().height)));
+  assert.ok(headerHeight < 48, `designer header ${headerHeight}px high`);
   await shot(admin, 'dtable-design');
   await admin.getByTestId('dt-def-ok').click();
   await row(admin, '投标项目台账').waitFor();
 
   // The generated screen: add two records with the user picker and the dictionary select.
   await admin.getByRole('tab', { name: '数据' }).click();
-  for (const [title, gender] of [["O'Brien 项目", '男'], ['第二个项目', '女']]) {
+  await pick(admin, 'dt-table-select', '', '投标项目台账');
+  for (const [title, gender, amount] of [["O'Brien 项目", '男', '1234.5'], ['第二个项目', '女', '']]) {
     await admin.getByTestId('dt-row-add').click();
     await dialogSettled(admin);
-    await admin.getByTestId('dt-field-title').fill(title);
+    await admin.getByTestId('dt-field-xmmc').fill(title);
     await pick(admin, 'dt-field-owner', '张晓', '张晓东(staff)');
-    await pick(admin, 'dt-field-gender', '', gender);
+    await pick(admin, 'dt-field-xb', '', gender);
+    if (amount) {
+      await admin.getByTestId('dt-field-tbje').fill(amount);
+      await admin.getByTestId('dt-field-kbrq').click();
+      await admin.getByTestId('dt-field-kbrq').fill('2025-03-01');
+      await admin.keyboard.press('Enter');
+    }
     await admin.getByTestId('dt-row-ok').click();
     await row(admin, title).waitFor();
   }
-  assert.match(await row(admin, "O'Brien 项目").innerText(), /张晓东[\s\S]*男/);
+  assert.match(await row(admin, "O'Brien 项目").innerText(), /张晓东[\s\S]*男[\s\S]*1,234\.50[\s\S]*2025-03-01/);
   await shot(admin, 'dtable-rows');
 
   // The search card comes from the searchable field.
@@ -75,20 +99,35 @@ test('a dynamic table is designed, filled through its screen, read by a dataset 
   await admin.getByTestId('dt-import-template').waitFor();
   await admin.keyboard.press('Escape');
 
-  // A dataset over the table, tested with a sample value.
+  // A dataset over the table built by clicking its name and field codes in the list of tables one may query.
   await admin.goto('/dataset_manager');
   await admin.getByTestId('ds-add').click();
   await dialogSettled(admin);
   await admin.getByTestId('ds-name').fill('项目清单');
-  await admin.getByTestId('ds-sql').fill('SELECT c_1 AS title, c_3 AS gender FROM dt_1 WHERE deleted_at IS NULL AND c_1 <> :skip');
+  await admin.getByTestId('ds-cat-table-投标项目台账').waitFor();
+  await admin.getByTestId('ds-sql').click();
+  await admin.keyboard.type('SELECT ');
+  await admin.getByTestId('ds-cat-col-投标项目台账-xmmc').click();
+  await admin.keyboard.type(', ');
+  await admin.getByTestId('ds-cat-col-投标项目台账-tbje').click();
+  await admin.keyboard.type(' FROM ');
+  await admin.getByTestId('ds-cat-table-投标项目台账').click();
+  await admin.keyboard.type(' WHERE xmmc <> :skip');
+  assert.equal(await admin.getByTestId('ds-sql').inputValue(), 'SELECT xmmc, tbje FROM 投标项目台账 WHERE xmmc <> :skip');
   await admin.getByTestId('ds-sample-0').fill('无');
   await admin.getByTestId('ds-test').click();
   await admin.getByTestId('ds-result').getByText("O'Brien 项目").waitFor();
-  await shot(admin, 'dataset-test');
+  await admin.getByTestId('ds-result').getByText('1234.5').waitFor();
+  await shot(admin, 'dataset-design');
+  // Refusals are explained in place, in the user's language.
+  await admin.getByTestId('ds-sql').fill('SELECT nope FROM 投标项目台账 WHERE xmmc <> :skip');
+  await admin.getByTestId('ds-test').click();
+  await admin.getByTestId('ds-error').getByText('没有列“nope”', { exact: false }).waitFor();
+  await shot(admin, 'dataset-refused');
   await admin.getByTestId('ds-sql').fill('DELETE FROM sys_user');
   await admin.getByTestId('ds-test').click();
-  await admin.getByText('只能是 SELECT 或 WITH 查询').first().waitFor();
-  await admin.getByTestId('ds-sql').fill('SELECT c_1 AS title, 1 AS n FROM dt_1 WHERE deleted_at IS NULL AND c_1 <> :skip');
+  await admin.getByTestId('ds-error').getByText('只能是 SELECT 或 WITH 查询').waitFor();
+  await admin.getByTestId('ds-sql').fill('SELECT xmmc, tbje FROM 投标项目台账 WHERE xmmc <> :skip');
   await admin.getByTestId('ds-ok').click();
   await row(admin, '项目清单').waitFor();
 
@@ -100,11 +139,11 @@ test('a dynamic table is designed, filled through its screen, read by a dataset 
   await pick(admin, 'dr-def-dataset', '', '项目清单');
   await admin.getByTestId('dr-col-title-1').waitFor();
   await admin.getByTestId('dr-col-title-0').fill('项目');
-  await admin.getByTestId('dr-col-title-1').fill('数量');
+  await admin.getByTestId('dr-col-title-1').fill('投标金额');
   await admin.getByTestId('dr-col-total-1').check();
   await pick(admin, 'dr-def-chart', '', '柱状图');
   await pick(admin, 'dr-def-chart-x', '', '项目');
-  await pick(admin, 'dr-def-chart-y', '', '数量');
+  await pick(admin, 'dr-def-chart-y', '', '投标金额');
   await admin.keyboard.press('Escape');
   await pick(admin, 'dr-def-roles', '员工', '员工');
   await admin.keyboard.press('Escape');
@@ -120,7 +159,7 @@ test('a dynamic table is designed, filled through its screen, read by a dataset 
   await staff.getByTestId('side-menu').getByRole('link', { name: '项目报表' }).click();
   await staff.getByTestId('dr-chart').locator('rect').first().waitFor();
   await row(staff, "O'Brien 项目").waitFor();
-  assert.match(await staff.getByTestId('dr-totals').innerText(), /合计\s*1/);
+  assert.match(await staff.getByTestId('dr-totals').innerText(), /合计[\s\S]*1,?234\.5/);
   await shot(staff, 'dreport-run');
 
   // Deleted after the confirmation, it leaves the menus (the later specs' staff have no admin screen).

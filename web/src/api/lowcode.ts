@@ -1,5 +1,5 @@
 /** Calls of /dtable (dynamic tables: definitions and each table's data) and /dataset_manager (datasets). */
-import { callApi, defineApis, request } from './client';
+import { callApi, defineApis, request, type CallOptions } from './client';
 import type { components } from './schema';
 import type { Page } from '../components/list/query';
 
@@ -12,6 +12,8 @@ export type DTableSummary = Schemas['DtableSummary'];
 export type Dataset = Schemas['Dataset'];
 export type DatasetParam = Schemas['DatasetParam'];
 export type DatasetResult = Schemas['DatasetResult'];
+export type DatasetCatalog = Schemas['DatasetCatalog'];
+export type DatasetCatalogTable = Schemas['DatasetCatalogTable'];
 
 defineApis({
   dtableList: { method: 'GET', path: '/api/dtable/list' },
@@ -33,6 +35,7 @@ defineApis({
   datasetDel: { method: 'DELETE', path: '/api/dataset/del' },
   datasetTest: { method: 'POST', path: '/api/dataset/test' },
   datasetRun: { method: 'POST', path: '/api/dataset/run' },
+  datasetCatalog: { method: 'GET', path: '/api/dataset/catalog' },
 });
 
 export const DTABLE_EXPORT = '/api/dtable/data/export';
@@ -85,7 +88,8 @@ export const listDatasets = (p: Params) => callApi<Page<Dataset>>('datasetList',
 export const addDataset = (f: DatasetForm) => callApi<{ id: number }>('datasetAdd', { ...f });
 export const editDataset = (f: DatasetForm & { id: number }) => callApi<null>('datasetEdit', { ...f });
 export const deleteDataset = (id: number) => callApi<null>('datasetDel', { id });
-export const testDataset = (sql: string, values: Record<string, string>) => callApi<DatasetResult>('datasetTest', { sql, values });
+export const testDataset = (sql: string, values: Record<string, string>, opts?: CallOptions) => callApi<DatasetResult>('datasetTest', { sql, values }, opts);
+export const datasetCatalog = () => callApi<DatasetCatalog>('datasetCatalog');
 export const runDataset = (id: number, values: Record<string, string>) => callApi<DatasetResult>('datasetRun', { id, values });
 
 export type DReport = Schemas['DreportReport'];

@@ -207,7 +207,7 @@ export interface SpecField {
   fieldName: string;
   /** the label */
   name: string;
-  /** int, varchar or datetime */
+  /** int, varchar or datetime (the dynamic tables add money and date) */
   type?: string | null;
   /** single_organ_choice, multiple_organ_choice, single_user_choice, multiple_user_choice */
   showType?: string | null;
@@ -241,6 +241,10 @@ export function fromSpecField(s: SpecField): FieldDescriptor {
       return { ...base, type: 'number', decimals: 0 };
     case 'datetime':
       return { ...base, type: 'datetime' };
+    case 'money': // an exact amount of yuan (the dynamic tables)
+      return { ...base, type: 'number', decimals: 2 };
+    case 'date':
+      return { ...base, type: 'date' };
     default:
       return { ...base, type: 'text' };
   }

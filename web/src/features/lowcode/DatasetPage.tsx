@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input, Space, Table, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Col, Form, Input, Row, Space, Table, Typography } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { addDataset, deleteDataset, editDataset, listDatasets, testDataset, type Dataset, type DatasetParam, type DatasetResult } from '../../api/lowcode';
 import { SubmitModal } from '../../components/form/FormModal';
 import CrudList from '../../components/list/CrudList';
@@ -9,7 +10,8 @@ import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { useList } from '../../components/list/useList';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
-import { paramNames } from './datasetView';
+import DatasetCatalogPanel from './DatasetCatalogPanel';
+import { insertAt, paramNames } from './datasetView';
 
 const fields: SearchField[] = [{ names: ['name'], labelKey: 'dataset.name', kind: 'text' }];
 
@@ -49,11 +51,30 @@ function DatasetDialog({ open, dataset, onClose, onSaved }: { open: boolean; dat
   const [form] = Form.useForm<Values>();
   const [result, setResult] = useState<DatasetResult>();
   const [testing, setTesting] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
   const sql = Form.useWatch('sql', form) ?? '';
+  const editor = useRef<TextAreaRef>(null);
+  // A name clicked in the catalogue goes where the cursor is (or replaces the selection), then the cursor follows it.
+  const insert = (piece: string) => {
+    const el = editor.current?.resizableTextArea?.textArea;
+    const text = (form.getFieldValue('sql') as string | undefined) ?? '';
+    const start = el ? el.selectionStart : text.length;
+    const end = el ? el.selectionEnd : text.length;
+    const next = insertAt(text, start, end, piece);
+    // The textarea is written first, so that the cursor is placed at once (a key typed right after the click
+    // lands after the name) and the form's render finds the same text and leaves the cursor alone.
+    if (el) {
+      el.value = next.text;
+      el.focus();
+      el.setSelectionRange(next.cursor, next.cursor);
+    }
+    form.setFieldValue('sql', next.text);
+  };
 
   useEffect(() => {
     if (!open) return;
     setResult(undefined);
+    setRefusal(undefined);
     form.resetFields();
     form.setFieldsValue(dataset ? { name: dataset.name, remark: dataset.remark, sql: dataset.sql, params: dataset.params } : { name: '', remark: '', sql: '', params: [] });
   }, [open, dataset, form]);
@@ -74,13 +95,16 @@ function DatasetDialog({ open, dataset, onClose, onSaved }: { open: boolean; dat
     const v = form.getFieldsValue();
     const values = Object.fromEntries((v.params ?? []).map((p) => [p.name, p.sample ?? '']));
     setTesting(true);
-    testDataset(v.sql ?? '', values)
+    setRefusal(undefined);
+    testDataset(v.sql ?? '', values, { silent: true, onFail: (m) => setRefusal(m) })
       .then(setResult, () => setResult(undefined))
       .finally(() => setTesting(false));
   };
 
   return (
-    <SubmitModal open={open} title={dataset ? t('dataset.edit') : t('dataset.add')} onClose={onClose} onOk={submit} saving={saving} width={960} okTestId="ds-ok">
+    <SubmitModal open={open} title={dataset ? t('dataset.edit') : t('dataset.add')} onClose={onClose} onOk={submit} saving={saving} width={1240} okTestId="ds-ok">
+      <Row gutter={20} wrap={false}>
+      <Col flex="auto" style={{ minWidth: 0 }}>
       <Form form={form} layout="vertical" data-testid="ds-form">
         <Space align="start" wrap>
           <Form.Item name="name" label={t('dataset.name')} rules={[{ required: true, whitespace: true, message: t('form.fillIn', { label: t('dataset.name') }) }, { max: 50 }]}>
@@ -91,7 +115,7 @@ function DatasetDialog({ open, dataset, onClose, onSaved }: { open: boolean; dat
           </Form.Item>
         </Space>
         <Form.Item name="sql" label={t('dataset.sql')} extra={t('dataset.sqlHint')} rules={[{ required: true, whitespace: true, message: t('form.fillIn', { label: t('dataset.sql') }) }, { max: 20000 }]}>
-          <Input.TextArea rows={8} style={{ fontFamily: 'monospace' }} data-testid="ds-sql" />
+          <Input.TextArea ref={editor} rows={10} style={{ fontFamily: 'monospace' }} data-testid="ds-sql" />
         </Form.Item>
         <Form.List name="params">
           {(items) =>
@@ -119,6 +143,7 @@ function DatasetDialog({ open, dataset, onClose, onSaved }: { open: boolean; dat
       <Button style={{ marginTop: 12 }} onClick={test} loading={testing} data-testid="ds-test">
         {t('dataset.test')}
       </Button>
+      {refusal && <Alert type="error" showIcon style={{ marginTop: 12 }} message={t('dataset.error')} description={refusal} data-testid="ds-error" />}
       {result && (
         <div style={{ marginTop: 12 }} data-testid="ds-result">
           <Typography.Text type="secondary">{t('dataset.elapsed', { n: result.rows.length, ms: result.elapsedMs })}</Typography.Text>
@@ -133,6 +158,11 @@ function DatasetDialog({ open, dataset, onClose, onSaved }: { open: boolean; dat
           />
         </div>
       )}
+      </Col>
+      <Col flex="340px" style={{ borderLeft: '1px solid #f0f0f0' }}>
+        <DatasetCatalogPanel onInsert={insert} />
+      </Col>
+      </Row>
     </SubmitModal>
   );
 }

@@ -26,7 +26,8 @@ export function searchFields(fields: DTableField[]): DTableSearch[] {
   return fields
     .filter((f) => f.searchable === 1)
     .map((f): DTableSearch => {
-      if (f.type === 'datetime') return { names: [`${f.fieldName}Start`, `${f.fieldName}End`], dateRange: true, label: f.name, kind: 'dateRange', field: f };
+      if (f.type === 'datetime' || f.type === 'date')
+        return { names: [`${f.fieldName}Start`, `${f.fieldName}End`], dateRange: true, label: f.name, kind: 'dateRange', field: f };
       if (f.isDict === 1) return { names: [f.fieldName], label: f.name, kind: 'dict', field: f };
       if (organ(f)) return { names: [f.fieldName], label: f.name, kind: 'org', field: f };
       return { names: [f.fieldName], label: f.name, kind: 'text', field: f };
@@ -55,7 +56,7 @@ export function toForm(fields: DTableField[], row?: DTableRow): Record<string, u
       continue;
     }
     if (f.type === 'datetime') v = dayjs(String(v)).format('YYYY-MM-DD HH:mm:ss');
-    else if (f.type === 'int') v = Number(v);
+    else if (f.type === 'int' || f.type === 'money') v = Number(v);
     else if (f.isDict === 1) v = isMultiDict(f) ? String(v).split(',').filter(Boolean).map(dictValue) : dictValue(String(v));
     out[f.fieldName] = v;
   }
@@ -79,13 +80,15 @@ export function cellText(f: DTableField, row: DTableRow): string {
   const v = row.values[f.fieldName];
   if (v == null) return '';
   if (f.type === 'datetime') return dayjs(String(v)).format('YYYY-MM-DD HH:mm:ss');
+  if (f.type === 'money') return moneyText(v);
   return String(v);
 }
 
 /** A blank field of the designer. */
 export function newField(n: number): Partial<DTableField> {
   return {
-    fieldName: `field${n}`,
+    fieldName: '', // generated from the title (fieldKey) until the administrator types one
+    sort: n,
     name: '',
     type: 'varchar',
     showType: '',
@@ -99,4 +102,59 @@ export function newField(n: number): Partial<DTableField> {
     searchable: 0,
     sortable: 0,
   };
+}
+
+/* Field codes generated from titles: the pinyin initials of Chinese characters (项目名称 → xmmc), the words of
+ * Latin text in camelCase (Bid amount → bidAmount), digits kept; unique in the table and never a reserved word. */
+
+const INITIALS = 'ABCDEFGHJKLMNOPQRSTWXYZ';
+// The first character of each initial in the Chinese (pinyin) collation every browser ships.
+const INITIAL_BOUNDS = '吖八嚓哒妸发旮哈讥咔垃妈拿噢妑七呥仨他挖夕丫帀';
+let collator: Intl.Collator | undefined;
+
+/** The pinyin initial of a Chinese character, lower case ('' when not known). */
+export function pinyinInitial(ch: string): string {
+  if (!/\p{Script=Han}/u.test(ch)) return '';
+  collator ??= new Intl.Collator('zh-Hans-CN', { sensitivity: 'accent' });
+  if (collator.compare(ch, INITIAL_BOUNDS[0]) < 0) return '';
+  for (let i = INITIAL_BOUNDS.length - 1; i >= 0; i--) if (collator.compare(ch, INITIAL_BOUNDS[i]) >= 0) return INITIALS[i].toLowerCase();
+  return '';
+}
+
+/** Keys a field may not take (the row's own keys and the list's parameters, internal/dtable). */
+const RESERVED_KEYS = ['id', 'createdAt', 'updatedAt', 'labels', 'current', 'limit', 'sort', 'order', 'format', 'tableId', 'keywords', 'AccessToken', 'ticket'].map((k) =>
+  k.toLowerCase(),
+);
+
+/** A field code from a title, unique (ignoring letter case) among taken. */
+export function fieldKey(title: string, taken: string[]): string {
+  let key = '';
+  let word = '';
+  const flush = () => {
+    if (word) key += key ? word[0].toUpperCase() + word.slice(1).toLowerCase() : word.toLowerCase();
+    word = '';
+  };
+  for (const ch of title.trim()) {
+    if (/[A-Za-z0-9]/.test(ch)) word += ch;
+    else {
+      flush();
+      key += pinyinInitial(ch);
+    }
+  }
+  flush();
+  key = key.replace(/^[^A-Za-z]+/, '');
+  if (!key) key = 'field';
+  key = key.slice(0, 36);
+  const used = new Set(taken.map((k) => k.toLowerCase()));
+  let out = key;
+  for (let n = 2; used.has(out.toLowerCase()) || RESERVED_KEYS.includes(out.toLowerCase()); n++) out = `${key}${n}`;
+  return out;
+}
+
+/** An amount of money as the table shows it: the server's exact text with thousands separators ("1,234.50"). */
+export function moneyText(v: unknown): string {
+  const s = String(v);
+  const m = /^(-?)(\d+)(\.\d+)?$/.exec(s);
+  if (!m) return s;
+  return `${m[1]}${m[2].replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${m[3] ?? ''}`;
 }

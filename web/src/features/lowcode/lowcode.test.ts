@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DTableField, DTableRow } from '../../api/lowcode';
-import { paramNames } from './datasetView';
-import { cellText, formFields, fromForm, newField, searchFields, toForm } from './dtableView';
+import { insertAt, paramNames, sqlName } from './datasetView';
+import { cellText, fieldKey, formFields, fromForm, moneyText, newField, searchFields, toForm } from './dtableView';
 import { filterParam, filterValues, followShape, formatCell, formToLayout, toChart } from './dreportView';
 
 const field = (over: Partial<DTableField>): DTableField => ({ ...(newField(1) as DTableField), id: 1, sort: 0, removed: 0, ...over });
@@ -101,5 +101,31 @@ describe('dynamic report screens', () => {
       chart: { type: 'bar', x: 'b', y: ['b'] },
       filters: [{ name: 'p', widget: 'text', dictGroupCode: '' }],
     });
+  });
+});
+
+describe('field codes, names and amounts of the low-code designers', () => {
+  it('makes a field code from a title: pinyin initials, camelCase words, unique, never reserved', () => {
+    expect(fieldKey('项目名称', [])).toBe('xmmc');
+    expect(fieldKey('投标金额', [])).toBe('tbje');
+    expect(fieldKey('开标日期', [])).toBe('kbrq');
+    expect(fieldKey('Bid amount', [])).toBe('bidAmount');
+    expect(fieldKey('2024年 合同额', [])).toBe('nhte');
+    expect(fieldKey('项目名称', ['XMMC', 'xmmc2'])).toBe('xmmc3');
+    expect(fieldKey('ID', [])).toBe('id2');
+    expect(fieldKey('—', [])).toBe('field');
+  });
+  it('writes names as a statement needs them and inserts them at the cursor', () => {
+    expect(sqlName('投标项目跟踪')).toBe('投标项目跟踪');
+    expect(sqlName('org_unit')).toBe('org_unit');
+    expect(sqlName('项目 "台账"')).toBe('"项目 ""台账"""');
+    expect(insertAt('SELECT  FROM x', 7, 7, 'xmmc')).toEqual({ text: 'SELECT xmmc FROM x', cursor: 11 });
+    expect(insertAt('SELECT * FROM', 13, 13, '投标项目跟踪')).toEqual({ text: 'SELECT * FROM 投标项目跟踪', cursor: 20 });
+    expect(insertAt('SELECT a.', 9, 9, 'b')).toEqual({ text: 'SELECT a.b', cursor: 10 });
+  });
+  it('shows an amount with thousands separators, exactly as the server wrote it', () => {
+    expect(moneyText('1234567.50')).toBe('1,234,567.50');
+    expect(moneyText('-1000.05')).toBe('-1,000.05');
+    expect(moneyText('0.10')).toBe('0.10');
   });
 });
