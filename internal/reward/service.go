@@ -300,14 +300,16 @@ func (s *Service) SaveSettings(ctx context.Context, in Settings) error {
 /* ---------- applications ---------- */
 
 // ApplyIn is an application (POST /api/portal/reward/apply). The certificate's kind and level come from the
-// library (classify); CertKind and CertLevel may be left out, and are refused when they differ from it.
+// library (classify); CertKind and CertLevel may be left out, and are refused when they differ from it. The bid
+// date and result come from the tender when it records them: BidDate may then be left out and is refused when it
+// differs, Won is then the tender's (result win); a tender without a bid date takes BidDate, without a result Won.
 type ApplyIn struct {
 	CertKind   string  `param:"certKind"`
 	CertLevel  string  `param:"certLevel"`
 	ExpertID   int64   `param:"expertId,required"`
 	CertNumber string  `param:"certNumber,required"`
 	TenderID   int64   `param:"tenderId,required"`
-	BidDate    string  `param:"bidDate,required"`
+	BidDate    string  `param:"bidDate"`
 	Won        bool    `param:"won"`
 	Remark     string  `param:"remark"`
 	FileIDs    []int64 `param:"fileIds"`
@@ -319,18 +321,12 @@ func sameLine(a, b string) bool {
 }
 
 // Apply records the caller's application: their own certificate (a qualification of the published expert who is
-// their employee), a published tender of their unit's line, a bid date not in the future under a rule in force.
+// their employee), a published tender of their unit's line, its bid date (not in the future, a rule in force on it)
+// and result.
 func (s *Service) Apply(ctx context.Context, in ApplyIn) (int64, error) {
 	p, err := principal(ctx)
 	if err != nil {
 		return 0, err
-	}
-	bid, err := parseDay(httpx.Msg("reward.f.bidDate"), in.BidDate)
-	if err != nil {
-		return 0, err
-	}
-	if bid.Format(day) > s.today() {
-		return 0, httpx.Fail("reward.bid_future")
 	}
 	if utf8.RuneCountInString(in.Remark) > RemarkMax {
 		return 0, httpx.Fail("reward.remark_long", RemarkMax)
@@ -358,6 +354,25 @@ func (s *Service) Apply(ctx context.Context, in ApplyIn) (int64, error) {
 	}
 	if !sameLine(tender.UnitCode, unit) {
 		return 0, httpx.Fail("reward.tender_other_unit")
+	}
+	given := strings.TrimSpace(in.BidDate)
+	if tender.BidDate != "" {
+		if given != "" && given != tender.BidDate {
+			return 0, httpx.Fail("reward.bid_date_mismatch", tender.Title, tender.BidDate)
+		}
+		given = tender.BidDate
+	} else if given == "" {
+		return 0, httpx.Fail("reward.bid_date_required")
+	}
+	bid, err := parseDay(httpx.Msg("reward.f.bidDate"), given)
+	if err != nil {
+		return 0, err
+	}
+	if bid.Format(day) > s.today() {
+		return 0, httpx.Fail("reward.bid_future")
+	}
+	if tender.Result != "" {
+		in.Won = tender.Result == ResultWon
 	}
 	var id int64
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
@@ -488,7 +503,7 @@ func (s *Service) decideOne(ctx context.Context, tx *db.Tx, p *auth.Principal, v
 			return httpx.Fail("reward.centre_only")
 		}
 		if a.UnitReviewer.Valid && a.UnitReviewer.Int64 == p.UserID {
-			return httpx.Fail("reward.same_reviewer")
+			return httpx.Fail("reward.same_reviewer", s.nextNames(ctx, tx, a))
 		}
 		final = true
 	default:
