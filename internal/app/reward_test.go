@@ -46,6 +46,12 @@ type rewardWorld struct {
 
 func newRewardWorld(t *testing.T) *rewardWorld {
 	e := newEnv(t)
+	// a world of its own: without the demo's rules and applications
+	for _, q := range []string{`DELETE FROM reward_application`, `DELETE FROM reward_rule`} {
+		if _, err := e.app.DB.Exec(context.Background(), q); err != nil {
+			t.Fatal(err)
+		}
+	}
 	w := &rewardWorld{e: e, admin: e.login("admin", "Admin@123").AccessToken}
 	clerk := e.grantRole(w.admin, "clerk", []string{}, []string{"gateway"}, nil)
 	rev := e.grantRole(w.admin, "unitrev", []string{"useCertificateRewardAudit"}, []string{"useCertificateRewardAudit", "gateway"},

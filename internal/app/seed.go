@@ -85,6 +85,9 @@ func (a *App) Seed(ctx context.Context, demo bool) ([]Account, error) {
 	if err := a.seedPortalDemo(ctx); err != nil {
 		return nil, fmt.Errorf("seed portal: %w", err)
 	}
+	if err := a.seedRewardDemo(ctx); err != nil {
+		return nil, fmt.Errorf("seed rewards: %w", err)
+	}
 	return out, nil
 }
 
