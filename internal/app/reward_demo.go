@@ -56,7 +56,7 @@ func (a *App) seedRewardDemo(ctx context.Context) error {
 	company, dept := "100201", org.DemoPeople[org.DemoStaffEmployee].Unit
 	tenders := []struct {
 		key, title, buyer, number, unit, result, amount string
-		days                                              int
+		days                                            int
 	}{
 		{"haidian", "北京市海淀区政务服务中心物业管理项目", "北京市海淀区机关事务管理局", "BJHD-2025-0117", company, "win", "3860000.00", 300},
 		{"hospital", "首都医科大学附属医院后勤一体化服务项目", "首都医科大学附属医院", "SDYK-2025-0203", company, "lose", "7420000.00", 250},
@@ -98,7 +98,9 @@ func (a *App) seedRewardDemo(ctx context.Context) error {
 		in.TenderID, in.Remark = tender[key], remark
 		return reward.DemoApplication{Applicant: ids["staff"], ApplyIn: in, Applied: ago(applied), Decisions: decisions}
 	}
-	by := func(login string, days int) reward.DemoDecision { return reward.DemoDecision{By: ids[login], At: ago(days)} }
+	by := func(login string, days int) reward.DemoDecision {
+		return reward.DemoDecision{By: ids[login], At: ago(days)}
+	}
 	apps := []reward.DemoApplication{
 		app("JZ-BJ-2016-0716", "haidian", "担任项目负责人", 294, by("libadmin", 291), by("admin", 287)),
 		app("ZJ-BJ-2019-0322", "hospital", "负责商务报价编制", 245, by("libadmin", 243), by("admin", 238)),

@@ -31,6 +31,7 @@ type DemoApplication struct {
 
 // SeedDemo writes the demo rule versions (by adminID) and applications through the service's own rules, each step
 // at its own time (the bid dates lie in the past year, the decisions some days after them), when no rule exists yet.
+// The decisions send no messages: the demo's message list stays the library's.
 func (s *Service) SeedDemo(ctx context.Context, adminID int64, rules []DemoRule, apps []DemoApplication) error {
 	var n int
 	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM reward_rule`).Scan(&n); err != nil || n > 0 {
@@ -38,7 +39,7 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, rules []DemoRule,
 	}
 	at := func(t time.Time) *Service {
 		c := *s
-		c.now = func() time.Time { return t }
+		c.now, c.quiet = func() time.Time { return t }, true
 		return &c
 	}
 	as := func(id int64) context.Context {

@@ -180,7 +180,7 @@ func (s *Service) explain(ctx context.Context, lang string, apps []Application, 
 
 // Problem is a reason an application is not possible now, and what to do about it.
 type Problem struct {
-	Code string `json:"code" enum:"no_employee,no_certificate,no_usable_certificate,no_tender"`
+	Code string `json:"code" enum:"external,no_employee,no_certificate,no_usable_certificate,no_tender"`
 	Text string `json:"text"`
 	Todo string `json:"todo"`
 }
@@ -297,7 +297,13 @@ func (s *Service) Eligibility(ctx context.Context, lang string) (*Eligibility, e
 	if err != nil {
 		return nil, err
 	}
-	out := &Eligibility{Problems: []Problem{}, UnitLabel: label, Levels: set.Levels, Flow: httpx.Translate(lang, fmt.Sprintf("reward.flow.%d", set.Levels))}
+	out := &Eligibility{Problems: []Problem{}, Certificates: []MyCertificate{}, UnitLabel: label, Levels: set.Levels,
+		Flow: httpx.Translate(lang, fmt.Sprintf("reward.flow.%d", set.Levels))}
+	if p.UserType == auth.SiteExternal {
+		// a partner's account holds no employee and names nobody inside the company
+		out.Problems = append(out.Problems, Problem{Code: "external", Text: httpx.Translate(lang, "reward.why.external")})
+		return out, nil
+	}
 	problem := func(code, todoCode string, args ...any) error {
 		whom, err := s.who(ctx, lang, todoCode)
 		if err != nil {
@@ -355,6 +361,9 @@ func (s *Service) Tenders(ctx context.Context, lang string, in TendersIn) ([]Ten
 	p, err := principal(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if p.UserType == auth.SiteExternal {
+		return []TenderOption{}, nil
 	}
 	employee, unit, _, err := s.applicant(ctx, p)
 	if err != nil {

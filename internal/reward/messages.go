@@ -59,6 +59,7 @@ func init() {
 		"reward.why.scope":                  {"申请人的单位不在您的数据权限内", "The applicant's unit is outside your data scope"},
 		"reward.why.centre":                 {"第二级由投标中心（全部单位的数据权限）复核，您的权限只到单位一级；可办理：%s", "Level 2 is for the bid centre (every unit in scope); your scope is a unit's. Can decide: %s"},
 		"reward.why.same":                   {"您已办理第一级审批，第二级须由其他审批人办理：%s", "You approved level 1; another reviewer must decide level 2: %s"},
+		"reward.why.external":               {"外部账号不能申请证书使用奖励", "External accounts cannot apply for certificate rewards"},
 		"reward.why.no_employee":            {"您的账号未关联员工，无法确定您的证书", "Your account is not linked to an employee, so your certificates cannot be found"},
 		"reward.todo.no_employee":           {"请联系系统管理员（%s）在「用户管理」中为您的账号关联员工", "Ask a system administrator (%s) to link your account to your employee in User administration"},
 		"reward.why.no_certificate":         {"人才库中没有与您关联的专家证书", "The expert library holds no certificate linked to you"},
