@@ -4,53 +4,7 @@
 // collection and as a message. Each run uses a title of its own, because the specs share one server.
 import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
-import { inflateRawSync } from 'node:zlib';
-import { launch, shot, dialogSettled, signedIn, row, openPickerPath, pickerNode, exportFile, api } from './helpers.mjs';
-
-/** The texts of every part of a zip (an .xlsx), joined. */
-function zipText(buf) {
-  let text = '';
-  let eocd = buf.length - 22;
-  while (eocd >= 0 && buf.readUInt32LE(eocd) !== 0x06054b50) eocd--;
-  assert.ok(eocd >= 0, 'not a zip');
-  let p = buf.readUInt32LE(eocd + 16);
-  for (let n = buf.readUInt16LE(eocd + 10); n > 0; n--) {
-    const method = buf.readUInt16LE(p + 10);
-    const size = buf.readUInt32LE(p + 20);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extra = buf.readUInt16LE(p + 30);
-    const comment = buf.readUInt16LE(p + 32);
-    const local = buf.readUInt32LE(p + 42);
-    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    const data = buf.subarray(start, start + size);
-    text += (method === 8 ? inflateRawSync(data) : data).toString('utf8');
-    p += 46 + nameLen + extra + comment;
-  }
-  return text;
-}
-
-/**
- * Picks the option whose text is text (a RegExp: matching it) in the select opened by the control with testId.
- * A click that lands while the dropdown is still moving in can be lost (the option stays unselected and the list
- * open), so the option is clicked again until the list closes, and the select must then show the choice.
- */
-async function choose(page, scope, testId, text) {
-  const control = scope.getByTestId(testId);
-  const name = typeof text === 'string' ? new RegExp(`^${text}$`) : text;
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first();
-  for (let attempt = 1; ; attempt++) {
-    if (!(await option.isVisible())) await control.click();
-    await option.click();
-    try {
-      await option.waitFor({ state: 'hidden', timeout: 3000 });
-      break;
-    } catch (e) {
-      if (attempt === 4) throw e;
-    }
-  }
-  const shown = (await control.evaluate((el) => el.closest('.ant-select')?.textContent ?? el.textContent)) ?? '';
-  assert.match(shown, typeof text === 'string' ? new RegExp(text) : text, `${testId} shows the choice`);
-}
+import { launch, shot, dialogSettled, signedIn, row, openPickerPath, pickerNode, exportFile } from './helpers.mjs';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
