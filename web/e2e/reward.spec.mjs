@@ -76,6 +76,7 @@ test('on the demo data, a staff member applies for a certificate reward from the
   await mine.filter({ hasText: '朝阳区教育系统校园物业服务采购' }).getByText('下一步：待单位审核（由具有本单位审核权限的管理员审批）').waitFor();
   await mine.filter({ hasText: '中关村软件园物业服务项目' }).getByText('办理人：系统管理员').waitFor();
   await mine.filter({ hasText: '北京经开区科创园区综合设施运维项目' }).getByText(/驳回原因：/).waitFor();
+  await mine.nth(3).scrollIntoViewIfNeeded();
   await shot(staff, 'reward-portal-mine');
 
   // a certificate whose name gives no level cannot be chosen, and says why
@@ -84,15 +85,17 @@ test('on the demo data, a staff member applies for a certificate reward from the
   await cisp.getByText(/无法从证书「注册信息安全专业人员」的名称确定证书等级/).waitFor();
   assert.match((await cisp.getAttribute('class')) ?? '', /disabled/);
   await staff.keyboard.press('Escape');
+  await cisp.waitFor({ state: 'hidden' });
   await choose(staff, drawer, 'reward-apply-cert', /JZ-BJ-2016-0716/);
   // the kind and level are the library's (一级建造师), shown, not chosen
   await drawer.getByTestId('reward-apply-kind').filter({ hasText: '建造师 / 一级' }).waitFor();
   // the tenders are those of his unit line; the one claimed with this certificate already cannot be chosen
   await drawer.getByTestId('reward-apply-tender').click();
-  const claimed = staff.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '北京市海淀区政务服务中心物业管理项目' });
+  const claimed = staff.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '中关村软件园物业服务项目' });
   await claimed.getByText('该证书已就此标书申请过奖励，不能重复申请').waitFor();
   assert.match((await claimed.getAttribute('class')) ?? '', /disabled/);
   await staff.keyboard.press('Escape');
+  await claimed.waitFor({ state: 'hidden' });
   await choose(staff, drawer, 'reward-apply-tender', /北京地铁运营控制中心保洁服务项目/);
   // the bid date and result come from the tender library
   const bid = drawer.getByTestId('reward-apply-bid');
@@ -129,7 +132,7 @@ test('on the demo data, a staff member applies for a certificate reward from the
   await app.getByRole('checkbox').check();
   await admin.getByTestId('reward-approve').click();
   await app.getByText('已通过').waitFor();
-  assert.match(await app.innerText(), /3500\.00/);
+  assert.match(await app.innerText(), /3,500\.00 元/);
   await shot(admin, 'reward-audit');
 
   // the report: the demo's three paid applications (7,000.00) and this one (3,500.00)
@@ -144,7 +147,7 @@ test('on the demo data, a staff member applies for a certificate reward from the
 
   // the applicant sees the amount
   await staff.reload();
-  await staff.getByTestId('reward-drawer').locator('[data-testid^="reward-mine-"]', { hasText: '北京地铁运营控制中心保洁服务项目' }).getByText('奖励 3500.00 元').waitFor();
+  await staff.getByTestId('reward-drawer').locator('[data-testid^="reward-mine-"]', { hasText: '北京地铁运营控制中心保洁服务项目' }).getByText('奖励 3,500.00 元').waitFor();
   assert.deepEqual(admin.errors, []);
   assert.deepEqual(lib.errors, []);
   assert.deepEqual(staff.errors, []);

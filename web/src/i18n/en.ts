@@ -1492,6 +1492,7 @@ const en = {
   'reward.rulesEmpty': 'No reward rules yet, so nobody can apply. Add a rule version to set the amount for a certificate kind and level.',
   'reward.levels.hint': 'Reviewers need Review applications: the unit review takes a data scope (module Certificate rewards) holding the applicant\'s unit; the bid centre review takes every unit, and another person than the unit review.',
   'reward.reportEmpty': 'No reward paid in this period: an application counts once every level has approved it.',
+  'reward.result': 'Bid result',
   'reward.ruleVersion': 'rule v{v}',
   'dtable.tab.data': 'Data',
   'dtable.tab.design': 'Table design',

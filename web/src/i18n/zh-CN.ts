@@ -1494,6 +1494,7 @@ const zhCN: Record<MessageKey, string> = {
   'reward.rulesEmpty': '还没有奖励规则，员工无法申请。请点击「新增规则版本」，为证书类别和等级设置奖励金额。',
   'reward.levels.hint': '审批人须有「申请审批」权限：单位审核看数据权限（模块“证书奖励”）是否包含申请人的单位；投标中心复核须有全部单位的数据权限，且不能与单位审核为同一人。',
   'reward.reportEmpty': '所选期间内没有已发放的奖励：申请通过全部审批后计入报表。',
+  'reward.result': '中标结果',
   'reward.ruleVersion': '规则版本 v{v}',
   'dtable.tab.data': '数据',
   'dtable.tab.design': '表格设计',

@@ -16,6 +16,7 @@ import {
 } from '../../api/reward';
 import FileUpload, { fileIds, type FileItem } from '../../components/upload/FileUpload';
 import { t, useI18n, type MessageKey } from '../../i18n';
+import { money } from './amount';
 import { RewardStateTag } from './RewardAuditPage';
 
 /** The route query parameter that opens the drawer (the reward messages lead to /gatewayMsg?reward=id). */
@@ -184,7 +185,7 @@ function ApplyForm({ certs, onDone }: { certs: MyCertificate[]; onDone(): void }
               </Form.Item>
             )}
           </Descriptions.Item>
-          <Descriptions.Item label={t('reward.won')}>
+          <Descriptions.Item label={t('reward.result')}>
             {tender.result ? (
               <span data-testid="reward-apply-result">{resultLabel(tender.result)}</span>
             ) : (
@@ -259,7 +260,7 @@ function MyApplications({ apps, levels }: { apps: RewardApplication[]; levels: n
               </Typography.Text>
               {a.state === 'approved' && (
                 <Typography.Text strong style={{ marginLeft: 12, color: '#237804' }}>
-                  {t('reward.portal.paid', { amount: a.amount })}
+                  {t('reward.portal.paid', { amount: money(a.amount) })}
                 </Typography.Text>
               )}
             </div>

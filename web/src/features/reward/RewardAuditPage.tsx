@@ -21,6 +21,7 @@ import type { ListColumn } from '../../components/list/TableCard';
 import { useList } from '../../components/list/useList';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
+import { money } from './amount';
 
 const STATE_COLOR: Record<RewardState, string> = { submitted: 'gold', unit_approved: 'blue', approved: 'green', rejected: 'red' };
 
@@ -44,12 +45,12 @@ const fields: SearchField[] = [
  * the signed-in reviewer may decide it now (and why not). */
 function NextStep({ a }: { a: RewardApplication }) {
   return (
-    <Space direction="vertical" size={0} data-testid={`reward-next-${a.id}`} style={{ minWidth: 220 }}>
+    <Space direction="vertical" size={0} data-testid={`reward-next-${a.id}`} style={{ width: 260 }}>
       <span data-testid={`reward-state-${a.id}`}>
         <RewardStateTag state={a.state} />
         {a.state === 'approved' && (
           <Typography.Text strong>
-            {a.amount} {t('reward.yuan')}
+            {money(a.amount)} {t('reward.yuan')}
           </Typography.Text>
         )}
       </span>
@@ -89,8 +90,8 @@ export default function RewardAuditPage() {
       titleKey: 'reward.applicant',
       key: 'user',
       render: (_: unknown, a) => (
-        <Space direction="vertical" size={0}>
-          <span style={{ whiteSpace: 'nowrap' }}>
+        <Space direction="vertical" size={0} style={{ width: 150 }}>
+          <span>
             {a.userName}（{a.loginCode}）
           </span>
           <Typography.Text type="secondary">{a.unitLabel || a.unitName}</Typography.Text>
@@ -101,9 +102,9 @@ export default function RewardAuditPage() {
       titleKey: 'reward.certificate',
       key: 'cert',
       render: (_: unknown, a) => (
-        <Space direction="vertical" size={0}>
+        <Space direction="vertical" size={0} style={{ width: 150 }}>
           <span>{a.certName}</span>
-          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+          <Typography.Text type="secondary">
             {a.certNumber} · <DictLabel dictKey={CERT_KIND_DICT} value={a.certKind} /> / <DictLabel dictKey={CERT_LEVEL_DICT} value={a.certLevel} />
           </Typography.Text>
         </Space>
@@ -113,20 +114,12 @@ export default function RewardAuditPage() {
       titleKey: 'reward.tender',
       dataIndex: 'tenderTitle',
       render: (v: string, a) => (
-        <Space direction="vertical" size={0} style={{ minWidth: 200 }}>
+        <Space direction="vertical" size={0} style={{ width: 230 }}>
           <span>{v}</span>
-          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+          <Typography.Text type="secondary">
             {a.bidDate} · {a.won ? t('reward.portal.result.win') : t('reward.portal.result.lose')}
           </Typography.Text>
           {a.remark && <Typography.Text type="secondary">{a.remark}</Typography.Text>}
-        </Space>
-      ),
-    },
-    {
-      titleKey: 'reward.evidence',
-      key: 'files',
-      render: (_: unknown, a) => (
-        <Space direction="vertical" size={0}>
           {a.files.map((f) => (
             <Typography.Link key={f.id} onClick={() => void openExport(FILE_DOWN_PATH, { id: String(f.id) }).catch(() => undefined)}>
               {f.name}
@@ -140,7 +133,15 @@ export default function RewardAuditPage() {
       titleKey: 'reward.createdAt',
       dataIndex: 'createdAt',
       sortKey: 'createdAt',
-      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span>,
+      render: (v: string) => {
+        const [date, time] = formatTime(v).split(' ');
+        return (
+          <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
+            <span>{date}</span>
+            <Typography.Text type="secondary">{time}</Typography.Text>
+          </Space>
+        );
+      },
     },
   ];
   const empty = list.data && list.data.total === 0 && !Object.values(list.state.filters).some(Boolean);
