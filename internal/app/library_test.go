@@ -275,7 +275,12 @@ func TestLibraryRefusalsWithoutTheFunctionCode(t *testing.T) {
 	}
 	staff = e.login("staff", "Staff@123").AccessToken
 	e.libAdd(admin, "expert", map[string]any{"title": "公司级专家"})
-	if p := e.libList(staff, "expert", nil); p.Total != 1 {
+	// (the demo's experts of the staff member's own unit are listed too: the rewards' demo made him one)
+	listed := false
+	for _, r := range e.libList(staff, "expert", url.Values{"limit": {"100"}}).Records {
+		listed = listed || r["title"] == "公司级专家"
+	}
+	if !listed {
 		t.Fatal("the expert list reads the experts")
 	}
 	if resp, _ := e.call("POST", "/api/library/expert/add", staff, map[string]any{"title": "x"}); resp.StatusCode != 403 {

@@ -40,6 +40,8 @@ var partnerReachable = map[string]string{
 	"PUT /api/portal/demand/edit":         "the caller's own entry",
 	"GET /api/portal/reward/certificates": "the caller's own certificates (an external account has no employee: none)",
 	"GET /api/portal/reward/mine":         "the caller's own applications",
+	"GET /api/portal/reward/eligibility":  "an external account is told it cannot apply, naming nobody",
+	"GET /api/portal/reward/tenders":      "none for an external account",
 	"POST /api/portal/reward/apply":       "the caller's own application",
 	"GET /api/course/push/mine":           "courses pushed to the caller: names and covers",
 	"GET /api/course/portal/course":       "an offered course: name, type, lecturer, description",

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"biddesk/internal/auth"
 	"biddesk/internal/files"
@@ -11,6 +12,7 @@ import (
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/list"
 	"biddesk/internal/reward"
 )
 
@@ -18,7 +20,10 @@ import (
 // library's experts and tenders, its message to-dos, the files, the dictionaries and the data scope of module
 // reward.
 
-type rewardLibrary struct{ lib *library.Service }
+type rewardLibrary struct {
+	lib *library.Service
+	db  *db.DB
+}
 
 // Certificate is a qualification (by number) of a published expert of the library. It is read without the
 // caller's library scope (a staff member may see no expert records): the service then accepts it only when the
@@ -66,7 +71,57 @@ func (l rewardLibrary) Tender(ctx context.Context, p *auth.Principal, id int64) 
 	if r.Type == nil || r.Type.Key != library.TypeTender {
 		return nil, nil
 	}
-	return &reward.Tender{Title: r.Title(), UnitCode: r.UnitCode()}, nil
+	var result string
+	if f := r.Type.Field("result"); f != nil {
+		result = r.Text(f)
+	}
+	var bid string
+	if f := r.Type.Field("bidDate"); f != nil {
+		bid = r.Text(f)
+	}
+	return &reward.Tender{ID: r.ID, Title: r.Title(), UnitCode: r.UnitCode(), BidDate: bid, Result: result}, nil
+}
+
+// Tenders are the published tenders the portal shows p of the unit's line: the unit itself, a unit above it (a
+// prefix of its code: codes are nested) or below it; a tender without a unit is nobody's. The bid date is the
+// tender's record date, the result its category (dictionary bid_result).
+func (l rewardLibrary) Tenders(ctx context.Context, p *auth.Principal, unit, keyword string, limit int) ([]reward.Tender, error) {
+	out := []reward.Tender{}
+	if unit == "" {
+		return out, nil
+	}
+	cond, args, err := l.lib.PortalScope(ctx, p)
+	if err != nil {
+		return nil, fmt.Errorf("reward: tenders of %s: %w", unit, err)
+	}
+	above := make([]any, 0, len(unit))
+	for i := 1; i <= len(unit); i++ {
+		above = append(above, unit[:i])
+	}
+	q := `SELECT r.id, r.title, r.unit_code, COALESCE(` + org.LabelSQL("u") + `, ''), COALESCE(r.record_date, ''), r.category
+		FROM lib_record r LEFT JOIN org_unit u ON u.full_unit_code = r.unit_code
+		WHERE r.type = ? AND ` + cond + ` AND r.unit_code <> '' AND (r.unit_code IN (` + db.Placeholders(len(above)) + `) OR ` + list.PrefixSQL("r.unit_code") + `)`
+	all := append([]any{library.TypeTender}, args...)
+	all = append(all, above...)
+	all = append(all, list.PrefixArg(unit))
+	if kw := strings.ToLower(strings.TrimSpace(keyword)); kw != "" {
+		q += ` AND (` + list.ContainsSQL("r.title") + ` OR ` + list.ContainsSQL("r.code") + `)`
+		all = append(all, "%"+list.EscapeLike(kw)+"%", "%"+list.EscapeLike(kw)+"%")
+	}
+	q += ` ORDER BY r.record_date DESC, r.id DESC LIMIT ?`
+	all = append(all, limit)
+	err = db.EachRow(ctx, l.db, q, all, func(row db.Row) error {
+		var t reward.Tender
+		if err := row.Scan(&t.ID, &t.Title, &t.UnitCode, &t.UnitLabel, &t.BidDate, &t.Result); err != nil {
+			return err
+		}
+		out = append(out, t)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reward: tenders of %s: %w", unit, err)
+	}
+	return out, nil
 }
 
 type rewardNotifier struct{ lib *library.Service }
@@ -128,7 +183,7 @@ func (a *App) openReward() {
 	scope := func(ctx context.Context, q db.Querier, userID int64) (org.Visibility, error) {
 		return a.Org.VisibilityIn(ctx, q, userID, reward.Module)
 	}
-	a.reward = reward.NewService(a.DB, scope, rewardLibrary{a.Library}, rewardNotifier{a.Library}, rewardFiles{a.Files}, rewardDicts{a})
+	a.reward = reward.NewService(a.DB, scope, rewardLibrary{a.Library, a.DB}, rewardNotifier{a.Library}, rewardFiles{a.Files}, rewardDicts{a})
 	a.Files.OnRead(reward.RecordType, func(ctx context.Context, p *auth.Principal, f *files.File) (bool, error) {
 		return a.reward.MayReadFile(ctx, p, f.RecordID)
 	})

@@ -34,18 +34,24 @@ type rewardReport struct {
 }
 
 // rewardWorld: a staff member (employee HX000100, unit 100201003) whose certificate is a published expert's
-// qualification, tenders of his company and of another one, a unit reviewer (scope: his company) and a centre
-// reviewer (scope: all), and the rule of constructor/1.
+// qualification, tenders of his company (won on 2026-03-05, lost on 2026-04-01, one recording neither date nor
+// result) and of another one, a unit reviewer (scope: his company) and a centre reviewer (scope: all).
 type rewardWorld struct {
 	e                     *env
 	admin, staff, unitRev string
 	centre, outsider      string
 	expert, tender, far   int64
-	tender2               int64
+	tender2, open         int64
 }
 
 func newRewardWorld(t *testing.T) *rewardWorld {
 	e := newEnv(t)
+	// a world of its own: without the demo's rules and applications
+	for _, q := range []string{`DELETE FROM reward_application`, `DELETE FROM reward_rule`} {
+		if _, err := e.app.DB.Exec(context.Background(), q); err != nil {
+			t.Fatal(err)
+		}
+	}
 	w := &rewardWorld{e: e, admin: e.login("admin", "Admin@123").AccessToken}
 	clerk := e.grantRole(w.admin, "clerk", []string{}, []string{"gateway"}, nil)
 	rev := e.grantRole(w.admin, "unitrev", []string{"useCertificateRewardAudit"}, []string{"useCertificateRewardAudit", "gateway"},
@@ -63,8 +69,9 @@ func newRewardWorld(t *testing.T) *rewardWorld {
 	w.expert = e.libAdd(w.admin, library.TypeExpert, libForms[library.TypeExpert])
 	tender := map[string]any{"title": "某市物业服务项目", "buyer": "某市公共资源交易中心", "result": "win", "bidDate": "2026-03-05", "unitCode": "100201"}
 	w.tender = e.libAdd(w.admin, library.TypeTender, tender)
-	tender["title"], tender["bidDate"] = "某区设施管理项目", "2026-04-01"
+	tender["title"], tender["bidDate"], tender["result"] = "某区设施管理项目", "2026-04-01", "lose"
 	w.tender2 = e.libAdd(w.admin, library.TypeTender, tender)
+	w.open = e.libAdd(w.admin, library.TypeTender, map[string]any{"title": "未记日期项目", "buyer": "某区机关事务管理局", "unitCode": "100201"})
 	tender["title"], tender["unitCode"] = "外单位项目", "100101"
 	w.far = e.libAdd(w.admin, library.TypeTender, tender)
 	return w
@@ -196,11 +203,16 @@ func TestRewardApplicationsAndTheirApproval(t *testing.T) {
 	e := w.e
 	w.rule(rewardRule)
 	form := func(k string, v any) map[string]any {
-		m := map[string]any{"certKind": "constructor", "certLevel": "1", "expertId": w.expert, "certNumber": "JZ-1", "tenderId": w.tender,
+		m := map[string]any{"certKind": "constructor", "certLevel": "1", "expertId": w.expert, "certNumber": "JZ-1", "tenderId": w.open,
 			"bidDate": "2026-03-05", "won": false}
 		m[k] = v
 		return m
 	}
+	// the bid date is the tender's when it records one; a tender without one needs it
+	recorded := form("tenderId", w.tender)
+	recorded["bidDate"] = "2026-03-04"
+	e.refused("POST", "/api/portal/reward/apply", w.staff, recorded, "标书「某市物业服务项目」的投标日期为2026-03-05，与申请填写的不符")
+	e.refused("POST", "/api/portal/reward/apply", w.staff, form("bidDate", ""), "该标书未记录投标日期，请填写投标日期")
 	e.refused("POST", "/api/portal/reward/apply", w.staff, form("bidDate", time.Now().AddDate(0, 0, 2).Format("2006-01-02")), "投标日期不能晚于今天")
 	e.refused("POST", "/api/portal/reward/apply", w.staff, form("tenderId", w.far), "只能选择本单位的标书")
 	e.refused("POST", "/api/portal/reward/apply", w.staff, form("certNumber", "JZ-404"), "证书不存在或不是您本人的证书")
@@ -287,7 +299,7 @@ func TestRewardApplicationsAndTheirApproval(t *testing.T) {
 	a3 := w.apply(w.tender2, "2026-04-01", false)
 	// the same person may not decide both levels; a batch holding one he may not decide changes nothing
 	e.done("PUT", "/api/reward/audit/approve", w.admin, map[string]any{"ids": []int64{a3}}, nil)
-	e.refused("PUT", "/api/reward/audit/approve", w.admin, map[string]any{"ids": []int64{a3}}, "两级审批不能是同一人")
+	e.refused("PUT", "/api/reward/audit/approve", w.admin, map[string]any{"ids": []int64{a3}}, "两级审批不能是同一人：您已办理第一级审批，第二级请由李思远、boss办理")
 	if a := w.app(a3); a.State != "unit_approved" {
 		t.Fatalf("a3: %+v", a)
 	}
@@ -481,7 +493,7 @@ func TestRewardKindAndLevelComeFromTheLibrary(t *testing.T) {
 	other := e.libAdd(w.admin, library.TypeExpert, map[string]any{"title": "测试专家乙", "employeeCode": "HX000100", "jobTitle": "工程师",
 		"education": "3", "years": "5", "qualifications": []map[string]any{{"name": "消防设施操作员", "number": "XF-1"}, {"name": "二级造价工程师", "number": "ZJ-2"}}})
 	form := func(kv ...any) map[string]any {
-		m := map[string]any{"expertId": w.expert, "certNumber": "JZ-1", "tenderId": w.tender, "bidDate": "2026-03-05"}
+		m := map[string]any{"expertId": w.expert, "certNumber": "JZ-1", "tenderId": w.tender}
 		for i := 0; i < len(kv); i += 2 {
 			m[kv[i].(string)] = kv[i+1]
 		}

@@ -94,6 +94,9 @@ func (a *App) Seed(ctx context.Context, demo bool) ([]Account, error) {
 	if err := a.seedLowcodeDemo(ctx); err != nil {
 		return nil, fmt.Errorf("seed low-code: %w", err)
 	}
+	if err := a.seedRewardDemo(ctx); err != nil {
+		return nil, fmt.Errorf("seed rewards: %w", err)
+	}
 	return out, nil
 }
 

@@ -3,9 +3,10 @@ package reward
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"net/http"
 
+	"biddesk/internal/auth"
+	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/export"
 	"biddesk/internal/platform/httpx"
@@ -40,9 +41,9 @@ func (s *Service) scanRule(row interface{ Scan(...any) error }) (Rule, error) {
 	return r, err
 }
 
-const appSelect = `a.id, a.user_id, u.login_code, u.user_name, a.unit_code, COALESCE(un.unit_name, ''), a.cert_kind, a.cert_level, a.cert_name,
+var appSelect = `a.id, a.user_id, u.login_code, u.user_name, a.unit_code, COALESCE(un.unit_name, ''), COALESCE(` + org.LabelSQL("un") + `, ''), a.cert_kind, a.cert_level, a.cert_name,
 	a.cert_number, COALESCE(a.expert_id, 0), a.tender_id, a.tender_title, a.bid_date, a.won, a.remark, a.state, a.reason, a.amount_cents,
-	COALESCE(rr.version, 0), COALESCE(ur.user_name, ''), COALESCE(rv.user_name, ''), a.reviewed_at, a.created_at`
+	COALESCE(rr.version, 0), COALESCE(ur.user_name, ''), COALESCE(rv.user_name, ''), a.reviewed_at, a.created_at, COALESCE(a.unit_reviewer, 0)`
 
 const appFrom = `reward_application a JOIN sys_user u ON u.id = a.user_id LEFT JOIN org_unit un ON un.full_unit_code = a.unit_code
 	LEFT JOIN reward_rule rr ON rr.id = a.rule_id LEFT JOIN sys_user ur ON ur.id = a.unit_reviewer LEFT JOIN sys_user rv ON rv.id = a.reviewer`
@@ -77,9 +78,9 @@ func (s *Service) scanApp(row interface{ Scan(...any) error }) (Application, err
 	var won int
 	var cents int64
 	var reviewed sql.NullTime
-	err := row.Scan(&a.ID, &a.UserID, &a.LoginCode, &a.UserName, &a.UnitCode, &a.UnitName, &a.CertKind, &a.CertLevel, &a.CertName, &a.CertNumber,
+	err := row.Scan(&a.ID, &a.UserID, &a.LoginCode, &a.UserName, &a.UnitCode, &a.UnitName, &a.UnitLabel, &a.CertKind, &a.CertLevel, &a.CertName, &a.CertNumber,
 		&a.ExpertID, &a.TenderID, &a.TenderTitle, &a.BidDate, &won, &a.Remark, &a.State, &a.Reason, &cents, &a.RuleVersion, &a.UnitReviewName,
-		&a.ReviewerName, &reviewed, &a.CreatedAt)
+		&a.ReviewerName, &reviewed, &a.CreatedAt, &a.UnitReviewerID)
 	a.Won, a.Amount, a.Files = won == 1, Yuan(cents), []FileRef{}
 	if reviewed.Valid {
 		t := reviewed.Time
@@ -150,7 +151,7 @@ type Report struct {
 
 var groups = map[string][2]string{
 	"person": {"u.login_code", "MAX(u.user_name)"},
-	"unit":   {"a.unit_code", "MAX(COALESCE(un.unit_name, a.unit_code))"},
+	"unit":   {"a.unit_code", "MAX(COALESCE(" + org.LabelSQL("un") + ", a.unit_code))"},
 	"kind":   {"a.cert_kind", "a.cert_kind"},
 	"month":  {"substr(a.bid_date, 1, 7)", "substr(a.bid_date, 1, 7)"},
 }
@@ -276,9 +277,15 @@ func (h *Handlers) SettingsSave(r *http.Request, in Settings) (route.None, error
 	return route.None{}, h.svc.SaveSettings(r.Context(), in)
 }
 
-// AuditList is GET /api/reward/audit/list.
+// AuditList is GET /api/reward/audit/list: each application with its next step, who takes it, and whether the
+// caller may decide it now (and why not).
 func (h *Handlers) AuditList(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.apps.List(w, r)
+	res, err := h.apps.List(w, r)
+	if err != nil {
+		return nil, err
+	}
+	page := res.(*list.Page[Application])
+	return page, h.svc.explain(r.Context(), httpx.Lang(r), page.Records, auth.PrincipalFrom(r.Context()))
 }
 
 // Approve is PUT /api/reward/audit/approve; Reject is PUT /api/reward/audit/reject.
@@ -322,40 +329,45 @@ func (h *Handlers) ReportExport(w http.ResponseWriter, r *http.Request, in Repor
 	})
 }
 
-// Certificates is GET /api/portal/reward/certificates: the caller's certificates an application may name.
+// Certificates is GET /api/portal/reward/certificates: the caller's certificates, each with its kind and level,
+// whether a rule is in force, and whether it can be claimed (or why not).
 func (h *Handlers) Certificates(r *http.Request, _ struct{}) ([]MyCertificate, error) {
 	p, err := principal(r.Context())
 	if err != nil {
 		return nil, err
 	}
-	var employee string
-	if err := h.svc.db.QueryRow(r.Context(), `SELECT employee_code FROM sys_user WHERE id = ?`, p.UserID).Scan(&employee); err != nil {
-		return nil, err
-	}
-	if employee == "" {
-		return []MyCertificate{}, nil
-	}
-	certs, err := h.svc.lib.CertificatesOf(r.Context(), employee)
+	employee, _, _, err := h.svc.applicant(r.Context(), p)
 	if err != nil {
 		return nil, err
 	}
-	for i := range certs {
-		c, err := h.svc.classify(r.Context(), h.svc.db, certs[i].Name)
-		var he *httpx.Error
-		if errors.As(err, &he) {
-			continue // the name names no kind or level: an application for it is refused with the reason
-		} else if err != nil {
-			return nil, err
-		}
-		certs[i].CertKind, certs[i].CertLevel = c.Kind, c.Level
+	return h.svc.myCertificates(r.Context(), httpx.Lang(r), employee)
+}
+
+// Eligibility is GET /api/portal/reward/eligibility: can the caller apply, and if not why and whom to ask.
+func (h *Handlers) Eligibility(r *http.Request, _ struct{}) (Eligibility, error) {
+	e, err := h.svc.Eligibility(r.Context(), httpx.Lang(r))
+	if err != nil {
+		return Eligibility{}, err
 	}
-	return certs, nil
+	return *e, nil
+}
+
+// Tenders is GET /api/portal/reward/tenders: the tenders of the caller's unit line, for the chosen certificate.
+func (h *Handlers) Tenders(r *http.Request, in TendersIn) ([]TenderOption, error) {
+	return h.svc.Tenders(r.Context(), httpx.Lang(r), in)
 }
 
 func (h *Handlers) Apply(r *http.Request, in ApplyIn) (Added, error) {
 	id, err := h.svc.Apply(r.Context(), in)
 	return Added{ID: id}, err
 }
+
+// Mine is GET /api/portal/reward/mine: the caller's applications, each with its next step and who takes it.
 func (h *Handlers) Mine(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.mine.List(w, r)
+	res, err := h.mine.List(w, r)
+	if err != nil {
+		return nil, err
+	}
+	page := res.(*list.Page[Application])
+	return page, h.svc.explain(r.Context(), httpx.Lang(r), page.Records, nil)
 }

@@ -72,6 +72,7 @@ type Application struct {
 	UserName       string     `json:"userName"`
 	UnitCode       string     `json:"unitCode"`
 	UnitName       string     `json:"unitName"`
+	UnitLabel      string     `json:"unitLabel" doc:"the unit with enough of its path to tell it apart"`
 	CertKind       string     `json:"certKind"`
 	CertLevel      string     `json:"certLevel"`
 	CertName       string     `json:"certName"`
@@ -91,6 +92,15 @@ type Application struct {
 	ReviewedAt     *time.Time `json:"reviewedAt"`
 	Files          []FileRef  `json:"files"`
 	CreatedAt      time.Time  `json:"createdAt"`
+	// NextStep says what happens next to an application under way ("" once decided) and NextBy who takes it (the
+	// names of the reviewers who may, or what it takes); CanDecide and WhyNot (the audit list only) whether the
+	// caller may decide it now and, if not, why.
+	NextStep  string `json:"nextStep"`
+	NextBy    string `json:"nextBy"`
+	CanDecide bool   `json:"canDecide"`
+	WhyNot    string `json:"whyNot"`
+	// UnitReviewerID is who approved the first level (0: nobody yet).
+	UnitReviewerID int64 `json:"unitReviewerId"`
 }
 
 // FileRef names an evidence file.
@@ -105,21 +115,30 @@ type Certificate struct {
 	EmployeeCode string
 }
 
-// Tender is a published tender of the library the applicant can see in the portal.
+// Tender is a published tender of the library the applicant can see in the portal: its bid date and result
+// (bid_result: win, lose, void, pending; "" when not recorded) are the application's.
 type Tender struct {
-	Title, UnitCode string
+	ID                         int64
+	Title, UnitCode, UnitLabel string
+	BidDate, Result            string
 }
 
 // MyCertificate is a qualification (with a number) of a published expert who is the caller's employee, with the
-// kind and level an application for it is made under (derived from its name; empty when the name names none).
+// kind and level an application for it is made under (derived from its name; empty when the name names none),
+// whether a rule of that kind and level is in force today, and whether it can be claimed (Usable) or why not.
 type MyCertificate struct {
-	ExpertID  int64  `json:"expertId"`
-	Expert    string `json:"expert"`
-	Name      string `json:"name"`
-	Number    string `json:"number"`
-	ValidTo   string `json:"validTo"`
-	CertKind  string `json:"certKind"`
-	CertLevel string `json:"certLevel"`
+	ExpertID    int64  `json:"expertId"`
+	Expert      string `json:"expert"`
+	Name        string `json:"name"`
+	Number      string `json:"number"`
+	ValidTo     string `json:"validTo"`
+	CertKind    string `json:"certKind"`
+	CertLevel   string `json:"certLevel"`
+	KindLabel   string `json:"kindLabel"`
+	LevelLabel  string `json:"levelLabel"`
+	RuleInForce bool   `json:"ruleInForce"`
+	Usable      bool   `json:"usable"`
+	Reason      string `json:"reason" doc:"why it cannot be claimed and what to do ('' when usable)"`
 }
 
 // Library reads the certificates and tenders of the library.
@@ -127,6 +146,9 @@ type Library interface {
 	CertificatesOf(ctx context.Context, employeeCode string) ([]MyCertificate, error)
 	Certificate(ctx context.Context, expertID int64, number string) (*Certificate, error) // nil: none
 	Tender(ctx context.Context, p *auth.Principal, id int64) (*Tender, error)             // nil: none the caller sees
+	// Tenders are the published tenders the portal shows p whose unit is in the line of unit (the unit, one above
+	// or below it), newest bid first, whose title or number holds keyword, at most limit.
+	Tenders(ctx context.Context, p *auth.Principal, unit, keyword string, limit int) ([]Tender, error)
 }
 
 // Notice is a message to-do for an applicant (/gatewayMsg).

@@ -29,7 +29,11 @@ func (h *Handlers) Routes() []route.Route {
 			Doc("Export 'certificate reward report'", "导出证书奖励报表"),
 
 		route.Call("GET", "/api/portal/reward/certificates", FunPortal, h.Certificates).
-			Doc("The caller's certificates: numbered qualifications of published experts who are the caller's employee", "我的证书"),
+			Doc("The caller's certificates: numbered qualifications of published experts who are the caller's employee, with their kind, level, rule and whether they can be claimed", "我的证书"),
+		route.Call("GET", "/api/portal/reward/eligibility", FunPortal, h.Eligibility).
+			Doc("Can the caller apply: what is missing and whom to ask, their certificates, the tenders of their unit line, the approval flow", "能否申请证书奖励"),
+		route.Call("GET", "/api/portal/reward/tenders", FunPortal, h.Tenders).
+			Doc("The tenders of the caller's unit line with their bid date and result; for a chosen certificate, which can be claimed and why not", "可选标书"),
 		route.Call("POST", "/api/portal/reward/apply", FunPortal, h.Apply).
 			Doc("Apply for the reward of one's certificate used in a bid", "申请证书使用奖励"),
 		route.New("GET", "/api/portal/reward/mine", FunPortal, h.Mine).Query(appSpec.Params()...).

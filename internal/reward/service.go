@@ -27,6 +27,8 @@ type Service struct {
 	files  Files
 	dicts  Dicts
 	now    func() time.Time
+	// quiet: the demo's writes tell nobody and leave no business-log line (the applications show their state)
+	quiet bool
 }
 
 // NewService wires the service to what it needs of the other areas.
@@ -178,7 +180,7 @@ func (s *Service) AddRule(ctx context.Context, in RuleIn) (int64, error) {
 		if err != nil {
 			return err
 		}
-		return audit.Record(ctx, tx, audit.Change{Module: FunSetting, Action: audit.Create, TargetID: id,
+		return s.record(ctx, tx, audit.Change{Module: FunSetting, Action: audit.Create, TargetID: id,
 			Target: fmt.Sprintf("%s/%s v%d", in.CertKind, in.CertLevel, version),
 			After: map[string]any{"certKind": in.CertKind, "certLevel": in.CertLevel, "version": version, "amount": Yuan(amount), "wonAmount": Yuan(won),
 				"yearlyCap": Yuan(capc), "validFrom": from.Format(day), "validTo": to}})
@@ -237,7 +239,7 @@ func (s *Service) DeleteRule(ctx context.Context, id int64) error {
 			to, r.CertKind, r.CertLevel, r.Version-1); err != nil {
 			return err
 		}
-		return audit.Record(ctx, tx, audit.Change{Module: FunSetting, Action: audit.Delete, TargetID: id,
+		return s.record(ctx, tx, audit.Change{Module: FunSetting, Action: audit.Delete, TargetID: id,
 			Target: fmt.Sprintf("%s/%s v%d", r.CertKind, r.CertLevel, r.Version)})
 	})
 }
@@ -293,21 +295,23 @@ func (s *Service) SaveSettings(ctx context.Context, in Settings) error {
 			strconv.Itoa(in.Levels), p.UserID, s.now().UTC()); err != nil {
 			return err
 		}
-		return audit.Record(ctx, tx, audit.Change{Module: FunSetting, Action: audit.Update, Target: "levels", Before: before, After: in})
+		return s.record(ctx, tx, audit.Change{Module: FunSetting, Action: audit.Update, Target: "levels", Before: before, After: in})
 	})
 }
 
 /* ---------- applications ---------- */
 
 // ApplyIn is an application (POST /api/portal/reward/apply). The certificate's kind and level come from the
-// library (classify); CertKind and CertLevel may be left out, and are refused when they differ from it.
+// library (classify); CertKind and CertLevel may be left out, and are refused when they differ from it. The bid
+// date and result come from the tender when it records them: BidDate may then be left out and is refused when it
+// differs, Won is then the tender's (result win); a tender without a bid date takes BidDate, without a result Won.
 type ApplyIn struct {
 	CertKind   string  `param:"certKind"`
 	CertLevel  string  `param:"certLevel"`
 	ExpertID   int64   `param:"expertId,required"`
 	CertNumber string  `param:"certNumber,required"`
 	TenderID   int64   `param:"tenderId,required"`
-	BidDate    string  `param:"bidDate,required"`
+	BidDate    string  `param:"bidDate"`
 	Won        bool    `param:"won"`
 	Remark     string  `param:"remark"`
 	FileIDs    []int64 `param:"fileIds"`
@@ -319,18 +323,12 @@ func sameLine(a, b string) bool {
 }
 
 // Apply records the caller's application: their own certificate (a qualification of the published expert who is
-// their employee), a published tender of their unit's line, a bid date not in the future under a rule in force.
+// their employee), a published tender of their unit's line, its bid date (not in the future, a rule in force on it)
+// and result.
 func (s *Service) Apply(ctx context.Context, in ApplyIn) (int64, error) {
 	p, err := principal(ctx)
 	if err != nil {
 		return 0, err
-	}
-	bid, err := parseDay(httpx.Msg("reward.f.bidDate"), in.BidDate)
-	if err != nil {
-		return 0, err
-	}
-	if bid.Format(day) > s.today() {
-		return 0, httpx.Fail("reward.bid_future")
 	}
 	if utf8.RuneCountInString(in.Remark) > RemarkMax {
 		return 0, httpx.Fail("reward.remark_long", RemarkMax)
@@ -358,6 +356,25 @@ func (s *Service) Apply(ctx context.Context, in ApplyIn) (int64, error) {
 	}
 	if !sameLine(tender.UnitCode, unit) {
 		return 0, httpx.Fail("reward.tender_other_unit")
+	}
+	given := strings.TrimSpace(in.BidDate)
+	if tender.BidDate != "" {
+		if given != "" && given != tender.BidDate {
+			return 0, httpx.Fail("reward.bid_date_mismatch", tender.Title, tender.BidDate)
+		}
+		given = tender.BidDate
+	} else if given == "" {
+		return 0, httpx.Fail("reward.bid_date_required")
+	}
+	bid, err := parseDay(httpx.Msg("reward.f.bidDate"), given)
+	if err != nil {
+		return 0, err
+	}
+	if bid.Format(day) > s.today() {
+		return 0, httpx.Fail("reward.bid_future")
+	}
+	if tender.Result != "" {
+		in.Won = tender.Result == ResultWon
 	}
 	var id int64
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
@@ -394,7 +411,7 @@ func (s *Service) Apply(ctx context.Context, in ApplyIn) (int64, error) {
 		if err := s.files.Set(ctx, tx, p.UserID, id, in.FileIDs); err != nil {
 			return err
 		}
-		return audit.Record(ctx, tx, audit.Change{Module: FunAudit, Action: "submit", TargetID: id, Target: cert.Name + " / " + tender.Title,
+		return s.record(ctx, tx, audit.Change{Module: FunAudit, Action: "submit", TargetID: id, Target: cert.Name + " / " + tender.Title,
 			After: map[string]any{"certNumber": cert.Number, "certKind": class.Kind, "certLevel": class.Level, "tenderId": in.TenderID,
 				"bidDate": bid.Format(day), "won": in.Won}})
 	})
@@ -488,7 +505,7 @@ func (s *Service) decideOne(ctx context.Context, tx *db.Tx, p *auth.Principal, v
 			return httpx.Fail("reward.centre_only")
 		}
 		if a.UnitReviewer.Valid && a.UnitReviewer.Int64 == p.UserID {
-			return httpx.Fail("reward.same_reviewer")
+			return httpx.Fail("reward.same_reviewer", s.nextNames(ctx, tx, a))
 		}
 		final = true
 	default:
@@ -503,7 +520,7 @@ func (s *Service) decideOne(ctx context.Context, tx *db.Tx, p *auth.Principal, v
 		if err := s.tell(ctx, tx, a, "rejected", reason); err != nil {
 			return err
 		}
-		return audit.Record(ctx, tx, audit.Change{Module: FunAudit, Action: "reject", TargetID: id, Target: target, Before: map[string]any{"state": a.State},
+		return s.record(ctx, tx, audit.Change{Module: FunAudit, Action: "reject", TargetID: id, Target: target, Before: map[string]any{"state": a.State},
 			After: map[string]any{"state": StateRejected, "reason": reason}})
 	}
 	if !final {
@@ -514,7 +531,7 @@ func (s *Service) decideOne(ctx context.Context, tx *db.Tx, p *auth.Principal, v
 		if err := s.tell(ctx, tx, a, "unit_approved", ""); err != nil {
 			return err
 		}
-		return audit.Record(ctx, tx, audit.Change{Module: FunAudit, Action: "approve", TargetID: id, Target: target, Before: map[string]any{"state": a.State},
+		return s.record(ctx, tx, audit.Change{Module: FunAudit, Action: "approve", TargetID: id, Target: target, Before: map[string]any{"state": a.State},
 			After: map[string]any{"state": StateUnitApproved}})
 	}
 	rule, err := ruleFor(ctx, tx, a.Kind, a.Level, a.BidDate)
@@ -543,7 +560,7 @@ func (s *Service) decideOne(ctx context.Context, tx *db.Tx, p *auth.Principal, v
 	if err := s.tell(ctx, tx, a, "approved", Yuan(amount)); err != nil {
 		return err
 	}
-	return audit.Record(ctx, tx, audit.Change{Module: FunAudit, Action: "approve", TargetID: id, Target: target, Before: map[string]any{"state": a.State},
+	return s.record(ctx, tx, audit.Change{Module: FunAudit, Action: "approve", TargetID: id, Target: target, Before: map[string]any{"state": a.State},
 		After: map[string]any{"state": StateApproved, "amount": Yuan(amount), "ruleId": rule.ID, "ruleVersion": rule.Version}})
 }
 
@@ -564,6 +581,9 @@ func moved(res sql.Result, err error) error {
 }
 
 func (s *Service) tell(ctx context.Context, tx *db.Tx, a appRow, what, extra string) error {
+	if s.quiet {
+		return nil
+	}
 	title := httpx.Translate(httpx.LangZH, "reward.msg."+what+".title", a.Cert)
 	content := httpx.Translate(httpx.LangZH, "reward.msg."+what+".content", a.Cert, a.Tender, extra)
 	_, err := s.notify.Notify(ctx, tx, []int64{a.UserID}, Notice{Code: fmt.Sprintf("reward:%d:%s", a.ID, what), Title: title, Content: content, RefID: a.ID})
@@ -592,4 +612,12 @@ func (s *Service) MayReadFile(ctx context.Context, p *auth.Principal, id int64) 
 	}
 	v, err := s.scope(ctx, s.db, p.UserID)
 	return err == nil && v.Sees(unit), err
+}
+
+// record writes a change to the business log inside tx; the demo's writes (quiet) leave none: nobody made them.
+func (s *Service) record(ctx context.Context, tx *db.Tx, c audit.Change) error {
+	if s.quiet {
+		return nil
+	}
+	return audit.Record(ctx, tx, c)
 }

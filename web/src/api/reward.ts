@@ -18,6 +18,8 @@ export type RewardGroupBy = RewardReport['groupBy'];
 export type RewardRuleForm = RequestBody<'/api/reward/rule/add', 'post'>;
 export type RewardApplyForm = RequestBody<'/api/portal/reward/apply', 'post'>;
 export type MyCertificate = Schemas['RewardMyCertificate'];
+export type RewardEligibility = Schemas['RewardEligibility'];
+export type TenderOption = Schemas['RewardTenderOption'];
 
 export const REWARD_STATES = ['submitted', 'unit_approved', 'approved', 'rejected'] as const satisfies readonly RewardState[];
 export const REWARD_GROUPS = ['person', 'unit', 'kind', 'month'] as const satisfies readonly RewardGroupBy[];
@@ -36,6 +38,8 @@ defineApis({
   rewardReject: { method: 'PUT', path: '/api/reward/audit/reject' },
   rewardReport: { method: 'GET', path: '/api/reward/report' },
   rewardCertificates: { method: 'GET', path: '/api/portal/reward/certificates' },
+  rewardEligibility: { method: 'GET', path: '/api/portal/reward/eligibility' },
+  rewardTenders: { method: 'GET', path: '/api/portal/reward/tenders' },
   rewardApply: { method: 'POST', path: '/api/portal/reward/apply' },
   rewardMine: { method: 'GET', path: '/api/portal/reward/mine' },
 });
@@ -56,5 +60,9 @@ export const rejectApplications = (ids: number[], reason: string) => callApi<nul
 export const getReport = (p: Params) => callApi<RewardReport>('rewardReport', p);
 
 export const myCertificates = (opts?: CallOptions) => callApi<MyCertificate[]>('rewardCertificates', undefined, opts);
+/** Can the caller apply: what is missing and whom to ask, their certificates, the approval flow. */
+export const rewardEligibility = (opts?: CallOptions) => callApi<RewardEligibility>('rewardEligibility', undefined, opts);
+/** The tenders of the caller's unit line with their bid date and result; for a certificate, which can be claimed. */
+export const rewardTenders = (p: Params, opts?: CallOptions) => callApi<TenderOption[]>('rewardTenders', p, opts);
 export const applyForReward = (f: RewardApplyForm) => callApi<{ id: number }>('rewardApply', { ...f });
 export const myApplications = (p: Params, opts?: CallOptions) => callApi<Page<RewardApplication>>('rewardMine', p, opts);

@@ -1,22 +1,22 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Card, DatePicker, Drawer, Form, Input, List, Select, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Descriptions, Drawer, Empty, Form, Input, List, Select, Space, Steps, Switch, Tag, Typography } from 'antd';
 import { TrophyOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '../../api/client';
-import { portalSearch } from '../../api/portal';
 import {
   applyForReward,
-  CERT_KIND_DICT,
-  CERT_LEVEL_DICT,
   myApplications,
-  myCertificates,
+  rewardEligibility,
+  rewardTenders,
   type MyCertificate,
   type RewardApplication,
+  type RewardEligibility,
+  type TenderOption,
 } from '../../api/reward';
-import { DictLabel } from '../../components/DictSelect';
 import FileUpload, { fileIds, type FileItem } from '../../components/upload/FileUpload';
-import { useI18n } from '../../i18n';
+import { t, useI18n, type MessageKey } from '../../i18n';
+import { money } from './amount';
 import { RewardStateTag } from './RewardAuditPage';
 
 /** The route query parameter that opens the drawer (the reward messages lead to /gatewayMsg?reward=id). */
@@ -25,7 +25,7 @@ export const REWARD_PARAM = 'reward';
 interface Values {
   cert: string;
   tenderId: number;
-  bidDate: Dayjs;
+  bidDate?: Dayjs;
   won?: boolean;
   remark?: string;
   files?: FileItem[];
@@ -33,60 +33,96 @@ interface Values {
 
 const certKey = (c: MyCertificate) => `${c.expertId}|${c.number}`;
 
-/** A select of the published tenders the portal shows, searched by keyword. */
-function TenderSelect({ value, onChange }: { value?: number; onChange?: (v: number) => void }) {
+/** The label of a bid result (dictionary bid_result), or that none is recorded. */
+function resultLabel(result: string) {
+  const known = ['win', 'lose', 'void', 'pending'];
+  return t(`reward.portal.result.${known.includes(result) ? result : 'none'}` as MessageKey);
+}
+
+/**
+ * The tenders the applicant may name: those of their unit line, searched on the server; for the chosen certificate
+ * a tender claimed already, or without a rule on its bid date, is shown but cannot be chosen, with the reason.
+ */
+function TenderSelect({ cert, value, onChange, onPicked }: { cert?: MyCertificate; value?: number; onChange?: (v: number) => void; onPicked(t?: TenderOption): void }) {
   const { t } = useI18n();
-  const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
-  const search = useCallback((keywords: string) => {
-    portalSearch({ type: 'tender', keywords, limit: '20' }, { silent: true }).then(
-      (r) => setOptions((r?.records ?? []).map((h) => ({ value: h.id, label: `${h.title}${h.unitName ? ` · ${h.unitName}` : ''}` }))),
-      () => undefined,
-    );
-  }, []);
+  const [options, setOptions] = useState<TenderOption[]>([]);
+  const [loading, setLoading] = useState(false);
+  const search = useCallback(
+    (keyword: string) => {
+      if (!cert) return;
+      setLoading(true);
+      rewardTenders({ keyword, expertId: String(cert.expertId), certNumber: cert.number }, { silent: true })
+        .then((r) => setOptions(r ?? []), () => undefined)
+        .finally(() => setLoading(false));
+    },
+    [cert],
+  );
   useEffect(() => search(''), [search]);
   return (
     <Select
       showSearch
       filterOption={false}
       value={value}
-      onChange={onChange}
+      disabled={!cert}
+      loading={loading}
+      onChange={(v: number) => {
+        onChange?.(v);
+        onPicked(options.find((o) => o.id === v));
+      }}
       onSearch={search}
-      options={options}
-      placeholder={t('reward.portal.tenderHint')}
+      placeholder={cert ? t('reward.portal.tenderHint') : t('reward.portal.chooseCertFirst')}
+      notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('reward.portal.tenderNone')} />}
+      optionLabelProp="title"
+      options={options.map((o) => ({
+        value: o.id,
+        title: o.title,
+        disabled: !o.selectable,
+        label: (
+          <div data-testid={`reward-tender-${o.id}`}>
+            <div style={{ whiteSpace: 'normal' }}>{o.title}</div>
+            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'normal' }}>
+              {[o.unitLabel, o.bidDate, resultLabel(o.result)].filter(Boolean).join(' · ')}
+              {o.reason && <span> · {o.reason}</span>}
+            </Typography.Text>
+          </div>
+        ),
+      }))}
       data-testid="reward-apply-tender"
     />
   );
 }
 
 /**
- * The application form: one's certificate (its kind and level shown as the library records them: the server derives
- * them and pays by them), the tender, the bid date and result, evidence.
+ * The application form: one's certificate (only those that can be claimed; the others say why), its kind and level
+ * as the library records them, the tender (of one's unit line), whose bid date and result are filled from the tender
+ * library, evidence.
  */
 function ApplyForm({ certs, onDone }: { certs: MyCertificate[]; onDone(): void }) {
   const { t } = useI18n();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  const [tender, setTender] = useState<TenderOption>();
   const certValue = Form.useWatch('cert', form);
   const chosen = certs.find((c) => certKey(c) === certValue);
   const save = () =>
     form.validateFields().then(
       (v) => {
-        const cert = certs.find((c) => certKey(c) === v.cert);
-        if (!cert) return;
+        if (!chosen) return;
         setSaving(true);
         applyForReward({
-          expertId: cert.expertId,
-          certNumber: cert.number,
+          expertId: chosen.expertId,
+          certNumber: chosen.number,
           tenderId: v.tenderId,
-          bidDate: v.bidDate.format('YYYY-MM-DD'),
-          won: !!v.won,
+          bidDate: tender?.bidDate ? '' : (v.bidDate?.format('YYYY-MM-DD') ?? ''),
+          won: tender?.result ? tender.won : !!v.won,
           remark: (v.remark ?? '').trim(),
           fileIds: fileIds(v.files),
         })
           .then(
             () => {
-              toast('success', t('msg.operationSuccessful'));
+              toast('success', t('reward.portal.submitted'));
               form.resetFields();
+              setTender(undefined);
               onDone();
             },
             () => undefined,
@@ -99,37 +135,75 @@ function ApplyForm({ certs, onDone }: { certs: MyCertificate[]; onDone(): void }
     <Form form={form} layout="vertical" data-testid="reward-apply-form">
       <Form.Item name="cert" label={t('reward.certificate')} rules={[{ required: true, message: t('reward.portal.certRequired') }]}>
         <Select
-          options={certs.map((c) => ({ value: certKey(c), label: `${c.name} · ${c.number}` }))}
           data-testid="reward-apply-cert"
           placeholder={t('reward.portal.certRequired')}
+          optionLabelProp="title"
+          onChange={() => {
+            form.setFieldValue('tenderId', undefined);
+            setTender(undefined);
+          }}
+          options={certs.map((c) => ({
+            value: certKey(c),
+            title: `${c.name} · ${c.number}`,
+            disabled: !c.usable,
+            label: (
+              <div>
+                <div>
+                  {c.name} · {c.number}
+                </div>
+                {c.reason && (
+                  <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'normal' }}>
+                    {c.reason}
+                  </Typography.Text>
+                )}
+              </div>
+            ),
+          }))}
         />
       </Form.Item>
       {chosen && (
-        <Space wrap>
-          <Form.Item label={t('reward.certKind')}>
-            <span data-testid="reward-apply-kind">
-              {chosen.certKind && chosen.certLevel ? (
-                <>
-                  <DictLabel dictKey={CERT_KIND_DICT} value={chosen.certKind} /> / <DictLabel dictKey={CERT_LEVEL_DICT} value={chosen.certLevel} />
-                </>
-              ) : (
-                <Typography.Text type="warning">{t('reward.portal.kindUnknown')}</Typography.Text>
-              )}
+        <Form.Item label={t('reward.certKind')}>
+          <Space wrap data-testid="reward-apply-kind">
+            <span>
+              {chosen.kindLabel} / {chosen.levelLabel}
             </span>
-          </Form.Item>
-        </Space>
+            {chosen.ruleInForce ? <Tag color="green">{t('reward.portal.ruleInForce')}</Tag> : <Tag>{t('reward.portal.noRuleNow')}</Tag>}
+          </Space>
+        </Form.Item>
       )}
       <Form.Item name="tenderId" label={t('reward.tender')} rules={[{ required: true, message: t('reward.portal.tenderHint') }]}>
-        <TenderSelect />
+        <TenderSelect cert={chosen} onPicked={setTender} />
       </Form.Item>
-      <Space wrap>
-        <Form.Item name="bidDate" label={t('reward.bidDate')} rules={[{ required: true, message: t('reward.bidDate') }]}>
-          <DatePicker disabledDate={(d) => d.isAfter(dayjs(), 'day')} data-testid="reward-apply-date" />
-        </Form.Item>
-        <Form.Item name="won" label={t('reward.won')} valuePropName="checked">
-          <Switch data-testid="reward-apply-won" />
-        </Form.Item>
-      </Space>
+      {tender && (
+        <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }} data-testid="reward-apply-bid">
+          <Descriptions.Item label={t('reward.bidDate')}>
+            {tender.bidDate ? (
+              <span data-testid="reward-apply-date-shown">{tender.bidDate}</span>
+            ) : (
+              <Form.Item name="bidDate" noStyle rules={[{ required: true, message: t('reward.portal.noDate') }]}>
+                <DatePicker disabledDate={(d) => d.isAfter(dayjs(), 'day')} data-testid="reward-apply-date" placeholder={t('reward.portal.noDate')} />
+              </Form.Item>
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('reward.result')}>
+            {tender.result ? (
+              <span data-testid="reward-apply-result">{resultLabel(tender.result)}</span>
+            ) : (
+              <Form.Item name="won" noStyle valuePropName="checked">
+                <Switch data-testid="reward-apply-won" />
+              </Form.Item>
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('reward.unit')} span={2}>
+            {tender.unitLabel}
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+      {tender && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+          {t('reward.portal.fromTender')}
+        </Typography.Paragraph>
+      )}
       <Form.Item name="remark" label={t('reward.remark')}>
         <Input maxLength={200} />
       </Form.Item>
@@ -143,20 +217,83 @@ function ApplyForm({ certs, onDone }: { certs: MyCertificate[]; onDone(): void }
   );
 }
 
+/** Where an application stands in the approval flow (one or two levels), as steps. */
+function Progress({ a, levels }: { a: RewardApplication; levels: number }) {
+  const { t } = useI18n();
+  const titles = levels === 1 && a.state !== 'unit_approved' ? ['reward.step.submit', 'reward.step.review', 'reward.step.paid'] : ['reward.step.submit', 'reward.step.unit', 'reward.step.centre', 'reward.step.paid'];
+  const last = titles.length - 1;
+  let current = 1;
+  let status: 'process' | 'finish' | 'error' = 'process';
+  if (a.state === 'unit_approved') current = 2;
+  if (a.state === 'approved') [current, status] = [last, 'finish'];
+  if (a.state === 'rejected') current = a.unitReviewerName && titles.length === 4 ? 2 : 1;
+  if (a.state === 'rejected') status = 'error';
+  return (
+    <Steps
+      size="small"
+      progressDot
+      current={current}
+      status={status}
+      items={titles.map((k) => ({ title: <span style={{ fontSize: 12 }}>{t(k as MessageKey)}</span> }))}
+      style={{ marginTop: 8 }}
+    />
+  );
+}
+
+/** One's applications: where each stands, the next step and who takes it, the amount paid or the reason. */
+function MyApplications({ apps, levels }: { apps: RewardApplication[]; levels: number }) {
+  const { t } = useI18n();
+  return (
+    <List
+      dataSource={apps}
+      renderItem={(a) => (
+        <List.Item data-testid={`reward-mine-${a.id}`}>
+          <div style={{ width: '100%' }}>
+            <Space wrap>
+              <RewardStateTag state={a.state} />
+              <Typography.Text strong>{a.certName}</Typography.Text>
+              <span>{a.tenderTitle}</span>
+            </Space>
+            <div>
+              <Typography.Text type="secondary">
+                {a.bidDate} · {a.won ? t('reward.portal.result.win') : t('reward.portal.result.lose')}
+              </Typography.Text>
+              {a.state === 'approved' && (
+                <Typography.Text strong style={{ marginLeft: 12, color: '#237804' }}>
+                  {t('reward.portal.paid', { amount: money(a.amount) })}
+                </Typography.Text>
+              )}
+            </div>
+            {a.state === 'rejected' && a.reason && <Typography.Text type="danger">{t('reward.portal.rejectedBy', { reason: a.reason })}</Typography.Text>}
+            {a.nextStep && (
+              <div data-testid={`reward-next-${a.id}`}>
+                <Typography.Text>{t('reward.portal.next', { step: a.nextStep })}</Typography.Text>
+                {a.nextBy && <Typography.Text type="secondary"> · {t('reward.portal.nextBy', { names: a.nextBy })}</Typography.Text>}
+              </div>
+            )}
+            <Progress a={a} levels={levels} />
+          </div>
+        </List.Item>
+      )}
+    />
+  );
+}
+
 /**
- * The applicant's side of the certificate rewards on /gatewayMsg: shown to whoever has a certificate in the library
- * or an application; the drawer (`?reward=`) lists the applications with their state and amount and holds the form.
+ * The applicant's side of the certificate rewards on /gatewayMsg, for every internal account: a card with where
+ * one's applications stand; the drawer (`?reward=`) says whether one can apply (and if not, why and whom to ask),
+ * shows the approval flow, one's applications with their next steps, and the form.
  */
 export default function PortalRewards() {
   const { t } = useI18n();
   const [search, setSearch] = useSearchParams();
   const open = search.has(REWARD_PARAM);
-  const [certs, setCerts] = useState<MyCertificate[]>([]);
+  const [elig, setElig] = useState<RewardEligibility>();
   const [apps, setApps] = useState<RewardApplication[]>([]);
   const [tick, setTick] = useState(0);
   useEffect(() => {
     let live = true;
-    myCertificates({ silent: true }).then((c) => live && setCerts(c ?? []), () => undefined);
+    rewardEligibility({ silent: true }).then((e) => live && setElig(e), () => undefined);
     myApplications({ limit: '50' }, { silent: true }).then((p) => live && setApps(p?.records ?? []), () => undefined);
     return () => {
       live = false;
@@ -169,56 +306,56 @@ export default function PortalRewards() {
       else out.delete(REWARD_PARAM);
       return out;
     });
-  if (!certs.length && !apps.length && !open) return null;
+  if (!elig || elig.problems.some((p) => p.code === 'external')) return null;
+  const paid = apps.filter((a) => a.state === 'approved').length;
+  const pending = apps.filter((a) => a.state === 'submitted' || a.state === 'unit_approved').length;
   return (
     <>
       <Card size="small" style={{ marginBottom: 16 }} data-testid="reward-portal">
         <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-          <Typography.Text>
-            <TrophyOutlined /> {t('reward.portal.title')}
-            {apps.length > 0 && <Typography.Text type="secondary"> · {t('reward.portal.count', { n: apps.length })}</Typography.Text>}
-          </Typography.Text>
+          <Space wrap>
+            <TrophyOutlined />
+            <Typography.Text strong>{t('reward.portal.title')}</Typography.Text>
+            <Typography.Text type="secondary">
+              {apps.length > 0 ? t('reward.portal.summary', { paid, pending }) : elig.canApply ? t('reward.portal.none') : t('reward.portal.cannot')}
+            </Typography.Text>
+          </Space>
           <Button size="small" type="primary" onClick={() => show(true)} data-testid="reward-portal-open">
             {t('reward.portal.open')}
           </Button>
         </Space>
       </Card>
-      <Drawer open={open} onClose={() => show(false)} width="min(720px, 96vw)" title={t('reward.portal.title')} data-testid="reward-drawer" destroyOnHidden>
+      <Drawer open={open} onClose={() => show(false)} width="min(760px, 96vw)" title={t('reward.portal.title')} data-testid="reward-drawer" destroyOnHidden>
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
-          {apps.length > 0 && (
-            <Card size="small" title={t('reward.portal.mine')}>
-              <List
-                dataSource={apps}
-                renderItem={(a) => (
-                  <List.Item data-testid={`reward-mine-${a.id}`}>
-                    <List.Item.Meta
-                      title={
-                        <Space wrap>
-                          <RewardStateTag state={a.state} />
-                          <span>
-                            {a.certName} · {a.tenderTitle}
-                          </span>
-                        </Space>
-                      }
-                      description={
-                        <Space wrap>
-                          <span>{a.bidDate}</span>
-                          {a.state === 'approved' && <span>{t('reward.portal.paid', { amount: a.amount })}</span>}
-                          {a.reason && <Typography.Text type="danger">{a.reason}</Typography.Text>}
-                        </Space>
-                      }
-                    />
-                  </List.Item>
-                )}
-              />
+          {elig.canApply ? (
+            <Alert type="info" showIcon message={t('reward.portal.can')} description={elig.flow} data-testid="reward-can-apply" />
+          ) : (
+            <Alert
+              type="warning"
+              showIcon
+              message={t('reward.portal.cannot')}
+              data-testid="reward-cannot-apply"
+              description={
+                <ul style={{ paddingLeft: 18, margin: 0 }}>
+                  {elig.problems.map((p) => (
+                    <li key={p.code} data-testid={`reward-problem-${p.code}`}>
+                      <div>{p.text}</div>
+                      {p.todo && <Typography.Text type="secondary">{t('reward.portal.todo', { todo: p.todo })}</Typography.Text>}
+                    </li>
+                  ))}
+                </ul>
+              }
+            />
+          )}
+          {elig.certificates.length > 0 && (
+            <Card size="small" title={t('reward.portal.apply')}>
+              <ApplyForm certs={elig.certificates} onDone={() => setTick((n) => n + 1)} />
             </Card>
           )}
-          {certs.length > 0 ? (
-            <Card size="small" title={t('reward.portal.apply')}>
-              <ApplyForm certs={certs} onDone={() => setTick((n) => n + 1)} />
+          {apps.length > 0 && (
+            <Card size="small" title={t('reward.portal.mine')}>
+              <MyApplications apps={apps} levels={elig.levels} />
             </Card>
-          ) : (
-            <Typography.Text type="secondary">{t('reward.portal.noCert')}</Typography.Text>
           )}
         </Space>
       </Drawer>

@@ -1,11 +1,12 @@
-import { useState } from 'react';
-import { Button, Input, Modal, Space, Tag, Typography, type ButtonProps } from 'antd';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Input, Modal, Space, Tag, Typography, type ButtonProps } from 'antd';
 import { toast } from '../../api/client';
 import { FILE_DOWN_PATH } from '../../api/upload';
 import {
   approveApplications,
   CERT_KIND_DICT,
   CERT_LEVEL_DICT,
+  getSettings,
   listApplications,
   rejectApplications,
   REWARD_STATES,
@@ -20,6 +21,7 @@ import type { ListColumn } from '../../components/list/TableCard';
 import { useList } from '../../components/list/useList';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
+import { money } from './amount';
 
 const STATE_COLOR: Record<RewardState, string> = { submitted: 'gold', unit_approved: 'blue', approved: 'green', rejected: 'red' };
 
@@ -39,10 +41,38 @@ const fields: SearchField[] = [
   { names: ['startDate', 'endDate'], labelKey: 'reward.bidDate', kind: 'dateRange' },
 ];
 
-/** /useCertificateRewardAudit: the applications of the caller's scope; approve at the caller's level, reject with a reason. */
+/** Where an application stands: its state, the amount paid or the reason, the next step and who takes it, and whether
+ * the signed-in reviewer may decide it now (and why not). */
+function NextStep({ a }: { a: RewardApplication }) {
+  return (
+    <Space direction="vertical" size={0} data-testid={`reward-next-${a.id}`} style={{ width: 260 }}>
+      <span data-testid={`reward-state-${a.id}`}>
+        <RewardStateTag state={a.state} />
+        {a.state === 'approved' && (
+          <Typography.Text strong>
+            {money(a.amount)} {t('reward.yuan')}
+          </Typography.Text>
+        )}
+      </span>
+      {a.state === 'approved' && <Typography.Text type="secondary">{t('reward.ruleVersion', { v: a.ruleVersion })}</Typography.Text>}
+      {a.state === 'rejected' && a.reason && <Typography.Text type="danger">{a.reason}</Typography.Text>}
+      {a.nextStep && <Typography.Text>{a.nextStep}</Typography.Text>}
+      {a.nextBy && <Typography.Text type="secondary">{t('reward.portal.nextBy', { names: a.nextBy })}</Typography.Text>}
+      {a.canDecide && <Tag color="blue">{t('reward.canDecide')}</Tag>}
+      {!a.canDecide && a.whyNot && <Typography.Text type="warning">{a.whyNot}</Typography.Text>}
+    </Space>
+  );
+}
+
+/** /useCertificateRewardAudit: the applications of the caller's scope with their next step and who takes it; the
+ * caller ticks those they may decide (the others say why not), approves at their level or rejects with a reason. */
 export default function RewardAuditPage() {
   useI18n();
   const list = useList<RewardApplication>(fields, listApplications, { key: ['listApplications'] });
+  const [levels, setLevels] = useState<number>();
+  useEffect(() => {
+    getSettings().then((s) => setLevels(s.levels), () => undefined);
+  }, []);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const ids = list.selectedKeys.map(Number);
@@ -56,29 +86,40 @@ export default function RewardAuditPage() {
     return false;
   };
   const columns: ListColumn<RewardApplication>[] = [
-    { titleKey: 'reward.applicant', key: 'user', render: (_: unknown, a) => `${a.userName}(${a.loginCode})` },
-    { titleKey: 'reward.unit', dataIndex: 'unitName' },
+    {
+      titleKey: 'reward.applicant',
+      key: 'user',
+      render: (_: unknown, a) => (
+        <Space direction="vertical" size={0} style={{ width: 150 }}>
+          <span>
+            {a.userName}（{a.loginCode}）
+          </span>
+          <Typography.Text type="secondary">{a.unitLabel || a.unitName}</Typography.Text>
+        </Space>
+      ),
+    },
     {
       titleKey: 'reward.certificate',
       key: 'cert',
       render: (_: unknown, a) => (
-        <Space direction="vertical" size={0}>
-          <span>
-            {a.certName} · {a.certNumber}
-          </span>
+        <Space direction="vertical" size={0} style={{ width: 150 }}>
+          <span>{a.certName}</span>
           <Typography.Text type="secondary">
-            <DictLabel dictKey={CERT_KIND_DICT} value={a.certKind} /> / <DictLabel dictKey={CERT_LEVEL_DICT} value={a.certLevel} />
+            {a.certNumber} · <DictLabel dictKey={CERT_KIND_DICT} value={a.certKind} /> / <DictLabel dictKey={CERT_LEVEL_DICT} value={a.certLevel} />
           </Typography.Text>
         </Space>
       ),
     },
-    { titleKey: 'reward.tender', dataIndex: 'tenderTitle' },
-    { titleKey: 'reward.bidDate', dataIndex: 'bidDate', sortKey: 'bidDate', render: (v: string, a) => `${v}${a.won ? ` · ${t('reward.won')}` : ''}` },
     {
-      titleKey: 'reward.evidence',
-      key: 'files',
-      render: (_: unknown, a) => (
-        <Space direction="vertical" size={0}>
+      titleKey: 'reward.tender',
+      dataIndex: 'tenderTitle',
+      render: (v: string, a) => (
+        <Space direction="vertical" size={0} style={{ width: 230 }}>
+          <span>{v}</span>
+          <Typography.Text type="secondary">
+            {a.bidDate} · {a.won ? t('reward.portal.result.win') : t('reward.portal.result.lose')}
+          </Typography.Text>
+          {a.remark && <Typography.Text type="secondary">{a.remark}</Typography.Text>}
           {a.files.map((f) => (
             <Typography.Link key={f.id} onClick={() => void openExport(FILE_DOWN_PATH, { id: String(f.id) }).catch(() => undefined)}>
               {f.name}
@@ -87,20 +128,34 @@ export default function RewardAuditPage() {
         </Space>
       ),
     },
-    { titleKey: 'reward.state', dataIndex: 'state', render: (v: RewardState, a) => <span data-testid={`reward-state-${a.id}`}><RewardStateTag state={v} /></span> },
-    { titleKey: 'reward.amount', dataIndex: 'amount', render: (v: string, a) => (a.state === 'approved' ? `${v} (v${a.ruleVersion})` : '') },
-    { titleKey: 'reward.reason', dataIndex: 'reason' },
-    { titleKey: 'reward.createdAt', dataIndex: 'createdAt', sortKey: 'createdAt', render: (v: string) => formatTime(v) },
+    { titleKey: 'reward.nextStep', key: 'state', render: (_: unknown, a) => <NextStep a={a} /> },
+    {
+      titleKey: 'reward.createdAt',
+      dataIndex: 'createdAt',
+      sortKey: 'createdAt',
+      render: (v: string) => {
+        const [date, time] = formatTime(v).split(' ');
+        return (
+          <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
+            <span>{date}</span>
+            <Typography.Text type="secondary">{time}</Typography.Text>
+          </Space>
+        );
+      },
+    },
   ];
+  const empty = list.data && list.data.total === 0 && !Object.values(list.state.filters).some(Boolean);
   return (
     <>
+      {levels && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t(levels === 1 ? 'reward.flowHint.1' : 'reward.flowHint.2')} data-testid="reward-flow" />}
+      {empty && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('reward.auditEmpty')} />}
       <ListView<RewardApplication>
         list={list}
         fields={fields}
         columns={columns}
         rowKey="id"
         selectable
-        canSelect={(a) => a.state === 'submitted' || a.state === 'unit_approved'}
+        canSelect={(a) => a.canDecide}
         actions={
           <Space>
             <Button type="primary" data-testid="reward-approve" onClick={() => ticked() && void approveApplications(ids).then(done, () => undefined)}>

@@ -5,6 +5,7 @@ import { CERT_KIND_DICT, getReport, REWARD_GROUPS, REWARD_REPORT_EXPORT, type Re
 import { DictLabel } from '../../components/DictSelect';
 import ExportButton from '../../components/list/ExportButton';
 import { t, useI18n } from '../../i18n';
+import { money } from './amount';
 
 type Row = RewardReport['rows'][number];
 
@@ -19,7 +20,7 @@ function Bars({ rows, label }: { rows: Row[]; label(r: Row): ReactNode }) {
           <span style={{ flex: 1, background: '#f0f5ff', borderRadius: 4 }}>
             <span style={{ display: 'block', width: `${(r.amountCents / max) * 100}%`, minWidth: 2, height: 14, background: '#2f6bd8', borderRadius: 4 }} />
           </span>
-          <span style={{ width: 110, textAlign: 'right' }}>{r.amount}</span>
+          <span style={{ width: 110, textAlign: 'right' }}>{money(r.amount)}</span>
         </div>
       ))}
     </div>
@@ -63,13 +64,15 @@ export default function RewardReportPage() {
       <Space size="large">
         <Statistic
           title={t('reward.total')}
-          value={data?.total ?? '0.00'}
+          value={money(data?.total ?? '0.00')}
           suffix={t('reward.yuan')}
           formatter={(v) => <span data-testid="reward-total">{String(v)}</span>}
         />
         <Statistic title={t('reward.count')} value={data?.count ?? 0} />
       </Space>
-      <Card size="small" title={t('reward.chart')}>{data?.rows.length ? <Bars rows={data.rows} label={label} /> : <Empty />}</Card>
+      <Card size="small" title={t('reward.chart')}>
+        {data?.rows.length ? <Bars rows={data.rows} label={label} /> : <Empty description={t('reward.reportEmpty')} data-testid="reward-report-empty" />}
+      </Card>
       <Table<Row>
         rowKey="key"
         size="small"
@@ -78,7 +81,7 @@ export default function RewardReportPage() {
         columns={[
           { title: t(`reward.group.${groupBy}`), key: 'label', render: (_: unknown, r) => label(r) },
           { title: t('reward.count'), dataIndex: 'count', align: 'right' },
-          { title: t('reward.amount'), dataIndex: 'amount', align: 'right' },
+          { title: t('reward.amount'), dataIndex: 'amount', align: 'right', render: (v: string) => money(v) },
         ]}
         summary={() =>
           data?.rows.length ? (
@@ -90,7 +93,7 @@ export default function RewardReportPage() {
                 {data.count}
               </Table.Summary.Cell>
               <Table.Summary.Cell index={2} align="right">
-                <Typography.Text strong>{data.total}</Typography.Text>
+                <Typography.Text strong>{money(data.total)}</Typography.Text>
               </Table.Summary.Cell>
             </Table.Summary.Row>
           ) : null

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Col, DatePicker, Form, Input, Radio, Row, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Form, Input, Radio, Row, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { toast } from '../../api/client';
 import { addRule, CERT_KIND_DICT, CERT_LEVEL_DICT, deleteRule, getSettings, listRules, saveSettings, type RewardRule } from '../../api/reward';
@@ -147,6 +147,9 @@ function LevelsCard() {
           { value: 2, label: t('reward.levels.2') },
         ]}
       />
+      <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+        {t('reward.levels.hint')}
+      </Typography.Paragraph>
     </Card>
   );
 }
@@ -164,9 +167,23 @@ export default function RewardSettingPage() {
     { titleKey: 'reward.amount', dataIndex: 'amount' },
     { titleKey: 'reward.wonAmount', dataIndex: 'wonAmount' },
     { titleKey: 'reward.yearlyCap', dataIndex: 'yearlyCap' },
-    { titleKey: 'reward.period', key: 'period', sortKey: 'validFrom', render: (_: unknown, r) => `${r.validFrom} ~ ${r.validTo || t('reward.open')}` },
+    {
+      titleKey: 'reward.period',
+      key: 'period',
+      sortKey: 'validFrom',
+      render: (_: unknown, r) => <span style={{ whiteSpace: 'nowrap' }}>{`${r.validFrom} ~ ${r.validTo || t('reward.open')}`}</span>,
+    },
     { titleKey: 'reward.remark', dataIndex: 'remark' },
-    { titleKey: 'reward.createdAt', dataIndex: 'createdAt', render: (v: string, r) => `${formatTime(v)} ${r.createdByName}` },
+    {
+      titleKey: 'reward.createdAt',
+      dataIndex: 'createdAt',
+      render: (v: string, r) => (
+        <Space direction="vertical" size={0}>
+          <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span>
+          <Typography.Text type="secondary">{r.createdByName}</Typography.Text>
+        </Space>
+      ),
+    },
     {
       titleKey: 'list.actions',
       key: 'actions',
@@ -202,6 +219,9 @@ export default function RewardSettingPage() {
       {holder}
       <LevelsCard />
       <Typography.Paragraph type="secondary">{t('reward.rulesHint')}</Typography.Paragraph>
+      {list.data && list.data.total === 0 && !Object.values(list.state.filters).some(Boolean) && (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('reward.rulesEmpty')} data-testid="reward-rules-empty" />
+      )}
       <ListView<RewardRule>
         list={list}
         fields={fields}
