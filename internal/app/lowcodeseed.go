@@ -1,6 +1,7 @@
 package app
 
 import (
+	"biddesk/internal/audit"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -30,6 +31,7 @@ const demoBidSQL = `SELECT substr(kbrq, 1, 7) AS 月份,
  ORDER BY 1`
 
 func (a *App) seedLowcodeDemo(ctx context.Context) error {
+	ctx = audit.Seeding(ctx)
 	svc := dtable.NewService(a.DB, a.dtableCaller, lowcodeLookups{a})
 	f := func(code, name, typ string) dtable.Field {
 		return dtable.Field{FieldName: code, Name: name, Type: typ, InList: 1, ChoiceSingle: 1}

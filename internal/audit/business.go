@@ -57,6 +57,9 @@ type Change struct {
 // Record writes c inside tx, so the log line exists exactly when the change does. The
 // caller's identity, address and request id come from the request context.
 func Record(ctx context.Context, tx *db.Tx, c Change) error {
+	if ctx.Value(seedingKey{}) != nil {
+		return nil
+	}
 	ri := httpx.InfoFrom(ctx)
 	before, err := snapshot(c.Before)
 	if err != nil {
@@ -79,6 +82,12 @@ func Record(ctx context.Context, tx *db.Tx, c Change) error {
 		userID, ri.LoginCode, ri.UserName, c.Module, c.Action, target, c.Target, before, after, ri.ClientIP, ri.RequestID, time.Now().UTC())
 	return err
 }
+
+type seedingKey struct{}
+
+// Seeding marks ctx as the demo seed's: writes made through the services under it leave no business-log line (the
+// demo's records are the company's starting data, not anybody's changes).
+func Seeding(ctx context.Context) context.Context { return context.WithValue(ctx, seedingKey{}, true) }
 
 // RecordAll writes several changes (a batch delete, say) inside tx.
 func RecordAll(ctx context.Context, tx *db.Tx, cs []Change) error {
