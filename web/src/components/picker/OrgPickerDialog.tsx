@@ -21,7 +21,7 @@ import {
   type Group,
   type Selection,
 } from './pickerState';
-import { useEmployeeTab } from './useEmployeeTab';
+import { useEmployeeTab, type EmployeeMode } from './useEmployeeTab';
 import { useOrganTab, type OrganTabOptions } from './useOrganTab';
 import styles from './picker.module.css';
 
@@ -31,8 +31,10 @@ export const SINGLE_WIDTH = 450;
 
 export interface OrgPickerProps extends OrganTabOptions {
   open: boolean;
-  /** default 'Visible audience setting' */
+  /** what the picker picks, in the caller's words (选择征集对象, 选择借用人); default 'Visible audience setting' */
   title?: string;
+  /** the employee tab's first mode: 'name' (search) where one or a few people are wanted; default 'code' */
+  employeeMode?: EmployeeMode;
   /** checkbox mode with the chosen panel; otherwise a click on an enabled unit emits it and closes */
   multiple?: boolean;
   /** the employee tab; shown only in multi-select mode */
@@ -79,7 +81,7 @@ function PickerBody(props: OrgPickerProps) {
   const { multiple = false, showEmployee, hideOrgan, maxEmployees, chosenTitle = 'conditions', value, onOk, onClear, onClose } = props;
   const { t } = useI18n();
   const organ = useOrganTab(props);
-  const employee = useEmployeeTab();
+  const employee = useEmployeeTab(props.employeeMode);
   const [chosen, setChosen] = useState<Chosen>(() => chosenFrom(value));
   const withEmployee = !!showEmployee && multiple;
   const groups: Group[] = [...(hideOrgan && withEmployee ? [] : ['organ' as const]), ...(withEmployee ? ['employee' as const] : [])];
@@ -135,7 +137,7 @@ function PickerBody(props: OrgPickerProps) {
       items={groups.map((g) => ({
         key: g,
         label: <span data-testid={`picker-tab-${g}`}>{t(g === 'organ' ? 'picker.organ' : 'picker.employee')}</span>,
-        children: g === 'organ' ? <OrganTab state={organ} multiple={multiple} onPick={pick} /> : <EmployeeTab state={employee} />,
+        children: g === 'organ' ? <OrganTab state={organ} multiple={multiple} subordinatesImplied={props.subordinatesImplied} onPick={pick} /> : <EmployeeTab state={employee} />,
       }))}
     />
   );

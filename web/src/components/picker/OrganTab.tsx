@@ -10,6 +10,8 @@ interface Props {
   state: OrganTabState;
   /** checkbox mode; otherwise a click on an enabled unit picks it */
   multiple: boolean;
+  /** the field counts a unit with its subordinates: a note instead of the 包含下级 tick */
+  subordinatesImplied?: boolean;
   onPick(unit: PickerUnit): void;
 }
 
@@ -20,7 +22,7 @@ const parentPath = (u: PickerUnit) => u.fullUnitName.split(',').slice(0, -1).joi
  * The organisation tab: search box (Enter or the button), the lazily loaded tree or, while a keyword is set, the
  * search results; '包含下级' switches the tree's strict checking off so ticking a unit ticks its subordinates.
  */
-export default function OrganTab({ state: s, multiple, onPick }: Props) {
+export default function OrganTab({ state: s, multiple, subordinatesImplied, onPick }: Props) {
   const { t } = useI18n();
 
   const toData = (n: UnitTreeNode): TreeDataNode => {
@@ -101,7 +103,12 @@ export default function OrganTab({ state: s, multiple, onPick }: Props) {
           onChange={(e) => !e.target.value && s.search('')}
           data-testid="picker-organ-search"
         />
-        {multiple && (
+        {multiple && subordinatesImplied && (
+          <span className={styles.nowrap} style={{ color: 'rgba(0,0,0,0.45)' }} data-testid="picker-sub-implied">
+            {t('picker.subImplied')}
+          </span>
+        )}
+        {multiple && !subordinatesImplied && (
           <Checkbox className={styles.nowrap} checked={s.includeSub} onChange={(e) => s.setIncludeSub(e.target.checked)} data-testid="picker-include-sub">
             {t('picker.includeSub')}
           </Checkbox>

@@ -7,7 +7,7 @@ import { useEffect, useState, type CSSProperties, type MouseEvent, type ReactNod
 import { Select } from 'antd';
 import { ApartmentOutlined, UserOutlined } from '@ant-design/icons';
 import { findUnit, getEmployeeList, type PickerEmployee, type PickerUnit } from '../../api/org';
-import { useI18n, type MessageKey } from '../../i18n';
+import { t, useI18n, type MessageKey } from '../../i18n';
 import OrgPickerDialog, { type OrgPickerProps } from './OrgPickerDialog';
 import {
   dedupEmployees,
@@ -143,8 +143,8 @@ function PickerInput<T>({ kind, value, onChange, multiple = false, label, placeh
         />
       </div>
       <OrgPickerDialog
-        {...dialog}
         {...kind.dialog(multiple, items)}
+        {...dialog}
         open={open}
         onOk={(s) => emit(kind.take(s))}
         onClose={() => setOpen(false)}
@@ -163,7 +163,7 @@ const organKind: Kind<PickerUnit> = {
   dedup: dedupUnits,
   icon: <ApartmentOutlined />,
   placeholder: 'picker.chooseOrgan',
-  dialog: (multiple, units) => ({ multiple, value: { organ: units } }),
+  dialog: (multiple, units) => ({ multiple, value: { organ: units }, title: t(multiple ? 'picker.titleOrgans' : 'picker.titleOrgan') }),
   take: (s) => s.organ,
 };
 
@@ -178,7 +178,16 @@ const employeeKind = (multiple: boolean): Kind<PickerEmployee> => ({
   icon: <UserOutlined />,
   placeholder: 'picker.chooseEmployee',
   // the employee tab alone; a single-user field confirms at most one
-  dialog: (_, people) => ({ multiple: true, showEmployee: true, hideOrgan: true, maxEmployees: multiple ? undefined : 1, value: { employee: people } }),
+  // one person is found by name; several are usually pasted as employee numbers
+  dialog: (_, people) => ({
+    multiple: true,
+    showEmployee: true,
+    hideOrgan: true,
+    maxEmployees: multiple ? undefined : 1,
+    employeeMode: multiple ? 'code' : 'name',
+    title: t(multiple ? 'picker.titleEmployees' : 'picker.titleEmployee'),
+    value: { employee: people },
+  }),
   take: (s) => s.employee,
 });
 const employeeKinds = { single: employeeKind(false), multiple: employeeKind(true) };

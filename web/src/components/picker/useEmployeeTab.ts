@@ -14,8 +14,8 @@ const queryOf = (mode: 'code' | 'account', lines: string[]): EmployeeQuery =>
  * The employee tab's state: import by employee number or by account (one entry per line, at most 1000 lines per
  * paste; lines that matched nobody stay in the text area), or search by (part of) names with a list of ticked results.
  */
-export function useEmployeeTab() {
-  const [mode, setMode] = useState<EmployeeMode>('code');
+export function useEmployeeTab(firstMode: EmployeeMode = 'code') {
+  const [mode, setMode] = useState<EmployeeMode>(firstMode);
   const [text, setText] = useState<Record<'code' | 'account', string>>({ code: '', account: '' });
   const [names, setNames] = useState('');
   const [results, setResults] = useState<PickerEmployee[]>([]);

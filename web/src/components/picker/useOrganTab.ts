@@ -5,6 +5,11 @@ import { childLevel, dedupUnits, hasChildren, toggleKey, unitKey, unitsOfKeys } 
 export interface OrganTabOptions extends OrganScope {
   /** only-belonging mode: the roots are the units the caller may access (getAccessOrgan), search by newGetOrganList */
   ownOnly?: boolean;
+  /**
+   * The field counts a unit with all its subordinates (a demand's audience): the 包含下级 tick, which ticks the
+   * subordinates one by one, is replaced by a note saying so.
+   */
+  subordinatesImplied?: boolean;
 }
 
 /**

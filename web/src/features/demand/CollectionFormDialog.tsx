@@ -95,12 +95,12 @@ export default function CollectionFormDialog({ target, onClose, onSaved }: { tar
               }),
             ]}
           >
-            <OrgPickerInput multiple label={row?.audienceLabel} testId="demand-form-units" />
+            <OrgPickerInput multiple subordinatesImplied title={t('demand.pickUnits')} label={row?.audienceLabel} testId="demand-form-units" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="audienceEmployees" label={t('demand.audienceEmployees')}>
-            <EmployeePickerInput multiple testId="demand-form-employees" />
+            <EmployeePickerInput multiple title={t('demand.pickEmployees')} testId="demand-form-employees" />
           </Form.Item>
         </Col>
       </Row>

@@ -533,7 +533,7 @@ function LendDialog({ type, rec, onClose, onDone }: { type: LibType; rec: LibRec
   useI18n();
   const fields = useMemo<FieldDescriptor[]>(
     () => [
-      { name: 'borrowerCode', label: t('lib.borrower'), type: 'text', required: true, widget: ({ value, onChange }) => <EmployeePickerInput value={value as string} onChange={(v) => onChange?.(v ?? '')} testId="lib-borrower" /> },
+      { name: 'borrowerCode', label: t('lib.borrower'), type: 'text', required: true, widget: ({ value, onChange }) => <EmployeePickerInput value={value as string} title={t('picker.titleFor', { field: t('lib.borrower') })} onChange={(v) => onChange?.(v ?? '')} testId="lib-borrower" /> },
       { name: 'purpose', label: t('lib.purpose'), type: 'textarea', maxLength: 200, rows: 2 },
       { name: 'dueDate', label: t('lib.dueDate'), type: 'date', notPast: true },
     ],

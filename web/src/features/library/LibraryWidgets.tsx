@@ -77,7 +77,7 @@ export const TagsWidget = ({ value, onChange, field }: WidgetProps<number[]>) =>
 /** An employee chosen in the organisation picker (value: the employee's code). */
 export function employeeWidget(label?: string) {
   return function EmployeeWidget({ value, onChange, field }: WidgetProps<string>) {
-    return <EmployeePickerInput value={value} label={label} onChange={(v) => onChange?.(v ?? '')} testId={field.testId} />;
+    return <EmployeePickerInput value={value} label={label} title={t('picker.titleFor', { field: field.label })} onChange={(v) => onChange?.(v ?? '')} testId={field.testId} />;
   };
 }
 
