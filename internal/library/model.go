@@ -1,6 +1,7 @@
 package library
 
 import (
+	"biddesk/internal/org"
 	"database/sql"
 	"encoding/json"
 	"strconv"
@@ -191,7 +192,7 @@ func (r *Record) MarshalJSON() ([]byte, error) {
 }
 
 // recordSelect reads a record with the names of its unit, employee, recipient and creator.
-const recordSelect = `r.id, r.type, r.title, r.code, r.category, r.holder, r.unit_code, COALESCE(u.unit_name, ''), r.employee_code,
+var recordSelect = `r.id, r.type, r.title, r.code, r.category, r.holder, r.unit_code, COALESCE(` + org.LabelSQL("u") + `, ''), r.employee_code,
 	COALESCE(e.name, ''), r.amount, r.record_date, r.valid_from, r.valid_to, r.status, r.state, r.pinned, COALESCE(r.assignee_id, 0),
 	COALESCE(au.user_name, ''), COALESCE(au.login_code, ''), r.data, r.review_reason, COALESCE(r.created_by, 0), COALESCE(cu.user_name, ''), r.created_at,
 	r.updated_at, r.reviewed_at`

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"biddesk/internal/auth"
+	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
@@ -664,7 +665,7 @@ func (s *Service) unitNames(ctx context.Context, fs []PortalFacet) error {
 		args[i] = f.Value
 	}
 	names := map[string]string{}
-	err := db.EachRow(ctx, s.db, `SELECT full_unit_code, unit_name FROM org_unit WHERE full_unit_code IN (`+db.Placeholders(len(args))+`)`, args,
+	err := db.EachRow(ctx, s.db, `SELECT full_unit_code, `+org.LabelSQL("org_unit")+` FROM org_unit WHERE full_unit_code IN (`+db.Placeholders(len(args))+`)`, args,
 		func(row interface{ Scan(...any) error }) error {
 			var code, name string
 			if err := row.Scan(&code, &name); err != nil {
