@@ -6,7 +6,7 @@
 // in the portal and opens it. The spec deletes what it made (the specs share one server).
 import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
-import { launch, newPage, shot, dialogSettled, row, confirmIrreversible, png, signedIn, openPickerPath, pickerNode } from './helpers.mjs';
+import { launch, newPage, shot, dialogSettled, row, confirmIrreversible, png, signedIn, openPickerPath, pickerNode, validPdf } from './helpers.mjs';
 
 let browser;
 test.beforeAll(async () => { browser = await launch(); });
@@ -187,9 +187,8 @@ test('a learner signs in on the mobile page and opens the PDF courseware of a pu
   await page.goto('/course_manager');
   await page.getByTestId(`course-ware-btn-${cid}`).click();
   await dialogSettled(page);
-  const pdf = '%PDF-1.4\n1 0 obj<</Type /Pages /Kids [2 0 R] /Count 1>>endobj\n2 0 obj<</Type /Page /Parent 1 0 R /MediaBox [0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
   await page.getByTestId('courseware-upload-coursePdf').locator('xpath=ancestor::span[contains(@class,"ant-upload")]').locator('input[type=file]')
-    .setInputFiles({ name: 'E2E 讲义.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) });
+    .setInputFiles({ name: 'E2E 讲义.pdf', mimeType: 'application/pdf', buffer: validPdf() });
   await page.getByTestId('courseware-table').getByText('E2E 讲义.pdf').waitFor();
   await page.getByTestId('courseware-table').getByText('可用').waitFor();
   await shot(page, 'content-courseware-dialog');

@@ -229,3 +229,22 @@ export async function api(page, method, path, body) {
     { method, path, body },
   );
 }
+
+/** A small well-formed PDF (catalogue, page tree, pages, cross-reference table) that a PDF parser accepts. */
+export function validPdf(pages = 1) {
+  const objs = ['<< /Type /Catalog /Pages 2 0 R >>'];
+  const kids = Array.from({ length: pages }, (_, i) => `${3 + i} 0 R`).join(' ');
+  objs.push(`<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`);
+  for (let i = 0; i < pages; i++) objs.push('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>');
+  let out = '%PDF-1.4\n';
+  const offsets = objs.map((body, i) => {
+    const at = Buffer.byteLength(out);
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out);
+}

@@ -27,7 +27,14 @@ export async function startServer(prefix = 'biddesk-test-') {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', dataDir], {
-    env: { ...process.env, BIDDESK_THROTTLE_ADDRESS: '1000', BIDDESK_LOG_LEVEL: 'warn' },
+    // the company's zone is the browser's (the machine's): the tests read times the server computes, as a person in
+    // the company's zone would
+    env: {
+      ...process.env,
+      BIDDESK_THROTTLE_ADDRESS: '1000',
+      BIDDESK_LOG_LEVEL: 'warn',
+      BIDDESK_TIMEZONE: process.env.BIDDESK_TIMEZONE || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
