@@ -35,8 +35,8 @@ for (const s of screens.filter((x) => !process.env.ONLY || process.env.ONLY.spli
         if (lines > 1) out.push(`header "${title}" on ${lines} lines (${Math.round(th.getBoundingClientRect().width)}px)`);
       }
       for (const td of table.querySelectorAll('tbody tr.ant-table-row td')) {
-        if (td.matches('.ant-table-cell-fix-left, .ant-table-cell-fix-right, .ant-table-selection-column')) continue;
-        if (td.scrollWidth > td.clientWidth + 1) out.push(`cell "${td.textContent.trim().slice(0, 30)}" cut`);
+        if (td.matches('.ant-table-cell-fix, .ant-table-selection-column')) continue; // a pinned cell's shadow counts in its scroll width
+        if (td.scrollWidth > td.clientWidth + 1) out.push(`cell "${td.textContent.trim().slice(0, 30)}" cut [${td.className}] ${td.scrollWidth}>${td.clientWidth}`);
       }
       out.push('widths: ' + [...table.querySelectorAll('thead th')].map((th) => `${th.textContent.trim() || '·'}=${Math.round(th.getBoundingClientRect().width)}`).join(' '));
       const content = table.querySelector('.ant-table-content, .ant-table-body');
