@@ -294,7 +294,7 @@ func (h *FunctionHandlers) Edit(r *http.Request, in FunctionEditIn) (route.None,
 }
 
 // Del is DELETE /api/sys/function/del (id).
-func (h *FunctionHandlers) Del(r *http.Request, in IDIn) (route.None, error) {
+func (h *FunctionHandlers) Del(r *http.Request, in httpx.IDIn) (route.None, error) {
 	return route.None{}, h.store.DeleteFunction(r.Context(), in.ID)
 }
 

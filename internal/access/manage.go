@@ -556,7 +556,7 @@ func (h *RoleHandlers) Edit(r *http.Request, in RoleEditIn) (route.None, error) 
 }
 
 // Del is DELETE /api/sys/role/del (id).
-func (h *RoleHandlers) Del(r *http.Request, in IDIn) (route.None, error) {
+func (h *RoleHandlers) Del(r *http.Request, in httpx.IDIn) (route.None, error) {
 	return route.None{}, h.store.DeleteRole(r.Context(), in.ID)
 }
 

@@ -560,7 +560,7 @@ func (h *MenuHandlers) Edit(r *http.Request, in MenuEditIn) (route.None, error) 
 }
 
 // Del is DELETE /api/sys/menu/del (id).
-func (h *MenuHandlers) Del(r *http.Request, in IDIn) (route.None, error) {
+func (h *MenuHandlers) Del(r *http.Request, in httpx.IDIn) (route.None, error) {
 	return route.None{}, h.store.DeleteMenu(r.Context(), in.ID)
 }
 

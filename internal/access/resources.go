@@ -502,7 +502,7 @@ func (h *ResourceHandlers) Edit(r *http.Request, in ResourceIn) (route.None, err
 }
 
 // Reset is PUT /api/sys/resource/reset (id).
-func (h *ResourceHandlers) Reset(r *http.Request, in IDIn) (route.None, error) {
+func (h *ResourceHandlers) Reset(r *http.Request, in httpx.IDIn) (route.None, error) {
 	return route.None{}, h.store.ResetResource(r.Context(), in.ID)
 }
 

@@ -103,18 +103,13 @@ func BusinessLogTable(d *db.DB) *list.Table[BusinessLog] {
 }
 
 // BusinessLogOne is GET /api/sys/businessLog/one (id).
-func BusinessLogOne(t *list.Table[BusinessLog]) func(*http.Request, IDIn) (BusinessLogDetail, error) {
+func BusinessLogOne(t *list.Table[BusinessLog]) func(*http.Request, httpx.IDIn) (BusinessLogDetail, error) {
 	return oneByID(t, "l.id", "log.not_found", BusinessLog.Detail)
 }
 
-// IDIn names one log row.
-type IDIn struct {
-	ID int64 `param:"id,required"`
-}
-
 // oneByID answers one row of a log table by its id, shaped by detail.
-func oneByID[T, D any](t *list.Table[T], idColumn, missing string, detail func(T) D) func(*http.Request, IDIn) (D, error) {
-	return func(r *http.Request, in IDIn) (D, error) {
+func oneByID[T, D any](t *list.Table[T], idColumn, missing string, detail func(T) D) func(*http.Request, httpx.IDIn) (D, error) {
+	return func(r *http.Request, in httpx.IDIn) (D, error) {
 		var none D
 		rec, err := t.One(r.Context(), idColumn+" = ?", in.ID)
 		if db.IsNoRows(err) {

@@ -75,7 +75,7 @@ func ExceptionLogTable(d *db.DB) *list.Table[ExceptionLog] {
 }
 
 // ExceptionLogOne is GET /api/sys/exceptionLog/one (id): the row, never the stack.
-func ExceptionLogOne(t *list.Table[ExceptionLog]) func(*http.Request, IDIn) (ExceptionLog, error) {
+func ExceptionLogOne(t *list.Table[ExceptionLog]) func(*http.Request, httpx.IDIn) (ExceptionLog, error) {
 	return oneByID(t, "e.id", "log.not_found", func(l ExceptionLog) ExceptionLog { return l })
 }
 

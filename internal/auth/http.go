@@ -35,32 +35,8 @@ func TokenFrom(r *http.Request) string {
 	return t
 }
 
-// Require guards a route: the caller must be signed in and, when funCode is not empty,
-// hold that function code (or one of several, comma-separated). Refusals are recorded as
-// security events.
-func (s *Service) Require(funCode string, next http.Handler) http.Handler {
-	return s.Guard(fixed(funCode), false, next)
-}
-
-// RequireDownload guards an export or download opened in a new window: besides a session
-// token it accepts a download ticket (query parameter ticket) issued for this very path. The
-// function-code rule is the same as for any call.
-func (s *Service) RequireDownload(funCode string, next http.Handler) http.Handler {
-	return s.Guard(fixed(funCode), true, next)
-}
-
-func fixed(funCodes string) func() []string {
-	var codes []string
-	for _, c := range strings.Split(funCodes, ",") {
-		if c = strings.TrimSpace(c); c != "" {
-			codes = append(codes, c)
-		}
-	}
-	return func() []string { return codes }
-}
-
-// Guard is Require (download false) or RequireDownload (true) with the function codes asked per
-// call: needs returns the codes the call needs now, any one of them (none: any signed-in caller).
+// Guard guards a route: the caller must be signed in (with download, a download ticket issued for this very path
+// also does) and hold one of the function codes the call needs: needs returns the codes the call needs now, any one of them (none: any signed-in caller).
 // It runs on every call, so it must be cheap (the resource table's snapshot is a map look-up).
 func (s *Service) Guard(needs func() []string, download bool, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -3,7 +3,6 @@ package auth
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"biddesk/internal/platform/db"
@@ -75,16 +74,6 @@ func (s *Service) RedeemTicket(ctx context.Context, ticket, path string) (*Princ
 		return nil, ErrTicketInvalid
 	}
 	return s.principalOf(ctx, u, sessionID)
-}
-
-// CanAny tells whether the caller holds one of the comma-separated function codes.
-func (p *Principal) CanAny(codes string) bool {
-	for _, c := range strings.Split(codes, ",") {
-		if p.Can(strings.TrimSpace(c)) {
-			return true
-		}
-	}
-	return false
 }
 
 // EndUserSessions ends every open session of the users inside tx (an account disabled,

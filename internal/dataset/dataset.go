@@ -246,11 +246,7 @@ func (h *Handlers) List(w http.ResponseWriter, r *http.Request) (any, error) {
 	return (&list.Table[Dataset]{DB: h.svc.db, Spec: listSpec, Scan: scan}).List(w, r)
 }
 
-type IDIn struct {
-	ID int64 `param:"id,required"`
-}
-
-func (h *Handlers) One(r *http.Request, in IDIn) (Dataset, error) {
+func (h *Handlers) One(r *http.Request, in httpx.IDIn) (Dataset, error) {
 	return h.svc.one(r.Context(), h.svc.db, in.ID)
 }
 
@@ -263,7 +259,7 @@ func (h *Handlers) Edit(r *http.Request, in FormIn) (route.None, error) {
 	return route.None{}, h.svc.Edit(r.Context(), in)
 }
 
-func (h *Handlers) Del(r *http.Request, in IDIn) (route.None, error) {
+func (h *Handlers) Del(r *http.Request, in httpx.IDIn) (route.None, error) {
 	return route.None{}, h.svc.Delete(r.Context(), in.ID)
 }
 

@@ -330,11 +330,6 @@ func (s *Service) myCounts(ctx context.Context, recs []Collection) error {
 
 /* ---------- handlers ---------- */
 
-// IDIn names one record.
-type IDIn struct {
-	ID int64 `param:"id,required"`
-}
-
 // IDsIn names records.
 type IDsIn struct {
 	IDs []int64 `param:"ids,required"`
@@ -356,7 +351,7 @@ func (h *Handlers) CollectionList(w http.ResponseWriter, r *http.Request) (any, 
 }
 
 // CollectionOne is GET /api/demand/collection/one.
-func (h *Handlers) CollectionOne(r *http.Request, in IDIn) (Collection, error) {
+func (h *Handlers) CollectionOne(r *http.Request, in httpx.IDIn) (Collection, error) {
 	p, err := principal(r.Context())
 	if err != nil {
 		return Collection{}, err
@@ -394,7 +389,7 @@ func (h *Handlers) CollectionDel(r *http.Request, in IDsIn) (route.None, error) 
 }
 
 // CollectionRemind is POST /api/demand/collection/remind.
-func (h *Handlers) CollectionRemind(r *http.Request, in IDIn) (Reminded, error) {
+func (h *Handlers) CollectionRemind(r *http.Request, in httpx.IDIn) (Reminded, error) {
 	n, err := h.svc.Remind(r.Context(), in.ID)
 	return Reminded{Count: n}, err
 }
@@ -425,7 +420,7 @@ type PortalCollection struct {
 }
 
 // PortalOne is GET /api/portal/demand/one.
-func (h *Handlers) PortalOne(r *http.Request, in IDIn) (PortalCollection, error) {
+func (h *Handlers) PortalOne(r *http.Request, in httpx.IDIn) (PortalCollection, error) {
 	out, err := h.portalOne(r, in)
 	if err != nil {
 		return PortalCollection{}, err
@@ -433,7 +428,7 @@ func (h *Handlers) PortalOne(r *http.Request, in IDIn) (PortalCollection, error)
 	return *out, nil
 }
 
-func (h *Handlers) portalOne(r *http.Request, in IDIn) (*PortalCollection, error) {
+func (h *Handlers) portalOne(r *http.Request, in httpx.IDIn) (*PortalCollection, error) {
 	p, err := principal(r.Context())
 	if err != nil {
 		return nil, err

@@ -189,13 +189,8 @@ func (h *Handlers) PNode(r *http.Request, in PNodeIn) ([]Item, error) {
 	return h.store.Children(r.Context(), *in.PID)
 }
 
-// IDIn names one row.
-type IDIn struct {
-	ID int64 `param:"id,required"`
-}
-
 // One is GET /api/sys/dict/one (id).
-func (h *Handlers) One(r *http.Request, in IDIn) (Item, error) {
+func (h *Handlers) One(r *http.Request, in httpx.IDIn) (Item, error) {
 	return h.store.One(r.Context(), in.ID)
 }
 

@@ -589,11 +589,7 @@ func (h *Handlers) List(w http.ResponseWriter, r *http.Request) (any, error) {
 	return (&list.Table[Summary]{DB: h.svc.db, Spec: listSpec, Scan: scan}).List(w, r)
 }
 
-type IDIn struct {
-	ID int64 `param:"id,required"`
-}
-
-func (h *Handlers) One(r *http.Request, in IDIn) (Report, error) {
+func (h *Handlers) One(r *http.Request, in httpx.IDIn) (Report, error) {
 	return h.svc.one(r.Context(), h.svc.db, in.ID)
 }
 
@@ -611,7 +607,7 @@ func (h *Handlers) Edit(r *http.Request, in FormIn) (route.None, error) {
 	return route.None{}, err
 }
 
-func (h *Handlers) Del(r *http.Request, in IDIn) (route.None, error) {
+func (h *Handlers) Del(r *http.Request, in httpx.IDIn) (route.None, error) {
 	return route.None{}, h.svc.db.InTx(r.Context(), func(tx *db.Tx) error {
 		b, err := h.svc.one(r.Context(), tx, in.ID)
 		if err != nil {

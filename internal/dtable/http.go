@@ -39,13 +39,10 @@ func (h *Handlers) Defs(w http.ResponseWriter, r *http.Request) (any, error) {
 	return (&list.Table[Summary]{DB: h.svc.db, Spec: defSpec, Scan: scanSummary}).List(w, r)
 }
 
-// IDIn names a definition.
-type IDIn struct {
-	ID int64 `param:"id,required"`
-}
-
 // One is GET /api/dtable/one: a definition with every field (removed ones too) and its roles.
-func (h *Handlers) One(r *http.Request, in IDIn) (Table, error) { return h.svc.One(r.Context(), in.ID) }
+func (h *Handlers) One(r *http.Request, in httpx.IDIn) (Table, error) {
+	return h.svc.One(r.Context(), in.ID)
+}
 
 // Add is POST /api/dtable/add: a new table.
 func (h *Handlers) Add(r *http.Request, in DefIn) (httpx.Created, error) {
@@ -59,7 +56,7 @@ func (h *Handlers) Edit(r *http.Request, in DefIn) (route.None, error) {
 }
 
 // Del is DELETE /api/dtable/del.
-func (h *Handlers) Del(r *http.Request, in IDIn) (route.None, error) {
+func (h *Handlers) Del(r *http.Request, in httpx.IDIn) (route.None, error) {
 	return route.None{}, h.svc.Delete(r.Context(), in.ID)
 }
 

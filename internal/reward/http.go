@@ -241,11 +241,6 @@ func NewHandlers(s *Service) *Handlers {
 	}
 }
 
-// IDIn names one record.
-type IDIn struct {
-	ID int64 `param:"id,required"`
-}
-
 // Added is the answer of an add.
 type Added struct {
 	ID int64 `json:"id"`
@@ -263,7 +258,7 @@ func (h *Handlers) RuleAdd(r *http.Request, in RuleIn) (Added, error) {
 }
 
 // RuleDel is DELETE /api/reward/rule/del.
-func (h *Handlers) RuleDel(r *http.Request, in IDIn) (route.None, error) {
+func (h *Handlers) RuleDel(r *http.Request, in httpx.IDIn) (route.None, error) {
 	return route.None{}, h.svc.DeleteRule(r.Context(), in.ID)
 }
 

@@ -81,13 +81,8 @@ func (h *Handlers) Del(r *http.Request, in IDsIn) (route.None, error) {
 	return route.None{}, h.svc.Delete(r.Context(), in.IDs)
 }
 
-// IDIn names one kept book.
-type IDIn struct {
-	ID int64 `param:"id,required"`
-}
-
 // Download is GET /api/expert/book/download (id): the book as an attachment.
-func (h *Handlers) Download(w http.ResponseWriter, r *http.Request, in IDIn) error {
+func (h *Handlers) Download(w http.ResponseWriter, r *http.Request, in httpx.IDIn) error {
 	id := in.ID
 	rec, rc, size, err := h.svc.Open(r.Context(), id)
 	if err != nil {

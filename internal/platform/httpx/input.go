@@ -474,16 +474,3 @@ func (in *Input) Decode(name string, v any) error {
 	}
 	return nil
 }
-
-// IDsAndState reads an enable/disable call: ids (a list) and the required state.
-func (in *Input) IDsAndState() ([]int64, int, error) {
-	ids, err := in.IDs("ids")
-	if err != nil {
-		return nil, 0, err
-	}
-	if !in.Has("state") {
-		return nil, 0, Fail("http.required", "state")
-	}
-	state, err := in.Int("state", -1)
-	return ids, state, err
-}
