@@ -60,9 +60,16 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
   // On a wide screen a long text wraps inside its column (at most CELL_MAX px wide) instead of widening the table past
   // its card, where the pinned actions would cover the last columns; short values (dates, codes, states) keep one line.
   const wrapped = (c: ListColumn<T>): Partial<ColumnType<T>> =>
-    narrow || pinned(c) || c.width || c.fixed
+    narrow || c.width
       ? {}
-      : {
+      : c.key === 'actions' && c.render
+        ? {
+            // the actions' buttons wrap onto a second line rather than widen the pinned column over the data
+            render: (value: unknown, row: T, index: number) => <div className="bd-actions">{c.render?.(value, row, index) as ReactNode}</div>,
+          }
+        : pinned(c) || c.fixed
+          ? {}
+          : {
           render: (value: unknown, row: T, index: number) => (
             <div className="bd-cell">{c.render ? (c.render(value, row, index) as ReactNode) : (value as ReactNode)}</div>
           ),
