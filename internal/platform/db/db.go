@@ -330,6 +330,26 @@ func clip(q string) string {
 	return q
 }
 
+// StatementError is a driver's error with the statement that failed (clipped, without its arguments): the
+// exception log shows what was being done. errors.Is and errors.As see the driver's error through it.
+type StatementError struct {
+	Statement string
+	Err       error
+}
+
+func (e *StatementError) Error() string { return e.Err.Error() + " [statement: " + e.Statement + "]" }
+func (e *StatementError) Unwrap() error { return e.Err }
+
+// withStatement wraps a driver's error with its statement (nil stays nil; a context's end and a wrapped one stay
+// as they are).
+func withStatement(q string, err error) error {
+	var se *StatementError
+	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.As(err, &se) {
+		return err
+	}
+	return &StatementError{Statement: clip(q), Err: err}
+}
+
 // Exec runs a write on the write connection.
 func (d *DB) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	q = d.Rebind(q)
@@ -338,7 +358,8 @@ func (d *DB) Exec(ctx context.Context, q string, args ...any) (sql.Result, error
 		return nil, err
 	}
 	defer done()
-	return d.write.exec(ctx, q, args)
+	res, err := d.write.exec(ctx, q, args)
+	return res, withStatement(q, err)
 }
 
 // readInTx tells, in a test binary, whether the caller holds a transaction (see ErrReadInTx).
@@ -356,14 +377,16 @@ func (d *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error
 		if err := d.readInTx(q); err != nil {
 			return nil, err
 		}
-		return d.read.query(ctx, q, args)
+		rows, err := d.read.query(ctx, q, args)
+		return rows, withStatement(q, err)
 	}
 	done, err := d.takeTurn(ctx, q)
 	if err != nil {
 		return nil, err
 	}
 	defer done()
-	return d.write.query(ctx, q, args)
+	rows, err := d.write.query(ctx, q, args)
+	return rows, withStatement(q, err)
 }
 
 // QueryRow is Query for one row. A write (or, in tests, a read) made while the goroutine holds a
@@ -399,7 +422,7 @@ func (d *DB) Insert(ctx context.Context, q string, args ...any) (int64, error) {
 	defer done()
 	var id int64
 	err = d.write.queryRow(ctx, q, args).Scan(&id)
-	return id, err
+	return id, withStatement(q, err)
 }
 
 // Querier reads: a *DB, or a *Tx when the read must see the transaction's own writes (the
@@ -457,16 +480,20 @@ func (t *Tx) Exec(ctx context.Context, q string, args ...any) (sql.Result, error
 	q = t.db.Rebind(q)
 	st, release := t.stmt(ctx, q)
 	if st == nil {
-		return t.Tx.ExecContext(ctx, q, args...)
+		res, err := t.Tx.ExecContext(ctx, q, args...)
+		return res, withStatement(q, err)
 	}
 	defer release()
-	return st.ExecContext(ctx, args...)
+	res, err := st.ExecContext(ctx, args...)
+	return res, withStatement(q, err)
 }
 
 // Query runs unprepared: rows of it may still be open when the same statement runs again in the
 // transaction, and SQLite cannot step one prepared statement twice at once on a connection.
 func (t *Tx) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return t.Tx.QueryContext(ctx, t.db.Rebind(q), args...)
+	q = t.db.Rebind(q)
+	rows, err := t.Tx.QueryContext(ctx, q, args...)
+	return rows, withStatement(q, err)
 }
 
 func (t *Tx) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
@@ -482,7 +509,7 @@ func (t *Tx) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
 func (t *Tx) Insert(ctx context.Context, q string, args ...any) (int64, error) {
 	var id int64
 	err := t.QueryRow(ctx, q+" RETURNING id", args...).Scan(&id)
-	return id, err
+	return id, withStatement(q, err)
 }
 
 // stmt is the cached statement of q bound to the transaction, or nil (run q unprepared). release
