@@ -26,6 +26,38 @@ function messageParts(): Plugin {
 }
 
 /**
+ * The patches of antd's files below depend on antd's exact code: antd is pinned in package.json (no range), each patch
+ * stops the build when its file no longer holds the code it replaces, and `antdPatchesApplied` stops it when a patched
+ * file was never seen (renamed or moved in a new antd), so a patch cannot silently stop applying.
+ */
+const applied = new Set<string>();
+const EXPECTED_PATCHES = [
+  'radio/group.js',
+  'table/hooks/useFilter/FilterDropdown.js',
+  'table/hooks/useFilter/index.js',
+  'table/hooks/useSelection.js',
+  'menu/index.js',
+  'menu/MenuItem.js',
+];
+
+function antdPatchesApplied(): Plugin {
+  return {
+    name: 'biddesk-antd-patches-applied',
+    apply: 'build',
+    buildStart() {
+      applied.clear();
+    },
+    buildEnd(error) {
+      if (error) return;
+      const missing = EXPECTED_PATCHES.filter((f) => !applied.has(f));
+      if (missing.length > 0) {
+        this.error(`antd patches not applied (antd's files moved or renamed?): ${missing.join(', ')}; review the biddesk-antd-* plugins in vite.config.ts`);
+      }
+    },
+  };
+}
+
+/**
  * antd's Radio.Group (in every Table, whose filters use it) imports one line of code, `toNamePathStr`, from the module
  * that holds Form's `useForm`. A chunk holds whole modules, so every table page downloaded Form's store and
  * scroll-into-view (6.9 kB gzipped) for it. The function is copied here (with antd's `toArray` from form/util);
@@ -41,6 +73,7 @@ function radioWithoutForm(): Plugin {
     transform(code, id) {
       if (!/[\\/]antd[\\/]es[\\/]radio[\\/]group\.js$/.test(id)) return undefined;
       if (!code.includes(from)) this.error('antd/es/radio/group.js changed: review biddesk-antd-radio-without-form');
+      applied.add('radio/group.js');
       return { code: code.replace(from, to), map: null };
     },
   };
@@ -65,6 +98,7 @@ function lazyTableFilterTree(): Plugin {
       if (!code.includes(from) || !code.includes("import * as React from 'react';")) {
         this.error('antd/es/table/hooks/useFilter/FilterDropdown.js changed: review biddesk-antd-table-filter-lazy-tree');
       }
+      applied.add('table/hooks/useFilter/FilterDropdown.js');
       return { code: code.replace(from, to), map: null };
     },
   };
@@ -112,6 +146,7 @@ function lazyTableDropdowns(): Plugin {
       if (!code.includes(file.from) || !code.includes("import * as React from 'react';")) {
         this.error(`${file.name} changed: review biddesk-antd-table-lazy-dropdowns`);
       }
+      applied.add(file.name.replace('antd/es/', ''));
       return { code: code.replace(file.from, file.to), map: null };
     },
   };
@@ -134,13 +169,14 @@ function menuWithoutSider(): Plugin {
       if (!code.includes(from) || !code.includes("import * as React from 'react';")) {
         this.error(`antd/es/menu/${id.replace(/.*[\\/]/, '')} changed: review biddesk-antd-menu-without-sider`);
       }
+      applied.add(`menu/${id.replace(/.*[\\/]/, '')}`);
       return { code: code.replace(from, to), map: null };
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), messageParts(), radioWithoutForm(), lazyTableFilterTree(), lazyTableDropdowns(), menuWithoutSider()],
+  plugins: [react(), messageParts(), radioWithoutForm(), lazyTableFilterTree(), lazyTableDropdowns(), menuWithoutSider(), antdPatchesApplied()],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

@@ -25,6 +25,7 @@ import (
 	"biddesk/internal/handover"
 	"biddesk/internal/library"
 	"biddesk/internal/org"
+	"biddesk/internal/platform/apidoc"
 	"biddesk/internal/platform/changes"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/db"
@@ -338,6 +339,10 @@ func (a *App) Handler(webDist fs.FS) http.Handler {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(api.OpenAPI)
 	})
+	// The browsable API reference (Swagger UI, its files built into webDist).
+	docs := apidoc.UI(webDist)
+	mux.Handle("GET /api/docs", docs)
+	mux.Handle("GET /api/docs/{file}", docs)
 	// Unknown API paths answer with the envelope, not the web app.
 	mux.Handle("/api/", httpx.Serve(func(http.ResponseWriter, *http.Request) (any, error) { return nil, httpx.ErrNotFound }))
 	mux.Handle("/", spaHandler(webDist))

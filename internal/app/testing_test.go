@@ -64,6 +64,10 @@ func newEnv(t testing.TB, tweak ...func(*config.Config)) *env {
 	web := fstest.MapFS{
 		"index.html":         {Data: []byte("<!doctype html><div id=root></div>")},
 		"assets/app-1a2b.js": {Data: []byte("console.log(1)")},
+		// what the web build copies from swagger-ui-dist for /api/docs (stand-ins)
+		"api-docs/swagger-ui-bundle.js":    {Data: []byte("window.SwaggerUIBundle = function () {};")},
+		"api-docs/swagger-ui-bundle.js.gz": {Data: gzipped("window.SwaggerUIBundle = function () {};")},
+		"api-docs/swagger-ui.css":          {Data: []byte(".swagger-ui { color: #3b4151 }")},
 	}
 	srv := httptest.NewServer(a.Handler(web))
 	t.Cleanup(srv.Close)

@@ -138,7 +138,7 @@ func (s *Service) usable(ctx context.Context, u *User) (bool, error) {
 func NewService(store *Store, cfg config.Config, grants Grants, dicts DictCache, units UnitNames) *Service {
 	SetHashConcurrency(cfg.HashConcurrency, HashWait)
 	return &Service{store: store, cfg: cfg, grants: grants, dicts: dicts, units: units, policy: flagPolicy{cfg}, now: func() time.Time { return time.Now().UTC() },
-		sender: senderOf(cfg.SMSURL, cfg.SMSToken, cfg.SMSTimeout), mailer: mailerOf(cfg), sso: newSSOState(cfg)}
+		sender: senderOf(cfg), mailer: mailerOf(cfg), sso: newSSOState(cfg)}
 }
 
 // UsePolicy makes the service read its session policy and URLs from p (the system configuration).

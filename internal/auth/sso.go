@@ -513,6 +513,15 @@ func CheckSSOConfig(c config.Config) error {
 		secure(c.SSOTicketURL, "sso-ticket-url")
 	}
 	secure(c.SMSURL, "sms-url")
+	if c.SMSProvider == SMSAliyun || c.SMSProvider == SMSTencent {
+		need(c.SMSAccessKeyID, "sms-access-key-id")
+		need(c.SMSAccessKeySecret, "sms-access-key-secret")
+		need(c.SMSSignName, "sms-sign-name")
+		need(c.SMSTemplate, "sms-template")
+		if c.SMSProvider == SMSTencent {
+			need(c.SMSAppID, "sms-app-id")
+		}
+	}
 	if c.SMTPAddr != "" {
 		if _, _, err := net.SplitHostPort(c.SMTPAddr); err != nil {
 			problems = append(problems, "smtp-addr is not host:port")

@@ -38,11 +38,20 @@ type SSOSettings struct {
 	CreateUsers         bool   `json:"createUsers"`
 	DefaultRole         string `json:"defaultRole"`
 	Timeout             string `json:"timeout"`
+	SMSProvider         string `json:"smsProvider"` // http, aliyun or tencent
 	SMSURL              string `json:"smsUrl"`
 	SMSToken            string `json:"smsToken"`
-	Sender              string `json:"sender"` // how codes go by SMS: http-sms or none
+	SMSAccessKeyID      string `json:"smsAccessKeyId"`
+	SMSAccessKeySecret  string `json:"smsAccessKeySecret"`
+	SMSSignName         string `json:"smsSignName"`
+	SMSTemplate         string `json:"smsTemplate"`
+	SMSTemplateParams   string `json:"smsTemplateParams"`
+	SMSAppID            string `json:"smsAppId"`
+	Sender              string `json:"sender"` // how codes go by SMS: http-sms, aliyun-sms, tencent-sms or none
 	Mailer              string `json:"mailer"` // how codes go by e-mail: smtp or none
 	SMTPAddr            string `json:"smtpAddr"`
+	SMTPTLS             string `json:"smtpTls"`
+	SMTPAuth            string `json:"smtpAuth"`
 	SMTPPassword        string `json:"smtpPassword"`
 }
 
@@ -60,8 +69,11 @@ func (s *Service) SSOSettings() *SSOSettings {
 		RedirectURL: c.SSORedirectURL, Scopes: c.SSOScopes, EmployeeClaim: c.SSOEmployeeClaim, NameClaim: c.SSONameClaim,
 		TicketURL: config.MaskDSN(c.SSOTicketURL), TicketEmployeeField: c.SSOTicketEmployeeField, TicketNameField: c.SSOTicketNameField,
 		CreateUsers: c.SSOCreateUsers, DefaultRole: c.SSODefaultRole, Timeout: c.SSOTimeout.String(),
-		SMSURL: config.MaskDSN(c.SMSURL), SMSToken: maskSecret(c.SMSToken), Sender: s.sender.Name(), Mailer: s.mailer.Name(),
-		SMTPAddr: c.SMTPAddr, SMTPPassword: maskSecret(c.SMTPPassword)}
+		SMSProvider: c.SMSProvider, SMSURL: config.MaskDSN(c.SMSURL), SMSToken: maskSecret(c.SMSToken),
+		SMSAccessKeyID: c.SMSAccessKeyID, SMSAccessKeySecret: maskSecret(c.SMSAccessKeySecret), SMSSignName: c.SMSSignName,
+		SMSTemplate: c.SMSTemplate, SMSTemplateParams: c.SMSTemplateParams, SMSAppID: c.SMSAppID,
+		Sender: s.sender.Name(), Mailer: s.mailer.Name(),
+		SMTPAddr: c.SMTPAddr, SMTPTLS: c.SMTPTLS, SMTPAuth: c.SMTPAuth, SMTPPassword: maskSecret(c.SMTPPassword)}
 }
 
 // SSOTestResult is the answer of the connection test: ok, and what was found, in the caller's language.

@@ -57,3 +57,28 @@ func TestSMTPSettingsAreCheckedAtStart(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestCloudSMSSettingsAreCheckedAtStart(t *testing.T) {
+	for _, provider := range []string{SMSAliyun, SMSTencent} {
+		cfg := config.Defaults()
+		cfg.SMSProvider = provider
+		err := CheckSSOConfig(cfg)
+		for _, name := range []string{"sms-access-key-id", "sms-access-key-secret", "sms-sign-name", "sms-template"} {
+			if err == nil || !strings.Contains(err.Error(), name+" is required") {
+				t.Errorf("%s without %s: %v", provider, name, err)
+			}
+		}
+		if got := err != nil && strings.Contains(err.Error(), "sms-app-id"); got != (provider == SMSTencent) {
+			t.Errorf("%s: sms-app-id asked for: %v", provider, err)
+		}
+		cfg.SMSAccessKeyID, cfg.SMSAccessKeySecret, cfg.SMSSignName, cfg.SMSTemplate, cfg.SMSAppID = "id", "secret", "签名", "T1", "1400000001"
+		cfg.SMSURL = "http://sms.example.com/"
+		if err := CheckSSOConfig(cfg); err == nil || !strings.Contains(err.Error(), "sms-url must use https") {
+			t.Errorf("%s over plain http: %v", provider, err)
+		}
+		cfg.SMSURL = ""
+		if err := CheckSSOConfig(cfg); err != nil {
+			t.Errorf("%s complete: %v", provider, err)
+		}
+	}
+}

@@ -47,6 +47,11 @@ func Build(routes []route.Route) ([]byte, error) {
 		"responses": map[string]any{"200": map[string]any{"description": "the OpenAPI document",
 			"content": map[string]any{"application/json": map[string]any{"schema": map[string]any{"type": "object"}}}}},
 	}}
+	paths["/api/docs"] = map[string]any{"get": map[string]any{
+		"operationId": "apiDocs", "summary": "This document, browsable (Swagger UI)", "tags": []string{"meta"}, "security": []any{},
+		"responses": map[string]any{"200": map[string]any{"description": "the reference page (its script and style sheets under /api/docs/)",
+			"content": map[string]any{"text/html": map[string]any{"schema": map[string]any{"type": "string"}}}}},
+	}}
 	paths["/healthz"] = map[string]any{"get": map[string]any{
 		"operationId": "health", "summary": "Health check", "tags": []string{"meta"}, "security": []any{},
 		"responses": map[string]any{"200": map[string]any{"description": `{"status":"ok"}`}, "503": map[string]any{"description": "database unavailable"}},

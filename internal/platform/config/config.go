@@ -56,12 +56,16 @@ type Config struct {
 	// S3 is the S3-compatible object store behind /api/sys/common/oss/upload (unset: that call is refused).
 	S3Endpoint, S3Bucket, S3AccessKey, S3SecretKey, S3Region string
 
-	// SMSURL is the HTTP SMS gateway verification codes are posted to (unset: codes are not delivered);
-	// SMSToken its bearer token; SMSTimeout bounds one delivery.
-	SMSURL, SMSToken string
-	SMSTimeout       time.Duration
-	// SMTP delivers verification codes by e-mail to accounts without a phone (unset SMTPAddr: no e-mail).
-	SMTPAddr, SMTPUser, SMTPPassword, SMTPFrom string
+	// SMSProvider is how codes go by SMS: http (the generic gateway at SMSURL; unset: codes are not delivered),
+	// aliyun or tencent (template SMS; SMSURL then overrides the provider's endpoint). SMSToken is the gateway's
+	// bearer token; SMSTimeout bounds one delivery.
+	SMSProvider, SMSURL, SMSToken string
+	SMSTimeout                    time.Duration
+	// The cloud providers' credentials and template (docs/sso.md).
+	SMSAccessKeyID, SMSAccessKeySecret, SMSSignName, SMSTemplate, SMSTemplateParams, SMSAppID, SMSRegion string
+	// SMTP delivers verification codes by e-mail to accounts without a phone (unset SMTPAddr: no e-mail);
+	// SMTPTLS is auto, tls, starttls or none, SMTPAuth auto, plain, login or cram-md5.
+	SMTPAddr, SMTPUser, SMTPPassword, SMTPFrom, SMTPTLS, SMTPAuth string
 
 	// Courseware: LibreOffice (OfficePath) converts PPT/PPTX to PDF within OfficeTimeout, decks and PDFs of at
 	// most OfficeMaxPages pages (internal/platform/office).
@@ -165,15 +169,39 @@ var Settings = []Setting{
 	{Name: "s3-region", Env: "BIDDESK_S3_REGION", Default: "us-east-1", Group: "Object store (S3-compatible, for /api/sys/common/oss/upload)",
 		Help: "region used in the request signatures", field: func(c *Config) any { return &c.S3Region }},
 
+	{Name: "sms-provider", Env: "BIDDESK_SMS_PROVIDER", Default: "http", Group: "Verification codes (forgotten passwords)", oneOf: []string{"http", "aliyun", "tencent"},
+		Help:  "how codes go by SMS: http (the generic gateway at sms-url), aliyun (Aliyun SMS) or tencent (Tencent Cloud SMS)",
+		field: func(c *Config) any { return &c.SMSProvider }},
 	{Name: "sms-url", Env: "BIDDESK_SMS_URL", Group: "Verification codes (forgotten passwords)", mask: MaskDSN,
-		Help:  "HTTP SMS gateway the codes of /api/getVerify are posted to (JSON {to, text}); empty: codes are not delivered",
+		Help:  "http: the SMS gateway the codes of /api/getVerify are posted to (JSON {to, text}), empty: codes are not delivered; aliyun, tencent: the provider's endpoint, empty: its public one",
 		field: func(c *Config) any { return &c.SMSURL }},
 	{Name: "sms-token", Env: "BIDDESK_SMS_TOKEN", Secret: true, Group: "Verification codes (forgotten passwords)",
-		Help: "bearer token sent to the SMS gateway", field: func(c *Config) any { return &c.SMSToken }},
+		Help: "http: bearer token sent to the SMS gateway", field: func(c *Config) any { return &c.SMSToken }},
+	{Name: "sms-access-key-id", Env: "BIDDESK_SMS_ACCESS_KEY_ID", Group: "Verification codes (forgotten passwords)",
+		Help: "aliyun: AccessKey ID; tencent: SecretId", field: func(c *Config) any { return &c.SMSAccessKeyID }},
+	{Name: "sms-access-key-secret", Env: "BIDDESK_SMS_ACCESS_KEY_SECRET", Secret: true, Group: "Verification codes (forgotten passwords)",
+		Help: "aliyun: AccessKey Secret; tencent: SecretKey", field: func(c *Config) any { return &c.SMSAccessKeySecret }},
+	{Name: "sms-sign-name", Env: "BIDDESK_SMS_SIGN_NAME", Group: "Verification codes (forgotten passwords)",
+		Help: "aliyun, tencent: the approved signature name (the 【…】 of the message)", field: func(c *Config) any { return &c.SMSSignName }},
+	{Name: "sms-template", Env: "BIDDESK_SMS_TEMPLATE", Group: "Verification codes (forgotten passwords)",
+		Help: "aliyun: the template code (SMS_…); tencent: the template ID", field: func(c *Config) any { return &c.SMSTemplate }},
+	{Name: "sms-template-params", Env: "BIDDESK_SMS_TEMPLATE_PARAMS", Default: "code", Group: "Verification codes (forgotten passwords)", check: checkTemplateParams,
+		Help:  "aliyun, tencent: the template's variables, comma-separated: the first gets the code, a second the validity in minutes (aliyun: their names, e.g. code,minutes; tencent: only their number counts)",
+		field: func(c *Config) any { return &c.SMSTemplateParams }},
+	{Name: "sms-app-id", Env: "BIDDESK_SMS_APP_ID", Group: "Verification codes (forgotten passwords)",
+		Help: "tencent: the SMS application's SdkAppId", field: func(c *Config) any { return &c.SMSAppID }},
+	{Name: "sms-region", Env: "BIDDESK_SMS_REGION", Group: "Verification codes (forgotten passwords)",
+		Help: "aliyun: RegionId, empty: cn-hangzhou; tencent: the region, empty: ap-guangzhou", field: func(c *Config) any { return &c.SMSRegion }},
 	{Name: "sms-timeout", Env: "BIDDESK_SMS_TIMEOUT", Default: "10s", Group: "Verification codes (forgotten passwords)",
 		Help: "time limit of one delivery (SMS gateway or SMTP)", field: func(c *Config) any { return &c.SMSTimeout }},
 	{Name: "smtp-addr", Env: "BIDDESK_SMTP_ADDR", Group: "Verification codes (forgotten passwords)",
-		Help: "SMTP server host:port for codes by e-mail to accounts without a phone (STARTTLS when offered); empty: no e-mail", field: func(c *Config) any { return &c.SMTPAddr }},
+		Help: "SMTP server host:port for codes by e-mail to accounts without a phone; empty: no e-mail", field: func(c *Config) any { return &c.SMTPAddr }},
+	{Name: "smtp-tls", Env: "BIDDESK_SMTP_TLS", Default: "auto", Group: "Verification codes (forgotten passwords)", oneOf: []string{"auto", "tls", "starttls", "none"},
+		Help:  "tls (implicit TLS, port 465), starttls (required), none (a relay without TLS; no password sent except on the loopback) or auto (tls on port 465, else starttls)",
+		field: func(c *Config) any { return &c.SMTPTLS }},
+	{Name: "smtp-auth", Env: "BIDDESK_SMTP_AUTH", Default: "auto", Group: "Verification codes (forgotten passwords)", oneOf: []string{"auto", "plain", "login", "cram-md5"},
+		Help:  "authentication with smtp-user: plain, login, cram-md5 or auto (the strongest the server offers)",
+		field: func(c *Config) any { return &c.SMTPAuth }},
 	{Name: "smtp-user", Env: "BIDDESK_SMTP_USER", Group: "Verification codes (forgotten passwords)",
 		Help: "SMTP user (empty: no authentication)", field: func(c *Config) any { return &c.SMTPUser }},
 	{Name: "smtp-password", Env: "BIDDESK_SMTP_PASSWORD", Secret: true, Group: "Verification codes (forgotten passwords)",
@@ -576,4 +604,31 @@ func (c Config) Zone() *time.Location {
 		return time.UTC
 	}
 	return loc
+}
+
+// checkTemplateParams accepts one or two template variable names (letters, digits, _ and -), comma-separated.
+func checkTemplateParams(s string) error {
+	names := TemplateParams(s)
+	if len(names) < 1 || len(names) > 2 {
+		return errors.New("one or two variable names, comma-separated (the code, then the validity in minutes)")
+	}
+	for _, n := range names {
+		if !templateParamName.MatchString(n) {
+			return fmt.Errorf("%q is not a template variable name", n)
+		}
+	}
+	return nil
+}
+
+var templateParamName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,32}$`)
+
+// TemplateParams splits sms-template-params into its names.
+func TemplateParams(s string) []string {
+	var out []string
+	for _, n := range strings.Split(s, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
 }

@@ -1,5 +1,5 @@
-// Package notify delivers short messages (verification codes) to people: through an HTTP SMS gateway, or
-// nowhere when none is configured. A message's text is never logged, nor put into an error.
+// Package notify delivers short messages (verification codes) to people: through an HTTP SMS gateway, Aliyun or
+// Tencent Cloud SMS, or e-mail (SMTP), or nowhere when none is configured. A message's text is never logged, nor put into an error.
 package notify
 
 import (
@@ -13,10 +13,13 @@ import (
 	"time"
 )
 
-// Message is one short message to one phone number.
+// Message is one short message to one phone number (or e-mail address). Text is the whole message, for the HTTP
+// gateway and e-mail; the cloud SMS senders send a template instead, with Code and Minutes as its parameters.
 type Message struct {
-	To   string `json:"to"`
-	Text string `json:"text"`
+	To      string `json:"to"`
+	Text    string `json:"text"`
+	Code    string `json:"-"`
+	Minutes int    `json:"-"`
 }
 
 // Sender delivers messages.

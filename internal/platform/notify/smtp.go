@@ -1,30 +1,78 @@
 package notify
 
 import (
-	"bytes"
 	"context"
+	"crypto/rand"
 	"crypto/tls"
-	"encoding/base64"
+	"crypto/x509"
+	"encoding/hex"
 	"errors"
 	"fmt"
-	"mime"
 	"net"
 	"net/mail"
-	"net/smtp"
+	"strconv"
+	"strings"
 	"time"
+
+	gomail "github.com/wneessen/go-mail"
 )
 
-// SMTP delivers a message as a plain-text e-mail (Message.To is the address). It upgrades to TLS when the server
-// offers STARTTLS (required to authenticate, except on the loopback: net/smtp's rule) and gives up after Timeout.
+// SMTP transport security (the setting smtp-tls).
+const (
+	SMTPTLSAuto     = "auto"     // implicit TLS on port 465, STARTTLS (required) on any other port
+	SMTPTLSImplicit = "tls"      // implicit TLS from the first byte (port 465, "SMTPS")
+	SMTPTLSStartTLS = "starttls" // plain greeting, then STARTTLS, which the server must offer
+	SMTPTLSNone     = "none"     // no TLS at all (a relay on the local network); authentication only on the loopback
+)
+
+// SMTP authentication mechanisms (the setting smtp-auth).
+const (
+	SMTPAuthAuto    = "auto" // the strongest the server offers (SCRAM, CRAM-MD5, PLAIN, LOGIN; PLAIN and LOGIN only over TLS)
+	SMTPAuthPlain   = "plain"
+	SMTPAuthLogin   = "login"
+	SMTPAuthCRAMMD5 = "cram-md5"
+)
+
+// SMTP delivers a message as a plain-text UTF-8 e-mail (Message.To is the address) through github.com/wneessen/go-mail:
+// implicit TLS or STARTTLS (TLS 1.2 at least, the server's certificate checked against the system's roots, or RootCAs
+// when set), then PLAIN, LOGIN or CRAM-MD5 authentication when a user is set. Every message carries Date and
+// Message-ID. A message's text never goes into an error.
 type SMTP struct {
 	Addr           string // host:port
 	User, Password string // empty user: no authentication
 	From           string
 	Subject        string
 	Timeout        time.Duration
+	TLS            string         // SMTPTLS*; empty: auto
+	Auth           string         // SMTPAuth*; empty: auto
+	RootCAs        *x509.CertPool // the certificates trusted for the server (tests); nil: the system's
 }
 
 func (s *SMTP) Name() string { return "smtp" }
+
+// tlsMode is the transport security in force for the address: auto resolved by the port.
+func (s *SMTP) tlsMode(port int) string {
+	switch s.TLS {
+	case SMTPTLSImplicit, SMTPTLSStartTLS, SMTPTLSNone:
+		return s.TLS
+	}
+	if port == 465 {
+		return SMTPTLSImplicit
+	}
+	return SMTPTLSStartTLS
+}
+
+func (s *SMTP) authType() gomail.SMTPAuthType {
+	switch s.Auth {
+	case SMTPAuthPlain:
+		return gomail.SMTPAuthPlain
+	case SMTPAuthLogin:
+		return gomail.SMTPAuthLogin
+	case SMTPAuthCRAMMD5:
+		return gomail.SMTPAuthCramMD5
+	}
+	return gomail.SMTPAuthAutoDiscover
+}
 
 func (s *SMTP) Send(ctx context.Context, m Message) error {
 	to, err := mail.ParseAddress(m.To)
@@ -35,65 +83,65 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	if err != nil {
 		return errors.New("notify: bad sender address")
 	}
-	host, _, err := net.SplitHostPort(s.Addr)
+	host, portText, err := net.SplitHostPort(s.Addr)
 	if err != nil {
 		return errors.New("notify: bad SMTP address")
 	}
-	ctx, cancel := context.WithTimeout(ctx, s.Timeout)
-	defer cancel()
-	conn, err := (&net.Dialer{}).DialContext(ctx, "tcp", s.Addr)
-	if err != nil {
-		return errors.New("notify: SMTP server unreachable")
+	port, err := strconv.Atoi(portText)
+	if err != nil || port < 1 || port > 65535 {
+		return errors.New("notify: bad SMTP port")
 	}
-	defer conn.Close()
-	if dl, ok := ctx.Deadline(); ok {
-		_ = conn.SetDeadline(dl)
+
+	msg := gomail.NewMsg(gomail.WithCharset(gomail.CharsetUTF8), gomail.WithEncoding(gomail.EncodingB64))
+	msg.FromMailAddress(from)
+	msg.ToMailAddress(to)
+	msg.Subject(s.Subject)
+	msg.SetDate()
+	msg.SetMessageIDWithValue(messageID(from.Address))
+	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
+
+	mode := s.tlsMode(port)
+	opts := []gomail.Option{
+		gomail.WithPort(port),
+		gomail.WithTLSConfig(&tls.Config{ServerName: host, RootCAs: s.RootCAs, MinVersion: tls.VersionTLS12}),
 	}
-	c, err := smtp.NewClient(conn, host)
-	if err != nil {
-		return errors.New("notify: SMTP greeting failed")
+	if s.Timeout > 0 {
+		opts = append(opts, gomail.WithTimeout(s.Timeout))
 	}
-	defer c.Close()
-	if ok, _ := c.Extension("STARTTLS"); ok {
-		if err := c.StartTLS(&tls.Config{ServerName: host, MinVersion: tls.VersionTLS12}); err != nil {
-			return errors.New("notify: SMTP STARTTLS failed")
-		}
+	switch mode {
+	case SMTPTLSImplicit:
+		opts = append(opts, gomail.WithSSL(), gomail.WithTLSPolicy(gomail.NoTLS))
+	case SMTPTLSStartTLS:
+		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSMandatory))
+	default:
+		opts = append(opts, gomail.WithTLSPolicy(gomail.NoTLS))
 	}
 	if s.User != "" {
-		if err := c.Auth(smtp.PlainAuth("", s.User, s.Password, host)); err != nil {
-			return errors.New("notify: SMTP authentication failed")
-		}
+		opts = append(opts, gomail.WithSMTPAuth(s.authType()), gomail.WithUsername(s.User), gomail.WithPassword(s.Password))
 	}
-	if err := c.Mail(from.Address); err != nil {
-		return fmt.Errorf("notify: SMTP refused the sender")
-	}
-	if err := c.Rcpt(to.Address); err != nil {
-		return fmt.Errorf("notify: SMTP refused the recipient")
-	}
-	w, err := c.Data()
+	c, err := gomail.NewClient(host, opts...)
 	if err != nil {
-		return errors.New("notify: SMTP refused the message")
+		return fmt.Errorf("notify: SMTP client: %w", err)
 	}
-	if _, err := w.Write(message(from, to, s.Subject, m.Text)); err != nil {
-		return errors.New("notify: SMTP write failed")
+	if s.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, s.Timeout)
+		defer cancel()
 	}
-	if err := w.Close(); err != nil {
-		return errors.New("notify: SMTP refused the message")
+	if err := c.DialAndSendWithContext(ctx, msg); err != nil {
+		return fmt.Errorf("notify: SMTP delivery to %s (%s) failed: %w", s.Addr, mode, err)
 	}
-	return c.Quit()
+	return nil
 }
 
-// message is the e-mail: UTF-8 subject and body, the body in base64 lines.
-func message(from, to *mail.Address, subject, text string) []byte {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "From: %s\r\nTo: %s\r\nSubject: %s\r\nDate: %s\r\nMIME-Version: 1.0\r\n", from.String(), to.String(),
-		mime.BEncoding.Encode("UTF-8", subject), time.Now().UTC().Format(time.RFC1123Z))
-	b.WriteString("Content-Type: text/plain; charset=UTF-8\r\nContent-Transfer-Encoding: base64\r\n\r\n")
-	enc := base64.StdEncoding.EncodeToString([]byte(text))
-	for len(enc) > 76 {
-		b.WriteString(enc[:76] + "\r\n")
-		enc = enc[76:]
+// messageID is a Message-ID in the sender's domain: 128 random bits, so that replies and bounces can be matched and
+// mail servers that score messages without one do not take ours for spam.
+func messageID(sender string) string {
+	domain := "biddesk.local"
+	if _, d, ok := strings.Cut(sender, "@"); ok && d != "" {
+		domain = d
 	}
-	b.WriteString(enc + "\r\n")
-	return b.Bytes() // the DATA writer dot-stuffs the lines
+	b := make([]byte, 16)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails
+	return hex.EncodeToString(b) + "@" + domain
 }

@@ -17,9 +17,18 @@ const ROWS: [MessageKey, keyof SsoSettings][] = [
   ['ssoSettings.ticketNameField', 'ticketNameField'],
   ['ssoSettings.defaultRole', 'defaultRole'],
   ['ssoSettings.timeout', 'timeout'],
+  ['ssoSettings.smsProvider', 'smsProvider'],
   ['ssoSettings.smsUrl', 'smsUrl'],
   ['ssoSettings.smsToken', 'smsToken'],
+  ['ssoSettings.smsAccessKeyId', 'smsAccessKeyId'],
+  ['ssoSettings.smsAccessKeySecret', 'smsAccessKeySecret'],
+  ['ssoSettings.smsSignName', 'smsSignName'],
+  ['ssoSettings.smsTemplate', 'smsTemplate'],
+  ['ssoSettings.smsTemplateParams', 'smsTemplateParams'],
+  ['ssoSettings.smsAppId', 'smsAppId'],
   ['ssoSettings.smtpAddr', 'smtpAddr'],
+  ['ssoSettings.smtpTls', 'smtpTls'],
+  ['ssoSettings.smtpAuth', 'smtpAuth'],
   ['ssoSettings.smtpPassword', 'smtpPassword'],
 ];
 

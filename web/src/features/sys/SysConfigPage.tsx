@@ -1,3 +1,4 @@
+import { ApiOutlined } from '@ant-design/icons';
 import { Space, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { deleteParams, listParams, SYS_CONFIG_EXPORT, type SysParam } from '../../api/sysconfig';
@@ -124,12 +125,18 @@ function ParamPanel() {
   );
 }
 
-/** /sys_config: system parameters, and the system notices in a second tab. */
+/** /sys_config: system parameters, and the system notices in a second tab; beside the tabs, the API reference
+ * (/api/docs, served by the server with its own assets) in a new tab. */
 export default function SysConfigPage() {
   const { t } = useI18n();
   return (
     <Tabs
       destroyOnHidden
+      tabBarExtraContent={
+        <Typography.Link href="/api/docs" target="_blank" rel="noopener noreferrer" data-testid="api-docs-link">
+          <ApiOutlined /> {t('sysConfig.apiDocs')}
+        </Typography.Link>
+      }
       items={[
         { key: 'params', label: <span data-testid="tab-params">{t('sysConfig.tab.params')}</span>, children: <ParamPanel /> },
         { key: 'notices', label: <span data-testid="tab-notices">{t('sysConfig.tab.notices')}</span>, children: <NoticePanel /> },
