@@ -210,6 +210,24 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee str
 		"files": pdf("投标报价测算说明", "2025", "Toolkit")}); err != nil {
 		return err
 	}
+	for _, g := range []mapValues{
+		{"title": "中国政府采购网供应商注册", "kind": "platform", "authority": "财政部（中国政府采购网）", "number": "ZFCG-2023-310115-0088", "region": "全国",
+			"scope": "物业管理服务、保洁服务、安保服务", "validFrom": day(-700), "validTo": day(330), "tags": tag("政府采购")},
+		{"title": "上海市政府采购云平台供应商入库", "kind": "platform", "authority": "上海市财政局", "number": "SH-ZCY-2024-01672", "region": "上海市",
+			"scope": "物业管理服务", "validFrom": day(-350), "validTo": day(15), "tags": tag("政府采购"), "unitCode": "100104"},
+		{"title": "2025-2026年度上海市物业服务定点采购入围", "kind": "shortlist", "authority": "上海市政府采购中心", "number": "沪采定〔2025〕017号", "region": "上海市",
+			"scope": "市级机关、事业单位物业管理服务定点采购", "validFrom": day(-160), "validTo": day(200), "tags": tag("政府采购", "物业管理")},
+		{"title": "高新技术企业认定", "kind": "recognition", "authority": "上海市科学技术委员会", "number": "GR202531001234", "region": "上海市",
+			"scope": "智慧园区运维平台", "validFrom": day(-400), "validTo": day(700), "tags": tag("智慧园区")},
+	} {
+		g["proofs"] = pdf(g.String("title"), g.String("number"), "Government procurement register")
+		if err := add(TypeGovReg, g); err != nil {
+			return err
+		}
+	}
+	if err := s.seedSocial(ctx, today); err != nil {
+		return err
+	}
 	if staffEmployee != "" {
 		if _, err := s.db.Exec(ctx, `UPDATE lib_record SET employee_code = ? WHERE type = ? AND title = ?`, staffEmployee, TypeLicense, "物业服务企业资质证书"); err != nil {
 			return err

@@ -76,6 +76,9 @@ type Record struct {
 	Downloads int64
 	// Masked lists the fields masked for an external account (maskPersonal); nil otherwise.
 	Masked []string
+	// Social is an expert's continuous social-security months by city (social.go); nil for other types and for
+	// reads that do not ask (the expert list and record fill it).
+	Social []SocialRun
 }
 
 // Value returns the stored value of a field (a shared column or the data JSON).
@@ -180,6 +183,9 @@ func (r *Record) MarshalJSON() ([]byte, error) {
 			}
 			out[f.Key] = v
 		}
+	}
+	if r.Social != nil {
+		out["social"] = r.Social
 	}
 	if r.Masked != nil {
 		out["masked"] = r.Masked
@@ -291,6 +297,7 @@ type RecordView struct {
 	ReviewedAt    *time.Time `json:"reviewedAt,omitempty"`
 	Expiry        string     `json:"expiry,omitempty" doc:"expired, expiring or empty (types with expiry dates)"`
 	DaysLeft      *int       `json:"daysLeft,omitempty" doc:"days until validTo, negative once past (types with expiry dates)"`
+	Social        []SocialRun `json:"social,omitempty" doc:"experts: continuous social-security months by city, longest first, up to socialUpTo (default last month)"`
 }
 
 func (Record) OpenAPIAs() any          { return RecordView{} }
