@@ -998,7 +998,7 @@ func (s *Service) auditNotice(ctx context.Context, tx *db.Tx, c Course, passed b
 	if p := auth.PrincipalFrom(ctx); creator == 0 || (p != nil && p.UserID == creator) {
 		return nil
 	}
-	n := Notice{Code: fmt.Sprintf("course:%d:audit:%d", c.ID, s.now().UnixNano()), RefType: RefCourse, RefID: c.ID, RefPath: "/course_manager"}
+	n := Notice{Code: fmt.Sprintf("course:%d:audit:%d", c.ID, s.now().UnixNano()), RefType: RefCourseAudit, RefID: c.ID, RefPath: "/course_manager"}
 	if passed {
 		n.Title = httpx.Translate(httpx.LangZH, "content.audit.msg.passed", c.Name)
 		n.Content = httpx.Translate(httpx.LangZH, "content.audit.msg.passed.content", c.Name)
