@@ -168,10 +168,10 @@ var Types = []*Type{
 			{Key: "education", Label: "lib.f.education", Kind: KindDict, Dict: "education", Column: ColCategory, Search: SearchExact, List: true, Export: true, Import: true, Example: "本科"},
 			{Key: "years", Label: "lib.f.years", Kind: KindNumber, Column: ColAmount, Max: 70, List: true, Sort: true, Export: true, Import: true, Example: "12"},
 			{Key: "phone", Label: "lib.f.phone", Kind: KindText, Pattern: "mobile", Max: 20, Private: true, Export: true, Import: true, Example: "13900000000"},
-			{Key: "idNumber", Label: "lib.f.idNumber", Kind: KindText, Pattern: PatternIDCard, Max: 18, Private: true, Personal: true, Secret: true, Export: true, Import: true, Example: "110105199003071239"},
+			{Key: "idNumber", Label: "lib.f.idNumber", Kind: KindText, Pattern: PatternIDCard, Max: 30, Private: true, Personal: true, Secret: true, Export: true, Import: true, Example: "110105199003071239"},
 			{Key: "gender", Label: "lib.f.gender", Kind: KindDict, Dict: "gender", ReadOnly: true, List: true, Export: true},
 			{Key: "address", Label: "lib.f.address", Kind: KindText, Max: 200, Private: true, Export: true, Import: true, Example: "上海市浦东新区世纪大道100号"},
-			{Key: "postcode", Label: "lib.f.postcode", Kind: KindText, Pattern: "postcode", Max: 6, Private: true, Export: true, Import: true, Example: "200120"},
+			{Key: "postcode", Label: "lib.f.postcode", Kind: KindText, Pattern: "postcode", Max: 10, Private: true, Export: true, Import: true, Example: "200120"},
 			{Key: "specialities", Label: "lib.f.specialities", Kind: KindTags, Search: SearchTag, List: true, Export: true},
 			{Key: "qualifications", Label: "lib.f.qualifications", Kind: KindRows, Wide: true, Export: true, Columns: []Field{
 				{Key: "name", Label: "lib.f.qualName", Kind: KindText, Required: true, Max: 100},
