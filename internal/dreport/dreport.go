@@ -527,7 +527,7 @@ func (s *Service) Run(ctx context.Context, in RunIn) (*Run, error) {
 	current, limit := in.Current, in.Limit
 	res := &Run{Name: r.Name, Columns: r.Layout.Columns, Chart: r.Layout.Chart, Filters: filters, Records: []map[string]any{},
 		Current: current, Limit: limit, Total: len(o.rows), Pages: (len(o.rows) + limit - 1) / limit,
-		Next: current < (len(o.rows)+limit-1)/limit,
+		Next:   current < (len(o.rows)+limit-1)/limit,
 		Totals: map[string]float64{}, ChartRows: []map[string]any{}, Truncated: o.truncated}
 	if off, ok := list.Offset(current, limit, len(o.rows)); ok {
 		for _, row := range o.rows[off:min(off+limit, len(o.rows))] {

@@ -446,7 +446,9 @@ func (s *Service) socialOne(ctx context.Context, q db.Querier, id int64) (Social
 }
 
 // SocialOne reads a live row.
-func (s *Service) SocialOne(ctx context.Context, id int64) (SocialRecord, error) { return s.socialOne(ctx, s.db, id) }
+func (s *Service) SocialOne(ctx context.Context, id int64) (SocialRecord, error) {
+	return s.socialOne(ctx, s.db, id)
+}
 
 func socialTarget(r SocialRecord) string {
 	return fmt.Sprintf("%s(%s) %s %s", r.EmployeeName, r.EmployeeCode, r.Month, r.City)

@@ -76,9 +76,9 @@ type Field struct {
 	// Secret: a person's identity number: read in full only by library administrators (FunAdmin); everyone
 	// else reads Masked in the library's lists, records and exports (the same rule and mark as Personal, see
 	// portal_mask.go), it is never in the keyword search text, and a form sending Masked back keeps the value.
-	Secret   bool    `json:"secret,omitempty"`
-	Columns  []Field `json:"columns,omitempty"` // rows: the sub-fields
-	Example  string  `json:"-"`                 // the import template's example
+	Secret  bool    `json:"secret,omitempty"`
+	Columns []Field `json:"columns,omitempty"` // rows: the sub-fields
+	Example string  `json:"-"`                 // the import template's example
 }
 
 // Type describes a record type: its screen (route, function code), its fields and what it supports.
