@@ -147,6 +147,7 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee str
 	for i, e := range experts {
 		code, name := org.DemoEmployee(e.emp)
 		if err := add(TypeExpert, mapValues{"title": name, "employeeCode": code, "jobTitle": e.title, "education": e.edu, "years": e.years,
+			"idNumber": demoIDNumber(i), "postcode": "200120", "address": "上海市浦东新区世纪大道100号",
 			"qualifications": e.quals, "specialities": tag(e.tags...), "phone": "13900000000",
 			"photo": file(name+"照片.png", DemoPortrait(float64(i)*67)), "scans": scan(e.quals[0].Name),
 			"experience": "主持多个大型物业与设施管理项目的投标与实施，熟悉招投标流程与服务方案编制。"}); err != nil {
@@ -241,4 +242,15 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee str
 func demoCode(i int) string {
 	code, _ := org.DemoEmployee(i)
 	return code
+}
+
+// demoIDNumber is a valid 18-digit ID card number (上海浦东, born in the 1980s, check digit computed) for demo expert i.
+func demoIDNumber(i int) string {
+	body := fmt.Sprintf("310115198%d0%d1%d0%d%d", i%10, 1+i%9, 1+i%8, 1+i%9, 1+i%2)
+	weights := []int{7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2}
+	sum := 0
+	for k, w := range weights {
+		sum += int(body[k]-'0') * w
+	}
+	return body + string("10X98765432"[sum%11])
 }

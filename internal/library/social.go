@@ -641,8 +641,15 @@ func (s *Service) seedSocial(ctx context.Context, today time.Time) error {
 				}
 				base := sp.base
 				row := socialRow{employee: code, month: AddMonths(last, -back), city: sp.city, unit: sp.payingUnit, base: &base}
-				if _, err := s.writeSocial(ctx, tx, auth.PrincipalFrom(ctx), 0, row, false); err != nil {
+				id, err := s.writeSocial(ctx, tx, auth.PrincipalFrom(ctx), 0, row, false)
+				if err != nil {
 					return fmt.Errorf("demo social security %s %s: %w", code, row.month, err)
+				}
+				// entered when the bureau's list came: the 10th of the next month
+				at, _ := time.Parse(monthLayout, AddMonths(row.month, 1))
+				at = at.AddDate(0, 0, 9).Add(10 * time.Hour)
+				if _, err := tx.Exec(ctx, `UPDATE lib_social_security SET created_at = ?, updated_at = ? WHERE id = ?`, at, at, id); err != nil {
+					return fmt.Errorf("demo social security %d: %w", id, err)
 				}
 				if back == sp.secondMonth {
 					extra := 800.0

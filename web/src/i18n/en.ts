@@ -19,6 +19,7 @@ const en = {
   'msg.systemError': 'System error',
   'msg.systemErrorId': 'System error (request id {id})',
   'msg.noToken': 'cannot obtain identity token',
+  'msg.loggedOut': 'Logged out, please log in again.',
   'msg.otherClient': 'Request error: account already logged in on another client. Please log in again.',
   'msg.tokenInvalid': 'Login token invalid',
   'msg.unknownApi': 'The interface function call is wrong, please check the function name',

@@ -21,6 +21,7 @@ const zhCN: Record<MessageKey, string> = {
   'msg.systemError': '系统错误',
   'msg.systemErrorId': '系统错误（请求编号 {id}）',
   'msg.noToken': '无法获取身份令牌',
+  'msg.loggedOut': '已退出登录，请重新登录。',
   'msg.otherClient': '请求错误：账号已在其他客户端登录，请重新登录。',
   'msg.tokenInvalid': '登录凭证已失效',
   'msg.unknownApi': '接口函数调用错误，请检查函数名',
