@@ -329,7 +329,7 @@ func socialSpec() *list.Spec {
 		},
 		Sorts: map[string]string{"month": "s.month", "employeeCode": "s.employee_code", "city": "s.city", "base": "s.base",
 			"updatedAt": "s.updated_at", "id": "s.id"},
-		DefaultSort: "s.month DESC, s.employee_code",
+		DefaultSort: "s.month DESC",
 		TieBreak:    "s.id DESC",
 	}
 }
