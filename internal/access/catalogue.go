@@ -50,6 +50,8 @@ var Catalogue = []MenuDef{
 		leaf("/expert_talents2_contract", "业绩合同"),
 		leaf("/expert_talents2_politics", "CA锁管理"),
 		leaf("/expert_talents2_tender", "标书库"),
+		leaf("/expert_talents2_social", "社保缴纳记录"),
+		leaf("/expert_talents2_gov", "政府采购名录"),
 		leaf("/servicePlan", "服务方案模板"),
 		leaf("/expandServices", "工具包"),
 		leaf("/expert_talents2_message", "消息待办"),

@@ -30,7 +30,7 @@ func Routes(s *Store) []route.Route {
 			Doc("Delete a role; built-in roles and roles with members are refused", "删除角色"),
 		route.Download("/api/sys/role/exportUserRoles", "sysroles", roleH.userRoles.Export).
 			Query(roleH.userRoles.Spec.Params()...).Query(list.FormatParam).Returns(route.File{}).
-			Doc("The user roles export: login code, user name, unit, role", "导出用户角色"),
+			Doc("Export 'user roles': login code, user name, unit, role", "导出用户角色"),
 		route.Call("GET", "/api/sys/role/grants", "rolemanager", roleH.GetGrants).
 			Doc("A role's menu and function codes, with the function catalogue", "角色的菜单与操作权限"),
 		route.Call("PUT", "/api/sys/role/grants", "rolemanager", roleH.PutGrants).

@@ -75,7 +75,7 @@ func TestDictListSearchesSortsAndPages(t *testing.T) {
 	e := newEnv(t)
 	tok := e.login("admin", "Admin@123").AccessToken
 	p := list[dictRec](e, "/api/sys/dict/list", tok, url.Values{})
-	if p.Total != 15 || len(p.Records) != 10 || p.Current != 1 || p.Limit != 10 || p.Pages != 2 {
+	if p.Total != 17 || len(p.Records) != 10 || p.Current != 1 || p.Limit != 10 || p.Pages != 2 {
 		t.Fatalf("groups: %+v", p)
 	}
 	if g := p.Records[0]; g.Key != "用户状态" || g.Value != "user_state" || g.ParentID != 0 || g.ItemCount != 2 || g.Enabled != 1 {
@@ -98,7 +98,7 @@ func TestDictListSearchesSortsAndPages(t *testing.T) {
 			got = append(got, g.Value)
 		}
 		if c.want == "" {
-			if len(got) != 5 || page.Pages != 3 { // 15 groups
+			if len(got) != 5 || page.Pages != 4 { // 17 groups
 				t.Errorf("%v: %v pages %d", c.q, got, page.Pages)
 			}
 			continue
@@ -210,7 +210,7 @@ func TestDictAddEditValidatesAndKeepsOneDefault(t *testing.T) {
 	if strings.Join(keys, ",") != "立项,投标中,编码同名,中标" {
 		t.Errorf("items in order: %v", keys)
 	}
-	if groups := e.dictItems(tok, 0); len(groups) != 16 {
+	if groups := e.dictItems(tok, 0); len(groups) != 18 {
 		t.Errorf("pNode 0 lists the groups: %d", len(groups))
 	}
 }
@@ -315,13 +315,13 @@ func TestDictCacheFollowsEveryWrite(t *testing.T) {
 	}
 	_, r = e.call("POST", "/api/sys/dict/reloadDictCache", tok, nil)
 	var data []dictEntry
-	if r.Code != 0 || json.Unmarshal(r.Data, &data) != nil || len(data) != 15 || data[0].Key != "用户状态" || data[0].ChildDict[0].Key != "可以" {
+	if r.Code != 0 || json.Unmarshal(r.Data, &data) != nil || len(data) != 17 || data[0].Key != "用户状态" || data[0].ChildDict[0].Key != "可以" {
 		t.Errorf("reload: %+v", r)
 	}
 	if got := e.commonItems(staff, "user_state"); got[0].Key != "可以" {
 		t.Errorf("cache after reload: %+v", got)
 	}
-	if su := e.login("admin", "Admin@123"); len(su.DictData) != 15 || su.DictData[0].ChildDict[0].Key != "可以" {
+	if su := e.login("admin", "Admin@123"); len(su.DictData) != 17 || su.DictData[0].ChildDict[0].Key != "可以" {
 		t.Errorf("login dictData: %+v", su.DictData)
 	}
 }
@@ -353,7 +353,7 @@ func TestDictExportsAreRealWorkbooks(t *testing.T) {
 	e.dictAdd(tok, map[string]any{"parentId": gid, "key": "=HYPERLINK(\"x\")", "value": "9"})
 	_, body = e.fetch("/api/sys/dict/exportDictItem?AccessToken="+tok, "")
 	rows = sheetRows(t, body)
-	if len(rows) != 1+2+2+2+3+5+5+4+3+5+5+2+2+4+3+3+1 {
+	if len(rows) != 1+2+2+2+3+5+5+4+3+5+5+2+2+4+3+3+4+7+1 {
 		t.Errorf("all items: %d rows", len(rows))
 	}
 	found := false

@@ -52,6 +52,10 @@ func (a *App) openLibrary() {
 		// every download of a record's file counts for the record (the portal's "most downloaded")
 		a.Files.OnDownload(library.FileRecordType(t), a.Library.CountDownload)
 	}
+	// a social-security row's proof downloads for whoever holds the social-security screen
+	a.Files.OnRead(library.SocialFileType, func(_ context.Context, p *auth.Principal, _ *files.File) (bool, error) {
+		return p != nil && p.Can(library.SocialCode), nil
+	})
 }
 
 // seedLibraryCodes adds the library administration code, granted to the system and library administrators.

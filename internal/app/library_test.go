@@ -89,6 +89,7 @@ var libForms = map[string]map[string]any{
 	library.TypeToolkit:      {"title": "测试工具甲", "link": "https://example.com/tool"},
 	library.TypeMessage:      {"title": "测试消息甲", "content": "请处理", "recipient": "admin"},
 	library.TypeAnnouncement: {"title": "测试公告甲", "content": "<p>正文</p>"},
+	library.TypeGovReg:       {"title": "测试政府采购登记甲", "kind": "platform", "authority": "测试财政局", "number": "ZC-T-001", "validTo": "2031-01-01"},
 }
 
 func TestLibraryEveryTypeCreateEditSearchDeleteExport(t *testing.T) {
@@ -105,7 +106,7 @@ func TestLibraryEveryTypeCreateEditSearchDeleteExport(t *testing.T) {
 		WarningDays int `json:"warningDays"`
 	}
 	e.done("GET", "/api/library/types", tok, nil, &types)
-	if len(types.Types) != 10 || types.Types[1].Name != "企业证照" || types.Types[1].Fields[0].Label != "证照名称" || types.WarningDays != 30 {
+	if len(types.Types) != len(library.Types) || types.Types[1].Name != "企业证照" || types.Types[1].Fields[0].Label != "证照名称" || types.WarningDays != 30 {
 		t.Fatalf("types: %+v", types)
 	}
 	for _, typ := range library.Types {
@@ -579,7 +580,7 @@ var _ = access.RoleStaff
 // A new installation's demo library links drawn scans and documents that download and preview.
 func TestDemoLibraryHasFiles(t *testing.T) {
 	e := newEnv(t, func(c *config.Config) { c.DemoWithoutFiles = false })
-	if n := e.count(`SELECT COUNT(DISTINCT r.type) FROM lib_record_file f JOIN lib_record r ON r.id = f.record_id`); n != 9 {
+	if n := e.count(`SELECT COUNT(DISTINCT r.type) FROM lib_record_file f JOIN lib_record r ON r.id = f.record_id`); n != 10 {
 		t.Fatalf("%d types have demo files", n)
 	}
 	var id int64

@@ -518,7 +518,7 @@ func TestPortalDownloadsAreCounted(t *testing.T) {
 
 func TestPortalTypesAndTabs(t *testing.T) {
 	want := map[string]string{"license": "enterprise", "expert": "expert", "contract": "contract", "honor": "honor", "cakey": "caKeyClass",
-		"plan": "service", "toolkit": "packs", "tender": "", "announcement": ""}
+		"plan": "service", "toolkit": "packs", "govreg": "govAdoption", "tender": "", "announcement": ""}
 	var keys []string
 	for _, typ := range library.PortalTypes() {
 		keys = append(keys, typ.Key)

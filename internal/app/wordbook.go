@@ -61,7 +61,7 @@ func (b bookExperts) Search(ctx context.Context, s wordbook.Search) (*list.Page[
 		return nil, err
 	}
 	p := &list.Page[wordbook.Candidate]{Records: make([]wordbook.Candidate, 0, len(found)), Current: s.Current, Limit: s.Limit, Total: total,
-		Pages: (total + s.Limit - 1) / s.Limit}
+		Pages: (total + s.Limit - 1) / s.Limit, Next: s.Current < (total+s.Limit-1)/s.Limit}
 	for _, e := range found {
 		quals := make([]string, 0, len(e.Qualifications))
 		for _, q := range e.Qualifications {

@@ -14,7 +14,7 @@ func Routes(d *db.DB) []route.Route {
 			Returns(list.Page[LoginLog]{}).Doc("The login log; sort: createdAt, loginCode", "登录日志列表"),
 		route.Download("/api/sys/loginLog/export", "login_log", logins.Export).Query(logins.Spec.Params()...).
 			Query(list.FormatParam).Returns(route.File{}).
-			Doc("Export the login log with the same filters", "导出登录日志"),
+			Doc("Export 'login log': the login log with the same filters", "导出登录日志"),
 		route.New("GET", "/api/sys/businessLog/list", "business_log", business.List).Query(business.Spec.Params()...).
 			Returns(list.Page[BusinessLog]{}).
 			Doc("The business log: every create, update and delete; sort: createdAt, loginCode, module", "业务日志列表"),

@@ -190,6 +190,49 @@ func (h *Handlers) TypeTree(r *http.Request, _ route.None) ([]TypeNode, error) {
 	return h.svc.TypeTree(r.Context())
 }
 
+// TypeOptionsIn names a level of the course types.
+type TypeOptionsIn struct {
+	ParentID int64 `param:"parentId" min:"0" doc:"0 (default): the first-level types; else the sub-types of that type"`
+}
+
+// TypeOptions is GET /api/course/type/query/type: one level of the types as select options.
+func (h *Handlers) TypeOptions(r *http.Request, in TypeOptionsIn) ([]DictItem, error) {
+	tree, err := h.svc.TypeTree(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	level := tree
+	if in.ParentID > 0 {
+		level = nil
+		for _, n := range tree {
+			if n.ID == in.ParentID {
+				level = n.Children
+			}
+		}
+	}
+	out := make([]DictItem, 0, len(level))
+	for _, n := range level {
+		out = append(out, DictItem{Key: n.Name, Value: n.ID})
+	}
+	return out, nil
+}
+
+// CurriculumDicts is GET /api/curriculum/getDict: the dictionaries of the course screens.
+type CurriculumDicts struct {
+	CourseTypes []TypeNode `json:"courseTypes" doc:"the course types as a two-level tree"`
+	AuditStatus []DictItem `json:"auditStatus" doc:"the audit states (dictionary course_audit)"`
+}
+
+// CurriculumDict is GET /api/curriculum/getDict.
+func (h *Handlers) CurriculumDict(r *http.Request, _ route.None) (CurriculumDicts, error) {
+	tree, err := h.svc.TypeTree(r.Context())
+	if err != nil {
+		return CurriculumDicts{}, err
+	}
+	audit, err := h.svc.AuditDictItems(r.Context())
+	return CurriculumDicts{CourseTypes: tree, AuditStatus: audit}, err
+}
+
 // TypeIn is what the type dialog sends.
 type TypeIn struct {
 	ID       int64  `param:"id" doc:"edit only"`

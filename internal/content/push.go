@@ -51,6 +51,8 @@ const (
 	RefCourse  = "course"
 	RefSpecial = "courseSpecial"
 	RefPush    = "coursePush"
+	// RefCourseAudit is an audit's message to the course's author: it opens /course_manager.
+	RefCourseAudit = "courseAudit"
 	// PortalPath is the portal's page of pushed courses.
 	PortalPath = "/gatewayCourse"
 )

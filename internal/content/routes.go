@@ -12,6 +12,10 @@ func (h *Handlers) Routes() []route.Route {
 	return append(h.svc.mobileRoutes(h), []route.Route{
 		route.New("GET", "/api/course/type/query/list", Screen, h.TypeList).Query(typeSpec.Params()...).
 			Returns(list.Page[Type]{}).Doc("The course types, paged (parentId narrows them to one level)", "课程类型列表"),
+		route.Call("GET", "/api/course/type/query/type", sel, h.TypeOptions).
+			Doc("The course types of one level as select options {key: name, value: id} (parentId 0 or absent: the first level)", "课程类型选项"),
+		route.Call("GET", "/api/curriculum/getDict", sel, h.CurriculumDict).
+			Doc("The dictionaries of the course screens in one answer: the course-type tree and the audit states (course_audit)", "课程字典"),
 		route.Call("GET", "/api/course/type", sel, h.TypeTree).
 			Doc("The course types as a two-level tree", "课程类型树"),
 		route.Call("POST", "/api/course/type", Screen, h.TypeAdd).Doc("Add a course type", "新增课程类型"),
@@ -25,7 +29,7 @@ func (h *Handlers) Routes() []route.Route {
 			Query(list.FormatParam).Returns(route.File{}).Doc("The courses as a spreadsheet (the list's filters)", "导出课程"),
 		route.Download("/api/course/lecturer/export", Screen, h.LecturerExport).Query(lecturerSpec.Params()...).
 			Query(list.FormatParam).Returns(route.File{}).
-			Doc("The courses' distinct lecturers with their course and published counts and latest update, as a spreadsheet", "导出讲师"),
+			Doc("Export 'lecturers': the courses' distinct lecturers with their course and published counts and latest update, as a spreadsheet", "导出讲师"),
 		route.Call("GET", "/api/course/one", Screen, h.CourseOne).Doc("One course", "课程详情"),
 		route.Call("POST", "/api/course/add", Screen, h.CourseAdd).
 			Doc("Add a course (audit pending, unpublished)", "新增课程"),

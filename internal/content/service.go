@@ -460,6 +460,9 @@ func (s *Service) Audit(ctx context.Context, ids []int64, status, remark string)
 				return err
 			}
 			changes = append(changes, audit.Change{Module: Screen, Action: action, TargetID: id, Target: cur.Name, Before: cur, After: after})
+			if err := s.auditNotice(ctx, tx, after, status == AuditPassed); err != nil {
+				return err
+			}
 		}
 		return audit.RecordAll(ctx, tx, changes)
 	})
@@ -980,4 +983,38 @@ func (s *Service) target(ctx context.Context, q db.Querier, f BannerForm) (strin
 	default: // 3: a second-level topic
 		return topic(f.ID, LevelSecond)
 	}
+}
+
+// auditNotice tells the course's creator the audit's outcome with a message (kind course: code
+// course:<id>:audit:<time>), unless the auditor is the creator or the course has none (demo data).
+func (s *Service) auditNotice(ctx context.Context, tx *db.Tx, c Course, passed bool) error {
+	if s.msgs == nil {
+		return nil
+	}
+	var creator int64
+	if err := tx.QueryRow(ctx, `SELECT COALESCE(created_by, 0) FROM course WHERE id = ?`, c.ID).Scan(&creator); err != nil {
+		return fmt.Errorf("content: creator of course %d: %w", c.ID, err)
+	}
+	if p := auth.PrincipalFrom(ctx); creator == 0 || (p != nil && p.UserID == creator) {
+		return nil
+	}
+	n := Notice{Code: fmt.Sprintf("course:%d:audit:%d", c.ID, s.now().UnixNano()), RefType: RefCourseAudit, RefID: c.ID, RefPath: "/course_manager"}
+	if passed {
+		n.Title = httpx.Translate(httpx.LangZH, "content.audit.msg.passed", c.Name)
+		n.Content = httpx.Translate(httpx.LangZH, "content.audit.msg.passed.content", c.Name)
+	} else {
+		n.Title = httpx.Translate(httpx.LangZH, "content.audit.msg.rejected", c.Name)
+		n.Content = httpx.Translate(httpx.LangZH, "content.audit.msg.rejected.content", c.Name, c.AuditRemark)
+	}
+	_, err := s.msgs.Notify(ctx, tx, []int64{creator}, n)
+	return err
+}
+
+func init() {
+	httpx.RegisterMessages(map[string][2]string{
+		"content.audit.msg.passed":           {"课程「%s」已通过审核", "The course '%s' passed the audit"},
+		"content.audit.msg.passed.content":   {"您提交的课程「%s」已通过审核，可以发布。", "Your course '%s' passed the audit and can be published."},
+		"content.audit.msg.rejected":         {"课程「%s」未通过审核", "The course '%s' did not pass the audit"},
+		"content.audit.msg.rejected.content": {"您提交的课程「%s」未通过审核，意见：%s。请修改后重新提交。", "Your course '%s' did not pass the audit: %s. Please change it and submit it again."},
+	})
 }

@@ -342,6 +342,8 @@ var builtin = []seedGroup{
 	{"证书类别", "cert_kind", [][2]string{{"建造师", "constructor"}, {"造价工程师", "cost"}, {"项目管理", "pm"}, {"信息安全", "security"}}},
 	{"证书等级", "cert_level", [][2]string{{"一级", "1"}, {"二级", "2"}, {"三级", "3"}}},
 	{"课程审核状态", "course_audit", [][2]string{{"待审核", "0"}, {"已通过", "1"}, {"已驳回", "2"}}},
+	{"政府采购登记类别", "gov_reg_kind", [][2]string{{"平台注册", "platform"}, {"入围名录", "shortlist"}, {"政府认定", "recognition"}, {"其他", "other"}}},
+	{"消息类型", "message_kind", [][2]string{{"资料审核", "review"}, {"课程审核", "course"}, {"奖励审批", "reward"}, {"需求征集", "demand"}, {"到期提醒", "expiry"}, {"CA锁归还", "loan"}, {"通知", "notice"}}},
 }
 
 // SeedBuiltins writes the built-in dictionaries into an empty table.

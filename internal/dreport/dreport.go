@@ -325,6 +325,7 @@ type Run struct {
 	Limit     int                `json:"limit"`
 	Total     int                `json:"total"`
 	Pages     int                `json:"pages"`
+	Next      bool               `json:"next" doc:"a page follows this one"`
 	Totals    map[string]float64 `json:"totals"`
 	ChartRows []map[string]any   `json:"chartRows"`
 	Truncated bool               `json:"truncated"`
@@ -526,6 +527,7 @@ func (s *Service) Run(ctx context.Context, in RunIn) (*Run, error) {
 	current, limit := in.Current, in.Limit
 	res := &Run{Name: r.Name, Columns: r.Layout.Columns, Chart: r.Layout.Chart, Filters: filters, Records: []map[string]any{},
 		Current: current, Limit: limit, Total: len(o.rows), Pages: (len(o.rows) + limit - 1) / limit,
+		Next:   current < (len(o.rows)+limit-1)/limit,
 		Totals: map[string]float64{}, ChartRows: []map[string]any{}, Truncated: o.truncated}
 	if off, ok := list.Offset(current, limit, len(o.rows)); ok {
 		for _, row := range o.rows[off:min(off+limit, len(o.rows))] {

@@ -147,6 +147,7 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee str
 	for i, e := range experts {
 		code, name := org.DemoEmployee(e.emp)
 		if err := add(TypeExpert, mapValues{"title": name, "employeeCode": code, "jobTitle": e.title, "education": e.edu, "years": e.years,
+			"idNumber": demoIDNumber(i), "postcode": "200120", "address": "上海市浦东新区世纪大道100号",
 			"qualifications": e.quals, "specialities": tag(e.tags...), "phone": "13900000000",
 			"photo": file(name+"照片.png", DemoPortrait(float64(i)*67)), "scans": scan(e.quals[0].Name),
 			"experience": "主持多个大型物业与设施管理项目的投标与实施，熟悉招投标流程与服务方案编制。"}); err != nil {
@@ -210,6 +211,24 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee str
 		"files": pdf("投标报价测算说明", "2025", "Toolkit")}); err != nil {
 		return err
 	}
+	for _, g := range []mapValues{
+		{"title": "中国政府采购网供应商注册", "kind": "platform", "authority": "财政部（中国政府采购网）", "number": "ZFCG-2023-310115-0088", "region": "全国",
+			"scope": "物业管理服务、保洁服务、安保服务", "validFrom": day(-700), "validTo": day(330), "tags": tag("政府采购")},
+		{"title": "上海市政府采购云平台供应商入库", "kind": "platform", "authority": "上海市财政局", "number": "SH-ZCY-2024-01672", "region": "上海市",
+			"scope": "物业管理服务", "validFrom": day(-350), "validTo": day(15), "tags": tag("政府采购"), "unitCode": "100104"},
+		{"title": "2025-2026年度上海市物业服务定点采购入围", "kind": "shortlist", "authority": "上海市政府采购中心", "number": "沪采定〔2025〕017号", "region": "上海市",
+			"scope": "市级机关、事业单位物业管理服务定点采购", "validFrom": day(-160), "validTo": day(200), "tags": tag("政府采购", "物业管理")},
+		{"title": "高新技术企业认定", "kind": "recognition", "authority": "上海市科学技术委员会", "number": "GR202531001234", "region": "上海市",
+			"scope": "智慧园区运维平台", "validFrom": day(-400), "validTo": day(700), "tags": tag("智慧园区")},
+	} {
+		g["proofs"] = pdf(g.String("title"), g.String("number"), "Government procurement register")
+		if err := add(TypeGovReg, g); err != nil {
+			return err
+		}
+	}
+	if err := s.seedSocial(ctx, today); err != nil {
+		return err
+	}
 	if staffEmployee != "" {
 		if _, err := s.db.Exec(ctx, `UPDATE lib_record SET employee_code = ? WHERE type = ? AND title = ?`, staffEmployee, TypeLicense, "物业服务企业资质证书"); err != nil {
 			return err
@@ -223,4 +242,15 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee str
 func demoCode(i int) string {
 	code, _ := org.DemoEmployee(i)
 	return code
+}
+
+// demoIDNumber is a valid 18-digit ID card number (上海浦东, born in the 1980s, check digit computed) for demo expert i.
+func demoIDNumber(i int) string {
+	body := fmt.Sprintf("310115198%d0%d1%d0%d%d", i%10, 1+i%9, 1+i%8, 1+i%9, 1+i%2)
+	weights := []int{7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2}
+	sum := 0
+	for k, w := range weights {
+		sum += int(body[k]-'0') * w
+	}
+	return body + string("10X98765432"[sum%11])
 }

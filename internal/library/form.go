@@ -38,6 +38,8 @@ type Form struct {
 	files  []fileIn
 	// Draft keeps a non-administrator's record out of review until it is submitted.
 	Draft bool
+	// kept lists the secret fields sent back as Masked: an edit keeps their stored values (keepSecrets).
+	kept []string
 }
 
 // Default length limits when a text field names none.
@@ -129,6 +131,10 @@ func (f *Form) read(fd *Field, v values) error {
 	}
 	// a single value (the lists above are arrays, which are not text)
 	raw := strings.TrimSpace(v.String(fd.Key))
+	if fd.Secret && raw == Masked {
+		f.kept = append(f.kept, fd.Key) // the masked value a reader was shown, sent back unchanged
+		return nil
+	}
 	if raw == "" {
 		if fd.Required {
 			return httpx.Fail("lib.required")
@@ -255,6 +261,9 @@ func checkPattern(kind, s string) error {
 			return httpx.Fail("lib.bad_url")
 		}
 		return nil
+	case PatternIDCard:
+		_, err := validate.IDCard(s)
+		return err
 	}
 	return validate.Pattern(kind, s)
 }
@@ -394,7 +403,7 @@ func (f *Form) searchText() string {
 	for i := range f.Type.Fields {
 		fd := &f.Type.Fields[i]
 		switch {
-		case fd.Column == "" && (fd.Kind == KindText):
+		case fd.Column == "" && fd.Kind == KindText && !fd.Secret:
 			s, _ := f.data[fd.Key].(string)
 			add(s)
 		case fd.Kind == KindRows:
@@ -419,8 +428,21 @@ func (f *Form) searchText() string {
 // derive fills the columns a type computes: an expert's first expiry is the earliest validity of the
 // qualifications.
 func (f *Form) derive() {
+	if f.Type.Messages {
+		if k, _ := f.cols[ColCategory].(string); k == "" {
+			f.cols[ColCategory] = MsgNotice // a message written in the library's form
+		}
+		return
+	}
 	if f.Type.Key != TypeExpert {
 		return
+	}
+	// the gender follows from the ID card number (spec section 5): 1 male, 2 female (the dictionary gender)
+	delete(f.data, "gender")
+	if id, _ := f.data["idNumber"].(string); id != "" {
+		if info, err := validate.IDCard(id); err == nil {
+			f.data["gender"] = map[string]string{validate.Male: "1", validate.Female: "2"}[info.Gender]
+		}
 	}
 	rows, _ := f.data["qualifications"].([]map[string]any)
 	first := ""

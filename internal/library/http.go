@@ -71,13 +71,21 @@ func (h *Handlers) Routes() []route.Route {
 		doc := func(rt route.Route, summary, summaryZH string) route.Route {
 			return rt.Doc(en+": "+summary, zh+"："+summaryZH)
 		}
+		lister, exporter, params := tbl.List, tbl.Export, spec(t).Params()
+		exportDoc := "export the records with the list's filters"
+		if name := ExportNames[t.Key]; name != "" {
+			exportDoc = "Export '" + name + "': the records with the list's filters"
+		}
+		if t.Key == TypeExpert {
+			lister, exporter, params = h.withSocialMonth(tbl.List), h.withSocialMonth(tbl.Export), append(params, socialParams...)
+		}
 		out = append(out,
-			doc(route.New("GET", TypePath(t, "list"), t.readAccess(), tbl.List).Query(spec(t).Params()...).Returns(list.Page[*Record]{}),
+			doc(route.New("GET", TypePath(t, "list"), t.readAccess(), lister).Query(params...).Returns(list.Page[*Record]{}),
 				"search the records, paged; non-administrators see published records of the units their data rules allow and their own", "列表"),
 			doc(route.Call("GET", TypePath(t, "one"), t.readAccess(), h.one(t)), "one record with its tags and files", "详情"),
 			doc(route.Call("GET", TypePath(t, "history"), t.readAccess(), h.history(t)), "a record's review steps and business-log entries", "审核与变更记录"),
-			doc(route.Download(TypePath(t, "export"), t.readAccess(), tbl.Export).Query(spec(t).Params()...).Query(list.FormatParam).Returns(route.File{}),
-				"export the records with the list's filters", "导出"),
+			doc(route.Download(TypePath(t, "export"), t.readAccess(), exporter).Query(params...).Query(list.FormatParam).Returns(route.File{}),
+				exportDoc, "导出"),
 			doc(route.New("POST", TypePath(t, "add"), t.Code, in(h.add(t))).Query(formParams(t, false)...).Returns(httpx.Created{}),
 				"add a record (an administrator's entry is published, others wait for review)", "新增"),
 			doc(route.New("PUT", TypePath(t, "edit"), t.Code, in(h.edit(t))).Query(formParams(t, true)...).Returns(route.None{}),
@@ -115,7 +123,15 @@ func (h *Handlers) Routes() []route.Route {
 			)
 		}
 	}
-	return out
+	return append(out, h.socialRoutes()...)
+}
+
+// ExportNames are the names spec section 7's export list gives the library's exports (docs/api.md, 'Exports
+// the spec names'): the call's description quotes it.
+var ExportNames = map[string]string{
+	TypeHonor:   "honorary catalogue",
+	TypeGovReg:  "government-adoption list",
+	TypeMessage: "audit messages",
 }
 
 // formParams describe the fields a type's add (or edit) call reads (readForm): they differ per type, so

@@ -101,6 +101,15 @@ func (s *Service) restrict(t *Type) func(r *http.Request, in *httpx.Input, q *li
 				q.Where("r.created_by = ?", p.UserID)
 			}
 		}
+		if t.Key == TypeExpert {
+			cond, args, _, err := s.socialFilter(in)
+			if err != nil {
+				return err
+			}
+			if cond != "" {
+				q.Where(cond, args...)
+			}
+		}
 		if t.Expiry {
 			today := Today(s.now())
 			horizon := today.AddDate(0, 0, s.warnDays()).Format(dateLayout)
@@ -124,7 +133,16 @@ func (s *Service) restrict(t *Type) func(r *http.Request, in *httpx.Input, q *li
 func (s *Service) table(t *Type) *list.Table[*Record] {
 	return &list.Table[*Record]{
 		DB: s.db, Spec: spec(t), Scan: scanRecord, File: t.Name, Columns: s.exportColumns(t),
-		Complete: func(ctx context.Context, recs []*Record) error { return s.complete(ctx, s.db, recs) },
+		Complete: func(ctx context.Context, recs []*Record) error {
+			if err := s.complete(ctx, s.db, recs); err != nil {
+				return err
+			}
+			maskSecrets(auth.PrincipalFrom(ctx), recs...)
+			if t.Key == TypeExpert {
+				return s.completeSocial(ctx, recs)
+			}
+			return nil
+		},
 		Restrict: s.restrict(t),
 	}
 }
@@ -148,6 +166,15 @@ func (s *Service) exportColumns(t *Type) []list.Column[*Record] {
 				return ""
 			}
 			return httpx.Translate(lang, "lib.expiry."+r.Expiry)
+		}})
+	}
+	if t.Key == TypeExpert {
+		cols = append(cols, list.Column[*Record]{Title: "lib.social.months", Value: func(r *Record, lang string) any {
+			parts := make([]string, 0, len(r.Social))
+			for _, run := range r.Social {
+				parts = append(parts, httpx.Translate(lang, "lib.social.runText", run.City, run.Months))
+			}
+			return strings.Join(parts, "，")
 		}})
 	}
 	cols = append(cols,

@@ -77,6 +77,9 @@ type Record struct {
 	Downloads int64
 	// Masked lists the fields masked for an external account (maskPersonal); nil otherwise.
 	Masked []string
+	// Social is an expert's continuous social-security months by city (social.go); nil for other types and for
+	// reads that do not ask (the expert list and record fill it).
+	Social []SocialRun
 }
 
 // Value returns the stored value of a field (a shared column or the data JSON).
@@ -182,6 +185,9 @@ func (r *Record) MarshalJSON() ([]byte, error) {
 			out[f.Key] = v
 		}
 	}
+	if r.Social != nil {
+		out["social"] = r.Social
+	}
 	if r.Masked != nil {
 		out["masked"] = r.Masked
 		delete(out, "createdBy")
@@ -280,18 +286,19 @@ var jsonMarshal = json.Marshal
 // of its type by its key (units, employees and recipients also as <key>Name; files as [{id,name,url}];
 // tags as [{id,name,color}]; docs/library.md lists them).
 type RecordView struct {
-	ID            int64      `json:"id"`
-	Type          string     `json:"type"`
-	Status        string     `json:"status" doc:"draft, pending, published or rejected"`
-	State         string     `json:"state,omitempty" doc:"a CA key's in/lent, a message's unread/read"`
-	ReviewReason  string     `json:"reviewReason,omitempty"`
-	CreatedBy     int64      `json:"createdBy,omitempty"`
-	CreatedByName string     `json:"createdByName,omitempty"`
-	CreatedAt     time.Time  `json:"createdAt,omitzero"`
-	UpdatedAt     time.Time  `json:"updatedAt,omitzero"`
-	ReviewedAt    *time.Time `json:"reviewedAt,omitempty"`
-	Expiry        string     `json:"expiry,omitempty" doc:"expired, expiring or empty (types with expiry dates)"`
-	DaysLeft      *int       `json:"daysLeft,omitempty" doc:"days until validTo, negative once past (types with expiry dates)"`
+	ID            int64       `json:"id"`
+	Type          string      `json:"type"`
+	Status        string      `json:"status" doc:"draft, pending, published or rejected"`
+	State         string      `json:"state,omitempty" doc:"a CA key's in/lent, a message's unread/read"`
+	ReviewReason  string      `json:"reviewReason,omitempty"`
+	CreatedBy     int64       `json:"createdBy,omitempty"`
+	CreatedByName string      `json:"createdByName,omitempty"`
+	CreatedAt     time.Time   `json:"createdAt,omitzero"`
+	UpdatedAt     time.Time   `json:"updatedAt,omitzero"`
+	ReviewedAt    *time.Time  `json:"reviewedAt,omitempty"`
+	Expiry        string      `json:"expiry,omitempty" doc:"expired, expiring or empty (types with expiry dates)"`
+	DaysLeft      *int        `json:"daysLeft,omitempty" doc:"days until validTo, negative once past (types with expiry dates)"`
+	Social        []SocialRun `json:"social,omitempty" doc:"experts: continuous social-security months by city, longest first, up to socialUpTo (default last month)"`
 }
 
 func (Record) OpenAPIAs() any          { return RecordView{} }

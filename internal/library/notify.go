@@ -7,6 +7,34 @@ import (
 	"biddesk/internal/platform/db"
 )
 
+// Kinds of a message to-do (the dictionary message_kind; the category column of its row). The kind follows
+// from the prefix of the message's code, the one rule every writer goes through (KindOfCode): the library's
+// expiry and loan reminders and review results, course audits (content), reward decisions, demand answers
+// and reminders; anything else (a course push, a message written in the library's form) is a notice.
+const (
+	MsgExpiry = "expiry"
+	MsgLoan   = "loan"
+	MsgReview = "review"
+	MsgCourse = "course"
+	MsgReward = "reward"
+	MsgDemand = "demand"
+	MsgNotice = "notice"
+)
+
+// MessageKinds are the kinds in the order the dictionary lists them.
+var MessageKinds = []string{MsgReview, MsgCourse, MsgReward, MsgDemand, MsgExpiry, MsgLoan, MsgNotice}
+
+// KindOfCode is the kind of a message by its code: the part before the first colon when it names a kind
+// ("review:12:3" is review, "course:5:audit:2" course), otherwise notice.
+func KindOfCode(code string) string {
+	head, _, _ := strings.Cut(code, ":")
+	switch head {
+	case MsgExpiry, MsgLoan, MsgReview, MsgCourse, MsgReward, MsgDemand:
+		return head
+	}
+	return MsgNotice
+}
+
 // Notice is a message to-do another area sends to users (/gatewayMsg): the portal lists it as a notice unless
 // its code starts with one of the library's prefixes. RefType and RefPath say where it leads.
 type Notice struct {
@@ -38,8 +66,8 @@ func (s *Service) Notify(ctx context.Context, tx *db.Tx, userIDs []int64, n Noti
 		if exists > 0 {
 			continue
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO lib_record (type, title, code, assignee_id, status, state, search_text, data, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, TypeMessage, n.Title, n.Code, uid, StatusPublished, StateUnread, strings.ToLower(n.Title),
+		if _, err := tx.Exec(ctx, `INSERT INTO lib_record (type, title, code, category, assignee_id, status, state, search_text, data, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, TypeMessage, n.Title, n.Code, KindOfCode(n.Code), uid, StatusPublished, StateUnread, strings.ToLower(n.Title),
 			string(data), now, now); err != nil {
 			return written, err
 		}

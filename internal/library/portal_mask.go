@@ -2,6 +2,7 @@ package library
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -170,4 +171,52 @@ func (s *Service) MayReadFile(ctx context.Context, p *auth.Principal, t *Type, i
 		return false, fmt.Errorf("library: file %d of record %d: %w", fileID, id, err)
 	}
 	return !t.personalRoles()[role], nil
+}
+
+// Who reads a person's identity number (Field.Secret) in full: library administrators. Everyone else reads
+// Masked, the one mark of a value withheld (as for Personal fields and external accounts above).
+
+// maySeeSecrets tells whether p reads secret fields in full.
+func maySeeSecrets(p *auth.Principal) bool { return p != nil && isAdmin(p) && !External(p) }
+
+// maskSecrets masks, in place, the secret fields of recs for a caller who may not read them.
+func maskSecrets(p *auth.Principal, recs ...*Record) {
+	if maySeeSecrets(p) {
+		return
+	}
+	for _, r := range recs {
+		if r == nil || r.Type == nil {
+			continue
+		}
+		for i := range r.Type.Fields {
+			f := &r.Type.Fields[i]
+			if !f.Secret {
+				continue
+			}
+			if v, ok := r.Data[f.Key].(string); ok && v != "" {
+				r.Data[f.Key] = Masked
+			}
+		}
+	}
+}
+
+// keepSecrets puts back, into an edit's form, the stored values of the secret fields sent as Masked.
+func (s *Service) keepSecrets(ctx context.Context, q db.Querier, f *Form, id int64) error {
+	if len(f.kept) == 0 {
+		return nil
+	}
+	var data string
+	if err := q.QueryRow(ctx, `SELECT data FROM lib_record WHERE id = ?`, id).Scan(&data); err != nil {
+		return fmt.Errorf("library: stored data of %d: %w", id, err)
+	}
+	stored := map[string]any{}
+	if err := json.Unmarshal([]byte(data), &stored); err != nil {
+		return fmt.Errorf("library: stored data of %d: %w", id, err)
+	}
+	for _, k := range f.kept {
+		if v, ok := stored[k]; ok {
+			f.data[k] = v
+		}
+	}
+	return nil
 }

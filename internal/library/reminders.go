@@ -249,8 +249,8 @@ func (s *Service) GenerateMessages(ctx context.Context) (int, error) {
 					continue
 				}
 				data, _ := jsonMarshal(map[string]any{"content": n.content, "refType": n.refType.Key, "refId": n.refID, "refPath": n.refType.Path})
-				if _, err := tx.Exec(ctx, `INSERT INTO lib_record (type, title, code, valid_to, assignee_id, status, state, search_text, data, created_at, updated_at)
-					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, TypeMessage, n.title, n.ref, n.due, uid, StatusPublished, StateUnread,
+				if _, err := tx.Exec(ctx, `INSERT INTO lib_record (type, title, code, category, valid_to, assignee_id, status, state, search_text, data, created_at, updated_at)
+					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, TypeMessage, n.title, n.ref, KindOfCode(n.ref), n.due, uid, StatusPublished, StateUnread,
 					strings.ToLower(n.title), string(data), now, now); err != nil {
 					return err
 				}

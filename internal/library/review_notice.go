@@ -41,8 +41,8 @@ func (s *Service) reviewNotice(ctx context.Context, tx *db.Tx, t *Type, cur *Rec
 	}
 	data, _ := jsonMarshal(map[string]any{"content": content, "refType": t.Key, "refId": cur.ID, "refPath": t.Path})
 	now := s.now().UTC()
-	_, err := tx.Exec(ctx, `INSERT INTO lib_record (type, title, code, assignee_id, status, state, search_text, data, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, TypeMessage, msgTitle, fmt.Sprintf("review:%d:%d", cur.ID, step), cur.CreatedBy,
+	_, err := tx.Exec(ctx, `INSERT INTO lib_record (type, title, code, category, assignee_id, status, state, search_text, data, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, TypeMessage, msgTitle, fmt.Sprintf("review:%d:%d", cur.ID, step), MsgReview, cur.CreatedBy,
 		StatusPublished, StateUnread, strings.ToLower(msgTitle), string(data), now, now)
 	return err
 }

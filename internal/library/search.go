@@ -72,6 +72,7 @@ var portalTabs = []struct{ typ, tab string }{
 	{TypeCAKey, "caKeyClass"},
 	{TypePlan, "service"},
 	{TypeToolkit, "packs"},
+	{TypeGovReg, "govAdoption"},
 }
 
 // TabOf is the portal detail tab of a library type key, "" when the type has none.
@@ -168,6 +169,7 @@ type PortalResult struct {
 	Limit   int           `json:"limit"`
 	Total   int           `json:"total"`
 	Pages   int           `json:"pages"`
+	Next    bool          `json:"next" doc:"a page follows this one"`
 	Facets  *PortalFacets `json:"facets,omitempty"`
 }
 
@@ -706,6 +708,7 @@ func (s *Service) PortalSearch(ctx context.Context, p *auth.Principal, q PortalQ
 	}
 	res := &PortalResult{Records: []PortalHit{}, Current: q.Current, Limit: q.Limit, Total: agg.total, Facets: agg.facets}
 	res.Pages = (res.Total + q.Limit - 1) / q.Limit
+	res.Next = q.Current < res.Pages
 	if offset, onPage := list.Offset(q.Current, q.Limit, res.Total); onPage {
 		recs, err := s.portalPage(ctx, &q, w, agg, offset)
 		if err != nil {
@@ -870,6 +873,7 @@ var summaryFields = map[string][]string{
 	TypePlan:         {"category", "version"},
 	TypeToolkit:      {"category", "version"},
 	TypeAnnouncement: {"content"},
+	TypeGovReg:       {"authority", "region", "number"},
 }
 
 // summary is a record's one-line description: its summary fields' values (dictionary labels, the text of

@@ -72,9 +72,13 @@ type Field struct {
 	Private  bool   `json:"private,omitempty"`  // personal data: shown in the library, never in the portal
 	// Personal: a person's data (an employee number, a person's certificate number, ID number or files):
 	// shown to staff, masked (Masked, files left out) for external accounts in every portal call (portal_mask.go)
-	Personal bool    `json:"personal,omitempty"`
-	Columns  []Field `json:"columns,omitempty"` // rows: the sub-fields
-	Example  string  `json:"-"`                 // the import template's example
+	Personal bool `json:"personal,omitempty"`
+	// Secret: a person's identity number: read in full only by library administrators (FunAdmin); everyone
+	// else reads Masked in the library's lists, records and exports (the same rule and mark as Personal, see
+	// portal_mask.go), it is never in the keyword search text, and a form sending Masked back keeps the value.
+	Secret  bool    `json:"secret,omitempty"`
+	Columns []Field `json:"columns,omitempty"` // rows: the sub-fields
+	Example string  `json:"-"`                 // the import template's example
 }
 
 // Type describes a record type: its screen (route, function code), its fields and what it supports.
@@ -116,7 +120,11 @@ const (
 	TypeToolkit      = "toolkit"
 	TypeMessage      = "message"
 	TypeAnnouncement = "announcement"
+	TypeGovReg       = "govreg"
 )
+
+// PatternIDCard is the pattern kind of an ID card number (validate.IDCard: spec section 5).
+const PatternIDCard = "idcard"
 
 // Suffixes of file fields.
 const (
@@ -160,6 +168,10 @@ var Types = []*Type{
 			{Key: "education", Label: "lib.f.education", Kind: KindDict, Dict: "education", Column: ColCategory, Search: SearchExact, List: true, Export: true, Import: true, Example: "本科"},
 			{Key: "years", Label: "lib.f.years", Kind: KindNumber, Column: ColAmount, Max: 70, List: true, Sort: true, Export: true, Import: true, Example: "12"},
 			{Key: "phone", Label: "lib.f.phone", Kind: KindText, Pattern: "mobile", Max: 20, Private: true, Export: true, Import: true, Example: "13900000000"},
+			{Key: "idNumber", Label: "lib.f.idNumber", Kind: KindText, Pattern: PatternIDCard, Max: 30, Private: true, Personal: true, Secret: true, Export: true, Import: true, Example: "110105199003071239"},
+			{Key: "gender", Label: "lib.f.gender", Kind: KindDict, Dict: "gender", ReadOnly: true, List: true, Export: true},
+			{Key: "address", Label: "lib.f.address", Kind: KindText, Max: 200, Private: true, Export: true, Import: true, Example: "上海市浦东新区世纪大道100号"},
+			{Key: "postcode", Label: "lib.f.postcode", Kind: KindText, Pattern: "postcode", Max: 10, Private: true, Export: true, Import: true, Example: "200120"},
 			{Key: "specialities", Label: "lib.f.specialities", Kind: KindTags, Search: SearchTag, List: true, Export: true},
 			{Key: "qualifications", Label: "lib.f.qualifications", Kind: KindRows, Wide: true, Export: true, Columns: []Field{
 				{Key: "name", Label: "lib.f.qualName", Kind: KindText, Required: true, Max: 100},
@@ -255,9 +267,24 @@ var Types = []*Type{
 		tags(),
 		files("files", "lib.f.toolFiles", "tool", docSuffixes),
 	}},
+	{Key: TypeGovReg, Code: "expert_talents2_gov", Name: "lib.t.govreg", Noun: "lib.n.govreg", Path: "/expert_talents2_gov", Expiry: true, Review: true, Import: true, Fields: []Field{
+		title("lib.f.govregName", 200),
+		{Key: "kind", Label: "lib.f.govregKind", Kind: KindDict, Dict: "gov_reg_kind", Column: ColCategory, Required: true, Search: SearchExact, List: true, Export: true, Import: true, Example: "平台注册"},
+		{Key: "authority", Label: "lib.f.govAuthority", Kind: KindText, Column: ColHolder, Required: true, Max: 100, Search: SearchContains, List: true, Sort: true, Export: true, Import: true, Example: "上海市财政局"},
+		{Key: "number", Label: "lib.f.govNumber", Kind: KindText, Column: ColCode, Max: 100, Search: SearchContains, List: true, Sort: true, Export: true, Import: true, Example: "沪财采〔2025〕12号"},
+		{Key: "region", Label: "lib.f.region", Kind: KindText, Max: 50, Export: true, Import: true, Example: "上海市"},
+		{Key: "scope", Label: "lib.f.govScope", Kind: KindTextarea, Max: 1000, Wide: true, Export: true, Import: true, Example: "物业管理服务、保洁服务"},
+		notListed(unit()),
+		notListed(date("validFrom", "lib.f.validFrom", ColFrom)),
+		withSearch(date("validTo", "lib.f.validTo", ColTo), SearchRange),
+		tags(),
+		files("proofs", "lib.f.proofs", "proof", scanSuffixes),
+		remark(),
+	}},
 	{Key: TypeMessage, Code: "expert_talents2_message", Name: "lib.t.message", Noun: "lib.n.message", Path: "/expert_talents2_message", Messages: true, Fields: []Field{
 		title("lib.f.messageTitle", 200),
 		{Key: "recipient", Label: "lib.f.recipient", Kind: KindUser, Column: ColAssignee, Required: true, List: true, Export: true},
+		{Key: "kind", Label: "lib.f.messageKind", Kind: KindDict, Dict: "message_kind", Column: ColCategory, ReadOnly: true, Search: SearchExact, List: true, Export: true},
 		{Key: "content", Label: "lib.f.content", Kind: KindTextarea, Max: 2000, Wide: true, Export: true},
 		{Key: "dueDate", Label: "lib.f.dueDate", Kind: KindDate, Column: ColTo, List: true, Sort: true, Export: true},
 		{Key: "state", Label: "lib.f.readState", Kind: KindDict, Dict: "message_read", Column: ColState, ReadOnly: true, Search: SearchExact, List: true, Export: true},

@@ -32,7 +32,7 @@ func scanUnit(row interface{ Scan(...any) error }) (Unit, error) {
 	var u Unit
 	var level, disabled int
 	err := row.Scan(&u.ID, &u.UnitName, &u.UnitLabel, &u.FullUnitCode, &u.ParentFullUnitCode, &u.FullUnitName, &level, &disabled, &u.Special, &u.UnitType, &u.InStatus, &u.HasChildren)
-	u.Level, u.IsClick = strconv.Itoa(level), u.HasChildren
+	u.Level, u.TLevel, u.IsClick = strconv.Itoa(level), level, u.HasChildren
 	u.Disabled = disabled == 1 || u.Special != ""
 	return u, err
 }

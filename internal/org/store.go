@@ -35,6 +35,7 @@ type Unit struct {
 	ParentFullUnitCode string `json:"parentFullUnitCode"`
 	FullUnitName       string `json:"fullUnitName" doc:"path of names joined by commas"`
 	Level              string `json:"level" doc:"level as a string number, root 1"`
+	TLevel             int    `json:"tlevel" doc:"the tree level as a number (root 1): the level the picker asks the children of this unit at is tlevel+1"`
 	IsClick            bool   `json:"isClick" doc:"true when the unit has active children (spec: a unit that is not clickable is a leaf)"`
 	Disabled           bool   `json:"disabled" doc:"true: cannot be chosen (the special roots, disabled units)"`
 	Special            string `json:"special,omitempty" doc:"group_root, second_root or sub_companies for the non-selectable roots"`
@@ -92,7 +93,7 @@ func (s *Store) units(ctx context.Context, q *unitQuery) ([]Unit, error) {
 		if err := rows.Scan(&u.ID, &u.UnitName, &u.UnitLabel, &u.FullUnitCode, &u.ParentFullUnitCode, &u.FullUnitName, &level, &disabled, &u.Special, &u.UnitType, &u.InStatus); err != nil {
 			return nil, err
 		}
-		u.Level = strconv.Itoa(level)
+		u.Level, u.TLevel = strconv.Itoa(level), level
 		u.Disabled = disabled == 1 || u.Special != ""
 		out = append(out, u)
 	}

@@ -46,7 +46,7 @@ func (h *Handlers) Home(r *http.Request, _ route.None) (Home, error) {
 // MsgFilter narrows the caller's messages.
 type MsgFilter struct {
 	State string `param:"state" doc:"read or unread; empty: both"`
-	Kind  string `param:"kind" doc:"expiry, loan, review, announcement or notice; empty: all"`
+	Kind  string `param:"kind" doc:"expiry, loan, review (library reviews), course (course audits), reward, demand, announcement or notice; empty: all"`
 }
 
 // MsgListIn describes the message list: the filter and the page (read by list.Paging, for its messages).

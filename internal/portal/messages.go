@@ -20,9 +20,9 @@ import (
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// kindSQL is a message to-do's kind, from the prefix of its code (reminders.go and review_notice.go of the
-// library write expiry:, loan: and review:; anything else is a notice).
-const kindSQL = `CASE WHEN r.code LIKE 'expiry:%' THEN 'expiry' WHEN r.code LIKE 'loan:%' THEN 'loan' WHEN r.code LIKE 'review:%' THEN 'review' ELSE 'notice' END`
+// kindSQL is a message to-do's kind: its category, written by every writer from the prefix of its code
+// (library.KindOfCode; migration 055 filled it for the older messages).
+const kindSQL = `CASE WHEN r.category = '' THEN 'notice' ELSE r.category END`
 
 // inbox is the caller's messages as one relation m(id, kind, title, data, is_read, at): their message to-dos
 // and the live announcements the portal shows them, with their read marks.
@@ -124,7 +124,8 @@ type MessageQuery struct {
 	Current, Limit int
 }
 
-var kinds = map[string]bool{KindExpiry: true, KindLoan: true, KindReview: true, KindAnnouncement: true, KindNotice: true}
+var kinds = map[string]bool{KindExpiry: true, KindLoan: true, KindReview: true, KindCourse: true, KindReward: true, KindDemand: true,
+	KindAnnouncement: true, KindNotice: true}
 
 // Messages is GET /api/portal/msg/list: a page of the caller's messages, newest first, with their unread count.
 func (s *Service) Messages(ctx context.Context, p *auth.Principal, q MessageQuery, lang string) (*MessagePage, error) {
@@ -166,6 +167,7 @@ func (s *Service) Messages(ctx context.Context, p *auth.Principal, q MessageQuer
 		return nil, err
 	}
 	out.Pages = (out.Total + q.Limit - 1) / q.Limit
+	out.Next = q.Current < out.Pages
 	offset, onPage := list.Offset(q.Current, q.Limit, out.Total)
 	if !onPage {
 		return out, nil
@@ -179,7 +181,7 @@ const MaxReadItems = 500
 
 // ReadItem names one message to mark read: an announcement by its record id, or a message to-do (any other kind).
 type ReadItem struct {
-	Kind string `json:"kind" enum:"expiry,loan,review,announcement,notice"`
+	Kind string `json:"kind" enum:"expiry,loan,review,course,reward,demand,announcement,notice"`
 	ID   int64  `json:"id"`
 }
 

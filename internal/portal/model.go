@@ -123,6 +123,9 @@ const (
 	KindExpiry       = "expiry"
 	KindLoan         = "loan"
 	KindReview       = "review"
+	KindCourse       = "course"
+	KindReward       = "reward"
+	KindDemand       = "demand"
 	KindNotice       = "notice"
 	KindAnnouncement = "announcement"
 )
@@ -138,7 +141,7 @@ const (
 // material it is about (the announcement itself for an announcement), RefTab that type's detail tab.
 type Message struct {
 	ID        int64     `json:"id"`
-	Kind      string    `json:"kind" enum:"expiry,loan,review,announcement,notice"`
+	Kind      string    `json:"kind" enum:"expiry,loan,review,course,reward,demand,announcement,notice"`
 	Title     string    `json:"title"`
 	Content   string    `json:"content"`
 	State     string    `json:"state" enum:"unread,read"`
@@ -155,6 +158,7 @@ type MessagePage struct {
 	Limit   int       `json:"limit"`
 	Total   int       `json:"total"`
 	Pages   int       `json:"pages"`
+	Next    bool      `json:"next" doc:"a page follows this one"`
 	Unread  int       `json:"unread"`
 }
 

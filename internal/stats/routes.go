@@ -45,7 +45,7 @@ func (h *Handlers) Routes() []route.Route {
 		get(PathDownloads, FunDownload, s.Downloads, "Downloads per material type, top materials and downloaders", "下载统计"),
 		get(PathDownloadHistogram, FunDownload, s.DownloadHistogram, "Downloads per material type and unit (bars)", "下载统计柱状图"),
 		get(PathDownloadLine, FunDownload, s.DownloadLineChart, "Downloads per period and material type (lines)", "下载统计折线图"),
-		file(PathDownloadExport, FunDownload, s.Downloads, "stats.file.download", "Download statistics as a spreadsheet", "导出下载统计"),
+		file(PathDownloadExport, FunDownload, s.Downloads, "stats.file.download", "Export 'download statistics': downloads per material type, top materials and downloaders", "导出下载统计"),
 		get(PathDemand, FunDemand, s.Demand, "Demands collected, answered and open by period, unit, collection and state", "需求反馈统计"),
 		file(PathDemandExport, FunDemand, s.Demand, "stats.file.demand", "Demand feedback statistics as a spreadsheet", "导出需求反馈统计"),
 		get(PathUpload, FunUpload, s.Uploads, "Uploads and record upkeep by type, unit and period", "数据上传统计"),
@@ -53,8 +53,8 @@ func (h *Handlers) Routes() []route.Route {
 		get(PathCA, FunCA, s.CA, "CA keys added, lent, returned and expiring", "CA上传统计"),
 		file(PathCAExport, FunCA, s.CA, "stats.file.ca", "CA upload statistics as a spreadsheet", "导出CA上传统计"),
 		get(PathSummary, FunSummary, s.Summary, "Annual bid-material summary", "年度标书资料汇总"),
-		file(PathSummaryExport, FunSummary, s.Summary, "stats.file.summary", "Annual summary as a spreadsheet", "导出年度汇总"),
+		file(PathSummaryExport, FunSummary, s.Summary, "stats.file.summary", "Export 'annual summary': the annual bid-material summary", "导出年度汇总"),
 		get(PathAccount, FunAccount, s.Accounts, "Accounts per unit and state", "账号统计"),
-		file(PathAccountExport, FunAccount, s.Accounts, "stats.file.account", "Account statistics as a spreadsheet", "导出账号统计"),
+		file(PathAccountExport, FunAccount, s.Accounts, "stats.file.account", "Export 'account statistics': accounts per unit and state", "导出账号统计"),
 	}
 }

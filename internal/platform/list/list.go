@@ -152,6 +152,8 @@ type Page[T any] struct {
 	Limit   int `json:"limit"`
 	Total   int `json:"total"`
 	Pages   int `json:"pages"`
+	// Next tells whether a page follows this one (spec section 3, the pagination entity's next).
+	Next bool `json:"next"`
 }
 
 // Parse reads paging, sort and filters from the request. Anything outside the Spec's
@@ -435,6 +437,7 @@ func Run[T any](ctx context.Context, d *db.DB, s *Spec, q *Query, scan Scanner[T
 	}
 	p.Total = total
 	p.Pages = (p.Total + q.Limit - 1) / q.Limit
+	p.Next = q.Current < p.Pages
 	offset, onPage := Offset(q.Current, q.Limit, p.Total)
 	if !onPage {
 		return p, nil

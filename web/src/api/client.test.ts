@@ -101,6 +101,25 @@ describe('request basics', () => {
     expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 
+  it("a session that vanished without a sign-out: 'Logged out, please log in again.' and back to login (spec section 8)", async () => {
+    vi.useFakeTimers();
+    token = undefined;
+    const fetch = reply({ code: 0 });
+    setup(fetch);
+    try {
+      configureClient({ sessionLost: () => true });
+      await expect(request(GET)).rejects.toMatchObject({ message: 'Logged out, please log in again.' });
+      expect(fx.clearSession).toHaveBeenCalled();
+      expect(fx.navigate).toHaveBeenCalledWith('/login');
+      await vi.advanceTimersByTimeAsync(500);
+      expect(fx.toast).toHaveBeenCalledWith('error', 'Logged out, please log in again.', 2);
+      expect(fetch).not.toHaveBeenCalled();
+    } finally {
+      configureClient({ sessionLost: () => false });
+      vi.useRealTimers();
+    }
+  });
+
   it("fails with 'cannot obtain identity token' when a token is needed and missing", async () => {
     token = undefined;
     const fetch = reply({ code: 0 });

@@ -5,7 +5,7 @@
  */
 import { getLang, t } from '../i18n';
 import { API_BASE } from '../app/config';
-import { clearSession, getSession, getToken, updateSession } from '../lib/session';
+import { clearSession, getSession, getToken, sessionLost, updateSession } from '../lib/session';
 import { clearH5Session, getH5Token, H5_LOGIN_PATH } from '../lib/h5Session';
 import type { Envelope } from './types';
 
@@ -80,6 +80,8 @@ export interface ClientEffects {
   getH5Token(): string | undefined;
   clearH5Session(): void;
   getToken(): string | undefined;
+  /** the session was there and is gone without a sign-out (lib/session.ts sessionLost) */
+  sessionLost?(): boolean;
   getLang(): string;
   logError(...args: unknown[]): void;
   fetch: typeof fetch;
@@ -97,6 +99,7 @@ const defaults: ClientEffects = {
     if (getSession() && getSession()?.updatePwd !== 1) updateSession({ updatePwd: 1 });
   },
   getToken,
+  sessionLost,
   getH5Token,
   clearH5Session,
   getLang,
@@ -177,6 +180,23 @@ function otherClientSignedIn(message: string, code: number, status: number): nev
   throw new ApiError(message, code, status);
 }
 
+/**
+ * Spec section 8, 'no session cookie': the session vanished from the browser while a signed-in screen was open. The
+ * session is cleared, 'Logged out, please log in again.' shown and the user sent to /login (decision 0018).
+ */
+function loggedOut(): never {
+  if (!reloginPending) {
+    reloginPending = true;
+    fx.clearSession();
+    fx.navigate('/login');
+    setTimeout(() => {
+      fx.toast('error', t('msg.loggedOut'), TOAST_SECONDS);
+      reloginPending = false;
+    }, RELOGIN_TOAST_DELAY);
+  }
+  throw new ApiError(t('msg.loggedOut'), CODE_NO_TOKEN);
+}
+
 /** code 10005 — the login token is invalid: clear, prompt, then /login. */
 function tokenInvalid(status: number): never {
   if (!reloginPending) {
@@ -243,6 +263,7 @@ export function callHeaders(auth: boolean, opts: CallOptions): Record<string, st
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': fx.getLang() };
   if (auth) {
     const token = fx.getToken();
+    if (!token && fx.sessionLost?.()) loggedOut();
     if (!token) fail(t('msg.noToken'), CODE_NO_TOKEN, opts);
     headers.Authorization = `Bearer ${token}`;
   }

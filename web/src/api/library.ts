@@ -18,6 +18,9 @@ export type LibTagRec = Schemas['LibTagRec'];
 export type LibTagForm = RequestBody<'/api/library/tag/add', 'post'>;
 export type LibReminders = Schemas['LibReminders'];
 export type LibImportReport = Schemas['LibImportReport'];
+export type LibSocialRecord = Schemas['LibSocialRecord'];
+export type LibSocialImportReport = Schemas['LibSocialImportReport'];
+export type LibSocialRuns = Schemas['LibSocialRuns'];
 /** A record: the shared metadata, then every field of its type by key (docs/library.md). */
 export type LibRecord = Schemas['LibRecord'] & Record<string, unknown>;
 export type FileRef = { id: number; name: string; url: string };
@@ -85,3 +88,32 @@ export const listTags = (p: Params) => callApi<Page<LibTagRec>>('libTagList', p)
 export const addTag = (f: LibTagForm) => callApi<{ id: number }>('libTagAdd', { ...f });
 export const editTag = (f: LibTagForm & { id: number }) => callApi<null>('libTagEdit', { ...f });
 export const deleteTags = (list: number[]) => callApi<null>('libTagDel', ids(list));
+
+/* ---------- social security (docs/library.md, 'Social security') ---------- */
+
+export const SOCIAL_PATH = '/api/library/social';
+export const SOCIAL_EXPORT = `${SOCIAL_PATH}/export`;
+const social = <T>(method: Method, name: string, payload?: Record<string, unknown> | FormData, long = false) =>
+  request<T>({ method, path: `${SOCIAL_PATH}/${name}`, long }, payload);
+
+/** What the social-security dialog sends. */
+export interface SocialForm {
+  employeeCode: string;
+  month: string;
+  city: string;
+  base?: string | number;
+  payingUnit?: string;
+  remark?: string;
+  proofFileId?: number;
+}
+
+export const listSocial = (p: Params) => social<Page<LibSocialRecord>>('GET', 'list', p);
+export const addSocial = (f: SocialForm) => social<{ id: number }>('POST', 'add', { ...f });
+export const editSocial = (f: SocialForm & { id: number }) => social<null>('PUT', 'edit', { ...f });
+export const deleteSocial = (list: number[]) => social<null>('DELETE', 'del', ids(list));
+export const socialRuns = (employeeCode: string, month?: string) => social<LibSocialRuns>('GET', 'continuous', { employeeCode, ...(month ? { month } : {}) });
+export function importSocial(file: File, dryRun: boolean) {
+  const form = new FormData();
+  form.append('file', file);
+  return social<LibSocialImportReport>('POST', dryRun ? 'import?dryRun=true' : 'import', form, true);
+}

@@ -33,7 +33,7 @@ export type PortalMessage = Schemas['PortalMessage'];
 export type PortalMessagePage = Schemas['PortalMessagePage'];
 export type MessageKind = PortalMessage['kind'];
 export type MessageState = PortalMessage['state'];
-export const MESSAGE_KINDS: readonly MessageKind[] = ['expiry', 'loan', 'review', 'announcement', 'notice'];
+export const MESSAGE_KINDS: readonly MessageKind[] = ['review', 'course', 'reward', 'demand', 'expiry', 'loan', 'announcement', 'notice'];
 
 /*
  * The search's answer and parameters and the one-record answer are declared here to match docs/portal.md until

@@ -68,6 +68,7 @@ const pages = {
   expertMakeWord: () => import('../features/wordbook/ExpertMakeWordPage'),
   expertBooks: () => import('../features/wordbook/ExpertBookListPage'),
   library: () => import('../features/library/LibraryPage'),
+  socialSecurity: () => import('../features/library/SocialSecurityPage'),
   tagManager: () => import('../features/library/TagManagerPage'),
   gatewayManager: () => import('../features/gatewaymanager/GatewayManagerPage'),
   taskManager: () => import('../features/tasks/TaskManagerPage'),
@@ -99,7 +100,7 @@ const admin = (code: NavKey, page?: PageLoader): RouteEntry => ({
   ...(page ? {} : { planned: true }),
 });
 
-const detailTabs = ['enterprise', 'expert', 'contract', 'honor', 'caKeyClass', 'service', 'packs'] as const;
+const detailTabs = ['enterprise', 'expert', 'contract', 'honor', 'caKeyClass', 'service', 'packs', 'govAdoption'] as const;
 export type DetailTab = (typeof detailTabs)[number];
 export const DETAIL_TABS: readonly DetailTab[] = detailTabs;
 
@@ -169,6 +170,8 @@ export const routes: RouteEntry[] = [
   admin('expert_talents2_contract', pages.library),
   admin('expert_talents2_politics', pages.library),
   admin('expert_talents2_tender', pages.library),
+  admin('expert_talents2_social', pages.socialSecurity),
+  admin('expert_talents2_gov', pages.library),
   admin('expert_talents2_message', pages.library),
   admin('expert_talents2_announcement', pages.library),
 

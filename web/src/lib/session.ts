@@ -22,6 +22,8 @@ export const HR_LOGIN_KEY = 'ahrLogin';
 const listeners = new Set<() => void>();
 let cachedRaw: string | null | undefined;
 let cachedUser: SessionUser | null = null;
+/** whether this page has read a session that it has not itself cleared (sessionLost) */
+let hadSession = false;
 
 function notify() {
   listeners.forEach((l) => l());
@@ -49,7 +51,17 @@ export function getSession(): SessionUser | null {
       cachedUser = null;
     }
   }
+  if (cachedUser) hadSession = true;
   return cachedUser;
+}
+
+/**
+ * The session is gone without this page signing out: it read a session earlier, and session storage no longer holds
+ * it (cleared by the user or the browser, or by a sign-out in a window sharing the storage). Spec section 8's 'no
+ * session cookie' (docs/decisions/0018-session-lost.md).
+ */
+export function sessionLost(): boolean {
+  return hadSession && !getSession();
 }
 
 export function getToken(): string | undefined {
@@ -92,6 +104,7 @@ export function updateSession(patch: Partial<SessionUser>) {
 
 /** Logout / invalid token: forget the user and the dictionary cache. */
 export function clearSession() {
+  hadSession = false;
   sessionStorage.removeItem(USER_KEY);
   localStorage.removeItem(DICT_KEY);
   notify();

@@ -57,6 +57,7 @@ export const stubUnit = (code: string, name?: string): PickerUnit => ({
   parentFullUnitCode: '',
   fullUnitName: name || code,
   level: '',
+  tlevel: 0,
   isClick: false,
   hasChildren: false,
   disabled: false,

@@ -39,6 +39,7 @@ function unit(fullUnitCode: string, unitName: string, extra: Partial<PickerUnit>
     parentFullUnitCode: '',
     fullUnitName: unitName,
     level: '1',
+    tlevel: 1,
     isClick: true,
     hasChildren: true,
     disabled: false,

@@ -49,6 +49,7 @@ import { diffRecords, showValue } from '../sys/logDiff';
 import { formField, formPayload, formValues, searchSpecs, typeOfPath, type SearchSpec } from './libraryView';
 import { employeeWidget, filesWidget, RichTextWidget, rowsWidget, TagSelect, TagsWidget } from './LibraryWidgets';
 import { ExpiryTag, fieldValue, RecordFields, StatusTag } from './RecordFields';
+import { socialSearchFields, SocialRuns, type SocialRun } from './SocialWidgets';
 import './library.css';
 
 export default function LibraryPage() {
@@ -123,6 +124,8 @@ function searchFields(type: LibType): SearchField[] {
       options: (['expiring', 'expired', 'valid'] as const).map((v) => ({ value: v, labelKey: `lib.expiry.${v}` as const })),
     });
   }
+  // experts: at least N continuous social-security months in a city up to a month
+  if (type.key === 'expert') out.push(...socialSearchFields());
   return out;
 }
 
@@ -169,6 +172,9 @@ function LibraryList({ type }: { type: LibType }) {
             fieldValue(f, r)
           ),
       })),
+    ...(type.key === 'expert'
+      ? [{ key: 'social', titleKey: 'social.runs' as const, render: (_: unknown, r: LibRecord) => <SocialRuns runs={r.social as SocialRun[]} testId={`lib-social-${r.id}`} /> }]
+      : []),
     ...(type.expiry ? [{ key: 'expiry', titleKey: 'lib.expiry' as const, render: (_: unknown, r: LibRecord) => <ExpiryTag r={r} /> }] : []),
     ...(type.review ? [{ key: 'status', titleKey: 'lib.status' as const, sortKey: 'status', render: (_: unknown, r: LibRecord) => <StatusTag r={r} /> }] : []),
     {
@@ -364,6 +370,13 @@ function RecordView({ type, rec, onClose }: { type: LibType; rec: LibRecord; onC
           type={type}
           rec={rec}
           extra={[
+            ...(type.key === 'expert'
+              ? [
+                  <Descriptions.Item key="social" label={t('social.runs')} span={2}>
+                    <SocialRuns runs={rec.social as SocialRun[]} testId="lib-view-social" />
+                  </Descriptions.Item>,
+                ]
+              : []),
             <Descriptions.Item key="createdBy" label={t('lib.createdBy')}>{rec.createdByName}</Descriptions.Item>,
             <Descriptions.Item key="updatedAt" label={t('lib.updatedAt')}>{formatTime(rec.updatedAt)}</Descriptions.Item>,
           ]}

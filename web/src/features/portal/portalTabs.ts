@@ -14,6 +14,7 @@ export const TAB_TYPES: Record<DetailTab, string> = {
   caKeyClass: 'cakey',
   service: 'plan',
   packs: 'toolkit',
+  govAdoption: 'govreg',
 };
 
 /** The type key of a tab (case-insensitive, as the router matches paths), undefined for anything else. */
@@ -52,6 +53,8 @@ export function messageTarget(m: Pick<PortalMessage, 'kind' | 'id' | 'refId' | '
   if (m.refType === 'course') return { path: `/gatewayCourse?id=${m.refId}` };
   if (m.refType === 'courseSpecial') return { path: `/gatewayCourse?specialId=${m.refId}` };
   if (m.refType === 'coursePush') return { path: '/gatewayCourse' };
+  // a course audit's outcome opens the course screen of its author
+  if (m.refType === 'courseAudit') return { path: '/course_manager' };
   const tab = m.refTab || tabOfType(m.refType);
   if (tab && typeOfTab(tab)) return { path: recordPath(tab, m.refId) };
   return { recordId: m.refId };
