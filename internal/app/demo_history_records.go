@@ -390,8 +390,10 @@ func (h *demoHistory) enter(ctx context.Context, recs []demoRecord) error {
 func (h *demoHistory) date(ctx context.Context, id int64, kind string, t time.Time, by int64) error {
 	at := t.UTC()
 	return h.a.DB.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := tx.Exec(ctx, `UPDATE lib_record SET created_at = ?, updated_at = ?, created_by = ?, updated_by = ?,
-			reviewed_at = CASE WHEN reviewed_at IS NULL THEN NULL ELSE ? END WHERE id = ?`, at, at, by, by, at, id); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE lib_record SET created_at = ?, updated_at = ?, created_by = ?, updated_by = ? WHERE id = ?`, at, at, by, by, id); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE lib_record SET reviewed_at = ? WHERE id = ? AND reviewed_at IS NOT NULL`, at, id); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `UPDATE sys_file SET created_at = ?, updated_at = ?, uploaded_by = ? WHERE record_type = ? AND record_id = ?`,

@@ -52,7 +52,7 @@ type Config struct {
 	// DemoWithoutHistory leaves the demo company's past out: the year of sign-ins, downloads, uploads and changes, the
 	// employees' accounts and the older library records (the Go tests, which count those). Not a setting: only code
 	// sets it.
-	DemoWithoutHistory bool
+	DemoWithoutHistory bool `setting:"-"`
 	LogLevel           string
 	// TrustProxy makes the server take the client address from X-Forwarded-For.
 	TrustProxy bool
