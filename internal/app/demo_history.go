@@ -354,8 +354,15 @@ func (h *demoHistory) activity(ctx context.Context) error {
 		downloadingUser int64
 	}
 	// the materials in order of popularity (the drawing favours the first), and the earliest each can be had
+	// (the licences, plans and toolkits most wanted, the CA keys' scans and the announcements least)
+	popular := map[string]float64{"license": 1.6, "plan": 1.5, "toolkit": 1.4, "expert": 1.2, "tender": 1.1, "contract": 1.0, "honor": 0.8, "announcement": 0.5, "cakey": 0.4}
 	files := append([]demoFile(nil), h.files...)
-	h.rng.Shuffle(len(files), func(i, j int) { files[i], files[j] = files[j], files[i] })
+	score := make(map[int64]float64, len(files))
+	for _, f := range files {
+		w := popular[strings.TrimPrefix(f.recordType, "library.")]
+		score[f.id] = w * (0.3 + h.rng.Float64())
+	}
+	sort.SliceStable(files, func(i, j int) bool { return score[files[i].id] > score[files[j].id] })
 	var signIns, downloads []event
 	start := h.ago(364)
 	for d := start; !d.After(h.today); d = d.AddDate(0, 0, 1) {
@@ -391,7 +398,7 @@ func (h *demoHistory) activity(ctx context.Context) error {
 						continue
 					}
 					for try := 0; try < 6; try++ {
-						f := &files[int(float64(len(files))*math.Pow(h.rng.Float64(), 2.2))]
+						f := &files[int(float64(len(files))*math.Pow(h.rng.Float64(), 1.6))]
 						if f.created.Before(at) {
 							downloads = append(downloads, event{file: f, downloadingUser: p.id, at: at})
 							break

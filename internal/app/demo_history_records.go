@@ -283,11 +283,7 @@ func (h *demoHistory) records(ctx context.Context) error {
 		if custodian.emp == "" { // the administrator keeps no keys: a head-office employee does
 			custodian = &demoAccount{emp: demoEmployeeCode(10)}
 		}
-		to := h.expiry(i + 1)
-		created := h.at(h.day(to.AddDate(-2, 0, 0)))
-		if created.After(h.now) {
-			created = h.entered()
-		}
+		to, created := h.expiry(i+1), h.entered()
 		add(library.TypeCAKey, unit, created, map[string]any{"title": title, "keyNumber": fmt.Sprintf("CA-%02d-%04d", i+3, 1000+i*53),
 			"holder": holder, "custodian": custodian.emp, "unitCode": unit, "validTo": demoDate(to)}, [2]string{"scans", title + "CA证书.pdf"})
 	}
@@ -367,7 +363,14 @@ func (h *demoHistory) enter(ctx context.Context, recs []demoRecord) error {
 	for _, r := range recs {
 		if !h.a.Config.DemoWithoutFiles {
 			for _, f := range r.files {
-				saved, err := h.a.Files.Save(ctx, files.Input{Name: f[1], Module: files.ModuleLibrary, UserID: r.by.id,
+				module := files.ModuleLibrary // as the library's screens upload them (web/src/features/library/LibraryWidgets.tsx)
+				switch r.kind {
+				case library.TypeCAKey:
+					module = files.ModuleCA
+				case library.TypeExpert:
+					module = files.ModuleExpert
+				}
+				saved, err := h.a.Files.Save(ctx, files.Input{Name: f[1], Module: module, UserID: r.by.id,
 					Body: bytes.NewReader(library.DemoPDF("BidDesk demo document", "Record: "+r.kind, "Entered: "+demoDate(r.created)))})
 				if err != nil {
 					return fmt.Errorf("%s: %w", f[1], err)
@@ -442,7 +445,7 @@ func (h *demoHistory) backdate(ctx context.Context) error {
 		}
 	}
 	rows, err = h.a.DB.Query(ctx, `SELECT id, record_type, record_id, created_at FROM sys_file
-		WHERE module = ? AND state = 'ready' AND record_id IS NOT NULL AND record_type LIKE 'library.%' ORDER BY id`, files.ModuleLibrary)
+		WHERE state = 'ready' AND record_id IS NOT NULL AND record_type LIKE 'library.%' ORDER BY id`)
 	if err != nil {
 		return err
 	}
@@ -514,7 +517,8 @@ func (h *demoHistory) changes(ctx context.Context) error {
 		if !from.Before(h.today) {
 			continue
 		}
-		for range h.poisson(1.3) {
+		// about two changes a year, fewer for a record entered lately
+		for range h.poisson(2 * h.today.Sub(from).Hours() / 24 / 364) {
 			t := h.at(h.day(time.Date(from.Year(), from.Month(), from.Day(), 0, 0, 0, 0, h.loc)))
 			p := byID[r.createdBy]
 			if p == nil || !p.alive(t) || h.rng.IntN(3) == 0 {

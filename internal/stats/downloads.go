@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
 )
 
@@ -453,7 +454,7 @@ func (c *call) topPeople(t *Table, key string, counts []accountCount) error {
 	})
 	for _, h := range hits[:min(TopN, len(hits))] {
 		var code, name, unit string
-		if err := c.s.db.QueryRow(c.ctx, `SELECT u.login_code, u.user_name, COALESCE(o.unit_name, '') FROM sys_user u
+		if err := c.s.db.QueryRow(c.ctx, `SELECT u.login_code, u.user_name, COALESCE(`+org.LabelSQL("o")+`, '') FROM sys_user u
 			LEFT JOIN org_unit o ON o.full_unit_code = u.unit_code WHERE u.id = ?`, h.id).Scan(&code, &name, &unit); err != nil {
 			return err
 		}

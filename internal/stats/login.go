@@ -3,6 +3,8 @@ package stats
 import (
 	"context"
 	"database/sql"
+
+	"biddesk/internal/org"
 )
 
 // Login is /personnel_login (GET /api/dataHumanResources/statistics): sign-ins per period, active accounts
@@ -110,7 +112,7 @@ func (c *call) loginPeople(cond string, cargs []any) (Table, error) {
 	t.Rows = []map[string]any{}
 	args := append([]any{c.from, c.to}, cargs...)
 
-	err := forEach(c, `SELECT u.login_code, u.user_name, COALESCE(o.unit_name, ''), u.last_login_at,
+	err := forEach(c, `SELECT u.login_code, u.user_name, COALESCE(`+org.LabelSQL("o")+`, ''), u.last_login_at,
 		(SELECT COUNT(*) FROM login_log l WHERE l.user_id = u.id AND l.created_at >= ? AND l.created_at < ? AND l.success = 1) AS n
 		FROM sys_user u LEFT JOIN org_unit o ON o.full_unit_code = u.unit_code
 		WHERE u.deleted_at IS NULL AND `+cond+` ORDER BY n DESC, u.login_code LIMIT `+itoa(MaxRows), args, func(row func(...any) error) error {

@@ -3,6 +3,8 @@ package stats
 import (
 	"context"
 	"strings"
+
+	"biddesk/internal/org"
 )
 
 type roleInfo struct {
@@ -119,7 +121,7 @@ func (c *call) rolePeople(cond string, cargs []any) (Table, error) {
 		c.col("loginCode", false), c.col("userName", false), c.col("unitName", false), c.col("roleNames", false)}}
 	var ids []int64
 	rows := map[int64]map[string]any{}
-	err := forEach(c, `SELECT u.id, u.login_code, u.user_name, COALESCE(o.unit_name, '') FROM sys_user u
+	err := forEach(c, `SELECT u.id, u.login_code, u.user_name, COALESCE(`+org.LabelSQL("o")+`, '') FROM sys_user u
 		LEFT JOIN org_unit o ON o.full_unit_code = u.unit_code WHERE u.deleted_at IS NULL AND `+cond+`
 		ORDER BY u.login_code LIMIT `+itoa(MaxRows), cargs, func(scan func(...any) error) error {
 		var id int64
