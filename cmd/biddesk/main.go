@@ -181,6 +181,7 @@ func openApp(name string, args []string, extra func(*flag.FlagSet)) (*app.App, e
 	if err != nil {
 		return nil, err
 	}
+	time.Local = cfg.Zone() // as serve: the demo's dates and the statistics' days are the company's
 	return app.Open(context.Background(), cfg, newLogger(cfg.LogLevel))
 }
 

@@ -43,10 +43,10 @@ func seedBigOrg(b *testing.B, d *db.DB) {
 		var depts []string
 		for c := 0; c < 100; c++ {
 			cc := fmt.Sprintf("1003%03d", c)
-			units = append(units, []any{cc, "1002", fmt.Sprintf("基准公司%03d", c), "华信服务集团,下属公司,基准公司", 3, 1, 1000 + c})
+			units = append(units, []any{cc, "1002", fmt.Sprintf("基准公司%03d", c), "华信服务集团,区域公司,基准公司", 3, 1, 1000 + c})
 			for k := 0; k < 99; k++ {
 				dc := fmt.Sprintf("%s%03d", cc, k)
-				units = append(units, []any{dc, cc, fmt.Sprintf("基准部门%03d-%02d", c, k), "华信服务集团,下属公司,基准公司,基准部门", 4, 2, k})
+				units = append(units, []any{dc, cc, fmt.Sprintf("基准部门%03d-%02d", c, k), "华信服务集团,区域公司,基准公司,基准部门", 4, 2, k})
 				depts = append(depts, dc)
 			}
 		}

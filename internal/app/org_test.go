@@ -56,7 +56,7 @@ func TestOrganisationTreeLoadsByParent(t *testing.T) {
 		t.Fatalf("roots: %+v", roots)
 	}
 	kids := get("10")
-	if len(kids) != 2 || kids[0].FullUnitCode != "1001" || kids[0].Level != "2" || kids[1].UnitName != "下属公司" || kids[0].ParentFullUnitCode != "10" || !kids[1].Disabled {
+	if len(kids) != 2 || kids[0].FullUnitCode != "1001" || kids[0].Level != "2" || kids[1].UnitName != "区域公司" || kids[0].ParentFullUnitCode != "10" || !kids[1].Disabled {
 		t.Fatalf("children of 10: %+v", kids)
 	}
 	depts := get("1001")
@@ -107,10 +107,10 @@ func TestOrganListLookups(t *testing.T) {
 	if len(e.units(tok, sel+"unitName="+url.QueryEscape("没有这个组织"))) != 0 {
 		t.Error("search without hits should be empty")
 	}
-	if got := e.units(tok, sel+"unitName="+url.QueryEscape("下属")+"&delPartment=true"); len(got) != 0 {
+	if got := e.units(tok, sel+"unitName="+url.QueryEscape("区域")+"&delPartment=true"); len(got) != 0 {
 		t.Errorf("delPartment search still returns the placeholder: %+v", got)
 	}
-	if got := e.units(tok, "/api/organization/unitInfo/byUnitName?unitName="+url.QueryEscape("下属")); len(got) != 1 || !got[0].Disabled {
+	if got := e.units(tok, "/api/organization/unitInfo/byUnitName?unitName="+url.QueryEscape("区域")); len(got) != 1 || !got[0].Disabled {
 		t.Errorf("byUnitName: %+v", got)
 	}
 	// wildcards in the keyword match themselves

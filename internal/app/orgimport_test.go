@@ -181,7 +181,7 @@ func TestOrgImportDryRunThenAllOrNothing(t *testing.T) {
 		t.Fatalf("good import: %+v %+v", r, rep)
 	}
 	kids := e.units(admin, "/api/dataHumanResources/getByPid?pid=100215")
-	if len(kids) != 1 || kids[0].Level != "4" || kids[0].FullUnitName != "华信服务集团,下属公司,宁波华信物业服务有限公司,综合管理部" || kids[0].UnitType != 2 {
+	if len(kids) != 1 || kids[0].Level != "4" || kids[0].FullUnitName != "华信服务集团,区域公司,宁波华信物业服务有限公司,综合管理部" || kids[0].UnitType != 2 {
 		t.Fatalf("imported child: %+v", kids)
 	}
 	code, name := demoEmployee(t, e, admin, "HX000001")

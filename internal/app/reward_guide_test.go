@@ -99,7 +99,7 @@ func TestRewardDemoPathExplainsItself(t *testing.T) {
 	if haidian.Selectable || haidian.Reason != "该证书已就此标书申请过奖励，不能重复申请" {
 		t.Fatalf("a tender claimed with the certificate: %+v", haidian)
 	}
-	if _, ok := byTitle["某大学校园物业管理服务采购"]; ok {
+	if _, ok := byTitle["宁波职业技术学院校园物业管理服务采购"]; ok {
 		t.Fatalf("a tender without a unit is offered: %+v", tenders)
 	}
 	var found []rewardTender

@@ -97,6 +97,9 @@ func (a *App) Seed(ctx context.Context, demo bool) ([]Account, error) {
 	if err := a.seedRewardDemo(ctx); err != nil {
 		return nil, fmt.Errorf("seed rewards: %w", err)
 	}
+	if err := a.seedDemoHistory(ctx); err != nil {
+		return nil, fmt.Errorf("seed the demo company's past: %w", err)
+	}
 	return out, nil
 }
 

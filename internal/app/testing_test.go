@@ -30,7 +30,8 @@ type env struct {
 func newEnv(t testing.TB, tweak ...func(*config.Config)) *env {
 	t.Helper()
 	cfg := config.Defaults()
-	cfg.DemoWithoutFiles = true // the tests count files; TestDemoLibraryHasFiles checks the demo's
+	cfg.DemoWithoutFiles = true   // the tests count files; TestDemoLibraryHasFiles checks the demo's
+	cfg.DemoWithoutHistory = true // and sign-ins, downloads, accounts; TestDemoCompanyHasAYearOfActivity checks the demo's
 	cfg.DataDir = t.TempDir()
 	fresh := cfg.DataDir
 	for _, f := range tweak {
@@ -40,7 +41,7 @@ func newEnv(t testing.TB, tweak ...func(*config.Config)) *env {
 	// Migrating and seeding the demo is done once per kind of demo and copied for each test (unless the
 	// test opens a second instance on another's database).
 	if cfg.DataDir == fresh && cfg.DatabaseURL == "" {
-		key := fmt.Sprintf("demo files %v, passwords %q %q", !cfg.DemoWithoutFiles, cfg.DemoAdminPassword, cfg.DemoStaffPassword)
+		key := fmt.Sprintf("demo files %v, history %v, passwords %q %q", !cfg.DemoWithoutFiles, !cfg.DemoWithoutHistory, cfg.DemoAdminPassword, cfg.DemoStaffPassword)
 		cfg.DatabaseURL = dbtest.Clone(t, key, cfg.DataDir, func(dsn, dataDir string) error {
 			c := cfg
 			c.DatabaseURL, c.DataDir = dsn, dataDir

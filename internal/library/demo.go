@@ -176,8 +176,8 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee str
 		}
 	}
 	for _, c := range []mapValues{
-		{"title": "市第一人民医院后勤一体化服务项目", "client": "市第一人民医院", "number": "HT-2024-0088", "amount": "12800000.00", "signDate": day(-300), "startDate": day(-290), "endDate": day(800), "category": "property", "tags": tag("医院后勤")},
-		{"title": "科技园区综合设施运维项目", "client": "高新区管委会", "number": "HT-2023-0152", "amount": "6350000.00", "signDate": day(-600), "startDate": day(-590), "endDate": day(140), "category": "facility", "tags": tag("智慧园区", "设施运维")},
+		{"title": "宁波市第一人民医院后勤一体化服务项目", "client": "宁波市第一人民医院", "number": "HT-2024-0088", "amount": "12800000.00", "signDate": day(-300), "startDate": day(-290), "endDate": day(800), "category": "property", "tags": tag("医院后勤")},
+		{"title": "宁波国家高新区科技园区综合设施运维项目", "client": "宁波国家高新区管理委员会", "number": "HT-2023-0152", "amount": "6350000.00", "signDate": day(-600), "startDate": day(-590), "endDate": day(140), "category": "facility", "tags": tag("智慧园区", "设施运维")},
 	} {
 		c["contractScans"] = pdf(c.String("title"), c.String("number"), "Performance contract")
 		if err := add(TypeContract, c); err != nil {
@@ -194,8 +194,8 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee str
 		}
 	}
 	for _, t := range []mapValues{
-		{"title": "某大学校园物业管理服务采购", "buyer": "某市公共资源交易中心", "number": "ZB-2025-0311", "bidDate": day(-60), "result": "win", "amount": "4980000.00", "tags": tag("高校服务")},
-		{"title": "区政务中心物业服务项目", "buyer": "区机关事务管理局", "number": "ZB-2025-0420", "bidDate": day(-20), "result": "pending", "amount": "2100000.00", "tags": tag("政府采购")},
+		{"title": "宁波职业技术学院校园物业管理服务采购", "buyer": "宁波市公共资源交易中心", "number": "ZB-2025-0311", "bidDate": day(-60), "result": "win", "amount": "4980000.00", "tags": tag("高校服务")},
+		{"title": "宁波市鄞州区政务服务中心物业服务项目", "buyer": "宁波市鄞州区机关事务管理局", "number": "ZB-2025-0420", "bidDate": day(-20), "result": "pending", "amount": "2100000.00", "tags": tag("政府采购")},
 	} {
 		t["tenderFiles"] = pdf(t.String("title")+"招标文件", t.String("number"), "Tender document")
 		t["bidFiles"] = pdf(t.String("title")+"投标文件", t.String("number"), "Bid document")

@@ -212,7 +212,7 @@ var Types = []*Type{
 	}},
 	{Key: TypeContract, Code: "expert_talents2_contract", Name: "lib.t.contract", Noun: "lib.n.contract", Path: "/expert_talents2_contract", Period: true, Review: true, Import: true, Fields: []Field{
 		title("lib.f.projectName", 200),
-		{Key: "client", Label: "lib.f.client", Kind: KindText, Column: ColHolder, Required: true, Max: 100, Search: SearchContains, List: true, Sort: true, Export: true, Import: true, Example: "某市人民医院"},
+		{Key: "client", Label: "lib.f.client", Kind: KindText, Column: ColHolder, Required: true, Max: 100, Search: SearchContains, List: true, Sort: true, Export: true, Import: true, Example: "宁波市第一人民医院"},
 		{Key: "number", Label: "lib.f.contractNumber", Kind: KindText, Column: ColCode, Max: 100, Search: SearchContains, List: true, Export: true, Import: true},
 		{Key: "amount", Label: "lib.f.contractAmount", Kind: KindMoney, Column: ColAmount, Max: 1e12, List: true, Sort: true, Export: true, Import: true, Example: "1280000.00"},
 		withSearch(date("signDate", "lib.f.signDate", ColDate), SearchRange),
@@ -238,7 +238,7 @@ var Types = []*Type{
 	}},
 	{Key: TypeTender, Code: "expert_talents2_tender", Name: "lib.t.tender", Noun: "lib.n.tender", Path: "/expert_talents2_tender", Review: true, Import: true, Fields: []Field{
 		title("lib.f.tenderName", 200),
-		{Key: "buyer", Label: "lib.f.buyer", Kind: KindText, Column: ColHolder, Required: true, Max: 100, Search: SearchContains, List: true, Sort: true, Export: true, Import: true, Example: "某市公共资源交易中心"},
+		{Key: "buyer", Label: "lib.f.buyer", Kind: KindText, Column: ColHolder, Required: true, Max: 100, Search: SearchContains, List: true, Sort: true, Export: true, Import: true, Example: "宁波市公共资源交易中心"},
 		{Key: "number", Label: "lib.f.tenderNumber", Kind: KindText, Column: ColCode, Max: 100, Search: SearchContains, List: true, Export: true, Import: true},
 		withSearch(date("bidDate", "lib.f.bidDate", ColDate), SearchRange),
 		{Key: "result", Label: "lib.f.bidResult", Kind: KindDict, Dict: "bid_result", Column: ColCategory, Search: SearchExact, List: true, Export: true, Import: true, Example: "中标"},

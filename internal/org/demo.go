@@ -8,8 +8,8 @@ import (
 	"biddesk/internal/platform/db"
 )
 
-// Demo organisation: a group root over the service company and the 'subordinate companies'
-// placeholder; companies below those, departments below the companies. Codes are nested
+// Demo organisation: a group root over the service company and the regional companies (区域公司,
+// the sub-companies root); companies below those, departments below the companies. Codes are nested
 // (each level appends two or three digits) so a subtree is a prefix match.
 var (
 	demoRegions = []string{"北京", "上海", "广州", "深圳", "成都", "武汉", "西安", "南京", "杭州", "重庆", "天津", "长沙", "苏州", "郑州"}
@@ -52,7 +52,7 @@ func DemoUnits() []demoUnit {
 	}
 	root := *add(nil, "10", "华信服务集团", SpecialGroupRoot, false)
 	service := *add(&root, "1001", "华信服务股份有限公司", SpecialSecondRoot, false)
-	subs := *add(&root, "1002", "下属公司", SpecialSubCompanies, false)
+	subs := *add(&root, "1002", "区域公司", SpecialSubCompanies, false)
 	for i, d := range demoHQDepts {
 		add(&service, fmt.Sprintf("%s%02d", service.code, i+1), d, "", true)
 	}

@@ -29,7 +29,7 @@ func TestDemoOrganisation(t *testing.T) {
 		t.Fatalf("levels %d, special roots %d, employees %d, orphans %d", levels, specials, employees, orphans)
 	}
 	name, _ := s.UnitName(ctx, "1002")
-	if name != "下属公司" {
+	if name != "区域公司" {
 		t.Fatalf("subordinate-companies node is %q", name)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"biddesk/internal/org"
 	"context"
 	"database/sql"
+
+	"biddesk/internal/org"
 )
 
 // Login is /personnel_login (GET /api/dataHumanResources/statistics): sign-ins per period, active accounts

@@ -4,6 +4,8 @@ import (
 	"biddesk/internal/org"
 	"context"
 	"strings"
+
+	"biddesk/internal/org"
 )
 
 type roleInfo struct {

@@ -113,7 +113,7 @@ test('a course is made, approved and published, and a banner opens it through th
   await page.getByTestId('push-form-audience').click();
   await page.getByTestId('picker-tree').waitFor();
   await dialogSettled(page);
-  await openPickerPath(page, ['下属公司']);
+  await openPickerPath(page, ['区域公司']);
   await pickerNode(page, '北京华信物业服务有限公司').locator('.ant-tree-title').click();
   await page.getByTestId('picker-add').click();
   await page.getByTestId('picker-ok').click();

@@ -34,7 +34,7 @@ test('admin gives the staff role two companies for the library; staff then sees 
   await admin.locator('.ant-select-item-option', { hasText: '自定义组织' }).click();
   await rowSel.locator('[data-testid^=scope-units-]').click();
   await dialogSettled(admin);
-  await openPickerPath(admin, ['下属公司']);
+  await openPickerPath(admin, ['区域公司']);
   for (const name of ['北京华信物业服务有限公司', '上海华信设施管理有限公司']) {
     await pickerNode(admin, name).locator('.ant-tree-title').click();
   }

@@ -33,7 +33,7 @@ test('a collection is opened for a unit, a member submits a demand with a file, 
   await admin.getByTestId('demand-form-units').click();
   await admin.getByTestId('picker-tree').waitFor();
   await dialogSettled(admin);
-  await openPickerPath(admin, ['下属公司']);
+  await openPickerPath(admin, ['区域公司']);
   await pickerNode(admin, '北京华信物业服务有限公司').locator('.ant-tree-title').click();
   await admin.getByTestId('picker-add').click();
   await admin.getByTestId('picker-chosen-organ').locator('[data-key="100201"]').waitFor();

@@ -54,7 +54,7 @@ test('single-select: greyed nodes do nothing, a search with no hit says so, a cl
   // the root opens by itself; the group, the service company and 'subordinate companies' are greyed
   await pickerNode(page, '华信服务股份有限公司').waitFor();
   await shot(page, 'picker-single');
-  for (const name of ['华信服务集团', '下属公司', '华信服务股份有限公司']) {
+  for (const name of ['华信服务集团', '区域公司', '华信服务股份有限公司']) {
     assert.match(await pickerNode(page, name).getAttribute('class'), /ant-tree-treenode-disabled/);
     await pickerNode(page, name).locator('.ant-tree-title').click({ force: true });
   }
@@ -63,7 +63,7 @@ test('single-select: greyed nodes do nothing, a search with no hit says so, a cl
   assert.equal(await page.getByTestId('picker-ok').count(), 0, 'single-select has no confirm button');
 
   // children load on expand, one level at a time
-  await openPickerPath(page, ['下属公司']);
+  await openPickerPath(page, ['区域公司']);
   await pickerNode(page, '北京华信物业服务有限公司').waitFor();
 
   await searchOrgan(page, '没有这个单位');
@@ -90,11 +90,11 @@ test('multi-select: two units and three pasted employees, one removed, confirmed
   const picker = page.locator('.ant-modal').filter({ has: page.getByTestId('picker-tab-organ') });
   assert.equal(Math.round((await picker.boundingBox()).width), 750);
   await picker.getByText('已选条件（多个条件之间取并集）').waitFor();
-  await pickerNode(page, '下属公司').waitFor();
+  await pickerNode(page, '区域公司').waitFor();
   await shot(page, 'picker-multiple');
 
   // two companies ticked in the tree (a click on the name ticks it), then Add
-  await openPickerPath(page, ['下属公司']);
+  await openPickerPath(page, ['区域公司']);
   for (const name of ['北京华信物业服务有限公司', '上海华信设施管理有限公司']) {
     await pickerNode(page, name).locator('.ant-tree-title').click();
   }
@@ -158,7 +158,7 @@ test('multi-select: two units and three pasted employees, one removed, confirmed
   await openPicker(page, 'picker-demo-multiple');
   assert.equal(await page.getByTestId('picker-chosen-organ').locator('[role=checkbox]').count(), 2);
   await page.getByTestId('picker-include-sub').click();
-  await openPickerPath(page, ['下属公司']);
+  await openPickerPath(page, ['区域公司']);
   await pickerNode(page, '广州华信信息技术服务有限公司').locator('.ant-tree-title').click();
   await pickerNode(page, '综合管理部').first().waitFor();
   const ticked = page.getByTestId('picker-tree').locator('.ant-tree-treenode-checkbox-checked');

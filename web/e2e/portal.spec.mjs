@@ -192,7 +192,7 @@ test('staff searches a Chinese substring, opens a detail tab, previews and downl
   await waitPath(page, '/gatewayDetail/enterprise');
   await page.getByTestId('detail-enterprise').locator('[data-testid="result-item"]').first().waitFor();
   await shot(page, 'portal-detail-enterprise-1440');
-  const licence = page.locator('[data-testid="result-item"]', { hasText: '营业执照' });
+  const licence = page.locator('[data-testid="result-item"]', { hasText: '营业执照' }).first(); // each company has one
   await licence.locator('[data-testid^="hit-open-"]').click();
   await page.getByTestId('record-files').waitFor();
   const file = page.locator('[data-testid^="record-file-"]').filter({ hasText: '.pdf' }).first();

@@ -49,7 +49,11 @@ type Config struct {
 	DemoStaffPassword string
 	// DemoWithoutFiles leaves the demo library's drawn scans and documents out (the Go tests, which count files).
 	DemoWithoutFiles bool
-	LogLevel         string
+	// DemoWithoutHistory leaves the demo company's past out: the year of sign-ins, downloads, uploads and changes, the
+	// employees' accounts and the older library records (the Go tests, which count those). Not a setting: only code
+	// sets it.
+	DemoWithoutHistory bool `setting:"-"`
+	LogLevel           string
 	// TrustProxy makes the server take the client address from X-Forwarded-For.
 	TrustProxy bool
 

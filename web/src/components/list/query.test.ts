@@ -13,11 +13,11 @@ describe('list state in the URL', () => {
   });
 
   it('round-trips filters, page, size and sort', () => {
-    const q = new URLSearchParams('loginCode=adm&current=3&limit=50&sort=createdAt&order=desc&unitCode=1002&unitLabel=下属公司&junk=1');
+    const q = new URLSearchParams('loginCode=adm&current=3&limit=50&sort=createdAt&order=desc&unitCode=1002&unitLabel=区域公司&junk=1');
     const s = readListState(q, fields);
-    expect(s).toEqual({ current: 3, limit: 50, sort: 'createdAt', order: 'desc', filters: { loginCode: 'adm', unitCode: '1002', unitLabel: '下属公司' } });
+    expect(s).toEqual({ current: 3, limit: 50, sort: 'createdAt', order: 'desc', filters: { loginCode: 'adm', unitCode: '1002', unitLabel: '区域公司' } });
     expect(Object.fromEntries(writeListState(s))).toEqual({
-      loginCode: 'adm', unitCode: '1002', unitLabel: '下属公司', sort: 'createdAt', order: 'desc', current: '3', limit: '50',
+      loginCode: 'adm', unitCode: '1002', unitLabel: '区域公司', sort: 'createdAt', order: 'desc', current: '3', limit: '50',
     });
   });
 

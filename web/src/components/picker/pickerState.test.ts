@@ -53,7 +53,7 @@ const emp = (code: string, name: string, extra: Partial<PickerEmployee> = {}): P
 
 const groupRoot = unit('10', '华信服务集团', { special: 'group_root', disabled: true, level: '1' });
 const serviceCo = unit('1001', '华信服务股份有限公司', { special: 'second_root', disabled: true, level: '2', parentFullUnitCode: '10' });
-const subs = unit('1002', '下属公司', { special: 'sub_companies', disabled: true, level: '2', parentFullUnitCode: '10' });
+const subs = unit('1002', '区域公司', { special: 'sub_companies', disabled: true, level: '2', parentFullUnitCode: '10' });
 const bidCentre = unit('100104', '投标支持中心', { level: '3', parentFullUnitCode: '1001', isClick: false, hasChildren: false });
 const beijing = unit('100201', '北京华信物业服务有限公司', { level: '3', parentFullUnitCode: '1002' });
 const shanghai = unit('100202', '上海华信设施管理有限公司', { level: '3', parentFullUnitCode: '1002' });
