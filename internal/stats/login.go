@@ -1,7 +1,6 @@
 package stats
 
 import (
-	"biddesk/internal/org"
 	"context"
 	"database/sql"
 
