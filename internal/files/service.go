@@ -315,10 +315,10 @@ func (s *Service) store(ctx context.Context, sp *spooled, m meta, rl rule) (*Fil
 
 // Input is a file another area saves (a generated document, say).
 type Input struct {
-	Name    string
-	Module  string
-	UserID  int64  // who it is for (0: the system)
-	Body    io.Reader
+	Name   string
+	Module string
+	UserID int64 // who it is for (0: the system)
+	Body   io.Reader
 }
 
 // Save stores a file under the general rules (suffix list, size limit, content matching the
