@@ -89,6 +89,8 @@ type App struct {
 	// routes by path (the download ticket's look-up).
 	routes    []route.Route
 	downloads map[string]route.Route
+	// metrics are this instance's measures for GET /metrics.
+	metrics *metrics
 }
 
 // Open connects to the database, applies migrations and wires the areas.
@@ -181,6 +183,7 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	}
 	a.stats = a.statsService()
 	a.assembleRoutes()
+	a.metrics = newMetrics(a)
 	a.keepStatistics(ctx)
 	return a, nil
 }
@@ -350,16 +353,19 @@ func (a *App) Handler(webDist fs.FS) http.Handler {
 			// Function codes come from the resource table, read per call (see access.go).
 			h = a.Auth.Guard(a.needs(rt), rt.Download, h)
 		}
-		mux.Handle(rt.Method+" "+rt.Path, h)
+		pattern := rt.Method + " " + rt.Path
+		mux.Handle(pattern, a.metrics.route(pattern, h))
 	}
 	mux.HandleFunc("GET /healthz", a.health)
+	mux.HandleFunc("GET /readyz", a.ready)
+	mux.Handle("GET /metrics", a.serveMetrics())
 	mux.HandleFunc("GET /api/openapi.json", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(api.OpenAPI)
 	})
 	// Unknown API paths answer with the envelope, not the web app.
-	mux.Handle("/api/", httpx.Serve(func(http.ResponseWriter, *http.Request) (any, error) { return nil, httpx.ErrNotFound }))
-	mux.Handle("/", spaHandler(webDist))
+	mux.Handle("/api/", a.metrics.route("/api/", httpx.Serve(func(http.ResponseWriter, *http.Request) (any, error) { return nil, httpx.ErrNotFound })))
+	mux.Handle("/", a.metrics.route("/", spaHandler(webDist)))
 
 	var h http.Handler = mux
 	h = httpx.CheckInput(h)
