@@ -289,6 +289,9 @@ func storageCmd(args []string) error {
 			fmt.Fprintf(os.Stderr, "file %d: %v\n", id, err)
 		}
 	})
+	if err != nil && rep.Moved == 0 && len(rep.Failed) == 0 {
+		return err
+	}
 	fmt.Printf("moved %d files (%d bytes) from %s to %s; %d failed\n", rep.Moved, rep.Bytes, from, to, len(rep.Failed))
 	if err != nil {
 		return err
