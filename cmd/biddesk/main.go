@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"biddesk/internal/app"
+	"biddesk/internal/backup"
 	"biddesk/internal/platform/config"
 	"biddesk/web"
 )
@@ -34,6 +35,10 @@ Usage:
   biddesk seed    [settings]   write built-in (and, with --demo, demo) data into an empty database
   biddesk admin create-user --login CODE --name NAME --password PW [--role sysadmin|libadmin|staff] [settings]
   biddesk admin reset-password --login CODE --password PW [settings]
+  biddesk storage migrate --from disk --to s3 [--delete-source] [settings]
+                               move every kept file to the other store, verifying each copy
+  biddesk backup  --out FILE [settings]      consistent copy of a running SQLite instance and its files
+  biddesk restore --from FILE --data DIR     a new data folder from a backup (then serve --data DIR)
   biddesk version
   biddesk help
 
@@ -43,6 +48,7 @@ func main() {
 	if len(os.Args) < 2 {
 		os.Args = append(os.Args, "serve")
 	}
+	app.Version = version
 	cmd, args := os.Args[1], os.Args[2:]
 	var err error
 	switch cmd {
@@ -54,6 +60,12 @@ func main() {
 		err = seed(args)
 	case "admin":
 		err = admin(args)
+	case "storage":
+		err = storageCmd(args)
+	case "backup":
+		err = backupCmd(args)
+	case "restore":
+		err = restoreCmd(args)
 	case "version", "--version", "-v":
 		fmt.Println("biddesk", version)
 	case "help", "-h", "--help":
@@ -251,5 +263,93 @@ func admin(args []string) error {
 	default:
 		return fmt.Errorf("unknown admin sub-command %q", sub)
 	}
+	return nil
+}
+
+// storageCmd is `biddesk storage migrate --from disk --to s3`: every ready file of one store is copied to
+// the other, read back and checked against its SHA-256, and only then pointed at its new store.
+func storageCmd(args []string) error {
+	if len(args) == 0 || args[0] != "migrate" {
+		return errors.New("storage needs a sub-command: migrate --from disk|s3 --to s3|disk")
+	}
+	var from, to string
+	var deleteSource bool
+	a, err := openApp("storage migrate", args[1:], func(fs *flag.FlagSet) {
+		fs.StringVar(&from, "from", "disk", "the store the files are in: disk or s3")
+		fs.StringVar(&to, "to", "s3", "the store they go to: s3 or disk")
+		fs.BoolVar(&deleteSource, "delete-source", false, "delete each old object once its copy is verified")
+	})
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	rep, err := a.MoveFiles(ctx, from, to, deleteSource, func(id int64, err error) {
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "file %d: %v\n", id, err)
+		}
+	})
+	if err != nil && rep.Moved == 0 && len(rep.Failed) == 0 {
+		return err
+	}
+	fmt.Printf("moved %d files (%d bytes) from %s to %s; %d failed\n", rep.Moved, rep.Bytes, from, to, len(rep.Failed))
+	if err != nil {
+		return err
+	}
+	if len(rep.Failed) > 0 {
+		return fmt.Errorf("%d files were not moved (they stay readable in %s); run the command again", len(rep.Failed), from)
+	}
+	return nil
+}
+
+// backupCmd is `biddesk backup --out FILE`: a consistent copy of the SQLite instance of the settings
+// (it may be serving) and of its disk store's files, in one tar file. PostgreSQL is refused.
+func backupCmd(args []string) error {
+	var out string
+	cfg, err := parse("backup", args, func(fs *flag.FlagSet) {
+		fs.StringVar(&out, "out", "", "the backup file to write (a tar)")
+	})
+	if err != nil {
+		return err
+	}
+	if out == "" {
+		return errors.New("--out FILE is required")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	m, err := app.BackupFile(ctx, cfg, out)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("backed up %s to %s: %d files, %d bytes", cfg.DatabaseLabel(), out, m.Files, m.Bytes)
+	if m.Elsewhere > 0 {
+		fmt.Printf("; %d files are in the S3 store, back the bucket up with its own tools", m.Elsewhere)
+	}
+	if len(m.Missing) > 0 {
+		fmt.Printf("; %d files deleted during the backup are left out", len(m.Missing))
+	}
+	fmt.Println()
+	return nil
+}
+
+// restoreCmd is `biddesk restore --from FILE --data DIR`: a new data folder from a backup, checked
+// (integrity_check, every file's SHA-256) before it is announced.
+func restoreCmd(args []string) error {
+	fs := flag.NewFlagSet("restore", flag.ContinueOnError)
+	from := fs.String("from", "", "the backup file")
+	dir := fs.String("data", "", "the new data folder (must not exist or be empty)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *from == "" || *dir == "" {
+		return errors.New("--from FILE and --data DIR are required")
+	}
+	m, err := backup.Restore(context.Background(), *from, *dir)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("restored the backup of %s (version %s, %d files) into %s; start it with: biddesk serve --data %s\n",
+		m.CreatedAt.Format(time.RFC3339), m.Version, m.Files, *dir, *dir)
 	return nil
 }

@@ -90,6 +90,8 @@ type App struct {
 	// routes by path (the download ticket's look-up).
 	routes    []route.Route
 	downloads map[string]route.Route
+	// metrics are this instance's measures for GET /metrics.
+	metrics *metrics
 }
 
 // Open connects to the database, applies migrations and wires the areas.
@@ -182,6 +184,7 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	}
 	a.stats = a.statsService()
 	a.assembleRoutes()
+	a.metrics = newMetrics(a)
 	a.keepStatistics(ctx)
 	return a, nil
 }
@@ -223,36 +226,55 @@ func (a *App) keepStatistics(ctx context.Context) {
 }
 
 // openFiles sets up the file stores: the data folder's files/ always, the S3-compatible store when
-// BIDDESK_S3_ENDPOINT is set. Upload limits are the live system parameters.
+// BIDDESK_S3_ENDPOINT is set. New files go to the store --storage names (a file is read from the store
+// its record names). Upload limits are the live system parameters.
 func (a *App) openFiles(ctx context.Context) error {
-	disk, err := storage.NewDisk(filepath.Join(a.Config.DataDir, "files"))
+	stores, primary, err := OpenStores(ctx, a.Config, a.Log)
 	if err != nil {
 		return err
-	}
-	stores := map[string]storage.Store{storage.KindDisk: disk}
-	if a.Config.S3Endpoint != "" {
-		s3, err := storage.NewS3(storage.S3Config{Endpoint: a.Config.S3Endpoint, Bucket: a.Config.S3Bucket,
-			AccessKey: a.Config.S3AccessKey, SecretKey: a.Config.S3SecretKey, Region: a.Config.S3Region})
-		if err != nil {
-			return err
-		}
-		if err := s3.Check(ctx); err != nil {
-			a.Log.Warn("object store not usable yet", "err", err)
-		}
-		stores[storage.KindOSS] = s3
 	}
 	limits := func() (int64, string) {
 		u := a.SysConfig.Upload()
 		return u.MaxBytes, u.Suffixes
 	}
-	a.Files, err = files.NewService(a.DB, filepath.Join(a.Config.DataDir, "upload-tmp"), limits, stores)
+	a.Files, err = files.NewService(a.DB, filepath.Join(a.Config.DataDir, "upload-tmp"), limits, stores, primary)
 	if err != nil {
 		return err
 	}
+	a.Files.SignDownloads(a.Config.S3SignedDownloads)
 	jctx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	a.stopFiles = stop
 	go a.Files.Run(jctx)
 	return nil
+}
+
+// OpenStores opens the file stores of cfg, keyed by storage kind, and names the one new files go to.
+func OpenStores(ctx context.Context, cfg config.Config, log *slog.Logger) (map[string]storage.Store, string, error) {
+	disk, err := storage.NewDisk(filepath.Join(cfg.DataDir, "files"))
+	if err != nil {
+		return nil, "", err
+	}
+	stores := map[string]storage.Store{storage.KindDisk: disk}
+	if cfg.S3Endpoint != "" {
+		s3, err := storage.NewS3(storage.S3Config{Endpoint: cfg.S3Endpoint, Bucket: cfg.S3Bucket,
+			AccessKey: cfg.S3AccessKey, SecretKey: cfg.S3SecretKey, Region: cfg.S3Region,
+			Addressing: cfg.S3Addressing, PartSize: int64(cfg.S3PartSizeMB) << 20})
+		if err != nil {
+			return nil, "", err
+		}
+		if err := s3.Check(ctx); err != nil {
+			log.Warn("object store not usable yet", "err", err)
+		}
+		stores[storage.KindOSS] = s3
+	}
+	primary := storage.KindDisk
+	if cfg.Storage == "s3" {
+		if stores[storage.KindOSS] == nil {
+			return nil, "", fmt.Errorf("--storage s3 needs the S3 store: set --s3-endpoint, --s3-bucket, --s3-access-key and --s3-secret-key")
+		}
+		primary = storage.KindOSS
+	}
+	return stores, primary, nil
 }
 
 // Close stops the job engine (if StartJobs ran), watching for changes, and closes the database.
@@ -332,9 +354,12 @@ func (a *App) Handler(webDist fs.FS) http.Handler {
 			// Function codes come from the resource table, read per call (see access.go).
 			h = a.Auth.Guard(a.needs(rt), rt.Download, h)
 		}
-		mux.Handle(rt.Method+" "+rt.Path, h)
+		pattern := rt.Method + " " + rt.Path
+		mux.Handle(pattern, a.metrics.route(pattern, h))
 	}
 	mux.HandleFunc("GET /healthz", a.health)
+	mux.HandleFunc("GET /readyz", a.ready)
+	mux.Handle("GET /metrics", a.serveMetrics())
 	mux.HandleFunc("GET /api/openapi.json", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(api.OpenAPI)
@@ -344,8 +369,8 @@ func (a *App) Handler(webDist fs.FS) http.Handler {
 	mux.Handle("GET /api/docs", docs)
 	mux.Handle("GET /api/docs/{file}", docs)
 	// Unknown API paths answer with the envelope, not the web app.
-	mux.Handle("/api/", httpx.Serve(func(http.ResponseWriter, *http.Request) (any, error) { return nil, httpx.ErrNotFound }))
-	mux.Handle("/", spaHandler(webDist))
+	mux.Handle("/api/", a.metrics.route("/api/", httpx.Serve(func(http.ResponseWriter, *http.Request) (any, error) { return nil, httpx.ErrNotFound })))
+	mux.Handle("/", a.metrics.route("/", spaHandler(webDist)))
 
 	var h http.Handler = mux
 	h = httpx.CheckInput(h)

@@ -12,6 +12,7 @@ import (
 	"image/jpeg"
 	"image/png"
 	"io"
+	"log/slog"
 	"math/rand/v2"
 	"mime/multipart"
 	"net"
@@ -21,12 +22,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/xuri/excelize/v2"
 
+	"biddesk/internal/app"
 	"biddesk/internal/auth"
 	"biddesk/internal/files"
 	"biddesk/internal/platform/config"
@@ -365,32 +368,58 @@ func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
 	}
 }
 
+// s3Settings points an instance's file store at an S3-protocol test server.
+func s3Settings(s3 *s3test.Server) func(c *config.Config) {
+	return func(c *config.Config) {
+		c.Storage = "s3"
+		c.S3Endpoint, c.S3Bucket, c.S3AccessKey, c.S3SecretKey = s3.Config.Endpoint, s3.Config.Bucket, s3.Config.AccessKey, s3.Config.SecretKey
+		c.S3Addressing = "path"
+	}
+}
+
+// With --storage s3 every file goes to the S3 store, whatever call brought it: the spec's disk and oss
+// uploads, a banner image, a courseware PDF, a generated file.
 func TestUploadToAnS3Store(t *testing.T) {
 	s3 := s3test.Start(t, "biddesk-files")
-	e := newEnv(t, func(c *config.Config) {
-		c.S3Endpoint, c.S3Bucket, c.S3AccessKey, c.S3SecretKey = s3.Config.Endpoint, s3.Config.Bucket, s3.Config.AccessKey, s3.Config.SecretKey
-	})
+	e := newEnv(t, s3Settings(s3))
 	staff := e.login("staff", "Staff@123").AccessToken
+	admin := e.login("admin", "Admin@123").AccessToken
 	pdf := pdfBytes()
-	u := e.uploadOK(ossUpload, staff, "CA证书.pdf", pdf, "module", "ca")
-	var key, kind, module string
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT object_key, storage, module FROM sys_file WHERE id = ?`, u.ID).Scan(&key, &kind, &module); err != nil {
-		t.Fatal(err)
+	inBucket := func(id int64, module string) {
+		t.Helper()
+		var key, kind, mod string
+		if err := e.app.DB.QueryRow(context.Background(), `SELECT object_key, storage, module FROM sys_file WHERE id = ?`, id).Scan(&key, &kind, &mod); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(s3.Keys(t), key) || kind != "oss" || mod != module {
+			t.Fatalf("file %d: row %s %s %s, bucket %v", id, key, kind, mod, s3.Keys(t))
+		}
 	}
-	if keys := s3.Keys(t); len(keys) != 1 || keys[0] != key || kind != "oss" || module != "ca" {
-		t.Fatalf("bucket %v, row %s %s %s", keys, key, kind, module)
+	u := e.uploadOK(ossUpload, staff, "CA证书.pdf", pdf, "module", "ca")
+	inBucket(u.ID, "ca")
+	d := e.uploadOK(diskUpload, staff, "标书.pdf", pdf)
+	inBucket(d.ID, "common")
+	b := e.uploadOK(bannerUpload, admin, "banner.png", pngBytes(t, 400, 160, false))
+	inBucket(b.ID, "banner")
+	course := e.addCourse(admin, e.addType(admin, 0, "存储"), "对象存储课程", false)
+	if r, w := e.putWare("/api/curriculum/uploadPDF", admin, "第一讲.pdf", []byte(tinyPDF), "courseId", fmt.Sprint(course)); r.Code != 0 || w.State != "ready" {
+		t.Fatalf("courseware: %+v %+v", r, w)
 	}
 	if objects, _ := e.storedFiles(); len(objects) != 0 {
-		t.Fatalf("an oss upload reached the disk: %v", objects)
+		t.Fatalf("files reached the disk: %v", objects)
 	}
 	resp, body := e.fetch(u.URL, staff)
 	if resp.StatusCode != 200 || !bytes.Equal(body, pdf) || resp.Header.Get("Content-Type") != "application/pdf" ||
 		!strings.HasPrefix(resp.Header.Get("Content-Disposition"), "attachment; ") {
 		t.Fatalf("download from the store: HTTP %d %v", resp.StatusCode, resp.Header)
 	}
+	if resp, body := e.fetch(b.URL, ""); resp.StatusCode != 200 || !bytes.HasPrefix(body, []byte("\x89PNG")) {
+		t.Fatalf("banner image from the store: HTTP %d", resp.StatusCode)
+	}
 	// the same rules as the disk
+	before := len(s3.Keys(t))
 	e.refusedUpload(ossUpload, staff, "a.pdf", exeBytes(), "文件内容与扩展名 .pdf 不符")
-	if len(s3.Keys(t)) != 1 {
+	if len(s3.Keys(t)) != before {
 		t.Fatal("a refused upload reached the store")
 	}
 
@@ -398,15 +427,73 @@ func TestUploadToAnS3Store(t *testing.T) {
 	if _, r := e.call("DELETE", fmt.Sprintf("/api/sys/common/file/del?id=%d", u.ID), staff, nil); r.Code != 0 {
 		t.Fatalf("delete: %+v", r)
 	}
-	if keys := s3.Keys(t); len(keys) != 0 {
+	if keys := s3.Keys(t); len(keys) != before-1 {
 		t.Fatalf("object left after delete: %v", keys)
 	}
 
-	// without a store the call says so
+	// on the disk store (the default) the oss call keeps the file on the disk too
 	plain := newEnv(t)
 	tok := plain.login("staff", "Staff@123").AccessToken
-	if r, _ := plain.putFile(ossUpload, tok, "a.pdf", pdf); r.Code != 1 || r.Message != "对象存储未配置，请联系管理员" {
-		t.Fatalf("no store: %+v", r)
+	o := plain.uploadOK(ossUpload, tok, "a.pdf", pdf)
+	if plain.count(`SELECT COUNT(*) FROM sys_file WHERE id = ? AND storage = 'disk'`, o.ID) != 1 {
+		t.Fatal("an oss upload on the disk store is not on the disk")
+	}
+	if objects, _ := plain.storedFiles(); len(objects) != 1 {
+		t.Fatalf("disk objects %v", objects)
+	}
+	// --storage s3 without a store refuses to start
+	cfg := config.Defaults()
+	cfg.DataDir, cfg.Storage = t.TempDir(), "s3"
+	if _, err := app.Open(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil))); err == nil || !strings.Contains(err.Error(), "--s3-endpoint") {
+		t.Fatalf("s3 storage without a store: %v", err)
+	}
+}
+
+// With --s3-signed-downloads a download answers with a redirect to a short-lived signed address of the
+// store (counted as a download); a preview is still served by BidDesk.
+func TestSignedDownloadsRedirectToTheStore(t *testing.T) {
+	s3 := s3test.Start(t, "biddesk-files")
+	e := newEnv(t, s3Settings(s3), func(c *config.Config) { c.S3SignedDownloads = true })
+	staff := e.login("staff", "Staff@123").AccessToken
+	pdf := pdfBytes()
+	u := e.uploadOK(diskUpload, staff, "投标文件.pdf", pdf)
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	get := func(path string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest("GET", e.srv.URL+path, nil)
+		req.Header.Set("Authorization", "Bearer "+staff)
+		resp, err := noFollow.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp
+	}
+	downloads := e.count(`SELECT COUNT(*) FROM file_download`)
+	resp := get(u.URL)
+	loc := resp.Header.Get("Location")
+	if resp.StatusCode != http.StatusFound || !strings.HasPrefix(loc, s3.Config.Endpoint+"/biddesk-files/") || !strings.Contains(loc, "X-Amz-Signature=") {
+		t.Fatalf("signed download: HTTP %d %q", resp.StatusCode, loc)
+	}
+	if e.count(`SELECT COUNT(*) FROM file_download`) != downloads+1 {
+		t.Fatal("a signed download was not counted")
+	}
+	got, err := http.Get(loc) // no BidDesk credentials: the signature is the permission
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(got.Body)
+	got.Body.Close()
+	if got.StatusCode != 200 || !bytes.Equal(body, pdf) || !strings.HasPrefix(got.Header.Get("Content-Disposition"), "attachment; ") {
+		t.Fatalf("the signed address: HTTP %d %v", got.StatusCode, got.Header)
+	}
+	if resp := get(u.URL + "&inline=1"); resp.StatusCode != 200 {
+		t.Fatalf("a preview: HTTP %d", resp.StatusCode)
+	}
+	// another user still may not download it
+	other := e.login("admin", "Admin@123").AccessToken
+	if resp, _ := e.fetch(u.URL, other); resp.StatusCode == http.StatusFound {
+		t.Fatal("a signed address was given to someone who may not read the file")
 	}
 }
 
@@ -414,6 +501,7 @@ func TestAFailedStoreLeavesNoRecord(t *testing.T) {
 	s3 := s3test.Start(t, "bucket")
 	e := newEnv(t, func(c *config.Config) {
 		// a bucket that does not exist: the store refuses the object after the row was written
+		c.Storage, c.S3Addressing = "s3", "path"
 		c.S3Endpoint, c.S3Bucket, c.S3AccessKey, c.S3SecretKey = s3.Config.Endpoint, "missing-bucket", "a", "b"
 	})
 	tok := e.login("staff", "Staff@123").AccessToken

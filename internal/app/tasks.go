@@ -46,6 +46,13 @@ func (a *App) registerTasks() {
 			return tasks.Retain(ctx, a.DB, time.Now())
 		},
 	})
+	e.Register(tasks.Task{
+		Code: "backup", Name: "task.name.backup", Cron: "30 2 * * *",
+		Timeout: 30 * time.Minute, Retries: 1, Overlap: tasks.OverlapForbid, Misfire: tasks.MisfireRun,
+		Run: func(ctx context.Context) (string, error) {
+			return a.ScheduledBackup(ctx, time.Now())
+		},
+	})
 }
 
 // StartJobs starts the job engine: this instance works jobs, and enqueues the scheduled ones while it is

@@ -48,6 +48,6 @@ func (s *Service) SaveBanner(ctx context.Context, name string, userID int64, bod
 		return nil, err
 	}
 	defer sp.close()
-	f, _, err := s.store(ctx, sp, meta{name: name, suffix: suffix, module: ModuleBanner, storage: storage.KindDisk, userID: userID}, bannerRule)
+	f, _, err := s.store(ctx, sp, meta{name: name, suffix: suffix, module: ModuleBanner, userID: userID}, bannerRule)
 	return f, err
 }

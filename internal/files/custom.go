@@ -9,7 +9,6 @@ import (
 	"slices"
 
 	"biddesk/internal/platform/httpx"
-	"biddesk/internal/platform/storage"
 )
 
 // ModuleCourse is the module of courseware and videos (internal/content).
@@ -42,11 +41,11 @@ func (rl Rule) rule() rule {
 	}
 }
 
-// Receive reads an upload call's multipart body under rl (file field "file") into the local disk store
+// Receive reads an upload call's multipart body under rl (file field "file") into the file store
 // as the caller's unlinked upload of module ModuleCourse, and returns it with the small form fields named
 // in fields.
 func (s *Service) Receive(w http.ResponseWriter, r *http.Request, rl Rule, fields ...string) (*File, map[string]string, error) {
-	f, _, got, err := s.receive(w, r, storage.KindDisk, rl.rule(), ModuleCourse, fields)
+	f, _, got, err := s.receive(w, r, rl.rule(), ModuleCourse, fields)
 	return f, got, err
 }
 
@@ -68,6 +67,6 @@ func (s *Service) SaveWith(ctx context.Context, name string, userID int64, body 
 		return nil, err
 	}
 	defer sp.close()
-	f, _, err := s.store(ctx, sp, meta{name: name, suffix: suffix, module: ModuleCourse, storage: storage.KindDisk, userID: userID}, r)
+	f, _, err := s.store(ctx, sp, meta{name: name, suffix: suffix, module: ModuleCourse, userID: userID}, r)
 	return f, err
 }

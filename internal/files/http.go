@@ -28,28 +28,30 @@ type Handlers struct{ svc *Service }
 
 func NewHandlers(svc *Service) *Handlers { return &Handlers{svc: svc} }
 
-// DiskUpload is POST /api/sys/common/disk/upload: multipart field file (and module), kept on the local disk.
+// DiskUpload is POST /api/sys/common/disk/upload: multipart field file (and module), kept in the
+// configured file store (the name is the spec's; --storage decides where the bytes go).
 func (h *Handlers) DiskUpload(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.upload(w, r, storage.KindDisk, h.svc.generalRule(), "")
+	return h.upload(w, r, h.svc.generalRule(), "")
 }
 
-// OSSUpload is POST /api/sys/common/oss/upload: the same, kept in the S3-compatible object store.
+// OSSUpload is POST /api/sys/common/oss/upload: the same call under the spec's other name, kept in the
+// same configured file store.
 func (h *Handlers) OSSUpload(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.upload(w, r, storage.KindOSS, h.svc.generalRule(), "")
+	return h.upload(w, r, h.svc.generalRule(), "")
 }
 
 // BannerUpload is POST /api/banner/upload: a banner or cover image under the spec's image rules;
 // data.url is its public address (ImagePath).
 func (h *Handlers) BannerUpload(w http.ResponseWriter, r *http.Request) (any, error) {
-	return h.upload(w, r, storage.KindDisk, bannerRule, ModuleBanner)
+	return h.upload(w, r, bannerRule, ModuleBanner)
 }
 
 var moduleRe = regexp.MustCompile(`^[a-z]{1,20}$`)
 
 // upload reads the multipart body as it arrives: the file part is checked by name first, then
 // spooled (at most the rule's size), sniffed and stored. An interrupted body leaves nothing.
-func (h *Handlers) upload(w http.ResponseWriter, r *http.Request, kind string, rl rule, module string) (any, error) {
-	f, c, _, err := h.svc.receive(w, r, kind, rl, module, nil)
+func (h *Handlers) upload(w http.ResponseWriter, r *http.Request, rl rule, module string) (any, error) {
+	f, c, _, err := h.svc.receive(w, r, rl, module, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +60,7 @@ func (h *Handlers) upload(w http.ResponseWriter, r *http.Request, kind string, r
 
 // receive is an upload call's body: the file checked and stored, and the small form fields named in
 // fields (at most 64 bytes each).
-func (s *Service) receive(w http.ResponseWriter, r *http.Request, kind string, rl rule, module string, fields []string) (*File, content, map[string]string, error) {
+func (s *Service) receive(w http.ResponseWriter, r *http.Request, rl rule, module string, fields []string) (*File, content, map[string]string, error) {
 	// Spec section 9: an upload may take 300 s. The server has no overall read timeout (it would cut
 	// uploads short); this deadline bounds a client that stalls. The server resets it for the next
 	// request on the connection; the answer is small, so no write deadline is needed.
@@ -67,9 +69,6 @@ func (s *Service) receive(w http.ResponseWriter, r *http.Request, kind string, r
 	ctx, cancel := context.WithDeadline(r.Context(), deadline)
 	defer cancel()
 
-	if !s.HasStore(kind) {
-		return nil, content{}, nil, httpx.Fail("file.oss_unavailable")
-	}
 	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "multipart/form-data" {
 		return nil, content{}, nil, httpx.Fail("file.required")
 	}
@@ -84,7 +83,7 @@ func (s *Service) receive(w http.ResponseWriter, r *http.Request, kind string, r
 			sp.close()
 		}
 	}()
-	m := meta{storage: kind, module: module}
+	m := meta{module: module}
 	got := map[string]string{}
 	for {
 		part, err := mr.NextPart()
@@ -203,16 +202,27 @@ func (h *Handlers) Down(w http.ResponseWriter, r *http.Request, in DownIn) error
 	} else if !ok {
 		return httpx.Fail("file.forbidden")
 	}
-	body, size, err := h.svc.Open(ctx, f)
-	if err != nil {
-		return err
+	// a preview shown in the page is a look, not a download: neither the statistics nor the record's count
+	inline := in.Inline && inlineable(f.ContentType)
+	// a download may be sent to a pre-signed address of the store (--s3-signed-downloads); a preview stays
+	// here, under this origin's framing and content rules
+	var signed string
+	if !inline {
+		if signed, err = h.svc.signedURL(ctx, f); err != nil {
+			return err
+		}
 	}
-	defer body.Close()
+	var body io.ReadCloser
+	var size int64
+	if signed == "" {
+		if body, size, err = h.svc.Open(ctx, f); err != nil {
+			return err
+		}
+		defer body.Close()
+	}
 	if recordType == "" {
 		recordType, recordID = f.RecordType, f.RecordID
 	}
-	// a preview shown in the page is a look, not a download: neither the statistics nor the record's count
-	inline := in.Inline && inlineable(f.ContentType)
 	if !inline {
 		if err := h.svc.recordDownload(ctx, f.ID, p.UserID, recordType, recordID); err != nil {
 			return err
@@ -225,6 +235,10 @@ func (h *Handlers) Down(w http.ResponseWriter, r *http.Request, in DownIn) error
 	}
 	hd := w.Header()
 	hd.Set("Cache-Control", "private, no-store")
+	if signed != "" {
+		http.Redirect(w, r, signed, http.StatusFound)
+		return nil
+	}
 	if inline {
 		hd.Set("Content-Disposition", export.InlineDisposition(f.Name))
 		// shown by the portal's preview frame: this origin may frame it, nothing in it may run

@@ -19,6 +19,7 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/export"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/storage"
 	"biddesk/internal/platform/validate"
@@ -39,11 +40,16 @@ type Owner struct {
 	Any    bool
 }
 
-// Service holds the rules of files. Stores are keyed by storage.KindDisk / KindOSS; the object
-// store is absent when none is configured.
+// Service holds the rules of files. Stores are keyed by storage.KindDisk / KindOSS (the object store
+// is absent when none is configured); every new file goes to the primary one, whatever call brought
+// it, and a file is read from the store its row names (a file kept before a change of store, until
+// `biddesk storage migrate` moves it).
 type Service struct {
-	db     *db.DB
-	stores map[string]storage.Store
+	db      *db.DB
+	stores  map[string]storage.Store
+	primary string
+	// signed sends downloads to a pre-signed address of the store when it gives one
+	signed bool
 	limits Limits
 	tmpDir string
 	now    func() time.Time
@@ -58,13 +64,34 @@ type Service struct {
 type DownloadHook func(ctx context.Context, recordID int64) error
 
 // NewService returns the service; uploads are spooled in tmpDir (created owner-only) while they
-// are checked.
-func NewService(d *db.DB, tmpDir string, limits Limits, stores map[string]storage.Store) (*Service, error) {
+// are checked, and kept in stores[primary].
+func NewService(d *db.DB, tmpDir string, limits Limits, stores map[string]storage.Store, primary string) (*Service, error) {
 	if err := os.MkdirAll(tmpDir, 0o700); err != nil {
 		return nil, err
 	}
-	return &Service{db: d, stores: stores, limits: limits, tmpDir: tmpDir, now: func() time.Time { return time.Now().UTC() },
+	if stores[primary] == nil {
+		return nil, errors.New("files: no " + primary + " store configured")
+	}
+	return &Service{db: d, stores: stores, primary: primary, limits: limits, tmpDir: tmpDir, now: func() time.Time { return time.Now().UTC() },
 		readers: map[string]ReadCheck{}, downs: map[string]DownloadHook{}}, nil
+}
+
+// SignDownloads makes downloads (not previews) answer with a redirect to a pre-signed address of the
+// store, when the file's store gives one (S3).
+func (s *Service) SignDownloads(on bool) { s.signed = on }
+
+// Primary is the kind of store new files go to.
+func (s *Service) Primary() string { return s.primary }
+
+// Store is the store of kind (nil when none is configured).
+func (s *Service) Store(kind string) storage.Store { return s.stores[kind] }
+
+// CheckStore tells whether the primary store can be used now (/readyz).
+func (s *Service) CheckStore(ctx context.Context) error {
+	if c, ok := s.stores[s.primary].(storage.Checker); ok {
+		return c.Check(ctx)
+	}
+	return nil
 }
 
 // OnRead makes check decide who may download the files linked to records of recordType. Without
@@ -82,9 +109,6 @@ func (s *Service) OnDownload(recordType string, fn func(ctx context.Context, rec
 	defer s.mu.Unlock()
 	s.downs[recordType] = fn
 }
-
-// HasStore tells whether uploads to kind (disk, oss) are possible.
-func (s *Service) HasStore(kind string) bool { return s.stores[kind] != nil }
 
 /* ---------- rules of an upload ---------- */
 
@@ -216,10 +240,10 @@ func (s *Service) spool(r io.Reader, max int64) (*spooled, error) {
 	return sp, nil
 }
 
-// meta is who uploads what, where.
+// meta is who uploads what.
 type meta struct {
-	name, suffix, module, storage string
-	userID                        int64
+	name, suffix, module string
+	userID               int64
 }
 
 // store checks the spooled bytes against the rule and keeps them: the row is written first
@@ -245,10 +269,7 @@ func (s *Service) store(ctx context.Context, sp *spooled, m meta, rl rule) (*Fil
 			return nil, content{}, err
 		}
 	}
-	st := s.stores[m.storage]
-	if st == nil {
-		return nil, content{}, httpx.Fail("file.oss_unavailable")
-	}
+	st := s.stores[s.primary]
 	key, err := storage.NewKey()
 	if err != nil {
 		return nil, content{}, err
@@ -260,7 +281,7 @@ func (s *Service) store(ctx context.Context, sp *spooled, m meta, rl rule) (*Fil
 	}
 	id, err := s.db.Insert(ctx, `INSERT INTO sys_file (storage, object_key, name, suffix, size, sha256, content_type, module, state, uploaded_by, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		m.storage, key, m.name, m.suffix, sp.size, sp.sum, c.Type, m.module, StateUploading, uploader, now, now)
+		s.primary, key, m.name, m.suffix, sp.size, sp.sum, c.Type, m.module, StateUploading, uploader, now, now)
 	if err != nil {
 		return nil, content{}, err
 	}
@@ -294,11 +315,10 @@ func (s *Service) store(ctx context.Context, sp *spooled, m meta, rl rule) (*Fil
 
 // Input is a file another area saves (a generated document, say).
 type Input struct {
-	Name    string
-	Module  string
-	Storage string // storage.KindDisk (default) or storage.KindOSS
-	UserID  int64  // who it is for (0: the system)
-	Body    io.Reader
+	Name   string
+	Module string
+	UserID int64 // who it is for (0: the system)
+	Body   io.Reader
 }
 
 // Save stores a file under the general rules (suffix list, size limit, content matching the
@@ -312,9 +332,6 @@ func (s *Service) Save(ctx context.Context, in Input) (*File, error) {
 	if err := rl.suffix(suffix); err != nil {
 		return nil, err
 	}
-	if in.Storage == "" {
-		in.Storage = storage.KindDisk
-	}
 	if in.Module == "" || !modules[in.Module] {
 		in.Module = ModuleCommon
 	}
@@ -326,7 +343,7 @@ func (s *Service) Save(ctx context.Context, in Input) (*File, error) {
 		return nil, err
 	}
 	defer sp.close()
-	f, _, err := s.store(ctx, sp, meta{name: name, suffix: suffix, module: in.Module, storage: in.Storage, userID: in.UserID}, rl)
+	f, _, err := s.store(ctx, sp, meta{name: name, suffix: suffix, module: in.Module, userID: in.UserID}, rl)
 	return f, err
 }
 
@@ -373,6 +390,22 @@ func (s *Service) Open(ctx context.Context, f *File) (io.ReadCloser, int64, erro
 		return nil, 0, httpx.Fail("file.not_found")
 	}
 	return rc, size, err
+}
+
+// SignedDownloadTTL is how long a pre-signed download address is valid.
+const SignedDownloadTTL = 5 * time.Minute
+
+// signedURL is a pre-signed download address of f in its store, or "" when downloads are not signed
+// or the store gives none (the disk).
+func (s *Service) signedURL(ctx context.Context, f *File) (string, error) {
+	if !s.signed {
+		return "", nil
+	}
+	sg, ok := s.stores[f.Storage].(storage.Signer)
+	if !ok {
+		return "", nil
+	}
+	return sg.SignedURL(ctx, f.key, export.Disposition(f.Name), f.ContentType, SignedDownloadTTL)
 }
 
 // Files returns the ready files linked to one record, oldest first.

@@ -57,8 +57,22 @@ type Config struct {
 	// TrustProxy makes the server take the client address from X-Forwarded-For.
 	TrustProxy bool
 
-	// S3 is the S3-compatible object store behind /api/sys/common/oss/upload (unset: that call is refused).
+	// Storage is where every file BidDesk keeps goes: disk (the data folder) or s3 (the S3-compatible store).
+	Storage string
+	// S3 is the S3-compatible object store (the file store when Storage is s3; readable whenever set).
 	S3Endpoint, S3Bucket, S3AccessKey, S3SecretKey, S3Region string
+	// S3Addressing is auto, path or virtual; S3PartSizeMB the multipart part size; S3SignedDownloads sends
+	// downloads to a pre-signed address of the store instead of through BidDesk.
+	S3Addressing      string
+	S3PartSizeMB      int
+	S3SignedDownloads bool
+
+	// MetricsToken, when set, serves GET /metrics to requests bearing it (unset: /metrics is not served).
+	MetricsToken string
+	// BackupDir is where the scheduled backup writes (empty: the data folder's backups/); BackupKeep how
+	// many of its backups are kept.
+	BackupDir  string
+	BackupKeep int
 
 	// SMSProvider is how codes go by SMS: http (the generic gateway at SMSURL; unset: codes are not delivered),
 	// aliyun or tencent (template SMS; SMSURL then overrides the provider's endpoint). SMSToken is the gateway's
@@ -162,16 +176,36 @@ var Settings = []Setting{
 		Help:  "leave the demo library's drawn scans and documents out (a smaller, faster seed)",
 		field: func(c *Config) any { return &c.DemoWithoutFiles }},
 
-	{Name: "s3-endpoint", Env: "BIDDESK_S3_ENDPOINT", Group: "Object store (S3-compatible, for /api/sys/common/oss/upload)", mask: MaskDSN,
-		Help: "http(s)://host[:port]; empty: no object store, oss/upload is refused", field: func(c *Config) any { return &c.S3Endpoint }},
-	{Name: "s3-bucket", Env: "BIDDESK_S3_BUCKET", Group: "Object store (S3-compatible, for /api/sys/common/oss/upload)",
+	{Name: "storage", Env: "BIDDESK_STORAGE", Default: "disk", Group: "File store", oneOf: []string{"disk", "s3"},
+		Help:  "where every uploaded, converted or generated file is kept: disk (the data folder's files/) or s3 (the S3-compatible store below; needed for several instances)",
+		field: func(c *Config) any { return &c.Storage }},
+	{Name: "s3-endpoint", Env: "BIDDESK_S3_ENDPOINT", Group: "File store", mask: MaskDSN,
+		Help: "S3-compatible store http(s)://host[:port] (AWS, MinIO, Aliyun OSS, Tencent COS); empty: none", field: func(c *Config) any { return &c.S3Endpoint }},
+	{Name: "s3-bucket", Env: "BIDDESK_S3_BUCKET", Group: "File store",
 		Help: "bucket name", field: func(c *Config) any { return &c.S3Bucket }},
-	{Name: "s3-access-key", Env: "BIDDESK_S3_ACCESS_KEY", Group: "Object store (S3-compatible, for /api/sys/common/oss/upload)",
+	{Name: "s3-access-key", Env: "BIDDESK_S3_ACCESS_KEY", Group: "File store",
 		Help: "access key ID", field: func(c *Config) any { return &c.S3AccessKey }},
-	{Name: "s3-secret-key", Env: "BIDDESK_S3_SECRET_KEY", Secret: true, Group: "Object store (S3-compatible, for /api/sys/common/oss/upload)",
+	{Name: "s3-secret-key", Env: "BIDDESK_S3_SECRET_KEY", Secret: true, Group: "File store",
 		Help: "secret access key", field: func(c *Config) any { return &c.S3SecretKey }},
-	{Name: "s3-region", Env: "BIDDESK_S3_REGION", Default: "us-east-1", Group: "Object store (S3-compatible, for /api/sys/common/oss/upload)",
+	{Name: "s3-region", Env: "BIDDESK_S3_REGION", Default: "us-east-1", Group: "File store",
 		Help: "region used in the request signatures", field: func(c *Config) any { return &c.S3Region }},
+	{Name: "s3-addressing", Env: "BIDDESK_S3_ADDRESSING", Default: "auto", Group: "File store", oneOf: []string{"auto", "path", "virtual"},
+		Help:  "path (endpoint/bucket/key), virtual (bucket.endpoint/key) or auto: virtual for AWS, Aliyun OSS, Tencent COS, Huawei OBS, Baidu BOS, path otherwise",
+		field: func(c *Config) any { return &c.S3Addressing }},
+	{Name: "s3-part-size-mb", Env: "BIDDESK_S3_PART_SIZE_MB", Default: "16", Group: "File store", min: 5,
+		Help: "files larger than this many MiB go up in parts of this size (multipart upload)", field: func(c *Config) any { return &c.S3PartSizeMB }},
+	{Name: "s3-signed-downloads", Env: "BIDDESK_S3_SIGNED_DOWNLOADS", Default: "false", Group: "File store",
+		Help:  "send a download (not a preview) to a 5-minute pre-signed address of the store instead of through BidDesk",
+		field: func(c *Config) any { return &c.S3SignedDownloads }},
+
+	{Name: "metrics-token", Env: "BIDDESK_METRICS_TOKEN", Secret: true, Group: "Operations",
+		Help:  "GET /metrics (Prometheus) answers requests with Authorization: Bearer TOKEN; empty: /metrics is not served",
+		field: func(c *Config) any { return &c.MetricsToken }},
+	{Name: "backup-dir", Env: "BIDDESK_BACKUP_DIR", Group: "Operations",
+		Help:  "folder the scheduled backup task writes to (SQLite only); empty: the data folder's backups/",
+		field: func(c *Config) any { return &c.BackupDir }},
+	{Name: "backup-keep", Env: "BIDDESK_BACKUP_KEEP", Default: "7", Group: "Operations", min: 1,
+		Help: "how many scheduled backups are kept (older ones are deleted)", field: func(c *Config) any { return &c.BackupKeep }},
 
 	{Name: "sms-provider", Env: "BIDDESK_SMS_PROVIDER", Default: "http", Group: "Verification codes (forgotten passwords)", oneOf: []string{"http", "aliyun", "tencent"},
 		Help:  "how codes go by SMS: http (the generic gateway at sms-url), aliyun (Aliyun SMS) or tencent (Tencent Cloud SMS)",

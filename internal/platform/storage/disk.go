@@ -120,3 +120,25 @@ func (c contextReader) Read(p []byte) (int, error) {
 	}
 	return c.r.Read(p)
 }
+
+// Copy copies the object's file to the key to.
+func (d *Disk) Copy(ctx context.Context, from, to string) error {
+	rc, size, err := d.Open(ctx, from)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	return d.Put(ctx, to, rc, size, "")
+}
+
+// Check tells whether the folder is there and is a folder.
+func (d *Disk) Check(context.Context) error {
+	st, err := os.Stat(d.dir)
+	if err != nil {
+		return fmt.Errorf("storage: %w", err)
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("storage: %s is not a folder", d.dir)
+	}
+	return nil
+}

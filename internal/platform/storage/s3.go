@@ -2,41 +2,89 @@ package storage
 
 import (
 	"context"
-	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/minio/minio-go/v7"
+	"github.com/minio/minio-go/v7/pkg/credentials"
 )
 
-// S3Config is the object store: an S3-compatible endpoint addressed path-style
-// (endpoint/bucket/key), with a key pair allowed to put, get and delete objects of the bucket.
+// Addressing styles of an S3 endpoint.
+const (
+	// AddressAuto picks virtual-hosted addressing for the public clouds that want it (AWS, Aliyun OSS,
+	// Tencent COS, Huawei OBS, Baidu BOS, Google) and path addressing for everything else (MinIO, a
+	// gateway inside the company).
+	AddressAuto = "auto"
+	// AddressPath is endpoint/bucket/key.
+	AddressPath = "path"
+	// AddressVirtual is bucket.endpoint/key.
+	AddressVirtual = "virtual"
+)
+
+// DefaultPartSize is the part size of a multipart upload: objects larger than it are sent in parts.
+const DefaultPartSize = 16 << 20
+
+// MinPartSize is the smallest part S3 accepts (except the last).
+const MinPartSize = 5 << 20
+
+// S3Config is the object store: an S3-compatible endpoint and a key pair allowed to put, get, copy and
+// delete objects of the bucket.
 type S3Config struct {
 	Endpoint  string // http(s)://host[:port]
 	Bucket    string
 	AccessKey string
 	SecretKey string
 	Region    string // default us-east-1
+	// Addressing is AddressAuto (default), AddressPath or AddressVirtual.
+	Addressing string
+	// PartSize is the multipart part size (default DefaultPartSize, at least MinPartSize).
+	PartSize int64
+	// Retries is how many times a failed request is tried again (default 5; the client waits between
+	// tries with an exponential backoff).
+	Retries int
+	// Transport replaces the HTTP transport (tests send virtual-hosted requests to a local server).
+	Transport http.RoundTripper
 }
 
 // Configured tells whether an object store is set up.
 func (c S3Config) Configured() bool { return c.Endpoint != "" && c.Bucket != "" }
 
-// S3 is a Store in an S3-compatible object store, spoken to with plain net/http and
-// Signature Version 4 (sigv4.go).
+// S3 is a Store in an S3-compatible object store (AWS S3, MinIO, Aliyun OSS, Tencent COS, ...), spoken to
+// with the MinIO client: Signature Version 4, retries with backoff, multipart uploads of large objects,
+// server-side copies and pre-signed downloads.
 type S3 struct {
-	base   *url.URL
+	client *minio.Client
 	cfg    S3Config
-	client *http.Client
-	now    func() time.Time
+	host   string
+}
+
+// virtualHosts are the endpoint domains that want virtual-hosted addressing (Tencent COS refuses path
+// addressing for buckets created since 2024; Aliyun OSS addresses buckets as bucket.endpoint).
+var virtualHosts = []string{".amazonaws.com", ".amazonaws.com.cn", ".aliyuncs.com", ".myqcloud.com", ".myhuaweicloud.com", ".bcebos.com", "storage.googleapis.com"}
+
+// VirtualFor tells whether addressing auto picks virtual-hosted requests for host.
+func VirtualFor(host string) bool {
+	host = strings.ToLower(host)
+	if h, _, ok := strings.Cut(host, ":"); ok {
+		host = h
+	}
+	for _, v := range virtualHosts {
+		if strings.HasSuffix(host, v) || host == strings.TrimPrefix(v, ".") {
+			return true
+		}
+	}
+	return false
 }
 
 // NewS3 checks the configuration and returns the store; nothing is sent until the first call.
 func NewS3(cfg S3Config) (*S3, error) {
 	u, err := url.Parse(strings.TrimRight(cfg.Endpoint, "/"))
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.User != nil {
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.User != nil || (u.Path != "" && u.Path != "/") {
 		return nil, fmt.Errorf("storage: the S3 endpoint must be http(s)://host[:port]")
 	}
 	if cfg.Bucket == "" || strings.ContainsAny(cfg.Bucket, "/?#") {
@@ -48,59 +96,72 @@ func NewS3(cfg S3Config) (*S3, error) {
 	if cfg.Region == "" {
 		cfg.Region = "us-east-1"
 	}
-	tr := http.DefaultTransport.(*http.Transport).Clone()
-	tr.ResponseHeaderTimeout = time.Minute
-	return &S3{base: u, cfg: cfg, client: &http.Client{Transport: tr}, now: time.Now}, nil
-}
-
-// objectURL is endpoint/bucket/key (path-style addressing).
-func (s *S3) objectURL(key string) *url.URL {
-	u := *s.base
-	u.Path = strings.TrimRight(u.Path, "/") + "/" + s.cfg.Bucket
-	if key != "" {
-		u.Path += "/" + key
+	if cfg.PartSize == 0 {
+		cfg.PartSize = DefaultPartSize
 	}
-	u.RawPath = ""
-	return &u
-}
-
-// do signs and sends one request. payloadHash is the body's hex SHA-256 or unsignedPayload.
-func (s *S3) do(ctx context.Context, method, key string, body io.Reader, size int64, header http.Header) (*http.Response, error) {
-	req, err := http.NewRequestWithContext(ctx, method, s.objectURL(key).String(), body)
-	if err != nil {
-		return nil, err
+	if cfg.PartSize < MinPartSize {
+		return nil, fmt.Errorf("storage: the S3 part size must be at least %d MiB", MinPartSize>>20)
 	}
-	for k, vs := range header {
-		req.Header[k] = vs
+	if cfg.Retries <= 0 {
+		cfg.Retries = 5
 	}
-	payload := emptySHA256
-	if body != nil {
-		req.ContentLength = size
-		payload = unsignedPayload
-		if size == 0 {
-			req.Body = http.NoBody
+	lookup := minio.BucketLookupPath
+	switch cfg.Addressing {
+	case "", AddressAuto:
+		if VirtualFor(u.Host) {
+			lookup = minio.BucketLookupDNS
 		}
+	case AddressPath:
+	case AddressVirtual:
+		lookup = minio.BucketLookupDNS
+	default:
+		return nil, fmt.Errorf("storage: S3 addressing must be auto, path or virtual")
 	}
-	sign(req, s.cfg.AccessKey, s.cfg.SecretKey, s.cfg.Region, "s3", payload, s.now())
-	return s.client.Do(req)
+	tr := cfg.Transport
+	if tr == nil {
+		t := http.DefaultTransport.(*http.Transport).Clone()
+		t.ResponseHeaderTimeout = time.Minute
+		tr = t
+	}
+	client, err := minio.New(u.Host, &minio.Options{
+		Creds:        credentials.NewStaticV4(cfg.AccessKey, cfg.SecretKey, ""),
+		Secure:       u.Scheme == "https",
+		Region:       cfg.Region,
+		BucketLookup: lookup,
+		Transport:    tr,
+		MaxRetries:   cfg.Retries + 1, // MaxRetries counts the first try
+	})
+	if err != nil {
+		return nil, fmt.Errorf("storage: S3 client: %w", err)
+	}
+	return &S3{client: client, cfg: cfg, host: u.Host}, nil
 }
 
-// Put uploads the object with one PUT of exactly size bytes.
+// Bucket is the store's bucket.
+func (s *S3) Bucket() string { return s.cfg.Bucket }
+
+// Put uploads the object: one PUT up to the part size, a multipart upload above it. A reader that can
+// seek (the spooled upload) is sent again when a try fails. A failed multipart upload is aborted.
 func (s *S3) Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error {
 	if err := checkKey(key); err != nil {
 		return err
 	}
-	h := http.Header{}
-	if contentType != "" {
-		h.Set("Content-Type", contentType)
+	// The body is sent as it is (no aws-chunked streaming signature, which several S3-compatible stores
+	// decode badly in parts and which makes an empty object chunked): each request carries the MD5 of its
+	// bytes, which the store checks.
+	opts := minio.PutObjectOptions{ContentType: contentType, PartSize: uint64(s.cfg.PartSize), DisableContentSha256: true, SendContentMd5: true}
+	info, err := s.client.PutObject(ctx, s.cfg.Bucket, key, r, size, opts)
+	if err == nil && info.Size != size {
+		err = ErrShort
+		_ = s.client.RemoveObject(context.WithoutCancel(ctx), s.cfg.Bucket, key, minio.RemoveObjectOptions{})
 	}
-	resp, err := s.do(ctx, http.MethodPut, key, io.LimitReader(r, size), size, h)
 	if err != nil {
-		return fmt.Errorf("storage: put %s: %w", key, err)
-	}
-	defer drain(resp)
-	if resp.StatusCode/100 != 2 {
-		return s3Error("put", key, resp)
+		if size > s.cfg.PartSize {
+			bg, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+			defer cancel()
+			_ = s.client.RemoveIncompleteUpload(bg, s.cfg.Bucket, key)
+		}
+		return s.fail("put", key, err)
 	}
 	return nil
 }
@@ -110,19 +171,16 @@ func (s *S3) Open(ctx context.Context, key string) (io.ReadCloser, int64, error)
 	if err := checkKey(key); err != nil {
 		return nil, 0, err
 	}
-	resp, err := s.do(ctx, http.MethodGet, key, nil, 0, nil)
+	obj, err := s.client.GetObject(ctx, s.cfg.Bucket, key, minio.GetObjectOptions{})
 	if err != nil {
-		return nil, 0, fmt.Errorf("storage: get %s: %w", key, err)
+		return nil, 0, s.fail("get", key, err)
 	}
-	switch {
-	case resp.StatusCode == http.StatusNotFound:
-		drain(resp)
-		return nil, 0, ErrNotFound
-	case resp.StatusCode != http.StatusOK:
-		defer drain(resp)
-		return nil, 0, s3Error("get", key, resp)
+	info, err := obj.Stat()
+	if err != nil {
+		obj.Close()
+		return nil, 0, s.fail("get", key, err)
 	}
-	return resp.Body, resp.ContentLength, nil
+	return obj, info.Size, nil
 }
 
 // Delete removes the object (S3 answers success for a missing one too).
@@ -130,44 +188,91 @@ func (s *S3) Delete(ctx context.Context, key string) error {
 	if err := checkKey(key); err != nil {
 		return err
 	}
-	resp, err := s.do(ctx, http.MethodDelete, key, nil, 0, nil)
-	if err != nil {
-		return fmt.Errorf("storage: delete %s: %w", key, err)
-	}
-	defer drain(resp)
-	if resp.StatusCode/100 != 2 && resp.StatusCode != http.StatusNotFound {
-		return s3Error("delete", key, resp)
+	if err := s.client.RemoveObject(ctx, s.cfg.Bucket, key, minio.RemoveObjectOptions{}); err != nil {
+		if notFound(err) || minio.ToErrorResponse(err).StatusCode == http.StatusNotFound {
+			return nil // no object (nor bucket): nothing to delete
+		}
+		return s.fail("delete", key, err)
 	}
 	return nil
 }
 
-// Check asks whether the bucket exists and the key pair may use it (HEAD bucket), for the start-up log.
+// Copy copies the object from to the key to inside the bucket without sending its bytes through
+// BidDesk (a server-side copy).
+func (s *S3) Copy(ctx context.Context, from, to string) error {
+	if err := checkKey(from); err != nil {
+		return err
+	}
+	if err := checkKey(to); err != nil {
+		return err
+	}
+	_, err := s.client.CopyObject(ctx, minio.CopyDestOptions{Bucket: s.cfg.Bucket, Object: to},
+		minio.CopySrcOptions{Bucket: s.cfg.Bucket, Object: from})
+	if err != nil {
+		return s.fail("copy", from, err)
+	}
+	return nil
+}
+
+// Stat returns the object's size; ErrNotFound when there is none.
+func (s *S3) Stat(ctx context.Context, key string) (int64, error) {
+	if err := checkKey(key); err != nil {
+		return 0, err
+	}
+	info, err := s.client.StatObject(ctx, s.cfg.Bucket, key, minio.StatObjectOptions{})
+	if err != nil {
+		return 0, s.fail("stat", key, err)
+	}
+	return info.Size, nil
+}
+
+// SignedURL is a pre-signed address that downloads the object for ttl, answered with the given
+// Content-Disposition and Content-Type (a browser is sent there instead of through BidDesk).
+func (s *S3) SignedURL(ctx context.Context, key, disposition, contentType string, ttl time.Duration) (string, error) {
+	if err := checkKey(key); err != nil {
+		return "", err
+	}
+	q := url.Values{}
+	if disposition != "" {
+		q.Set("response-content-disposition", disposition)
+	}
+	if contentType != "" {
+		q.Set("response-content-type", contentType)
+	}
+	u, err := s.client.PresignedGetObject(ctx, s.cfg.Bucket, key, ttl, q)
+	if err != nil {
+		return "", s.fail("sign", key, err)
+	}
+	return u.String(), nil
+}
+
+// Check asks whether the bucket exists and the key pair may use it, for the start-up log and /readyz.
 func (s *S3) Check(ctx context.Context) error {
-	resp, err := s.do(ctx, http.MethodHead, "", nil, 0, nil)
+	ok, err := s.client.BucketExists(ctx, s.cfg.Bucket)
 	if err != nil {
-		return fmt.Errorf("storage: reach %s: %w", s.base.Host, err)
+		return fmt.Errorf("storage: reach %s: %w", s.host, err)
 	}
-	defer drain(resp)
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("storage: bucket %s answered HTTP %d", s.cfg.Bucket, resp.StatusCode)
+	if !ok {
+		return fmt.Errorf("storage: bucket %s: NoSuchBucket", s.cfg.Bucket)
 	}
 	return nil
 }
 
-func drain(resp *http.Response) {
-	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
-	resp.Body.Close()
+func notFound(err error) bool {
+	code := minio.ToErrorResponse(err).Code
+	return code == "NoSuchKey" || code == "NotFound"
 }
 
-// s3Error names the failure from the store's XML error (its code, never a credential).
-func s3Error(op, key string, resp *http.Response) error {
-	var e struct {
-		Code    string `xml:"Code"`
-		Message string `xml:"Message"`
+// fail names the failure by the store's error code (never a credential); a missing object is ErrNotFound.
+func (s *S3) fail(op, key string, err error) error {
+	if errors.Is(err, ErrShort) {
+		return err
 	}
-	_ = xml.NewDecoder(io.LimitReader(resp.Body, 64<<10)).Decode(&e)
-	if e.Code == "" {
-		e.Code = http.StatusText(resp.StatusCode)
+	if notFound(err) {
+		return ErrNotFound
 	}
-	return fmt.Errorf("storage: %s %s: HTTP %d %s %s", op, key, resp.StatusCode, e.Code, e.Message)
+	if e := minio.ToErrorResponse(err); e.Code != "" {
+		return fmt.Errorf("storage: %s %s: HTTP %d %s %s", op, key, e.StatusCode, e.Code, e.Message)
+	}
+	return fmt.Errorf("storage: %s %s: %w", op, key, err)
 }

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"time"
 )
 
 // Kinds of store, as the files table names them.
@@ -59,3 +60,18 @@ func checkKey(key string) error {
 
 // ErrShort means the reader gave fewer or more bytes than the size announced to Put.
 var ErrShort = errors.New("storage: the content does not have the announced size")
+
+// Copier copies an object to another key inside the same store without the bytes leaving it.
+type Copier interface {
+	Copy(ctx context.Context, from, to string) error
+}
+
+// Signer gives a time-limited address a browser downloads the object from directly.
+type Signer interface {
+	SignedURL(ctx context.Context, key, disposition, contentType string, ttl time.Duration) (string, error)
+}
+
+// Checker tells whether the store can be reached and used now (/readyz).
+type Checker interface {
+	Check(ctx context.Context) error
+}

@@ -5,10 +5,12 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"biddesk/internal/platform/storage"
 	"biddesk/internal/platform/storage/s3test"
@@ -122,29 +124,196 @@ func filesUnder(t *testing.T, dir string) []string {
 	return out
 }
 
+// The S3 store against a real S3-protocol server, addressed path-style (MinIO, a gateway) and
+// virtual-hosted (Aliyun OSS, Tencent COS: a server that refuses path-style requests).
 func TestS3AgainstAnS3Server(t *testing.T) {
-	srv := s3test.Start(t, "biddesk")
-	cfg := srv.Config
-	s, err := storage.NewS3(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Check(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	roundTrip(t, s)
-	if keys := srv.Keys(t); len(keys) != 1 { // the empty object of roundTrip
-		t.Fatalf("objects left: %v", keys)
+	for _, tc := range []struct {
+		name    string
+		virtual bool
+	}{{"path", false}, {"virtual-hosted", true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := s3test.StartWith(t, "biddesk", s3test.Options{Virtual: tc.virtual})
+			cfg := srv.Config
+			s, err := storage.NewS3(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Check(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			roundTrip(t, s)
+			if keys := srv.Keys(t); len(keys) != 1 { // the empty object of roundTrip
+				t.Fatalf("objects left: %v", keys)
+			}
+			for _, r := range srv.Requests() {
+				virtual := strings.HasPrefix(r.Host, "biddesk.")
+				if virtual != tc.virtual || (!tc.virtual && !strings.HasPrefix(r.Path, "/biddesk")) {
+					t.Errorf("request %s %s %s is not %s-addressed", r.Method, r.Host, r.Path, tc.name)
+				}
+			}
+
+			// a server-side copy, and a signed address that downloads without credentials
+			ctx := context.Background()
+			from, to := key(t), key(t)
+			if err := s.Put(ctx, from, strings.NewReader("标书正文"), int64(len("标书正文")), "text/plain"); err != nil {
+				t.Fatal(err)
+			}
+			srv.Requests()
+			if err := s.Copy(ctx, from, to); err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range srv.Requests() {
+				if r.Method != "PUT" || !strings.HasSuffix(r.Path, to) {
+					t.Errorf("the copy sent %s %s", r.Method, r.Path)
+				}
+			}
+			if n, err := s.Stat(ctx, to); err != nil || n != int64(len("标书正文")) {
+				t.Fatalf("copy: %d %v", n, err)
+			}
+			if _, err := s.Stat(ctx, key(t)); !errors.Is(err, storage.ErrNotFound) {
+				t.Fatalf("stat of a missing object: %v", err)
+			}
+			signed, err := s.SignedURL(ctx, to, `attachment; filename="a.txt"`, "text/plain", time.Minute)
+			if err != nil {
+				t.Fatal(err)
+			}
+			client := &http.Client{Transport: cfg.Transport}
+			resp, err := client.Get(signed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != 200 || string(body) != "标书正文" || strings.Contains(signed, cfg.SecretKey) {
+				t.Fatalf("signed download: HTTP %d %q", resp.StatusCode, body)
+			}
+		})
 	}
 
+	srv := s3test.Start(t, "biddesk")
+	cfg := srv.Config
 	cfg.Bucket = "no-such-bucket"
 	other, _ := storage.NewS3(cfg)
 	if err := other.Check(context.Background()); err == nil {
 		t.Fatal("a missing bucket passed the check")
 	}
-	err = other.Put(context.Background(), key(t), strings.NewReader("x"), 1, "")
+	err := other.Put(context.Background(), key(t), strings.NewReader("x"), 1, "")
 	if err == nil || !strings.Contains(err.Error(), "NoSuchBucket") || strings.Contains(err.Error(), cfg.SecretKey) {
 		t.Fatalf("put into a missing bucket: %v", err)
+	}
+}
+
+// A file larger than the part size goes up in parts, and comes back whole.
+func TestS3MultipartUpload(t *testing.T) {
+	srv := s3test.Start(t, "biddesk")
+	cfg := srv.Config
+	cfg.PartSize = storage.MinPartSize
+	s, err := storage.NewS3(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := make([]byte, 2*storage.MinPartSize+12345)
+	for i := range body {
+		body[i] = byte(i*7 + i/4099)
+	}
+	ctx := context.Background()
+	k := key(t)
+	if err := s.Put(ctx, k, bytes.NewReader(body), int64(len(body)), "application/pdf"); err != nil {
+		t.Fatal(err)
+	}
+	parts := 0
+	for _, r := range srv.Requests() {
+		if r.Method == "PUT" && strings.Contains(r.Query, "partNumber=") {
+			parts++
+		}
+	}
+	if parts != 3 {
+		t.Fatalf("%d parts sent, want 3", parts)
+	}
+	rc, size, err := s.Open(ctx, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(rc)
+	rc.Close()
+	if size != int64(len(body)) || !bytes.Equal(got, body) {
+		t.Fatalf("read back %d bytes (size %d), want %d", len(got), size, len(body))
+	}
+	// a reader shorter than announced leaves no object
+	short := key(t)
+	if err := s.Put(ctx, short, bytes.NewReader(body[:storage.MinPartSize+10]), int64(len(body)), ""); err == nil {
+		t.Fatal("a short multipart upload succeeded")
+	}
+	if _, err := s.Stat(ctx, short); !errors.Is(err, storage.ErrNotFound) {
+		t.Fatalf("a failed multipart upload left an object: %v", err)
+	}
+}
+
+// A store that fails for a while and then recovers: the calls are tried again and succeed; one that
+// stays down fails the call with the store's error, leaving nothing.
+func TestS3RetriesAFailingServer(t *testing.T) {
+	srv := s3test.Start(t, "biddesk")
+	cfg := srv.Config
+	cfg.Retries = 3
+	cfg.PartSize = storage.MinPartSize
+	s, err := storage.NewS3(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	small := []byte("投标保证金回单")
+	large := bytes.Repeat([]byte("0123456789abcdef"), (storage.MinPartSize+1000)/16)
+	for _, tc := range []struct {
+		name string
+		body []byte
+	}{{"single PUT", small}, {"multipart", large}} {
+		t.Run(tc.name, func(t *testing.T) {
+			k := key(t)
+			srv.FailNext(2)
+			before := srv.Failed()
+			if err := s.Put(ctx, k, bytes.NewReader(tc.body), int64(len(tc.body)), ""); err != nil {
+				t.Fatalf("put through a recovering server: %v", err)
+			}
+			srv.FailNext(2)
+			rc, size, err := s.Open(ctx, k)
+			if err != nil {
+				t.Fatalf("open through a recovering server: %v", err)
+			}
+			got, _ := io.ReadAll(rc)
+			rc.Close()
+			if size != int64(len(tc.body)) || !bytes.Equal(got, tc.body) {
+				t.Fatalf("read back %d bytes", len(got))
+			}
+			if srv.Failed()-before != 4 {
+				t.Fatalf("%d requests failed on purpose, want 4", srv.Failed()-before)
+			}
+			srv.FailNext(2)
+			if err := s.Delete(ctx, k); err != nil {
+				t.Fatalf("delete through a recovering server: %v", err)
+			}
+		})
+	}
+	// down for longer than the retries
+	k := key(t)
+	srv.FailNext(100)
+	err = s.Put(ctx, k, bytes.NewReader(small), int64(len(small)), "")
+	if err == nil || !strings.Contains(err.Error(), "SlowDown") {
+		t.Fatalf("put to a server that stays down: %v", err)
+	}
+	srv.FailNext(0)
+	if _, err := s.Stat(ctx, k); !errors.Is(err, storage.ErrNotFound) {
+		t.Fatalf("a failed put left an object: %v", err)
+	}
+}
+
+func TestS3Addressing(t *testing.T) {
+	for host, virtual := range map[string]bool{
+		"oss-cn-hangzhou.aliyuncs.com": true, "cos.ap-guangzhou.myqcloud.com": true, "s3.us-east-1.amazonaws.com": true,
+		"s3.cn-north-1.amazonaws.com.cn": true, "minio.intra:9000": false, "127.0.0.1:9000": false, "obs.cn-north-4.myhuaweicloud.com": true,
+	} {
+		if storage.VirtualFor(host) != virtual {
+			t.Errorf("auto addressing of %s: virtual %v, want %v", host, !virtual, virtual)
+		}
 	}
 }
 
@@ -155,6 +324,9 @@ func TestS3Config(t *testing.T) {
 		{Endpoint: "http://u:p@x", Bucket: "b", AccessKey: "a", SecretKey: "s"},
 		{Endpoint: "http://x", Bucket: "a/b", AccessKey: "a", SecretKey: "s"},
 		{Endpoint: "http://x", Bucket: "b"},
+		{Endpoint: "http://x/prefix", Bucket: "b", AccessKey: "a", SecretKey: "s"},
+		{Endpoint: "http://x", Bucket: "b", AccessKey: "a", SecretKey: "s", Addressing: "dns"},
+		{Endpoint: "http://x", Bucket: "b", AccessKey: "a", SecretKey: "s", PartSize: 1 << 20},
 	} {
 		if _, err := storage.NewS3(c); err == nil {
 			t.Errorf("%+v accepted", c)
