@@ -198,6 +198,8 @@ export function chartOption(chart: StatChart, ctx: ChartContext): { option: Char
   const shown = chart.series.filter((s) => selected[s.name]).length || 1;
   const geo = barLayout(n, shown);
   const labelWidth = ctx.narrow ? 80 : 150;
+  // the labels of the units a click opens (ECharts gives the colour callback the label, not its index)
+  const linked = new Set(chart.labels.filter((_, i) => chart.codes?.[i]));
   const option: ChartOption = {
     ...base,
     legend,
@@ -208,7 +210,13 @@ export function chartOption(chart: StatChart, ctx: ChartContext): { option: Char
       inverse: true,
       data: chart.labels,
       triggerEvent: ctx.pickable,
-      axisLabel: { width: labelWidth, overflow: 'truncate', color: ctx.pickable ? look.link : look.text, interval: 0 },
+      // a unit that drills down is written as a link
+      axisLabel: {
+        width: labelWidth,
+        overflow: 'truncate',
+        interval: 0,
+        color: (label?: string | number) => (ctx.pickable && linked.has(String(label)) ? look.link : look.text),
+      },
       axisLine: { lineStyle: { color: look.border } },
       axisTick: { show: false },
     },
@@ -406,6 +414,7 @@ export default function StatChartView({ chart, onPick }: { chart: StatChart; onP
       option.legend = { ...legend, selected };
       el.dataset.hidden = Object.keys(selected).filter((k) => !selected[k]).join('|');
     }
+    el.dataset.zoom = Array.isArray(option.dataZoom) && option.dataZoom.length > 0 ? '1' : '0';
     inst.resize();
     inst.setOption(option, { notMerge: true });
   }, [ready, built]);

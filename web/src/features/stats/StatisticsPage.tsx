@@ -141,18 +141,11 @@ export default function StatisticsPage() {
   }, [screen, paramKey, lang]);
 
   const reportYear = report ? Number(report.startTime.slice(0, 4)) : 0;
-  // the filter card shows what the heading shows: the year or the days counted when none was chosen (the period stays
-  // unset: the server then picks it by the range's length)
-  const shown = useMemo(() => {
-    if (!report || !screen) return values;
-    const out = { ...values };
-    if (screen.time === 'year' && !out.year) out.year = report.startTime.slice(0, 4);
-    if (screen.time === 'range' && !out.startTime && !out.endTime) {
-      out.startTime = report.startTime;
-      out.endTime = report.endTime;
-    }
-    return out;
-  }, [values, report, screen]);
+  // the year filter shows the year the heading shows when none was chosen (the server's this year, in its zone)
+  const shown = useMemo(
+    () => (screen?.time === 'year' && !values.year && reportYear ? { ...values, year: String(reportYear) } : values),
+    [values, reportYear, screen],
+  );
   const fmt = useMemo(() => numberFormat(lang), [lang]);
 
   const fields = useMemo<SearchField[]>(() => {
