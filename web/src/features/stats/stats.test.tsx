@@ -84,6 +84,19 @@ describe('the chart options', () => {
     expect((o.series[0].data as { name: string }[]).map((d) => d.name)).toEqual(['a', 'c']);
   });
 
+  it('write the names a user typed as text in a tooltip, never as HTML', () => {
+    const name = '<img src=x onerror=alert(1)>';
+    const o = chartOption({ key: 'p', kind: 'pie', title: 'P', labels: [name], series: [{ key: 'n', name: 'n', values: [1234] }] }, ctx()).option as Opt;
+    const format = (o.tooltip as { formatter: (p: unknown) => string }).formatter;
+    const html = format({ marker: '', name, value: 1234, percent: 100 });
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;');
+    expect(html).toContain('1,234');
+    // the line and bar tooltips use ECharts' own formatter, which encodes names
+    const bar = chartOption({ key: 'b', kind: 'bar', title: 'B', labels: [name], series: [{ key: 'n', name, values: [1] }] }, ctx()).option as Opt;
+    expect((bar.tooltip as { formatter?: unknown }).formatter).toBeUndefined();
+  });
+
   it('describe the chart for a screen reader in the reader’s language', async () => {
     const chart = { key: 'trend', title: '登录趋势', kind: 'line', labels: ['2026-03-01', '2026-03-02'], series: [{ key: 'a', name: '登录次数', values: [1200, 3400] }] };
     expect(describeChart(chart, t, numberFormat('zh-CN'))).toBe('登录趋势，折线图，2026-03-01 至 2026-03-02，共 2 个点。 登录次数：合计 4,600，最高 3,400（2026-03-02）。');
