@@ -1,5 +1,6 @@
-// The usage statistics in a real browser: charts drawn, a drill-down that changes the numbers, and an export whose
-// totals are the screen's (docs/statistics.md).
+// The usage statistics in a real browser: charts drawn (ECharts: a tooltip on hover, a legend that hides a series, a
+// picture saved as PNG), a drill-down that changes the numbers, and an export whose totals are the screen's
+// (docs/statistics.md).
 import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { inflateRawSync } from 'node:zlib';
@@ -45,9 +46,11 @@ test('the statistics draw their charts, drill down by unit and export the number
 
   // Sign-ins: this session's sign-in is in the trend line and the numbers.
   await page.goto('/personnel_login');
-  const line = page.getByTestId('stat-svg-trend').locator('polyline');
-  await line.waitFor();
-  assert.ok((await line.getAttribute('points')).split(' ').length >= 30, 'a point per day of the default 30 days');
+  const trend = page.getByTestId('stat-svg-trend');
+  await trend.locator('svg').waitFor();
+  assert.match(await trend.getAttribute('aria-label'), /折线图，\d{4}-\d{2}-\d{2} 至 \d{4}-\d{2}-\d{2}，共 3\d 个点/, 'a point per day of the default 30 days');
+  // the days are Beijing time, said so (the server's default zone)
+  assert.match(await page.getByTestId('stats-hint').innerText(), /日期按北京时间（Asia\/Shanghai）计算。/);
   const signIns = page.getByTestId('stats-number-signIns').locator('.ant-statistic-content-value');
   await signIns.waitFor();
   assert.ok(Number((await signIns.innerText()).replace(/,/g, '')) >= 1, await signIns.innerText());
@@ -55,18 +58,19 @@ test('the statistics draw their charts, drill down by unit and export the number
 
   // Accounts: bars per unit; a click on a unit shows its subordinates, and the numbers change.
   await page.goto('/statistics_account');
-  await page.getByTestId('stat-svg-accountUnits').locator('rect').first().waitFor();
+  await page.getByTestId('stat-svg-accountUnits').locator('svg').waitFor();
   const total = page.getByTestId('stats-total-accountUnits-accounts');
-  const all = Number(await total.innerText());
+  const count = async () => Number((await total.innerText()).replace(/,/g, ''));
+  const all = await count();
   assert.ok(all >= 3, `accounts: ${all}`);
   await page.getByTestId('stats-table-accountUnits').getByTestId('stats-drill').filter({ hasText: '华信服务股份有限公司' }).click();
   await page.waitForURL(/unitCode=1001/);
   await page.getByTestId('stats-unit-tag').waitFor();
   await page.waitForFunction((n) => {
     const el = document.querySelector('[data-testid="stats-total-accountUnits-accounts"]');
-    return el && Number(el.textContent) !== n;
+    return el && Number(el.textContent.replace(/,/g, '')) !== n;
   }, all);
-  const part = Number(await total.innerText());
+  const part = await count();
   assert.ok(part >= 1 && part < all, `the company's accounts ${part} of ${all}`);
   await shot(page, 'stats-accounts');
 
@@ -105,13 +109,13 @@ test('demand feedback: demands collected, answered and open in charts; a filter 
   assert.equal((await api(admin, 'PUT', '/api/demand/item/state', { ids: [ids[0]], state: 'done' })).code, 0);
 
   await admin.goto('/demand_feedback');
-  await admin.getByTestId('stat-svg-demandTrend').locator('polyline').first().waitFor();
-  await admin.getByTestId('stat-svg-demandUnits').locator('rect:not([width="0"])').first().waitFor();
+  await admin.getByTestId('stat-svg-demandTrend').locator('svg').waitFor();
+  await admin.getByTestId('stat-svg-demandUnits').locator('svg').waitFor();
   const number = async (key) => Number((await admin.getByTestId(`stats-number-${key}`).locator('.ant-statistic-content-value').innerText()).replace(/,/g, ''));
   const collected = await number('collected');
   assert.ok(collected >= 2 && (await number('answered')) >= 1 && (await number('open')) >= 1, `collected ${collected}`);
   assert.equal(collected, (await number('answered')) + (await number('open')));
-  assert.equal(Number(await admin.getByTestId('stats-total-demandUnits-collected').innerText()), collected);
+  assert.equal(Number((await admin.getByTestId('stats-total-demandUnits-collected').innerText()).replace(/,/g, '')), collected);
   await shot(admin, 'stats-demand');
 
   // the export: the unit table, its total the screen's
@@ -136,6 +140,62 @@ test('demand feedback: demands collected, answered and open in charts; a filter 
   await staff.context().close();
 });
 
+test('a chart shows its values on hover, hides a series from its legend and saves itself as a PNG, in both languages', async () => {
+  const words = {
+    'zh-CN': { signIns: '登录次数', active: '活跃账号', kind: /条形图/, zone: /日期按北京时间（Asia\/Shanghai）计算。/ },
+    en: { signIns: 'Sign-ins', active: 'Active accounts', kind: /bar chart of/, zone: /Days are counted in Beijing time \(Asia\/Shanghai\)\./ },
+  };
+  for (const lang of ['zh-CN', 'en']) {
+    const w = words[lang];
+    const page = await newPage(browser, { lang });
+    if (lang === 'en') await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await login(page, 'admin', 'Admin@123');
+    await waitPath(page, '/gateway');
+    await page.goto('/personnel_login');
+    // the sign-ins by unit: three series of bars
+    const chart = page.getByTestId('stat-svg-loginUnits');
+    await chart.locator('svg').waitFor();
+    assert.match(await chart.getAttribute('aria-label'), w.kind, 'a description for screen readers');
+    assert.match(await page.getByTestId('stats-hint').innerText(), w.zone);
+
+    // hover over the first unit's bars: a tooltip with the unit's numbers
+    const box = await chart.boundingBox();
+    const hover = async () => {
+      await page.mouse.move(box.x + 10, box.y + 5);
+      await page.mouse.move(box.x + box.width / 2, box.y + 44);
+      const tip = chart.locator('.bd-chart-tooltip');
+      await tip.waitFor({ state: 'visible' });
+      return tip.innerText();
+    };
+    const before = await hover();
+    assert.ok(before.includes(w.signIns) && before.includes(w.active), before);
+    await shot(page, `stats-chart-tooltip-${lang}`);
+
+    // a click on a legend entry hides its series: gone from the tooltip, the entry greyed
+    await chart.locator('svg text', { hasText: w.signIns }).first().click();
+    await page.waitForFunction((name) => (document.querySelector('[data-testid="stat-svg-loginUnits"]')?.dataset.hidden ?? '').split('|').includes(name), w.signIns);
+    const after = await hover();
+    assert.ok(!after.includes(w.signIns) && after.includes(w.active), after);
+    await shot(page, `stats-chart-legend-${lang}`);
+
+    // save as image: a PNG of the chart at twice its size, under its title
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('stat-save-loginUnits').click()]);
+    assert.match(download.suggestedFilename(), /\.png$/);
+    const png = (await (await download.createReadStream()).toArray()).reduce((a, b) => Buffer.concat([a, b]), Buffer.alloc(0));
+    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'a PNG signature');
+    const width = png.readUInt32BE(16);
+    assert.ok(Math.abs(width - 2 * Math.round(box.width)) <= 2, `picture ${width} px for a chart ${box.width} px wide`);
+
+    // a long series zooms: the sign-ins of 90 days by day have a slider under the line
+    const day = (n) => new Date(Date.now() - n * 86400e3).toISOString().slice(0, 10);
+    await page.goto(`/personnel_login?startTime=${day(89)}&endTime=${day(-1)}&period=day`);
+    await page.locator('[data-testid="stat-svg-trend"][data-zoom="1"] svg').waitFor();
+    if (lang === 'zh-CN') await shot(page, 'stats-chart-zoom');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
+
 test('the annual summary is saved as an A4 PDF drawn at scale 2 (spec section 9)', async () => {
   const page = await newPage(browser);
   await login(page, 'admin', 'Admin@123');
@@ -143,6 +203,10 @@ test('the annual summary is saved as an A4 PDF drawn at scale 2 (spec section 9)
   await page.goto('/summary');
   const screen = page.locator('.stats-page');
   await screen.locator('.ant-statistic').first().waitFor();
+  // the year filter shows the year of the heading (this year in the server's zone, none chosen)
+  const year = /(\d{4})-01-01 ~ \1-12-31/.exec(await page.getByTestId('stats-range').innerText())?.[1];
+  assert.ok(year, await page.getByTestId('stats-range').innerText());
+  await page.getByTestId('search-card').locator('.ant-select').first().getByText(year, { exact: true }).waitFor();
   const width = await screen.evaluate((el) => el.getBoundingClientRect().width);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('stats-pdf').click()]);
   assert.match(download.suggestedFilename(), /^年度标书资料汇总_\d{4}-\d{2}-\d{2}~\d{4}-\d{2}-\d{2}\.pdf$/);

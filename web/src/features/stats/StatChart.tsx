@@ -1,224 +1,462 @@
 /**
- * The statistics charts: a line chart (a time series) and a horizontal bar chart (categories: units, material
- * types, roles), drawn as plain SVG in antd's colours. Hand-written instead of a chart library so that the
- * statistics chunk stays a few kilobytes; loaded with the pages that draw one (statistics, dynamic reports). Hovering
- * a point, a bar or a slice shows its value (an SVG title); a bar of a unit chart drills down when onPick is given. A
- * pie (kind 'pie', the dynamic reports') shares out the first series over the labels.
+ * The statistics charts, drawn by Apache ECharts (./echarts.ts, imported when a chart first draws, so the library is a
+ * chunk of its own fetched with the pages that draw: statistics and dynamic reports). A line chart for a time series,
+ * a horizontal bar chart for categories (units, material types, roles), a pie (kind 'pie', the dynamic reports') for
+ * the first series shared out over the labels.
+ *
+ * Hovering shows the values of the point or category (a tooltip); a legend entry hides or shows its series; a long
+ * series zooms (the slider under the axis, or Ctrl and the mouse wheel); a long list of bars scrolls (the slider at
+ * the right) so the chart stays short; the download button saves the chart with its title as a PNG; a bar or a
+ * category label of a unit drills down when onPick is given. Numbers carry the language's thousands separators, a bar
+ * of zero carries no label and a series with no value at all starts hidden (its legend entry greyed). Screen readers
+ * read a description of the chart (its kind, range and the largest values). Colours, text and fonts are the antd
+ * theme's tokens, so the charts follow the product's theme.
  */
-import { useEffect, useRef, useState } from 'react';
-import { Empty, theme } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Empty, theme, Tooltip } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import type { ComposeOption, EChartsType } from 'echarts/core';
+import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
+import type { DataZoomComponentOption, GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
+import { toastError } from '../../api/client';
 import type { StatChart } from '../../api/stats';
-import { useI18n } from '../../i18n';
+import { useI18n, type Lang } from '../../i18n';
+import { useReducedMotion } from '../../lib/useReducedMotion';
 
-/** A readable step for an axis up to max: 1, 2 or 5 times a power of ten, about five ticks. */
-export function niceStep(max: number): number {
-  if (max <= 5) return 1;
-  const raw = max / 5;
-  const pow = 10 ** Math.floor(Math.log10(raw));
-  const m = raw / pow;
-  return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * pow;
+export type ChartOption = ComposeOption<
+  LineSeriesOption | BarSeriesOption | PieSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption | DataZoomComponentOption
+>;
+
+/** The theme's colours and font as the chart uses them. */
+export interface ChartLook {
+  colors: string[];
+  text: string;
+  textSecondary: string;
+  disabled: string;
+  border: string;
+  split: string;
+  bg: string;
+  bgElevated: string;
+  link: string;
+  primary: string;
+  primaryBg: string;
+  fontFamily: string;
 }
 
-/** The indexes of the labels an axis shows: at most about `room` of them, evenly, always the first and last. */
-export function shownLabels(count: number, room: number): number[] {
-  if (count <= room) return Array.from({ length: count }, (_, i) => i);
-  const every = Math.ceil(count / Math.max(1, room - 1)); // one place kept for the last label
-  const out: number[] = [];
-  for (let i = 0; i < count; i += every) out.push(i);
-  const last = count - 1;
-  // the last label replaces the one before it when the two would touch
-  if (out[out.length - 1] !== last) {
-    if (last - out[out.length - 1] < every / 2) out[out.length - 1] = last;
-    else out.push(last);
+export interface ChartContext {
+  look: ChartLook;
+  fmt: (n: number) => string;
+  /** bars and category labels drill down (a click calls onPick) */
+  pickable: boolean;
+  animate: boolean;
+  /** a narrow container: shorter category labels */
+  narrow: boolean;
+}
+
+/** A line chart with more points than this gets a zoom slider. */
+export const ZOOM_FROM = 32;
+/** The plot height up to which a bar chart grows; beyond it the bars scroll. */
+const BAR_PLOT_MAX = 320;
+/** The band above the plot: the legend, and the download button at its right. */
+const TOP = 32;
+
+/** A number in the language's way: 12,345. */
+export function numberFormat(lang: Lang): (n: number) => string {
+  const nf = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'zh-CN', { maximumFractionDigits: 2 });
+  return (n) => nf.format(n);
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const sum = (xs: number[]) => xs.reduce((a, b) => a + (Number.isFinite(b) ? b : 0), 0);
+
+/** Nothing to draw: no labels, or no value anywhere. */
+export function chartEmpty(chart: StatChart): boolean {
+  return chart.labels.length === 0 || chart.series.every((s) => s.values.every((v) => !v));
+}
+
+/** The bar geometry: bar thickness by the number of series, the categories shown at once, and whether the rest scroll. */
+export function barLayout(categories: number, series: number): { bar: number; group: number; visible: number; scroll: boolean } {
+  const bar = series <= 1 ? 16 : series <= 3 ? 11 : 8;
+  const group = series * bar + 12;
+  const visible = Math.max(4, Math.floor(BAR_PLOT_MAX / group));
+  return { bar, group, visible: Math.min(categories, visible), scroll: categories > visible };
+}
+
+/** The chart's ECharts option and the height it needs. */
+export function chartOption(chart: StatChart, ctx: ChartContext): { option: ChartOption; height: number } {
+  const { look, fmt } = ctx;
+  const n = chart.labels.length;
+  const textStyle = { color: look.text, fontFamily: look.fontFamily };
+  const tooltipBase: TooltipComponentOption = {
+    confine: true,
+    className: 'bd-chart-tooltip',
+    backgroundColor: look.bgElevated,
+    borderColor: look.border,
+    textStyle: { color: look.text, fontFamily: look.fontFamily, fontSize: 12 },
+    valueFormatter: (v) => (typeof v === 'number' ? fmt(v) : String(v ?? '')),
+  };
+  const base = { animation: ctx.animate, color: look.colors, textStyle, backgroundColor: 'transparent' };
+  const legendBase: LegendComponentOption = {
+    type: 'scroll',
+    textStyle: { color: look.text, fontFamily: look.fontFamily },
+    inactiveColor: look.disabled,
+    pageIconColor: look.primary,
+    pageIconInactiveColor: look.disabled,
+    pageTextStyle: { color: look.textSecondary },
+    itemWidth: 14,
+    itemHeight: 10,
+  };
+  const zoomLook = {
+    backgroundColor: 'transparent',
+    borderColor: look.border,
+    fillerColor: look.primaryBg,
+    handleStyle: { color: look.bg, borderColor: look.primary },
+    moveHandleStyle: { color: look.primary, opacity: 0.4 },
+    dataBackground: { lineStyle: { color: look.border }, areaStyle: { color: look.split } },
+    selectedDataBackground: { lineStyle: { color: look.primary }, areaStyle: { color: look.primaryBg } },
+    textStyle: { color: look.textSecondary },
+    brushSelect: false,
+  };
+
+  if (chart.kind === 'pie') {
+    const values = chart.series[0]?.values ?? [];
+    const data = chart.labels.map((name, i) => ({ name, value: values[i] ?? 0 })).filter((d) => d.value > 0);
+    return {
+      height: 280,
+      option: {
+        ...base,
+        tooltip: {
+          ...tooltipBase,
+          trigger: 'item',
+          formatter: (p) => {
+            const q = p as { marker?: string; name: string; value: number; percent: number };
+            return `${q.marker ?? ''}${esc(q.name)}: <b>${fmt(q.value)}</b> (${q.percent.toFixed(1)}%)`;
+          },
+        },
+        legend: { ...legendBase, orient: 'vertical', right: 8, top: TOP, bottom: 8, formatter: (name: string) => (name.length > 24 ? `${name.slice(0, 23)}…` : name) },
+        series: [
+          {
+            type: 'pie',
+            name: chart.series[0]?.name,
+            radius: ['42%', '70%'],
+            center: ['32%', '55%'],
+            data,
+            label: { formatter: '{d}%', color: look.textSecondary },
+            itemStyle: { borderColor: look.bg, borderWidth: 1 },
+          },
+        ],
+      },
+    };
   }
-  return out;
+
+  const legendOn = chart.series.length > 1;
+  // a series without any value starts hidden: its legend entry greyed, no bars or flat line of zeros
+  const selected = Object.fromEntries(chart.series.map((s) => [s.name, s.values.some((v) => v)]));
+  const legend: LegendComponentOption = { ...legendBase, show: legendOn, top: 0, left: 0, right: 40, selected };
+
+  if (chart.kind === 'line') {
+    const zoom = n >= ZOOM_FROM;
+    const option: ChartOption = {
+      ...base,
+      legend,
+      tooltip: { ...tooltipBase, trigger: 'axis' },
+      grid: { left: 8, right: 24, top: TOP + 8, bottom: zoom ? 48 : 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
+      xAxis: {
+        type: 'category',
+        boundaryGap: false,
+        data: chart.labels,
+        axisLabel: { color: look.textSecondary, hideOverlap: true },
+        axisLine: { lineStyle: { color: look.border } },
+        axisTick: { show: false },
+      },
+      yAxis: {
+        type: 'value',
+        minInterval: 1,
+        axisLabel: { color: look.textSecondary, formatter: (v: number) => fmt(v) },
+        splitLine: { lineStyle: { color: look.split } },
+      },
+      dataZoom: zoom
+        ? [
+            { type: 'inside', xAxisIndex: 0, zoomOnMouseWheel: 'ctrl', moveOnMouseWheel: false, moveOnMouseMove: false },
+            { type: 'slider', xAxisIndex: 0, bottom: 8, height: 22, ...zoomLook },
+          ]
+        : [],
+      series: chart.series.map((s) => ({
+        type: 'line' as const,
+        name: s.name,
+        data: s.values,
+        showSymbol: n <= 62,
+        symbolSize: 6,
+        lineStyle: { width: 2 },
+        emphasis: { focus: 'series' as const },
+      })),
+    };
+    return { option, height: 280 + (zoom ? 40 : 0) };
+  }
+
+  // bars: horizontal, the categories top-down; a long list shows `visible` of them and scrolls
+  const shown = chart.series.filter((s) => selected[s.name]).length || 1;
+  const geo = barLayout(n, shown);
+  const labelWidth = ctx.narrow ? 80 : 150;
+  // the labels of the units a click opens (ECharts gives the colour callback the label, not its index)
+  const linked = new Set(chart.labels.filter((_, i) => chart.codes?.[i]));
+  const option: ChartOption = {
+    ...base,
+    legend,
+    tooltip: { ...tooltipBase, trigger: 'axis', axisPointer: { type: 'shadow' } },
+    grid: { left: 8, right: geo.scroll ? 72 : 48, top: TOP, bottom: 4, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
+    yAxis: {
+      type: 'category',
+      inverse: true,
+      data: chart.labels,
+      triggerEvent: ctx.pickable,
+      // a unit that drills down is written as a link
+      axisLabel: {
+        width: labelWidth,
+        overflow: 'truncate',
+        interval: 0,
+        color: (label?: string | number) => (ctx.pickable && linked.has(String(label)) ? look.link : look.text),
+      },
+      axisLine: { lineStyle: { color: look.border } },
+      axisTick: { show: false },
+    },
+    xAxis: {
+      type: 'value',
+      minInterval: 1,
+      axisLabel: { color: look.textSecondary, formatter: (v: number) => fmt(v), hideOverlap: true },
+      splitLine: { lineStyle: { color: look.split } },
+    },
+    dataZoom: geo.scroll
+      ? [{ type: 'slider', yAxisIndex: 0, orient: 'vertical', right: 8, width: 14, top: TOP, bottom: 28, startValue: 0, endValue: geo.visible - 1, zoomLock: true, showDetail: false, ...zoomLook }]
+      : [],
+    series: chart.series.map((s) => ({
+      type: 'bar' as const,
+      name: s.name,
+      data: s.values,
+      barWidth: geo.bar - 2,
+      barGap: '15%',
+      cursor: ctx.pickable ? 'pointer' : 'default',
+      itemStyle: { borderRadius: [0, 2, 2, 0] },
+      label: {
+        show: true,
+        position: 'right' as const,
+        color: look.textSecondary,
+        fontSize: 11,
+        // no label on a bar of zero
+        formatter: (p: { value?: unknown }) => (Number(p.value) > 0 ? fmt(Number(p.value)) : ''),
+      },
+    })),
+  };
+  return { option, height: TOP + geo.visible * geo.group + 28 };
 }
 
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+type Translate = ReturnType<typeof useI18n>['t'];
 
-function useWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(600);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(([e]) => setWidth(Math.max(280, Math.floor(e.contentRect.width))));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-  return [ref, width] as const;
-}
-
-/** The slices of a pie: each positive value's share as start and end angles (radians from 12 o'clock, clockwise). */
-export function pieSlices(values: number[]): { index: number; start: number; end: number; share: number }[] {
-  const sum = values.reduce((a, v) => a + (v > 0 ? v : 0), 0);
-  if (sum <= 0) return [];
-  let at = 0;
-  const out: { index: number; start: number; end: number; share: number }[] = [];
-  values.forEach((v, index) => {
-    if (!(v > 0)) return;
-    const share = v / sum;
-    out.push({ index, start: at, end: at + share * 2 * Math.PI, share });
-    at += share * 2 * Math.PI;
+/** What a screen reader reads for a chart: its title and kind, its range, and per series the total and the largest value. */
+export function describeChart(chart: StatChart, t: Translate, fmt: (n: number) => string): string {
+  const n = chart.labels.length;
+  if (chartEmpty(chart)) return `${chart.title}: ${t('stats.noData')}`;
+  const top = (values: number[]) => values.reduce((best, v, i) => (v > values[best] ? i : best), 0);
+  if (chart.kind === 'pie') {
+    const values = chart.series[0]?.values ?? [];
+    const i = top(values);
+    const share = ((values[i] / Math.max(1, sum(values.filter((v) => v > 0)))) * 100).toFixed(1);
+    return t('stats.chart.ariaPie', { title: chart.title, n, top: chart.labels[i], max: fmt(values[i]), share: `${share}%` });
+  }
+  const parts = chart.series.map((s) => {
+    const i = top(s.values);
+    const vars = { name: s.name, total: fmt(sum(s.values)), max: fmt(s.values[i] ?? 0), at: chart.labels[i] };
+    return t(chart.kind === 'line' ? 'stats.chart.ariaLineSeries' : 'stats.chart.ariaBarSeries', vars);
   });
-  return out;
+  const head =
+    chart.kind === 'line'
+      ? t('stats.chart.ariaLine', { title: chart.title, from: chart.labels[0], to: chart.labels[n - 1], n })
+      : t('stats.chart.ariaBar', { title: chart.title, n });
+  return [head, ...parts].join(' ');
+}
+
+/** The chart as a PNG: its SVG drawn at twice its size under its title, on the theme's background. */
+async function chartPng(inst: EChartsType, title: string, look: ChartLook): Promise<Blob> {
+  const w = inst.getWidth();
+  const h = inst.getHeight();
+  const img = new Image();
+  img.src = inst.getDataURL({ excludeComponents: ['dataZoom'] });
+  await img.decode();
+  const scale = 2;
+  const band = title ? 36 : 0;
+  const canvas = document.createElement('canvas');
+  canvas.width = w * scale;
+  canvas.height = (h + band) * scale;
+  const g = canvas.getContext('2d');
+  if (!g) throw new Error('chart: no 2d canvas');
+  g.scale(scale, scale);
+  g.fillStyle = look.bg;
+  g.fillRect(0, 0, w, h + band);
+  if (title) {
+    g.fillStyle = look.text;
+    g.font = `600 15px ${look.fontFamily}`;
+    g.textBaseline = 'middle';
+    g.fillText(title, 8, band / 2);
+  }
+  g.drawImage(img, 0, band, w, h);
+  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('chart: no PNG'))), 'image/png'));
+}
+
+function download(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export default function StatChartView({ chart, onPick }: { chart: StatChart; onPick?: (index: number) => void }) {
   const { token } = theme.useToken();
-  const { t } = useI18n();
-  const [ref, width] = useWidth();
-  const palette = [token.colorPrimary, token.colorSuccess, token.colorWarning, token.colorError, '#722ed1', '#13c2c2', '#eb2f96', '#fa8c16', '#2f54eb', '#a0d911'];
-  const total = chart.series.reduce((n, s) => n + s.values.reduce((a, b) => a + b, 0), 0);
-  const empty = chart.labels.length === 0 || total === 0;
-  const font = { fontSize: 11, fill: token.colorTextSecondary };
+  const { t, lang } = useI18n();
+  const animate = !useReducedMotion();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const instRef = useRef<EChartsType | null>(null);
+  const pickRef = useRef(onPick);
+  const codesRef = useRef(chart.codes);
+  // the legend entries the reader switched, kept when the chart is drawn again (a new theme, a new language)
+  const switchedRef = useRef<Record<string, boolean>>({});
+  const [ready, setReady] = useState(false);
+  const [narrow, setNarrow] = useState(false);
+  const [saving, setSaving] = useState(false);
 
-  const legend = chart.series.length > 1 && (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, marginBottom: 6, fontSize: 12 }}>
-      {chart.series.map((s, i) => (
-        <span key={s.key} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-          <span style={{ width: 10, height: 10, borderRadius: 2, background: palette[i % palette.length] }} />
-          {s.name}
-        </span>
-      ))}
-    </div>
+  useEffect(() => {
+    pickRef.current = onPick;
+    codesRef.current = chart.codes;
+  });
+
+  // the same chart drawn by a parent that builds it anew on each render is the same chart
+  const chartKey = JSON.stringify(chart);
+  const stable = useMemo(() => JSON.parse(chartKey) as StatChart, [chartKey]);
+  const empty = chartEmpty(stable);
+  const fmt = useMemo(() => numberFormat(lang), [lang]);
+  const look = useMemo<ChartLook>(
+    () => ({
+      colors: [token.colorPrimary, token.colorSuccess, token.colorWarning, token.colorError, token.purple, token.cyan, token.magenta, token.orange, token.geekblue, token.lime],
+      text: token.colorText,
+      textSecondary: token.colorTextSecondary,
+      disabled: token.colorTextDisabled,
+      border: token.colorBorder,
+      split: token.colorBorderSecondary,
+      bg: token.colorBgContainer,
+      bgElevated: token.colorBgElevated,
+      link: token.colorLink,
+      primary: token.colorPrimary,
+      primaryBg: token.colorPrimaryBg,
+      fontFamily: token.fontFamily,
+    }),
+    [token],
   );
+  const pickable = !!onPick && !!stable.codes?.length;
+  const built = useMemo(
+    () => (empty ? undefined : chartOption(stable, { look, fmt, pickable, animate, narrow })),
+    [empty, stable, look, fmt, pickable, animate, narrow],
+  );
+  const description = useMemo(() => describeChart(stable, t, fmt), [stable, t, fmt]);
 
-  let body;
+  // ECharts, fetched with the first chart, on the chart's box while it has one
+  useEffect(() => {
+    const el = boxRef.current;
+    if (empty || !el) return;
+    let live = true;
+    let ro: ResizeObserver | undefined;
+    import('./echarts').then(
+      ({ init }) => {
+        if (!live) return;
+        const inst = init(el, null, { renderer: 'svg' });
+        instRef.current = inst;
+        inst.on('click', (p) => {
+          const i = (p as { dataIndex?: number }).dataIndex;
+          if ((p.componentType === 'series' || p.componentType === 'yAxis') && i != null && codesRef.current?.[i]) pickRef.current?.(i);
+        });
+        inst.on('legendselectchanged', (p) => {
+          const e = p as { name: string; selected: Record<string, boolean> };
+          switchedRef.current = { ...switchedRef.current, [e.name]: e.selected[e.name] };
+          el.dataset.hidden = Object.keys(e.selected).filter((k) => !e.selected[k]).join('|');
+        });
+        if (typeof ResizeObserver !== 'undefined') {
+          ro = new ResizeObserver(([entry]) => {
+            setNarrow(entry.contentRect.width < 480);
+            inst.resize();
+          });
+          ro.observe(el);
+        }
+        setReady(true);
+      },
+      (e: unknown) => console.error('chart: ECharts not loaded', e),
+    );
+    return () => {
+      live = false;
+      ro?.disconnect();
+      instRef.current?.dispose();
+      instRef.current = null;
+      setReady(false);
+    };
+  }, [empty]);
+
+  // the option, with the legend entries the reader switched
+  useEffect(() => {
+    const inst = instRef.current;
+    const el = boxRef.current;
+    if (!ready || !inst || !built || !el) return;
+    const { option } = built;
+    const legend = option.legend as LegendComponentOption | undefined;
+    if (legend?.selected) {
+      const selected = { ...legend.selected };
+      for (const [k, v] of Object.entries(switchedRef.current)) if (k in selected) selected[k] = v;
+      option.legend = { ...legend, selected };
+      el.dataset.hidden = Object.keys(selected).filter((k) => !selected[k]).join('|');
+    }
+    el.dataset.zoom = Array.isArray(option.dataZoom) && option.dataZoom.length > 0 ? '1' : '0';
+    inst.resize();
+    inst.setOption(option, { notMerge: true });
+  }, [ready, built]);
+
   if (empty) {
-    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('stats.noData')} data-testid="stat-chart-empty" />;
-  } else if (chart.kind === 'pie') {
-    const values = chart.series[0]?.values ?? [];
-    const size = 220;
-    const r = size / 2 - 6;
-    const c = size / 2;
-    const at = (a: number, rr = r) => [c + rr * Math.sin(a), c - rr * Math.cos(a)] as const;
-    const slices = pieSlices(values);
-    body = (
-      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 24 }}>
-        <svg width={size} height={size} role="img" aria-label={chart.title} data-testid={`stat-svg-${chart.key}`}>
-          {slices.map((sl) => {
-            const color = palette[sl.index % palette.length];
-            const tip = <title>{`${chart.labels[sl.index]}: ${values[sl.index]} (${(sl.share * 100).toFixed(1)}%)`}</title>;
-            if (sl.share >= 0.9999) {
-              return (
-                <circle key={sl.index} cx={c} cy={c} r={r} fill={color}>
-                  {tip}
-                </circle>
-              );
-            }
-            const [x1, y1] = at(sl.start);
-            const [x2, y2] = at(sl.end);
-            const large = sl.end - sl.start > Math.PI ? 1 : 0;
-            return (
-              <path key={sl.index} d={`M${c},${c} L${x1},${y1} A${r},${r} 0 ${large} 1 ${x2},${y2} Z`} fill={color} stroke={token.colorBgContainer} strokeWidth={1}>
-                {tip}
-              </path>
-            );
-          })}
-          <circle cx={c} cy={c} r={r * 0.5} fill={token.colorBgContainer} />
-        </svg>
-        <div style={{ display: 'grid', gap: 4, fontSize: 12 }}>
-          {slices.map((sl) => (
-            <span key={sl.index} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-              <span style={{ width: 10, height: 10, borderRadius: 2, background: palette[sl.index % palette.length] }} />
-              {clip(chart.labels[sl.index] ?? '', 24)}
-              <span style={{ color: token.colorTextSecondary }}>
-                {values[sl.index]} ({(sl.share * 100).toFixed(1)}%)
-              </span>
-            </span>
-          ))}
-        </div>
+    return (
+      <div data-testid={`stat-chart-${stable.key}`}>
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('stats.noData')} data-testid="stat-chart-empty" />
       </div>
     );
-  } else if (chart.kind === 'line') {
-    const height = 240;
-    // room for half a date label at each end
-    const pad = { l: 44, r: 36, t: 10, b: 28 };
-    const max = Math.max(1, ...chart.series.flatMap((s) => s.values));
-    const step = niceStep(max);
-    const top = Math.ceil(max / step) * step;
-    const w = width - pad.l - pad.r;
-    const h = height - pad.t - pad.b;
-    const n = chart.labels.length;
-    const x = (i: number) => pad.l + (n === 1 ? w / 2 : (i * w) / (n - 1));
-    const y = (v: number) => pad.t + h - (v / top) * h;
-    const ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
-    body = (
-      <svg width={width} height={height} role="img" aria-label={chart.title} data-testid={`stat-svg-${chart.key}`}>
-        {ticks.map((v) => (
-          <g key={v}>
-            <line x1={pad.l} x2={width - pad.r} y1={y(v)} y2={y(v)} stroke={token.colorBorderSecondary} />
-            <text x={pad.l - 6} y={y(v) + 4} textAnchor="end" {...font}>
-              {v}
-            </text>
-          </g>
-        ))}
-        {shownLabels(n, Math.max(2, Math.floor(w / 90))).map((i) => (
-          <text key={i} x={x(i)} y={height - 8} textAnchor="middle" {...font}>
-            {chart.labels[i]}
-          </text>
-        ))}
-        {chart.series.map((s, si) => {
-          const color = palette[si % palette.length];
-          return (
-            <g key={s.key}>
-              <polyline fill="none" stroke={color} strokeWidth={2} points={s.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />
-              {s.values.map((v, i) => (
-                <circle key={i} cx={x(i)} cy={y(v)} r={n <= 62 ? 3 : 1.5} fill={token.colorBgContainer} stroke={color} strokeWidth={1.5}>
-                  <title>{`${chart.labels[i]} ${s.name}: ${v}`}</title>
-                </circle>
-              ))}
-            </g>
-          );
-        })}
-      </svg>
-    );
-  } else {
-    const n = chart.labels.length;
-    const k = chart.series.length;
-    const bar = 12;
-    const group = k * bar + 10;
-    const labelW = Math.min(180, Math.max(80, Math.floor(width * 0.28)));
-    const pad = { t: 4, r: 48, b: 4 };
-    const height = pad.t + pad.b + n * group;
-    const max = Math.max(1, ...chart.series.flatMap((s) => s.values));
-    const w = width - labelW - pad.r;
-    body = (
-      <svg width={width} height={height} role="img" aria-label={chart.title} data-testid={`stat-svg-${chart.key}`}>
-        {chart.labels.map((label, i) => {
-          const gy = pad.t + i * group;
-          const pick = onPick && chart.codes?.[i] ? () => onPick(i) : undefined;
-          return (
-            <g key={i} style={pick ? { cursor: 'pointer' } : undefined} onClick={pick}>
-              <text x={labelW - 8} y={gy + (k * bar) / 2 + 4} textAnchor="end" fontSize={12} fill={pick ? token.colorLink : token.colorText}>
-                <title>{label}</title>
-                {clip(label, Math.floor(labelW / 12))}
-              </text>
-              {chart.series.map((s, si) => {
-                const v = s.values[i] ?? 0;
-                const bw = (v / max) * w;
-                return (
-                  <g key={s.key}>
-                    <rect x={labelW} y={gy + si * bar} width={Math.max(v > 0 ? 2 : 0, bw)} height={bar - 2} rx={2} fill={palette[si % palette.length]}>
-                      <title>{`${label} ${s.name}: ${v}`}</title>
-                    </rect>
-                    <text x={labelW + bw + 4} y={gy + si * bar + bar - 3} {...font}>
-                      {v}
-                    </text>
-                  </g>
-                );
-              })}
-            </g>
-          );
-        })}
-      </svg>
-    );
   }
+
+  const save = () => {
+    const inst = instRef.current;
+    if (!inst) return;
+    setSaving(true);
+    chartPng(inst, stable.title, look)
+      .then((png) => download(png, `${(stable.title || 'chart').replace(/[\\/:*?"<>|]+/g, '_')}.png`))
+      .catch((e: unknown) => {
+        console.error(e);
+        toastError(t('stats.chart.saveFailed'));
+      })
+      .finally(() => setSaving(false));
+  };
+
   return (
-    <div ref={ref} data-testid={`stat-chart-${chart.key}`} style={{ width: '100%', overflowX: 'hidden' }}>
-      {!empty && chart.kind !== 'pie' && legend}
-      {body}
+    <div data-testid={`stat-chart-${stable.key}`} style={{ position: 'relative', width: '100%' }}>
+      <Tooltip title={t('stats.chart.save')}>
+        <Button
+          type="text"
+          size="small"
+          className="stats-noprint"
+          icon={<DownloadOutlined />}
+          aria-label={t('stats.chart.save')}
+          disabled={!ready}
+          loading={saving}
+          onClick={save}
+          style={{ position: 'absolute', top: 0, right: 0, zIndex: 2 }}
+          data-testid={`stat-save-${stable.key}`}
+        />
+      </Tooltip>
+      <div ref={boxRef} role="img" aria-label={description} data-testid={`stat-svg-${stable.key}`} style={{ width: '100%', height: built?.height ?? 280 }} />
     </div>
   );
 }

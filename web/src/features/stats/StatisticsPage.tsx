@@ -15,9 +15,9 @@ import { mergeReports, statsReport, STATS_EXPORTS, type StatReport, type StatsAp
 import OrgTreeSelect from '../../components/OrgTreeSelect';
 import ExportButton from '../../components/list/ExportButton';
 import SearchCard, { type SearchField } from '../../components/list/SearchCard';
-import { useI18n, type MessageKey } from '../../i18n';
+import { useI18n, type Lang, type MessageKey } from '../../i18n';
 import { saveAsPdf } from '../../lib/pdfExport';
-import StatChartView from './StatChart';
+import StatChartView, { numberFormat } from './StatChart';
 import './stats.css';
 
 export interface Screen {
@@ -48,6 +48,34 @@ export const SCREENS: Record<string, Screen> = {
   summary: { calls: ['statsSummary'], exportPath: STATS_EXPORTS.summary, time: 'year', printable: true, hint: 'stats.hint.summary' },
   statistics_account: { calls: ['statsAccount'], exportPath: STATS_EXPORTS.account, time: 'range' },
 };
+
+/** Zones whose days are Beijing time (China has one time zone). */
+const BEIJING = new Set(['Asia/Shanghai', 'Asia/Chongqing', 'Asia/Chungking', 'Asia/Harbin', 'PRC']);
+
+/**
+ * The sentence naming the zone the days are counted in, from the report's `timeZone` ("Asia/Shanghai (UTC+08:00)", or
+ * "UTC+08:00" for a zone without a name): 日期按北京时间（Asia/Shanghai）计算 / Days are counted in Beijing time
+ * (Asia/Shanghai); another named zone by the browser's name of it; a bare offset as it is.
+ */
+export function zoneSentence(timeZone: string, lang: Lang, t: (key: MessageKey, vars?: Record<string, string | number>) => string): string {
+  const m = /^(.+?) \((UTC[+-]\d{2}:\d{2})\)$/.exec(timeZone);
+  if (!m) return t('stats.tz.offset', { zone: timeZone });
+  const [, name, offset] = m;
+  let long = BEIJING.has(name) ? t('stats.tz.beijing') : '';
+  if (!long) {
+    for (const style of ['longGeneric', 'long'] as const) {
+      try {
+        long = new Intl.DateTimeFormat(lang, { timeZone: name, timeZoneName: style }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value ?? '';
+      } catch {
+        long = '';
+      }
+      if (long) break;
+    }
+  }
+  const inner = long ? name : offset;
+  const label = long || name;
+  return t('stats.tz', { zone: lang === 'en' ? `${label} (${inner})` : `${label}（${inner}）` });
+}
 
 /** Parameters of the filter card kept in the URL; unitName is shown only. */
 const PARAMS = ['startTime', 'endTime', 'period', 'unitCode', 'recordType', 'year', 'byPerson'] as const;
@@ -112,6 +140,14 @@ export default function StatisticsPage() {
     };
   }, [screen, paramKey, lang]);
 
+  const reportYear = report ? Number(report.startTime.slice(0, 4)) : 0;
+  // the year filter shows the year the heading shows when none was chosen (the server's this year, in its zone)
+  const shown = useMemo(
+    () => (screen?.time === 'year' && !values.year && reportYear ? { ...values, year: String(reportYear) } : values),
+    [values, reportYear, screen],
+  );
+  const fmt = useMemo(() => numberFormat(lang), [lang]);
+
   const fields = useMemo<SearchField[]>(() => {
     if (!screen) return [];
     const out: SearchField[] = [];
@@ -129,7 +165,8 @@ export default function StatisticsPage() {
       });
     }
     if (screen.time === 'year') {
-      const now = new Date().getFullYear();
+      // the server's year may already be the next one in its zone
+      const now = Math.max(new Date().getFullYear(), reportYear);
       out.push({
         names: ['year'],
         labelKey: 'stats.year',
@@ -148,7 +185,7 @@ export default function StatisticsPage() {
       out.push({ names: ['recordType'], labelKey: 'stats.recordType', kind: 'select', options: types.map((x) => ({ value: x.key, label: x.name })) });
     }
     return out;
-  }, [screen, types]);
+  }, [screen, types, reportYear]);
 
   if (!screen) return <Empty />;
 
@@ -189,7 +226,7 @@ export default function StatisticsPage() {
       <div className="stats-noprint">
         <SearchCard
           fields={fields}
-          values={values}
+          values={shown}
           onSearch={(f) => setSearch({ ...f, ...(values.byPerson ? { byPerson: values.byPerson } : {}) })}
           onReset={() => setSearch({})}
         />
@@ -200,6 +237,7 @@ export default function StatisticsPage() {
             <Typography.Text strong>{t(`nav.${code}` as MessageKey)}</Typography.Text>
             {report && screen.time !== 'none' && (
               <Typography.Text type="secondary" data-testid="stats-range">
+                {screen.time === 'year' && `${t('stats.yearHeading', { year: reportYear })} · `}
                 {report.startTime} ~ {report.endTime}
                 {screen.time === 'range' && ` · ${t(`stats.period.${report.period}` as MessageKey)}`}
               </Typography.Text>
@@ -230,10 +268,10 @@ export default function StatisticsPage() {
             <ExportButton path={screen.exportPath} params={params} />
           </Space>
         </div>
-        {screen.hint && (
-          <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0', fontSize: 12 }}>
-            {t(screen.hint)}
-            {report && ` ${t('stats.tz', { tz: report.timeZone })}`}
+        {(screen.hint || (report && screen.time !== 'none')) && (
+          <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0', fontSize: 12 }} data-testid="stats-hint">
+            {screen.hint && t(screen.hint)}
+            {report && screen.time !== 'none' && `${screen.hint && lang === 'en' ? ' ' : ''}${zoneSentence(report.timeZone, lang, t)}`}
           </Typography.Paragraph>
         )}
       </Card>
@@ -264,7 +302,7 @@ export default function StatisticsPage() {
               ))}
             </Row>
             {report.tables.map((tb) => (
-              <StatTableCard key={tb.key} table={tb} onDrill={drill} current={report.unit?.unitCode} />
+              <StatTableCard key={tb.key} table={tb} onDrill={drill} current={report.unit?.unitCode} fmt={fmt} />
             ))}
           </>
         )}
@@ -285,7 +323,7 @@ export function statTotals(table: StatTable): Record<string, number> {
 }
 
 /** A table of numbers with its total row; a row of a unit drills down. */
-function StatTableCard({ table, onDrill, current }: { table: StatTable; onDrill(code: string, name: string): void; current?: string }) {
+function StatTableCard({ table, onDrill, current, fmt }: { table: StatTable; onDrill(code: string, name: string): void; current?: string; fmt: (n: number) => string }) {
   const { t } = useI18n();
   const totals = statTotals(table);
   return (
@@ -314,7 +352,9 @@ function StatTableCard({ table, onDrill, current }: { table: StatTable; onDrill(
                     String(v)
                   );
                 }
-              : undefined,
+              : c.number
+                ? (v: unknown) => (typeof v === 'number' ? fmt(v) : String(v ?? ''))
+                : undefined,
         }))}
         summary={
           Object.keys(totals).length > 0 && table.rows.length > 0
@@ -322,7 +362,7 @@ function StatTableCard({ table, onDrill, current }: { table: StatTable; onDrill(
                 <Table.Summary.Row>
                   {table.columns.map((c, i) => (
                     <Table.Summary.Cell key={c.key} index={i} align={c.number ? 'right' : undefined}>
-                      {i === 0 ? <strong>{t('stats.total')}</strong> : c.key in totals ? <strong data-testid={`stats-total-${table.key}-${c.key}`}>{totals[c.key]}</strong> : null}
+                      {i === 0 ? <strong>{t('stats.total')}</strong> : c.key in totals ? <strong data-testid={`stats-total-${table.key}-${c.key}`}>{fmt(totals[c.key])}</strong> : null}
                     </Table.Summary.Cell>
                   ))}
                 </Table.Summary.Row>
