@@ -114,6 +114,10 @@ test('generating with nobody chosen says so', async () => {
   await page.getByTestId('book-generate').click();
   await page.getByText('请至少选择一位专家').waitFor();
   await page.getByTestId('book-title').fill('');
+  // the demo company has dozens of experts: find him by name
+  await page.getByTestId('search-keywords').fill('王建国');
+  await page.getByTestId('search-submit').click();
+  await page.waitForURL(/keywords=/);
   await row(page, '王建国').getByRole('button', { name: /加入/ }).click();
   await page.getByTestId('book-generate').click();
   await page.getByText('请输入文档标题').first().waitFor();
