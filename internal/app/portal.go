@@ -50,7 +50,7 @@ func (l portalLibrary) Types(lang string) []portal.TypeInfo {
 	types := library.PortalTypes()
 	out := make([]portal.TypeInfo, 0, len(types))
 	for _, t := range types {
-		out = append(out, portal.TypeInfo{Key: t.Key, Tab: library.TabOf(t.Key), Name: httpx.Translate(lang, t.Name)})
+		out = append(out, portal.TypeInfo{Key: t.Key, Tab: library.TabOf(t.Key), Name: httpx.Translate(lang, t.PortalLabel())})
 	}
 	return out
 }

@@ -489,7 +489,7 @@ func TestPortalHomeContentFollowsPermissions(t *testing.T) {
 	e.libAdd(admin, "announcement", map[string]any{"title": "过期公告", "content": "<p>x</p>", "publishTo": day(-1)})
 
 	h := e.home(admin)
-	if h.counts() != "expert/expert/专家库=0,license/enterprise/企业证照=3,honor/honor/荣誉资质=1,contract/contract/业绩合同=0,cakey/caKeyClass/CA锁管理=0,tender//标书库=1,plan/service/服务方案模板=0,toolkit/packs/工具包=0,govreg/govAdoption/政府采购名录=0" {
+	if h.counts() != "expert/expert/专家库=0,license/enterprise/企业证照=3,honor/honor/荣誉资质=1,contract/contract/业绩合同=0,cakey/caKeyClass/CA锁=0,tender//标书库=1,plan/service/服务方案模板=0,toolkit/packs/工具包=0,govreg/govAdoption/政府采购名录=0" {
 		t.Fatalf("admin counts: %s", h.counts())
 	}
 	if got := hitTitles(h.Recent); got != "公司标书,他单位荣誉,全公司证照,他单位证照,本单位证照" {
@@ -511,7 +511,7 @@ func TestPortalHomeContentFollowsPermissions(t *testing.T) {
 	// the staff member limited to their own unit sees their unit's and the company's materials only
 	staff := e.staffLimited(admin)
 	h = e.home(staff)
-	if h.counts() != "expert/expert/专家库=0,license/enterprise/企业证照=2,honor/honor/荣誉资质=0,contract/contract/业绩合同=0,cakey/caKeyClass/CA锁管理=0,tender//标书库=1,plan/service/服务方案模板=0,toolkit/packs/工具包=0,govreg/govAdoption/政府采购名录=0" {
+	if h.counts() != "expert/expert/专家库=0,license/enterprise/企业证照=2,honor/honor/荣誉资质=0,contract/contract/业绩合同=0,cakey/caKeyClass/CA锁=0,tender//标书库=1,plan/service/服务方案模板=0,toolkit/packs/工具包=0,govreg/govAdoption/政府采购名录=0" {
 		t.Fatalf("limited counts: %s", h.counts())
 	}
 	if got := hitTitles(h.Recent); got != "公司标书,全公司证照,本单位证照" {

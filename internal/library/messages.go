@@ -9,6 +9,8 @@ func init() {
 		"lib.t.honor":        {"荣誉资质", "Honours"},
 		"lib.t.contract":     {"业绩合同", "Performance contracts"},
 		"lib.t.cakey":        {"CA锁管理", "CA keys"},
+		"lib.p.cakey":        {"CA锁", "CA keys"},
+		"lib.p.announcement": {"通知公告", "Announcements"},
 		"lib.t.tender":       {"标书库", "Tender library"},
 		"lib.t.plan":         {"服务方案模板", "Service plan templates"},
 		"lib.t.toolkit":      {"工具包", "Toolkits"},

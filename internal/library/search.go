@@ -597,7 +597,7 @@ func (s *Service) aggregate(ctx context.Context, v int64, q *PortalQuery, w *por
 	f := a.facets
 	for _, t := range PortalTypes() {
 		if n := types[t.Key]; n > 0 {
-			f.Type = append(f.Type, PortalFacet{Value: t.Key, Label: httpx.Translate(q.Lang, t.Name), Count: n})
+			f.Type = append(f.Type, PortalFacet{Value: t.Key, Label: httpx.Translate(q.Lang, t.PortalLabel()), Count: n})
 		}
 	}
 	for _, v := range []struct {
@@ -837,7 +837,7 @@ func (s *Service) hits(recs []*Record, kw, lang string) []PortalHit {
 func (s *Service) PortalHits(recs []*Record, lang string) []PortalHit { return s.hits(recs, "", lang) }
 
 func (s *Service) hit(r *Record, kw, lang string) PortalHit {
-	h := PortalHit{ID: r.ID, Type: r.Type.Key, TypeName: httpx.Translate(lang, r.Type.Name), Tab: TabOf(r.Type.Key),
+	h := PortalHit{ID: r.ID, Type: r.Type.Key, TypeName: httpx.Translate(lang, r.Type.PortalLabel()), Tab: TabOf(r.Type.Key),
 		Title: r.Title(), Summary: s.summary(r), UnitName: r.UnitName, ValidTo: r.ValidTo(), Expiry: r.Expiry,
 		Period: r.Type.Period, ValidFrom: r.ValidFrom(),
 		Downloads: r.Downloads, FileCount: len(r.Files), Tags: r.Tags, CreatedAt: r.CreatedAt,
@@ -1065,7 +1065,7 @@ func (p PortalRecord) MarshalJSON() ([]byte, error) {
 			delete(m, f.Key)
 		}
 	}
-	for k, v := range map[string]any{"typeName": httpx.Translate(p.Lang, p.Type.Name), "tab": TabOf(p.Type.Key), "downloads": p.Downloads} {
+	for k, v := range map[string]any{"typeName": httpx.Translate(p.Lang, p.Type.PortalLabel()), "tab": TabOf(p.Type.Key), "downloads": p.Downloads} {
 		if m[k], err = json.Marshal(v); err != nil {
 			return nil, err
 		}

@@ -87,6 +87,9 @@ type Type struct {
 	Code      string   `json:"code"` // the function code of its screen (= menu code)
 	ReadCodes []string `json:"readCodes,omitempty"`
 	Name      string   `json:"name"` // the screen's name (its menu's)
+	// PortalName is the type's name in staff words where the portal shows it (CA锁, not the admin menu's CA锁管理);
+	// empty: Name.
+	PortalName string `json:"-"`
 	// Noun names one record, for the titles of its dialogs (新增专家, not 新增专家库).
 	Noun   string  `json:"noun"`
 	Path   string  `json:"path"` // the browser route
@@ -225,7 +228,7 @@ var Types = []*Type{
 		files("acceptanceScans", "lib.f.acceptanceScans", "acceptance", scanSuffixes),
 		remark(),
 	}},
-	{Key: TypeCAKey, Code: "expert_talents2_politics", Name: "lib.t.cakey", Noun: "lib.n.cakey", Path: "/expert_talents2_politics", Expiry: true, Review: true, Import: true, Loans: true, Fields: []Field{
+	{Key: TypeCAKey, Code: "expert_talents2_politics", Name: "lib.t.cakey", PortalName: "lib.p.cakey", Noun: "lib.n.cakey", Path: "/expert_talents2_politics", Expiry: true, Review: true, Import: true, Loans: true, Fields: []Field{
 		title("lib.f.platform", 100),
 		{Key: "keyNumber", Label: "lib.f.keyNumber", Kind: KindText, Column: ColCode, Required: true, Max: 100, Search: SearchContains, List: true, Sort: true, Export: true, Import: true, Example: "CA-2026-0001"},
 		{Key: "holder", Label: "lib.f.certHolder", Kind: KindText, Column: ColHolder, Required: true, Max: 100, Search: SearchContains, List: true, Export: true, Import: true, Example: "华信服务股份有限公司"},
@@ -289,7 +292,7 @@ var Types = []*Type{
 		{Key: "dueDate", Label: "lib.f.dueDate", Kind: KindDate, Column: ColTo, List: true, Sort: true, Export: true},
 		{Key: "state", Label: "lib.f.readState", Kind: KindDict, Dict: "message_read", Column: ColState, ReadOnly: true, Search: SearchExact, List: true, Export: true},
 	}},
-	{Key: TypeAnnouncement, Code: "expert_talents2_announcement", Name: "lib.t.announcement", Noun: "lib.n.announcement", Path: "/expert_talents2_announcement", Review: true, Fields: []Field{
+	{Key: TypeAnnouncement, Code: "expert_talents2_announcement", Name: "lib.t.announcement", PortalName: "lib.p.announcement", Noun: "lib.n.announcement", Path: "/expert_talents2_announcement", Review: true, Fields: []Field{
 		title("lib.f.announcementTitle", 200),
 		{Key: "content", Label: "lib.f.content", Kind: KindRich, Required: true, Max: 100000, Wide: true},
 		date("publishFrom", "lib.f.publishFrom", ColFrom),
@@ -343,4 +346,12 @@ func (t *Type) column(col string) *Field {
 		}
 	}
 	return nil
+}
+
+// PortalLabel is the message key of the type's name where the portal shows it.
+func (t Type) PortalLabel() string {
+	if t.PortalName != "" {
+		return t.PortalName
+	}
+	return t.Name
 }
