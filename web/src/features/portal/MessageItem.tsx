@@ -1,6 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Button, Tag } from 'antd';
-import { AuditOutlined, BellOutlined, ClockCircleOutlined, KeyOutlined, MessageOutlined, NotificationOutlined, ReadOutlined, RightOutlined, TrophyOutlined } from '@ant-design/icons';
+import { AuditOutlined, BellOutlined, ClockCircleOutlined, KeyOutlined, NotificationOutlined, ProfileOutlined, ReadOutlined, RightOutlined, TrophyOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { readMessages, type MessageKind, type PortalMessage } from '../../api/portal';
 import { useI18n } from '../../i18n';
@@ -16,7 +16,7 @@ const KIND_LOOK: Record<MessageKind, { icon: ReactNode; fg: string; bg: string; 
   review: { icon: <AuditOutlined />, fg: '#08979c', bg: '#e3f7f7', color: 'cyan' },
   course: { icon: <ReadOutlined />, fg: '#389e0d', bg: '#eef8e6', color: 'green' },
   reward: { icon: <TrophyOutlined />, fg: '#d48806', bg: '#fff8e1', color: 'gold' },
-  demand: { icon: <MessageOutlined />, fg: '#531dab', bg: '#f3ecfd', color: 'purple' },
+  demand: { icon: <ProfileOutlined />, fg: '#531dab', bg: '#f3ecfd', color: 'purple' },
   announcement: { icon: <NotificationOutlined />, fg: '#c41d7f', bg: '#fdeaf4', color: 'magenta' },
   notice: { icon: <BellOutlined />, fg: '#2f6bd8', bg: '#e8f0fe', color: 'blue' },
 };
