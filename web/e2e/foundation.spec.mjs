@@ -126,6 +126,14 @@ test('change password: every validation message, then the new password works', a
   assert.equal(await page.evaluate(() => sessionStorage.getItem('userInfo')), null);
   await login(page, 'libadmin', 'Lib#2026new');
   await waitPath(page, '/gateway');
+  // the demo password back: later specs of the lane sign libadmin in with it
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-change-password').click();
+  await page.getByTestId('pwd-old').fill('Lib#2026new');
+  await page.getByTestId('pwd-new').fill('Library@123');
+  await page.getByTestId('pwd-repeat').fill('Library@123');
+  await page.getByTestId('pwd-submit').click();
+  await page.getByText('操作成功').first().waitFor();
   await page.context().close();
 });
 

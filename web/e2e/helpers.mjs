@@ -1,7 +1,7 @@
 // Shared helpers of the end-to-end specs: a headless Debian Chromium driven by playwright-core.
 import { chromium } from 'playwright-core';
 import { existsSync } from 'node:fs';
-import { deflateSync } from 'node:zlib';
+import { deflateSync, inflateRawSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +28,7 @@ export async function launch() {
  * What every page's context asks for: less motion (prefers-reduced-motion: the app turns antd's animations off, so
  * nothing is clicked mid-animation and no frames are rendered for it).
  */
-export const contextOptions = { reducedMotion: 'reduce' };
+export const contextOptions = { reducedMotion: 'reduce', timezoneId: process.env.E2E_TZ || 'Asia/Shanghai' };
 
 /** How long one action or wait may take unless it says otherwise (Playwright waits without end by default). */
 export const ACTION_TIMEOUT = 60_000;
@@ -248,3 +248,27 @@ export function validPdf(pages = 1) {
   out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out);
 }
+
+/** The entries of a zip file (an .xlsx, a .docx) by name, stored or deflated, read from its central directory (the
+ *  local headers of a streamed zip carry no sizes). */
+export function unzip(buf) {
+  const out = {};
+  const end = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error('no end of central directory: not a zip');
+  let p = buf.readUInt32LE(end + 16);
+  for (let n = buf.readUInt16LE(end + 10); n > 0; n--) {
+    const method = buf.readUInt16LE(p + 10);
+    const size = buf.readUInt32LE(p + 20);
+    const nameLen = buf.readUInt16LE(p + 28);
+    const local = buf.readUInt32LE(p + 42);
+    const name = buf.subarray(p + 46, p + 46 + nameLen).toString('utf8');
+    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+    const data = buf.subarray(start, start + size);
+    out[name] = method === 8 ? inflateRawSync(data) : data;
+    p += 46 + nameLen + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
+  }
+  return out;
+}
+
+/** The texts of every part of a zip, joined. */
+export const zipText = (buf) => Object.values(unzip(buf)).map((b) => b.toString('utf8')).join('');

@@ -5,30 +5,7 @@
 // and its export hold the amount; the staff member sees it paid. No API call prepares or shortcuts any of it.
 import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
-import { inflateRawSync } from 'node:zlib';
-import { launch, shot, signedIn, row, exportFile } from './helpers.mjs';
-
-/** The texts of every part of a zip (an .xlsx), joined. */
-function zipText(buf) {
-  let text = '';
-  let eocd = buf.length - 22;
-  while (eocd >= 0 && buf.readUInt32LE(eocd) !== 0x06054b50) eocd--;
-  assert.ok(eocd >= 0, 'not a zip');
-  let p = buf.readUInt32LE(eocd + 16);
-  for (let n = buf.readUInt16LE(eocd + 10); n > 0; n--) {
-    const method = buf.readUInt16LE(p + 10);
-    const size = buf.readUInt32LE(p + 20);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extra = buf.readUInt16LE(p + 30);
-    const comment = buf.readUInt16LE(p + 32);
-    const local = buf.readUInt32LE(p + 42);
-    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    const data = buf.subarray(start, start + size);
-    text += (method === 8 ? inflateRawSync(data) : data).toString('utf8');
-    p += 46 + nameLen + extra + comment;
-  }
-  return text;
-}
+import { launch, shot, signedIn, row, exportFile, zipText } from './helpers.mjs';
 
 /**
  * Picks the option whose text is text (a RegExp: matching it) in the select opened by the control with testId.

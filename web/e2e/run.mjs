@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../scripts/testServer.mjs';
+import { startServer, E2E_TZ } from '../scripts/testServer.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 mkdirSync(join(here, '..', 'test-output'), { recursive: true });
@@ -45,7 +45,7 @@ async function runLane(files, n) {
     rc = await new Promise((resolve) => {
       const cli = join(here, '..', 'node_modules', '@playwright', 'test', 'cli.js');
       const child = spawn(process.execPath, [cli, 'test', '--config', join(here, 'playwright.config.mjs'), ...files.sort()], {
-        env: { ...process.env, BASE_URL: base, BIDDESK_BIN: bin, BIDDESK_DATA: dataDir, E2E_LANE: String(n), FORCE_COLOR: '0' },
+        env: { ...process.env, TZ: E2E_TZ, E2E_TZ, BASE_URL: base, BIDDESK_BIN: bin, BIDDESK_DATA: dataDir, E2E_LANE: String(n), FORCE_COLOR: '0' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout.on('data', (d) => (out += d));

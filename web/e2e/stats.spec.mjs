@@ -3,8 +3,7 @@
 // (docs/statistics.md).
 import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
-import { inflateRawSync } from 'node:zlib';
-import { launch, newPage, login, shot, waitPath, exportFile, signedIn, api } from './helpers.mjs';
+import { launch, newPage, login, shot, waitPath, exportFile, signedIn, api, unzip } from './helpers.mjs';
 
 let browser;
 test.beforeAll(async () => { browser = await launch(); });
@@ -12,22 +11,7 @@ test.afterAll(async () => { await browser?.close(); });
 
 /** The rows of a workbook's first sheet as text cells (a small reader of the zip and the sheet's XML). */
 function sheetRows(buf) {
-  // the central directory (the local headers of a streamed zip carry no sizes)
-  const files = {};
-  const end = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  let p = buf.readUInt32LE(end + 16);
-  for (let n = buf.readUInt16LE(end + 10); n > 0; n--) {
-    const method = buf.readUInt16LE(p + 10);
-    const size = buf.readUInt32LE(p + 20);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const skip = nameLen + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
-    const local = buf.readUInt32LE(p + 42);
-    const name = buf.subarray(p + 46, p + 46 + nameLen).toString();
-    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    const data = buf.subarray(start, start + size);
-    files[name] = (method === 8 ? inflateRawSync(data) : data).toString();
-    p += 46 + skip;
-  }
+  const files = Object.fromEntries(Object.entries(unzip(buf)).map(([name, data]) => [name, data.toString()]));
   const text = (xml) => [...xml.matchAll(/<t[^>]*>([^<]*)<\/t>/g)].map((m) => m[1]).join('');
   const shared = [...(files['xl/sharedStrings.xml'] ?? '').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => text(m[1]));
   return [...files['xl/worksheets/sheet1.xml'].matchAll(/<row[^>]*>([\s\S]*?)<\/row>/g)].map((r) =>

@@ -3,35 +3,11 @@
 // the book is listed in /expert_talents_result with who made it and for which experts, downloads again, and is deleted.
 import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
-import { inflateRawSync } from 'node:zlib';
-import { launch, newPage, login, shot, waitPath, row, exportFile, confirmIrreversible } from './helpers.mjs';
+import { launch, newPage, login, shot, waitPath, row, exportFile, confirmIrreversible, unzip } from './helpers.mjs';
 
 let browser;
 test.beforeAll(async () => { browser = await launch(); });
 test.afterAll(async () => { await browser?.close(); });
-
-/** The entries of a zip file by name (stored or deflated), read from its central directory. */
-function unzip(buf) {
-  const out = {};
-  let eocd = buf.length - 22;
-  while (eocd >= 0 && buf.readUInt32LE(eocd) !== 0x06054b50) eocd--;
-  assert.ok(eocd >= 0, 'no end of central directory: not a zip');
-  let p = buf.readUInt32LE(eocd + 16);
-  for (let n = buf.readUInt16LE(eocd + 10); n > 0; n--) {
-    const method = buf.readUInt16LE(p + 10);
-    const size = buf.readUInt32LE(p + 20);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extra = buf.readUInt16LE(p + 30);
-    const comment = buf.readUInt16LE(p + 32);
-    const local = buf.readUInt32LE(p + 42);
-    const name = buf.subarray(p + 46, p + 46 + nameLen).toString('utf8');
-    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    const data = buf.subarray(start, start + size);
-    out[name] = method === 8 ? inflateRawSync(data) : data;
-    p += 46 + nameLen + extra + comment;
-  }
-  return out;
-}
 
 /** The section headings of a book, in document order. */
 function headings(docx) {

@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+/** The zone the end-to-end tests' server, runner and browser share. */
+export const E2E_TZ = process.env.E2E_TZ || 'Asia/Shanghai';
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -27,14 +30,9 @@ export async function startServer(prefix = 'biddesk-test-') {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', dataDir], {
-    // the company's zone is the browser's (the machine's): the tests read times the server computes, as a person in
-    // the company's zone would
-    env: {
-      ...process.env,
-      BIDDESK_THROTTLE_ADDRESS: '1000',
-      BIDDESK_LOG_LEVEL: 'warn',
-      BIDDESK_TIMEZONE: process.env.BIDDESK_TIMEZONE || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
-    },
+    // the company's zone (E2E_TZ, default the product's Asia/Shanghai): the test runner and the browser run in it too
+    // (e2e/run.mjs, helpers' contextOptions), as the company's staff do
+    env: { ...process.env, BIDDESK_THROTTLE_ADDRESS: '1000', BIDDESK_LOG_LEVEL: 'warn', BIDDESK_TIMEZONE: E2E_TZ },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
