@@ -190,7 +190,7 @@ func (s *Service) GenerateMessages(ctx context.Context) (int, error) {
 		if d.to < today.Format(dateLayout) {
 			key = "lib.msg.expired"
 		}
-		name := httpx.Translate(httpx.LangZH, t.Name)
+		name := httpx.Translate(httpx.LangZH, t.PortalLabel())
 		notices = append(notices, notice{
 			ref: fmt.Sprintf("expiry:%s:%d:%s", d.typ, d.id, d.to), due: d.to, recipients: users, refType: t, refID: d.id,
 			title:   httpx.Translate(httpx.LangZH, key+".title", name, d.title, d.to),

@@ -26,7 +26,7 @@ func (s *Service) reviewNotice(ctx context.Context, tx *db.Tx, t *Type, cur *Rec
 	if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(id), 0) FROM lib_review WHERE record_id = ?`, cur.ID).Scan(&step); err != nil {
 		return err
 	}
-	name, title := httpx.Translate(httpx.LangZH, t.Name), cur.Title()
+	name, title := httpx.Translate(httpx.LangZH, t.PortalLabel()), cur.Title()
 	var msgTitle, content string
 	if action == ActApprove {
 		msgTitle = httpx.Translate(httpx.LangZH, "lib.msg.approved.title", title)
