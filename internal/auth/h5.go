@@ -120,19 +120,7 @@ func (s *Service) IssueHandover(ctx context.Context, p *Principal) (*Handover, e
 	if kind != KindWeb {
 		return nil, ErrHandoverInvalid
 	}
-	code, err := NewToken()
-	if err != nil {
-		return nil, err
-	}
-	now := s.now()
-	err = s.store.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := tx.Exec(ctx, `DELETE FROM download_ticket WHERE expires_at < ?`, now.Add(-time.Hour)); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, `INSERT INTO download_ticket (ticket_hash, user_id, session_id, path, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
-			HashToken(code), p.UserID, p.SessionID, handoverPath, now, now.Add(HandoverTTL))
-		return err
-	})
+	code, err := s.issueSingleUse(ctx, p, handoverPath, HandoverTTL)
 	if err != nil {
 		return nil, fmt.Errorf("handover: issue for user %d: %w", p.UserID, err)
 	}

@@ -25,20 +25,7 @@ type Ticket struct {
 // IssueTicket creates a single-use download ticket for the caller and one export path. The
 // caller must already be allowed to call that path (the app checks it before).
 func (s *Service) IssueTicket(ctx context.Context, p *Principal, path string) (*Ticket, error) {
-	tok, err := NewToken()
-	if err != nil {
-		return nil, err
-	}
-	now := s.now()
-	err = s.store.db.InTx(ctx, func(tx *db.Tx) error {
-		// Housekeeping: tickets are useless a minute after issue; keep an hour for inspection.
-		if _, err := tx.Exec(ctx, `DELETE FROM download_ticket WHERE expires_at < ?`, now.Add(-time.Hour)); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, `INSERT INTO download_ticket (ticket_hash, user_id, session_id, path, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
-			HashToken(tok), p.UserID, p.SessionID, path, now, now.Add(TicketTTL))
-		return err
-	})
+	tok, err := s.issueSingleUse(ctx, p, path, TicketTTL)
 	if err != nil {
 		return nil, err
 	}
@@ -123,4 +110,24 @@ func (s *Service) SessionHolder(ctx context.Context, sessionID int64) (*Principa
 		return nil, err
 	}
 	return s.principalOf(ctx, u, sessionID)
+}
+
+// issueSingleUse stores a new single-use code for the caller's session, bound to path and valid for ttl (only its
+// hash is kept), and returns it: download tickets and the learner page's hand-over codes.
+func (s *Service) issueSingleUse(ctx context.Context, p *Principal, path string, ttl time.Duration) (string, error) {
+	code, err := NewToken()
+	if err != nil {
+		return "", err
+	}
+	now := s.now()
+	err = s.store.db.InTx(ctx, func(tx *db.Tx) error {
+		// Housekeeping: codes are useless a minute after issue; keep an hour for inspection.
+		if _, err := tx.Exec(ctx, `DELETE FROM download_ticket WHERE expires_at < ?`, now.Add(-time.Hour)); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO download_ticket (ticket_hash, user_id, session_id, path, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
+			HashToken(code), p.UserID, p.SessionID, path, now, now.Add(ttl))
+		return err
+	})
+	return code, err
 }
