@@ -2,7 +2,6 @@ package app_test
 
 import (
 	"context"
-	"encoding/json"
 	"net/url"
 	"os"
 	"strings"
@@ -53,23 +52,13 @@ type resourceRec struct {
 // done sends a call that must succeed and decodes its data into out (when not nil).
 func (e *env) done(method, path, tok string, body, out any) {
 	e.t.Helper()
-	_, r := e.call(method, path, tok, body)
-	if r.Code != 0 {
-		e.t.Fatalf("%s %s %v: code %d %s", method, path, body, r.Code, r.Message)
-	}
-	if out != nil {
-		if err := json.Unmarshal(r.Data, out); err != nil {
-			e.t.Fatalf("%s %s: %v", method, path, err)
-		}
-	}
+	e.Done(method, path, tok, body, out)
 }
 
 // refused sends a call that must fail with code 1 and message msg.
 func (e *env) refused(method, path, tok string, body any, msg string) {
 	e.t.Helper()
-	if _, r := e.call(method, path, tok, body); r.Code != 1 || r.Message != msg {
-		e.t.Errorf("%s %s %v: %+v, want %q", method, path, body, r, msg)
-	}
+	e.Refused(method, path, tok, body, msg)
 }
 
 func (e *env) menus(tok string) []menuNode {
