@@ -22,7 +22,6 @@ import (
 	"biddesk/internal/dtable"
 	"biddesk/internal/external"
 	"biddesk/internal/files"
-	"biddesk/internal/handover"
 	"biddesk/internal/library"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/apidoc"
@@ -37,7 +36,6 @@ import (
 	"biddesk/internal/stats"
 	"biddesk/internal/sysconfig"
 	"biddesk/internal/tasks"
-	"biddesk/internal/users"
 	"biddesk/internal/wordbook"
 	"biddesk/migrations"
 )
@@ -79,12 +77,18 @@ type App struct {
 	demand *demand.Service
 	// reports are the dynamic reports (internal/dreport); the session's side menu lists those marked for it.
 	reports *dreport.Service
-	// dtables are the dynamic tables (a dataset names those its runner may read).
-	dtables *dtable.Service
+	// dtables are the dynamic tables (a dataset names those its runner may read), datasets the datasets.
+	dtables  *dtable.Service
+	datasets *dataset.Service
 	// reward is the certificate rewards (internal/reward).
 	reward *reward.Service
 	// content is the learning content (internal/content); Close stops its conversions.
 	content *content.Service
+
+	// parts are the areas (areas.go), in their order.
+	parts []area
+	// seededAccounts are the demo accounts Seed created.
+	seededAccounts []Account
 
 	// routes is the API route table, assembled once from the areas' lists; downloads are its download
 	// routes by path (the download ticket's look-up).
@@ -154,7 +158,6 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	a.Auth.UseVersions(a.Changes.Version)
 	a.Org.UseVersion(func(ctx context.Context) (int64, error) { return a.Changes.Version(ctx, auth.VersionTopic) })
 	a.Auth.UseEmployees(ssoEmployees{a})
-	registerHandoverKinds()
 	if err := a.SysConfig.Sync(ctx); err != nil {
 		a.Changes.Stop()
 		d.Close()
@@ -166,24 +169,16 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 		d.Close()
 		return nil, err
 	}
-	a.openLibrary()
-	a.openPortal()
-	a.openWordbook()
-	a.registerTasks()
+	if err := a.openAreas(ctx); err != nil {
+		a.Changes.Stop()
+		d.Close()
+		return nil, err
+	}
 	if err := a.Tasks.Engine().Prepare(ctx); err != nil {
 		a.Changes.Stop()
 		d.Close()
 		return nil, fmt.Errorf("scheduled tasks: %w", err)
 	}
-	a.openDemand()
-	a.openReward()
-	if err := a.openContent(ctx); err != nil {
-		a.Changes.Stop()
-		d.Close()
-		return nil, err
-	}
-	a.stats = a.statsService()
-	a.assembleRoutes()
 	a.metrics = newMetrics(a)
 	a.keepStatistics(ctx)
 	return a, nil
@@ -285,60 +280,14 @@ func (a *App) Close() error {
 		a.Log.Warn("stop the job engine", "err", err)
 	}
 	a.stopStats()
-	a.content.Close()
+	for i := len(a.parts) - 1; i >= 0; i-- {
+		if a.parts[i].close != nil {
+			a.parts[i].close()
+		}
+	}
 	a.stopFiles()
 	a.Changes.Stop()
 	return a.DB.Close()
-}
-
-// assembleRoutes builds the API route table from the areas' own lists, once, at start. Each area declares its
-// calls with the access they need (its Routes); the app adds only its own download-ticket call.
-func (a *App) assembleRoutes() {
-	var all []route.Route
-	a.dtables = dtable.NewService(a.DB, a.dtableCaller, lowcodeLookups{a})
-	datasets := dataset.NewService(a.DB, a.datasetScope)
-	a.reports = dreport.NewService(a.DB, reportDatasets{datasets}, a.reportCaller)
-	for _, area := range []struct {
-		name   string
-		routes []route.Route
-	}{
-		{"auth", auth.NewHandlers(a.Auth).Routes()},
-		{"dict", dict.NewHandlers(a.Dict).Routes()},
-		{"access", access.Routes(a.Access)},
-		{"files", append(files.NewHandlers(a.Files).Routes(), a.ticketRoute())},
-		{"org", org.NewHandlers(a.Org, a.Access.CheckScopeChange).Routes()},
-		{"users", users.NewHandlers(users.NewService(a.DB, a.Access, a.Org)).Routes()},
-		{"external", external.NewHandlers(a.External, a.Access).Routes()},
-		{"handover", handover.NewHandlers(handover.NewService(a.DB, a.handoverGuard)).Routes()},
-		{"audit", audit.Routes(a.DB)},
-		{"sysconfig", sysconfig.NewHandlers(a.SysConfig).Routes()},
-		{"wordbook", wordbook.NewHandlers(a.wordbook).Routes()},
-		{"library", library.NewHandlers(a.Library).Routes()},
-		{"demand", demand.NewHandlers(a.demand).Routes()},
-		{"reward", reward.NewHandlers(a.reward).Routes()},
-		{"portal", portal.NewHandlers(a.Portal).Routes()},
-		{"tasks", tasks.NewHandlers(a.Tasks).Routes()},
-		{"stats", stats.NewHandlers(a.stats).Routes()},
-		{"dataset", dataset.NewHandlers(datasets).Routes()},
-		{"dreport", dreport.NewHandlers(a.reports).Routes()},
-		{"dtable", dtable.NewHandlers(a.dtables).Routes()},
-		{"content", content.NewHandlers(a.contentService()).Routes()},
-	} {
-		for _, rt := range area.routes {
-			rt.Area = area.name
-			if lowcodeAreas[rt.Area] {
-				rt = staffOnlyLowcode(rt)
-			}
-			all = append(all, rt)
-		}
-	}
-	a.routes = all
-	a.downloads = map[string]route.Route{}
-	for _, rt := range all {
-		if rt.Download {
-			a.downloads[rt.Path] = rt
-		}
-	}
 }
 
 // Routes is the API route table: every endpoint with the permission it needs (built once by Open).

@@ -65,7 +65,7 @@ func (d demandDicts) Values(ctx context.Context, q db.Querier, code string) ([]s
 
 // openDemand wires demand collection after the library and the files: a demand's files, and the files of the
 // answers to it, download for its submitter and for the administrators whose scope holds its collection.
-func (a *App) openDemand() {
+func (a *App) openDemand(context.Context) error {
 	scope := func(ctx context.Context, q db.Querier, userID int64) (org.Visibility, error) {
 		return a.Org.VisibilityIn(ctx, q, userID, demand.Module)
 	}
@@ -76,6 +76,7 @@ func (a *App) openDemand() {
 	a.Files.OnRead(demand.ReplyRecordType, func(ctx context.Context, p *auth.Principal, f *files.File) (bool, error) {
 		return a.demand.MayReadReplyFile(ctx, p, f.RecordID)
 	})
+	return nil
 }
 
 // seedDemandDemo writes the demo demand collections: the bid team ('admin') asks, 'staff', 'libadmin' and 'admin'

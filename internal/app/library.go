@@ -43,7 +43,7 @@ func (s libraryScopes) Condition(ctx context.Context, q db.Querier, userID int64
 
 // openLibrary wires the library after the files: a record's files download for whoever may see the record,
 // and each download counts for the record.
-func (a *App) openLibrary() {
+func (a *App) openLibrary(context.Context) error {
 	a.Library = library.NewService(a.DB, libraryDicts{a}, libraryScopes{a.Org}, a.SysConfig, a.Files)
 	for _, t := range library.Types {
 		a.Files.OnRead(library.FileRecordType(t), func(ctx context.Context, p *auth.Principal, f *files.File) (bool, error) {
@@ -56,6 +56,7 @@ func (a *App) openLibrary() {
 	a.Files.OnRead(library.SocialFileType, func(_ context.Context, p *auth.Principal, _ *files.File) (bool, error) {
 		return p != nil && p.Can(library.SocialCode), nil
 	})
+	return nil
 }
 
 // seedLibraryCodes adds the library administration code, granted to the system and library administrators.

@@ -18,11 +18,8 @@ import (
 	"biddesk/internal/sysconfig"
 )
 
-// lowcodeAreas are the areas of the low-code data: dynamic tables, datasets and dynamic reports.
-var lowcodeAreas = map[string]bool{"dtable": true, "dataset": true, "dreport": true}
-
 // staffOnlyLowcode is the one rule keeping external (partner) accounts out of the low-code data: every call of
-// the areas above, whatever its access (a function code, or any signed-in account with the table's or
+// the areas marked staffOnly in areas.go (dynamic tables, datasets, dynamic reports), whatever its access (a function code, or any signed-in account with the table's or
 // report's roles deciding), answers an external account 403 无权限访问该功能 before its handler runs. An
 // external account sees only the portal (docs/api.md, "External users"): a role it shares with staff, named
 // among a table's readers or writers or a report's roles, reaches the staff members only. assembleRoutes

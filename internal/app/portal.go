@@ -99,9 +99,10 @@ func (f portalFiles) Downloaded(ctx context.Context, fileID, userID int64, recor
 }
 
 // openPortal wires the portal after the library; its cached configuration follows the change bus.
-func (a *App) openPortal() {
+func (a *App) openPortal(context.Context) error {
 	a.Portal = portal.NewService(a.DB, portalLibrary{a.Library}, portalFiles{a.Files})
 	a.Portal.Watch(a.Changes)
+	return nil
 }
 
 // seedPortalDemo writes the demo quick links and, unless the demo goes without files (the Go tests), the demo

@@ -179,7 +179,7 @@ func (d rewardDicts) Has(ctx context.Context, q db.Querier, code, value string) 
 
 // openReward wires certificate rewards after the library and the files: an application's evidence downloads for
 // its applicant and for the reviewers whose scope holds the applicant's unit.
-func (a *App) openReward() {
+func (a *App) openReward(context.Context) error {
 	scope := func(ctx context.Context, q db.Querier, userID int64) (org.Visibility, error) {
 		return a.Org.VisibilityIn(ctx, q, userID, reward.Module)
 	}
@@ -187,4 +187,5 @@ func (a *App) openReward() {
 	a.Files.OnRead(reward.RecordType, func(ctx context.Context, p *auth.Principal, f *files.File) (bool, error) {
 		return a.reward.MayReadFile(ctx, p, f.RecordID)
 	})
+	return nil
 }

@@ -8,7 +8,6 @@ import (
 
 	"biddesk/internal/access"
 	"biddesk/internal/auth"
-	"biddesk/internal/external"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/validate"
@@ -24,20 +23,16 @@ type Account struct {
 // demo data and without any account, it creates 'admin' with a random password that must be
 // changed at first sign-in. It returns the accounts it created.
 func (a *App) Seed(ctx context.Context, demo bool) ([]Account, error) {
-	if err := a.Access.SeedBuiltins(ctx); err != nil {
-		return nil, fmt.Errorf("seed access: %w", err)
-	}
-	if err := a.Dict.SeedBuiltins(ctx); err != nil {
-		return nil, fmt.Errorf("seed dictionaries: %w", err)
-	}
-	if err := a.seedLibraryCodes(ctx); err != nil {
-		return nil, fmt.Errorf("seed library codes: %w", err)
+	for _, ar := range a.parts {
+		if ar.builtins == nil {
+			continue
+		}
+		if err := ar.builtins(ctx); err != nil {
+			return nil, fmt.Errorf("seed %s: %w", ar.name, err)
+		}
 	}
 	if err := a.syncResources(ctx); err != nil {
 		return nil, fmt.Errorf("seed resources: %w", err)
-	}
-	if err := a.Org.SeedDefaultScopes(ctx, map[string]string{access.RoleSysAdmin: org.ScopeAll, access.RoleLibAdmin: org.ScopeAll}); err != nil {
-		return nil, fmt.Errorf("seed data scopes: %w", err)
 	}
 	var users int
 	if err := a.DB.QueryRow(ctx, `SELECT COUNT(*) FROM sys_user`).Scan(&users); err != nil {
@@ -57,9 +52,28 @@ func (a *App) Seed(ctx context.Context, demo bool) ([]Account, error) {
 		}
 		return []Account{acc}, nil
 	}
+	// The demo company: its organisation and people first (every area's demo data names them), then each area's
+	// demo data in the areas' order, then a year of its past across the areas.
 	if err := a.Org.SeedDemo(ctx); err != nil {
 		return nil, fmt.Errorf("seed organisation: %w", err)
 	}
+	a.seededAccounts = nil
+	for _, ar := range a.parts {
+		if ar.demo == nil {
+			continue
+		}
+		if err := ar.demo(ctx); err != nil {
+			return nil, fmt.Errorf("seed the %s demo: %w", ar.name, err)
+		}
+	}
+	if err := a.seedDemoHistory(ctx); err != nil {
+		return nil, fmt.Errorf("seed the demo company's past: %w", err)
+	}
+	return a.seededAccounts, nil
+}
+
+// seedDemoAccounts creates the demo accounts (the auth area's demo data): admin, staff, libadmin and partner.
+func (a *App) seedDemoAccounts(ctx context.Context) error {
 	accounts := []struct {
 		Account
 		name, unit string
@@ -69,38 +83,13 @@ func (a *App) Seed(ctx context.Context, demo bool) ([]Account, error) {
 		{Account{"libadmin", "Library@123", access.RoleLibAdmin, auth.SiteStaff}, org.DemoPeople[org.DemoLibAdminEmployee].Name, org.DemoPeople[org.DemoLibAdminEmployee].Unit},
 		{Account{"partner", "Partner@123", access.RoleStaff, auth.SiteExternal}, "合作伙伴演示账号", ""},
 	}
-	var out []Account
 	for _, acc := range accounts {
 		if err := a.createAccount(ctx, acc.Account, acc.name, acc.unit, false); err != nil {
-			return nil, err
+			return err
 		}
-		out = append(out, acc.Account)
+		a.seededAccounts = append(a.seededAccounts, acc.Account)
 	}
-	if err := external.SeedDemo(ctx, a.DB, "staff", "partner"); err != nil {
-		return nil, fmt.Errorf("seed external organisation: %w", err)
-	}
-	if err := a.seedLibraryDemo(ctx); err != nil {
-		return nil, fmt.Errorf("seed library: %w", err)
-	}
-	if err := a.seedPortalDemo(ctx); err != nil {
-		return nil, fmt.Errorf("seed portal: %w", err)
-	}
-	if err := a.seedDemandDemo(ctx); err != nil {
-		return nil, fmt.Errorf("seed demands: %w", err)
-	}
-	if err := a.seedContentDemo(ctx); err != nil {
-		return nil, fmt.Errorf("seed learning content: %w", err)
-	}
-	if err := a.seedLowcodeDemo(ctx); err != nil {
-		return nil, fmt.Errorf("seed low-code: %w", err)
-	}
-	if err := a.seedRewardDemo(ctx); err != nil {
-		return nil, fmt.Errorf("seed rewards: %w", err)
-	}
-	if err := a.seedDemoHistory(ctx); err != nil {
-		return nil, fmt.Errorf("seed the demo company's past: %w", err)
-	}
-	return out, nil
+	return nil
 }
 
 func (a *App) createAccount(ctx context.Context, acc Account, name, unit string, mustChange bool) error {

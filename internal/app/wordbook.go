@@ -19,11 +19,12 @@ import (
 
 // openWordbook wires the Word book after the library and the files; a book's file may be downloaded through
 // the common file call by whoever may see the books.
-func (a *App) openWordbook() {
+func (a *App) openWordbook(context.Context) error {
 	a.Files.OnRead(wordbook.RecordType, func(_ context.Context, p *auth.Principal, _ *files.File) (bool, error) {
 		return p.CanOneOf([]string{wordbook.FunResult, wordbook.FunMake}), nil
 	})
 	a.wordbook = wordbook.NewService(a.DB, bookExperts{a.Library}, bookFiles{a.Files})
+	return nil
 }
 
 // bookExperts reads the library's experts: only published ones go into a bid appendix.

@@ -11,7 +11,6 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
-	"biddesk/internal/platform/route"
 	"biddesk/internal/platform/sheet"
 )
 
@@ -167,12 +166,3 @@ func (h *Handlers) Import(w http.ResponseWriter, r *http.Request) (any, error) {
 }
 
 var dryRunParam = httpx.Param{Name: "dryRun", Type: reflect.TypeFor[bool](), Doc: "true: check every row, add none"}
-
-func (h *Handlers) importRoutes() []route.Route {
-	return []route.Route{
-		route.Download("/api/dtable/data/template", route.SignedIn, h.Template).Query(tableIDParam).Returns(route.File{}).
-			Doc("The import workbook of a table (a write role)", "动态表格导入模板"),
-		route.New("POST", "/api/dtable/data/import", route.SignedIn, h.Import).Query(tableIDParam, dryRunParam).Returns(ImportReport{}).
-			Doc("Import rows from an .xlsx (multipart field file): every row checked as an added one, all or none; dryRun checks only", "导入动态表格"),
-	}
-}

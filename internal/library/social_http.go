@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"biddesk/internal/platform/httpx"
-	"biddesk/internal/platform/list"
-	"biddesk/internal/platform/route"
 )
 
 // Paths of the social-security calls.
@@ -59,54 +57,6 @@ func (SocialRun) OpenAPIName() string        { return "LibSocialRun" }
 // socialReaders may read the continuous months: the social-security screen and whoever reads experts.
 func socialReaders() string {
 	return strings.Join([]string{SocialCode, TypeOf(TypeExpert).readAccess()}, ",")
-}
-
-// socialRoutes are the calls of the social-security screen.
-func (h *Handlers) socialRoutes() []route.Route {
-	tbl := h.svc.SocialTable()
-	return []route.Route{
-		route.New("GET", SocialPath+"list", SocialCode, tbl.List).Query(tbl.Spec.Params()...).Returns(list.Page[SocialRecord]{}).
-			Doc("Social security: the contribution rows (employee, month, city, base, paying unit, proof), paged", "社保缴纳记录列表"),
-		route.Download(SocialExportPath, SocialCode, tbl.Export).Query(tbl.Spec.Params()...).Query(list.FormatParam).Returns(route.File{}).
-			Doc("Export 'social security': the contribution rows with the list's filters", "导出社保缴纳记录"),
-		route.Call("GET", SocialPath+"one", SocialCode, func(r *http.Request, in IDIn) (SocialRecord, error) {
-			return h.svc.SocialOne(r.Context(), in.ID)
-		}).Doc("Social security: one row", "社保缴纳记录详情"),
-		route.Call("POST", SocialPath+"add", SocialCode, func(r *http.Request, in SocialIn) (httpx.Created, error) {
-			id, err := h.svc.SaveSocial(r.Context(), 0, in.form(), httpx.Lang(r))
-			return httpx.Created{ID: id}, err
-		}).Doc("Social security: add a month of an employee (one row per employee, month, city and paying unit)", "新增社保缴纳记录"),
-		route.Call("PUT", SocialPath+"edit", SocialCode, func(r *http.Request, in SocialEditIn) (route.None, error) {
-			_, err := h.svc.SaveSocial(r.Context(), in.ID, in.form(), httpx.Lang(r))
-			return route.None{}, err
-		}).Doc("Social security: change a row", "编辑社保缴纳记录"),
-		route.Call("DELETE", SocialPath+"del", SocialCode, func(r *http.Request, in IDsIn) (route.None, error) {
-			ids, err := in.list()
-			if err != nil {
-				return route.None{}, err
-			}
-			return route.None{}, h.svc.DeleteSocial(r.Context(), ids)
-		}).Doc("Social security: delete rows (soft, with a business-log line each)", "删除社保缴纳记录"),
-		route.Download(SocialPath+"import/template", SocialCode, func(w http.ResponseWriter, r *http.Request) (any, error) {
-			return httpx.Written{}, socialTemplate(w, r)
-		}).Returns(route.File{}).Doc("Social security: the import workbook (the bureau's monthly list)", "社保导入模板"),
-		route.New("POST", SocialPath+"import", SocialCode, h.svc.importSocialUpload).Takes(ImportIn{}).Returns(SocialImportReport{}).
-			Doc("Social security: import the bureau's monthly spreadsheet (multipart field file); dryRun=true only checks and lists every bad row; a real import is all or nothing, a row of an existing employee, month, city and paying unit replaces it", "导入社保缴纳记录"),
-		route.Call("GET", SocialPath+"continuous", socialReaders(), func(r *http.Request, in SocialRunsIn) (SocialRunsAnswer, error) {
-			upTo := strings.TrimSpace(in.Month)
-			if upTo != "" {
-				m, err := ParseMonth(upTo, h.svc.now())
-				if err != nil {
-					return SocialRunsAnswer{}, err
-				}
-				upTo = m
-			} else {
-				upTo = LastMonth(h.svc.now())
-			}
-			runs, err := h.svc.SocialRuns(r.Context(), strings.TrimSpace(in.EmployeeCode), upTo)
-			return SocialRunsAnswer{EmployeeCode: in.EmployeeCode, UpTo: upTo, Runs: runs}, err
-		}).Doc("An employee's continuous social-security months up to a month, by city (docs/library.md, 'Continuous months')", "连续社保月数"),
-	}
 }
 
 // socialParams are the expert list's social-security filter parameters.
