@@ -8,17 +8,16 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"biddesk/internal/app"
+	"biddesk/internal/apptest"
 	"biddesk/internal/backup"
 )
 
@@ -135,9 +134,8 @@ func TestBackupDuringConcurrentWritersAndRestore(t *testing.T) {
 			t.Fatalf("writer %d: %d of the %d writes acknowledged before the backup are in it", w, n, before[w])
 		}
 	}
-	srv := httptest.NewServer(ra.Handler(fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}}))
-	defer srv.Close()
-	re := &env{t: t, app: ra, srv: srv}
+	ae := apptest.Serve(t, ra)
+	re := &env{Env: ae, t: t, app: ra, srv: ae.Srv}
 	tok := re.login("staff", "Staff@123").AccessToken
 	for url, body := range kept {
 		if resp, got := re.fetch(url, tok); resp.StatusCode != 200 || !bytes.Equal(got, body) {

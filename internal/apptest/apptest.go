@@ -100,6 +100,15 @@ func New(t testing.TB, tweak ...func(*config.Config)) *Env {
 	return &Env{T: t, App: a, Srv: srv, Config: cfg}
 }
 
+// Serve serves an app the test opened itself (a second instance, a restored database) as an Env; the test
+// closes the app, the server is closed when the test ends.
+func Serve(t testing.TB, a *app.App) *Env {
+	t.Helper()
+	srv := httptest.NewServer(a.Handler(WebFiles()))
+	t.Cleanup(srv.Close)
+	return &Env{T: t, App: a, Srv: srv, Config: a.Config}
+}
+
 // WebFiles stands in for the built web app (web/dist): an index page, a hashed asset and the Swagger UI files
 // /api/docs serves.
 func WebFiles() fstest.MapFS {
