@@ -15,6 +15,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/export"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
@@ -507,12 +508,14 @@ type ExportIn struct {
 }
 
 // InMenu are the reports marked for the side menu that caller c may run, by name.
-func (s *Service) InMenu(ctx context.Context, c Caller) ([]Summary, error) {
+func (s *Service) InMenu(ctx context.Context, c Caller) (_ []Summary, err error) {
+	defer errs.Wrap(&err, "dreport: in menu")
 	return s.mine(ctx, c, ` AND in_menu = 1`)
 }
 
 // Run answers a page of a report.
-func (s *Service) Run(ctx context.Context, in RunIn) (*Run, error) {
+func (s *Service) Run(ctx context.Context, in RunIn) (_ *Run, err error) {
+	defer errs.Wrap(&err, "dreport: run %d", in.ID)
 	if err := list.CheckPaging(in.Current, in.Limit); err != nil {
 		return nil, err
 	}
