@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/storage"
 )
 
@@ -23,7 +24,8 @@ type MoveReport struct {
 // reads each copy back and checks its size and SHA-256 against the file's record, and only then points
 // the record at the new store. With removeSource the old object is deleted after the switch. A file
 // deleted while it is moved keeps no copy. progress, when set, hears of each file.
-func (s *Service) Move(ctx context.Context, from, to string, removeSource bool, progress func(id int64, err error)) (MoveReport, error) {
+func (s *Service) Move(ctx context.Context, from, to string, removeSource bool, progress func(id int64, err error)) (_ MoveReport, err error) {
+	defer errs.Wrap(&err, "files: move")
 	var rep MoveReport
 	src, dst := s.stores[from], s.stores[to]
 	if src == nil || dst == nil || from == to {
