@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 )
 
 // Demo organisation: a group root over the service company and the regional companies (区域公司,
@@ -70,7 +71,8 @@ func DemoUnits() []demoUnit {
 }
 
 // SeedDemo fills an empty organisation with the demo tree and about 500 employees.
-func (s *Store) SeedDemo(ctx context.Context) error {
+func (s *Store) SeedDemo(ctx context.Context) (err error) {
+	defer errs.Wrap(&err, "org: seed demo")
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		var n int
 		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM org_unit`).Scan(&n); err != nil || n > 0 {
