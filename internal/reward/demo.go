@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"biddesk/internal/auth"
+	"biddesk/internal/platform/errs"
 )
 
 // DemoRule is a rule version of the demo data, written at Created.
@@ -32,7 +33,8 @@ type DemoApplication struct {
 // SeedDemo writes the demo rule versions (by adminID) and applications through the service's own rules, each step
 // at its own time (the bid dates lie in the past year, the decisions some days after them), when no rule exists yet.
 // The decisions send no messages: the demo's message list stays the library's.
-func (s *Service) SeedDemo(ctx context.Context, adminID int64, rules []DemoRule, apps []DemoApplication) error {
+func (s *Service) SeedDemo(ctx context.Context, adminID int64, rules []DemoRule, apps []DemoApplication) (err error) {
+	defer errs.Wrap(&err, "reward: seed demo %d", adminID)
 	var n int
 	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM reward_rule`).Scan(&n); err != nil || n > 0 {
 		return err

@@ -8,6 +8,7 @@ import (
 	"biddesk/internal/auth"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/export"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
@@ -157,7 +158,8 @@ var groups = map[string][2]string{
 }
 
 // Report totals the paid rewards in the caller's scope.
-func (s *Service) Report(ctx context.Context, in ReportIn) (*Report, error) {
+func (s *Service) Report(ctx context.Context, in ReportIn) (_ *Report, err error) {
+	defer errs.Wrap(&err, "reward: report")
 	p, err := principal(ctx)
 	if err != nil {
 		return nil, err
