@@ -2,7 +2,6 @@ package auth
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"biddesk/internal/platform/db"
@@ -104,11 +103,11 @@ func (s *Service) SessionHolder(ctx context.Context, sessionID int64) (_ *Princi
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("auth: session holder %d: %w", sessionID, err)
+		return nil, err
 	}
 	u, err := s.store.UserByID(ctx, userID)
 	if err != nil {
-		return nil, fmt.Errorf("auth: session holder %d: %w", sessionID, err)
+		return nil, err
 	}
 	if ok, err := s.usable(ctx, u); err != nil || !ok {
 		return nil, err

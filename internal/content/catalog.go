@@ -35,7 +35,7 @@ func (s *Service) Catalog(ctx context.Context) (_ Catalog, err error) {
 	rows, err := s.db.Query(ctx, `SELECT c.id, c.name, c.cover_url, COALESCE(t.name, ''), c.lecturer FROM course c
 		LEFT JOIN course_type t ON t.id = c.type_id WHERE `+offered+` ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`, MaxCatalog)
 	if err != nil {
-		return out, fmt.Errorf("content: catalog courses: %w", err)
+		return out, fmt.Errorf("catalog courses: %w", err)
 	}
 	for rows.Next() {
 		var c CatalogCourse
@@ -52,7 +52,7 @@ func (s *Service) Catalog(ctx context.Context) (_ Catalog, err error) {
 	rows, err = s.db.Query(ctx, `SELECT id, name, cover_url FROM course_special WHERE published = 1 AND level = ?
 		ORDER BY updated_at DESC, id DESC LIMIT ?`, LevelFirst, MaxCatalog)
 	if err != nil {
-		return out, fmt.Errorf("content: catalog topics: %w", err)
+		return out, fmt.Errorf("catalog topics: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {

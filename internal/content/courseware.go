@@ -128,7 +128,7 @@ func (s *Service) UseCourseware(ctx context.Context, f WareFiles, o WareOptions)
 	}
 	key, err := hex.DecodeString(v)
 	if err != nil || len(key) < 32 {
-		return fmt.Errorf("content: bad playback key")
+		return fmt.Errorf("bad playback key")
 	}
 	o.Office = o.Office.WithDefaults()
 	bg, stop := context.WithCancel(context.Background())

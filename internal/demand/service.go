@@ -575,7 +575,7 @@ func checkAnswer(in *StateIn) error {
 // whole batch. Each submitter is told, with the whole text. A reply that changes nothing (same state, same text, no
 // files) is not written again.
 func (s *Service) SetState(ctx context.Context, in StateIn) (err error) {
-	defer errs.Wrap(&err, "demand: set state %v", in.IDs)
+	defer errs.Wrap(&err, "demand: answer %v", in.IDs)
 	p, err := principal(ctx)
 	if err != nil {
 		return err
@@ -638,10 +638,7 @@ func (s *Service) SetState(ctx context.Context, in StateIn) (err error) {
 		}
 		return nil
 	})
-	if err != nil {
-		return fmt.Errorf("demand: answer %v: %w", in.IDs, err)
-	}
-	return nil
+	return err
 }
 
 // answerNotice tells the submitter: the state in the title, their demand and the whole answer in the text.
@@ -849,7 +846,7 @@ func (s *Service) MayReadReplyFile(ctx context.Context, p *auth.Principal, id in
 	}
 	rows, err := s.db.Query(ctx, `SELECT item_id FROM demand_item_reply WHERE reply_id = ?`, id)
 	if err != nil {
-		return false, fmt.Errorf("demand: read the demands of reply %d: %w", id, err)
+		return false, fmt.Errorf("read the demands of reply %d: %w", id, err)
 	}
 	var items []int64
 	for rows.Next() {

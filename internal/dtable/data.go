@@ -796,13 +796,13 @@ func (s *Service) ReadableByCaller(ctx context.Context) (_ []Readable, err error
 	defer errs.Wrap(&err, "dtable: readable by caller")
 	mine, err := s.Mine(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("dtable: readable tables: %w", err)
+		return nil, fmt.Errorf("readable tables: %w", err)
 	}
 	out := make([]Readable, 0, len(mine))
 	for _, m := range mine {
 		fs, err := s.fields(ctx, s.db, m.ID, false)
 		if err != nil {
-			return nil, fmt.Errorf("dtable: fields of %d: %w", m.ID, err)
+			return nil, fmt.Errorf("fields of %d: %w", m.ID, err)
 		}
 		out = append(out, Readable{ID: m.ID, Name: m.Name, Table: tableName(m.ID), Fields: fs})
 	}

@@ -29,7 +29,7 @@ func (s *Service) Move(ctx context.Context, from, to string, removeSource bool, 
 	var rep MoveReport
 	src, dst := s.stores[from], s.stores[to]
 	if src == nil || dst == nil || from == to {
-		return rep, fmt.Errorf("files: move from %q to %q: both stores must be configured and differ", from, to)
+		return rep, fmt.Errorf("move from %q to %q: both stores must be configured and differ", from, to)
 	}
 	var last int64
 	for {
@@ -42,7 +42,7 @@ func (s *Service) Move(ctx context.Context, from, to string, removeSource bool, 
 		rows, err := s.db.Query(ctx, `SELECT id, object_key, sha256, size FROM sys_file WHERE storage = ? AND state = ? AND id > ? ORDER BY id LIMIT 200`,
 			from, StateReady, last)
 		if err != nil {
-			return rep, fmt.Errorf("files: list the files of %s: %w", from, err)
+			return rep, fmt.Errorf("list the files of %s: %w", from, err)
 		}
 		for rows.Next() {
 			var r row

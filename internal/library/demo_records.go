@@ -16,17 +16,17 @@ func (s *Service) SeedRecord(ctx context.Context, adminID int64, key string, val
 	defer errs.Wrap(&err, "library: seed record adminID=%d key=%s", adminID, key)
 	t := TypeOf(key)
 	if t == nil {
-		return 0, fmt.Errorf("library: demo record of unknown type %q", key)
+		return 0, fmt.Errorf("demo record of unknown type %q", key)
 	}
 	ctx = context.WithValue(ctx, seeding{}, true)
 	ctx = auth.WithPrincipal(ctx, &auth.Principal{UserID: adminID, FunCodes: map[string]bool{FunAdmin: true}})
 	f, err := readForm(t, mapValues(values), httpx.LangZH)
 	if err != nil {
-		return 0, fmt.Errorf("library: demo %s %v: %w", key, values["title"], err)
+		return 0, fmt.Errorf("demo %s %v: %w", key, values["title"], err)
 	}
 	id, err := s.Add(ctx, f, httpx.LangZH)
 	if err != nil {
-		return 0, fmt.Errorf("library: demo %s %v: %w", key, values["title"], err)
+		return 0, fmt.Errorf("demo %s %v: %w", key, values["title"], err)
 	}
 	return id, nil
 }

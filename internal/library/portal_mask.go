@@ -170,7 +170,7 @@ func (s *Service) MayReadFile(ctx context.Context, p *auth.Principal, t *Type, i
 		return false, nil
 	}
 	if err != nil {
-		return false, fmt.Errorf("library: file %d of record %d: %w", fileID, id, err)
+		return false, fmt.Errorf("file %d of record %d: %w", fileID, id, err)
 	}
 	return !t.personalRoles()[role], nil
 }

@@ -577,7 +577,7 @@ func (s *Service) DeleteSocial(ctx context.Context, ids []int64) (err error) {
 			}
 			if _, err := tx.Exec(ctx, `UPDATE lib_social_security SET deleted_at = ?, deleted_by = ?, proof_file_id = NULL, proof_name = '' WHERE id = ?`,
 				now, userArg(p), id); err != nil {
-				return fmt.Errorf("library: delete social row %d: %w", id, err)
+				return fmt.Errorf("delete social row %d: %w", id, err)
 			}
 			if _, err := s.linkProof(ctx, tx, p, id, 0); err != nil {
 				return err

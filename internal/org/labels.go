@@ -89,7 +89,7 @@ func (s *Store) FillLabels(ctx context.Context) (err error) {
 	defer errs.Wrap(&err, "org: fill labels")
 	var missing int
 	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM org_unit WHERE unit_label = ''`).Scan(&missing); err != nil {
-		return fmt.Errorf("org: count units without a label: %w", err)
+		return fmt.Errorf("count units without a label: %w", err)
 	}
 	if missing == 0 {
 		return nil

@@ -49,17 +49,17 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, rules []DemoRule,
 	}
 	for _, r := range rules {
 		if _, err := at(r.Created).AddRule(as(adminID), r.RuleIn); err != nil {
-			return fmt.Errorf("reward: demo rule %s/%s from %s: %w", r.CertKind, r.CertLevel, r.ValidFrom, err)
+			return fmt.Errorf("demo rule %s/%s from %s: %w", r.CertKind, r.CertLevel, r.ValidFrom, err)
 		}
 	}
 	for _, a := range apps {
 		id, err := at(a.Applied).Apply(as(a.Applicant), a.ApplyIn)
 		if err != nil {
-			return fmt.Errorf("reward: demo application %s for tender %d: %w", a.CertNumber, a.TenderID, err)
+			return fmt.Errorf("demo application %s for tender %d: %w", a.CertNumber, a.TenderID, err)
 		}
 		for _, d := range a.Decisions {
 			if err := at(d.At).Decide(as(d.By), DecideIn{IDs: []int64{id}, Reason: d.Reject}, d.Reject == ""); err != nil {
-				return fmt.Errorf("reward: demo decision on %d: %w", id, err)
+				return fmt.Errorf("demo decision on %d: %w", id, err)
 			}
 		}
 	}

@@ -413,7 +413,7 @@ func (s *Service) Tenders(ctx context.Context, lang string, in TendersIn) (_ []T
 			var dup int
 			if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM reward_application WHERE cert_number = ? AND tender_id = ? AND state <> ?`,
 				cert.Number, t.ID, StateRejected).Scan(&dup); err != nil {
-				return nil, fmt.Errorf("reward: claims of %d: %w", t.ID, err)
+				return nil, fmt.Errorf("claims of %d: %w", t.ID, err)
 			}
 			if dup > 0 {
 				o.Selectable, o.Reason = false, httpx.Translate(lang, "reward.duplicate")

@@ -541,7 +541,7 @@ var ErrRunning = errors.New("tasks: the task is already running")
 func (e *Engine) RunNowTx(ctx context.Context, tx *sql.Tx, code, by string) (_ int64, err error) {
 	defer errs.Wrap(&err, "tasks: run now tx %s", code)
 	if e.Task(code) == nil {
-		return 0, fmt.Errorf("tasks: unknown task %q", code)
+		return 0, fmt.Errorf("unknown task %q", code)
 	}
 	e.mu.Lock()
 	c := e.client
