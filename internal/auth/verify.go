@@ -34,9 +34,6 @@ const (
 	verifyMaxLoginLen = 64
 )
 
-// UseSender replaces the SMS sender of verification codes (wiring and tests).
-func (s *Service) UseSender(n notify.Sender) { s.sender = n }
-
 // mailerOf is the configured e-mail sender, or none.
 func mailerOf(c config.Config) notify.Sender {
 	if c.SMTPAddr == "" {

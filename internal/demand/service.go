@@ -37,9 +37,6 @@ func NewService(d *db.DB, scope Scope, notify Notifier, files Files, dicts Dicts
 	return &Service{db: d, scope: scope, notify: notify, files: files, dicts: dicts, now: time.Now}
 }
 
-// SetClock replaces the clock (tests).
-func (s *Service) SetClock(now func() time.Time) { s.now = now }
-
 func principal(ctx context.Context) (*auth.Principal, error) {
 	p := auth.PrincipalFrom(ctx)
 	if p == nil {
