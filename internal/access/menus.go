@@ -30,7 +30,7 @@ type MenuNode struct {
 }
 
 func nodeOf(m menuRow) *MenuNode {
-	return &MenuNode{ID: m.ID, Code: m.Code, ParentCode: m.ParentCode, Name: m.Name, Path: m.Path, Icon: m.Icon, Sort: m.Sort, Visible: boolInt(m.Visible), Children: []*MenuNode{}}
+	return &MenuNode{ID: m.ID, Code: m.Code, ParentCode: m.ParentCode, Name: m.Name, Path: m.Path, Icon: m.Icon, Sort: m.Sort, Visible: db.Flag(m.Visible), Children: []*MenuNode{}}
 }
 
 // readMenus reads every menu in display order (by order number, then id).

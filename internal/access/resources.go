@@ -127,7 +127,7 @@ func (s *Store) SyncResources(ctx context.Context, defs []RouteDef) (err error) 
 			if !ok {
 				var id int64
 				err := tx.QueryRow(ctx, `INSERT INTO sys_resource (method, path, name, access, download, default_codes, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-					ON CONFLICT (method, path) DO NOTHING RETURNING id`, d.Method, d.Path, clip(d.Name, ResourceNameMax), d.Access, boolInt(d.Download), defaults, now).Scan(&id)
+					ON CONFLICT (method, path) DO NOTHING RETURNING id`, d.Method, d.Path, clip(d.Name, ResourceNameMax), d.Access, db.Flag(d.Download), defaults, now).Scan(&id)
 				if db.IsNoRows(err) {
 					continue // another instance inserted it meanwhile
 				}
@@ -139,10 +139,10 @@ func (s *Store) SyncResources(ctx context.Context, defs []RouteDef) (err error) 
 				}
 				continue
 			}
-			if cur.access == d.Access && cur.download == boolInt(d.Download) && cur.defaults == defaults {
+			if cur.access == d.Access && cur.download == db.Flag(d.Download) && cur.defaults == defaults {
 				continue
 			}
-			if _, err := tx.Exec(ctx, `UPDATE sys_resource SET access = ?, download = ?, default_codes = ? WHERE id = ?`, d.Access, boolInt(d.Download), defaults, cur.id); err != nil {
+			if _, err := tx.Exec(ctx, `UPDATE sys_resource SET access = ?, download = ?, default_codes = ? WHERE id = ?`, d.Access, db.Flag(d.Download), defaults, cur.id); err != nil {
 				return err
 			}
 			// A route that became function-guarded starts with the route table's codes.
@@ -172,13 +172,6 @@ func setResourceCodes(ctx context.Context, tx *db.Tx, id int64, codes []string) 
 		}
 	}
 	return nil
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 func clip(s string, n int) string {

@@ -235,13 +235,6 @@ func (s *Store) LogSecurityEvent(ctx context.Context, userID int64, kind, detail
 	return err
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // truncate fits client-sent text to a column of n characters: valid UTF-8 without NUL
 // characters (PostgreSQL refuses both; each is replaced by U+FFFD), at most n runes.
 func truncate(s string, n int) string {

@@ -212,7 +212,7 @@ func (s *Service) save(ctx context.Context, in FormIn) (int64, error) {
 		var before any
 		if id == 0 {
 			id, err = tx.Insert(ctx, `INSERT INTO lowcode_report (name, remark, dataset_id, layout, in_menu, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-				in.Name, in.Remark, in.DatasetID, string(layout), boolInt(in.InMenu), now, now)
+				in.Name, in.Remark, in.DatasetID, string(layout), db.Flag(in.InMenu), now, now)
 		} else {
 			var b Report
 			if b, err = s.one(ctx, tx, id); err != nil {
@@ -220,7 +220,7 @@ func (s *Service) save(ctx context.Context, in FormIn) (int64, error) {
 			}
 			before = b
 			_, err = tx.Exec(ctx, `UPDATE lowcode_report SET name = ?, remark = ?, dataset_id = ?, layout = ?, in_menu = ?, updated_at = ? WHERE id = ?`,
-				in.Name, in.Remark, in.DatasetID, string(layout), boolInt(in.InMenu), now, id)
+				in.Name, in.Remark, in.DatasetID, string(layout), db.Flag(in.InMenu), now, id)
 		}
 		if db.IsUniqueViolation(err) {
 			return httpx.Fail("dreport.name_taken", in.Name)
@@ -246,13 +246,6 @@ func (s *Service) save(ctx context.Context, in FormIn) (int64, error) {
 		return audit.Record(ctx, tx, audit.Change{Module: Screen, Action: action, TargetID: id, Target: in.Name, Before: before, After: in})
 	})
 	return id, err
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 func (s *Service) one(ctx context.Context, q db.Querier, id int64) (Report, error) {

@@ -410,7 +410,7 @@ func (s *Service) Apply(ctx context.Context, in ApplyIn) (_ int64, err error) {
 		id, err = tx.Insert(ctx, `INSERT INTO reward_application (user_id, unit_code, cert_kind, cert_level, cert_name, cert_number, expert_id, tender_id,
 			tender_title, bid_date, won, remark, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			p.UserID, unit, class.Kind, class.Level, cert.Name, cert.Number, in.ExpertID, in.TenderID, tender.Title, bid.Format(day),
-			boolInt(in.Won), in.Remark, StateSubmitted, now, now)
+			db.Flag(in.Won), in.Remark, StateSubmitted, now, now)
 		if err != nil {
 			return err
 		}
@@ -422,13 +422,6 @@ func (s *Service) Apply(ctx context.Context, in ApplyIn) (_ int64, err error) {
 				"bidDate": bid.Format(day), "won": in.Won}})
 	})
 	return id, err
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // DecideIn is a batch decision (PUT /api/reward/audit/approve and /reject).
