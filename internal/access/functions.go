@@ -8,6 +8,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 	"biddesk/internal/platform/route"
@@ -150,9 +151,10 @@ func addFunction(ctx context.Context, tx *db.Tx, f FunctionForm, module string) 
 }
 
 // AddFunction creates a function code (granted to the system administrator role).
-func (s *Store) AddFunction(ctx context.Context, f FunctionForm) (int64, error) {
+func (s *Store) AddFunction(ctx context.Context, f FunctionForm) (_ int64, err error) {
+	defer errs.Wrap(&err, "access: add function")
 	var id int64
-	err := s.write(ctx, func(tx *db.Tx) error {
+	err = s.write(ctx, func(tx *db.Tx) error {
 		var err error
 		id, err = addFunction(ctx, tx, f, FunctionsScreen)
 		return err
@@ -162,7 +164,8 @@ func (s *Store) AddFunction(ctx context.Context, f FunctionForm) (int64, error) 
 
 // EditFunction changes a function code's name, menu and order number (not the code: resources
 // and roles refer to it).
-func (s *Store) EditFunction(ctx context.Context, id int64, f FunctionForm) error {
+func (s *Store) EditFunction(ctx context.Context, id int64, f FunctionForm) (err error) {
+	defer errs.Wrap(&err, "access: edit function %d", id)
 	f.ID = id
 	if err := f.check(false); err != nil {
 		return err
@@ -188,7 +191,8 @@ func (s *Store) EditFunction(ctx context.Context, id int64, f FunctionForm) erro
 
 // DeleteFunction removes a function code that no resource needs; the roles holding it lose it.
 // The portal code and the permission screens' codes cannot be deleted.
-func (s *Store) DeleteFunction(ctx context.Context, id int64) error {
+func (s *Store) DeleteFunction(ctx context.Context, id int64) (err error) {
+	defer errs.Wrap(&err, "access: delete function %d", id)
 	return s.write(ctx, func(tx *db.Tx) error {
 		before, err := oneFunction(ctx, tx, "f.id = ?", id)
 		if err != nil {
@@ -232,7 +236,8 @@ type FunctionOption struct {
 }
 
 // FunctionOptions lists every function code in order (the resource screen's multi-select).
-func (s *Store) FunctionOptions(ctx context.Context) ([]FunctionOption, error) {
+func (s *Store) FunctionOptions(ctx context.Context) (_ []FunctionOption, err error) {
+	defer errs.Wrap(&err, "access: function options")
 	rows, err := s.db.Query(ctx, `SELECT code, name, menu_code FROM sys_function ORDER BY sort, id`)
 	if err != nil {
 		return nil, err

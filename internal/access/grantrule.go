@@ -8,6 +8,7 @@ import (
 	"biddesk/internal/auth"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 )
@@ -42,7 +43,8 @@ func dataModules() []string {
 
 // Actor reads what p holds: its roles' menus and function codes, its data scope in every module,
 // and whether it is a system administrator. A missing principal holds nothing.
-func (s *Store) Actor(ctx context.Context, p *auth.Principal) (*Actor, error) {
+func (s *Store) Actor(ctx context.Context, p *auth.Principal) (_ *Actor, err error) {
+	defer errs.Wrap(&err, "access: actor")
 	a := &Actor{menus: map[string]bool{}, funcs: map[string]bool{}, vis: map[string]org.Visibility{}}
 	if p != nil {
 		a.UserID = p.UserID
@@ -114,7 +116,8 @@ func (a *Actor) roleFits(ctx context.Context, q db.Querier, roleID int64, unit s
 
 // CheckUserRoles applies the grant rule to giving the account target (0: a new one) of unit the
 // roles roleIDs in place of those it holds, as q sees them.
-func (s *Store) CheckUserRoles(ctx context.Context, q db.Querier, a *Actor, target int64, unit string, roleIDs []int64) error {
+func (s *Store) CheckUserRoles(ctx context.Context, q db.Querier, a *Actor, target int64, unit string, roleIDs []int64) (err error) {
+	defer errs.Wrap(&err, "access: check user roles %v", roleIDs)
 	cur := map[int64]bool{}
 	if target != 0 {
 		held, err := UserRoles(ctx, q, []int64{target})
@@ -177,7 +180,8 @@ func (s *Store) CheckUserRoles(ctx context.Context, q db.Querier, a *Actor, targ
 // a system administrator is a system administrator's to change, and an account holding a role
 // beyond the actor's own (menus, function codes, data scope for its unit) is out of the actor's
 // reach too; else a new password, phone or e-mail would hand the actor that role.
-func (s *Store) CheckManage(ctx context.Context, q db.Querier, a *Actor, userIDs []int64) error {
+func (s *Store) CheckManage(ctx context.Context, q db.Querier, a *Actor, userIDs []int64) (err error) {
+	defer errs.Wrap(&err, "access: check manage %v", userIDs)
 	if a.SysAdmin || len(userIDs) == 0 {
 		return nil
 	}
@@ -243,7 +247,8 @@ func checkRoleReach(ctx context.Context, q db.Querier, a *Actor, roleID int64, r
 // CheckScopeChange is the grant rule of the data-scope editor (org.ScopeGuard): the role may
 // not come to show a member (its current members, or a member of no unit for the absolute
 // scopes) a unit that neither the editor nor the role's former rules showed.
-func (s *Store) CheckScopeChange(ctx context.Context, roleID int64, rules []org.DataScope) error {
+func (s *Store) CheckScopeChange(ctx context.Context, roleID int64, rules []org.DataScope) (err error) {
+	defer errs.Wrap(&err, "access: check scope change %d", roleID)
 	a, err := s.Actor(ctx, auth.PrincipalFrom(ctx))
 	if err != nil {
 		return err

@@ -13,6 +13,7 @@ import (
 	"biddesk/internal/auth"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 	"biddesk/internal/platform/route"
@@ -185,12 +186,13 @@ func (f *RoleForm) check(add bool) error {
 }
 
 // AddRole creates a role without grants; the code (unique in any letter case) never changes afterwards.
-func (s *Store) AddRole(ctx context.Context, f RoleForm) (int64, error) {
+func (s *Store) AddRole(ctx context.Context, f RoleForm) (_ int64, err error) {
+	defer errs.Wrap(&err, "access: add role")
 	if err := f.check(true); err != nil {
 		return 0, err
 	}
 	var id int64
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := uniqueRole(ctx, tx, 0, f); err != nil {
 			return err
 		}
@@ -209,7 +211,8 @@ func (s *Store) AddRole(ctx context.Context, f RoleForm) (int64, error) {
 }
 
 // EditRole changes a role's name and remark (within the editor's reach).
-func (s *Store) EditRole(ctx context.Context, f RoleForm) error {
+func (s *Store) EditRole(ctx context.Context, f RoleForm) (err error) {
+	defer errs.Wrap(&err, "access: edit role %d", f.ID)
 	if err := f.check(false); err != nil {
 		return err
 	}
@@ -313,7 +316,8 @@ func roleCode(ctx context.Context, tx *db.Tx, id int64) (string, error) {
 
 // DeleteRole removes a role and its grants. Built-in roles, roles that live accounts still
 // hold and roles beyond the editor's own are refused.
-func (s *Store) DeleteRole(ctx context.Context, id int64) error {
+func (s *Store) DeleteRole(ctx context.Context, id int64) (err error) {
+	defer errs.Wrap(&err, "access: delete role %d", id)
 	a, err := s.Actor(ctx, auth.PrincipalFrom(ctx))
 	if err != nil {
 		return err
@@ -384,9 +388,10 @@ type Grants struct {
 }
 
 // RoleGrants returns the role's menu and function codes, sorted.
-func (s *Store) RoleGrants(ctx context.Context, roleID int64) (*Grants, error) {
+func (s *Store) RoleGrants(ctx context.Context, roleID int64) (_ *Grants, err error) {
+	defer errs.Wrap(&err, "access: role grants %d", roleID)
 	g := &Grants{RoleID: roleID}
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		var err error
 		if g.RoleCode, err = roleCode(ctx, tx, roleID); err != nil {
 			return err
@@ -421,7 +426,8 @@ func (s *Store) RoleGrants(ctx context.Context, roleID int64) (*Grants, error) {
 // sys_menu and sys_function are accepted; the groups above a granted menu are granted with it;
 // the built-in sysadmin role always keeps the role-permission screen, so nobody locks everyone out.
 // The change counts from the members' next call: function codes are read per call.
-func (s *Store) SetRoleGrants(ctx context.Context, roleID int64, menuCodes, funCodes []string) error {
+func (s *Store) SetRoleGrants(ctx context.Context, roleID int64, menuCodes, funCodes []string) (err error) {
+	defer errs.Wrap(&err, "access: set role grants %d", roleID)
 	all, err := s.allMenus(ctx)
 	if err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 	"biddesk/internal/platform/route"
@@ -29,7 +30,7 @@ type MenuNode struct {
 }
 
 func nodeOf(m menuRow) *MenuNode {
-	return &MenuNode{ID: m.ID, Code: m.Code, ParentCode: m.ParentCode, Name: m.Name, Path: m.Path, Icon: m.Icon, Sort: m.Sort, Visible: boolInt(m.Visible), Children: []*MenuNode{}}
+	return &MenuNode{ID: m.ID, Code: m.Code, ParentCode: m.ParentCode, Name: m.Name, Path: m.Path, Icon: m.Icon, Sort: m.Sort, Visible: db.Flag(m.Visible), Children: []*MenuNode{}}
 }
 
 // readMenus reads every menu in display order (by order number, then id).
@@ -53,7 +54,8 @@ func readMenus(ctx context.Context, from db.Querier) ([]menuRow, error) {
 }
 
 // MenuList is the whole menu tree with hidden menus, read from the database (not the cache).
-func (s *Store) MenuList(ctx context.Context) ([]*MenuNode, error) {
+func (s *Store) MenuList(ctx context.Context) (_ []*MenuNode, err error) {
+	defer errs.Wrap(&err, "access: menu list")
 	all, err := readMenus(ctx, s.db)
 	if err != nil {
 		return nil, err
@@ -226,12 +228,13 @@ func grantSysAdmin(ctx context.Context, tx *db.Tx, table, column, code string) e
 
 // AddMenu creates a menu (granted to the system administrator role) and, with WithFunction, the
 // function code of the same code.
-func (s *Store) AddMenu(ctx context.Context, f MenuForm) (int64, error) {
+func (s *Store) AddMenu(ctx context.Context, f MenuForm) (_ int64, err error) {
+	defer errs.Wrap(&err, "access: add menu")
 	if err := f.check(true); err != nil {
 		return 0, err
 	}
 	var id int64
-	err := s.write(ctx, func(tx *db.Tx) error {
+	err = s.write(ctx, func(tx *db.Tx) error {
 		n, err := count(ctx, tx, `SELECT COUNT(*) FROM sys_menu WHERE LOWER(code) = LOWER(?)`, f.Code)
 		if err != nil {
 			return err
@@ -266,7 +269,8 @@ func (s *Store) AddMenu(ctx context.Context, f MenuForm) (int64, error) {
 }
 
 // EditMenu changes everything of a menu but its code (grants and function codes refer to it).
-func (s *Store) EditMenu(ctx context.Context, id int64, f MenuForm) error {
+func (s *Store) EditMenu(ctx context.Context, id int64, f MenuForm) (err error) {
+	defer errs.Wrap(&err, "access: edit menu %d", id)
 	f.ID = id
 	if err := f.check(false); err != nil {
 		return err
@@ -301,7 +305,8 @@ func logMenuChange(ctx context.Context, tx *db.Tx, action string, before *MenuNo
 
 // ChangeMenuVisible shows (1) or hides (0) a menu; a hidden menu and everything below it leave
 // every user's side menu.
-func (s *Store) ChangeMenuVisible(ctx context.Context, id int64, visible int) error {
+func (s *Store) ChangeMenuVisible(ctx context.Context, id int64, visible int) (err error) {
+	defer errs.Wrap(&err, "access: change menu visible %d", id)
 	if visible != 0 && visible != 1 {
 		return httpx.Fail("menu.bad_visible")
 	}
@@ -330,7 +335,8 @@ type menuDeleted struct {
 
 // DeleteMenu removes a menu without children: roles lose it, and its function codes stay (they
 // guard resources) but belong to no menu. The permission screens' menus cannot be deleted.
-func (s *Store) DeleteMenu(ctx context.Context, id int64) error {
+func (s *Store) DeleteMenu(ctx context.Context, id int64) (err error) {
+	defer errs.Wrap(&err, "access: delete menu %d", id)
 	return s.write(ctx, func(tx *db.Tx) error {
 		before, err := oneMenu(ctx, tx, id)
 		if err != nil {
@@ -375,7 +381,8 @@ type MenuOrder struct {
 }
 
 // SortMenus sets order numbers; each changed menu is logged.
-func (s *Store) SortMenus(ctx context.Context, items []MenuOrder) error {
+func (s *Store) SortMenus(ctx context.Context, items []MenuOrder) (err error) {
+	defer errs.Wrap(&err, "access: sort menus")
 	if len(items) == 0 {
 		return httpx.Fail("http.required", "items")
 	}
@@ -413,7 +420,8 @@ func (s *Store) SortMenus(ctx context.Context, items []MenuOrder) error {
 
 // MoveMenu puts a menu under parentID (0: top level) at position index among its new siblings
 // (what a drag and drop does) and renumbers those siblings SortStep apart.
-func (s *Store) MoveMenu(ctx context.Context, id, parentID int64, index int) error {
+func (s *Store) MoveMenu(ctx context.Context, id, parentID int64, index int) (err error) {
+	defer errs.Wrap(&err, "access: move menu id=%d parentID=%d", id, parentID)
 	if index < 0 {
 		return httpx.Fail("menu.bad_index")
 	}

@@ -10,6 +10,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 	"biddesk/internal/platform/route"
@@ -60,7 +61,8 @@ func (s *Store) Needs(method, path string) (codes []string, ok bool) {
 }
 
 // LoadResources reads the resource table into the snapshot the guard uses.
-func (s *Store) LoadResources(ctx context.Context) error {
+func (s *Store) LoadResources(ctx context.Context) (err error) {
+	defer errs.Wrap(&err, "access: load resources")
 	rows, err := s.db.Query(ctx, `SELECT r.method, r.path, rf.function_code FROM sys_resource r
 		JOIN sys_resource_function rf ON rf.resource_id = r.id WHERE r.access = ? ORDER BY r.id, rf.function_code`, AccessFunction)
 	if err != nil {
@@ -87,7 +89,8 @@ func (s *Store) LoadResources(ctx context.Context) error {
 // the route table's codes; an existing one keeps its name and codes (an administrator's edit) and
 // takes the route table's access kind, download flag and default codes. Rows of routes this build
 // no longer serves stay (another instance may still serve them) and are listed as not served.
-func (s *Store) SyncResources(ctx context.Context, defs []RouteDef) error {
+func (s *Store) SyncResources(ctx context.Context, defs []RouteDef) (err error) {
+	defer errs.Wrap(&err, "access: sync resources")
 	served := make(map[routeKey]bool, len(defs))
 	for _, d := range defs {
 		served[routeKey{d.Method, d.Path}] = true
@@ -124,7 +127,7 @@ func (s *Store) SyncResources(ctx context.Context, defs []RouteDef) error {
 			if !ok {
 				var id int64
 				err := tx.QueryRow(ctx, `INSERT INTO sys_resource (method, path, name, access, download, default_codes, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-					ON CONFLICT (method, path) DO NOTHING RETURNING id`, d.Method, d.Path, clip(d.Name, ResourceNameMax), d.Access, boolInt(d.Download), defaults, now).Scan(&id)
+					ON CONFLICT (method, path) DO NOTHING RETURNING id`, d.Method, d.Path, clip(d.Name, ResourceNameMax), d.Access, db.Flag(d.Download), defaults, now).Scan(&id)
 				if db.IsNoRows(err) {
 					continue // another instance inserted it meanwhile
 				}
@@ -136,10 +139,10 @@ func (s *Store) SyncResources(ctx context.Context, defs []RouteDef) error {
 				}
 				continue
 			}
-			if cur.access == d.Access && cur.download == boolInt(d.Download) && cur.defaults == defaults {
+			if cur.access == d.Access && cur.download == db.Flag(d.Download) && cur.defaults == defaults {
 				continue
 			}
-			if _, err := tx.Exec(ctx, `UPDATE sys_resource SET access = ?, download = ?, default_codes = ? WHERE id = ?`, d.Access, boolInt(d.Download), defaults, cur.id); err != nil {
+			if _, err := tx.Exec(ctx, `UPDATE sys_resource SET access = ?, download = ?, default_codes = ? WHERE id = ?`, d.Access, db.Flag(d.Download), defaults, cur.id); err != nil {
 				return err
 			}
 			// A route that became function-guarded starts with the route table's codes.
@@ -169,13 +172,6 @@ func setResourceCodes(ctx context.Context, tx *db.Tx, id int64, codes []string) 
 		}
 	}
 	return nil
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 func clip(s string, n int) string {
@@ -340,7 +336,8 @@ type resourceLog struct {
 
 // EditResource changes a resource's name and, for a function route, the codes that may call it.
 // funCodes nil leaves the codes as they are. The change is enforced from the next call, on every instance.
-func (s *Store) EditResource(ctx context.Context, id int64, name string, funCodes []string) error {
+func (s *Store) EditResource(ctx context.Context, id int64, name string, funCodes []string) (err error) {
+	defer errs.Wrap(&err, "access: edit resource %d", id)
 	name = strings.TrimSpace(name)
 	if name == "" {
 		return httpx.Fail("resource.name_required")
@@ -376,7 +373,8 @@ func (s *Store) EditResource(ctx context.Context, id int64, name string, funCode
 }
 
 // ResetResource gives a function route the route table's codes again.
-func (s *Store) ResetResource(ctx context.Context, id int64) error {
+func (s *Store) ResetResource(ctx context.Context, id int64) (err error) {
+	defer errs.Wrap(&err, "access: reset resource %d", id)
 	return s.write(ctx, func(tx *db.Tx) error {
 		before, err := oneResource(ctx, tx, id)
 		if err != nil {
@@ -445,7 +443,8 @@ type ResourceRef struct {
 }
 
 // FunctionResources lists every function route this build serves with the codes that open it.
-func (s *Store) FunctionResources(ctx context.Context) ([]ResourceRef, error) {
+func (s *Store) FunctionResources(ctx context.Context) (_ []ResourceRef, err error) {
+	defer errs.Wrap(&err, "access: function resources")
 	rows, err := s.db.Query(ctx, `SELECT r.method, r.path, r.name, rf.function_code FROM sys_resource r
 		JOIN sys_resource_function rf ON rf.resource_id = r.id WHERE r.access = ? ORDER BY r.path, r.method, rf.function_code`, AccessFunction)
 	if err != nil {

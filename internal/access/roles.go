@@ -7,6 +7,7 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/route"
 )
@@ -26,7 +27,8 @@ type RoleSummary struct {
 
 // AllRoles lists every role with its member count: the members the caller may see in user
 // management, the same accounts the role's member list shows them (docs/data-rules.md).
-func (s *Store) AllRoles(ctx context.Context) ([]RoleSummary, error) {
+func (s *Store) AllRoles(ctx context.Context) (_ []RoleSummary, err error) {
+	defer errs.Wrap(&err, "access: all roles")
 	count, args, _, err := s.memberCount(ctx)
 	if err != nil {
 		return nil, err
@@ -48,13 +50,15 @@ func (s *Store) AllRoles(ctx context.Context) ([]RoleSummary, error) {
 }
 
 // RolesOfUsers returns the roles of each of the users.
-func (s *Store) RolesOfUsers(ctx context.Context, userIDs []int64) (map[int64][]RoleRef, error) {
+func (s *Store) RolesOfUsers(ctx context.Context, userIDs []int64) (_ map[int64][]RoleRef, err error) {
+	defer errs.Wrap(&err, "access: roles of users %v", userIDs)
 	return UserRoles(ctx, s.db, userIDs)
 }
 
 // RolesOfUsersIn returns the roles of each of the users as q sees them (for the areas that read them inside
 // their own transaction, through an interface they declare).
-func (s *Store) RolesOfUsersIn(ctx context.Context, q db.Querier, userIDs []int64) (map[int64][]RoleRef, error) {
+func (s *Store) RolesOfUsersIn(ctx context.Context, q db.Querier, userIDs []int64) (_ map[int64][]RoleRef, err error) {
+	defer errs.Wrap(&err, "access: roles of users in %v", userIDs)
 	return UserRoles(ctx, q, userIDs)
 }
 
@@ -86,7 +90,8 @@ func UserRoles(ctx context.Context, q db.Querier, userIDs []int64) (map[int64][]
 }
 
 // CheckRoles fails with a clear message when one of the ids is not a role.
-func (s *Store) CheckRoles(ctx context.Context, roleIDs []int64) error {
+func (s *Store) CheckRoles(ctx context.Context, roleIDs []int64) (err error) {
+	defer errs.Wrap(&err, "access: check roles %v", roleIDs)
 	for _, id := range roleIDs {
 		var n int
 		if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM sys_role WHERE id = ?`, id).Scan(&n); err != nil {
@@ -101,7 +106,8 @@ func (s *Store) CheckRoles(ctx context.Context, roleIDs []int64) error {
 
 // SetUserRoles replaces the roles of a user inside tx (the account area's transaction: user management
 // writes role memberships only through this method).
-func (s *Store) SetUserRoles(ctx context.Context, tx *db.Tx, userID int64, roleIDs []int64) error {
+func (s *Store) SetUserRoles(ctx context.Context, tx *db.Tx, userID int64, roleIDs []int64) (err error) {
+	defer errs.Wrap(&err, "access: set user roles userID=%d roleIDs=%v", userID, roleIDs)
 	if _, err := tx.Exec(ctx, `DELETE FROM sys_user_role WHERE user_id = ?`, userID); err != nil {
 		return err
 	}
@@ -150,11 +156,13 @@ const MembersScreen = "roleusers"
 // RevokeRole takes it away. The user must be within the caller's data scope of user management,
 // and the change must obey the grant rule (grantrule.go). A change is written to the business
 // log with the user's roles before and after; a call that changes nothing leaves no log row.
-func (s *Store) GrantRole(ctx context.Context, userID, roleID int64) error {
+func (s *Store) GrantRole(ctx context.Context, userID, roleID int64) (err error) {
+	defer errs.Wrap(&err, "access: grant role userID=%d roleID=%d", userID, roleID)
 	return s.changeMember(ctx, userID, roleID, true)
 }
 
-func (s *Store) RevokeRole(ctx context.Context, userID, roleID int64) error {
+func (s *Store) RevokeRole(ctx context.Context, userID, roleID int64) (err error) {
+	defer errs.Wrap(&err, "access: revoke role userID=%d roleID=%d", userID, roleID)
 	return s.changeMember(ctx, userID, roleID, false)
 }
 

@@ -12,6 +12,7 @@ import (
 	"biddesk/internal/org"
 	"biddesk/internal/platform/changes"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 )
 
@@ -60,7 +61,8 @@ func (s *Store) Watch(b *changes.Bus) {
 }
 
 // Refresh drops the menu cache and reloads the resource snapshot.
-func (s *Store) Refresh(ctx context.Context) error {
+func (s *Store) Refresh(ctx context.Context) (err error) {
+	defer errs.Wrap(&err, "access: refresh")
 	s.Invalidate()
 	return s.LoadResources(ctx)
 }
@@ -128,7 +130,8 @@ func (s *Store) wholeTree(ctx context.Context) (*httpx.Encoded[[]*auth.Menu], er
 
 // UserGrants returns the user's role names, function codes and menu tree
 // (a group appears when any of its children is granted).
-func (s *Store) UserGrants(ctx context.Context, userID int64) ([]string, []string, []*auth.Menu, error) {
+func (s *Store) UserGrants(ctx context.Context, userID int64) (_ []string, _ []string, _ []*auth.Menu, err error) {
+	defer errs.Wrap(&err, "access: user grants %d", userID)
 	roles, err := s.RoleNames(ctx, userID)
 	if err != nil {
 		return nil, nil, nil, err
@@ -149,12 +152,14 @@ func (s *Store) UserGrants(ctx context.Context, userID int64) ([]string, []strin
 }
 
 // RoleNames returns the names of the user's roles, in the roles' order.
-func (s *Store) RoleNames(ctx context.Context, userID int64) ([]string, error) {
+func (s *Store) RoleNames(ctx context.Context, userID int64) (_ []string, err error) {
+	defer errs.Wrap(&err, "access: role names %d", userID)
 	return s.strings(ctx, `SELECT r.name FROM sys_role r JOIN sys_user_role ur ON ur.role_id = r.id WHERE ur.user_id = ? ORDER BY r.id`, userID)
 }
 
 // FunctionCodes returns the user's function codes, sorted.
-func (s *Store) FunctionCodes(ctx context.Context, userID int64) ([]string, error) {
+func (s *Store) FunctionCodes(ctx context.Context, userID int64) (_ []string, err error) {
+	defer errs.Wrap(&err, "access: function codes %d", userID)
 	funcs, err := s.strings(ctx, `SELECT DISTINCT rf.function_code FROM sys_role_function rf JOIN sys_user_role ur ON ur.role_id = rf.role_id WHERE ur.user_id = ?`+externalCodeFilter(), userID)
 	sort.Strings(funcs)
 	return funcs, err
@@ -213,7 +218,8 @@ func buildTree(all []menuRow, granted []string) []*auth.Menu {
 
 // SeedBuiltins writes the menu catalogue, one function code per route, and the built-in roles.
 // It runs once, on an empty database.
-func (s *Store) SeedBuiltins(ctx context.Context) error {
+func (s *Store) SeedBuiltins(ctx context.Context) (err error) {
+	defer errs.Wrap(&err, "access: seed builtins")
 	defer s.Invalidate()
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		var n int
@@ -279,14 +285,16 @@ func (s *Store) SeedBuiltins(ctx context.Context) error {
 }
 
 // RoleExists tells whether a role with the code exists.
-func (s *Store) RoleExists(ctx context.Context, roleCode string) (bool, error) {
+func (s *Store) RoleExists(ctx context.Context, roleCode string) (_ bool, err error) {
+	defer errs.Wrap(&err, "access: role exists")
 	var n int
-	err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM sys_role WHERE code = ?`, roleCode).Scan(&n)
+	err = s.db.QueryRow(ctx, `SELECT COUNT(*) FROM sys_role WHERE code = ?`, roleCode).Scan(&n)
 	return n > 0, err
 }
 
 // AssignRole grants the role with the given code to a user.
-func (s *Store) AssignRole(ctx context.Context, userID int64, roleCode string) error {
+func (s *Store) AssignRole(ctx context.Context, userID int64, roleCode string) (err error) {
+	defer errs.Wrap(&err, "access: assign role %d", userID)
 	res, err := s.db.Exec(ctx, `INSERT INTO sys_user_role (user_id, role_id) SELECT CAST(? AS BIGINT), id FROM sys_role WHERE code = ?`, userID, roleCode)
 	if err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 )
 
@@ -69,7 +70,8 @@ func noAdminRoles(ctx context.Context, q db.Querier, roleIDs []int64) error {
 
 // CheckRolesFor fails when one of the roles does not exist or, for an account of userType
 // external, grants an admin menu or function code.
-func (s *Store) CheckRolesFor(ctx context.Context, userType string, roleIDs []int64) error {
+func (s *Store) CheckRolesFor(ctx context.Context, userType string, roleIDs []int64) (err error) {
+	defer errs.Wrap(&err, "access: check roles for %v", roleIDs)
 	if err := s.CheckRoles(ctx, roleIDs); err != nil {
 		return err
 	}
@@ -94,7 +96,8 @@ func grantable(ctx context.Context, q db.Querier, userID, roleID int64) error {
 
 // PortalRoles lists the roles an external account may hold: those granting no menu and only
 // portal function codes.
-func (s *Store) PortalRoles(ctx context.Context) ([]RoleRef, error) {
+func (s *Store) PortalRoles(ctx context.Context) (_ []RoleRef, err error) {
+	defer errs.Wrap(&err, "access: portal roles")
 	rows, err := s.db.Query(ctx, `SELECT r.id, r.code, r.name FROM sys_role r WHERE NOT `+adminRoleCond()+` ORDER BY r.id`)
 	if err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -34,6 +35,7 @@ import (
 	"biddesk/internal/files"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/storage/s3test"
 )
 
@@ -795,10 +797,10 @@ func TestRecordsLinkFiles(t *testing.T) {
 	b := e.uploadOK(diskUpload, staff, "执照副本.pdf", pdfBytes(), "module", "library")
 	c := e.uploadOK(diskUpload, lib, "他人.pdf", pdfBytes())
 
-	if _, err := svc.Usable(ctx, e.app.DB, files.Owner{UserID: staffID}, a.ID, c.ID); err == nil || err.Error() != "只能使用自己上传的文件" {
+	if _, err := svc.Usable(ctx, e.app.DB, files.Owner{UserID: staffID}, a.ID, c.ID); refusedWith(err) != "只能使用自己上传的文件" {
 		t.Fatalf("another user's file: %v", err)
 	}
-	if _, err := svc.Usable(ctx, e.app.DB, files.Owner{UserID: staffID}, 424242); err == nil || err.Error() != "文件不存在或已删除" {
+	if _, err := svc.Usable(ctx, e.app.DB, files.Owner{UserID: staffID}, 424242); refusedWith(err) != "文件不存在或已删除" {
 		t.Fatalf("missing file: %v", err)
 	}
 	if got, err := svc.Usable(ctx, e.app.DB, files.Owner{UserID: libID, Any: true}, a.ID, c.ID, a.ID); err != nil || len(got) != 2 {
@@ -812,7 +814,7 @@ func TestRecordsLinkFiles(t *testing.T) {
 	}
 	if err := inTx(func(tx *db.Tx) error {
 		return svc.Attach(ctx, tx, files.Owner{UserID: staffID}, "license", 8, a.ID)
-	}); err == nil || err.Error() != "文件已被其他记录使用" {
+	}); refusedWith(err) != "文件已被其他记录使用" {
 		t.Fatalf("a file of another record: %v", err)
 	}
 	list, err := svc.Files(ctx, e.app.DB, "license", 7)
@@ -955,4 +957,14 @@ func TestUploadsMayTakeTheirTime(t *testing.T) {
 	if err := json.NewDecoder(resp.Body).Decode(&env); err != nil || env.Code != 0 {
 		t.Fatalf("slow upload: %+v %v", env, err)
 	}
+}
+
+// refusedWith is the message of the refusal (*httpx.Error) in err's chain, or "" when there is none: a service
+// wraps its refusals with its operation, and the user still sees the refusal's own message.
+func refusedWith(err error) string {
+	var e *httpx.Error
+	if errors.As(err, &e) {
+		return e.Error()
+	}
+	return ""
 }

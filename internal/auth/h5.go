@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 )
 
@@ -36,7 +37,8 @@ func (s *Service) h5User(ctx context.Context, u *User, token string) (*SessionUs
 
 // AuthenticateH5 resolves an h5Token to its caller; every failure is ErrH5Unauthorized. The session's idle and
 // absolute expiry are the web's.
-func (s *Service) AuthenticateH5(ctx context.Context, token string) (*Principal, error) {
+func (s *Service) AuthenticateH5(ctx context.Context, token string) (_ *Principal, err error) {
+	defer errs.Wrap(&err, "auth: authenticate h5")
 	if token == "" || len(token) > 128 {
 		return nil, ErrH5Unauthorized
 	}
@@ -67,13 +69,15 @@ func (s *Service) AuthenticateH5(ctx context.Context, token string) (*Principal,
 }
 
 // LogoutH5 ends a mobile session.
-func (s *Service) LogoutH5(ctx context.Context, p *Principal) error {
+func (s *Service) LogoutH5(ctx context.Context, p *Principal) (err error) {
+	defer errs.Wrap(&err, "auth: logout h5")
 	return s.store.EndSession(ctx, p.SessionID, EndLogout)
 }
 
 // UpdateLoginDate records now as the account's last sign-in (the plug-in calls it when it opens with a
 // stored h5Token) and returns it.
-func (s *Service) UpdateLoginDate(ctx context.Context, p *Principal) (time.Time, error) {
+func (s *Service) UpdateLoginDate(ctx context.Context, p *Principal) (_ time.Time, err error) {
+	defer errs.Wrap(&err, "auth: update login date")
 	now := s.now().UTC()
 	if _, err := s.store.db.Exec(ctx, `UPDATE sys_user SET last_login_at = ? WHERE id = ?`, now, p.UserID); err != nil {
 		return now, err
@@ -106,7 +110,8 @@ type Handover struct {
 // IssueHandover makes a hand-over code bound to the caller's web session: only the hash is stored, it lives
 // HandoverTTL, opens one mobile session, and dies with the web session (sign-out, kick-out, password change,
 // disabled account).
-func (s *Service) IssueHandover(ctx context.Context, p *Principal) (*Handover, error) {
+func (s *Service) IssueHandover(ctx context.Context, p *Principal) (_ *Handover, err error) {
+	defer errs.Wrap(&err, "auth: issue handover")
 	if p == nil || p.SessionID == 0 {
 		return nil, ErrHandoverInvalid
 	}
@@ -131,13 +136,14 @@ func (s *Service) IssueHandover(ctx context.Context, p *Principal) (*Handover, e
 // sign-in with reason handover. The code is taken by one atomic update, so two exchanges racing get one session;
 // it must be unused, unexpired, and its web session still open. The account must still be usable and a staff
 // account (the curriculum users' sign-in is the staff one).
-func (s *Service) RedeemHandover(ctx context.Context, code, ip, userAgent, os string) (*SessionUser, error) {
+func (s *Service) RedeemHandover(ctx context.Context, code, ip, userAgent, os string) (_ *SessionUser, err error) {
+	defer errs.Wrap(&err, "auth: redeem handover")
 	if code == "" || len(code) > 128 {
 		return nil, ErrHandoverInvalid
 	}
 	now := s.now()
 	var userID, sessionID int64
-	err := s.store.db.QueryRow(ctx, `UPDATE download_ticket SET used_at = ? WHERE ticket_hash = ? AND path = ? AND used_at IS NULL AND expires_at > ?
+	err = s.store.db.QueryRow(ctx, `UPDATE download_ticket SET used_at = ? WHERE ticket_hash = ? AND path = ? AND used_at IS NULL AND expires_at > ?
 		AND session_id IN (SELECT id FROM sys_session WHERE ended_at IS NULL AND expires_at > ? AND kind = ?) RETURNING user_id, session_id`,
 		now, HashToken(code), handoverPath, now, now, KindWeb).Scan(&userID, &sessionID)
 	if db.IsNoRows(err) {

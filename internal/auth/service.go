@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"biddesk/internal/platform/config"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/notify"
 	"biddesk/internal/platform/validate"
@@ -182,7 +183,8 @@ type SessionUser struct {
 
 // Login checks the credentials and opens a session. Every attempt the throttle admits is logged; failures are
 // throttled per account and address (throttle.go), and answer with one generic message.
-func (s *Service) Login(ctx context.Context, req LoginRequest) (*SessionUser, error) {
+func (s *Service) Login(ctx context.Context, req LoginRequest) (_ *SessionUser, err error) {
+	defer errs.Wrap(&err, "auth: login")
 	code := strings.TrimSpace(req.LoginCode)
 	if code == "" || req.Password == "" {
 		return nil, httpx.Fail("auth.credentials_required")
@@ -298,7 +300,8 @@ func (s *Service) open(ctx context.Context, u *User, attempt LoginAttempt, remem
 
 // Renew signs an HR-origin user in again with a renewal token; the token is used up and a new
 // one is returned with the session. An unusable token is one generic failure.
-func (s *Service) Renew(ctx context.Context, renewToken, ip, userAgent, os string) (*SessionUser, error) {
+func (s *Service) Renew(ctx context.Context, renewToken, ip, userAgent, os string) (_ *SessionUser, err error) {
+	defer errs.Wrap(&err, "auth: renew")
 	if renewToken == "" || len(renewToken) > 128 {
 		return nil, httpx.ErrTokenInvalid
 	}
@@ -323,7 +326,8 @@ func (s *Service) Renew(ctx context.Context, renewToken, ip, userAgent, os strin
 }
 
 // SessionUserOf builds the session user (menus, function codes, dictionaries) of an account.
-func (s *Service) SessionUserOf(ctx context.Context, u *User) (*SessionUser, error) {
+func (s *Service) SessionUserOf(ctx context.Context, u *User) (_ *SessionUser, err error) {
+	defer errs.Wrap(&err, "auth: session user of %d", u.ID)
 	roles, funCodes, menus, err := s.grants.UserGrants(ctx, u.ID)
 	if err != nil {
 		return nil, err
@@ -355,7 +359,8 @@ func (s *Service) SessionUserOf(ctx context.Context, u *User) (*SessionUser, err
 // The session, its account and the account's function codes are cached with the 'auth' version they
 // were read at (migrations/022_auth_version.sql): every call reads that one counter, and any change
 // that matters, written by any path on any instance, moves it, so the next call reads afresh.
-func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, error) {
+func (s *Service) Authenticate(ctx context.Context, token string) (_ *Principal, err error) {
+	defer errs.Wrap(&err, "auth: authenticate")
 	if token == "" || len(token) > 128 {
 		return nil, httpx.ErrTokenInvalid
 	}
@@ -442,7 +447,8 @@ func (s *Service) principalOf(ctx context.Context, u *User, sessionID int64) (*P
 }
 
 // Logout ends the caller's session and returns the logout URL.
-func (s *Service) Logout(ctx context.Context, p *Principal) (string, error) {
+func (s *Service) Logout(ctx context.Context, p *Principal) (_ string, err error) {
+	defer errs.Wrap(&err, "auth: logout")
 	if err := s.store.EndSession(ctx, p.SessionID, EndLogout); err != nil {
 		return "", err
 	}
@@ -461,7 +467,8 @@ func (s *Service) Logout(ctx context.Context, p *Principal) (string, error) {
 // ChangePassword applies spec section 5's rules, stores the new hash, resets updatePwd to 0
 // and ends the user's other sessions.
 // Wrong old passwords are throttled like sign-ins; after ThrottleAccount of them the session ends.
-func (s *Service) ChangePassword(ctx context.Context, p *Principal, oldPw, newPw, repeat, ip, userAgent string) error {
+func (s *Service) ChangePassword(ctx context.Context, p *Principal, oldPw, newPw, repeat, ip, userAgent string) (err error) {
+	defer errs.Wrap(&err, "auth: change password")
 	switch {
 	case oldPw == "":
 		return httpx.Fail("pwd.old_required")
@@ -559,7 +566,8 @@ func (s *Service) endIfGuessing(ctx context.Context, p *Principal, ip string) er
 
 // SetPassword is the administrator's reset (CLI and user management): updatePwd 1 makes the
 // user change it at next sign-in; every session of the user ends.
-func (s *Service) SetPassword(ctx context.Context, userID int64, pw string, mustChange bool) error {
+func (s *Service) SetPassword(ctx context.Context, userID int64, pw string, mustChange bool) (err error) {
+	defer errs.Wrap(&err, "auth: set password %d", userID)
 	if !validate.PasswordOK(pw) {
 		return httpx.Fail("pwd.rule")
 	}
@@ -590,7 +598,8 @@ type PersonalInfo struct {
 
 // PersonalInfo is the caller's information (GET /api/sys/user/info), kept per account while the
 // 'profile' counter stays put (migration 046). Callers only read it.
-func (s *Service) PersonalInfo(ctx context.Context, p *Principal) (*PersonalInfo, error) {
+func (s *Service) PersonalInfo(ctx context.Context, p *Principal) (_ *PersonalInfo, err error) {
+	defer errs.Wrap(&err, "auth: personal info")
 	if s.versions == nil {
 		return s.readPersonalInfo(ctx, p.UserID)
 	}
@@ -637,7 +646,8 @@ func (s *Service) readPersonalInfo(ctx context.Context, userID int64) (*Personal
 }
 
 // SessionUser returns the caller's session user again, without a new token.
-func (s *Service) SessionUser(ctx context.Context, p *Principal) (*SessionUser, error) {
+func (s *Service) SessionUser(ctx context.Context, p *Principal) (_ *SessionUser, err error) {
+	defer errs.Wrap(&err, "auth: session user")
 	u, err := s.store.UserByID(ctx, p.UserID)
 	if err != nil {
 		return nil, err

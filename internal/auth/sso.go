@@ -22,6 +22,7 @@ import (
 	"golang.org/x/oauth2"
 
 	"biddesk/internal/platform/config"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 )
 
@@ -151,7 +152,8 @@ func (st *ssoState) oauth(p *oidc.Provider) *oauth2.Config {
 
 // SSOStart begins an OpenID Connect sign-in: state, nonce and PKCE verifier are stored (single-use, 10 minutes)
 // and the provider's authorization address is returned. In ticket mode there is nothing to start.
-func (s *Service) SSOStart(ctx context.Context) (*SSOStart, error) {
+func (s *Service) SSOStart(ctx context.Context) (_ *SSOStart, err error) {
+	defer errs.Wrap(&err, "auth: sso start")
 	mode := s.SSOMode()
 	if mode != SSOOIDC {
 		return &SSOStart{Mode: mode}, nil
@@ -180,7 +182,8 @@ func (s *Service) SSOStart(ctx context.Context) (*SSOStart, error) {
 // SSOLogin exchanges the HR system's code for an employee and opens a session marked HR-origin (with a renewal
 // token, as a login with remember). Every refusal opens no session, answers one clear message and writes a
 // login-log line.
-func (s *Service) SSOLogin(ctx context.Context, in SSOLoginIn, ip, userAgent string) (*SessionUser, error) {
+func (s *Service) SSOLogin(ctx context.Context, in SSOLoginIn, ip, userAgent string) (_ *SessionUser, err error) {
+	defer errs.Wrap(&err, "auth: sso login")
 	keep := context.WithoutCancel(ctx)
 	attempt := LoginAttempt{LoginCode: "sso", IP: ip, UserAgent: userAgent, OS: in.OS, Site: SiteStaff}
 	employee, name, err := s.ssoEmployee(ctx, in)

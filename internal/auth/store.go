@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 )
 
 // User is an account as the auth area sees it.
@@ -68,7 +69,8 @@ func scanUser(row interface{ Scan(...any) error }) (*User, error) {
 }
 
 // UserByLoginCode finds a live (not deleted) account; nil when there is none.
-func (s *Store) UserByLoginCode(ctx context.Context, code string) (*User, error) {
+func (s *Store) UserByLoginCode(ctx context.Context, code string) (_ *User, err error) {
+	defer errs.Wrap(&err, "auth: user by login code")
 	u, err := scanUser(s.db.QueryRow(ctx, `SELECT `+userCols+` FROM sys_user WHERE login_code = ? AND deleted_at IS NULL`, code))
 	if db.IsNoRows(err) {
 		return nil, nil
@@ -77,7 +79,8 @@ func (s *Store) UserByLoginCode(ctx context.Context, code string) (*User, error)
 }
 
 // UserByID finds a live account; nil when there is none.
-func (s *Store) UserByID(ctx context.Context, id int64) (*User, error) {
+func (s *Store) UserByID(ctx context.Context, id int64) (_ *User, err error) {
+	defer errs.Wrap(&err, "auth: user by id %d", id)
 	u, err := scanUser(s.db.QueryRow(ctx, `SELECT `+userCols+` FROM sys_user WHERE id = ? AND deleted_at IS NULL`, id))
 	if db.IsNoRows(err) {
 		return nil, nil
@@ -86,7 +89,8 @@ func (s *Store) UserByID(ctx context.Context, id int64) (*User, error) {
 }
 
 // CreateUser inserts an account with an already hashed password.
-func (s *Store) CreateUser(ctx context.Context, u *User) (int64, error) {
+func (s *Store) CreateUser(ctx context.Context, u *User) (_ int64, err error) {
+	defer errs.Wrap(&err, "auth: create user")
 	now := time.Now().UTC()
 	return s.db.Insert(ctx, `INSERT INTO sys_user (login_code, user_name, password_hash, state, update_pwd, user_type, unit_code, phone, email, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -122,9 +126,10 @@ type LoginAttempt struct {
 }
 
 // OldPasswordFailures counts the wrong old passwords given for a user since t.
-func (s *Store) OldPasswordFailures(ctx context.Context, userID int64, since time.Time) (int, error) {
+func (s *Store) OldPasswordFailures(ctx context.Context, userID int64, since time.Time) (_ int, err error) {
+	defer errs.Wrap(&err, "auth: old password failures %d", userID)
 	var n int
-	err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM login_log WHERE user_id = ? AND reason = ? AND created_at >= ?`, userID, ReasonOldPasswordWrong, since).Scan(&n)
+	err = s.db.QueryRow(ctx, `SELECT COUNT(*) FROM login_log WHERE user_id = ? AND reason = ? AND created_at >= ?`, userID, ReasonOldPasswordWrong, since).Scan(&n)
 	return n, err
 }
 
@@ -137,7 +142,8 @@ func nullID(id int64) any {
 
 // StartSession records a new session, first ending the user's others when single is set,
 // in one transaction with the login-log row (the reserved one, turned into a success).
-func (s *Store) StartSession(ctx context.Context, tokenHash string, userID int64, absolute time.Duration, single bool, a LoginAttempt) error {
+func (s *Store) StartSession(ctx context.Context, tokenHash string, userID int64, absolute time.Duration, single bool, a LoginAttempt) (err error) {
+	defer errs.Wrap(&err, "auth: start session %d", userID)
 	now := time.Now().UTC()
 	// the reservation is settled (a success now, or a failure Resolve writes): the sign-ins waiting for it go on
 	defer s.settled(a.Reserved)
@@ -175,13 +181,14 @@ func (s *Store) StartSession(ctx context.Context, tokenHash string, userID int64
 }
 
 // SessionByTokenHash returns the session and its user; (nil, nil, nil) when unknown.
-func (s *Store) SessionByTokenHash(ctx context.Context, hash string) (*Session, *User, error) {
+func (s *Store) SessionByTokenHash(ctx context.Context, hash string) (_ *Session, _ *User, err error) {
+	defer errs.Wrap(&err, "auth: session by token hash")
 	var ss Session
 	row := s.db.QueryRow(ctx, `SELECT s.id, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.ended_at, s.end_reason, s.kind,
 		u.id, u.login_code, u.user_name, u.password_hash, u.state, u.update_pwd, u.user_type, u.unit_code, u.phone, u.email, u.last_login_at
 		FROM sys_session s JOIN sys_user u ON u.id = s.user_id AND u.deleted_at IS NULL WHERE s.token_hash = ?`, hash)
 	var u User
-	err := row.Scan(&ss.ID, &ss.UserID, &ss.CreatedAt, &ss.LastSeenAt, &ss.ExpiresAt, &ss.EndedAt, &ss.EndReason, &ss.Kind,
+	err = row.Scan(&ss.ID, &ss.UserID, &ss.CreatedAt, &ss.LastSeenAt, &ss.ExpiresAt, &ss.EndedAt, &ss.EndReason, &ss.Kind,
 		&u.ID, &u.LoginCode, &u.UserName, &u.PasswordHash, &u.State, &u.UpdatePwd, &u.UserType, &u.UnitCode, &u.Phone, &u.Email, &u.LastLoginAt)
 	if db.IsNoRows(err) {
 		return nil, nil, nil
@@ -192,18 +199,21 @@ func (s *Store) SessionByTokenHash(ctx context.Context, hash string) (*Session, 
 	return &ss, &u, nil
 }
 
-func (s *Store) TouchSession(ctx context.Context, id int64, at time.Time) error {
-	_, err := s.db.Exec(ctx, `UPDATE sys_session SET last_seen_at = ? WHERE id = ?`, at, id)
+func (s *Store) TouchSession(ctx context.Context, id int64, at time.Time) (err error) {
+	defer errs.Wrap(&err, "auth: touch session %d", id)
+	_, err = s.db.Exec(ctx, `UPDATE sys_session SET last_seen_at = ? WHERE id = ?`, at, id)
 	return err
 }
 
-func (s *Store) EndSession(ctx context.Context, id int64, reason string) error {
-	_, err := s.db.Exec(ctx, `UPDATE sys_session SET ended_at = ?, end_reason = ? WHERE id = ? AND ended_at IS NULL`, time.Now().UTC(), reason, id)
+func (s *Store) EndSession(ctx context.Context, id int64, reason string) (err error) {
+	defer errs.Wrap(&err, "auth: end session %d", id)
+	_, err = s.db.Exec(ctx, `UPDATE sys_session SET ended_at = ?, end_reason = ? WHERE id = ? AND ended_at IS NULL`, time.Now().UTC(), reason, id)
 	return err
 }
 
 // SetPassword stores a new hash, clears the must-change flag and ends every other session of the user.
-func (s *Store) SetPassword(ctx context.Context, userID int64, hash string, updatePwd int, keepSession int64) error {
+func (s *Store) SetPassword(ctx context.Context, userID int64, hash string, updatePwd int, keepSession int64) (err error) {
+	defer errs.Wrap(&err, "auth: set password %d", userID)
 	now := time.Now().UTC()
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		if _, err := tx.Exec(ctx, `UPDATE sys_user SET password_hash = ?, update_pwd = ?, updated_at = ? WHERE id = ?`, hash, updatePwd, now, userID); err != nil {
@@ -215,20 +225,14 @@ func (s *Store) SetPassword(ctx context.Context, userID int64, hash string, upda
 }
 
 // LogSecurityEvent records a refusal or another event worth an administrator's eye.
-func (s *Store) LogSecurityEvent(ctx context.Context, userID int64, kind, detail, ip string) error {
+func (s *Store) LogSecurityEvent(ctx context.Context, userID int64, kind, detail, ip string) (err error) {
+	defer errs.Wrap(&err, "auth: log security event %d", userID)
 	var uid any
 	if userID != 0 {
 		uid = userID
 	}
-	_, err := s.db.Exec(ctx, `INSERT INTO security_event (user_id, kind, detail, client_ip, created_at) VALUES (?, ?, ?, ?, ?)`, uid, kind, truncate(detail, 500), truncate(ip, 64), time.Now().UTC())
+	_, err = s.db.Exec(ctx, `INSERT INTO security_event (user_id, kind, detail, client_ip, created_at) VALUES (?, ?, ?, ?, ?)`, uid, kind, truncate(detail, 500), truncate(ip, 64), time.Now().UTC())
 	return err
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // truncate fits client-sent text to a column of n characters: valid UTF-8 without NUL
@@ -244,18 +248,20 @@ func truncate(s string, n int) string {
 }
 
 // AddRemember stores a renewal token of an HR-origin sign-in.
-func (s *Store) AddRemember(ctx context.Context, tokenHash string, userID int64, ttl time.Duration) error {
+func (s *Store) AddRemember(ctx context.Context, tokenHash string, userID int64, ttl time.Duration) (err error) {
+	defer errs.Wrap(&err, "auth: add remember %d", userID)
 	now := time.Now().UTC()
-	_, err := s.db.Exec(ctx, `INSERT INTO sys_remember (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)`, tokenHash, userID, now, now.Add(ttl))
+	_, err = s.db.Exec(ctx, `INSERT INTO sys_remember (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)`, tokenHash, userID, now, now.Add(ttl))
 	return err
 }
 
 // UseRemember revokes a live renewal token and returns its user id; 0 when the token is unknown,
 // expired or already used (each token renews once).
-func (s *Store) UseRemember(ctx context.Context, tokenHash string) (int64, error) {
+func (s *Store) UseRemember(ctx context.Context, tokenHash string) (_ int64, err error) {
+	defer errs.Wrap(&err, "auth: use remember")
 	var userID int64
 	now := time.Now().UTC()
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		err := tx.QueryRow(ctx, `SELECT user_id FROM sys_remember WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?`, tokenHash, now).Scan(&userID)
 		if db.IsNoRows(err) {
 			userID = 0
@@ -271,8 +277,9 @@ func (s *Store) UseRemember(ctx context.Context, tokenHash string) (int64, error
 }
 
 // RevokeRemember ends every renewal token of a user (logout, password change).
-func (s *Store) RevokeRemember(ctx context.Context, userID int64) error {
-	_, err := s.db.Exec(ctx, `UPDATE sys_remember SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL`, time.Now().UTC(), userID)
+func (s *Store) RevokeRemember(ctx context.Context, userID int64) (err error) {
+	defer errs.Wrap(&err, "auth: revoke remember %d", userID)
+	_, err = s.db.Exec(ctx, `UPDATE sys_remember SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL`, time.Now().UTC(), userID)
 	return err
 }
 
@@ -281,9 +288,10 @@ const VersionTopic = "auth"
 
 // AuthVersion is the counter that moves whenever a session ends or an account or grant that a
 // caller's check depends on changes (triggers of migrations/022_auth_version.sql).
-func (s *Store) AuthVersion(ctx context.Context) (int64, error) {
+func (s *Store) AuthVersion(ctx context.Context) (_ int64, err error) {
+	defer errs.Wrap(&err, "auth: auth version")
 	var v int64
-	err := s.db.QueryRow(ctx, `SELECT version FROM sys_change WHERE topic = ?`, VersionTopic).Scan(&v)
+	err = s.db.QueryRow(ctx, `SELECT version FROM sys_change WHERE topic = ?`, VersionTopic).Scan(&v)
 	if db.IsNoRows(err) {
 		return 0, nil
 	}
@@ -298,6 +306,7 @@ const SessionKeep = 30 * 24 * time.Hour
 // remember-me tokens ended, revoked or expired over SessionKeep before now (the scheduled task
 // "purge_sessions"). It answers how many rows of each it deleted.
 func (s *Store) PurgeExpired(ctx context.Context, now time.Time) (tickets, sessions, remembers int64, err error) {
+	defer errs.Wrap(&err, "auth: purge expired")
 	now = now.UTC()
 	cut := now.Add(-SessionKeep)
 	steps := []struct {

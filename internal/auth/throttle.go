@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 )
 
 // The sign-in throttle (docs/security.md, identity rows). Failures are counted from the login log within the
@@ -70,7 +71,8 @@ type load struct{ failed, inflight int }
 // one write transaction serialised per login code and per address, so that parallel guesses are counted exactly as
 // sequential ones. It answers the pending row's id, or the refusal ("" when admitted; a refused attempt writes
 // nothing). While attempts in flight hold the limit it waits for them, at most ReserveWait (then ErrBusy).
-func (s *Store) Reserve(ctx context.Context, kind string, a LoginAttempt, lim Limits) (int64, string, error) {
+func (s *Store) Reserve(ctx context.Context, kind string, a LoginAttempt, lim Limits) (_ int64, _ string, err error) {
+	defer errs.Wrap(&err, "auth: reserve")
 	code, ip := truncate(a.LoginCode, 64), truncate(a.IP, 64)
 	familiar, err := s.familiar(ctx, code, ip, lim.Now.Add(-FamiliarFor))
 	if err != nil {
@@ -186,18 +188,20 @@ const (
 )
 
 // Resolve records the verdict of a reserved attempt that failed.
-func (s *Store) Resolve(ctx context.Context, id int64, reason string, userID int64) error {
+func (s *Store) Resolve(ctx context.Context, id int64, reason string, userID int64) (err error) {
+	defer errs.Wrap(&err, "auth: resolve id=%d userID=%d", id, userID)
 	defer s.settled(id)
 	// success = 0: a sign-in already committed as a success stays one.
-	_, err := s.db.Exec(ctx, `UPDATE login_log SET reason = ?, user_id = ? WHERE id = ? AND success = 0`, reason, nullID(userID), id)
+	_, err = s.db.Exec(ctx, `UPDATE login_log SET reason = ?, user_id = ? WHERE id = ? AND success = 0`, reason, nullID(userID), id)
 	return err
 }
 
 // Release removes a reservation whose password was never checked (no hashing slot was free) or that turned out no
 // failure (a right old password), so that it counts as nothing.
-func (s *Store) Release(ctx context.Context, id int64) error {
+func (s *Store) Release(ctx context.Context, id int64) (err error) {
+	defer errs.Wrap(&err, "auth: release %d", id)
 	defer s.settled(id)
-	_, err := s.db.Exec(ctx, `DELETE FROM login_log WHERE id = ? AND reason = ?`, id, ReasonPending)
+	_, err = s.db.Exec(ctx, `DELETE FROM login_log WHERE id = ? AND reason = ?`, id, ReasonPending)
 	return err
 }
 

@@ -314,7 +314,7 @@ func TestWrongOldPasswordsAreThrottled(t *testing.T) {
 		if i < 5 && authErr != nil {
 			t.Fatalf("session ended after %d wrong old passwords: %v", i, authErr)
 		}
-		if i == 5 && authErr != httpx.ErrTokenInvalid {
+		if i == 5 && !errors.Is(authErr, httpx.ErrTokenInvalid) {
 			t.Fatalf("session alive after 5 wrong old passwords: %v", authErr)
 		}
 	}
@@ -322,10 +322,10 @@ func TestWrongOldPasswordsAreThrottled(t *testing.T) {
 		t.Fatalf("%d password_guess events, want 1", n)
 	}
 	// Another session of the user is refused, even with the right old password; so is a sign-in.
-	if err := f.svc.ChangePassword(f.ctx, &Principal{UserID: p.UserID, SessionID: 0}, "Right@123", "New#Pass9", "New#Pass9", "192.0.2.1", "ua"); err != httpx.ErrThrottled {
+	if err := f.svc.ChangePassword(f.ctx, &Principal{UserID: p.UserID, SessionID: 0}, "Right@123", "New#Pass9", "New#Pass9", "192.0.2.1", "ua"); !errors.Is(err, httpx.ErrThrottled) {
 		t.Fatalf("change after the limit: %v", err)
 	}
-	if _, err := f.svc.Login(f.ctx, LoginRequest{LoginCode: "seq", Password: "Right@123", Site: SiteStaff, IP: "192.0.2.9"}); err != httpx.ErrThrottled {
+	if _, err := f.svc.Login(f.ctx, LoginRequest{LoginCode: "seq", Password: "Right@123", Site: SiteStaff, IP: "192.0.2.9"}); !errors.Is(err, httpx.ErrThrottled) {
 		t.Fatalf("sign-in after 5 wrong old passwords: %v", err)
 	}
 
@@ -336,7 +336,7 @@ func TestWrongOldPasswordsAreThrottled(t *testing.T) {
 	for i := 0; i < 5; i++ {
 		f.svc.Login(f.ctx, LoginRequest{LoginCode: "victim", Password: "Wrong@123", Site: SiteStaff, IP: "203.0.113.1"})
 	}
-	if err := f.svc.ChangePassword(f.ctx, vp, "Right@123", "New#Pass9", "New#Pass9", "198.51.100.7", "ua"); err != httpx.ErrThrottled {
+	if err := f.svc.ChangePassword(f.ctx, vp, "Right@123", "New#Pass9", "New#Pass9", "198.51.100.7", "ua"); !errors.Is(err, httpx.ErrThrottled) {
 		t.Fatalf("change from an unfamiliar address with the account throttled: %v", err)
 	}
 	if err := f.svc.ChangePassword(f.ctx, vp, "Right@123", "New#Pass9", "New#Pass9", "192.0.2.2", "ua"); err != nil {
@@ -358,7 +358,7 @@ func TestWrongOldPasswordsAreThrottled(t *testing.T) {
 		if all.n["pwd.old_wrong"] != 5 || all.n["auth.throttled"] != 15 {
 			t.Fatalf("run %d: %v, want 5 checked and 15 throttled", run, all.n)
 		}
-		if _, err := f.svc.Authenticate(f.ctx, tok); err != httpx.ErrTokenInvalid {
+		if _, err := f.svc.Authenticate(f.ctx, tok); !errors.Is(err, httpx.ErrTokenInvalid) {
 			t.Fatalf("run %d: session alive after 20 parallel guesses: %v", run, err)
 		}
 		if n := f.count(`SELECT COUNT(*) FROM login_log WHERE login_code = ? AND success = 0`, code); n != 5 {

@@ -2,10 +2,10 @@ package auth
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 )
 
@@ -24,7 +24,8 @@ type Ticket struct {
 
 // IssueTicket creates a single-use download ticket for the caller and one export path. The
 // caller must already be allowed to call that path (the app checks it before).
-func (s *Service) IssueTicket(ctx context.Context, p *Principal, path string) (*Ticket, error) {
+func (s *Service) IssueTicket(ctx context.Context, p *Principal, path string) (_ *Ticket, err error) {
+	defer errs.Wrap(&err, "auth: issue ticket")
 	tok, err := s.issueSingleUse(ctx, p, path, TicketTTL)
 	if err != nil {
 		return nil, err
@@ -36,13 +37,14 @@ func (s *Service) IssueTicket(ctx context.Context, p *Principal, path string) (*
 // atomic, so a ticket opens one download only, even when two requests race. A ticket dies with the
 // session that asked for it: after sign-out, kick-out, a password change or a disabled account
 // (each ends the session) it opens nothing.
-func (s *Service) RedeemTicket(ctx context.Context, ticket, path string) (*Principal, error) {
+func (s *Service) RedeemTicket(ctx context.Context, ticket, path string) (_ *Principal, err error) {
+	defer errs.Wrap(&err, "auth: redeem ticket")
 	if ticket == "" || len(ticket) > 128 {
 		return nil, ErrTicketInvalid
 	}
 	now := s.now()
 	var userID, sessionID int64
-	err := s.store.db.QueryRow(ctx, `UPDATE download_ticket SET used_at = ? WHERE ticket_hash = ? AND path = ? AND used_at IS NULL AND expires_at > ?
+	err = s.store.db.QueryRow(ctx, `UPDATE download_ticket SET used_at = ? WHERE ticket_hash = ? AND path = ? AND used_at IS NULL AND expires_at > ?
 		AND session_id IN (SELECT id FROM sys_session WHERE ended_at IS NULL AND expires_at > ?) RETURNING user_id, session_id`,
 		now, HashToken(ticket), path, now, now).Scan(&userID, &sessionID)
 	if db.IsNoRows(err) {
@@ -90,21 +92,22 @@ func (Ticket) OpenAPIName() string { return "DownloadTicket" }
 // signed address (a courseware's play address) is checked against at each request. nil when the session has
 // ended (sign-out, kick-out, a new sign-in, a password change, a disabled or deleted account) or its account
 // may no longer be answered. Idle expiry is not an end here: an address lives at most its own short life.
-func (s *Service) SessionHolder(ctx context.Context, sessionID int64) (*Principal, error) {
+func (s *Service) SessionHolder(ctx context.Context, sessionID int64) (_ *Principal, err error) {
+	defer errs.Wrap(&err, "auth: session holder %d", sessionID)
 	if sessionID <= 0 {
 		return nil, nil
 	}
 	var userID int64
-	err := s.store.db.QueryRow(ctx, `SELECT user_id FROM sys_session WHERE id = ? AND ended_at IS NULL`, sessionID).Scan(&userID)
+	err = s.store.db.QueryRow(ctx, `SELECT user_id FROM sys_session WHERE id = ? AND ended_at IS NULL`, sessionID).Scan(&userID)
 	if db.IsNoRows(err) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("auth: session holder %d: %w", sessionID, err)
+		return nil, err
 	}
 	u, err := s.store.UserByID(ctx, userID)
 	if err != nil {
-		return nil, fmt.Errorf("auth: session holder %d: %w", sessionID, err)
+		return nil, err
 	}
 	if ok, err := s.usable(ctx, u); err != nil || !ok {
 		return nil, err

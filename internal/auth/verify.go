@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"biddesk/internal/platform/config"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/notify"
 	"biddesk/internal/platform/validate"
@@ -32,9 +33,6 @@ const (
 	VerifyPerAddress  = 20
 	verifyMaxLoginLen = 64
 )
-
-// UseSender replaces the SMS sender of verification codes (wiring and tests).
-func (s *Service) UseSender(n notify.Sender) { s.sender = n }
 
 // mailerOf is the configured e-mail sender, or none.
 func mailerOf(c config.Config) notify.Sender {
@@ -143,7 +141,8 @@ func cleanLoginCode(code string) string {
 // GetVerify sends a verification code to the account's registered phone (or, without one, its e-mail). An unknown,
 // disabled or unreachable account gets the same answer in the same time (the row is written and throttled alike; the code goes nowhere);
 // delivery runs after the answer, so a slow gateway does not tell accounts apart either.
-func (s *Service) GetVerify(ctx context.Context, in GetVerifyIn, ip, lang string) (*VerifySent, error) {
+func (s *Service) GetVerify(ctx context.Context, in GetVerifyIn, ip, lang string) (_ *VerifySent, err error) {
+	defer errs.Wrap(&err, "auth: get verify")
 	loginCode := cleanLoginCode(in.LoginCode)
 	if loginCode == "" {
 		return nil, httpx.Fail("verify.login_code_required")
@@ -204,7 +203,8 @@ var ErrVerifyThrottled = &httpx.Error{Code: httpx.CodeThrottled, Status: http.St
 // ForestPwd sets a new password with a verification code (PUT /api/forestPwd). Every failure of the code (no code,
 // wrong, expired, used, out of tries, unknown account) is one message. A reset ends every session and renewal token
 // of the account and is written to the login log.
-func (s *Service) ForestPwd(ctx context.Context, in ForestPwdIn, ip, userAgent string) error {
+func (s *Service) ForestPwd(ctx context.Context, in ForestPwdIn, ip, userAgent string) (err error) {
+	defer errs.Wrap(&err, "auth: forest pwd")
 	loginCode := cleanLoginCode(in.LoginCode)
 	code := strings.TrimSpace(in.VerifyCode)
 	switch {

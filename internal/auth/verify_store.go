@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 )
 
 // VerifyCode is a row of verify_code: a verification code sent for a forgotten password.
@@ -37,10 +38,11 @@ const (
 // ReserveVerify records a new code for v.LoginCode unless the throttle refuses it ("account",
 // "address" or "resend"), in one write transaction serialised per login code and per address. The
 // login code's earlier live codes are voided: only the newest code works.
-func (s *Store) ReserveVerify(ctx context.Context, v VerifyCode, lim VerifyLimits) (string, error) {
+func (s *Store) ReserveVerify(ctx context.Context, v VerifyCode, lim VerifyLimits) (_ string, err error) {
+	defer errs.Wrap(&err, "auth: reserve verify")
 	code, ip := truncate(v.LoginCode, 64), truncate(v.IP, 64)
 	var refused string
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if tx.Dialect() == db.Postgres {
 			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(`+lockClassVerifyCode+`, hashtext(?))`, code); err != nil {
 				return err
@@ -85,9 +87,10 @@ func (s *Store) ReserveVerify(ctx context.Context, v VerifyCode, lim VerifyLimit
 }
 
 // LiveVerify is the login code's newest usable code of a known account; nil when there is none.
-func (s *Store) LiveVerify(ctx context.Context, loginCode string, maxTries int) (*VerifyCode, error) {
+func (s *Store) LiveVerify(ctx context.Context, loginCode string, maxTries int) (_ *VerifyCode, err error) {
+	defer errs.Wrap(&err, "auth: live verify")
 	var v VerifyCode
-	err := s.db.QueryRow(ctx, `SELECT id, login_code, user_id, code_hash, client_ip, tries, expires_at FROM verify_code
+	err = s.db.QueryRow(ctx, `SELECT id, login_code, user_id, code_hash, client_ip, tries, expires_at FROM verify_code
 		WHERE login_code = ? AND used_at IS NULL AND user_id IS NOT NULL AND expires_at > ? AND tries < ? ORDER BY id DESC LIMIT 1`,
 		truncate(loginCode, 64), time.Now().UTC(), maxTries).Scan(&v.ID, &v.LoginCode, &v.UserID, &v.CodeHash, &v.IP, &v.Tries, &v.ExpiresAt)
 	if db.IsNoRows(err) {
@@ -101,10 +104,11 @@ func (s *Store) LiveVerify(ctx context.Context, loginCode string, maxTries int) 
 
 // TryVerify counts one try of a code, atomically: false when the code is used up, void or out of tries
 // (parallel guesses are counted like sequential ones). It returns the tries counted so far.
-func (s *Store) TryVerify(ctx context.Context, id int64, maxTries int) (bool, int, error) {
+func (s *Store) TryVerify(ctx context.Context, id int64, maxTries int) (_ bool, _ int, err error) {
+	defer errs.Wrap(&err, "auth: try verify %d", id)
 	var tries int
 	ok := false
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		res, err := tx.Exec(ctx, `UPDATE verify_code SET tries = tries + 1 WHERE id = ? AND used_at IS NULL AND tries < ? AND expires_at > ?`, id, maxTries, time.Now().UTC())
 		if err != nil {
 			return err
@@ -119,8 +123,9 @@ func (s *Store) TryVerify(ctx context.Context, id int64, maxTries int) (bool, in
 }
 
 // VoidVerify makes a code unusable.
-func (s *Store) VoidVerify(ctx context.Context, id int64) error {
-	_, err := s.db.Exec(ctx, `UPDATE verify_code SET used_at = ? WHERE id = ? AND used_at IS NULL`, time.Now().UTC(), id)
+func (s *Store) VoidVerify(ctx context.Context, id int64) (err error) {
+	defer errs.Wrap(&err, "auth: void verify %d", id)
+	_, err = s.db.Exec(ctx, `UPDATE verify_code SET used_at = ? WHERE id = ? AND used_at IS NULL`, time.Now().UTC(), id)
 	return err
 }
 
@@ -130,10 +135,11 @@ const ReasonPasswordReset = "password_reset"
 // ResetPassword uses the code (once: false when it was used meanwhile) and, in the same transaction, stores the
 // new hash, clears the must-change flag, ends every session and renewal token of the user and writes the
 // login-log line.
-func (s *Store) ResetPassword(ctx context.Context, codeID, userID int64, hash string, a LoginAttempt) (bool, error) {
+func (s *Store) ResetPassword(ctx context.Context, codeID, userID int64, hash string, a LoginAttempt) (_ bool, err error) {
+	defer errs.Wrap(&err, "auth: reset password codeID=%d userID=%d", codeID, userID)
 	now := time.Now().UTC()
 	used := false
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		res, err := tx.Exec(ctx, `UPDATE verify_code SET used_at = ? WHERE id = ? AND used_at IS NULL AND user_id = ?`, now, codeID, userID)
 		if err != nil {
 			return err

@@ -1,6 +1,7 @@
 package content
 
 import (
+	"biddesk/internal/platform/errs"
 	"context"
 	"fmt"
 )
@@ -28,12 +29,13 @@ type Catalog struct {
 }
 
 // Catalog lists the offered courses (newest update first) and the published first-level topics.
-func (s *Service) Catalog(ctx context.Context) (Catalog, error) {
+func (s *Service) Catalog(ctx context.Context) (_ Catalog, err error) {
+	defer errs.Wrap(&err, "content: catalog")
 	out := Catalog{Courses: []CatalogCourse{}, Topics: []Card{}}
 	rows, err := s.db.Query(ctx, `SELECT c.id, c.name, c.cover_url, COALESCE(t.name, ''), c.lecturer FROM course c
 		LEFT JOIN course_type t ON t.id = c.type_id WHERE `+offered+` ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`, MaxCatalog)
 	if err != nil {
-		return out, fmt.Errorf("content: catalog courses: %w", err)
+		return out, fmt.Errorf("catalog courses: %w", err)
 	}
 	for rows.Next() {
 		var c CatalogCourse
@@ -50,7 +52,7 @@ func (s *Service) Catalog(ctx context.Context) (Catalog, error) {
 	rows, err = s.db.Query(ctx, `SELECT id, name, cover_url FROM course_special WHERE published = 1 AND level = ?
 		ORDER BY updated_at DESC, id DESC LIMIT ?`, LevelFirst, MaxCatalog)
 	if err != nil {
-		return out, fmt.Errorf("content: catalog topics: %w", err)
+		return out, fmt.Errorf("catalog topics: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -70,7 +72,8 @@ type LearnerCourse struct {
 }
 
 // LearnerCourse is an offered course with its ready courseware.
-func (s *Service) LearnerCourse(ctx context.Context, id int64, lang string) (LearnerCourse, error) {
+func (s *Service) LearnerCourse(ctx context.Context, id int64, lang string) (_ LearnerCourse, err error) {
+	defer errs.Wrap(&err, "content: learner course %d", id)
 	v, err := s.CourseView(ctx, id)
 	if err != nil {
 		return LearnerCourse{}, err

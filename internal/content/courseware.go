@@ -22,6 +22,7 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/media"
 	"biddesk/internal/platform/office"
@@ -109,7 +110,8 @@ type wares struct {
 
 // UseCourseware gives the service the files and the conversion it needs for courseware and loads (or makes,
 // at the first start) the key that signs playback addresses.
-func (s *Service) UseCourseware(ctx context.Context, f WareFiles, o WareOptions) error {
+func (s *Service) UseCourseware(ctx context.Context, f WareFiles, o WareOptions) (err error) {
+	defer errs.Wrap(&err, "content: use courseware")
 	if err := os.MkdirAll(o.WorkDir, 0o700); err != nil {
 		return err
 	}
@@ -126,7 +128,7 @@ func (s *Service) UseCourseware(ctx context.Context, f WareFiles, o WareOptions)
 	}
 	key, err := hex.DecodeString(v)
 	if err != nil || len(key) < 32 {
-		return fmt.Errorf("content: bad playback key")
+		return fmt.Errorf("bad playback key")
 	}
 	o.Office = o.Office.WithDefaults()
 	bg, stop := context.WithCancel(context.Background())
@@ -491,7 +493,8 @@ func (s *Service) finish(id, fileID int64, pages int, size int64, key string) {
 
 // CoursewareState is GET /api/curriculum/getCoursewareState: a courseware and where its conversion stands. A
 // conversion whose instance stopped is reported failed once every queued conversion would have ended.
-func (s *Service) CoursewareState(ctx context.Context, id int64, lang string) (Courseware, error) {
+func (s *Service) CoursewareState(ctx context.Context, id int64, lang string) (_ Courseware, err error) {
+	defer errs.Wrap(&err, "content: courseware state %d", id)
 	if err := s.needWares(); err != nil {
 		return Courseware{}, err
 	}
@@ -513,7 +516,8 @@ func (s *Service) CoursewareState(ctx context.Context, id int64, lang string) (C
 }
 
 // Coursewares lists a course's courseware.
-func (s *Service) Coursewares(ctx context.Context, courseID int64, lang string) ([]Courseware, error) {
+func (s *Service) Coursewares(ctx context.Context, courseID int64, lang string) (_ []Courseware, err error) {
+	defer errs.Wrap(&err, "content: coursewares %d", courseID)
 	rows, err := s.db.Query(ctx, `SELECT `+wareCols+` FROM course_ware w WHERE w.course_id = ? ORDER BY w.id`, courseID)
 	if err != nil {
 		return nil, err
@@ -532,7 +536,8 @@ func (s *Service) Coursewares(ctx context.Context, courseID int64, lang string) 
 }
 
 // DeleteWare removes a courseware and its files.
-func (s *Service) DeleteWare(ctx context.Context, id int64) error {
+func (s *Service) DeleteWare(ctx context.Context, id int64) (err error) {
+	defer errs.Wrap(&err, "content: delete ware %d", id)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		cur, err := oneWare(ctx, tx, id)
 		if err != nil {
@@ -599,7 +604,8 @@ func (s *Service) readable(ctx context.Context, p *auth.Principal, id int64) (Co
 }
 
 // Open opens a courseware's file for the caller.
-func (s *Service) OpenWare(ctx context.Context, p *auth.Principal, id int64) (io.ReadCloser, StoredFile, Courseware, error) {
+func (s *Service) OpenWare(ctx context.Context, p *auth.Principal, id int64) (_ io.ReadCloser, _ StoredFile, _ Courseware, err error) {
+	defer errs.Wrap(&err, "content: open ware %d", id)
 	c, err := s.readable(ctx, p, id)
 	if err != nil {
 		return nil, StoredFile{}, c, err
@@ -648,7 +654,8 @@ func (s *Service) signFor(p *auth.Principal, c Courseware) (Sig, error) {
 }
 
 // Sig is GET /api/curriculum/getSig for the caller.
-func (s *Service) Sig(ctx context.Context, p *auth.Principal, id int64) (Sig, error) {
+func (s *Service) Sig(ctx context.Context, p *auth.Principal, id int64) (_ Sig, err error) {
+	defer errs.Wrap(&err, "content: sig %d", id)
 	c, err := s.readable(ctx, p, id)
 	if err != nil {
 		return Sig{}, err
@@ -657,7 +664,8 @@ func (s *Service) Sig(ctx context.Context, p *auth.Principal, id int64) (Sig, er
 }
 
 // VideoInfo is GET /api/nideo/getVideoInfo for the caller.
-func (s *Service) VideoInfo(ctx context.Context, p *auth.Principal, id int64) (VideoInfo, error) {
+func (s *Service) VideoInfo(ctx context.Context, p *auth.Principal, id int64) (_ VideoInfo, err error) {
+	defer errs.Wrap(&err, "content: video info %d", id)
 	c, err := s.readable(ctx, p, id)
 	if err != nil {
 		return VideoInfo{}, err

@@ -45,7 +45,7 @@ func (h *Handlers) UploadVideo(w http.ResponseWriter, r *http.Request) (any, err
 }
 
 // CoursewareState is GET /api/curriculum/getCoursewareState.
-func (h *Handlers) CoursewareState(r *http.Request, in IDIn) (Courseware, error) {
+func (h *Handlers) CoursewareState(r *http.Request, in httpx.IDIn) (Courseware, error) {
 	return h.svc.CoursewareState(r.Context(), in.ID, httpx.Lang(r))
 }
 
@@ -60,7 +60,7 @@ func (h *Handlers) Coursewares(r *http.Request, in CourseIDIn) ([]Courseware, er
 }
 
 // WareDel is DELETE /api/course/courseware/del.
-func (h *Handlers) WareDel(r *http.Request, in IDIn) (route.None, error) {
+func (h *Handlers) WareDel(r *http.Request, in httpx.IDIn) (route.None, error) {
 	return route.None{}, h.svc.DeleteWare(r.Context(), in.ID)
 }
 

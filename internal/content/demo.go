@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 )
 
 // The demo company's learning content (issue 28): course types on two levels, courses with covers (most offered,
@@ -76,7 +77,8 @@ var DemoTopics = []DemoTopic{
 }
 
 // SeedDemo writes the demo learning content into an empty content area (nothing when a course type exists).
-func (s *Service) SeedDemo(ctx context.Context, in DemoInput) error {
+func (s *Service) SeedDemo(ctx context.Context, in DemoInput) (err error) {
+	defer errs.Wrap(&err, "content: seed demo")
 	var n int
 	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM course_type`).Scan(&n); err != nil || n > 0 {
 		return err
@@ -110,7 +112,7 @@ func (s *Service) SeedDemo(ctx context.Context, in DemoInput) error {
 		}
 	}
 	var courseIDs, topicIDs []int64
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		types := map[string]int64{}
 		for i, t := range demoTypes {
 			at := day(360 - i)
@@ -194,10 +196,11 @@ func (s *Service) SeedDemo(ctx context.Context, in DemoInput) error {
 
 // DemoBannerLinks are the portal addresses the demo's banners open: the first-level topic for newcomers and the
 // pricing course (read after SeedDemo; empty before).
-func (s *Service) DemoBannerLinks(ctx context.Context) (map[string]string, error) {
+func (s *Service) DemoBannerLinks(ctx context.Context) (_ map[string]string, err error) {
+	defer errs.Wrap(&err, "content: demo banner links")
 	out := map[string]string{}
 	var topic, course int64
-	err := s.db.QueryRow(ctx, `SELECT COALESCE((SELECT MIN(id) FROM course_special WHERE name = ? AND published = 1), 0),
+	err = s.db.QueryRow(ctx, `SELECT COALESCE((SELECT MIN(id) FROM course_special WHERE name = ? AND published = 1), 0),
 		COALESCE((SELECT MIN(id) FROM course c WHERE c.name = ? AND `+offered+`), 0)`, DemoTopics[0].Name, DemoCourses[2].Name).Scan(&topic, &course)
 	if err != nil {
 		return nil, fmt.Errorf("content demo: banner links: %w", err)

@@ -283,13 +283,8 @@ func (h *Handlers) TypeDel(r *http.Request, in IDsIn) (route.None, error) {
 
 /* ---------- courses ---------- */
 
-// IDIn names one row.
-type IDIn struct {
-	ID int64 `param:"id,required"`
-}
-
 // CourseOne is GET /api/course/one.
-func (h *Handlers) CourseOne(r *http.Request, in IDIn) (Course, error) {
+func (h *Handlers) CourseOne(r *http.Request, in httpx.IDIn) (Course, error) {
 	return h.svc.Course(r.Context(), in.ID)
 }
 
@@ -369,7 +364,7 @@ func (h *Handlers) AuditDict(r *http.Request, _ route.None) ([]DictItem, error) 
 /* ---------- topics ---------- */
 
 // SpecialOne is GET /api/course/special/one: a topic with its course ids.
-func (h *Handlers) SpecialOne(r *http.Request, in IDIn) (Special, error) {
+func (h *Handlers) SpecialOne(r *http.Request, in httpx.IDIn) (Special, error) {
 	return h.svc.Special(r.Context(), in.ID)
 }
 
@@ -540,7 +535,7 @@ func (h *Handlers) PushList(w http.ResponseWriter, r *http.Request) (any, error)
 }
 
 // PushOne is GET /api/course/push/one.
-func (h *Handlers) PushOne(r *http.Request, in IDIn) (Push, error) {
+func (h *Handlers) PushOne(r *http.Request, in httpx.IDIn) (Push, error) {
 	return h.svc.Push(r.Context(), in.ID)
 }
 
@@ -585,13 +580,8 @@ func (h *Handlers) Mine(r *http.Request, _ route.None) ([]PushItem, error) {
 	return h.svc.Mine(r.Context(), auth.PrincipalFrom(r.Context()))
 }
 
-// CourseViewIn names a course or a topic of the portal.
-type CourseViewIn struct {
-	ID int64 `param:"id,required"`
-}
-
 // PortalCourse is GET /api/course/portal/course: an offered course with its ready courseware.
-func (h *Handlers) PortalCourse(r *http.Request, in CourseViewIn) (LearnerCourse, error) {
+func (h *Handlers) PortalCourse(r *http.Request, in httpx.IDIn) (LearnerCourse, error) {
 	return h.svc.LearnerCourse(r.Context(), in.ID, httpx.Lang(r))
 }
 
@@ -601,6 +591,6 @@ func (h *Handlers) PortalCatalog(r *http.Request, _ route.None) (Catalog, error)
 }
 
 // PortalSpecial is GET /api/course/portal/special: a published topic with its offered courses and topics.
-func (h *Handlers) PortalSpecial(r *http.Request, in CourseViewIn) (SpecialView, error) {
+func (h *Handlers) PortalSpecial(r *http.Request, in httpx.IDIn) (SpecialView, error) {
 	return h.svc.SpecialView(r.Context(), in.ID)
 }

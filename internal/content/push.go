@@ -11,6 +11,7 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 )
 
@@ -329,15 +330,19 @@ func onePush(ctx context.Context, q db.Querier, id int64) (Push, error) {
 }
 
 // Push returns a push with its items and audience.
-func (s *Service) Push(ctx context.Context, id int64) (Push, error) { return onePush(ctx, s.db, id) }
+func (s *Service) Push(ctx context.Context, id int64) (_ Push, err error) {
+	defer errs.Wrap(&err, "content: push %d", id)
+	return onePush(ctx, s.db, id)
+}
 
 // AddPush creates a push.
-func (s *Service) AddPush(ctx context.Context, f PushForm) (int64, error) {
+func (s *Service) AddPush(ctx context.Context, f PushForm) (_ int64, err error) {
+	defer errs.Wrap(&err, "content: add push")
 	if err := s.checkPush(ctx, &f); err != nil {
 		return 0, err
 	}
 	var id int64
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := s.checkItems(ctx, tx, f.Items); err != nil {
 			return err
 		}
@@ -363,7 +368,8 @@ func (s *Service) AddPush(ctx context.Context, f PushForm) (int64, error) {
 }
 
 // EditPush replaces a push's title, items and audience.
-func (s *Service) EditPush(ctx context.Context, id int64, f PushForm) error {
+func (s *Service) EditPush(ctx context.Context, id int64, f PushForm) (err error) {
+	defer errs.Wrap(&err, "content: edit push %d", id)
 	if err := s.checkPush(ctx, &f); err != nil {
 		return err
 	}
@@ -393,7 +399,8 @@ func (s *Service) EditPush(ctx context.Context, id int64, f PushForm) error {
 }
 
 // DeletePushes removes pushes.
-func (s *Service) DeletePushes(ctx context.Context, ids []int64) error {
+func (s *Service) DeletePushes(ctx context.Context, ids []int64) (err error) {
+	defer errs.Wrap(&err, "content: delete pushes %v", ids)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		var gone []audit.Change
 		for _, id := range uniq(ids) {
@@ -421,7 +428,8 @@ const MaxMine = 100
 
 // Mine is what has been pushed to the caller (its unit or a unit above it, or its employee code), newest push
 // first, each course or topic once, only what is still offered.
-func (s *Service) Mine(ctx context.Context, p *auth.Principal) ([]PushItem, error) {
+func (s *Service) Mine(ctx context.Context, p *auth.Principal) (_ []PushItem, err error) {
+	defer errs.Wrap(&err, "content: mine")
 	out := []PushItem{}
 	if p == nil || p.UserID == 0 {
 		return out, nil
@@ -502,9 +510,10 @@ type SpecialView struct {
 }
 
 // CourseView is an offered course.
-func (s *Service) CourseView(ctx context.Context, id int64) (CourseView, error) {
+func (s *Service) CourseView(ctx context.Context, id int64) (_ CourseView, err error) {
+	defer errs.Wrap(&err, "content: course view %d", id)
 	var v CourseView
-	err := s.db.QueryRow(ctx, `SELECT c.id, c.name, c.cover_url, COALESCE(t.name, ''), c.description, c.lecturer
+	err = s.db.QueryRow(ctx, `SELECT c.id, c.name, c.cover_url, COALESCE(t.name, ''), c.description, c.lecturer
 		FROM course c LEFT JOIN course_type t ON t.id = c.type_id WHERE c.id = ? AND `+offered, id).
 		Scan(&v.ID, &v.Name, &v.Cover, &v.TypeName, &v.Description, &v.Lecturer)
 	if db.IsNoRows(err) {
@@ -514,9 +523,10 @@ func (s *Service) CourseView(ctx context.Context, id int64) (CourseView, error) 
 }
 
 // SpecialView is a published topic with its offered courses and published second-level topics.
-func (s *Service) SpecialView(ctx context.Context, id int64) (SpecialView, error) {
+func (s *Service) SpecialView(ctx context.Context, id int64) (_ SpecialView, err error) {
+	defer errs.Wrap(&err, "content: special view %d", id)
 	v := SpecialView{Courses: []Card{}, Topics: []Card{}}
-	err := s.db.QueryRow(ctx, `SELECT id, name, cover_url, description FROM course_special WHERE id = ? AND published = 1`, id).
+	err = s.db.QueryRow(ctx, `SELECT id, name, cover_url, description FROM course_special WHERE id = ? AND published = 1`, id).
 		Scan(&v.ID, &v.Name, &v.Cover, &v.Description)
 	if db.IsNoRows(err) {
 		return v, httpx.Fail("content.special.not_found")

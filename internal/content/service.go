@@ -12,6 +12,7 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 )
 
@@ -148,9 +149,10 @@ func takenOr(err error, name string) error {
 }
 
 // AddType creates a course type.
-func (s *Service) AddType(ctx context.Context, f TypeForm) (int64, error) {
+func (s *Service) AddType(ctx context.Context, f TypeForm) (_ int64, err error) {
+	defer errs.Wrap(&err, "content: add type")
 	var id int64
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := f.check(ctx, tx, 0); err != nil {
 			return err
 		}
@@ -170,7 +172,8 @@ func (s *Service) AddType(ctx context.Context, f TypeForm) (int64, error) {
 }
 
 // EditType changes a type's name, parent and order.
-func (s *Service) EditType(ctx context.Context, id int64, f TypeForm) error {
+func (s *Service) EditType(ctx context.Context, id int64, f TypeForm) (err error) {
+	defer errs.Wrap(&err, "content: edit type %d", id)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		cur, err := oneType(ctx, tx, id)
 		if err != nil {
@@ -201,7 +204,8 @@ func (s *Service) EditType(ctx context.Context, id int64, f TypeForm) error {
 }
 
 // DeleteTypes removes types; one that still has sub-types (not deleted with it) or courses refuses the whole call.
-func (s *Service) DeleteTypes(ctx context.Context, ids []int64) error {
+func (s *Service) DeleteTypes(ctx context.Context, ids []int64) (err error) {
+	defer errs.Wrap(&err, "content: delete types %v", ids)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		deleting := map[int64]bool{}
 		for _, id := range ids {
@@ -237,7 +241,8 @@ func (s *Service) DeleteTypes(ctx context.Context, ids []int64) error {
 }
 
 // TypeTree is every type, first-level ones with their children, in order.
-func (s *Service) TypeTree(ctx context.Context) ([]TypeNode, error) {
+func (s *Service) TypeTree(ctx context.Context) (_ []TypeNode, err error) {
+	defer errs.Wrap(&err, "content: type tree")
 	rows, err := s.db.Query(ctx, `SELECT id, parent_id, name, sort FROM course_type ORDER BY sort, id`)
 	if err != nil {
 		return nil, err
@@ -340,14 +345,16 @@ func oneCourse(ctx context.Context, q db.Querier, id int64) (Course, error) {
 }
 
 // Course returns a course by id.
-func (s *Service) Course(ctx context.Context, id int64) (Course, error) {
+func (s *Service) Course(ctx context.Context, id int64) (_ Course, err error) {
+	defer errs.Wrap(&err, "content: course %d", id)
 	return oneCourse(ctx, s.db, id)
 }
 
 // AddCourse creates a course: audit pending, unpublished.
-func (s *Service) AddCourse(ctx context.Context, f CourseForm) (int64, error) {
+func (s *Service) AddCourse(ctx context.Context, f CourseForm) (_ int64, err error) {
+	defer errs.Wrap(&err, "content: add course")
 	var id int64
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := f.check(ctx, tx); err != nil {
 			return err
 		}
@@ -374,7 +381,8 @@ func (s *Service) AddCourse(ctx context.Context, f CourseForm) (int64, error) {
 }
 
 // EditCourse changes a course's fields; a changed course goes back to audit pending and unpublished.
-func (s *Service) EditCourse(ctx context.Context, id int64, f CourseForm) error {
+func (s *Service) EditCourse(ctx context.Context, id int64, f CourseForm) (err error) {
+	defer errs.Wrap(&err, "content: edit course %d", id)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		cur, err := oneCourse(ctx, tx, id)
 		if err != nil {
@@ -417,7 +425,8 @@ func (s *Service) auditValues(ctx context.Context, q db.Querier) (map[string]boo
 }
 
 // AuditDictItems are the items of the audit dictionary.
-func (s *Service) AuditDictItems(ctx context.Context) ([]DictItem, error) {
+func (s *Service) AuditDictItems(ctx context.Context) (_ []DictItem, err error) {
+	defer errs.Wrap(&err, "content: audit dict items")
 	items, err := s.dict(ctx, s.db, AuditDict)
 	if items == nil {
 		items = []DictItem{}
@@ -427,7 +436,8 @@ func (s *Service) AuditDictItems(ctx context.Context) ([]DictItem, error) {
 
 // Audit sets the audit state of courses (a value of the audit dictionary) with a remark; a course whose audit
 // no longer passes is unpublished.
-func (s *Service) Audit(ctx context.Context, ids []int64, status, remark string) error {
+func (s *Service) Audit(ctx context.Context, ids []int64, status, remark string) (err error) {
+	defer errs.Wrap(&err, "content: audit %v", ids)
 	status, remark = strings.TrimSpace(status), strings.TrimSpace(remark)
 	if utf8.RuneCountInString(remark) > MaxRemark {
 		return httpx.Fail("content.remark_too_long", MaxRemark)
@@ -469,7 +479,8 @@ func (s *Service) Audit(ctx context.Context, ids []int64, status, remark string)
 }
 
 // PublishCourses publishes (1) or withdraws (0) courses; only a course whose audit passed is published.
-func (s *Service) PublishCourses(ctx context.Context, ids []int64, published int) error {
+func (s *Service) PublishCourses(ctx context.Context, ids []int64, published int) (err error) {
+	defer errs.Wrap(&err, "content: publish courses %v", ids)
 	if published != 0 && published != 1 {
 		return httpx.Fail("content.bad_published")
 	}
@@ -503,7 +514,8 @@ func (s *Service) PublishCourses(ctx context.Context, ids []int64, published int
 }
 
 // DeleteCourses removes courses and their covers; a course still in a topic refuses the whole call.
-func (s *Service) DeleteCourses(ctx context.Context, ids []int64) error {
+func (s *Service) DeleteCourses(ctx context.Context, ids []int64) (err error) {
+	defer errs.Wrap(&err, "content: delete courses %v", ids)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		var gone []audit.Change
 		for _, id := range uniq(ids) {
@@ -607,7 +619,8 @@ func oneSpecial(ctx context.Context, q db.Querier, id int64) (Special, error) {
 }
 
 // Special returns a topic with its courses.
-func (s *Service) Special(ctx context.Context, id int64) (Special, error) {
+func (s *Service) Special(ctx context.Context, id int64) (_ Special, err error) {
+	defer errs.Wrap(&err, "content: special %d", id)
 	return oneSpecial(ctx, s.db, id)
 }
 
@@ -624,9 +637,10 @@ func setSpecialCourses(ctx context.Context, tx *db.Tx, id int64, courses []int64
 }
 
 // AddSpecial creates a topic with its courses.
-func (s *Service) AddSpecial(ctx context.Context, f SpecialForm) (int64, error) {
+func (s *Service) AddSpecial(ctx context.Context, f SpecialForm) (_ int64, err error) {
+	defer errs.Wrap(&err, "content: add special")
 	var id int64
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := f.check(ctx, tx, 0); err != nil {
 			return err
 		}
@@ -656,7 +670,8 @@ func (s *Service) AddSpecial(ctx context.Context, f SpecialForm) (int64, error) 
 }
 
 // EditSpecial changes a topic and replaces its courses.
-func (s *Service) EditSpecial(ctx context.Context, id int64, f SpecialForm) error {
+func (s *Service) EditSpecial(ctx context.Context, id int64, f SpecialForm) (err error) {
+	defer errs.Wrap(&err, "content: edit special %d", id)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		cur, err := oneSpecial(ctx, tx, id)
 		if err != nil {
@@ -699,7 +714,8 @@ func (s *Service) EditSpecial(ctx context.Context, id int64, f SpecialForm) erro
 
 // DeleteSpecials removes topics (with their course lists and covers); a first-level topic whose second-level
 // topics are not deleted with it refuses the whole call.
-func (s *Service) DeleteSpecials(ctx context.Context, ids []int64) error {
+func (s *Service) DeleteSpecials(ctx context.Context, ids []int64) (err error) {
+	defer errs.Wrap(&err, "content: delete specials %v", ids)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		deleting := map[int64]bool{}
 		for _, id := range ids {
@@ -810,7 +826,8 @@ func escapeLike(s string) string {
 }
 
 // LessonList is getLessonList: the offered courses whose name holds name, a page of size from index.
-func (s *Service) LessonList(ctx context.Context, name string, size, index int) (CardPage, error) {
+func (s *Service) LessonList(ctx context.Context, name string, size, index int) (_ CardPage, err error) {
+	defer errs.Wrap(&err, "content: lesson list")
 	size, index = pageArgs(size, index)
 	cond, args := nameCond(name)
 	cards, total, err := s.cards(ctx, `SELECT COUNT(*) FROM course c WHERE `+offered+cond,
@@ -819,7 +836,8 @@ func (s *Service) LessonList(ctx context.Context, name string, size, index int) 
 }
 
 // SpecialList is getSpecialList: the published topics of a level (0: both) whose name holds name.
-func (s *Service) SpecialList(ctx context.Context, name string, level, size, index int) (CardPage, error) {
+func (s *Service) SpecialList(ctx context.Context, name string, level, size, index int) (_ CardPage, err error) {
+	defer errs.Wrap(&err, "content: special list")
 	size, index = pageArgs(size, index)
 	cond, args := nameCond(name)
 	if level != 0 {
@@ -835,7 +853,8 @@ func (s *Service) SpecialList(ctx context.Context, name string, level, size, ind
 }
 
 // FirstLesson is getFirstLesson: the offered courses of a published first-level topic, in the topic's order.
-func (s *Service) FirstLesson(ctx context.Context, specialID int64, size, index int) (FirstLessonPage, error) {
+func (s *Service) FirstLesson(ctx context.Context, specialID int64, size, index int) (_ FirstLessonPage, err error) {
+	defer errs.Wrap(&err, "content: first lesson %d", specialID)
 	size, index = pageArgs(size, index)
 	sp, err := oneSpecial(ctx, s.db, specialID)
 	if err != nil {
@@ -874,7 +893,8 @@ func (s *Service) options(ctx context.Context, query string, args ...any) ([]Opt
 }
 
 // CurriculumSelector is getCurriculumSelector: courses (all: offeredOnly false, for the topic dialog) by name.
-func (s *Service) CurriculumSelector(ctx context.Context, name string, offeredOnly bool) ([]Option, error) {
+func (s *Service) CurriculumSelector(ctx context.Context, name string, offeredOnly bool) (_ []Option, err error) {
+	defer errs.Wrap(&err, "content: curriculum selector")
 	cond, args := nameCond(name)
 	where := `1 = 1`
 	if offeredOnly {
@@ -884,7 +904,8 @@ func (s *Service) CurriculumSelector(ctx context.Context, name string, offeredOn
 }
 
 // SpecialSelector is getSpecialSelector: topics of a level (0: both) by name (publishedOnly: the published ones).
-func (s *Service) SpecialSelector(ctx context.Context, name string, level int, publishedOnly bool) ([]Option, error) {
+func (s *Service) SpecialSelector(ctx context.Context, name string, level int, publishedOnly bool) (_ []Option, err error) {
+	defer errs.Wrap(&err, "content: special selector")
 	cond, args := nameCond(name)
 	if publishedOnly {
 		cond += ` AND c.published = 1`
@@ -912,7 +933,8 @@ type BannerForm struct {
 }
 
 // AddBanner adds a portal banner that opens the chosen course, topic or link.
-func (s *Service) AddBanner(ctx context.Context, f BannerForm) (int64, error) {
+func (s *Service) AddBanner(ctx context.Context, f BannerForm) (_ int64, err error) {
+	defer errs.Wrap(&err, "content: add banner")
 	if err := checkSort(f.OrderDort); err != nil {
 		return 0, err
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 )
 
@@ -38,7 +39,8 @@ type Catalog struct {
 }
 
 // Catalog answers the tables and columns a dataset run by the caller may read, titled in lang.
-func (s *Service) Catalog(ctx context.Context, lang string) (*Catalog, error) {
+func (s *Service) Catalog(ctx context.Context, lang string) (_ *Catalog, err error) {
+	defer errs.Wrap(&err, "dataset: catalog")
 	var sc Scope
 	if s.scope != nil {
 		var err error

@@ -13,6 +13,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 	"biddesk/internal/platform/route"
@@ -97,13 +98,14 @@ func (s *Service) check(in *FormIn) error {
 	return nil
 }
 
-func (s *Service) Add(ctx context.Context, in FormIn) (int64, error) {
+func (s *Service) Add(ctx context.Context, in FormIn) (_ int64, err error) {
+	defer errs.Wrap(&err, "dataset: add")
 	if err := s.check(&in); err != nil {
 		return 0, err
 	}
 	params, _ := json.Marshal(in.Params)
 	var id int64
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		now := time.Now().UTC()
 		var err error
 		id, err = tx.Insert(ctx, `INSERT INTO lowcode_dataset (name, remark, sql_text, params, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
@@ -120,7 +122,8 @@ func (s *Service) Add(ctx context.Context, in FormIn) (int64, error) {
 	return id, err
 }
 
-func (s *Service) Edit(ctx context.Context, in FormIn) error {
+func (s *Service) Edit(ctx context.Context, in FormIn) (err error) {
+	defer errs.Wrap(&err, "dataset: edit %d", in.ID)
 	if in.ID == 0 {
 		return httpx.Fail("http.required", "id")
 	}
@@ -145,7 +148,8 @@ func (s *Service) Edit(ctx context.Context, in FormIn) error {
 	})
 }
 
-func (s *Service) Delete(ctx context.Context, id int64) error {
+func (s *Service) Delete(ctx context.Context, id int64) (err error) {
+	defer errs.Wrap(&err, "dataset: delete %d", id)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		before, err := s.one(ctx, tx, id)
 		if err != nil {
@@ -175,7 +179,10 @@ func (s *Service) one(ctx context.Context, q db.Querier, id int64) (Dataset, err
 }
 
 // Get reads a dataset (for the reports built on it).
-func (s *Service) Get(ctx context.Context, id int64) (Dataset, error) { return s.one(ctx, s.db, id) }
+func (s *Service) Get(ctx context.Context, id int64) (_ Dataset, err error) {
+	defer errs.Wrap(&err, "dataset: get %d", id)
+	return s.one(ctx, s.db, id)
+}
 
 // Choice is a dataset as a report's designer picks it.
 type Choice struct {
@@ -184,7 +191,8 @@ type Choice struct {
 }
 
 // Choices are the live datasets by name (at most 1000), for the reports' designer.
-func (s *Service) Choices(ctx context.Context) ([]Choice, error) {
+func (s *Service) Choices(ctx context.Context) (_ []Choice, err error) {
+	defer errs.Wrap(&err, "dataset: choices")
 	rows, err := s.db.Query(ctx, `SELECT id, name FROM lowcode_dataset WHERE deleted_at IS NULL ORDER BY name, id LIMIT 1000`)
 	if err != nil {
 		return nil, err
@@ -202,7 +210,8 @@ func (s *Service) Choices(ctx context.Context) ([]Choice, error) {
 }
 
 // RunSaved runs dataset id with values (a missing one takes its sample), at most limit rows (at most MaxRows).
-func (s *Service) RunSaved(ctx context.Context, id int64, values map[string]string, limit int) (*Result, error) {
+func (s *Service) RunSaved(ctx context.Context, id int64, values map[string]string, limit int) (_ *Result, err error) {
+	defer errs.Wrap(&err, "dataset: run saved %d", id)
 	d, err := s.one(ctx, s.db, id)
 	if err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 )
 
 // DemoSubmitter is a demo account that submits demands: its id and unit.
@@ -36,7 +37,8 @@ type demoCollection struct {
 // SeedDemo writes the demo company's demand collections: one closed with every demand answered, two open (one the
 // demo staff member has answered demands in, one asking for demands nobody has sent yet), their audience told in
 // /gatewayMsg. adminID is the bid team member who opens and answers them; submitters are the demo accounts.
-func (s *Service) SeedDemo(ctx context.Context, adminID int64, adminUnit string, submitters []DemoSubmitter) error {
+func (s *Service) SeedDemo(ctx context.Context, adminID int64, adminUnit string, submitters []DemoSubmitter) (err error) {
+	defer errs.Wrap(&err, "demand: seed demo %d", adminID)
 	if len(submitters) == 0 {
 		return nil
 	}

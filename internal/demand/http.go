@@ -335,11 +335,6 @@ type IDsIn struct {
 	IDs []int64 `param:"ids,required"`
 }
 
-// Added is the answer of an add.
-type Added struct {
-	ID int64 `json:"id"`
-}
-
 // Reminded is the answer of a reminder.
 type Reminded struct {
 	Count int `json:"count"`
@@ -373,9 +368,9 @@ func (h *Handlers) CollectionOne(r *http.Request, in httpx.IDIn) (Collection, er
 }
 
 // CollectionAdd is POST /api/demand/collection/add.
-func (h *Handlers) CollectionAdd(r *http.Request, in CollectionIn) (Added, error) {
+func (h *Handlers) CollectionAdd(r *http.Request, in CollectionIn) (httpx.Created, error) {
 	id, err := h.svc.Add(r.Context(), in)
-	return Added{ID: id}, err
+	return httpx.Created{ID: id}, err
 }
 
 // CollectionEdit is PUT /api/demand/collection/edit.
@@ -469,9 +464,9 @@ func (h *Handlers) PortalMine(w http.ResponseWriter, r *http.Request) (any, erro
 }
 
 // PortalSubmit is POST /api/portal/demand/submit.
-func (h *Handlers) PortalSubmit(r *http.Request, in SubmitIn) (Added, error) {
+func (h *Handlers) PortalSubmit(r *http.Request, in SubmitIn) (httpx.Created, error) {
 	id, err := h.svc.Submit(r.Context(), in)
-	return Added{ID: id}, err
+	return httpx.Created{ID: id}, err
 }
 
 // PortalEdit is PUT /api/portal/demand/edit.

@@ -16,6 +16,7 @@ import (
 	"biddesk/internal/auth"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 	"biddesk/internal/platform/validate"
@@ -35,9 +36,6 @@ type Service struct {
 func NewService(d *db.DB, scope Scope, notify Notifier, files Files, dicts Dicts) *Service {
 	return &Service{db: d, scope: scope, notify: notify, files: files, dicts: dicts, now: time.Now}
 }
-
-// SetClock replaces the clock (tests).
-func (s *Service) SetClock(now func() time.Time) { s.now = now }
 
 func principal(ctx context.Context) (*auth.Principal, error) {
 	p := auth.PrincipalFrom(ctx)
@@ -355,7 +353,8 @@ func (s *Service) openNotice(ctx context.Context, tx *db.Tx, id int64, c *collec
 func PortalPath(id int64) string { return fmt.Sprintf("/gatewayMsg?demand=%d", id) }
 
 // Add opens a collection in the caller's unit; the audience is told in /gatewayMsg.
-func (s *Service) Add(ctx context.Context, in CollectionIn) (int64, error) {
+func (s *Service) Add(ctx context.Context, in CollectionIn) (_ int64, err error) {
+	defer errs.Wrap(&err, "demand: add")
 	p, err := principal(ctx)
 	if err != nil {
 		return 0, err
@@ -409,7 +408,8 @@ func (s *Service) lockCollection(ctx context.Context, tx *db.Tx, v org.Visibilit
 }
 
 // Edit changes a collection; members new to the audience are told.
-func (s *Service) Edit(ctx context.Context, in CollectionIn) error {
+func (s *Service) Edit(ctx context.Context, in CollectionIn) (err error) {
+	defer errs.Wrap(&err, "demand: edit %d", in.ID)
 	p, err := principal(ctx)
 	if err != nil {
 		return err
@@ -448,7 +448,8 @@ func (s *Service) Edit(ctx context.Context, in CollectionIn) error {
 }
 
 // Delete removes collections softly, with their demands; one outside the scope refuses the whole batch.
-func (s *Service) Delete(ctx context.Context, idList []int64) error {
+func (s *Service) Delete(ctx context.Context, idList []int64) (err error) {
+	defer errs.Wrap(&err, "demand: delete")
 	p, err := principal(ctx)
 	if err != nil {
 		return err
@@ -483,7 +484,8 @@ func (s *Service) Delete(ctx context.Context, idList []int64) error {
 
 // Remind tells the members of an open collection's audience who have submitted nothing yet (once a day); it
 // returns how many were told.
-func (s *Service) Remind(ctx context.Context, id int64) (int, error) {
+func (s *Service) Remind(ctx context.Context, id int64) (_ int, err error) {
+	defer errs.Wrap(&err, "demand: remind %d", id)
 	p, err := principal(ctx)
 	if err != nil {
 		return 0, err
@@ -569,7 +571,8 @@ func checkAnswer(in *StateIn) error {
 // SetState answers demands with one reply (state, text, files); a demand outside the caller's scope refuses the
 // whole batch. Each submitter is told, with the whole text. A reply that changes nothing (same state, same text, no
 // files) is not written again.
-func (s *Service) SetState(ctx context.Context, in StateIn) error {
+func (s *Service) SetState(ctx context.Context, in StateIn) (err error) {
+	defer errs.Wrap(&err, "demand: answer %v", in.IDs)
 	p, err := principal(ctx)
 	if err != nil {
 		return err
@@ -632,10 +635,7 @@ func (s *Service) SetState(ctx context.Context, in StateIn) error {
 		}
 		return nil
 	})
-	if err != nil {
-		return fmt.Errorf("demand: answer %v: %w", in.IDs, err)
-	}
-	return nil
+	return err
 }
 
 // answerNotice tells the submitter: the state in the title, their demand and the whole answer in the text.
@@ -720,7 +720,8 @@ func (s *Service) checkSubmit(ctx context.Context, q db.Querier, c *collectionRo
 }
 
 // Submit adds the caller's demand to an open collection whose audience holds them.
-func (s *Service) Submit(ctx context.Context, in SubmitIn) (int64, error) {
+func (s *Service) Submit(ctx context.Context, in SubmitIn) (_ int64, err error) {
+	defer errs.Wrap(&err, "demand: submit %d", in.ID)
 	p, err := principal(ctx)
 	if err != nil {
 		return 0, err
@@ -759,7 +760,8 @@ func (s *Service) Submit(ctx context.Context, in SubmitIn) (int64, error) {
 }
 
 // Change edits the caller's own demand: before the deadline, while nobody has answered it.
-func (s *Service) Change(ctx context.Context, in SubmitIn) error {
+func (s *Service) Change(ctx context.Context, in SubmitIn) (err error) {
+	defer errs.Wrap(&err, "demand: change %d", in.ID)
 	p, err := principal(ctx)
 	if err != nil {
 		return err
@@ -808,13 +810,14 @@ func (s *Service) Change(ctx context.Context, in SubmitIn) error {
 
 // MayReadFile tells whether the caller may download a file of demand id: its submitter, or a holder of the
 // screen's code whose scope holds the collection.
-func (s *Service) MayReadFile(ctx context.Context, p *auth.Principal, id int64) (bool, error) {
+func (s *Service) MayReadFile(ctx context.Context, p *auth.Principal, id int64) (_ bool, err error) {
+	defer errs.Wrap(&err, "demand: may read file %d", id)
 	if p == nil {
 		return false, nil
 	}
 	var owner int64
 	var unit string
-	err := s.db.QueryRow(ctx, `SELECT i.user_id, c.unit_code FROM demand_item i JOIN demand_collection c ON c.id = i.collection_id
+	err = s.db.QueryRow(ctx, `SELECT i.user_id, c.unit_code FROM demand_item i JOIN demand_collection c ON c.id = i.collection_id
 		WHERE i.id = ? AND i.deleted_at IS NULL`, id).Scan(&owner, &unit)
 	if db.IsNoRows(err) {
 		return false, nil
@@ -833,13 +836,14 @@ func (s *Service) MayReadFile(ctx context.Context, p *auth.Principal, id int64) 
 
 // MayReadReplyFile tells whether the caller may download a file of answer id: the submitter of a demand it answers,
 // or a holder of the screen's code whose scope holds the collection of one of them.
-func (s *Service) MayReadReplyFile(ctx context.Context, p *auth.Principal, id int64) (bool, error) {
+func (s *Service) MayReadReplyFile(ctx context.Context, p *auth.Principal, id int64) (_ bool, err error) {
+	defer errs.Wrap(&err, "demand: may read reply file %d", id)
 	if p == nil {
 		return false, nil
 	}
 	rows, err := s.db.Query(ctx, `SELECT item_id FROM demand_item_reply WHERE reply_id = ?`, id)
 	if err != nil {
-		return false, fmt.Errorf("demand: read the demands of reply %d: %w", id, err)
+		return false, fmt.Errorf("read the demands of reply %d: %w", id, err)
 	}
 	var items []int64
 	for rows.Next() {

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 	"biddesk/internal/platform/route"
@@ -48,10 +49,14 @@ func (s *Store) Invalidate() {
 }
 
 // DictData is the tree for the session info, which holds it as it is (already encoded).
-func (s *Store) DictData(ctx context.Context) (any, error) { return s.encodedTree(ctx) }
+func (s *Store) DictData(ctx context.Context) (_ any, err error) {
+	defer errs.Wrap(&err, "dict: dict data")
+	return s.encodedTree(ctx)
+}
 
 // Tree returns every enabled dictionary as a tree (cached until Invalidate). Callers only read it.
-func (s *Store) Tree(ctx context.Context) ([]*Entry, error) {
+func (s *Store) Tree(ctx context.Context) (_ []*Entry, err error) {
+	defer errs.Wrap(&err, "dict: tree")
 	c, err := s.encodedTree(ctx)
 	if err != nil {
 		return nil, err
@@ -347,7 +352,8 @@ var builtin = []seedGroup{
 }
 
 // SeedBuiltins writes the built-in dictionaries into an empty table.
-func (s *Store) SeedBuiltins(ctx context.Context) error {
+func (s *Store) SeedBuiltins(ctx context.Context) (err error) {
+	defer errs.Wrap(&err, "dict: seed builtins")
 	defer s.Invalidate()
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		var n int

@@ -9,6 +9,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 )
@@ -143,7 +144,8 @@ func ItemTable(d *db.DB) *list.Table[ExportItem] {
 }
 
 // Children lists the items of a parent in their order.
-func (s *Store) Children(ctx context.Context, pid int64) ([]Item, error) {
+func (s *Store) Children(ctx context.Context, pid int64) (_ []Item, err error) {
+	defer errs.Wrap(&err, "dict: children")
 	rows, err := s.db.Query(ctx, `SELECT `+itemSelect+` FROM sys_dict d WHERE d.parent_id = ? ORDER BY d.sort, d.id`, pid)
 	if err != nil {
 		return nil, err
@@ -169,7 +171,10 @@ func one(ctx context.Context, q db.Querier, id int64) (Item, error) {
 }
 
 // One returns a row by id.
-func (s *Store) One(ctx context.Context, id int64) (Item, error) { return one(ctx, s.db, id) }
+func (s *Store) One(ctx context.Context, id int64) (_ Item, err error) {
+	defer errs.Wrap(&err, "dict: one %d", id)
+	return one(ctx, s.db, id)
+}
 
 func (f *Form) check() error {
 	f.Key, f.Value = strings.TrimSpace(f.Key), strings.TrimSpace(f.Value)
@@ -230,7 +235,8 @@ func onlyDefault(ctx context.Context, tx *db.Tx, parent, self int64) error {
 }
 
 // Add creates a group (ParentID 0) or an item; it returns the new id.
-func (s *Store) Add(ctx context.Context, f Form) (int64, error) {
+func (s *Store) Add(ctx context.Context, f Form) (_ int64, err error) {
+	defer errs.Wrap(&err, "dict: add")
 	if err := f.check(); err != nil {
 		return 0, err
 	}
@@ -238,7 +244,7 @@ func (s *Store) Add(ctx context.Context, f Form) (int64, error) {
 		return 0, httpx.Fail("dict.parent_not_found")
 	}
 	var id int64
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if f.ParentID != 0 {
 			if _, err := one(ctx, tx, f.ParentID); err != nil {
 				if e, ok := err.(*httpx.Error); ok && e.Key == "dict.not_found" {
@@ -270,11 +276,12 @@ func (s *Store) Add(ctx context.Context, f Form) (int64, error) {
 }
 
 // Edit changes a row's key, value, default mark, enabled state and order (not its parent).
-func (s *Store) Edit(ctx context.Context, f Form) error {
+func (s *Store) Edit(ctx context.Context, f Form) (err error) {
+	defer errs.Wrap(&err, "dict: edit %d", f.ID)
 	if err := f.check(); err != nil {
 		return err
 	}
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		cur, err := one(ctx, tx, f.ID)
 		if err != nil {
 			return err
@@ -300,8 +307,9 @@ func (s *Store) Edit(ctx context.Context, f Form) error {
 }
 
 // Delete removes rows; a row that still holds items is refused (nothing is deleted).
-func (s *Store) Delete(ctx context.Context, ids []int64) error {
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+func (s *Store) Delete(ctx context.Context, ids []int64) (err error) {
+	defer errs.Wrap(&err, "dict: delete %v", ids)
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		var gone []audit.Change
 		seen := map[int64]bool{}
 		for _, id := range ids {
@@ -345,11 +353,12 @@ func (s *Store) Delete(ctx context.Context, ids []int64) error {
 }
 
 // ChangeEnable switches a row on (1) or off (0).
-func (s *Store) ChangeEnable(ctx context.Context, id int64, enabled int) error {
+func (s *Store) ChangeEnable(ctx context.Context, id int64, enabled int) (err error) {
+	defer errs.Wrap(&err, "dict: change enable %d", id)
 	if enabled != 0 && enabled != 1 {
 		return httpx.Fail("dict.bad_enabled")
 	}
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		cur, err := one(ctx, tx, id)
 		if err != nil {
 			return err
@@ -387,12 +396,14 @@ func record(ctx context.Context, tx *db.Tx, action string, before *Item, id int6
 
 // Lookup finds an enabled dictionary in the cache, searching recursively by key (display
 // text) and, failing that, by its code (a text value). Nil when absent.
-func (s *Store) Lookup(ctx context.Context, key string) (*Entry, error) {
+func (s *Store) Lookup(ctx context.Context, key string) (_ *Entry, err error) {
+	defer errs.Wrap(&err, "dict: lookup %s", key)
 	return s.LookupIn(ctx, s.db, key)
 }
 
 // LookupIn is Lookup for a caller reading through q (its transaction, when it holds one).
-func (s *Store) LookupIn(ctx context.Context, q db.Querier, key string) (*Entry, error) {
+func (s *Store) LookupIn(ctx context.Context, q db.Querier, key string) (_ *Entry, err error) {
+	defer errs.Wrap(&err, "dict: lookup in %s", key)
 	top, err := s.dictDataIn(ctx, q)
 	if err != nil {
 		return nil, err

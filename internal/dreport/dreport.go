@@ -15,6 +15,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/export"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
@@ -211,7 +212,7 @@ func (s *Service) save(ctx context.Context, in FormIn) (int64, error) {
 		var before any
 		if id == 0 {
 			id, err = tx.Insert(ctx, `INSERT INTO lowcode_report (name, remark, dataset_id, layout, in_menu, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-				in.Name, in.Remark, in.DatasetID, string(layout), boolInt(in.InMenu), now, now)
+				in.Name, in.Remark, in.DatasetID, string(layout), db.Flag(in.InMenu), now, now)
 		} else {
 			var b Report
 			if b, err = s.one(ctx, tx, id); err != nil {
@@ -219,7 +220,7 @@ func (s *Service) save(ctx context.Context, in FormIn) (int64, error) {
 			}
 			before = b
 			_, err = tx.Exec(ctx, `UPDATE lowcode_report SET name = ?, remark = ?, dataset_id = ?, layout = ?, in_menu = ?, updated_at = ? WHERE id = ?`,
-				in.Name, in.Remark, in.DatasetID, string(layout), boolInt(in.InMenu), now, id)
+				in.Name, in.Remark, in.DatasetID, string(layout), db.Flag(in.InMenu), now, id)
 		}
 		if db.IsUniqueViolation(err) {
 			return httpx.Fail("dreport.name_taken", in.Name)
@@ -245,13 +246,6 @@ func (s *Service) save(ctx context.Context, in FormIn) (int64, error) {
 		return audit.Record(ctx, tx, audit.Change{Module: Screen, Action: action, TargetID: id, Target: in.Name, Before: before, After: in})
 	})
 	return id, err
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 func (s *Service) one(ctx context.Context, q db.Querier, id int64) (Report, error) {
@@ -507,12 +501,14 @@ type ExportIn struct {
 }
 
 // InMenu are the reports marked for the side menu that caller c may run, by name.
-func (s *Service) InMenu(ctx context.Context, c Caller) ([]Summary, error) {
+func (s *Service) InMenu(ctx context.Context, c Caller) (_ []Summary, err error) {
+	defer errs.Wrap(&err, "dreport: in menu")
 	return s.mine(ctx, c, ` AND in_menu = 1`)
 }
 
 // Run answers a page of a report.
-func (s *Service) Run(ctx context.Context, in RunIn) (*Run, error) {
+func (s *Service) Run(ctx context.Context, in RunIn) (_ *Run, err error) {
+	defer errs.Wrap(&err, "dreport: run %d", in.ID)
 	if err := list.CheckPaging(in.Current, in.Limit); err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 	"biddesk/internal/platform/validate"
@@ -79,7 +80,8 @@ func (s *Service) read(ctx context.Context, id int64) (*live, error) {
 func marks(n int) string { return strings.TrimSuffix(strings.Repeat("?, ", n), ", ") }
 
 // Schema is what the caller's screen of table id is built from.
-func (s *Service) Schema(ctx context.Context, id int64) (Schema, error) {
+func (s *Service) Schema(ctx context.Context, id int64) (_ Schema, err error) {
+	defer errs.Wrap(&err, "dtable: schema %d", id)
 	t, err := s.read(ctx, id)
 	if err != nil {
 		return Schema{}, err
@@ -88,7 +90,8 @@ func (s *Service) Schema(ctx context.Context, id int64) (Schema, error) {
 }
 
 // Mine lists the tables the caller may read, for the screen's choice of table.
-func (s *Service) Mine(ctx context.Context) ([]Summary, error) {
+func (s *Service) Mine(ctx context.Context) (_ []Summary, err error) {
+	defer errs.Wrap(&err, "dtable: mine")
 	c, err := s.who(ctx)
 	if err != nil {
 		return nil, err
@@ -521,7 +524,8 @@ func (s *Service) List(ctx context.Context, tableID int64, in *httpx.Input) (*li
 }
 
 // Get reads one live row.
-func (s *Service) Get(ctx context.Context, tableID, id int64) (Row, error) {
+func (s *Service) Get(ctx context.Context, tableID, id int64) (_ Row, err error) {
+	defer errs.Wrap(&err, "dtable: get tableID=%d id=%d", tableID, id)
 	t, err := s.read(ctx, tableID)
 	if err != nil {
 		return Row{}, err
@@ -590,7 +594,8 @@ type RowIn struct {
 }
 
 // AddRow adds a row; the caller must hold a role that may write the table.
-func (s *Service) AddRow(ctx context.Context, in RowIn) (int64, error) {
+func (s *Service) AddRow(ctx context.Context, in RowIn) (_ int64, err error) {
+	defer errs.Wrap(&err, "dtable: add row")
 	c, t, err := s.forWrite(ctx, in.TableID)
 	if err != nil {
 		return 0, err
@@ -679,7 +684,8 @@ func (s *Service) unique(err error, t *live) error {
 }
 
 // EditRow changes the given values of a row (fields left out keep theirs).
-func (s *Service) EditRow(ctx context.Context, in RowIn) error {
+func (s *Service) EditRow(ctx context.Context, in RowIn) (err error) {
+	defer errs.Wrap(&err, "dtable: edit row %d", in.ID)
 	if in.ID == 0 {
 		return httpx.Fail("http.required", "id")
 	}
@@ -721,7 +727,8 @@ func (s *Service) EditRow(ctx context.Context, in RowIn) error {
 }
 
 // DeleteRows removes rows (soft: kept with their deletion time, out of every list); all or none.
-func (s *Service) DeleteRows(ctx context.Context, tableID int64, ids []int64) error {
+func (s *Service) DeleteRows(ctx context.Context, tableID int64, ids []int64) (err error) {
+	defer errs.Wrap(&err, "dtable: delete rows tableID=%d ids=%v", tableID, ids)
 	c, t, err := s.forWrite(ctx, tableID)
 	if err != nil {
 		return err
@@ -785,16 +792,17 @@ type Readable struct {
 
 // ReadableByCaller are the live tables the caller's roles may read (every one for a system administrator), with
 // their live fields: what a dataset run of the caller may name (internal/dataset/dynamic.go).
-func (s *Service) ReadableByCaller(ctx context.Context) ([]Readable, error) {
+func (s *Service) ReadableByCaller(ctx context.Context) (_ []Readable, err error) {
+	defer errs.Wrap(&err, "dtable: readable by caller")
 	mine, err := s.Mine(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("dtable: readable tables: %w", err)
+		return nil, fmt.Errorf("readable tables: %w", err)
 	}
 	out := make([]Readable, 0, len(mine))
 	for _, m := range mine {
 		fs, err := s.fields(ctx, s.db, m.ID, false)
 		if err != nil {
-			return nil, fmt.Errorf("dtable: fields of %d: %w", m.ID, err)
+			return nil, fmt.Errorf("fields of %d: %w", m.ID, err)
 		}
 		out = append(out, Readable{ID: m.ID, Name: m.Name, Table: tableName(m.ID), Fields: fs})
 	}

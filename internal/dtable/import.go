@@ -10,6 +10,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/sheet"
 )
@@ -43,7 +44,8 @@ type ImportReport struct {
 
 // Import checks every row of an uploaded sheet as an added row would be checked and, unless dryRun or a
 // row is wrong, adds them all in one transaction (all or nothing).
-func (s *Service) Import(ctx context.Context, tableID int64, lang string, read func(sheet.Def, *sheet.Problems) ([]sheet.Row, error), dryRun bool) (*ImportReport, error) {
+func (s *Service) Import(ctx context.Context, tableID int64, lang string, read func(sheet.Def, *sheet.Problems) ([]sheet.Row, error), dryRun bool) (_ *ImportReport, err error) {
+	defer errs.Wrap(&err, "dtable: import %d", tableID)
 	c, t, err := s.forWrite(ctx, tableID)
 	if err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 )
 
@@ -180,7 +181,8 @@ func (s *Service) checkDef(ctx context.Context, in *DefIn) error {
 }
 
 // Add creates a table: its definition and its real table with a column per field.
-func (s *Service) Add(ctx context.Context, in DefIn) (int64, error) {
+func (s *Service) Add(ctx context.Context, in DefIn) (_ int64, err error) {
+	defer errs.Wrap(&err, "dtable: add")
 	if err := s.checkDef(ctx, &in); err != nil {
 		return 0, err
 	}
@@ -191,7 +193,7 @@ func (s *Service) Add(ctx context.Context, in DefIn) (int64, error) {
 		return 0, err
 	}
 	var id int64
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		now := time.Now().UTC()
 		var err error
 		id, err = tx.Insert(ctx, `INSERT INTO lowcode_table (name, remark, next_col, created_at, updated_at) VALUES (?, ?, 1, ?, ?)`, in.Name, in.Remark, now, now)
@@ -340,7 +342,8 @@ func (s *Service) writeRoles(ctx context.Context, tx *db.Tx, table int64, read, 
 
 // Edit changes a definition: fields with an id are updated (their type is fixed), fields without
 // one are added as new columns, live fields left out are marked removed and keep their data.
-func (s *Service) Edit(ctx context.Context, in DefIn) error {
+func (s *Service) Edit(ctx context.Context, in DefIn) (err error) {
+	defer errs.Wrap(&err, "dtable: edit %d", in.ID)
 	if in.ID == 0 {
 		return httpx.Fail("http.required", "id")
 	}
@@ -429,7 +432,8 @@ func removedName(f Field) string {
 }
 
 // Purge confirms a field's removal: its column and data are dropped.
-func (s *Service) Purge(ctx context.Context, table, field int64) error {
+func (s *Service) Purge(ctx context.Context, table, field int64) (err error) {
+	defer errs.Wrap(&err, "dtable: purge")
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		t, err := s.one(ctx, tx, table)
 		if err != nil {
@@ -464,7 +468,8 @@ func (s *Service) Purge(ctx context.Context, table, field int64) error {
 }
 
 // Delete removes a definition (soft: the rows stay in their table, out of every screen).
-func (s *Service) Delete(ctx context.Context, id int64) error {
+func (s *Service) Delete(ctx context.Context, id int64) (err error) {
+	defer errs.Wrap(&err, "dtable: delete %d", id)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		t, err := s.one(ctx, tx, id)
 		if err != nil {
@@ -478,7 +483,8 @@ func (s *Service) Delete(ctx context.Context, id int64) error {
 }
 
 // One reads a definition with every field (removed ones too) and its roles.
-func (s *Service) One(ctx context.Context, id int64) (Table, error) {
+func (s *Service) One(ctx context.Context, id int64) (_ Table, err error) {
+	defer errs.Wrap(&err, "dtable: one %d", id)
 	return s.one(ctx, s.db, id)
 }
 

@@ -14,6 +14,7 @@ import (
 	"biddesk/internal/auth"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 	"biddesk/internal/platform/validate"
@@ -285,14 +286,15 @@ func takenOr(err error) error {
 }
 
 // AddOrg creates an organisation (enabled).
-func (s *Service) AddOrg(ctx context.Context, f OrgForm) (int64, error) {
+func (s *Service) AddOrg(ctx context.Context, f OrgForm) (_ int64, err error) {
+	defer errs.Wrap(&err, "external: add org")
 	f.trim()
 	f.ID = 0
 	if err := f.check(); err != nil {
 		return 0, err
 	}
 	var id int64
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := s.checkRefs(ctx, tx, f, 0); err != nil {
 			return err
 		}
@@ -310,7 +312,8 @@ func (s *Service) AddOrg(ctx context.Context, f OrgForm) (int64, error) {
 }
 
 // EditOrg changes an organisation's details (not its state).
-func (s *Service) EditOrg(ctx context.Context, f OrgForm) error {
+func (s *Service) EditOrg(ctx context.Context, f OrgForm) (err error) {
+	defer errs.Wrap(&err, "external: edit org %d", f.ID)
 	f.trim()
 	if err := f.check(); err != nil {
 		return err
@@ -383,7 +386,8 @@ func int64Args(ids []int64) []any {
 // ChangeOrgState enables (1) or disables (0) organisations. Disabling ends the sessions of all
 // their users at once; while disabled, none of them signs in (see Gate). Only the organisations
 // whose state changed are logged.
-func (s *Service) ChangeOrgState(ctx context.Context, ids []int64, state int) error {
+func (s *Service) ChangeOrgState(ctx context.Context, ids []int64, state int) (err error) {
+	defer errs.Wrap(&err, "external: change org state %v", ids)
 	if state != 0 && state != 1 {
 		return httpx.Fail("user.bad_state")
 	}
@@ -417,7 +421,8 @@ func (s *Service) ChangeOrgState(ctx context.Context, ids []int64, state int) er
 
 // DeleteOrgs soft-deletes organisations that no live account belongs to; one that still has
 // users refuses the whole call with a message naming it.
-func (s *Service) DeleteOrgs(ctx context.Context, ids []int64) error {
+func (s *Service) DeleteOrgs(ctx context.Context, ids []int64) (err error) {
+	defer errs.Wrap(&err, "external: delete orgs %v", ids)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		before, err := loadOrgs(ctx, tx, ids...)
 		if err != nil {
@@ -440,12 +445,13 @@ func (s *Service) DeleteOrgs(ctx context.Context, ids []int64) error {
 // Gate is the sign-in and per-call check of external accounts: an account whose organisation is
 // disabled (or gone) is refused, like a disabled account. Staff accounts pass without a query; an
 // external account without an organisation (created before organisations existed) passes.
-func (s *Service) Gate(ctx context.Context, u *auth.User) (bool, error) {
+func (s *Service) Gate(ctx context.Context, u *auth.User) (_ bool, err error) {
+	defer errs.Wrap(&err, "external: gate")
 	if u.UserType != auth.SiteExternal {
 		return true, nil
 	}
 	var open int
-	err := s.db.QueryRow(ctx, `SELECT CASE WHEN u.ext_org_id IS NULL THEN 1 ELSE COALESCE(o.state, 0) END
+	err = s.db.QueryRow(ctx, `SELECT CASE WHEN u.ext_org_id IS NULL THEN 1 ELSE COALESCE(o.state, 0) END
 		FROM sys_user u LEFT JOIN ext_org o ON o.id = u.ext_org_id AND o.deleted_at IS NULL WHERE u.id = ?`, u.ID).Scan(&open)
 	return open != 0, err
 }

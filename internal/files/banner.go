@@ -7,6 +7,7 @@ import (
 	"regexp"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/storage"
 )
@@ -17,7 +18,8 @@ var bannerURLRe = regexp.MustCompile(`^` + regexp.QuoteMeta(ImagePath) + `([0-9a
 // BannerByURL returns the ready banner upload (module banner, a PNG or JPEG) whose public address is url;
 // file.not_found when url is not such an address or names no such file (another site's image, a
 // document, a deleted upload).
-func (s *Service) BannerByURL(ctx context.Context, q db.Querier, url string) (*File, error) {
+func (s *Service) BannerByURL(ctx context.Context, q db.Querier, url string) (_ *File, err error) {
+	defer errs.Wrap(&err, "files: banner by url")
 	m := bannerURLRe.FindStringSubmatch(url)
 	if m == nil || !storage.ValidKey(m[1]) {
 		return nil, httpx.Fail("file.not_found")
@@ -32,7 +34,8 @@ func (s *Service) BannerByURL(ctx context.Context, q db.Querier, url string) (*F
 
 // SaveBanner stores an image under the banner rules (jpg or png, at most 2 MB, at least 345x150) as a
 // banner upload, as POST /api/banner/upload does: for images made by the server (demo banners).
-func (s *Service) SaveBanner(ctx context.Context, name string, userID int64, body io.Reader) (*File, error) {
+func (s *Service) SaveBanner(ctx context.Context, name string, userID int64, body io.Reader) (_ *File, err error) {
+	defer errs.Wrap(&err, "files: save banner %d", userID)
 	name, suffix, err := CleanName(name)
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 )
 
@@ -50,7 +51,8 @@ func (s *Service) Receive(w http.ResponseWriter, r *http.Request, rl Rule, field
 }
 
 // SaveWith stores a file the server made (a converted PDF) under rl, unlinked, for userID.
-func (s *Service) SaveWith(ctx context.Context, name string, userID int64, body io.Reader, rl Rule) (*File, error) {
+func (s *Service) SaveWith(ctx context.Context, name string, userID int64, body io.Reader, rl Rule) (_ *File, err error) {
+	defer errs.Wrap(&err, "files: save with %d", userID)
 	name, suffix, err := CleanName(name)
 	if err != nil {
 		return nil, err

@@ -290,12 +290,7 @@ func (h *Handlers) Image(w http.ResponseWriter, r *http.Request) (any, error) {
 	return send(w, f, body, size)
 }
 
-// IDIn names one file.
-type IDIn struct {
-	ID int64 `param:"id,required"`
-}
-
 // Del is DELETE /api/sys/common/file/del (id): the caller deletes their own upload that no record links.
-func (h *Handlers) Del(r *http.Request, in IDIn) (route.None, error) {
+func (h *Handlers) Del(r *http.Request, in httpx.IDIn) (route.None, error) {
 	return route.None{}, h.svc.Delete(r.Context(), auth.PrincipalFrom(r.Context()), in.ID)
 }

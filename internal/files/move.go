@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/storage"
 )
 
@@ -23,11 +24,12 @@ type MoveReport struct {
 // reads each copy back and checks its size and SHA-256 against the file's record, and only then points
 // the record at the new store. With removeSource the old object is deleted after the switch. A file
 // deleted while it is moved keeps no copy. progress, when set, hears of each file.
-func (s *Service) Move(ctx context.Context, from, to string, removeSource bool, progress func(id int64, err error)) (MoveReport, error) {
+func (s *Service) Move(ctx context.Context, from, to string, removeSource bool, progress func(id int64, err error)) (_ MoveReport, err error) {
+	defer errs.Wrap(&err, "files: move")
 	var rep MoveReport
 	src, dst := s.stores[from], s.stores[to]
 	if src == nil || dst == nil || from == to {
-		return rep, fmt.Errorf("files: move from %q to %q: both stores must be configured and differ", from, to)
+		return rep, fmt.Errorf("move from %q to %q: both stores must be configured and differ", from, to)
 	}
 	var last int64
 	for {
@@ -40,7 +42,7 @@ func (s *Service) Move(ctx context.Context, from, to string, removeSource bool, 
 		rows, err := s.db.Query(ctx, `SELECT id, object_key, sha256, size FROM sys_file WHERE storage = ? AND state = ? AND id > ? ORDER BY id LIMIT 200`,
 			from, StateReady, last)
 		if err != nil {
-			return rep, fmt.Errorf("files: list the files of %s: %w", from, err)
+			return rep, fmt.Errorf("list the files of %s: %w", from, err)
 		}
 		for rows.Next() {
 			var r row

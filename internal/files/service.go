@@ -19,6 +19,7 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/export"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/storage"
@@ -87,7 +88,8 @@ func (s *Service) Primary() string { return s.primary }
 func (s *Service) Store(kind string) storage.Store { return s.stores[kind] }
 
 // CheckStore tells whether the primary store can be used now (/readyz).
-func (s *Service) CheckStore(ctx context.Context) error {
+func (s *Service) CheckStore(ctx context.Context) (err error) {
+	defer errs.Wrap(&err, "files: check store")
 	if c, ok := s.stores[s.primary].(storage.Checker); ok {
 		return c.Check(ctx)
 	}
@@ -323,7 +325,8 @@ type Input struct {
 
 // Save stores a file under the general rules (suffix list, size limit, content matching the
 // suffix) and returns it unlinked; link it with Attach.
-func (s *Service) Save(ctx context.Context, in Input) (*File, error) {
+func (s *Service) Save(ctx context.Context, in Input) (_ *File, err error) {
+	defer errs.Wrap(&err, "files: save")
 	name, suffix, err := CleanName(in.Name)
 	if err != nil {
 		return nil, err
@@ -366,7 +369,8 @@ func scanFile(row interface{ Scan(...any) error }) (*File, error) {
 }
 
 // Get returns a ready file; file.not_found when there is none (or it is deleted or unfinished).
-func (s *Service) Get(ctx context.Context, id int64) (*File, error) {
+func (s *Service) Get(ctx context.Context, id int64) (_ *File, err error) {
+	defer errs.Wrap(&err, "files: get %d", id)
 	return s.get(ctx, s.db, id)
 }
 
@@ -379,7 +383,8 @@ func (s *Service) get(ctx context.Context, q db.Querier, id int64) (*File, error
 }
 
 // Open returns the bytes of a file and their size; the caller closes them.
-func (s *Service) Open(ctx context.Context, f *File) (io.ReadCloser, int64, error) {
+func (s *Service) Open(ctx context.Context, f *File) (_ io.ReadCloser, _ int64, err error) {
+	defer errs.Wrap(&err, "files: open %d", f.ID)
 	st := s.stores[f.Storage]
 	if st == nil {
 		return nil, 0, httpx.Fail("file.oss_unavailable")
@@ -409,7 +414,8 @@ func (s *Service) signedURL(ctx context.Context, f *File) (string, error) {
 }
 
 // Files returns the ready files linked to one record, oldest first.
-func (s *Service) Files(ctx context.Context, q db.Querier, recordType string, recordID int64) ([]File, error) {
+func (s *Service) Files(ctx context.Context, q db.Querier, recordType string, recordID int64) (_ []File, err error) {
+	defer errs.Wrap(&err, "files: files recordType=%s recordID=%d", recordType, recordID)
 	m, err := s.FilesOf(ctx, q, recordType, []int64{recordID})
 	if err != nil {
 		return nil, err
@@ -421,7 +427,8 @@ func (s *Service) Files(ctx context.Context, q db.Querier, recordType string, re
 }
 
 // FilesOf returns the ready files of several records of one type (a list page), by record id.
-func (s *Service) FilesOf(ctx context.Context, q db.Querier, recordType string, recordIDs []int64) (map[int64][]File, error) {
+func (s *Service) FilesOf(ctx context.Context, q db.Querier, recordType string, recordIDs []int64) (_ map[int64][]File, err error) {
+	defer errs.Wrap(&err, "files: files of recordType=%s recordIDs=%v", recordType, recordIDs)
 	out := map[int64][]File{}
 	if len(recordIDs) == 0 {
 		return out, nil
@@ -465,7 +472,8 @@ func (s *Service) mayRead(ctx context.Context, p *auth.Principal, f *File) (bool
 // RecordDownload adds one line to the download statistics (a file downloaded by a user from a record of
 // recordType) and tells the record type's download hook, for downloads a record area serves itself (the
 // portal's bid pack).
-func (s *Service) RecordDownload(ctx context.Context, fileID, userID int64, recordType string, recordID int64) error {
+func (s *Service) RecordDownload(ctx context.Context, fileID, userID int64, recordType string, recordID int64) (err error) {
+	defer errs.Wrap(&err, "files: record download fileID=%d userID=%d recordType=%s recordID=%d", fileID, userID, recordType, recordID)
 	if err := s.recordDownload(ctx, fileID, userID, recordType, recordID); err != nil {
 		return err
 	}
@@ -514,7 +522,8 @@ func uniqueIDs(ids []int64) []int64 {
 
 // Usable checks, before a record is written, that every id is a ready file the owner may link:
 // file.not_found, or file.not_yours for another user's upload when owner.Any is false.
-func (s *Service) Usable(ctx context.Context, q db.Querier, owner Owner, ids ...int64) ([]File, error) {
+func (s *Service) Usable(ctx context.Context, q db.Querier, owner Owner, ids ...int64) (_ []File, err error) {
+	defer errs.Wrap(&err, "files: usable")
 	ids = uniqueIDs(ids)
 	out := make([]File, 0, len(ids))
 	for _, id := range ids {
@@ -532,7 +541,8 @@ func (s *Service) Usable(ctx context.Context, q db.Querier, owner Owner, ids ...
 
 // Attach links files to a record inside the record's transaction: each must be usable by owner
 // and not linked to another record (file.in_use). Linking a file again to the same record is a no-op.
-func (s *Service) Attach(ctx context.Context, tx *db.Tx, owner Owner, recordType string, recordID int64, ids ...int64) error {
+func (s *Service) Attach(ctx context.Context, tx *db.Tx, owner Owner, recordType string, recordID int64, ids ...int64) (err error) {
+	defer errs.Wrap(&err, "files: attach recordType=%s recordID=%d", recordType, recordID)
 	files, err := s.Usable(ctx, tx, owner, ids...)
 	if err != nil {
 		return err
@@ -558,7 +568,8 @@ func (s *Service) Attach(ctx context.Context, tx *db.Tx, owner Owner, recordType
 
 // SetFiles makes ids the files of a record inside its transaction: new ones are attached (as
 // Attach), files the record had and ids no longer list are removed (as Remove, logged under module).
-func (s *Service) SetFiles(ctx context.Context, tx *db.Tx, owner Owner, module, recordType string, recordID int64, ids ...int64) error {
+func (s *Service) SetFiles(ctx context.Context, tx *db.Tx, owner Owner, module, recordType string, recordID int64, ids ...int64) (err error) {
+	defer errs.Wrap(&err, "files: set files module=%s recordType=%s recordID=%d", module, recordType, recordID)
 	if err := s.Attach(ctx, tx, owner, recordType, recordID, ids...); err != nil {
 		return err
 	}
@@ -581,7 +592,8 @@ func (s *Service) SetFiles(ctx context.Context, tx *db.Tx, owner Owner, module, 
 
 // Link is SetFiles for a caller known by id (admin: the record area's administrator, who may link
 // anyone's uploads); it returns the names of the record's files by id.
-func (s *Service) Link(ctx context.Context, tx *db.Tx, userID int64, admin bool, module, recordType string, recordID int64, ids []int64) (map[int64]string, error) {
+func (s *Service) Link(ctx context.Context, tx *db.Tx, userID int64, admin bool, module, recordType string, recordID int64, ids []int64) (_ map[int64]string, err error) {
+	defer errs.Wrap(&err, "files: link userID=%d module=%s recordType=%s recordID=%d ids=%v", userID, module, recordType, recordID, ids)
 	if err := s.SetFiles(ctx, tx, Owner{UserID: userID, Any: admin}, module, recordType, recordID, ids...); err != nil {
 		return nil, err
 	}
@@ -611,7 +623,8 @@ func (s *Service) Discard(ctx context.Context, id int64) {
 
 // Remove deletes files inside the caller's transaction, with a business-log line each under
 // module. Their objects are deleted by Purge (after the commit) or by the janitor.
-func (s *Service) Remove(ctx context.Context, tx *db.Tx, module string, ids ...int64) error {
+func (s *Service) Remove(ctx context.Context, tx *db.Tx, module string, ids ...int64) (err error) {
+	defer errs.Wrap(&err, "files: remove %s", module)
 	for _, id := range uniqueIDs(ids) {
 		f, err := s.get(ctx, tx, id)
 		if err != nil {
@@ -628,7 +641,8 @@ func (s *Service) Remove(ctx context.Context, tx *db.Tx, module string, ids ...i
 }
 
 // Delete is the common delete call's rule: a user deletes their own upload while no record links it.
-func (s *Service) Delete(ctx context.Context, p *auth.Principal, id int64) error {
+func (s *Service) Delete(ctx context.Context, p *auth.Principal, id int64) (err error) {
+	defer errs.Wrap(&err, "files: delete %d", id)
 	f, err := s.Get(ctx, id)
 	if err != nil {
 		return err
@@ -681,7 +695,8 @@ func (s *Service) deleteObject(ctx context.Context, k keyed) error {
 }
 
 // Purge deletes the objects of removed files and marks them removed.
-func (s *Service) Purge(ctx context.Context) error {
+func (s *Service) Purge(ctx context.Context) (err error) {
+	defer errs.Wrap(&err, "files: purge")
 	list, err := s.keyed(ctx, `state = ?`, StateRemoving)
 	if err != nil {
 		return err
@@ -701,7 +716,8 @@ func (s *Service) Purge(ctx context.Context) error {
 
 // Sweep finishes what failures and crashes left: objects of deleted files, uploads that never
 // completed (row and object), and spooled files older than StaleAfter.
-func (s *Service) Sweep(ctx context.Context) error {
+func (s *Service) Sweep(ctx context.Context) (err error) {
+	defer errs.Wrap(&err, "files: sweep")
 	errs := []error{s.Purge(ctx)}
 	stale := s.now().Add(-StaleAfter)
 	list, err := s.keyed(ctx, `state = ? AND updated_at < ?`, StateUploading, stale)

@@ -10,6 +10,7 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 )
 
@@ -182,7 +183,8 @@ func survey(ctx context.Context, q db.Querier, lang string, fromID, toID int64) 
 }
 
 // Preview counts, per kind, what a handover from one account to another would move.
-func (s *Service) Preview(ctx context.Context, lang string, fromID, toID int64) (*Preview, error) {
+func (s *Service) Preview(ctx context.Context, lang string, fromID, toID int64) (_ *Preview, err error) {
+	defer errs.Wrap(&err, "handover: preview fromID=%d toID=%d", fromID, toID)
 	c, err := s.caller(ctx)
 	if err != nil {
 		return nil, err
@@ -246,7 +248,8 @@ func countsOf(moved map[string][]int64) map[string]int {
 
 // Run moves everything the departing account owns to the recipient in one transaction and
 // records which rows moved (a handover row and a business-log entry).
-func (s *Service) Run(ctx context.Context, lang string, fromID, toID int64, remark string) (*Result, error) {
+func (s *Service) Run(ctx context.Context, lang string, fromID, toID int64, remark string) (_ *Result, err error) {
+	defer errs.Wrap(&err, "handover: run fromID=%d toID=%d", fromID, toID)
 	remark = strings.TrimSpace(remark)
 	if utf8.RuneCountInString(remark) > RemarkMax {
 		return nil, httpx.Fail("handover.remark_too_long", RemarkMax)
@@ -305,9 +308,10 @@ func target(from, to Party) string {
 }
 
 // HandoverOfLog finds the handover a business-log entry records ("reversible from the log entry").
-func (s *Service) HandoverOfLog(ctx context.Context, logID int64) (int64, error) {
+func (s *Service) HandoverOfLog(ctx context.Context, logID int64) (_ int64, err error) {
+	defer errs.Wrap(&err, "handover: handover of log %d", logID)
 	var target string
-	err := s.db.QueryRow(ctx, `SELECT target_id FROM business_log WHERE id = ? AND module = ? AND action = ?`, logID, Screen, ActionRun).Scan(&target)
+	err = s.db.QueryRow(ctx, `SELECT target_id FROM business_log WHERE id = ? AND module = ? AND action = ?`, logID, Screen, ActionRun).Scan(&target)
 	if db.IsNoRows(err) {
 		return 0, httpx.Fail("handover.log_not_handover")
 	}
@@ -324,7 +328,8 @@ func (s *Service) HandoverOfLog(ctx context.Context, logID int64) (int64, error)
 // Undo moves exactly the rows a handover moved back to the departing account, in one
 // transaction, when every one of them still belongs to the recipient; otherwise nothing moves
 // and the message says which kind changed.
-func (s *Service) Undo(ctx context.Context, lang string, id int64) error {
+func (s *Service) Undo(ctx context.Context, lang string, id int64) (err error) {
+	defer errs.Wrap(&err, "handover: undo %d", id)
 	c, err := s.caller(ctx)
 	if err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 )
 
@@ -58,7 +59,8 @@ func scanLoan(row interface{ Scan(...any) error }) (Loan, error) {
 }
 
 // Loans returns the lend/return history of a CA key the caller may see, newest first.
-func (s *Service) Loans(ctx context.Context, t *Type, id int64) ([]Loan, error) {
+func (s *Service) Loans(ctx context.Context, t *Type, id int64) (_ []Loan, err error) {
+	defer errs.Wrap(&err, "library: loans %d", id)
 	if _, err := s.One(ctx, t, id); err != nil {
 		return nil, err
 	}
@@ -97,7 +99,8 @@ func (s *Service) keyFor(ctx context.Context, tx *db.Tx, t *Type, p *auth.Princi
 }
 
 // Lend lends a CA key in custody to an employee.
-func (s *Service) Lend(ctx context.Context, t *Type, id int64, f LendForm) error {
+func (s *Service) Lend(ctx context.Context, t *Type, id int64, f LendForm) (err error) {
+	defer errs.Wrap(&err, "library: lend %d", id)
 	p := auth.PrincipalFrom(ctx)
 	f.BorrowerCode, f.Purpose = strings.TrimSpace(f.BorrowerCode), strings.TrimSpace(f.Purpose)
 	switch {
@@ -153,7 +156,8 @@ func (s *Service) Lend(ctx context.Context, t *Type, id int64, f LendForm) error
 }
 
 // Return takes a lent CA key back into custody.
-func (s *Service) Return(ctx context.Context, t *Type, id int64, remark string) error {
+func (s *Service) Return(ctx context.Context, t *Type, id int64, remark string) (err error) {
+	defer errs.Wrap(&err, "library: return %d", id)
 	p := auth.PrincipalFrom(ctx)
 	remark = strings.TrimSpace(remark)
 	if utf8.RuneCountInString(remark) > MaxRemark {

@@ -8,6 +8,7 @@ import (
 	"biddesk/internal/auth"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 )
 
@@ -73,7 +74,8 @@ type DemoFiles func(ctx context.Context, name string, body []byte) (int64, error
 // tenders, a service plan, a toolkit and an announcement. staffEmployee links the demo staff account's
 // employee to a licence it keeps and a CA key, so its reminders show something. docs, when not nil, stores
 // the drawn demo scans and documents (demodocs.go) that the records link, so the portal has files to preview.
-func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee string, docs DemoFiles) error {
+func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffEmployee string, docs DemoFiles) (err error) {
+	defer errs.Wrap(&err, "library: seed demo %d", adminID)
 	var n int
 	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM lib_record`).Scan(&n); err != nil || n > 0 {
 		return err

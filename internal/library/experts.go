@@ -6,6 +6,7 @@ import (
 
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/list"
 )
 
@@ -68,7 +69,8 @@ func (s *Service) expertScope(ctx context.Context) (string, []any, error) {
 
 // Experts returns live expert records by id, in the order of ids; ids the caller may not see, or that do
 // not exist, are left out.
-func (s *Service) Experts(ctx context.Context, ids []int64) ([]Expert, error) {
+func (s *Service) Experts(ctx context.Context, ids []int64) (_ []Expert, err error) {
+	defer errs.Wrap(&err, "library: experts %v", ids)
 	if len(ids) == 0 {
 		return []Expert{}, nil
 	}
@@ -100,7 +102,8 @@ func (s *Service) Experts(ctx context.Context, ids []int64) ([]Expert, error) {
 
 // ExpertsOfEmployee returns the published experts who are the employee, whatever the caller's scope: the caller
 // decides who may ask (the certificate rewards ask for the signed-in user's own employee).
-func (s *Service) ExpertsOfEmployee(ctx context.Context, employee string) ([]Expert, error) {
+func (s *Service) ExpertsOfEmployee(ctx context.Context, employee string) (_ []Expert, err error) {
+	defer errs.Wrap(&err, "library: experts of employee")
 	out := []Expert{}
 	if employee == "" {
 		return out, nil
@@ -125,7 +128,8 @@ type ExpertQuery struct {
 }
 
 // SearchExperts answers a page of experts the caller may see, by name, and the total.
-func (s *Service) SearchExperts(ctx context.Context, q ExpertQuery) ([]Expert, int, error) {
+func (s *Service) SearchExperts(ctx context.Context, q ExpertQuery) (_ []Expert, _ int, err error) {
+	defer errs.Wrap(&err, "library: search experts")
 	cond, args, err := s.expertScope(ctx)
 	if err != nil {
 		return nil, 0, err

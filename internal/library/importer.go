@@ -7,6 +7,7 @@ import (
 
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/sheet"
 )
@@ -47,7 +48,8 @@ type ImportReport struct {
 
 // Import checks every row of the sheet and, unless dryRun or a row is wrong, creates all of them in one
 // transaction (all or nothing): each row is a new record, reviewed as an entry of the caller's would be.
-func (s *Service) Import(ctx context.Context, t *Type, lang string, rows []sheet.Row, problems *sheet.Problems, dryRun bool) (*ImportReport, error) {
+func (s *Service) Import(ctx context.Context, t *Type, lang string, rows []sheet.Row, problems *sheet.Problems, dryRun bool) (_ *ImportReport, err error) {
+	defer errs.Wrap(&err, "library: import")
 	rep := &ImportReport{DryRun: dryRun, Rows: len(rows)}
 	def := sheetDef(t)
 	label := httpx.Translate(lang, def.Name)
@@ -79,7 +81,7 @@ func (s *Service) Import(ctx context.Context, t *Type, lang string, rows []sheet
 		return rep, nil
 	}
 	p := auth.PrincipalFrom(ctx)
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		for _, f := range forms {
 			if _, err := s.insert(ctx, tx, f, p, lang, true); err != nil {
 				return err

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 )
 
 // Kinds of a message to-do (the dictionary message_kind; the category column of its row). The kind follows
@@ -46,7 +47,8 @@ type Notice struct {
 
 // Notify writes the notice to each user inside the caller's transaction, once per user and code (a user who
 // already has a message with the code gets none); it returns how many were written.
-func (s *Service) Notify(ctx context.Context, tx *db.Tx, userIDs []int64, n Notice) (int, error) {
+func (s *Service) Notify(ctx context.Context, tx *db.Tx, userIDs []int64, n Notice) (_ int, err error) {
+	defer errs.Wrap(&err, "library: notify %v", userIDs)
 	data, err := jsonMarshal(map[string]any{"content": n.Content, "refType": n.RefType, "refId": n.RefID, "refPath": n.RefPath})
 	if err != nil {
 		return 0, err

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"biddesk/internal/auth"
+	"biddesk/internal/platform/errs"
 )
 
 // PortalModule is the data-rule module of the portal (docs/data-rules.md): without a role naming it, a
@@ -38,7 +39,8 @@ func PortalType(key string) *Type {
 // (records without a unit are the whole company's); an announcement only inside its publish window
 // (valid_from <= today <= valid_to, either end open). Search, the home page, the detail tabs and the bid
 // pack all use it, so they never disagree about what a user may see.
-func (s *Service) PortalScope(ctx context.Context, p *auth.Principal) (string, []any, error) {
+func (s *Service) PortalScope(ctx context.Context, p *auth.Principal) (_ string, _ []any, err error) {
+	defer errs.Wrap(&err, "library: portal scope")
 	if p == nil {
 		return "1=0", nil, nil
 	}
@@ -63,7 +65,8 @@ func (s *Service) PortalScope(ctx context.Context, p *auth.Principal) (string, [
 }
 
 // InPortal tells whether the portal shows the record of type t to the caller.
-func (s *Service) InPortal(ctx context.Context, p *auth.Principal, t *Type, id int64) (bool, error) {
+func (s *Service) InPortal(ctx context.Context, p *auth.Principal, t *Type, id int64) (_ bool, err error) {
+	defer errs.Wrap(&err, "library: in portal %d", id)
 	cond, args, err := s.PortalScope(ctx, p)
 	if err != nil {
 		return false, err

@@ -8,6 +8,7 @@ import (
 
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 )
 
 // What an external (partner) account sees of the library (docs/data-rules.md, 'External accounts and personal
@@ -154,7 +155,8 @@ func (s *Service) personalSearchCond(kw string) (string, []any) {
 // MayReadFile tells whether p may download the file fileID linked to the record id of type t: whoever may
 // read the record (MayRead), except that an external account reads only files the portal shows it (a record
 // of the portal, a file of no personal field).
-func (s *Service) MayReadFile(ctx context.Context, p *auth.Principal, t *Type, id, fileID int64) (bool, error) {
+func (s *Service) MayReadFile(ctx context.Context, p *auth.Principal, t *Type, id, fileID int64) (_ bool, err error) {
+	defer errs.Wrap(&err, "library: may read file id=%d fileID=%d", id, fileID)
 	if !External(p) {
 		return s.MayRead(ctx, p, t, id)
 	}
@@ -168,7 +170,7 @@ func (s *Service) MayReadFile(ctx context.Context, p *auth.Principal, t *Type, i
 		return false, nil
 	}
 	if err != nil {
-		return false, fmt.Errorf("library: file %d of record %d: %w", fileID, id, err)
+		return false, fmt.Errorf("file %d of record %d: %w", fileID, id, err)
 	}
 	return !t.personalRoles()[role], nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 )
 
 // MaxPortalRecords bounds one PortalRecords call (a bid pack holds at most 100 records).
@@ -13,7 +14,8 @@ const MaxPortalRecords = 500
 // PortalRecords are the records among ids that the portal shows p (PortalScope), with their tags, files,
 // expiry marks and downloads, in the order of ids; the others are left out. The home page's lists and the
 // bid pack read their records with it (one query for the rows, one for the tags, one for the files).
-func (s *Service) PortalRecords(ctx context.Context, p *auth.Principal, ids []int64) ([]*Record, error) {
+func (s *Service) PortalRecords(ctx context.Context, p *auth.Principal, ids []int64) (_ []*Record, err error) {
+	defer errs.Wrap(&err, "library: portal records %v", ids)
 	if len(ids) == 0 {
 		return []*Record{}, nil
 	}
@@ -62,7 +64,8 @@ func (s *Service) PortalRecords(ctx context.Context, p *auth.Principal, ids []in
 // home page's counts. On SQLite the statement names lib_record_portal_facets (migration 020), the partial index
 // holding every column the scope reads: left to itself the planner takes (type, status) and reads every row
 // of the table (about 230 ms instead of 25 ms at 80,000 records); PostgreSQL finds the index-only scan alone.
-func (s *Service) PortalCounts(ctx context.Context, p *auth.Principal) (map[string]int, error) {
+func (s *Service) PortalCounts(ctx context.Context, p *auth.Principal) (_ map[string]int, err error) {
+	defer errs.Wrap(&err, "library: portal counts")
 	cond, args, err := s.PortalScope(ctx, p)
 	if err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 )
 
@@ -70,7 +71,8 @@ func (s *Service) employeeOf(ctx context.Context, userID int64) (string, error) 
 // Remind returns the caller's reminders: the records they entered, hold or keep (an expert, a CA key's
 // custodian: the employee linked to their account) that expire within the warning days or have expired,
 // the CA keys lent to them, and how many message to-dos they have not read.
-func (s *Service) Remind(ctx context.Context, lang string) (*Reminders, error) {
+func (s *Service) Remind(ctx context.Context, lang string) (_ *Reminders, err error) {
+	defer errs.Wrap(&err, "library: remind")
 	p := auth.PrincipalFrom(ctx)
 	emp, err := s.employeeOf(ctx, p.UserID)
 	if err != nil {
@@ -148,7 +150,8 @@ type notice struct {
 // within the warning days (or has expired), and for every borrower of a CA key due back within them; a
 // reminder already written for the same record and date is not written again. It answers how many
 // messages it wrote. The daily job and the administrator's 'generate reminders' action both call it.
-func (s *Service) GenerateMessages(ctx context.Context) (int, error) {
+func (s *Service) GenerateMessages(ctx context.Context) (_ int, err error) {
+	defer errs.Wrap(&err, "library: generate messages")
 	today := Today(s.now())
 	horizon := today.AddDate(0, 0, s.warnDays()).Format(dateLayout)
 	keys, marks := expiryTypes()
@@ -274,7 +277,8 @@ func (s *Service) usersOf(ctx context.Context, employee string) ([]int64, error)
 }
 
 // MarkRead marks message to-dos addressed to the caller as read.
-func (s *Service) MarkRead(ctx context.Context, ids []int64) error {
+func (s *Service) MarkRead(ctx context.Context, ids []int64) (err error) {
+	defer errs.Wrap(&err, "library: mark read %v", ids)
 	p := auth.PrincipalFrom(ctx)
 	t := TypeOf(TypeMessage)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {

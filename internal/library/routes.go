@@ -100,7 +100,7 @@ func (h *Handlers) socialRoutes() []route.Route {
 			Doc("Social security: the contribution rows (employee, month, city, base, paying unit, proof), paged", "社保缴纳记录列表"),
 		route.Download(SocialExportPath, SocialCode, tbl.Export).Query(tbl.Spec.Params()...).Query(list.FormatParam).Returns(route.File{}).
 			Doc("Export 'social security': the contribution rows with the list's filters", "导出社保缴纳记录"),
-		route.Call("GET", SocialPath+"one", SocialCode, func(r *http.Request, in IDIn) (SocialRecord, error) {
+		route.Call("GET", SocialPath+"one", SocialCode, func(r *http.Request, in httpx.IDIn) (SocialRecord, error) {
 			return h.svc.SocialOne(r.Context(), in.ID)
 		}).Doc("Social security: one row", "社保缴纳记录详情"),
 		route.Call("POST", SocialPath+"add", SocialCode, func(r *http.Request, in SocialIn) (httpx.Created, error) {

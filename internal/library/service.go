@@ -11,6 +11,7 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 )
 
@@ -132,7 +133,8 @@ func (s *Service) one(ctx context.Context, q db.Querier, t *Type, p *auth.Princi
 }
 
 // One is a record with its tags, files and expiry mark.
-func (s *Service) One(ctx context.Context, t *Type, id int64) (*Record, error) {
+func (s *Service) One(ctx context.Context, t *Type, id int64) (_ *Record, err error) {
+	defer errs.Wrap(&err, "library: one %d", id)
 	p := auth.PrincipalFrom(ctx)
 	r, err := s.one(ctx, s.db, t, p, id)
 	if err != nil {
@@ -420,10 +422,11 @@ func initialStatus(t *Type, p *auth.Principal, draft bool) (status, action strin
 }
 
 // Add creates a record; it returns the new id.
-func (s *Service) Add(ctx context.Context, f *Form, lang string) (int64, error) {
+func (s *Service) Add(ctx context.Context, f *Form, lang string) (_ int64, err error) {
+	defer errs.Wrap(&err, "library: add")
 	p := auth.PrincipalFrom(ctx)
 	var id int64
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		var err error
 		id, err = s.insert(ctx, tx, f, p, lang, false)
 		return err
@@ -522,7 +525,8 @@ func (s *Service) links(ctx context.Context, tx *db.Tx, f *Form, p *auth.Princip
 }
 
 // Edit changes a record. A non-administrator's change goes back to review (or stays a draft).
-func (s *Service) Edit(ctx context.Context, id int64, f *Form, lang string) error {
+func (s *Service) Edit(ctx context.Context, id int64, f *Form, lang string) (err error) {
+	defer errs.Wrap(&err, "library: edit %d", id)
 	p := auth.PrincipalFrom(ctx)
 	t := f.Type
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
@@ -577,7 +581,8 @@ func (s *Service) Edit(ctx context.Context, id int64, f *Form, lang string) erro
 }
 
 // Delete removes records softly (they stay in the database, marked deleted, with a business-log line each).
-func (s *Service) Delete(ctx context.Context, t *Type, ids []int64) error {
+func (s *Service) Delete(ctx context.Context, t *Type, ids []int64) (err error) {
+	defer errs.Wrap(&err, "library: delete %v", ids)
 	p := auth.PrincipalFrom(ctx)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		now := s.now().UTC()
@@ -611,7 +616,8 @@ const MaxReason = 500
 // Transition moves records through review: submit (the owner or an administrator, from draft or rejected;
 // an administrator's own record is published), approve and reject (administrators, from pending; a
 // rejection needs a reason).
-func (s *Service) Transition(ctx context.Context, t *Type, action string, ids []int64, reason string) error {
+func (s *Service) Transition(ctx context.Context, t *Type, action string, ids []int64, reason string) (err error) {
+	defer errs.Wrap(&err, "library: transition %v", ids)
 	p := auth.PrincipalFrom(ctx)
 	if !t.Review {
 		return httpx.Fail("lib.no_review")
@@ -708,7 +714,8 @@ type History struct {
 const MaxHistory = 200
 
 // History returns the review steps and the business log of a record the caller may see.
-func (s *Service) History(ctx context.Context, t *Type, id int64) (*History, error) {
+func (s *Service) History(ctx context.Context, t *Type, id int64) (_ *History, err error) {
+	defer errs.Wrap(&err, "library: history %d", id)
 	if _, err := s.One(ctx, t, id); err != nil {
 		return nil, err
 	}
@@ -752,11 +759,12 @@ func (s *Service) log(ctx context.Context, tx *db.Tx, c audit.Change) error {
 }
 
 // MayRead tells whether the caller may see a live record (and so download its files).
-func (s *Service) MayRead(ctx context.Context, p *auth.Principal, t *Type, id int64) (bool, error) {
+func (s *Service) MayRead(ctx context.Context, p *auth.Principal, t *Type, id int64) (_ bool, err error) {
+	defer errs.Wrap(&err, "library: may read %d", id)
 	if ok, err := s.InPortal(ctx, p, t, id); ok || err != nil {
 		return ok, err
 	}
-	_, err := s.one(ctx, s.db, t, p, id)
+	_, err = s.one(ctx, s.db, t, p, id)
 	if err == nil {
 		return true, nil
 	}

@@ -14,6 +14,7 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 	"biddesk/internal/platform/validate"
@@ -222,7 +223,8 @@ func (s *Service) paidMonths(ctx context.Context, q db.Querier, employees []stri
 }
 
 // SocialRuns answers an employee's continuous months up to upTo ("" for last month), by city, longest first.
-func (s *Service) SocialRuns(ctx context.Context, employee, upTo string) ([]SocialRun, error) {
+func (s *Service) SocialRuns(ctx context.Context, employee, upTo string) (_ []SocialRun, err error) {
+	defer errs.Wrap(&err, "library: social runs")
 	if upTo == "" {
 		upTo = LastMonth(s.now())
 	}
@@ -446,7 +448,8 @@ func (s *Service) socialOne(ctx context.Context, q db.Querier, id int64) (Social
 }
 
 // SocialOne reads a live row.
-func (s *Service) SocialOne(ctx context.Context, id int64) (SocialRecord, error) {
+func (s *Service) SocialOne(ctx context.Context, id int64) (_ SocialRecord, err error) {
+	defer errs.Wrap(&err, "library: social one %d", id)
 	return s.socialOne(ctx, s.db, id)
 }
 
@@ -535,7 +538,8 @@ func (s *Service) writeSocial(ctx context.Context, tx *db.Tx, p *auth.Principal,
 
 // SaveSocial adds (id 0) or changes a row. A second row of the same employee, month, city and paying unit is
 // refused (change the existing one).
-func (s *Service) SaveSocial(ctx context.Context, id int64, f SocialForm, lang string) (int64, error) {
+func (s *Service) SaveSocial(ctx context.Context, id int64, f SocialForm, lang string) (_ int64, err error) {
+	defer errs.Wrap(&err, "library: save social %d", id)
 	r, err := s.checkSocial(f, lang)
 	if err != nil {
 		return 0, err
@@ -561,7 +565,8 @@ func (s *Service) SaveSocial(ctx context.Context, id int64, f SocialForm, lang s
 }
 
 // DeleteSocial removes rows softly, with a business-log line each; their proof files are unlinked.
-func (s *Service) DeleteSocial(ctx context.Context, ids []int64) error {
+func (s *Service) DeleteSocial(ctx context.Context, ids []int64) (err error) {
+	defer errs.Wrap(&err, "library: delete social %v", ids)
 	p := auth.PrincipalFrom(ctx)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		now := s.now().UTC()
@@ -572,7 +577,7 @@ func (s *Service) DeleteSocial(ctx context.Context, ids []int64) error {
 			}
 			if _, err := tx.Exec(ctx, `UPDATE lib_social_security SET deleted_at = ?, deleted_by = ?, proof_file_id = NULL, proof_name = '' WHERE id = ?`,
 				now, userArg(p), id); err != nil {
-				return fmt.Errorf("library: delete social row %d: %w", id, err)
+				return fmt.Errorf("delete social row %d: %w", id, err)
 			}
 			if _, err := s.linkProof(ctx, tx, p, id, 0); err != nil {
 				return err

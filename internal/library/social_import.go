@@ -7,6 +7,7 @@ import (
 
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/sheet"
 )
@@ -40,7 +41,8 @@ func (SocialImportReport) OpenAPIName() string { return "LibSocialImportReport" 
 // (all or nothing). A row of the same employee, month, city and paying unit as a live row replaces its base and
 // remark (importing the same month twice changes nothing); the same row twice in the file is a problem. The
 // name, when given, must be the employee's.
-func (s *Service) ImportSocial(ctx context.Context, lang string, rows []sheet.Row, problems *sheet.Problems, dryRun bool) (*SocialImportReport, error) {
+func (s *Service) ImportSocial(ctx context.Context, lang string, rows []sheet.Row, problems *sheet.Problems, dryRun bool) (_ *SocialImportReport, err error) {
+	defer errs.Wrap(&err, "library: import social")
 	rep := &SocialImportReport{DryRun: dryRun, Rows: len(rows), Problems: []sheet.Problem{}}
 	label := httpx.Translate(lang, socialSheet.Name)
 	var codes []string

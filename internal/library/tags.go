@@ -9,6 +9,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 )
@@ -58,7 +59,8 @@ func (s *Service) TagTable() *list.Table[TagRec] {
 }
 
 // Tags returns every live tag in order (the options of a tags field).
-func (s *Service) Tags(ctx context.Context) ([]Tag, error) {
+func (s *Service) Tags(ctx context.Context) (_ []Tag, err error) {
+	defer errs.Wrap(&err, "library: tags")
 	rows, err := s.db.Query(ctx, `SELECT id, name, color FROM lib_tag WHERE deleted_at IS NULL ORDER BY sort, id`)
 	if err != nil {
 		return nil, err
@@ -115,12 +117,13 @@ func tagTaken(err error) error {
 }
 
 // AddTag creates a tag.
-func (s *Service) AddTag(ctx context.Context, f TagForm) (int64, error) {
+func (s *Service) AddTag(ctx context.Context, f TagForm) (_ int64, err error) {
+	defer errs.Wrap(&err, "library: add tag")
 	if err := f.check(); err != nil {
 		return 0, err
 	}
 	var id int64
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		now := s.now().UTC()
 		var err error
 		if id, err = tx.Insert(ctx, `INSERT INTO lib_tag (name, color, sort, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`, f.Name, f.Color, f.Sort, now, now); err != nil {
@@ -136,7 +139,8 @@ func (s *Service) AddTag(ctx context.Context, f TagForm) (int64, error) {
 }
 
 // EditTag renames or reorders a tag.
-func (s *Service) EditTag(ctx context.Context, id int64, f TagForm) error {
+func (s *Service) EditTag(ctx context.Context, id int64, f TagForm) (err error) {
+	defer errs.Wrap(&err, "library: edit tag %d", id)
 	if err := f.check(); err != nil {
 		return err
 	}
@@ -157,7 +161,8 @@ func (s *Service) EditTag(ctx context.Context, id int64, f TagForm) error {
 }
 
 // DeleteTags removes tags softly; records keep the link but no longer show the tag.
-func (s *Service) DeleteTags(ctx context.Context, ids []int64) error {
+func (s *Service) DeleteTags(ctx context.Context, ids []int64) (err error) {
+	defer errs.Wrap(&err, "library: delete tags %v", ids)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		for _, id := range ids {
 			cur, err := oneTag(ctx, tx, id)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 )
 
 // Demo organisation: a group root over the service company and the regional companies (区域公司,
@@ -70,7 +71,8 @@ func DemoUnits() []demoUnit {
 }
 
 // SeedDemo fills an empty organisation with the demo tree and about 500 employees.
-func (s *Store) SeedDemo(ctx context.Context) error {
+func (s *Store) SeedDemo(ctx context.Context) (err error) {
+	defer errs.Wrap(&err, "org: seed demo")
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		var n int
 		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM org_unit`).Scan(&n); err != nil || n > 0 {
@@ -80,7 +82,7 @@ func (s *Store) SeedDemo(ctx context.Context) error {
 		var leaves []string
 		for i, u := range units {
 			if _, err := tx.Exec(ctx, `INSERT INTO org_unit (full_unit_code, parent_full_unit_code, unit_name, full_unit_name, level, is_click, disabled, in_status, special, sort, unit_type) VALUES (?, ?, ?, ?, ?, ?, 0, 1, ?, ?, ?)`,
-				u.code, u.parent, u.name, u.fullName, u.level, boolInt(u.clickable), u.special, i, u.unitType()); err != nil {
+				u.code, u.parent, u.name, u.fullName, u.level, db.Flag(u.clickable), u.special, i, u.unitType()); err != nil {
 				return err
 			}
 			if u.level >= 3 && u.special == "" {
@@ -156,11 +158,4 @@ func generatedName(i int) (name string) {
 		name += string(givenChars[(i*29+5)%len(givenChars)])
 	}
 	return name
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 )
@@ -39,7 +40,8 @@ const (
 
 // Employees resolves up to MaxLookupLines values to active employees in one query, in the
 // order of the values (duplicates once).
-func (s *Store) Employees(ctx context.Context, by lookupBy, values []string) ([]EmployeeRef, error) {
+func (s *Store) Employees(ctx context.Context, by lookupBy, values []string) (_ []EmployeeRef, err error) {
+	defer errs.Wrap(&err, "org: employees")
 	values = cleanLines(values, by == byPhoneOrEmail)
 	if len(values) == 0 {
 		return []EmployeeRef{}, nil
@@ -224,9 +226,10 @@ func (h *Handlers) EmployeeSelector(r *http.Request, in SelectorIn) ([]EmployeeR
 
 // ActiveEmployee is the active employee of a code, with the phone and e-mail the organisation holds (single
 // sign-on creates an employee's account from it); nil when there is none.
-func (s *Store) ActiveEmployee(ctx context.Context, code string) (*Contact, error) {
+func (s *Store) ActiveEmployee(ctx context.Context, code string) (_ *Contact, err error) {
+	defer errs.Wrap(&err, "org: active employee %s", code)
 	var e Contact
-	err := s.db.QueryRow(ctx, `SELECT code, name, unit_code, phone, email FROM employee WHERE code = ? AND in_status = 1`, code).
+	err = s.db.QueryRow(ctx, `SELECT code, name, unit_code, phone, email FROM employee WHERE code = ? AND in_status = 1`, code).
 		Scan(&e.Code, &e.Name, &e.UnitCode, &e.Phone, &e.Email)
 	if db.IsNoRows(err) {
 		return nil, nil
@@ -243,6 +246,7 @@ type Contact struct {
 }
 
 // EmployeesByCode resolves employee codes to active employees (as the picker's number import does).
-func (s *Store) EmployeesByCode(ctx context.Context, codes []string) ([]EmployeeRef, error) {
+func (s *Store) EmployeesByCode(ctx context.Context, codes []string) (_ []EmployeeRef, err error) {
+	defer errs.Wrap(&err, "org: employees by code")
 	return s.Employees(ctx, byCode, codes)
 }

@@ -12,6 +12,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/route"
 	"biddesk/internal/platform/sheet"
@@ -74,7 +75,8 @@ type existingUnit struct {
 // Import checks the workbook and, unless dryRun or anything is wrong, writes it in one
 // transaction: units and employees are created or updated by code, never duplicated.
 // problems may already hold the sheet-level problems of the rows (empty or over-long cells).
-func (s *Store) Import(ctx context.Context, lang string, data [][]sheet.Row, problems *sheet.Problems, dryRun bool) (*ImportReport, error) {
+func (s *Store) Import(ctx context.Context, lang string, data [][]sheet.Row, problems *sheet.Problems, dryRun bool) (_ *ImportReport, err error) {
+	defer errs.Wrap(&err, "org: import")
 	rep := &ImportReport{DryRun: dryRun}
 	existing, err := s.existingUnits(ctx)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/mozillazg/go-pinyin"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 )
 
 // initialsArgs turns each Han character into the first letter of its most common reading.
@@ -50,7 +51,8 @@ func isInitials(term string) bool {
 
 // FillInitials writes the initials of the employees that have none (rows older than the column, or
 // written by a path that does not know it), in one transaction.
-func (s *Store) FillInitials(ctx context.Context) error {
+func (s *Store) FillInitials(ctx context.Context) (err error) {
+	defer errs.Wrap(&err, "org: fill initials")
 	rows, err := s.db.Query(ctx, `SELECT code, name FROM employee WHERE name_initials = '' AND name <> ''`)
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 )
 
 // LabelSeparator joins the names of a unit's label.
@@ -84,10 +85,11 @@ func writeLabels(ctx context.Context, tx *db.Tx) error {
 }
 
 // FillLabels writes the labels of a database whose units have none yet (one migrated to version 050).
-func (s *Store) FillLabels(ctx context.Context) error {
+func (s *Store) FillLabels(ctx context.Context) (err error) {
+	defer errs.Wrap(&err, "org: fill labels")
 	var missing int
 	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM org_unit WHERE unit_label = ''`).Scan(&missing); err != nil {
-		return fmt.Errorf("org: count units without a label: %w", err)
+		return fmt.Errorf("count units without a label: %w", err)
 	}
 	if missing == 0 {
 		return nil

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 	"biddesk/internal/platform/route"
@@ -81,7 +82,8 @@ func (in OrganIn) query() (OrganQuery, error) {
 // Organs answers getOrganList: a search when unitName is set, else the children of a unit, else
 // the units of a level (the root by default). With IsDataRule only the units the user may see
 // for the module are returned, and the root query starts at the user's top visible units.
-func (s *Store) Organs(ctx context.Context, userID int64, q OrganQuery) ([]Unit, error) {
+func (s *Store) Organs(ctx context.Context, userID int64, q OrganQuery) (_ []Unit, err error) {
+	defer errs.Wrap(&err, "org: organs %d", userID)
 	uq := &unitQuery{}
 	uq.and("u.in_status = ?", q.InStatus)
 	if q.Type > 0 {
@@ -142,7 +144,8 @@ func (s *Store) Organs(ctx context.Context, userID int64, q OrganQuery) ([]Unit,
 }
 
 // AccessibleTops answers getAccessOrgan: the top units the user may access in the module.
-func (s *Store) AccessibleTops(ctx context.Context, userID int64, module string) ([]Unit, error) {
+func (s *Store) AccessibleTops(ctx context.Context, userID int64, module string) (_ []Unit, err error) {
+	defer errs.Wrap(&err, "org: accessible tops userID=%d module=%s", userID, module)
 	if module == "" {
 		module = AnyModule
 	}
@@ -159,7 +162,8 @@ type TreeNode struct {
 
 // Tree returns the active subtree below pid (the whole tree when pid is ""), nested, from one
 // query of three columns (no children flags: the nesting shows them).
-func (s *Store) Tree(ctx context.Context, pid string) ([]*TreeNode, error) {
+func (s *Store) Tree(ctx context.Context, pid string) (_ []*TreeNode, err error) {
+	defer errs.Wrap(&err, "org: tree")
 	q := `SELECT full_unit_code, unit_name, parent_full_unit_code FROM org_unit WHERE in_status = 1`
 	var args []any
 	if pid != "" {
@@ -189,7 +193,8 @@ func (s *Store) Tree(ctx context.Context, pid string) ([]*TreeNode, error) {
 }
 
 // ByNameOrCode finds active units whose name contains the keyword or whose code starts with it.
-func (s *Store) ByNameOrCode(ctx context.Context, keyword string) ([]Unit, error) {
+func (s *Store) ByNameOrCode(ctx context.Context, keyword string) (_ []Unit, err error) {
+	defer errs.Wrap(&err, "org: by name or code")
 	q := &unitQuery{limit: SearchLimit}
 	q.and("u.in_status = 1")
 	q.and("("+list.ContainsSQL("u.unit_name")+" OR "+list.PrefixSQL("u.full_unit_code")+")", list.ContainsArg(keyword), list.PrefixArg(keyword))
@@ -197,7 +202,8 @@ func (s *Store) ByNameOrCode(ctx context.Context, keyword string) ([]Unit, error
 }
 
 // AtLevel returns the active units of a level.
-func (s *Store) AtLevel(ctx context.Context, level int) ([]Unit, error) {
+func (s *Store) AtLevel(ctx context.Context, level int) (_ []Unit, err error) {
+	defer errs.Wrap(&err, "org: at level")
 	q := &unitQuery{order: "u.sort, u.id"}
 	q.and("u.in_status = 1").and("u.level = ?", level)
 	return s.units(ctx, q)

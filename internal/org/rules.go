@@ -8,6 +8,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 	"biddesk/internal/platform/route"
@@ -123,13 +124,15 @@ func (v Visibility) Condition(column string) (string, []any) {
 // Visibility returns what the user may see in the module: the union of the scopes of the
 // user's roles (a role's scope for the module, or else its default scope '*'). A user whose
 // roles name no scope sees their own unit and its subordinates, or what the module's Unset says.
-func (s *Store) Visibility(ctx context.Context, userID int64, module string) (Visibility, error) {
+func (s *Store) Visibility(ctx context.Context, userID int64, module string) (_ Visibility, err error) {
+	defer errs.Wrap(&err, "org: visibility userID=%d module=%s", userID, module)
 	return s.VisibilityIn(ctx, s.db, userID, module)
 }
 
 // VisibilityIn is Visibility read through q: inside a transaction, its *db.Tx, so that the
 // transaction never waits for a second connection of the pool.
-func (s *Store) VisibilityIn(ctx context.Context, q db.Querier, userID int64, module string) (Visibility, error) {
+func (s *Store) VisibilityIn(ctx context.Context, q db.Querier, userID int64, module string) (_ Visibility, err error) {
+	defer errs.Wrap(&err, "org: visibility in userID=%d module=%s", userID, module)
 	if q == db.Querier(s.db) {
 		return s.scopes.get(ctx, userID, module, func() (Visibility, error) { return s.readVisibility(ctx, q, userID, module) })
 	}
@@ -312,7 +315,8 @@ type DataScope struct {
 func (DataScope) OpenAPIName() string { return "DataScope" }
 
 // RoleScopes returns the data scopes of a role.
-func (s *Store) RoleScopes(ctx context.Context, roleID int64) ([]DataScope, error) {
+func (s *Store) RoleScopes(ctx context.Context, roleID int64) (_ []DataScope, err error) {
+	defer errs.Wrap(&err, "org: role scopes %d", roleID)
 	rows, err := s.db.Query(ctx, `SELECT module, scope, unit_codes FROM sys_role_data_scope WHERE role_id = ? ORDER BY module`, roleID)
 	if err != nil {
 		return nil, err
@@ -347,7 +351,8 @@ func (s *Store) RoleScopes(ctx context.Context, roleID int64) ([]DataScope, erro
 }
 
 // CheckScopes validates the rules a role screen sends and normalises them.
-func (s *Store) CheckScopes(ctx context.Context, rules []DataScope) error {
+func (s *Store) CheckScopes(ctx context.Context, rules []DataScope) (err error) {
+	defer errs.Wrap(&err, "org: check scopes")
 	seen := map[string]bool{}
 	for i := range rules {
 		r := &rules[i]
@@ -413,7 +418,8 @@ func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?,",
 
 // SeedDefaultScopes gives each named role (by code) a default data scope ('*') when the role
 // has none yet: the built-in administrator roles see every unit.
-func (s *Store) SeedDefaultScopes(ctx context.Context, byRoleCode map[string]string) error {
+func (s *Store) SeedDefaultScopes(ctx context.Context, byRoleCode map[string]string) (err error) {
+	defer errs.Wrap(&err, "org: seed default scopes")
 	for code, scope := range byRoleCode {
 		if _, err := s.db.Exec(ctx, `INSERT INTO sys_role_data_scope (role_id, module, scope, unit_codes)
 			SELECT r.id, ?, ?, '' FROM sys_role r WHERE r.code = ?

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 )
 
 // Special marks the three root nodes of spec section 9 that are never selectable.
@@ -136,12 +137,14 @@ func (s *Store) markParents(ctx context.Context, units []Unit) error {
 }
 
 // Children returns the active units whose parent is pid, in their order; the roots when pid is "".
-func (s *Store) Children(ctx context.Context, pid string) ([]Unit, error) {
+func (s *Store) Children(ctx context.Context, pid string) (_ []Unit, err error) {
+	defer errs.Wrap(&err, "org: children")
 	return s.units(ctx, (&unitQuery{order: "u.sort, u.id"}).and("u.parent_full_unit_code = ?", pid).and("u.in_status = 1"))
 }
 
 // Unit returns the unit with the code, or nil.
-func (s *Store) Unit(ctx context.Context, code string) (*Unit, error) {
+func (s *Store) Unit(ctx context.Context, code string) (_ *Unit, err error) {
+	defer errs.Wrap(&err, "org: unit %s", code)
 	us, err := s.units(ctx, (&unitQuery{}).and("u.full_unit_code = ?", code))
 	if err != nil || len(us) == 0 {
 		return nil, err
@@ -150,19 +153,21 @@ func (s *Store) Unit(ctx context.Context, code string) (*Unit, error) {
 }
 
 // Exists tells whether an active unit has this code.
-func (s *Store) Exists(ctx context.Context, code string) (bool, error) {
+func (s *Store) Exists(ctx context.Context, code string) (_ bool, err error) {
+	defer errs.Wrap(&err, "org: exists %s", code)
 	var n int
-	err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM org_unit WHERE full_unit_code = ? AND in_status = 1`, code).Scan(&n)
+	err = s.db.QueryRow(ctx, `SELECT COUNT(*) FROM org_unit WHERE full_unit_code = ? AND in_status = 1`, code).Scan(&n)
 	return n > 0, err
 }
 
 // UnitName returns a unit's name, "" when the code is empty or unknown.
-func (s *Store) UnitName(ctx context.Context, code string) (string, error) {
+func (s *Store) UnitName(ctx context.Context, code string) (_ string, err error) {
+	defer errs.Wrap(&err, "org: unit name %s", code)
 	if code == "" {
 		return "", nil
 	}
 	var name string
-	err := s.db.QueryRow(ctx, `SELECT unit_name FROM org_unit WHERE full_unit_code = ?`, code).Scan(&name)
+	err = s.db.QueryRow(ctx, `SELECT unit_name FROM org_unit WHERE full_unit_code = ?`, code).Scan(&name)
 	if db.IsNoRows(err) {
 		return "", nil
 	}
@@ -170,8 +175,9 @@ func (s *Store) UnitName(ctx context.Context, code string) (string, error) {
 }
 
 // CountUnits returns how many units exist.
-func (s *Store) CountUnits(ctx context.Context) (int, error) {
+func (s *Store) CountUnits(ctx context.Context) (_ int, err error) {
+	defer errs.Wrap(&err, "org: count units")
 	var n int
-	err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM org_unit`).Scan(&n)
+	err = s.db.QueryRow(ctx, `SELECT COUNT(*) FROM org_unit`).Scan(&n)
 	return n, err
 }

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 )
 
 // Demo banner images: 1125x468 (the spec's recommended size), a soft diagonal gradient with light circles,
@@ -89,7 +90,8 @@ type DemoLink struct {
 // SeedDemo fills an empty portal configuration with demo data entered by the account userID: the given quick
 // links and, with banners, three banners (generated images stored as banner uploads and linked to them). Demo
 // data leaves no business-log lines.
-func (s *Service) SeedDemo(ctx context.Context, userID int64, links []DemoLink, banners bool) error {
+func (s *Service) SeedDemo(ctx context.Context, userID int64, links []DemoLink, banners bool) (err error) {
+	defer errs.Wrap(&err, "portal: seed demo %d", userID)
 	var n int
 	if err := s.db.QueryRow(ctx, `SELECT (SELECT COUNT(*) FROM portal_banner) + (SELECT COUNT(*) FROM portal_link)`).Scan(&n); err != nil || n > 0 {
 		return err
@@ -161,7 +163,8 @@ type DemoBanner struct {
 
 // SeedDemoBanners adds other areas' demo banners as SeedDemo adds its own: images stored as banner uploads and
 // linked, entered by userID, no business-log lines.
-func (s *Service) SeedDemoBanners(ctx context.Context, userID int64, banners []DemoBanner) error {
+func (s *Service) SeedDemoBanners(ctx context.Context, userID int64, banners []DemoBanner) (err error) {
+	defer errs.Wrap(&err, "portal: seed demo banners %d", userID)
 	type saved struct {
 		url    string
 		fileID int64

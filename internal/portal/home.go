@@ -8,6 +8,7 @@ import (
 
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 )
 
 // Library type keys the portal's own queries name: message to-dos and announcements are the messages.
@@ -27,7 +28,8 @@ const (
 // Home is GET /api/portal/home for p: the sections in order and the data of the visible ones, each within
 // what p may see. Banners, links and sections come from the cache; the rest is a handful of queries (the
 // counts by type, the ids of the three lists, their hits, the unread count and newest messages, the pack).
-func (s *Service) Home(ctx context.Context, p *auth.Principal, lang string) (*Home, error) {
+func (s *Service) Home(ctx context.Context, p *auth.Principal, lang string) (_ *Home, err error) {
+	defer errs.Wrap(&err, "portal: home")
 	c, err := s.layout(ctx)
 	if err != nil {
 		return nil, err

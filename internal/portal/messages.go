@@ -14,6 +14,7 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 )
@@ -128,7 +129,8 @@ var kinds = map[string]bool{KindExpiry: true, KindLoan: true, KindReview: true, 
 	KindAnnouncement: true, KindNotice: true}
 
 // Messages is GET /api/portal/msg/list: a page of the caller's messages, newest first, with their unread count.
-func (s *Service) Messages(ctx context.Context, p *auth.Principal, q MessageQuery, lang string) (*MessagePage, error) {
+func (s *Service) Messages(ctx context.Context, p *auth.Principal, q MessageQuery, lang string) (_ *MessagePage, err error) {
+	defer errs.Wrap(&err, "portal: messages")
 	var conds []string
 	var cargs []any
 	switch q.State {
@@ -187,7 +189,8 @@ type ReadItem struct {
 
 // MarkRead marks the caller's messages read: message to-dos must be addressed to the caller, announcements
 // live and shown to them. Nothing is marked when one is refused. It answers the unread count.
-func (s *Service) MarkRead(ctx context.Context, p *auth.Principal, items []ReadItem, lang string) (int, error) {
+func (s *Service) MarkRead(ctx context.Context, p *auth.Principal, items []ReadItem, lang string) (_ int, err error) {
+	defer errs.Wrap(&err, "portal: mark read")
 	var todos, notes []int64
 	seenT, seenN := map[int64]bool{}, map[int64]bool{}
 	for _, it := range items {
@@ -299,7 +302,8 @@ func (s *Service) readTodos(ctx context.Context, tx *db.Tx, p *auth.Principal, c
 
 // ReadAll marks every message to-do of the caller and every live announcement shown to them read; it
 // answers the unread count (0).
-func (s *Service) ReadAll(ctx context.Context, p *auth.Principal) (int, error) {
+func (s *Service) ReadAll(ctx context.Context, p *auth.Principal) (_ int, err error) {
+	defer errs.Wrap(&err, "portal: read all")
 	scope, sargs, err := s.lib.Scope(ctx, p)
 	if err != nil {
 		return 0, err

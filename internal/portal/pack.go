@@ -13,6 +13,7 @@ import (
 
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/export"
 	"biddesk/internal/platform/httpx"
 )
@@ -50,7 +51,8 @@ func uniqueIDs(ids []int64) []int64 {
 
 // PackAdd puts records the portal shows the caller into their bid pack (those already in it stay as they
 // are); a record it does not show, or going over MaxPack, refuses the whole call. It answers the pack's size.
-func (s *Service) PackAdd(ctx context.Context, p *auth.Principal, ids []int64) (PackCount, error) {
+func (s *Service) PackAdd(ctx context.Context, p *auth.Principal, ids []int64) (_ PackCount, err error) {
+	defer errs.Wrap(&err, "portal: pack add %v", ids)
 	ids = uniqueIDs(ids)
 	if len(ids) > MaxPack {
 		return PackCount{}, httpx.Fail("portal.pack.too_many", MaxPack)
@@ -108,7 +110,8 @@ func (s *Service) PackAdd(ctx context.Context, p *auth.Principal, ids []int64) (
 }
 
 // PackDel takes records out of the caller's bid pack (ids not in it are ignored); it answers the pack's size.
-func (s *Service) PackDel(ctx context.Context, p *auth.Principal, ids []int64) (PackCount, error) {
+func (s *Service) PackDel(ctx context.Context, p *auth.Principal, ids []int64) (_ PackCount, err error) {
+	defer errs.Wrap(&err, "portal: pack del %v", ids)
 	ids = uniqueIDs(ids)
 	if len(ids) > MaxPack {
 		return PackCount{}, httpx.Fail("portal.pack.too_many", MaxPack)
@@ -122,15 +125,17 @@ func (s *Service) PackDel(ctx context.Context, p *auth.Principal, ids []int64) (
 }
 
 // PackClear empties the caller's bid pack.
-func (s *Service) PackClear(ctx context.Context, p *auth.Principal) (PackCount, error) {
-	_, err := s.db.Exec(ctx, `DELETE FROM portal_pack WHERE user_id = ?`, p.UserID)
+func (s *Service) PackClear(ctx context.Context, p *auth.Principal) (_ PackCount, err error) {
+	defer errs.Wrap(&err, "portal: pack clear")
+	_, err = s.db.Exec(ctx, `DELETE FROM portal_pack WHERE user_id = ?`, p.UserID)
 	return PackCount{}, err
 }
 
 // PackList is GET /api/portal/pack: the pack's records, newest first. A record the portal no longer shows
 // the caller (deleted, unpublished, out of their units) stays in the pack, marked gone with only its type
 // and title, until they take it out; it is left out of the download.
-func (s *Service) PackList(ctx context.Context, p *auth.Principal, lang string) (*Pack, error) {
+func (s *Service) PackList(ctx context.Context, p *auth.Principal, lang string) (_ *Pack, err error) {
+	defer errs.Wrap(&err, "portal: pack list")
 	ids, err := s.packIDs(ctx, s.db, p.UserID)
 	if err != nil {
 		return nil, err
@@ -198,7 +203,8 @@ type PackDownload struct {
 
 // PreparePack reads what the caller's pack download holds; an empty pack (or one whose records are all gone)
 // is refused before anything is sent.
-func (s *Service) PreparePack(ctx context.Context, p *auth.Principal, lang string) (*PackDownload, error) {
+func (s *Service) PreparePack(ctx context.Context, p *auth.Principal, lang string) (_ *PackDownload, err error) {
+	defer errs.Wrap(&err, "portal: prepare pack")
 	ids, err := s.packIDs(ctx, s.db, p.UserID)
 	if err != nil {
 		return nil, err
@@ -236,7 +242,8 @@ var stored = map[string]bool{"jpg": true, "jpeg": true, "png": true, "zip": true
 // files, then the index workbook. Names are cleaned (no path separators or control characters) and numbered
 // when they repeat. Every file written counts as a download of its record. A file whose bytes cannot be
 // read is left out (and logged); the index lists what the zip holds.
-func (s *Service) WritePack(ctx context.Context, w io.Writer, d *PackDownload) error {
+func (s *Service) WritePack(ctx context.Context, w io.Writer, d *PackDownload) (err error) {
+	defer errs.Wrap(&err, "portal: write pack")
 	zw := zip.NewWriter(w)
 	now := s.now()
 	folders := newNamer()

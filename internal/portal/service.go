@@ -12,6 +12,7 @@ import (
 	"biddesk/internal/auth"
 	"biddesk/internal/platform/changes"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 	"biddesk/internal/platform/validate"
@@ -206,12 +207,13 @@ func (s *Service) image(ctx context.Context, tx *db.Tx, url string) (int64, erro
 }
 
 // AddBanner creates a banner; it returns the new id.
-func (s *Service) AddBanner(ctx context.Context, f BannerForm) (int64, error) {
+func (s *Service) AddBanner(ctx context.Context, f BannerForm) (_ int64, err error) {
+	defer errs.Wrap(&err, "portal: add banner")
 	if err := f.check(); err != nil {
 		return 0, err
 	}
 	var id int64
-	err := s.write(ctx, func(tx *db.Tx) error {
+	err = s.write(ctx, func(tx *db.Tx) error {
 		fileID, err := s.image(ctx, tx, f.ImageURL)
 		if err != nil {
 			return err
@@ -232,7 +234,8 @@ func (s *Service) AddBanner(ctx context.Context, f BannerForm) (int64, error) {
 }
 
 // EditBanner changes a banner.
-func (s *Service) EditBanner(ctx context.Context, id int64, f BannerForm) error {
+func (s *Service) EditBanner(ctx context.Context, id int64, f BannerForm) (err error) {
+	defer errs.Wrap(&err, "portal: edit banner %d", id)
 	if err := f.check(); err != nil {
 		return err
 	}
@@ -262,7 +265,8 @@ func (s *Service) EditBanner(ctx context.Context, id int64, f BannerForm) error 
 }
 
 // DeleteBanners removes banners softly (the rows and their images stay), with a business-log line each.
-func (s *Service) DeleteBanners(ctx context.Context, ids []int64) error {
+func (s *Service) DeleteBanners(ctx context.Context, ids []int64) (err error) {
+	defer errs.Wrap(&err, "portal: delete banners %v", ids)
 	return softDelete(ctx, s, "portal_banner", ids, oneBanner, func(b Banner) string { return b.Title })
 }
 
@@ -287,7 +291,8 @@ func softDelete[T any](ctx context.Context, s *Service, table string, ids []int6
 }
 
 // BannerState switches banners on (1) or off (0).
-func (s *Service) BannerState(ctx context.Context, ids []int64, state int) error {
+func (s *Service) BannerState(ctx context.Context, ids []int64, state int) (err error) {
+	defer errs.Wrap(&err, "portal: banner state %v", ids)
 	if state != 0 && state != 1 {
 		return httpx.Fail("portal.bad_enabled")
 	}
@@ -356,12 +361,13 @@ func (f *LinkForm) check() error {
 }
 
 // AddLink creates a quick link; it returns the new id.
-func (s *Service) AddLink(ctx context.Context, f LinkForm) (int64, error) {
+func (s *Service) AddLink(ctx context.Context, f LinkForm) (_ int64, err error) {
+	defer errs.Wrap(&err, "portal: add link")
 	if err := f.check(); err != nil {
 		return 0, err
 	}
 	var id int64
-	err := s.write(ctx, func(tx *db.Tx) error {
+	err = s.write(ctx, func(tx *db.Tx) error {
 		now, who := s.now().UTC(), userArg(ctx)
 		var err error
 		id, err = tx.Insert(ctx, `INSERT INTO portal_link (title, url, icon, sort, new_tab, created_by, created_at, updated_by, updated_at)
@@ -379,7 +385,8 @@ func (s *Service) AddLink(ctx context.Context, f LinkForm) (int64, error) {
 }
 
 // EditLink changes a quick link.
-func (s *Service) EditLink(ctx context.Context, id int64, f LinkForm) error {
+func (s *Service) EditLink(ctx context.Context, id int64, f LinkForm) (err error) {
+	defer errs.Wrap(&err, "portal: edit link %d", id)
 	if err := f.check(); err != nil {
 		return err
 	}
@@ -401,7 +408,8 @@ func (s *Service) EditLink(ctx context.Context, id int64, f LinkForm) error {
 }
 
 // DeleteLinks removes quick links softly, with a business-log line each.
-func (s *Service) DeleteLinks(ctx context.Context, ids []int64) error {
+func (s *Service) DeleteLinks(ctx context.Context, ids []int64) (err error) {
+	defer errs.Wrap(&err, "portal: delete links %v", ids)
 	return softDelete(ctx, s, "portal_link", ids, oneLink, func(l Link) string { return l.Title })
 }
 
@@ -416,7 +424,8 @@ func sectionsView(rows []sectionRow, lang string) []Section {
 }
 
 // Sections are the home page's sections in order, with their names in lang.
-func (s *Service) Sections(ctx context.Context, lang string) ([]Section, error) {
+func (s *Service) Sections(ctx context.Context, lang string) (_ []Section, err error) {
+	defer errs.Wrap(&err, "portal: sections")
 	c, err := s.layout(ctx)
 	if err != nil {
 		return nil, err
@@ -432,7 +441,8 @@ type SectionInput struct {
 
 // SaveSections stores the order and visibility of the sections: the list's order is the page's; an unknown
 // or repeated key is refused; a key the list leaves out is appended hidden.
-func (s *Service) SaveSections(ctx context.Context, in []SectionInput) error {
+func (s *Service) SaveSections(ctx context.Context, in []SectionInput) (err error) {
+	defer errs.Wrap(&err, "portal: save sections")
 	if len(in) == 0 {
 		return httpx.Fail("portal.section.required")
 	}

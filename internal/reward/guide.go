@@ -9,6 +9,7 @@ import (
 	"biddesk/internal/auth"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 )
 
@@ -284,7 +285,8 @@ func (s *Service) myCertificates(ctx context.Context, lang, employee string) ([]
 }
 
 // Eligibility answers 'can I apply?' for the caller.
-func (s *Service) Eligibility(ctx context.Context, lang string) (*Eligibility, error) {
+func (s *Service) Eligibility(ctx context.Context, lang string) (_ *Eligibility, err error) {
+	defer errs.Wrap(&err, "reward: eligibility")
 	p, err := principal(ctx)
 	if err != nil {
 		return nil, err
@@ -357,7 +359,8 @@ func (s *Service) Eligibility(ctx context.Context, lang string) (*Eligibility, e
 // Tenders are the tenders of the caller's unit line the portal shows them, with their bid date and result; given
 // a certificate of theirs, each says whether it can be claimed for it (a bid date not in the future, a rule of the
 // certificate's kind and level in force on it, not claimed yet with that certificate) and why not.
-func (s *Service) Tenders(ctx context.Context, lang string, in TendersIn) ([]TenderOption, error) {
+func (s *Service) Tenders(ctx context.Context, lang string, in TendersIn) (_ []TenderOption, err error) {
+	defer errs.Wrap(&err, "reward: tenders")
 	p, err := principal(ctx)
 	if err != nil {
 		return nil, err
@@ -410,7 +413,7 @@ func (s *Service) Tenders(ctx context.Context, lang string, in TendersIn) ([]Ten
 			var dup int
 			if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM reward_application WHERE cert_number = ? AND tender_id = ? AND state <> ?`,
 				cert.Number, t.ID, StateRejected).Scan(&dup); err != nil {
-				return nil, fmt.Errorf("reward: claims of %d: %w", t.ID, err)
+				return nil, fmt.Errorf("claims of %d: %w", t.ID, err)
 			}
 			if dup > 0 {
 				o.Selectable, o.Reason = false, httpx.Translate(lang, "reward.duplicate")

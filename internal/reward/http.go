@@ -8,6 +8,7 @@ import (
 	"biddesk/internal/auth"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/export"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
@@ -157,7 +158,8 @@ var groups = map[string][2]string{
 }
 
 // Report totals the paid rewards in the caller's scope.
-func (s *Service) Report(ctx context.Context, in ReportIn) (*Report, error) {
+func (s *Service) Report(ctx context.Context, in ReportIn) (_ *Report, err error) {
+	defer errs.Wrap(&err, "reward: report")
 	p, err := principal(ctx)
 	if err != nil {
 		return nil, err
@@ -241,20 +243,15 @@ func NewHandlers(s *Service) *Handlers {
 	}
 }
 
-// Added is the answer of an add.
-type Added struct {
-	ID int64 `json:"id"`
-}
-
 // RuleList is GET /api/reward/rule/list.
 func (h *Handlers) RuleList(w http.ResponseWriter, r *http.Request) (any, error) {
 	return h.rules.List(w, r)
 }
 
 // RuleAdd is POST /api/reward/rule/add.
-func (h *Handlers) RuleAdd(r *http.Request, in RuleIn) (Added, error) {
+func (h *Handlers) RuleAdd(r *http.Request, in RuleIn) (httpx.Created, error) {
 	id, err := h.svc.AddRule(r.Context(), in)
-	return Added{ID: id}, err
+	return httpx.Created{ID: id}, err
 }
 
 // RuleDel is DELETE /api/reward/rule/del.
@@ -352,9 +349,9 @@ func (h *Handlers) Tenders(r *http.Request, in TendersIn) ([]TenderOption, error
 	return h.svc.Tenders(r.Context(), httpx.Lang(r), in)
 }
 
-func (h *Handlers) Apply(r *http.Request, in ApplyIn) (Added, error) {
+func (h *Handlers) Apply(r *http.Request, in ApplyIn) (httpx.Created, error) {
 	id, err := h.svc.Apply(r.Context(), in)
-	return Added{ID: id}, err
+	return httpx.Created{ID: id}, err
 }
 
 // Mine is GET /api/portal/reward/mine: the caller's applications, each with its next step and who takes it.

@@ -14,6 +14,7 @@ import (
 	"biddesk/internal/auth"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/validate"
 )
@@ -98,7 +99,8 @@ func (s *Service) checkDict(ctx context.Context, q db.Querier, code, value strin
 
 // AddRule writes a new version of the rule of a kind and level, in force from ValidFrom; the version before it
 // ends the day before. A version may not start on or before the start of the current one.
-func (s *Service) AddRule(ctx context.Context, in RuleIn) (int64, error) {
+func (s *Service) AddRule(ctx context.Context, in RuleIn) (_ int64, err error) {
+	defer errs.Wrap(&err, "reward: add rule")
 	p, err := principal(ctx)
 	if err != nil {
 		return 0, err
@@ -190,7 +192,8 @@ func (s *Service) AddRule(ctx context.Context, in RuleIn) (int64, error) {
 
 // DeleteRule removes the latest version of a rule that no application was paid by; the version before it takes
 // its end again.
-func (s *Service) DeleteRule(ctx context.Context, id int64) error {
+func (s *Service) DeleteRule(ctx context.Context, id int64) (err error) {
+	defer errs.Wrap(&err, "reward: delete rule %d", id)
 	p, err := principal(ctx)
 	if err != nil {
 		return err
@@ -264,9 +267,10 @@ type Settings struct {
 }
 
 // Settings reads the approval settings.
-func (s *Service) Settings(ctx context.Context, q db.Querier) (Settings, error) {
+func (s *Service) Settings(ctx context.Context, q db.Querier) (_ Settings, err error) {
+	defer errs.Wrap(&err, "reward: settings")
 	var v string
-	err := q.QueryRow(ctx, `SELECT setting_value FROM reward_setting WHERE setting_key = 'levels'`).Scan(&v)
+	err = q.QueryRow(ctx, `SELECT setting_value FROM reward_setting WHERE setting_key = 'levels'`).Scan(&v)
 	if db.IsNoRows(err) {
 		return Settings{Levels: 2}, nil
 	}
@@ -278,7 +282,8 @@ func (s *Service) Settings(ctx context.Context, q db.Querier) (Settings, error) 
 }
 
 // SaveSettings changes the number of approval levels; applications under way keep their state.
-func (s *Service) SaveSettings(ctx context.Context, in Settings) error {
+func (s *Service) SaveSettings(ctx context.Context, in Settings) (err error) {
+	defer errs.Wrap(&err, "reward: save settings")
 	p, err := principal(ctx)
 	if err != nil {
 		return err
@@ -325,7 +330,8 @@ func sameLine(a, b string) bool {
 // Apply records the caller's application: their own certificate (a qualification of the published expert who is
 // their employee), a published tender of their unit's line, its bid date (not in the future, a rule in force on it)
 // and result.
-func (s *Service) Apply(ctx context.Context, in ApplyIn) (int64, error) {
+func (s *Service) Apply(ctx context.Context, in ApplyIn) (_ int64, err error) {
+	defer errs.Wrap(&err, "reward: apply")
 	p, err := principal(ctx)
 	if err != nil {
 		return 0, err
@@ -404,7 +410,7 @@ func (s *Service) Apply(ctx context.Context, in ApplyIn) (int64, error) {
 		id, err = tx.Insert(ctx, `INSERT INTO reward_application (user_id, unit_code, cert_kind, cert_level, cert_name, cert_number, expert_id, tender_id,
 			tender_title, bid_date, won, remark, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			p.UserID, unit, class.Kind, class.Level, cert.Name, cert.Number, in.ExpertID, in.TenderID, tender.Title, bid.Format(day),
-			boolInt(in.Won), in.Remark, StateSubmitted, now, now)
+			db.Flag(in.Won), in.Remark, StateSubmitted, now, now)
 		if err != nil {
 			return err
 		}
@@ -416,13 +422,6 @@ func (s *Service) Apply(ctx context.Context, in ApplyIn) (int64, error) {
 				"bidDate": bid.Format(day), "won": in.Won}})
 	})
 	return id, err
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // DecideIn is a batch decision (PUT /api/reward/audit/approve and /reject).
@@ -445,7 +444,8 @@ type appRow struct {
 // a reviewer whose scope is every unit (the bid centre), never the one who approved the first. The final approval
 // fixes the amount: the rule in force on the bid date (the won amount when the bid was won), within the yearly cap
 // of the applicant for the kind.
-func (s *Service) Decide(ctx context.Context, in DecideIn, approve bool) error {
+func (s *Service) Decide(ctx context.Context, in DecideIn, approve bool) (err error) {
+	defer errs.Wrap(&err, "reward: decide %v", in.IDs)
 	p, err := principal(ctx)
 	if err != nil {
 		return err
@@ -592,13 +592,14 @@ func (s *Service) tell(ctx context.Context, tx *db.Tx, a appRow, what, extra str
 
 // MayReadFile tells whether the caller may download an evidence file of application id: the applicant, or a
 // reviewer whose scope holds the applicant's unit.
-func (s *Service) MayReadFile(ctx context.Context, p *auth.Principal, id int64) (bool, error) {
+func (s *Service) MayReadFile(ctx context.Context, p *auth.Principal, id int64) (_ bool, err error) {
+	defer errs.Wrap(&err, "reward: may read file %d", id)
 	if p == nil {
 		return false, nil
 	}
 	var owner int64
 	var unit string
-	err := s.db.QueryRow(ctx, `SELECT user_id, unit_code FROM reward_application WHERE id = ?`, id).Scan(&owner, &unit)
+	err = s.db.QueryRow(ctx, `SELECT user_id, unit_code FROM reward_application WHERE id = ?`, id).Scan(&owner, &unit)
 	if db.IsNoRows(err) {
 		return false, nil
 	} else if err != nil {

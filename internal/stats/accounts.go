@@ -5,12 +5,14 @@ import (
 	"strconv"
 	"strings"
 
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 )
 
 // Accounts is /statistics_account: accounts per unit and state (available, disabled), external accounts,
 // and the accounts created per period.
-func (s *Service) Accounts(ctx context.Context, lang string, f Filter) (*Report, error) {
+func (s *Service) Accounts(ctx context.Context, lang string, f Filter) (_ *Report, err error) {
+	defer errs.Wrap(&err, "stats: accounts")
 	c, err := s.resolve(ctx, lang, f)
 	if err != nil {
 		return nil, err
@@ -51,7 +53,8 @@ func (s *Service) Accounts(ctx context.Context, lang string, f Filter) (*Report,
 // Summary is /summary, the annual bid-material summary: for a year (and a unit), per material type the
 // records held at the year's end, added, expired (valid until a day of the year) and downloaded in it.
 // Renewals are not recorded apart from other changes; the changes of the year's records are counted.
-func (s *Service) Summary(ctx context.Context, lang string, f Filter) (*Report, error) {
+func (s *Service) Summary(ctx context.Context, lang string, f Filter) (_ *Report, err error) {
+	defer errs.Wrap(&err, "stats: summary")
 	year := s.now().In(s.Loc).Year()
 	if f.Year != nil { // a year sent is checked, 0 too: only an absent one means this year
 		year = *f.Year

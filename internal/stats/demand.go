@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"biddesk/internal/platform/errs"
 	"context"
 	"time"
 )
@@ -18,7 +19,8 @@ const demandAnswered = `SUM(CASE WHEN i.state <> 'submitted' THEN 1 ELSE 0 END)`
 // Demand is /demand_feedback: the demands collected in the range (demand_item.created_at, by the submitter's unit when
 // they submitted), and of those how many have an answer now and how many are still open; per period, per unit, per
 // collection and per state. Every row adds up: collected = answered + open.
-func (s *Service) Demand(ctx context.Context, lang string, f Filter) (*Report, error) {
+func (s *Service) Demand(ctx context.Context, lang string, f Filter) (_ *Report, err error) {
+	defer errs.Wrap(&err, "stats: demand")
 	c, err := s.resolve(ctx, lang, f)
 	if err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 )
 
 // TopN is the length of the top lists (materials, downloaders, uploaders).
@@ -181,7 +182,8 @@ func (c *call) downloadCounts(f *downloadFilter) (string, []any) {
 
 // Downloads is GET /api/sys/oplog/downloadStatistics (/download_type): downloads per material type, the most
 // downloaded materials and the top downloaders.
-func (s *Service) Downloads(ctx context.Context, lang string, f Filter) (*Report, error) {
+func (s *Service) Downloads(ctx context.Context, lang string, f Filter) (_ *Report, err error) {
+	defer errs.Wrap(&err, "stats: downloads")
 	c, err := s.resolve(ctx, lang, f)
 	if err != nil {
 		return nil, err
@@ -292,7 +294,8 @@ func (c *call) topMaterials(df *downloadFilter, top *Table) error {
 
 // DownloadHistogram is GET /api/sys/oplog/downloadStatisticsHistogram: downloads per material type, and
 // downloads and downloaders per unit (the chosen unit's subordinates).
-func (s *Service) DownloadHistogram(ctx context.Context, lang string, f Filter) (*Report, error) {
+func (s *Service) DownloadHistogram(ctx context.Context, lang string, f Filter) (_ *Report, err error) {
+	defer errs.Wrap(&err, "stats: download histogram")
 	c, err := s.resolve(ctx, lang, f)
 	if err != nil {
 		return nil, err
@@ -336,7 +339,8 @@ func (s *Service) DownloadHistogram(ctx context.Context, lang string, f Filter) 
 
 // DownloadLineChart is GET /api/sys/oplog/downloadStatisticsLineChart: downloads per period, in all and per
 // material type (the types downloaded in the range).
-func (s *Service) DownloadLineChart(ctx context.Context, lang string, f Filter) (*Report, error) {
+func (s *Service) DownloadLineChart(ctx context.Context, lang string, f Filter) (_ *Report, err error) {
+	defer errs.Wrap(&err, "stats: download line chart")
 	c, err := s.resolve(ctx, lang, f)
 	if err != nil {
 		return nil, err

@@ -5,12 +5,14 @@ import (
 	"database/sql"
 
 	"biddesk/internal/org"
+	"biddesk/internal/platform/errs"
 )
 
 // Login is /personnel_login (GET /api/dataHumanResources/statistics): sign-ins per period, active accounts
 // (signed in within the range) and accounts never signed in, by unit; with byPerson (or at a unit without
 // subordinates) the unit's people.
-func (s *Service) Login(ctx context.Context, lang string, f Filter) (*Report, error) {
+func (s *Service) Login(ctx context.Context, lang string, f Filter) (_ *Report, err error) {
+	defer errs.Wrap(&err, "stats: login")
 	c, err := s.resolve(ctx, lang, f)
 	if err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"biddesk/internal/org"
+	"biddesk/internal/platform/errs"
 )
 
 type roleInfo struct {
@@ -14,7 +15,8 @@ type roleInfo struct {
 
 // Role is /personnel_role: accounts per role, per unit (a column per role) and, with byPerson or at a unit
 // without subordinates, each person's roles. Roles are counted as they are now; the period does not apply.
-func (s *Service) Role(ctx context.Context, lang string, f Filter) (*Report, error) {
+func (s *Service) Role(ctx context.Context, lang string, f Filter) (_ *Report, err error) {
+	defer errs.Wrap(&err, "stats: role")
 	c, err := s.resolve(ctx, lang, f)
 	if err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 )
 
 // A rollup folds the new rows of an event table into daily tables (migration 030). Its statements read the
@@ -67,7 +68,8 @@ func (s *Service) zone() (string, int) {
 
 // Refresh folds the events written since the last fold into the rollups. Every statistics call runs it first, so
 // the numbers include every event committed before the call.
-func (s *Service) Refresh(ctx context.Context) error {
+func (s *Service) Refresh(ctx context.Context) (err error) {
+	defer errs.Wrap(&err, "stats: refresh")
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	zone, offset := s.zone()

@@ -1,13 +1,15 @@
 package stats
 
 import (
+	"biddesk/internal/platform/errs"
 	"context"
 	"strings"
 )
 
 // Uploads is /data_upload: files uploaded for the library per material type, unit and uploader, and the
 // records added and changed per period (added: lib_record; changed: the business log's updates).
-func (s *Service) Uploads(ctx context.Context, lang string, f Filter) (*Report, error) {
+func (s *Service) Uploads(ctx context.Context, lang string, f Filter) (_ *Report, err error) {
+	defer errs.Wrap(&err, "stats: uploads")
 	c, err := s.resolve(ctx, lang, f)
 	if err != nil {
 		return nil, err
@@ -173,7 +175,8 @@ const CAKind = "cakey"
 
 // CA is /ca_upload: CA key records added, lent and returned per period; by the key's unit the keys held,
 // added, lent, returned, out now, expiring within 30 days and expired; and the CA files uploaded.
-func (s *Service) CA(ctx context.Context, lang string, f Filter) (*Report, error) {
+func (s *Service) CA(ctx context.Context, lang string, f Filter) (_ *Report, err error) {
+	defer errs.Wrap(&err, "stats: ca")
 	c, err := s.resolve(ctx, lang, f)
 	if err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 )
 
@@ -49,7 +50,8 @@ type LayoutForm struct {
 
 // SaveLayout validates every part with its parameter's rules and stores them in one transaction,
 // with one line in the business log.
-func (s *Store) SaveLayout(ctx context.Context, f LayoutForm) error {
+func (s *Store) SaveLayout(ctx context.Context, f LayoutForm) (err error) {
+	defer errs.Wrap(&err, "sysconfig: save layout")
 	raw := map[string]string{KeyPortalTitle: f.Title, KeyPortalLogo: f.LogoURL, KeyHeaderLinks: f.HeaderLinks, KeyFooterLinks: f.FooterLinks, KeyCopyright: f.Copyright}
 	values := map[string]string{}
 	for _, key := range []string{KeyPortalTitle, KeyPortalLogo, KeyHeaderLinks, KeyFooterLinks, KeyCopyright} {

@@ -9,6 +9,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 )
@@ -192,7 +193,8 @@ func (f *Form) checkCustom() error {
 func who(ctx context.Context) string { return httpx.InfoFrom(ctx).LoginCode }
 
 // Add creates an administrator's own parameter; it returns the new id.
-func (s *Store) Add(ctx context.Context, f Form) (int64, error) {
+func (s *Store) Add(ctx context.Context, f Form) (_ int64, err error) {
+	defer errs.Wrap(&err, "sysconfig: add")
 	f.Key = strings.TrimSpace(f.Key)
 	switch {
 	case f.Key == "":
@@ -243,7 +245,8 @@ func (s *Store) Add(ctx context.Context, f Form) (int64, error) {
 
 // Edit changes a parameter's value (or, with Reset, restores a built-in's default). An administrator's own
 // parameter may also change its name, group, description and type; a built-in keeps those of the code.
-func (s *Store) Edit(ctx context.Context, id int64, f Form) error {
+func (s *Store) Edit(ctx context.Context, id int64, f Form) (err error) {
+	defer errs.Wrap(&err, "sysconfig: edit %d", id)
 	return s.write(ctx, func(tx *db.Tx) error {
 		cur, err := one(ctx, tx, id)
 		if err != nil {
@@ -300,7 +303,8 @@ func deref(p *string) string {
 }
 
 // Delete removes administrators' own parameters; a built-in one is refused (nothing is deleted).
-func (s *Store) Delete(ctx context.Context, ids []int64) error {
+func (s *Store) Delete(ctx context.Context, ids []int64) (err error) {
+	defer errs.Wrap(&err, "sysconfig: delete %v", ids)
 	return s.write(ctx, func(tx *db.Tx) error {
 		var changes []audit.Change
 		for _, id := range ids {

@@ -9,6 +9,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 )
@@ -169,12 +170,13 @@ func nullTime(t *time.Time) any {
 }
 
 // AddNotice creates a notice; it returns the new id.
-func (s *Store) AddNotice(ctx context.Context, f NoticeForm) (int64, error) {
+func (s *Store) AddNotice(ctx context.Context, f NoticeForm) (_ int64, err error) {
+	defer errs.Wrap(&err, "sysconfig: add notice")
 	if err := f.check(); err != nil {
 		return 0, err
 	}
 	var id int64
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		now := time.Now().UTC()
 		var err error
 		id, err = tx.Insert(ctx, `INSERT INTO sys_notice (title, content, level, audience, start_at, end_at, enabled, created_at, updated_at, updated_by)
@@ -192,7 +194,8 @@ func (s *Store) AddNotice(ctx context.Context, f NoticeForm) (int64, error) {
 }
 
 // EditNotice changes a notice.
-func (s *Store) EditNotice(ctx context.Context, id int64, f NoticeForm) error {
+func (s *Store) EditNotice(ctx context.Context, id int64, f NoticeForm) (err error) {
+	defer errs.Wrap(&err, "sysconfig: edit notice %d", id)
 	if err := f.check(); err != nil {
 		return err
 	}
@@ -214,7 +217,8 @@ func (s *Store) EditNotice(ctx context.Context, id int64, f NoticeForm) error {
 }
 
 // DeleteNotices removes notices.
-func (s *Store) DeleteNotices(ctx context.Context, ids []int64) error {
+func (s *Store) DeleteNotices(ctx context.Context, ids []int64) (err error) {
+	defer errs.Wrap(&err, "sysconfig: delete notices %v", ids)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		var changes []audit.Change
 		for _, id := range ids {
@@ -233,7 +237,8 @@ func (s *Store) DeleteNotices(ctx context.Context, ids []int64) error {
 
 // ActiveNotices returns the notices in their publish window now for a user of userType (staff or
 // external), newest first.
-func (s *Store) ActiveNotices(ctx context.Context, userType string) ([]Notice, error) {
+func (s *Store) ActiveNotices(ctx context.Context, userType string) (_ []Notice, err error) {
+	defer errs.Wrap(&err, "sysconfig: active notices")
 	now := time.Now().UTC()
 	return list.All(ctx, s.db, scanNotice, `SELECT `+noticeSelect+` FROM sys_notice n
 		WHERE n.enabled = 1 AND (n.start_at IS NULL OR n.start_at <= ?) AND (n.end_at IS NULL OR n.end_at > ?) AND n.audience IN (?, ?)

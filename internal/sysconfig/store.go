@@ -11,6 +11,7 @@ import (
 	"biddesk/internal/platform/changes"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 )
 
 // Topic is the change-bus topic of the parameters: a write through any instance reloads every instance's cache.
@@ -60,7 +61,8 @@ func (s *Store) write(ctx context.Context, fn func(*db.Tx) error) error {
 
 // Sync writes the built-in parameters (name, type, rules, default from this start's configuration; stored
 // values are kept) and loads the cache. It runs at every start.
-func (s *Store) Sync(ctx context.Context) error {
+func (s *Store) Sync(ctx context.Context) (err error) {
+	defer errs.Wrap(&err, "sysconfig: sync")
 	for i, d := range Builtins {
 		editable := 1
 		if d.Maintainer != "" && d.Maintainer != FunConfig {
@@ -79,7 +81,8 @@ func (s *Store) Sync(ctx context.Context) error {
 
 // Reload reads every parameter into the cache. A stored value of a built-in that no longer passes its
 // rules (written by hand, or by an older version) is ignored in favour of the default.
-func (s *Store) Reload(ctx context.Context) error {
+func (s *Store) Reload(ctx context.Context) (err error) {
+	defer errs.Wrap(&err, "sysconfig: reload")
 	s.reloadMu.Lock()
 	defer s.reloadMu.Unlock()
 	rows, err := s.db.Query(ctx, `SELECT config_key, value_type, config_value, default_value, secret FROM sys_config`)

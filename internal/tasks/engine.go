@@ -33,6 +33,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 )
 
 // Overlap and misfire policies.
@@ -283,7 +284,8 @@ func (runArgs) Kind() string { return "biddesk.task" }
 
 // Prepare writes the settings of the registered tasks that have none and loads them all (the app does it
 // at open, so that the task manager works on an instance that does not run the engine).
-func (e *Engine) Prepare(ctx context.Context) error {
+func (e *Engine) Prepare(ctx context.Context) (err error) {
+	defer errs.Wrap(&err, "tasks: prepare")
 	if err := e.ensureSettings(ctx); err != nil {
 		return err
 	}
@@ -291,7 +293,8 @@ func (e *Engine) Prepare(ctx context.Context) error {
 }
 
 // Start creates the task settings that are missing, starts River and schedules the enabled tasks.
-func (e *Engine) Start(ctx context.Context) error {
+func (e *Engine) Start(ctx context.Context) (err error) {
+	defer errs.Wrap(&err, "tasks: start")
 	if err := e.Prepare(ctx); err != nil {
 		return err
 	}
@@ -329,14 +332,15 @@ func (e *Engine) Start(ctx context.Context) error {
 }
 
 // Stop waits for the runs in progress to end (ctx bounds the wait), then cancels those still running.
-func (e *Engine) Stop(ctx context.Context) error {
+func (e *Engine) Stop(ctx context.Context) (err error) {
+	defer errs.Wrap(&err, "tasks: stop")
 	e.mu.Lock()
 	c := e.client
 	e.mu.Unlock()
 	if c == nil {
 		return nil
 	}
-	err := c.Stop(ctx)
+	err = c.Stop(ctx)
 	if err != nil && ctx.Err() != nil {
 		cctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
@@ -376,9 +380,10 @@ func scanSettings(row db.Row) (Settings, error) {
 
 // Reload reads the settings of every task (this instance's cache) and, once started, reschedules the
 // tasks whose schedule changed. Every instance runs it when another changes a setting (changes.Bus).
-func (e *Engine) Reload(ctx context.Context) error {
+func (e *Engine) Reload(ctx context.Context) (err error) {
+	defer errs.Wrap(&err, "tasks: reload")
 	all := map[string]Settings{}
-	err := db.EachRow(ctx, e.db, `SELECT `+settingsCols+` FROM sys_task`, nil, func(row db.Row) error {
+	err = db.EachRow(ctx, e.db, `SELECT `+settingsCols+` FROM sys_task`, nil, func(row db.Row) error {
 		s, err := scanSettings(row)
 		if err == nil {
 			all[s.Code] = s
@@ -533,9 +538,10 @@ var ErrRunning = errors.New("tasks: the task is already running")
 
 // RunNowTx enqueues a run of a registered task now, started by the login code by, inside tx (so that it
 // is enqueued exactly when the rest of tx commits: the business-log line of "run now").
-func (e *Engine) RunNowTx(ctx context.Context, tx *sql.Tx, code, by string) (int64, error) {
+func (e *Engine) RunNowTx(ctx context.Context, tx *sql.Tx, code, by string) (_ int64, err error) {
+	defer errs.Wrap(&err, "tasks: run now tx %s", code)
 	if e.Task(code) == nil {
-		return 0, fmt.Errorf("tasks: unknown task %q", code)
+		return 0, fmt.Errorf("unknown task %q", code)
 	}
 	e.mu.Lock()
 	c := e.client
@@ -554,14 +560,15 @@ func (e *Engine) RunNowTx(ctx context.Context, tx *sql.Tx, code, by string) (int
 }
 
 // Cancel cancels a job: a running one has its context cancelled, a waiting one never starts.
-func (e *Engine) Cancel(ctx context.Context, jobID int64) error {
+func (e *Engine) Cancel(ctx context.Context, jobID int64) (err error) {
+	defer errs.Wrap(&err, "tasks: cancel %d", jobID)
 	e.mu.Lock()
 	c := e.client
 	e.mu.Unlock()
 	if c == nil {
 		return errors.New("tasks: the job engine is not running")
 	}
-	_, err := c.JobCancel(ctx, jobID)
+	_, err = c.JobCancel(ctx, jobID)
 	return err
 }
 

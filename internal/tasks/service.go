@@ -8,6 +8,7 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/changes"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 )
 
@@ -62,7 +63,8 @@ type Row struct {
 }
 
 // List is every registered task with its settings and last run.
-func (s *Service) List(ctx context.Context, lang string) ([]Row, error) {
+func (s *Service) List(ctx context.Context, lang string) (_ []Row, err error) {
+	defer errs.Wrap(&err, "tasks: list")
 	set, err := s.settings(ctx, s.db)
 	if err != nil {
 		return nil, err
@@ -117,7 +119,8 @@ type Preview struct {
 }
 
 // Preview checks expr as Update would and gives its next five times.
-func (s *Service) Preview(expr string) (*Preview, error) {
+func (s *Service) Preview(expr string) (_ *Preview, err error) {
+	defer errs.Wrap(&err, "tasks: preview")
 	sched, err := CheckCron(expr)
 	if err != nil {
 		return nil, err
@@ -177,7 +180,8 @@ func (s *Service) write(ctx context.Context, fn func(*db.Tx) error) error {
 }
 
 // UpdateSettings saves a task's schedule and policies, with its business-log line.
-func (s *Service) UpdateSettings(ctx context.Context, u Update) error {
+func (s *Service) UpdateSettings(ctx context.Context, u Update) (err error) {
+	defer errs.Wrap(&err, "tasks: update settings")
 	t, err := s.task(u.Code)
 	if err != nil {
 		return err
@@ -217,7 +221,8 @@ func (s *Service) UpdateSettings(ctx context.Context, u Update) error {
 }
 
 // SetEnabled pauses or resumes a task. A resumed task does not catch up what it missed while paused.
-func (s *Service) SetEnabled(ctx context.Context, code string, enabled bool) error {
+func (s *Service) SetEnabled(ctx context.Context, code string, enabled bool) (err error) {
+	defer errs.Wrap(&err, "tasks: set enabled %s", code)
 	t, err := s.task(code)
 	if err != nil {
 		return err
@@ -246,7 +251,8 @@ func (s *Service) SetEnabled(ctx context.Context, code string, enabled bool) err
 }
 
 // RunNow enqueues a run of the task now (paused or not), with its business-log line, in one transaction.
-func (s *Service) RunNow(ctx context.Context, code string) (int64, error) {
+func (s *Service) RunNow(ctx context.Context, code string) (_ int64, err error) {
+	defer errs.Wrap(&err, "tasks: run now %s", code)
 	t, err := s.task(code)
 	if err != nil {
 		return 0, err
@@ -268,10 +274,11 @@ func (s *Service) RunNow(ctx context.Context, code string) (int64, error) {
 }
 
 // CancelRun cancels the job of a run in the log (one still running or waiting for a retry).
-func (s *Service) CancelRun(ctx context.Context, logID int64) error {
+func (s *Service) CancelRun(ctx context.Context, logID int64) (err error) {
+	defer errs.Wrap(&err, "tasks: cancel run %d", logID)
 	var code, outcome string
 	var jobID int64
-	err := s.db.QueryRow(ctx, `SELECT task_code, job_id, outcome FROM sys_task_log WHERE id = ?`, logID).Scan(&code, &jobID, &outcome)
+	err = s.db.QueryRow(ctx, `SELECT task_code, job_id, outcome FROM sys_task_log WHERE id = ?`, logID).Scan(&code, &jobID, &outcome)
 	if db.IsNoRows(err) {
 		return httpx.Fail("task.log_not_found")
 	}
@@ -301,9 +308,10 @@ type Retention struct {
 const MaxRetentionDays = 3650
 
 // Retentions are the logs' retention days.
-func (s *Service) Retentions(ctx context.Context) ([]Retention, error) {
+func (s *Service) Retentions(ctx context.Context) (_ []Retention, err error) {
+	defer errs.Wrap(&err, "tasks: retentions")
 	out := []Retention{}
-	err := db.EachRow(ctx, s.db, `SELECT log_name, days FROM sys_log_retention ORDER BY log_name`, nil, func(row db.Row) error {
+	err = db.EachRow(ctx, s.db, `SELECT log_name, days FROM sys_log_retention ORDER BY log_name`, nil, func(row db.Row) error {
 		var r Retention
 		err := row.Scan(&r.Log, &r.Days)
 		out = append(out, r)
@@ -313,7 +321,8 @@ func (s *Service) Retentions(ctx context.Context) ([]Retention, error) {
 }
 
 // SetRetention changes the days a log keeps (1 to MaxRetentionDays), with its business-log line.
-func (s *Service) SetRetention(ctx context.Context, log string, days int) error {
+func (s *Service) SetRetention(ctx context.Context, log string, days int) (err error) {
+	defer errs.Wrap(&err, "tasks: set retention")
 	if _, ok := retainedLogs[log]; !ok {
 		return httpx.Fail("task.log_unknown")
 	}

@@ -12,6 +12,7 @@ import (
 	"biddesk/internal/auth"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 	"biddesk/internal/platform/validate"
@@ -215,7 +216,8 @@ func orgArg(id int64) any {
 
 // Add creates an account of the service's kind; its user must change the initial password at
 // first sign-in.
-func (s *Service) Add(ctx context.Context, f Form) (int64, error) {
+func (s *Service) Add(ctx context.Context, f Form) (_ int64, err error) {
+	defer errs.Wrap(&err, "users: add")
 	f.trim()
 	if f.RoleIDs == nil && s.kind.DefaultRoles != nil {
 		roles, err := s.kind.DefaultRoles(ctx)
@@ -271,7 +273,8 @@ func (s *Service) Add(ctx context.Context, f Form) (int64, error) {
 }
 
 // Edit changes an account's details and, when RoleIDs is not nil, its roles.
-func (s *Service) Edit(ctx context.Context, f Form) error {
+func (s *Service) Edit(ctx context.Context, f Form) (err error) {
+	defer errs.Wrap(&err, "users: edit %d", f.ID)
 	f.trim()
 	if err := s.check(ctx, &f, false); err != nil {
 		return err
@@ -380,7 +383,8 @@ func (s *Service) recordChanges(ctx context.Context, tx *db.Tx, action string, b
 }
 
 // ChangeState enables (1) or disables (0) accounts; a disabled account's sessions end at once.
-func (s *Service) ChangeState(ctx context.Context, actor *auth.Principal, ids []int64, state int) error {
+func (s *Service) ChangeState(ctx context.Context, actor *auth.Principal, ids []int64, state int) (err error) {
+	defer errs.Wrap(&err, "users: change state %v", ids)
 	if state != 0 && state != 1 {
 		return httpx.Fail("user.bad_state")
 	}
@@ -424,7 +428,8 @@ func (s *Service) ChangeState(ctx context.Context, actor *auth.Principal, ids []
 
 // ResetPassword sets a new password chosen by an administrator: the user must change it at
 // next sign-in (updatePwd 1) and every session of the user ends.
-func (s *Service) ResetPassword(ctx context.Context, actor *auth.Principal, id int64, pw string) error {
+func (s *Service) ResetPassword(ctx context.Context, actor *auth.Principal, id int64, pw string) (err error) {
+	defer errs.Wrap(&err, "users: reset password %d", id)
 	if id == actor.UserID {
 		return httpx.Fail("user.not_self_reset")
 	}
@@ -459,7 +464,8 @@ func (s *Service) ResetPassword(ctx context.Context, actor *auth.Principal, id i
 }
 
 // Delete soft-deletes accounts (deleted_at) and ends their sessions; nobody deletes themselves.
-func (s *Service) Delete(ctx context.Context, actor *auth.Principal, ids []int64) error {
+func (s *Service) Delete(ctx context.Context, actor *auth.Principal, ids []int64) (err error) {
+	defer errs.Wrap(&err, "users: delete %v", ids)
 	if contains(ids, actor.UserID) {
 		return httpx.Fail("user.not_self_delete")
 	}

@@ -15,6 +15,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 )
@@ -74,7 +75,8 @@ func (f *Form) check() error {
 }
 
 // Make generates the book for the experts in the form's order, keeps it and records it.
-func (s *Service) Make(ctx context.Context, lang string, f Form) (*Made, error) {
+func (s *Service) Make(ctx context.Context, lang string, f Form) (_ *Made, err error) {
+	defer errs.Wrap(&err, "wordbook: make")
 	if err := f.check(); err != nil {
 		return nil, err
 	}
@@ -221,7 +223,8 @@ func jsonText(v any) string {
 }
 
 // Delete removes kept books (soft: the row and file stay for the log), each with a log line.
-func (s *Service) Delete(ctx context.Context, ids []int64) error {
+func (s *Service) Delete(ctx context.Context, ids []int64) (err error) {
+	defer errs.Wrap(&err, "wordbook: delete %v", ids)
 	ri := httpx.InfoFrom(ctx)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		var changes []audit.Change
@@ -245,12 +248,14 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 }
 
 // Get returns a kept (not deleted) book.
-func (s *Service) Get(ctx context.Context, id int64) (*Record, error) {
+func (s *Service) Get(ctx context.Context, id int64) (_ *Record, err error) {
+	defer errs.Wrap(&err, "wordbook: get %d", id)
 	return oneBook(ctx, s.db, id)
 }
 
 // Open returns a kept book with its bytes.
-func (s *Service) Open(ctx context.Context, id int64) (*Record, io.ReadCloser, int64, error) {
+func (s *Service) Open(ctx context.Context, id int64) (_ *Record, _ io.ReadCloser, _ int64, err error) {
+	defer errs.Wrap(&err, "wordbook: open %d", id)
 	rec, err := s.Get(ctx, id)
 	if err != nil {
 		return nil, nil, 0, err
@@ -263,7 +268,8 @@ func (s *Service) Open(ctx context.Context, id int64) (*Record, io.ReadCloser, i
 }
 
 // Search is the chooser's list of experts.
-func (s *Service) Search(ctx context.Context, q Search) (*list.Page[Candidate], error) {
+func (s *Service) Search(ctx context.Context, q Search) (_ *list.Page[Candidate], err error) {
+	defer errs.Wrap(&err, "wordbook: search")
 	return s.experts.Search(ctx, q)
 }
 

@@ -42,3 +42,11 @@ func (d *DB) Pending(ctx context.Context, fsys fs.FS) (int, error) {
 	}
 	return n, nil
 }
+
+// Flag is a bool as the 0/1 the schema's flag columns (INTEGER on both databases) and the API's flags hold.
+func Flag(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

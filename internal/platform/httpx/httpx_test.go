@@ -1,7 +1,9 @@
 package httpx
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -146,5 +148,43 @@ func TestBindGivesAnIntItsDefaultWhenAbsentOrEmpty(t *testing.T) {
 		if err := Bind(raw, &v); err != nil || v.Sort != want {
 			t.Errorf("%q: %d %v, want %d", query, v.Sort, err, want)
 		}
+	}
+}
+
+// A refusal wrapped by a service's entry point ("reward: approve 12: ...") answers with the refusal's own
+// status, code and message (with its arguments), in the caller's language; nothing of the wrapping shows.
+func TestWrappedRefusalAnswersAsItself(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name    string
+		err     error
+		lang    string
+		status  int
+		code    int
+		message string
+	}{
+		{"business refusal", fmt.Errorf("reward: approve 12: %w", Fail("http.required", "id")), "", http.StatusOK, CodeFail, Translate(LangZH, "http.required", "id")},
+		{"twice wrapped, English", fmt.Errorf("demand: answer [3]: %w", fmt.Errorf("write the reply: %w", BadRequest("http.bad_input"))), "en",
+			http.StatusBadRequest, CodeFail, Translate(LangEN, "http.bad_input")},
+		{"forbidden", fmt.Errorf("files: open 7: %w", ErrForbidden), "", http.StatusForbidden, CodeForbidden, Translate(LangZH, ErrForbidden.Key)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			r := httptest.NewRequest("GET", "/api/x", nil)
+			if c.lang != "" {
+				r.Header.Set("Accept-Language", c.lang)
+			}
+			w := httptest.NewRecorder()
+			WriteError(w, r, c.err)
+			var env Envelope
+			if err := json.Unmarshal(w.Body.Bytes(), &env); err != nil {
+				t.Fatal(err)
+			}
+			if w.Code != c.status || env.Code != c.code || env.Message != c.message ||
+				strings.Contains(w.Body.String(), strings.SplitN(c.err.Error(), ":", 2)[0]+":") {
+				t.Fatalf("got %d %+v, want %d code %d %q", w.Code, env, c.status, c.code, c.message)
+			}
+		})
 	}
 }
