@@ -37,6 +37,7 @@ import (
 	"biddesk/internal/stats"
 	"biddesk/internal/sysconfig"
 	"biddesk/internal/tasks"
+	"biddesk/internal/training"
 	"biddesk/internal/users"
 	"biddesk/internal/wordbook"
 	"biddesk/migrations"
@@ -85,6 +86,8 @@ type App struct {
 	reward *reward.Service
 	// content is the learning content (internal/content); Close stops its conversions.
 	content *content.Service
+	// training is staff training (internal/training).
+	training *training.Service
 
 	// routes is the API route table, assembled once from the areas' lists; downloads are its download
 	// routes by path (the download ticket's look-up).
@@ -178,6 +181,11 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 	a.openDemand()
 	a.openReward()
 	if err := a.openContent(ctx); err != nil {
+		a.Changes.Stop()
+		d.Close()
+		return nil, err
+	}
+	if err := a.openTraining(ctx); err != nil {
 		a.Changes.Stop()
 		d.Close()
 		return nil, err
@@ -323,6 +331,7 @@ func (a *App) assembleRoutes() {
 		{"dreport", dreport.NewHandlers(a.reports).Routes()},
 		{"dtable", dtable.NewHandlers(a.dtables).Routes()},
 		{"content", content.NewHandlers(a.contentService()).Routes()},
+		{"training", training.NewHandlers(a.training).Routes()},
 	} {
 		for _, rt := range area.routes {
 			rt.Area = area.name

@@ -53,6 +53,7 @@ func (a *App) registerTasks() {
 			return a.ScheduledBackup(ctx, time.Now())
 		},
 	})
+	a.registerTrainingTasks()
 }
 
 // StartJobs starts the job engine: this instance works jobs, and enqueues the scheduled ones while it is
