@@ -28,12 +28,12 @@ type Dict func(ctx context.Context, q db.Querier, code string) ([]DictItem, erro
 // Service holds the rules of the learning content.
 type Service struct {
 	lecturers LecturerLinks
-	db      *db.DB
-	files   Files
-	dict    Dict
-	banners Banners
-	org     Org
-	now     func() time.Time
+	db        *db.DB
+	files     Files
+	dict      Dict
+	banners   Banners
+	org       Org
+	now       func() time.Time
 	// ware is the courseware machinery (UseCourseware); nil: the courseware calls are refused
 	ware *wares
 	// learners is the curriculum-user (mobile) API's accounts (UseLearners)
