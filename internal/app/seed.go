@@ -100,6 +100,9 @@ func (a *App) Seed(ctx context.Context, demo bool) ([]Account, error) {
 	if err := a.seedDemoHistory(ctx); err != nil {
 		return nil, fmt.Errorf("seed the demo company's past: %w", err)
 	}
+	if err := a.seedTrainingDemo(ctx); err != nil {
+		return nil, fmt.Errorf("seed training: %w", err)
+	}
 	return out, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"biddesk/internal/library"
+	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/sysconfig"
 	"biddesk/internal/tasks"
@@ -50,4 +51,14 @@ func (a *App) registerTrainingTasks() {
 			return tasks.Say("task.msg.training_reminders", n), err
 		},
 	})
+}
+
+// seedTrainingDemo gives training a year of demo data (internal/training.SeedDemo), after the demo company's
+// accounts exist: its classes' trainees are those accounts.
+func (a *App) seedTrainingDemo(ctx context.Context) error {
+	var admin int64
+	if err := a.DB.QueryRow(ctx, `SELECT id FROM sys_user WHERE login_code = 'admin'`).Scan(&admin); err != nil {
+		return err
+	}
+	return a.training.SeedDemo(ctx, admin, org.DemoPeople[org.DemoStaffEmployee].Unit)
 }

@@ -11,6 +11,7 @@ import (
 
 	"biddesk/internal/auth"
 	"biddesk/internal/org"
+	"biddesk/internal/platform/config"
 	"biddesk/internal/training"
 )
 
@@ -123,15 +124,25 @@ func TestTrainingFunctionCodesAndExports(t *testing.T) {
 		check      func(rows [][]string) bool
 	}{
 		{"lecturers", "/api/training/lecturer/export?keyword=" + url.QueryEscape("测试讲师甲"), 2,
-			func(r [][]string) bool { return r[0][0] == "姓名" && r[1][0] == "测试讲师甲" && r[1][1] == "外部讲师" }},
+			func(r [][]string) bool {
+				return r[0][0] == "姓名" && r[1][0] == "测试讲师甲" && r[1][1] == "外部讲师"
+			}},
 		{"training", "/api/training/class/export?keyword=" + url.QueryEscape("测试培训班"), 2,
-			func(r [][]string) bool { return r[1][0] == "测试培训班" && r[1][7] == "1" && r[1][10] == "报名中" }},
+			func(r [][]string) bool {
+				return r[1][0] == "测试培训班" && r[1][7] == "1" && r[1][10] == "报名中"
+			}},
 		{"students", fmt.Sprintf("/api/training/class/students/export?classId=%d", class.ID), 2,
-			func(r [][]string) bool { return r[1][0] == "staff" && r[1][1] == staffName && r[1][3] == "已报名" && r[1][6] == "1" }},
+			func(r [][]string) bool {
+				return r[1][0] == "staff" && r[1][1] == staffName && r[1][3] == "已报名" && r[1][6] == "1"
+			}},
 		{"schedule", fmt.Sprintf("/api/training/session/export?classId=%d", class.ID), 3,
-			func(r [][]string) bool { return r[1][1] == "开班讲座" && r[1][3] == "测试讲师甲" && r[1][6] == "测试教室A" && r[2][1] == "案例研讨" }},
+			func(r [][]string) bool {
+				return r[1][1] == "开班讲座" && r[1][3] == "测试讲师甲" && r[1][6] == "测试教室A" && r[2][1] == "案例研讨"
+			}},
 		{"sign-in", fmt.Sprintf("/api/training/signin/export?classId=%d", class.ID), 3,
-			func(r [][]string) bool { return r[1][1] == "开班讲座" && r[1][6] == "出勤" && r[1][8] == "扫码" && r[2][6] == "未签到" }},
+			func(r [][]string) bool {
+				return r[1][1] == "开班讲座" && r[1][6] == "出勤" && r[1][8] == "扫码" && r[2][6] == "未签到"
+			}},
 	} {
 		t.Run("export "+c.name, func(t *testing.T) {
 			rows := export(c.path)
@@ -141,4 +152,47 @@ func TestTrainingFunctionCodesAndExports(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestTrainingDemo: the demo company has a year of training: classes in every state with sessions, trainees and
+// sign-ins, and a class enrolling that the demo staff member may join.
+func TestTrainingDemo(t *testing.T) {
+	e := newEnv(t, func(c *config.Config) { c.DemoWithoutHistory = false })
+	ctx := context.Background()
+	states := map[string]int{}
+	err := dbEach(e, `SELECT state, COUNT(*) FROM training_class GROUP BY state`, func(st string, n int) { states[st] = n })
+	if err != nil || len(states) != 5 {
+		t.Errorf("class states: %v %v", states, err)
+	}
+	var signins, waiting int
+	if err := e.app.DB.QueryRow(ctx, `SELECT (SELECT COUNT(*) FROM training_signin), (SELECT COUNT(*) FROM training_enrolment WHERE state = 'waiting')`).Scan(&signins, &waiting); err != nil || signins < 50 {
+		t.Errorf("sign-ins %d, waiting %d: %v", signins, waiting, err)
+	}
+	staff := e.login("staff", "Staff@123").AccessToken
+	var mine []training.MyClass
+	e.done("GET", "/api/portal/training/classes", staff, nil, &mine)
+	open := false
+	for _, c := range mine {
+		open = open || c.CanEnrol
+	}
+	if !open {
+		t.Errorf("no class for the staff member to join: %+v", mine)
+	}
+}
+
+func dbEach(e *env, q string, fn func(string, int)) error {
+	rows, err := e.app.DB.Query(context.Background(), q)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var s string
+		var n int
+		if err := rows.Scan(&s, &n); err != nil {
+			return err
+		}
+		fn(s, n)
+	}
+	return rows.Err()
 }
