@@ -73,6 +73,10 @@ var Catalogue = []MenuDef{
 		leaf("/useCertificateRewardAudit", "申请审批"),
 		leaf("/useCertificateRewardReport", "奖励报表"),
 	}},
+	{Code: "training", Name: "培训管理", Icon: "schedule", Children: []MenuDef{
+		unbuilt("/training_class", "培训班管理"),
+		unbuilt("/training_lecturer", "讲师管理"),
+	}},
 	{Code: "stats", Name: "统计分析", Icon: "bar-chart", Children: []MenuDef{
 		leaf("/personnel_login", "登录统计"),
 		leaf("/personnel_role", "角色统计"),

@@ -36,6 +36,7 @@ import (
 	"biddesk/internal/stats"
 	"biddesk/internal/sysconfig"
 	"biddesk/internal/tasks"
+	"biddesk/internal/training"
 	"biddesk/internal/wordbook"
 	"biddesk/migrations"
 )
@@ -84,6 +85,8 @@ type App struct {
 	reward *reward.Service
 	// content is the learning content (internal/content); Close stops its conversions.
 	content *content.Service
+	// training is staff training (internal/training).
+	training *training.Service
 
 	// parts are the areas (areas.go), in their order.
 	parts []area

@@ -24,6 +24,7 @@ import (
 	"biddesk/internal/stats"
 	"biddesk/internal/sysconfig"
 	"biddesk/internal/tasks"
+	"biddesk/internal/training"
 	"biddesk/internal/users"
 	"biddesk/internal/wordbook"
 )
@@ -105,6 +106,8 @@ func (a *App) areas() []area {
 			demo: a.seedDemandDemo},
 		{name: "content", open: a.openContent, routes: func() []route.Route { return content.NewHandlers(a.content).Routes() },
 			demo: a.seedContentDemo, close: func() { a.content.Close() }},
+		{name: "training", open: a.openTraining, routes: func() []route.Route { return training.NewHandlers(a.training).Routes() },
+			demo: a.seedTrainingDemo, jobs: []tasks.Task{a.trainingReminders()}},
 		{name: "dtable", staffOnly: true, open: a.openDtables, routes: func() []route.Route { return dtable.NewHandlers(a.dtables).Routes() }},
 		{name: "dataset", staffOnly: true, open: a.openDatasets, routes: func() []route.Route { return dataset.NewHandlers(a.datasets).Routes() }},
 		{name: "dreport", staffOnly: true, open: a.openReports, routes: func() []route.Route { return dreport.NewHandlers(a.reports).Routes() },

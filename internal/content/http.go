@@ -295,11 +295,12 @@ type CourseIn struct {
 	Cover       string `param:"cover" doc:"required (请上传封面): a banner upload's address (POST /api/banner/upload)"`
 	TypeID      int64  `param:"typeId,required"`
 	Description string `param:"description"`
-	Lecturer    string `param:"lecturer"`
+	Lecturer    string `param:"lecturer" doc:"the lecturer's name: linked to the lecturer of that name, a new external one when there is none"`
+	LecturerID  int64  `param:"lecturerId" doc:"the lecturer chosen (training's lecturers); it takes precedence over lecturer"`
 }
 
 func (in CourseIn) form() CourseForm {
-	return CourseForm{Name: in.Name, Cover: in.Cover, TypeID: in.TypeID, Description: in.Description, Lecturer: in.Lecturer}
+	return CourseForm{Name: in.Name, Cover: in.Cover, TypeID: in.TypeID, Description: in.Description, Lecturer: in.Lecturer, LecturerID: in.LecturerID}
 }
 
 // CourseAdd is POST /api/course/add.

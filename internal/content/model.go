@@ -90,7 +90,8 @@ type Course struct {
 	TypeID      int64     `json:"typeId"`
 	TypeName    string    `json:"typeName"`
 	Description string    `json:"description"`
-	Lecturer    string    `json:"lecturer"`
+	Lecturer    string    `json:"lecturer" doc:"the lecturer's name"`
+	LecturerID  int64     `json:"lecturerId" doc:"the lecturer (training's lecturers; 0: none)"`
 	AuditStatus string    `json:"auditStatus"`
 	AuditRemark string    `json:"auditRemark"`
 	Published   int       `json:"published"`

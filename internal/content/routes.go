@@ -29,7 +29,7 @@ func (h *Handlers) Routes() []route.Route {
 			Query(list.FormatParam).Returns(route.File{}).Doc("The courses as a spreadsheet (the list's filters)", "导出课程"),
 		route.Download("/api/course/lecturer/export", Screen, h.LecturerExport).Query(lecturerSpec.Params()...).
 			Query(list.FormatParam).Returns(route.File{}).
-			Doc("Export 'lecturers': the courses' distinct lecturers with their course and published counts and latest update, as a spreadsheet", "导出讲师"),
+			Doc("The courses' distinct lecturer names with their course and published counts and latest update, as a spreadsheet (the lecturer entity's export is /api/training/lecturer/export)", "导出课程讲师"),
 		route.Call("GET", "/api/course/one", Screen, h.CourseOne).Doc("One course", "课程详情"),
 		route.Call("POST", "/api/course/add", Screen, h.CourseAdd).
 			Doc("Add a course (audit pending, unpublished)", "新增课程"),

@@ -28,12 +28,13 @@ type Dict func(ctx context.Context, q db.Querier, code string) ([]DictItem, erro
 
 // Service holds the rules of the learning content.
 type Service struct {
-	db      *db.DB
-	files   Files
-	dict    Dict
-	banners Banners
-	org     Org
-	now     func() time.Time
+	lecturers LecturerLinks
+	db        *db.DB
+	files     Files
+	dict      Dict
+	banners   Banners
+	org       Org
+	now       func() time.Time
 	// ware is the courseware machinery (UseCourseware); nil: the courseware calls are refused
 	ware *wares
 	// learners is the curriculum-user (mobile) API's accounts (UseLearners)
@@ -309,6 +310,36 @@ func int64s(ctx context.Context, q db.Querier, query string, args ...any) ([]int
 type CourseForm struct {
 	Name, Cover, Description, Lecturer string
 	TypeID                             int64
+	// LecturerID chooses a lecturer (training's lecturers); without it Lecturer, a name, is linked to the lecturer of
+	// that name (a new external one when there is none).
+	LecturerID int64
+}
+
+// LecturerLinks is what a course needs of the training area's lecturers: the lecturer chosen or named, and its name.
+type LecturerLinks interface {
+	LinkCourse(ctx context.Context, tx *db.Tx, id int64, name string) (int64, string, error)
+}
+
+// UseLecturers gives the service the training area's lecturers.
+func (s *Service) UseLecturers(l LecturerLinks) { s.lecturers = l }
+
+// link resolves the form's lecturer to a lecturer row (id, nil when none) and its name.
+func (s *Service) link(ctx context.Context, tx *db.Tx, f *CourseForm) (any, error) {
+	if s.lecturers == nil {
+		return nil, nil
+	}
+	id, name, err := s.lecturers.LinkCourse(ctx, tx, f.LecturerID, f.Lecturer)
+	if err != nil || id == 0 {
+		return nil, err
+	}
+	f.Lecturer = name
+	return id, nil
+}
+
+// RenameLecturer writes a lecturer's new name to the courses that name them.
+func (s *Service) RenameLecturer(ctx context.Context, tx *db.Tx, lecturerID int64, name string) error {
+	_, err := tx.Exec(ctx, `UPDATE course SET lecturer = ? WHERE lecturer_id = ?`, name, lecturerID)
+	return err
 }
 
 func (f *CourseForm) check(ctx context.Context, tx *db.Tx) error {
@@ -326,12 +357,12 @@ func (f *CourseForm) check(ctx context.Context, tx *db.Tx) error {
 	return err
 }
 
-const courseSelect = `c.id, c.name, c.cover_url, c.type_id, COALESCE(t.name, ''), c.description, c.lecturer, c.audit_status,
+const courseSelect = `c.id, c.name, c.cover_url, c.type_id, COALESCE(t.name, ''), c.description, c.lecturer, COALESCE(c.lecturer_id, 0), c.audit_status,
 	c.audit_remark, c.published, c.created_at, c.updated_at`
 
 func scanCourse(row interface{ Scan(...any) error }) (Course, error) {
 	var c Course
-	err := row.Scan(&c.ID, &c.Name, &c.Cover, &c.TypeID, &c.TypeName, &c.Description, &c.Lecturer, &c.AuditStatus,
+	err := row.Scan(&c.ID, &c.Name, &c.Cover, &c.TypeID, &c.TypeName, &c.Description, &c.Lecturer, &c.LecturerID, &c.AuditStatus,
 		&c.AuditRemark, &c.Published, &c.CreatedAt, &c.UpdatedAt)
 	return c, err
 }
@@ -362,10 +393,14 @@ func (s *Service) AddCourse(ctx context.Context, f CourseForm) (_ int64, err err
 		if err != nil {
 			return err
 		}
+		lecturer, err := s.link(ctx, tx, &f)
+		if err != nil {
+			return err
+		}
 		now, user := s.now().UTC(), userArg(ctx)
-		if id, err = tx.Insert(ctx, `INSERT INTO course (name, cover_url, type_id, description, lecturer, audit_status, published,
-			created_by, created_at, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-			f.Name, strings.TrimSpace(f.Cover), f.TypeID, f.Description, f.Lecturer, AuditPending, user, now, user, now); err != nil {
+		if id, err = tx.Insert(ctx, `INSERT INTO course (name, cover_url, type_id, description, lecturer, lecturer_id, audit_status, published,
+			created_by, created_at, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
+			f.Name, strings.TrimSpace(f.Cover), f.TypeID, f.Description, f.Lecturer, lecturer, AuditPending, user, now, user, now); err != nil {
 			return err
 		}
 		if err := s.files.SetCover(ctx, tx, CourseRecordType, id, fileID); err != nil {
@@ -395,9 +430,13 @@ func (s *Service) EditCourse(ctx context.Context, id int64, f CourseForm) (err e
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `UPDATE course SET name = ?, cover_url = ?, type_id = ?, description = ?, lecturer = ?,
+		lecturer, err := s.link(ctx, tx, &f)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE course SET name = ?, cover_url = ?, type_id = ?, description = ?, lecturer = ?, lecturer_id = ?,
 			audit_status = ?, audit_remark = '', published = 0, updated_by = ?, updated_at = ? WHERE id = ?`,
-			f.Name, strings.TrimSpace(f.Cover), f.TypeID, f.Description, f.Lecturer, AuditPending, userArg(ctx), s.now().UTC(), id); err != nil {
+			f.Name, strings.TrimSpace(f.Cover), f.TypeID, f.Description, f.Lecturer, lecturer, AuditPending, userArg(ctx), s.now().UTC(), id); err != nil {
 			return err
 		}
 		if err := s.files.SetCover(ctx, tx, CourseRecordType, id, fileID); err != nil {

@@ -59,6 +59,10 @@ const (
 	// KeyDatasetPersonal lists the personal columns datasets may read ("table.column", comma-separated; empty:
 	// none), see docs/data-rules.md.
 	KeyDatasetPersonal = "dataset.personal_columns"
+	// KeySignInBefore and KeySignInAfter are the sign-in window of a training session: minutes before and after
+	// its start (docs/decisions/0019-training.md).
+	KeySignInBefore = "training.signin_before_minutes"
+	KeySignInAfter  = "training.signin_after_minutes"
 )
 
 // Limits.
@@ -141,6 +145,12 @@ var Builtins = []Def{
 			"个人信息列：sys_user.phone、sys_user.email、employee.phone、employee.email、login_log.client_ip、login_log.user_agent、" +
 			"lib_record.data、lib_record.search_text、ext_org.phone、ext_org.email",
 		Default: func(config.Config) string { return "" }},
+	{Key: KeySignInBefore, Name: "培训签到提前开放（分钟）", Type: TypeNumber, Group: "training", Min: 0, Max: 240, Integer: true,
+		Description: "课次开始前多少分钟起可以扫码签到",
+		Default:     func(config.Config) string { return "15" }},
+	{Key: KeySignInAfter, Name: "培训签到截止（开课后分钟）", Type: TypeNumber, Group: "training", Min: 1, Max: 480, Integer: true,
+		Description: "课次开始后多少分钟内仍可扫码签到（开课后签到记为迟到），之后未签到记为缺勤",
+		Default:     func(config.Config) string { return "30" }},
 }
 
 var builtinByKey = func() map[string]*Def {

@@ -83,7 +83,7 @@ describe('unbuilt screens', () => {
     expect(isBuilt(findRoute('/demandcollection')!)).toBe(true);
     expect(isBuilt(findRoute('/demand_feedback')!)).toBe(true);
     expect(isBuilt(findRoute('/dreport')!)).toBe(true);
-    // every screen of the catalogue is built now: no placeholder route is left
-    expect(adminRoutes.filter((r) => !isBuilt(r)).map((r) => r.menuCode)).toEqual([]);
+    // the training screens (issue 30) have their API and are planned on the web
+    expect(adminRoutes.filter((r) => !isBuilt(r)).map((r) => r.menuCode)).toEqual(['training_class', 'training_lecturer']);
   });
 });

@@ -160,6 +160,8 @@ export const routes: RouteEntry[] = [
   admin('headerAndfooter_manager', pages.headerFooter),
   admin('dtable', pages.dtable),
   admin('dreport', pages.dreport),
+  admin('training_class'),
+  admin('training_lecturer'),
   admin('externalOrgan', pages.externalOrgan),
   admin('externalUser', pages.externalUser),
 

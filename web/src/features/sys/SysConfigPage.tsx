@@ -14,7 +14,7 @@ import ParamFormDialog, { PARAM_TYPES } from './ParamFormDialog';
 import SsoSettingsPanel from './SsoSettingsPanel';
 
 /** Groups of the built-in parameters, and 'custom' (the default of an administrator's own). */
-const GROUPS = ['site', 'session', 'upload', 'library', 'portal', 'custom'] as const;
+const GROUPS = ['site', 'session', 'upload', 'library', 'portal', 'training', 'custom'] as const;
 
 const fields: SearchField[] = [
   { names: ['keywords'], labelKey: 'sysConfig.keywords', kind: 'text' },
