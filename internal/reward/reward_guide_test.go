@@ -1,6 +1,7 @@
-package app_test
+package reward_test
 
 import (
+	"biddesk/internal/apptest"
 	"context"
 	"net/url"
 	"strings"
@@ -63,13 +64,13 @@ type rewardGuided struct {
 // libadmin approves the first level, admin the second, and the report holds the amount. Accounts lacking something
 // are told what and whom to ask.
 func TestRewardDemoPathExplainsItself(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
-	lib := e.login("libadmin", "Library@123").AccessToken
-	staff := e.login("staff", "Staff@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
+	lib := e.Login("libadmin", "Library@123").AccessToken
+	staff := e.Login("staff", "Staff@123").AccessToken
 
 	var el rewardEligibility
-	e.done("GET", "/api/portal/reward/eligibility", staff, nil, &el)
+	e.Done("GET", "/api/portal/reward/eligibility", staff, nil, &el)
 	if !el.CanApply || len(el.Problems) != 0 || el.Tenders < 7 || el.Levels != 2 || !strings.Contains(el.Flow, "投标中心") {
 		t.Fatalf("staff's eligibility: %+v", el)
 	}
@@ -87,7 +88,7 @@ func TestRewardDemoPathExplainsItself(t *testing.T) {
 
 	// the picker: the unit line's tenders only; for the certificate, the ones claimed already are not selectable
 	var tenders []rewardTender
-	e.done("GET", "/api/portal/reward/tenders?"+url.Values{"expertId": {itoa(jz.ExpertID)}, "certNumber": {jz.Number}}.Encode(), staff, nil, &tenders)
+	e.Done("GET", "/api/portal/reward/tenders?"+url.Values{"expertId": {itoa(jz.ExpertID)}, "certNumber": {jz.Number}}.Encode(), staff, nil, &tenders)
 	byTitle := map[string]rewardTender{}
 	for _, tn := range tenders {
 		byTitle[tn.Title] = tn
@@ -103,13 +104,13 @@ func TestRewardDemoPathExplainsItself(t *testing.T) {
 		t.Fatalf("a tender without a unit is offered: %+v", tenders)
 	}
 	var found []rewardTender
-	e.done("GET", "/api/portal/reward/tenders?keyword=BJDT", staff, nil, &found)
+	e.Done("GET", "/api/portal/reward/tenders?keyword=BJDT", staff, nil, &found)
 	if len(found) != 1 || found[0].ID != metro.ID {
 		t.Fatalf("a search by number: %+v", found)
 	}
 
 	// the staff member's applications: paid, rejected with the reason, awaiting each level, each with who is next
-	mine := list[rewardGuided](e, "/api/portal/reward/mine", staff, url.Values{"limit": {"50"}})
+	mine := apptest.List[rewardGuided](e, "/api/portal/reward/mine", staff, url.Values{"limit": {"50"}})
 	states := map[string]int{}
 	for _, a := range mine.Records {
 		states[a.State]++
@@ -135,17 +136,17 @@ func TestRewardDemoPathExplainsItself(t *testing.T) {
 
 	// staff applies for the tender left, the bid date and result taken from it
 	var added struct{ ID int64 }
-	e.done("POST", "/api/portal/reward/apply", staff, map[string]any{"expertId": jz.ExpertID, "certNumber": jz.Number, "tenderId": metro.ID,
+	e.Done("POST", "/api/portal/reward/apply", staff, map[string]any{"expertId": jz.ExpertID, "certNumber": jz.Number, "tenderId": metro.ID,
 		"remark": "担任项目负责人"}, &added)
 	var bid string
 	var won int
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT bid_date, won FROM reward_application WHERE id = ?`, added.ID).Scan(&bid, &won); err != nil || bid != metro.BidDate || won != 1 {
+	if err := e.App.DB.QueryRow(context.Background(), `SELECT bid_date, won FROM reward_application WHERE id = ?`, added.ID).Scan(&bid, &won); err != nil || bid != metro.BidDate || won != 1 {
 		t.Fatalf("the application's bid: %s %d %v, want %s won", bid, won, err, metro.BidDate)
 	}
 
 	audit := func(tok string) rewardGuided {
 		t.Helper()
-		for _, a := range list[rewardGuided](e, "/api/reward/audit/list", tok, url.Values{"limit": {"100"}}).Records {
+		for _, a := range apptest.List[rewardGuided](e, "/api/reward/audit/list", tok, url.Values{"limit": {"100"}}).Records {
 			if a.ID == added.ID {
 				return a
 			}
@@ -156,15 +157,15 @@ func TestRewardDemoPathExplainsItself(t *testing.T) {
 	if a := audit(lib); !a.CanDecide || a.WhyNot != "" || !strings.Contains(a.UnitLabel, "投标管理部") {
 		t.Fatalf("libadmin, level 1: %+v", a)
 	}
-	e.done("PUT", "/api/reward/audit/approve", lib, map[string]any{"ids": []int64{added.ID}}, nil)
+	e.Done("PUT", "/api/reward/audit/approve", lib, map[string]any{"ids": []int64{added.ID}}, nil)
 	if a := audit(lib); a.CanDecide || a.WhyNot != "您已办理第一级审批，第二级须由其他审批人办理：系统管理员" {
 		t.Fatalf("libadmin after level 1: %+v", a)
 	}
 	if a := audit(admin); !a.CanDecide {
 		t.Fatalf("admin, level 2: %+v", a)
 	}
-	e.refused("PUT", "/api/reward/audit/approve", lib, map[string]any{"ids": []int64{added.ID}}, "两级审批不能是同一人：您已办理第一级审批，第二级请由系统管理员办理")
-	e.done("PUT", "/api/reward/audit/approve", admin, map[string]any{"ids": []int64{added.ID}}, nil)
+	e.Refused("PUT", "/api/reward/audit/approve", lib, map[string]any{"ids": []int64{added.ID}}, "两级审批不能是同一人：您已办理第一级审批，第二级请由系统管理员办理")
+	e.Done("PUT", "/api/reward/audit/approve", admin, map[string]any{"ids": []int64{added.ID}}, nil)
 	a := audit(admin)
 	if a.State != "approved" || a.Amount == "0.00" || a.NextStep != "" || a.CanDecide {
 		t.Fatalf("paid: %+v", a)
@@ -185,7 +186,7 @@ func TestRewardDemoPathExplainsItself(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var el rewardEligibility
-			e.done("GET", "/api/portal/reward/eligibility", c.tok, nil, &el)
+			e.Done("GET", "/api/portal/reward/eligibility", c.tok, nil, &el)
 			var codes []string
 			for _, p := range el.Problems {
 				codes = append(codes, p.Code)
@@ -199,10 +200,10 @@ func TestRewardDemoPathExplainsItself(t *testing.T) {
 		})
 	}
 	// no rule for a certificate's kind and level: it says so and names who sets the rules
-	if _, err := e.app.DB.Exec(context.Background(), `UPDATE reward_rule SET deleted_at = created_at WHERE cert_kind = 'cost' AND cert_level = '2'`); err != nil {
+	if _, err := e.App.DB.Exec(context.Background(), `UPDATE reward_rule SET deleted_at = created_at WHERE cert_kind = 'cost' AND cert_level = '2'`); err != nil {
 		t.Fatal(err)
 	}
-	e.done("GET", "/api/portal/reward/eligibility", staff, nil, &el)
+	e.Done("GET", "/api/portal/reward/eligibility", staff, nil, &el)
 	for _, c := range el.Certificates {
 		if c.Number == zj.Number && (c.Usable || c.Reason != "尚未设置「造价工程师 / 二级」的奖励规则，请联系奖励设置管理员（系统管理员、李思远）") {
 			t.Errorf("a certificate without a rule: %+v", c)
@@ -210,9 +211,21 @@ func TestRewardDemoPathExplainsItself(t *testing.T) {
 	}
 }
 
-func w0report(e *env, tok string) rewardReport {
-	e.t.Helper()
+func w0report(e *apptest.Env, tok string) rewardReport {
+	e.T.Helper()
 	var r rewardReport
-	e.done("GET", "/api/reward/report?groupBy=person", tok, nil, &r)
+	e.Done("GET", "/api/reward/report?groupBy=person", tok, nil, &r)
 	return r
+}
+
+// rewardReport is GET /api/reward/report's answer.
+type rewardReport struct {
+	Rows []struct {
+		Key         string `json:"key"`
+		Count       int    `json:"count"`
+		Amount      string `json:"amount"`
+		AmountCents int64  `json:"amountCents"`
+	} `json:"rows"`
+	Count int    `json:"count"`
+	Total string `json:"total"`
 }
