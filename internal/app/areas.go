@@ -46,6 +46,9 @@ type area struct {
 	builtins func(ctx context.Context) error
 	// demo writes the area's demo data into a new demo database, after the demo accounts exist.
 	demo func(ctx context.Context) error
+	// demoAfterPast writes demo data that draws on the demo company's past (its people with accounts, their
+	// history), after seedDemoHistory.
+	demoAfterPast func(ctx context.Context) error
 	// jobs are the area's scheduled tasks (internal/tasks), registered at open.
 	jobs []tasks.Task
 	// close stops what the area runs in the background (Close calls it, last area first).
@@ -107,7 +110,7 @@ func (a *App) areas() []area {
 		{name: "content", open: a.openContent, routes: func() []route.Route { return content.NewHandlers(a.content).Routes() },
 			demo: a.seedContentDemo, close: func() { a.content.Close() }},
 		{name: "training", open: a.openTraining, routes: func() []route.Route { return training.NewHandlers(a.training).Routes() },
-			demo: a.seedTrainingDemo, jobs: []tasks.Task{a.trainingReminders()}},
+			demoAfterPast: a.seedTrainingDemo, jobs: []tasks.Task{a.trainingReminders()}},
 		{name: "dtable", staffOnly: true, open: a.openDtables, routes: func() []route.Route { return dtable.NewHandlers(a.dtables).Routes() }},
 		{name: "dataset", staffOnly: true, open: a.openDatasets, routes: func() []route.Route { return dataset.NewHandlers(a.datasets).Routes() }},
 		{name: "dreport", staffOnly: true, open: a.openReports, routes: func() []route.Route { return dreport.NewHandlers(a.reports).Routes() },

@@ -69,6 +69,14 @@ func (a *App) Seed(ctx context.Context, demo bool) ([]Account, error) {
 	if err := a.seedDemoHistory(ctx); err != nil {
 		return nil, fmt.Errorf("seed the demo company's past: %w", err)
 	}
+	for _, ar := range a.parts {
+		if ar.demoAfterPast == nil {
+			continue
+		}
+		if err := ar.demoAfterPast(ctx); err != nil {
+			return nil, fmt.Errorf("seed the %s demo: %w", ar.name, err)
+		}
+	}
 	return a.seededAccounts, nil
 }
 
