@@ -154,9 +154,6 @@ func (h *Handlers) Types(r *http.Request, _ route.None) (TypesAnswer, error) {
 	return TypesAnswer{Types: out, WarningDays: h.svc.warnDays(), AdminCode: FunAdmin}, nil
 }
 
-// IDIn is httpx.IDIn, under the name search.go still uses (to go when that file is split).
-type IDIn = httpx.IDIn
-
 func (h *Handlers) one(t *Type) func(*http.Request, httpx.IDIn) (*Record, error) {
 	return func(r *http.Request, in httpx.IDIn) (*Record, error) {
 		return h.svc.One(r.Context(), t, in.ID)

@@ -71,7 +71,7 @@ func (h *Handlers) PortalSearch(r *http.Request, in *httpx.Input) (any, error) {
 }
 
 // PortalOne is GET /api/portal/record/one?id=: the record's flat JSON plus typeName, tab and downloads.
-func (h *Handlers) PortalOne(r *http.Request, in IDIn) (PortalRecord, error) {
+func (h *Handlers) PortalOne(r *http.Request, in httpx.IDIn) (PortalRecord, error) {
 	rec, err := h.svc.PortalOne(r.Context(), auth.PrincipalFrom(r.Context()), in.ID)
 	if err != nil {
 		return PortalRecord{}, err
