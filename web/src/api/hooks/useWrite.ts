@@ -1,0 +1,29 @@
+/**
+ * The one way a screen writes: a mutation (TanStack Query) that, once the server has accepted it, invalidates the
+ * resources it touches and nothing else (api/hooks/keys.ts). Active queries of those resources are fetched again at
+ * once, inactive ones when next shown. A failure has already been shown by the API client's error catalogue
+ * (api/client.ts); it stays in the mutation's `error` for a screen that also shows it inline.
+ */
+import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
+import type { Touched } from './keys';
+
+export interface WriteOptions<V, R> {
+  /** after the invalidation has been started (the screen's toast, closing a dialog) */
+  onSuccess?(result: R, vars: V): void;
+}
+
+export function useWrite<V = void, R = unknown>(
+  write: (vars: V) => Promise<R>,
+  touches: Touched | ((vars: V, result: R) => Touched),
+  options: WriteOptions<V, R> = {},
+): UseMutationResult<R, Error, V> {
+  const qc = useQueryClient();
+  return useMutation<R, Error, V>({
+    mutationFn: write,
+    onSuccess: (result, vars) => {
+      const keys = typeof touches === 'function' ? touches(vars, result) : touches;
+      for (const queryKey of keys) void qc.invalidateQueries({ queryKey });
+      options.onSuccess?.(result, vars);
+    },
+  });
+}
