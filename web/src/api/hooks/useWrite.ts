@@ -27,3 +27,10 @@ export function useWrite<V = void, R = unknown>(
     },
   });
 }
+
+/**
+ * The rejection handler of a call whose failure the API client has already shown (its toast, from the error
+ * catalogue): it settles the promise so that a prompt or button waiting on it ends, without showing the failure twice.
+ * Never for a `silent` call: there the screen shows the error itself.
+ */
+export const shownByClient = (): void => undefined;
