@@ -34,3 +34,14 @@ export function useWrite<V = void, R = unknown>(
  * Never for a `silent` call: there the screen shows the error itself.
  */
 export const shownByClient = (): void => undefined;
+
+/**
+ * For writes that go through a shared widget rather than useWrite (CrudList's delete, a FormDialog's save): returns
+ * touch(...keys), which invalidates those resources once the widget reports the write done.
+ */
+export function useTouch(): (...keys: Touched) => void {
+  const qc = useQueryClient();
+  return (...keys) => {
+    for (const queryKey of keys) void qc.invalidateQueries({ queryKey });
+  };
+}
