@@ -2,9 +2,8 @@
  * The query cache of the signed-in shells (TanStack Query): lists, dictionary items and look-ups are cached by key,
  * shown at once when a screen is opened again and asked afresh in the background (they are stale at once).
  *
- * - Every successful write through the API client marks the whole cache stale without fetching: whatever is shown
- *   again is fetched again, and the screen that wrote reloads its own list (a refetch here could run after the write
- *   ended the session, as a password change does).
+ * - A write marks stale only the resources it touches: the mutation hooks of api/hooks/<area>.ts invalidate their
+ *   resources' keys (api/hooks/keys.ts) on success; nothing marks the whole cache stale.
  * - The cache belongs to one session: it is emptied whenever the signed-in token changes (sign-out, another account),
  *   so nobody sees what the previous account was shown.
  *
@@ -12,7 +11,6 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { getToken, subscribeSession } from '../lib/session';
-import { onWrite } from './client';
 
 /** The cache's rules: no retries (the API client has shown the error once), no refetch on window focus. */
 export function newQueryClient(): QueryClient {
@@ -22,8 +20,6 @@ export function newQueryClient(): QueryClient {
 }
 
 export const queryClient = newQueryClient();
-
-onWrite(() => void queryClient.invalidateQueries({ refetchType: 'none' }));
 
 let token = getToken();
 subscribeSession(() => {

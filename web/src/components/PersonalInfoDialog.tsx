@@ -1,27 +1,14 @@
-import { useEffect, useState } from 'react';
 import { Button, Descriptions, Empty, Modal, Skeleton, Tag } from 'antd';
-import { userInfo } from '../api/auth';
-import type { UserInfo } from '../api/types';
+import { useUserInfo } from '../api/hooks/session';
 import { useI18n } from '../i18n';
 
 /** Personal info (GET /api/sys/user/info), loaded each time the dialog opens. */
 export default function PersonalInfoDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useI18n();
-  const [info, setInfo] = useState<UserInfo | null>(null);
-  const [state, setState] = useState<'loading' | 'done' | 'failed'>('loading');
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setState('loading');
-    userInfo()
-      .then((data) => live && (setInfo(data), setState('done')))
-      .catch(() => live && setState('failed'));
-    return () => {
-      live = false;
-    };
-  }, [open, attempt]);
+  // a failure has been toasted by the client; the dialog says so in place with a retry
+  const query = useUserInfo(open);
+  const info = query.data;
+  const state = query.isError && !query.isFetching ? 'failed' : info && !query.isFetching ? 'done' : 'loading';
 
   const dash = (v?: string) => v || '—';
   return (
@@ -35,7 +22,7 @@ export default function PersonalInfoDialog({ open, onClose }: { open: boolean; o
       {state === 'loading' && <Skeleton active paragraph={{ rows: 5 }} />}
       {state === 'failed' && (
         <Empty description={t('msg.operationException')}>
-          <Button onClick={() => setAttempt((n) => n + 1)}>{t('common.retry')}</Button>
+          <Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>
         </Empty>
       )}
       {state === 'done' && info && (

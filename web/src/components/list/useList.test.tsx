@@ -2,12 +2,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
+import { act } from 'react';
 import { configureClient, request, resetClient } from '../../api/client';
 import { queryClient } from '../../api/queries';
 import { saveLogin } from '../../lib/session';
 import { cleanup, render, settle, waitFor } from '../../testing/render';
 import type { Page } from './query';
 import { useList, type ListController } from './useList';
+import { useWrite } from '../../api/hooks/useWrite';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -33,7 +35,7 @@ function Probe({ listKey = 'things' }: { listKey?: string }) {
   return <div data-testid="rows">{list.data?.records.map((r) => r.name).join(',')}</div>;
 }
 
-/** Mounts the probe in the app's cache (the one writes mark stale), as a screen opened in the shell. */
+/** Mounts the probe in the app's cache, as a screen opened in the shell. */
 const mount = () =>
   render(
     <QueryClientProvider client={queryClient}>
@@ -42,6 +44,26 @@ const mount = () =>
       </MemoryRouter>
     </QueryClientProvider>,
   );
+
+/** Runs one write through useWrite (a mutation hook's helper) touching the given keys. */
+async function writeThrough(touches: readonly (readonly unknown[])[]) {
+  let run: (() => Promise<unknown>) | undefined;
+  function Writer() {
+    const w = useWrite(async () => 'ok', touches);
+    run = () => w.mutateAsync();
+    return null;
+  }
+  const r = await render(
+    <QueryClientProvider client={queryClient}>
+      <Writer />
+    </QueryClientProvider>,
+  );
+  await act(async () => {
+    await run!();
+  });
+  await settle();
+  await r.unmount();
+}
 
 const shown = () => document.querySelector('[data-testid="rows"]')?.textContent ?? '';
 
@@ -103,19 +125,28 @@ describe('useList through the query cache', () => {
     expect(list.selectedKeys).toEqual([]);
   });
 
-  it('a write through the client marks the cache stale: the list is asked again when next shown', async () => {
+  it('a write invalidates the lists of the resources it touches, not the whole cache', async () => {
     configureClient({ fetch: async () => new Response(JSON.stringify({ code: 0, data: null }), { status: 200 }), getToken: () => 't', baseUrl: '' });
     const first = await mount();
     await waitFor(() => expect(calls).toHaveLength(1));
     await first.unmount();
-    // fresh enough to show from the cache without asking, until a write
+    // fresh enough to show from the cache without asking, until a write touches it
     queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, staleTime: 60_000 } });
     try {
+      // a bare write through the client marks nothing stale any more
+      await request({ method: 'POST', path: '/api/thing' }, { name: 'new' });
       const second = await mount();
       await settle(20);
       expect(calls).toHaveLength(1);
       await second.unmount();
-      await request({ method: 'POST', path: '/api/thing' }, { name: 'new' });
+      // a write of another resource leaves this list alone
+      await writeThrough([['others']]);
+      const third = await mount();
+      await settle(20);
+      expect(calls).toHaveLength(1);
+      await third.unmount();
+      // a write of this resource: the list is asked again when next shown
+      await writeThrough([['things']]);
       rows = ['a', 'b', 'new'];
       await mount();
       await waitFor(() => expect(shown()).toBe('a,b,new'));
@@ -123,6 +154,15 @@ describe('useList through the query cache', () => {
     } finally {
       queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, staleTime: 0 } });
     }
+  });
+
+  it('a write refreshes the list that is on screen when it touches its resource', async () => {
+    await mount();
+    await waitFor(() => expect(shown()).toBe('a,b'));
+    rows = ['a', 'b', 'c'];
+    await writeThrough([['things']]);
+    await waitFor(() => expect(shown()).toBe('a,b,c'));
+    expect(calls).toHaveLength(2);
   });
 
   it('forgets every cached list when the signed-in account changes', async () => {

@@ -22,8 +22,9 @@ export interface ListController<T> {
 
 export interface ListOptions {
   /**
-   * The list's name in the query cache, with whatever else decides its rows beside the filters (a record type, a
-   * table's id): ['users'], ['libRecords', type]. Pages of one key are cached together.
+   * The list's key in the query cache, with whatever else decides its rows beside the filters (a record type, a
+   * table's id): a resource's `list()` key from api/hooks (libraryKeys.records.list(type)), so that the writes of that
+   * resource invalidate it; the page's params are added last. Pages of one key are cached together.
    */
   key: readonly unknown[];
   /**
@@ -35,7 +36,7 @@ export interface ListOptions {
 
 /**
  * A server-side list bound to the URL: the route query holds filters, page and sort (so reload and back work);
- * every change is a history entry. Pages come through the query cache (api/queries.ts): a page seen before shows at
+ * every change is a history entry. Pages come through the query cache (api/queries.ts, keys in api/hooks/keys.ts): a page seen before shows at
  * once and is asked again in the background, the previous page stays on screen while the next one loads. The
  * selection is cleared whenever the rows change.
  */
@@ -55,11 +56,11 @@ export function useList<T>(
   const state = inUrl ? urlState : local;
   const params = useMemo(() => apiParams(state, fieldsRef.current), [state]);
   const query = useQuery({
-    queryKey: ['list', ...key, params],
+    queryKey: [...key, params],
     queryFn: () => fetchRef.current(params),
     // the previous page stays while the next loads, but never another list's rows (another record type or table)
     placeholderData: (prev, prevQuery) =>
-      prevQuery && JSON.stringify(prevQuery.queryKey.slice(0, -1)) === JSON.stringify(['list', ...key]) ? prev : undefined,
+      prevQuery && JSON.stringify(prevQuery.queryKey.slice(0, -1)) === JSON.stringify(key) ? prev : undefined,
   });
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   // the same rows fetched again keep their identity (structural sharing): a ticked row stays ticked

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from 'antd';
-import { activeNotices, type SysNotice } from '../../api/sysconfig';
+import type { SysNotice } from '../../api/sysconfig';
+import { useActiveNotices } from '../../api/hooks/session';
 
 /** Notices closed in this browser session (sessionStorage), so they stay closed while moving between screens. */
 const DISMISSED_KEY = 'dismissedNotices';
@@ -14,22 +15,14 @@ const readDismissed = (): number[] => {
   }
 };
 
+const NO_NOTICES: SysNotice[] = [];
+
 const ALERT_TYPE: Record<SysNotice['level'], 'info' | 'warning' | 'error'> = { info: 'info', warning: 'warning', important: 'error' };
 
 /** The system notices in their publish window for the signed-in user (GET /api/sys/common/notice/get), closable. */
 export default function NoticeBar() {
-  const [notices, setNotices] = useState<SysNotice[]>([]);
+  const notices = useActiveNotices().data ?? NO_NOTICES;
   const [dismissed, setDismissed] = useState(readDismissed);
-  useEffect(() => {
-    let live = true;
-    activeNotices({ silent: true }).then(
-      (n) => live && setNotices(n),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
   const shown = notices.filter((n) => !dismissed.includes(n.id));
   if (!shown.length) return null;
   const close = (id: number) => {

@@ -4,11 +4,8 @@ import { FormOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '../../api/client';
+import { useOpenCollections, usePortalCollection, useSaveDemand } from '../../api/hooks/demand';
 import {
-  editDemand,
-  getPortalCollection,
-  listOpenCollections,
-  submitDemand,
   type DemandCollection,
   type DemandField,
   type DemandItem,
@@ -87,7 +84,8 @@ function FieldControl({ f, ...bound }: { f: DemandField; value?: never; onChange
 function DemandForm({ c, item, onDone }: { c: DemandCollection; item?: DemandItem; onDone(): void }) {
   const { t } = useI18n();
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
+  const saveDemand = useSaveDemand();
+  const saving = saveDemand.isPending;
   useEffect(() => {
     form.resetFields();
     form.setFieldsValue(toForm(c, item));
@@ -95,19 +93,18 @@ function DemandForm({ c, item, onDone }: { c: DemandCollection; item?: DemandIte
   const save = () =>
     form.validateFields().then(
       (v) => {
-        setSaving(true);
-        const body = fromForm(c, v);
-        return (item ? editDemand(item.id, body) : submitDemand(c.id, body))
-          .then(
-            () => {
+        // the save invalidates the collection and the open list: the drawer and the card show the change
+        saveDemand.mutate(
+          { collectionId: c.id, itemId: item?.id, body: fromForm(c, v) },
+          {
+            onSuccess: () => {
               toast('success', t('msg.operationSuccessful'));
               onDone();
             },
-            () => undefined,
-          )
-          .finally(() => setSaving(false));
+          },
+        );
       },
-      () => undefined,
+      () => undefined, // the form shows what is missing
     );
   return (
     <Form form={form} layout="vertical" data-testid="demand-submit-form">
@@ -138,24 +135,21 @@ function DemandForm({ c, item, onDone }: { c: DemandCollection; item?: DemandIte
 }
 
 /** A collection opened from the route query: its description, the caller's demands and their answers, the form. */
-function DemandDrawer({ id, onClose, onChanged }: { id: number | undefined; onClose(): void; onChanged(): void }) {
+function DemandDrawer({ id, onClose }: { id: number | undefined; onClose(): void }) {
   const { t } = useI18n();
-  const [data, setData] = useState<{ collection: DemandCollection; mine: DemandItem[] }>();
-  const [editing, setEditing] = useState<DemandItem>();
-  const [tick, setTick] = useState(0);
+  const query = usePortalCollection(id);
+  const data = id ? query.data : undefined;
+  // a collection that cannot be opened (closed to the caller, gone): the client has said why; the drawer closes
+  const failed = query.isError;
   useEffect(() => {
-    setData(undefined);
+    if (failed) onClose();
+  }, [failed, onClose]);
+  const [editing, setEditing] = useState<DemandItem>();
+  const [editingIn, setEditingIn] = useState(id);
+  if (editingIn !== id) {
+    setEditingIn(id);
     setEditing(undefined);
-    if (!id) return;
-    let live = true;
-    getPortalCollection(id).then(
-      (d) => live && setData(d),
-      () => live && onClose(),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, tick, onClose]);
+  }
   const c = data?.collection;
   const open = c?.state === 'open';
   return (
@@ -217,11 +211,7 @@ function DemandDrawer({ id, onClose, onChanged }: { id: number | undefined; onCl
               <DemandForm
                 c={c}
                 item={editing}
-                onDone={() => {
-                  setEditing(undefined);
-                  setTick((n) => n + 1);
-                  onChanged();
-                }}
+                onDone={() => setEditing(undefined)}
               />
             </Card>
           )}
@@ -239,18 +229,7 @@ export default function PortalDemands() {
   const { t } = useI18n();
   const [search, setSearch] = useSearchParams();
   const openId = Number(search.get(DEMAND_PARAM)) || undefined;
-  const [open, setOpen] = useState<DemandCollection[]>();
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    let live = true;
-    listOpenCollections({ state: 'open', limit: '20', sort: 'deadline', order: 'asc' }, { silent: true }).then(
-      (p) => live && setOpen(p?.records ?? []),
-      () => live && setOpen([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [tick]);
+  const open = useOpenCollections().data?.records;
   const show = (id?: number) =>
     setSearch((q) => {
       const out = new URLSearchParams(q);
@@ -290,7 +269,7 @@ export default function PortalDemands() {
           />
         </Card>
       )}
-      <DemandDrawer id={openId} onClose={close} onChanged={() => setTick((n) => n + 1)} />
+      <DemandDrawer id={openId} onClose={close} />
     </>
   );
 }

@@ -4,29 +4,22 @@
  * card, the table, the form, the view, the review and the type's own actions. Registered in the route table for
  * each library route.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Button, Descriptions, Drawer, Empty, Form, Input, Modal, Result, Space, Spin, Tabs, Timeline, Typography, type TimelineProps } from 'antd';
 import { AuditOutlined, CheckOutlined, DeleteOutlined, ImportOutlined, NotificationOutlined, SendOutlined } from '@ant-design/icons';
 import { toast, toastCancelled } from '../../api/client';
+import { recordKeys, useDeleteRecords, useGenerateMessages, useLibraryTypes, useMarkMessagesRead, useRecordHistory, useRecordLoans, useReturnKey, useReviewRecords } from '../../api/hooks/library';
+import { shownByClient, useTouch } from '../../api/hooks/useWrite';
 import {
-  deleteRecords,
   editRecord,
   addRecord,
-  generateMessages,
   importRecords,
   lendKey,
   libPath,
-  libraryTypes,
   listRecords,
-  markMessagesRead,
   oneRecord,
-  recordHistory,
-  recordLoans,
-  returnKey,
-  reviewRecords,
   type LibHistory,
-  type LibLoan,
   type LibRecord,
   type LibType,
 } from '../../api/library';
@@ -55,14 +48,9 @@ import './library.css';
 export default function LibraryPage() {
   const { lang } = useI18n();
   const { pathname } = useLocation();
-  const [types, setTypes] = useState<LibType[]>();
-  useEffect(() => {
-    let live = true;
-    libraryTypes().then((d) => live && setTypes(d.types), () => live && setTypes([]));
-    return () => {
-      live = false;
-    };
-  }, [lang]);
+  const query = useLibraryTypes(lang);
+  // types that could not be read: the client has shown why, and no path names a type
+  const types = query.isError ? NO_TYPES : query.data?.types;
   if (!types) return <Spin style={{ display: 'block', margin: '96px auto' }} />;
   const type = typeOfPath(types, pathname);
   if (!type) return <Result status="404" title={t('lib.noType')} />;
@@ -138,23 +126,31 @@ type Dialog =
   | { kind: 'import' }
   | null;
 
+const NO_TYPES: LibType[] = [];
+
 function LibraryList({ type }: { type: LibType }) {
   useI18n();
   const rights = useRights(type);
   const fields = useMemo(() => searchFields(type), [type]);
-  const list = useList<LibRecord>(fields, (p) => listRecords(type.key, p), { key: ['libRecords', type.key] });
+  const list = useList<LibRecord>(fields, (p) => listRecords(type.key, p), { key: recordKeys.list(type.key) });
   const { confirmDanger, holder } = useConfirmDanger();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
-  const done = () => {
-    toast('success', t('msg.operationSuccessful'));
-    list.reload();
-  };
+  const done = () => toast('success', t('msg.operationSuccessful'));
   const mine = (r: LibRecord) => r.createdBy === rights.userId;
   const canChange = (r: LibRecord) => rights.write && !type.messages && (rights.admin || mine(r));
-  const remove = (ids: number[]) => confirmDanger(() => deleteRecords(type.key, ids).then(done, () => undefined));
-  const review = (action: 'submit' | 'approve', ids: number[]) => void reviewRecords(type.key, action, ids).then(done, () => undefined);
-  const open = (kind: 'form' | 'view', r: LibRecord) => void oneRecord(type.key, r.id).then((rec) => setDialog({ kind, rec }), () => undefined);
+  const deleting = useDeleteRecords(type.key);
+  const reviewing = useReviewRecords(type.key);
+  const returning = useReturnKey(type.key);
+  const generating = useGenerateMessages();
+  const marking = useMarkMessagesRead();
+  const touch = useTouch();
+  // the writes invalidate the type's records (the list on screen reloads); done() says so
+  const remove = (ids: number[]) => confirmDanger(() => deleting.mutateAsync(ids).then(done, shownByClient));
+  const review = (action: 'submit' | 'approve', ids: number[]) => reviewing.mutate({ action, ids }, { onSuccess: done });
+  const markRead = (ids: number[]) => marking.mutate(ids, { onSuccess: done });
+  // the record afresh when a dialog opens on it (the list's row may be older)
+  const open = (kind: 'form' | 'view', r: LibRecord) => void oneRecord(type.key, r.id).then((rec) => setDialog({ kind, rec }), shownByClient);
 
   const columns: ListColumn<LibRecord>[] = [
     ...type.fields
@@ -214,7 +210,7 @@ function LibraryList({ type }: { type: LibType }) {
             </Button>
           )}
           {type.messages && r.state === 'unread' && r.recipient === rights.userId && (
-            <Button type="link" size="small" onClick={() => void markMessagesRead([r.id]).then(done, () => undefined)} data-testid={`lib-read-${r.id}`}>
+            <Button type="link" size="small" onClick={() => markRead([r.id])} data-testid={`lib-read-${r.id}`}>
               {t('lib.markRead')}
             </Button>
           )}
@@ -242,7 +238,7 @@ function LibraryList({ type }: { type: LibType }) {
       onCancel: toastCancelled,
       onOk: () => {
         const remark = (document.getElementById('lib-return-remark') as HTMLInputElement | null)?.value;
-        return returnKey(type.key, r.id, remark).then(done, () => undefined);
+        return returning.mutateAsync({ id: r.id, remark }).then(done, shownByClient);
       },
     });
 
@@ -255,7 +251,7 @@ function LibraryList({ type }: { type: LibType }) {
         </Button>
       )}
       {rights.write && type.messages && rights.admin && (
-        <Button type="primary" icon={<NotificationOutlined />} onClick={() => void generateMessages().then((r) => (toast('success', t('lib.generated', { n: r.created })), list.reload()), () => undefined)} data-testid="lib-generate">
+        <Button type="primary" icon={<NotificationOutlined />} onClick={() => generating.mutate(undefined, { onSuccess: (r) => toast('success', t('lib.generated', { n: r.created })) })} data-testid="lib-generate">
           {t('lib.generate')}
         </Button>
       )}
@@ -270,7 +266,7 @@ function LibraryList({ type }: { type: LibType }) {
         </>
       )}
       {type.messages && (
-        <Button icon={<SendOutlined />} onClick={() => requireTicked(list.selectedKeys) && void markMessagesRead(ticked()).then(done, () => undefined)} data-testid="lib-batch-read">
+        <Button icon={<SendOutlined />} onClick={() => requireTicked(list.selectedKeys) && markRead(ticked())} data-testid="lib-batch-read">
           {t('lib.markRead')}
         </Button>
       )}
@@ -292,15 +288,15 @@ function LibraryList({ type }: { type: LibType }) {
       {holder}
       {modalHolder}
       <ListView<LibRecord> list={list} fields={fields} columns={columns} rowKey="id" selectable exportPath={libPath(type.key, 'export')} actions={actions} />
-      {dialog?.kind === 'form' && <RecordForm type={type} rec={dialog.rec} admin={rights.admin} onClose={close} onSaved={() => (close(), list.reload())} />}
+      {dialog?.kind === 'form' && <RecordForm type={type} rec={dialog.rec} admin={rights.admin} onClose={close} onSaved={() => (close(), touch(recordKeys.all))} />}
       {dialog?.kind === 'view' && <RecordView type={type} rec={dialog.rec} onClose={close} />}
       {dialog?.kind === 'history' && <HistoryDrawer type={type} rec={dialog.rec} onClose={close} />}
       {dialog?.kind === 'reject' && <RejectDialog type={type} ids={dialog.ids} onClose={close} onDone={() => (close(), done())} />}
-      {dialog?.kind === 'lend' && <LendDialog type={type} rec={dialog.rec} onClose={close} onDone={() => (close(), list.reload())} />}
+      {dialog?.kind === 'lend' && <LendDialog type={type} rec={dialog.rec} onClose={close} onDone={() => (close(), touch(recordKeys.all))} />}
       <ImportDialog
         open={dialog?.kind === 'import'}
         onClose={close}
-        onImported={() => (close(), list.reload())}
+        onImported={() => (close(), touch(recordKeys.all))}
         title={t('lib.importTitle', { name: type.name })}
         hint={t('lib.importHint', { name: type.name, mb: IMPORT_MAX_MB })}
         templatePath={libPath(type.key, 'import/template')}
@@ -389,18 +385,13 @@ function RecordView({ type, rec, onClose }: { type: LibType; rec: LibRecord; onC
 /** The review steps, the business-log changes and (a CA key) the loans of a record. */
 function HistoryDrawer({ type, rec, onClose }: { type: LibType; rec: LibRecord; onClose(): void }) {
   useI18n();
-  const [h, setH] = useState<Loaded<LibHistory>>();
-  const [loans, setLoans] = useState<Loaded<LibLoan[]>>();
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    setH(undefined);
-    setLoans(undefined);
-    recordHistory(type.key, rec.id).then((data) => setH({ data }), () => setH({ failed: true }));
-    if (type.loans) recordLoans(type.key, rec.id).then((data) => setLoans({ data }), () => setLoans({ failed: true }));
-  }, [type, rec, attempt]);
-  const retry = () => setAttempt((n) => n + 1);
-  const part = <T,>(l: Loaded<LibHistory> | undefined, pick: (x: LibHistory) => T[]): Loaded<T[]> | undefined =>
-    l && (l.failed ? { failed: true } : { data: pick(l.data!) });
+  const h = useRecordHistory(type.key, rec.id);
+  const loans = useRecordLoans(type.key, rec.id, !!type.loans);
+  const retry = () => {
+    void h.refetch();
+    if (type.loans) void loans.refetch();
+  };
+  const part = <T,>(pick: (x: LibHistory) => T[]): Shown<T[]> => ({ data: h.data && pick(h.data), failed: h.isError });
   const labels = new Map(type.fields.map((f) => [f.key, f.label]));
   const items = [
     {
@@ -408,7 +399,7 @@ function HistoryDrawer({ type, rec, onClose }: { type: LibType; rec: LibRecord; 
       label: t('lib.changes'),
       children: (
         <LoadedTimeline
-          state={part(h, (x) => x.changes)}
+          state={part((x) => x.changes)}
           emptyText={t('lib.noChanges')}
           onRetry={retry}
           testId="lib-changes"
@@ -442,7 +433,7 @@ function HistoryDrawer({ type, rec, onClose }: { type: LibType; rec: LibRecord; 
             label: t('lib.reviews'),
             children: (
               <LoadedTimeline
-                state={part(h, (x) => x.reviews)}
+                state={part((x) => x.reviews)}
                 emptyText={t('lib.noReviews')}
                 onRetry={retry}
                 testId="lib-reviews"
@@ -471,7 +462,7 @@ function HistoryDrawer({ type, rec, onClose }: { type: LibType; rec: LibRecord; 
             label: t('lib.loans'),
             children: (
               <LoadedTimeline
-                state={loans}
+                state={{ data: loans.data, failed: loans.isError }}
                 emptyText={t('lib.noLoans')}
                 onRetry={retry}
                 testId="lib-loans"
@@ -500,23 +491,23 @@ function HistoryDrawer({ type, rec, onClose }: { type: LibType; rec: LibRecord; 
   );
 }
 
-/** A loaded value, or the load failed. */
-type Loaded<T> = { data?: T; failed?: true };
+/** What a query has shown so far: its data, or that it failed (neither: still loading). */
+type Shown<T> = { data?: T; failed: boolean };
 
 /** A timeline with its three other states: loading, nothing yet (an empty state, never a blank tab) and failed. */
 function LoadedTimeline<T>({ state, items, emptyText, onRetry, testId }: {
-  state: Loaded<T[]> | undefined;
+  state: Shown<T[]>;
   items: (item: T, index: number) => NonNullable<TimelineProps['items']>[number];
   emptyText: string;
   onRetry(): void;
   testId: string;
 }) {
-  if (!state) return <Spin data-testid={`${testId}-loading`} />;
   if (state.failed)
     return (
       <Result status="warning" title={t('common.loadFailed')} extra={<Button onClick={onRetry}>{t('common.retry')}</Button>} data-testid={`${testId}-failed`} />
     );
-  if (!state.data?.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} data-testid={`${testId}-empty`} />;
+  if (!state.data) return <Spin data-testid={`${testId}-loading`} />;
+  if (!state.data.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} data-testid={`${testId}-empty`} />;
   return <Timeline items={state.data.map(items)} data-testid={testId} />;
 }
 
@@ -524,12 +515,10 @@ function LoadedTimeline<T>({ state, items, emptyText, onRetry, testId }: {
 function RejectDialog({ type, ids, onClose, onDone }: { type: LibType; ids: number[]; onClose(): void; onDone(): void }) {
   useI18n();
   const [form] = Form.useForm<{ reason: string }>();
-  const [busy, setBusy] = useState(false);
+  const rejecting = useReviewRecords(type.key);
+  const busy = rejecting.isPending;
   const submit = () =>
-    form.validateFields().then(({ reason }) => {
-      setBusy(true);
-      return reviewRecords(type.key, 'reject', ids, reason).then(onDone, () => undefined).finally(() => setBusy(false));
-    }, () => toast('warning', t('msg.formIncomplete')));
+    form.validateFields().then(({ reason }) => rejecting.mutate({ action: 'reject', ids, reason }, { onSuccess: onDone }), () => toast('warning', t('msg.formIncomplete')));
   return (
     <Modal open title={t('lib.rejectTitle', { n: ids.length })} onCancel={onClose} onOk={() => void submit()} confirmLoading={busy} okButtonProps={{ danger: true, 'data-testid': 'lib-reject-ok' } as never} okText={t('lib.reject')} cancelText={t('common.cancel')}>
       <Form form={form} layout="vertical">

@@ -1,10 +1,11 @@
 /** The controls of the library's field kinds the described form does not draw itself. */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, DatePicker, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { BoldOutlined, DeleteOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, PlusOutlined, UnderlineOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { UploadedFile } from '../../api/upload';
-import { allTags, type FileRef, type LibField, type LibTag } from '../../api/library';
+import { type FileRef, type LibField, type LibTag } from '../../api/library';
+import { useTagOptions } from '../../api/hooks/library';
 import type { WidgetProps } from '../../components/form/fields';
 import { openExport } from '../../components/list/ExportButton';
 import { EmployeePickerInput } from '../../components/picker/PickerInputs';
@@ -17,30 +18,11 @@ export const FILE_DOWN = '/api/sys/common/file/down';
 /** Opens a file's download in a new window (with a download ticket). */
 export const openFile = (f: FileRef) => void openExport(FILE_DOWN, { id: String(f.id) }).catch(() => undefined);
 
-let tagsOnce: Promise<LibTag[]> | undefined;
-/** The tag set, asked once per page load (the tag screen forgets it after a change). */
-export function tagOptions(): Promise<LibTag[]> {
-  tagsOnce ??= allTags().catch((e: unknown) => {
-    tagsOnce = undefined;
-    throw e;
-  });
-  return tagsOnce;
+/** The tag set (asked once per page load; the tag screen's writes invalidate it). */
+function useTags(): LibTag[] {
+  return useTagOptions().data ?? NO_TAGS;
 }
-export const forgetTags = () => {
-  tagsOnce = undefined;
-};
-
-function useTags() {
-  const [tags, setTags] = useState<LibTag[]>([]);
-  useEffect(() => {
-    let live = true;
-    tagOptions().then((list) => live && setTags(list), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return tags;
-}
+const NO_TAGS: LibTag[] = [];
 
 /** Several tags of the tag set (value: their ids). */
 export function TagSelect({ value, onChange, testId, multiple = true }: { value?: number[] | number; onChange?: (v: never) => void; testId?: string; multiple?: boolean }) {

@@ -8,7 +8,8 @@ import type { ListColumn } from '../../components/list/TableCard';
 import { useList } from '../../components/list/useList';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
-import { forgetTags } from './LibraryWidgets';
+import { recordKeys, tagKeys } from '../../api/hooks/library';
+import { useTouch } from '../../api/hooks/useWrite';
 
 const fields: SearchField[] = [{ names: ['name'], labelKey: 'tag.name', kind: 'text' }];
 
@@ -21,7 +22,8 @@ const formFields = (): FieldDescriptor[] => [
 /** /tagmanager: the tag set the library's records carry (specialities, subjects), with how many records use each. */
 export default function TagManagerPage() {
   useI18n();
-  const list = useList(fields, listTags, { key: ['listTags'] });
+  const list = useList(fields, listTags, { key: tagKeys.list() });
+  const touch = useTouch();
   const columns: ListColumn<LibTagRec>[] = [
     { titleKey: 'tag.name', dataIndex: 'name', sortKey: 'name', render: (v: string, r) => <Tag color={r.color || 'blue'}>{v}</Tag> },
     { titleKey: 'tag.sort', dataIndex: 'sort', sortKey: 'sort' },
@@ -39,7 +41,7 @@ export default function TagManagerPage() {
       rowId={(r) => r.name}
       addLabel={t('tag.add')}
       onDelete={(r) => deleteTags([r.id])}
-      onChanged={forgetTags}
+      onChanged={() => touch(tagKeys.all, recordKeys.all)}
       renderDialog={(editing, close, saved) => (
         <FormDialog<LibTagForm>
           open={editing !== null}

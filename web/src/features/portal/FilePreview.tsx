@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
-import { getDownloadTicket } from '../../api/admin';
+import { usePreviewTicket } from '../../api/hooks/portal';
 import type { FileRef } from '../../api/library';
 import { FILE_DOWN_PATH } from '../../api/upload';
 import { API_BASE } from '../../app/config';
@@ -16,22 +16,12 @@ import styles from './portal.module.css';
 export default function FilePreview({ file, onClose, onDownload }: { file: FileRef; onClose(): void; onDownload(): void }) {
   const { t } = useI18n();
   const kind = previewKind(file.name);
-  const [src, setSrc] = useState<string>();
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setSrc(undefined);
-    setFailed(false);
-    getDownloadTicket(FILE_DOWN_PATH).then(
-      ({ ticket }) => live && setSrc(inlineUrl(API_BASE, file.id, ticket)),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [file.id, attempt]);
+  // the client has toasted a failure; the preview says so in place with a retry
+  const ticket = usePreviewTicket(FILE_DOWN_PATH, file.id);
+  const src = ticket.data && !ticket.isFetching ? inlineUrl(API_BASE, file.id, ticket.data.ticket) : undefined;
+  // an image the browser could not show (its ticket is spent): failed until a retry brings a new one
+  const [brokenSrc, setBrokenSrc] = useState<string>();
+  const failed = ticket.isError || (!!src && brokenSrc === src);
 
   let body;
   if (failed) {
@@ -40,7 +30,7 @@ export default function FilePreview({ file, onClose, onDownload }: { file: FileR
         status="warning"
         title={t('portal.preview.failed')}
         extra={
-          <Button onClick={() => setAttempt((n) => n + 1)} data-testid="preview-retry">
+          <Button onClick={() => void ticket.refetch()} data-testid="preview-retry">
             {t('portal.retry')}
           </Button>
         }
@@ -57,7 +47,7 @@ export default function FilePreview({ file, onClose, onDownload }: { file: FileR
   } else if (kind === 'pdf') {
     body = <iframe className={styles.previewFrame} src={src} title={t('portal.preview.of', { name: file.name })} data-testid="preview-frame" />;
   } else {
-    body = <img className={styles.previewImage} src={src} alt={file.name} data-testid="preview-frame" onError={() => setFailed(true)} />;
+    body = <img className={styles.previewImage} src={src} alt={file.name} data-testid="preview-frame" onError={() => setBrokenSrc(src)} />;
   }
 
   return (

@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Badge, Button, Empty, Result, Segmented, Select, Skeleton, Spin, Typography } from 'antd';
 import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { toastSuccess } from '../../api/client';
-import { listMessages, MESSAGE_KINDS, readAllMessages, type MessageKind, type PortalMessage, type PortalMessagePage } from '../../api/portal';
+import { failureText, messageKeys, useMessages, useReadAllMessages } from '../../api/hooks/portal';
+import { MESSAGE_KINDS, type MessageKind, type PortalMessage, type PortalMessagePage } from '../../api/portal';
 import RoutePager from '../../components/routeQuery/RoutePager';
 import { readRoutePage } from '../../components/routeQuery/routeQuery';
 import { useI18n } from '../../i18n';
@@ -35,61 +37,28 @@ export default function GatewayMsgPage() {
     if (query.kind) p.kind = query.kind;
     return p;
   }, [query]);
-  const key = JSON.stringify(params);
-  const [data, setData] = useState<PortalMessagePage>();
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
-  const [markingAll, setMarkingAll] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    setError(undefined);
-    listMessages(JSON.parse(key) as Record<string, string>, { silent: true }).then(
-      (d) => {
-        if (!live) return;
-        setData(d);
-        setLoading(false);
-      },
-      (e: unknown) => {
-        if (!live) return;
-        setError(e instanceof Error && e.message ? e.message : t('msg.operationException'));
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // t is stable; lang makes the answer's error text follow a language switch
-  }, [key, attempt, lang, t]);
+  const list = useMessages(params, lang);
+  const data = list.data;
+  const loading = list.isFetching;
+  const error = list.isError ? failureText(list.error, t('msg.operationException')) : undefined;
+  const qc = useQueryClient();
+  const readAll = useReadAllMessages();
 
   // the navigation's unread count follows the list's
   useEffect(() => setUnread(data?.unread), [data?.unread]);
 
+  // a message opened is read at once in the list on screen (the server has been told by the message's own call)
   const markedRead = useCallback((m: PortalMessage) => {
-    setData((d) =>
+    qc.setQueryData<PortalMessagePage>(messageKeys.list(params, lang), (d) =>
       d && {
         ...d,
         unread: Math.max(0, d.unread - 1),
         records: d.records.map((r) => (r.kind === m.kind && r.id === m.id ? { ...r, state: 'read' } : r)),
       },
     );
-  }, []);
+  }, [qc, params, lang]);
   const { read, go } = useMessageActions(markedRead);
 
-  const readAll = () => {
-    setMarkingAll(true);
-    readAllMessages()
-      .then(
-        () => {
-          toastSuccess();
-          setAttempt((n) => n + 1);
-        },
-        () => undefined,
-      )
-      .finally(() => setMarkingAll(false));
-  };
   const set = (name: 'state' | 'kind', value?: string) =>
     setSearch((q) => {
       const out = new URLSearchParams(q);
@@ -109,7 +78,7 @@ export default function GatewayMsgPage() {
           title={t('portal.msg.loadFailed')}
           subTitle={error}
           extra={
-            <Button type="primary" icon={<ReloadOutlined />} onClick={() => setAttempt((n) => n + 1)} data-testid="msg-retry">
+            <Button type="primary" icon={<ReloadOutlined />} onClick={() => void list.refetch()} data-testid="msg-retry">
               {t('portal.retry')}
             </Button>
           }
@@ -153,7 +122,7 @@ export default function GatewayMsgPage() {
           {t('portal.messages')}{' '}
           <Badge count={unread} overflowCount={999} style={{ verticalAlign: 'middle' }} data-testid="msg-unread-count" />
         </Typography.Title>
-        <Button icon={<CheckOutlined />} onClick={readAll} loading={markingAll} disabled={!unread} data-testid="msg-read-all">
+        <Button icon={<CheckOutlined />} onClick={() => readAll.mutate(undefined, { onSuccess: () => toastSuccess() })} loading={readAll.isPending} disabled={!unread} data-testid="msg-read-all">
           {t('portal.msg.readAll')}
         </Button>
       </div>

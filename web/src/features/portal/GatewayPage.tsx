@@ -14,7 +14,8 @@ import {
   DatabaseOutlined,
 } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
-import { portalHome, type HomeLink, type PortalCount, type PortalHome, type PortalMessage, type SectionKey } from '../../api/portal';
+import { type HomeLink, type PortalCount, type PortalHome, type PortalMessage, type SectionKey } from '../../api/portal';
+import { failureText, usePortalHome } from '../../api/hooks/portal';
 import { adminEntry } from '../../app/routes';
 import { iconFor } from '../../components/icons';
 import { Paragraph, TextLink, Title } from '../../components/Text';
@@ -155,22 +156,9 @@ function Messages({ messages }: { messages: PortalHome['messages'] }) {
 
 /** The home page's data: one call (sections, banners, counts, lists, messages). */
 function useHome() {
-  const { lang } = useI18n();
-  const [home, setHome] = useState<PortalHome>();
-  const [error, setError] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setError(undefined);
-    portalHome({ silent: true }).then(
-      (h) => live && setHome(h),
-      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt, lang]);
-  return { home, error, retry: () => setAttempt((n) => n + 1) };
+  const { t, lang } = useI18n();
+  const query = usePortalHome(lang);
+  return { home: query.data, error: query.isError && !query.isFetching ? failureText(query.error, t('msg.operationException')) : undefined, retry: () => void query.refetch() };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Drawer, Grid, Result, Skeleton, Space, Typography } from 'antd';
 import {
   BankOutlined,
@@ -9,8 +9,10 @@ import {
   FileOutlined,
   FilePdfOutlined,
 } from '@ant-design/icons';
-import { libraryTypes, type FileRef, type LibType } from '../../api/library';
-import { portalRecord, type PortalHit, type PortalRecord } from '../../api/portal';
+import type { FileRef, LibType } from '../../api/library';
+import type { PortalHit, PortalRecord } from '../../api/portal';
+import { useLibraryTypes } from '../../api/hooks/library';
+import { failureText, usePortalRecord } from '../../api/hooks/portal';
 import { FILE_DOWN_PATH } from '../../api/upload';
 import { openExport } from '../../components/list/ExportButton';
 import { useI18n } from '../../i18n';
@@ -105,6 +107,8 @@ function FilesPanel({ files }: { files: (FileRef & { field: string })[] }) {
   );
 }
 
+const NO_TYPES: LibType[] = [];
+
 /**
  * The detail drawer of the portal, on every portal screen: the route query's `id` opens it. The record's fields
  * (labels and kinds from GET /api/library/types, shown as the admin library shows them), its files with preview and
@@ -114,36 +118,12 @@ export default function RecordDrawer() {
   const { t, lang } = useI18n();
   const screens = Grid.useBreakpoint();
   const { id, close } = useRecordDrawer();
-  const [rec, setRec] = useState<PortalRecord>();
-  const [error, setError] = useState<string>();
-  const [types, setTypes] = useState<LibType[]>();
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!id) return;
-    let live = true;
-    setRec(undefined);
-    setError(undefined);
-    portalRecord(id, { silent: true }).then(
-      (r) => live && setRec(r),
-      (e: unknown) => live && setError(e instanceof Error && e.message ? e.message : t('msg.operationException')),
-    );
-    return () => {
-      live = false;
-    };
-    // t is stable; lang makes the error text follow a language switch
-  }, [id, attempt, lang, t]);
-
-  useEffect(() => {
-    let live = true;
-    libraryTypes().then(
-      (d) => live && setTypes(d.types),
-      () => live && setTypes([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [lang]);
+  const recQuery = usePortalRecord(id, lang);
+  const rec = id ? recQuery.data : undefined;
+  const error = recQuery.isError && !recQuery.isFetching ? failureText(recQuery.error, t('msg.operationException')) : undefined;
+  // types that could not be read (the client has shown why): the fields show without their labels' kinds
+  const typesQuery = useLibraryTypes(lang);
+  const types = typesQuery.isError ? NO_TYPES : typesQuery.data?.types;
 
   const type = rec && types?.find((x) => x.key === rec.type);
   const files = rec ? recordFiles(type, rec) : [];
@@ -162,7 +142,7 @@ export default function RecordDrawer() {
         data-testid="record-error"
         extra={
           <Space>
-            <Button onClick={() => setAttempt((n) => n + 1)}>{t('portal.retry')}</Button>
+            <Button onClick={() => void recQuery.refetch()}>{t('portal.retry')}</Button>
             <Button type="primary" onClick={close}>
               {t('common.close')}
             </Button>

@@ -4,14 +4,11 @@ import { TrophyOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '../../api/client';
+import { useApplyForReward, useMyRewards } from '../../api/hooks/reward';
 import {
-  applyForReward,
-  myApplications,
-  rewardEligibility,
   rewardTenders,
   type MyCertificate,
   type RewardApplication,
-  type RewardEligibility,
   type TenderOption,
 } from '../../api/reward';
 import FileUpload, { fileIds, type FileItem } from '../../components/upload/FileUpload';
@@ -92,15 +89,18 @@ function TenderSelect({ cert, value, onChange, onPicked }: { cert?: MyCertificat
   );
 }
 
+const NO_APPS: RewardApplication[] = [];
+
 /**
  * The application form: one's certificate (only those that can be claimed; the others say why), its kind and level
  * as the library records them, the tender (of one's unit line), whose bid date and result are filled from the tender
  * library, evidence.
  */
-function ApplyForm({ certs, onDone }: { certs: MyCertificate[]; onDone(): void }) {
+function ApplyForm({ certs }: { certs: MyCertificate[] }) {
   const { t } = useI18n();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const apply = useApplyForReward();
+  const saving = apply.isPending;
   const [tender, setTender] = useState<TenderOption>();
   const certValue = Form.useWatch('cert', form);
   const chosen = certs.find((c) => certKey(c) === certValue);
@@ -108,28 +108,27 @@ function ApplyForm({ certs, onDone }: { certs: MyCertificate[]; onDone(): void }
     form.validateFields().then(
       (v) => {
         if (!chosen) return;
-        setSaving(true);
-        applyForReward({
+        apply.mutate(
+          {
           expertId: chosen.expertId,
           certNumber: chosen.number,
           tenderId: v.tenderId,
           bidDate: tender?.bidDate ? '' : (v.bidDate?.format('YYYY-MM-DD') ?? ''),
           won: tender?.result ? tender.won : !!v.won,
           remark: (v.remark ?? '').trim(),
-          fileIds: fileIds(v.files),
-        })
-          .then(
-            () => {
+            fileIds: fileIds(v.files),
+          },
+          {
+            // the application invalidates the caller's applications: the card above shows it
+            onSuccess: () => {
               toast('success', t('reward.portal.submitted'));
               form.resetFields();
               setTender(undefined);
-              onDone();
             },
-            () => undefined,
-          )
-          .finally(() => setSaving(false));
+          },
+        );
       },
-      () => undefined,
+      () => undefined, // the form shows what is missing
     );
   return (
     <Form form={form} layout="vertical" data-testid="reward-apply-form">
@@ -288,17 +287,9 @@ export default function PortalRewards() {
   const { t } = useI18n();
   const [search, setSearch] = useSearchParams();
   const open = search.has(REWARD_PARAM);
-  const [elig, setElig] = useState<RewardEligibility>();
-  const [apps, setApps] = useState<RewardApplication[]>([]);
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    let live = true;
-    rewardEligibility({ silent: true }).then((e) => live && setElig(e), () => undefined);
-    myApplications({ limit: '50' }, { silent: true }).then((p) => live && setApps(p?.records ?? []), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [tick]);
+  const mine = useMyRewards();
+  const elig = mine.eligibility.data;
+  const apps = mine.applications.data?.records ?? NO_APPS;
   const show = (on: boolean) =>
     setSearch((q) => {
       const out = new URLSearchParams(q);
@@ -349,7 +340,7 @@ export default function PortalRewards() {
           )}
           {elig.certificates.length > 0 && (
             <Card size="small" title={t('reward.portal.apply')}>
-              <ApplyForm certs={elig.certificates} onDone={() => setTick((n) => n + 1)} />
+              <ApplyForm certs={elig.certificates} />
             </Card>
           )}
           {apps.length > 0 && (

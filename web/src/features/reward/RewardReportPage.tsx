@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Card, DatePicker, Empty, Segmented, Space, Statistic, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { CERT_KIND_DICT, getReport, REWARD_GROUPS, REWARD_REPORT_EXPORT, type RewardGroupBy, type RewardReport } from '../../api/reward';
+import { CERT_KIND_DICT, REWARD_GROUPS, REWARD_REPORT_EXPORT, type RewardGroupBy, type RewardReport } from '../../api/reward';
+import { useRewardReport } from '../../api/hooks/reward';
 import { DictLabel } from '../../components/DictSelect';
 import ExportButton from '../../components/list/ExportButton';
 import { t, useI18n } from '../../i18n';
@@ -32,20 +33,13 @@ export default function RewardReportPage() {
   useI18n();
   const [groupBy, setGroupBy] = useState<RewardGroupBy>('person');
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const [data, setData] = useState<RewardReport>();
   const params = useMemo(() => {
     const p: Record<string, string> = { groupBy };
     if (range?.[0]) p.startDate = range[0].format('YYYY-MM-DD');
     if (range?.[1]) p.endDate = range[1].format('YYYY-MM-DD');
     return p;
   }, [groupBy, range]);
-  useEffect(() => {
-    let live = true;
-    getReport(params).then((r) => live && setData(r), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [params]);
+  const data = useRewardReport(params).data;
   const label = (r: Row) => (groupBy === 'kind' ? <DictLabel dictKey={CERT_KIND_DICT} value={r.key} /> : r.label);
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>

@@ -5,13 +5,15 @@
  * reports, and exports the same numbers. The filters live in the URL. A unit's bar or row drills down to its
  * subordinate units, and from a unit without any to its people.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Statistic, Switch, Table, Tag, Typography } from 'antd';
 import { FilePdfOutlined, PrinterOutlined, RollbackOutlined } from '@ant-design/icons';
 import { toastError } from '../../api/client';
-import { libraryTypes, type LibType } from '../../api/library';
-import { mergeReports, statsReport, STATS_EXPORTS, type StatReport, type StatsApi, type StatTable } from '../../api/stats';
+import type { LibType } from '../../api/library';
+import { STATS_EXPORTS, type StatsApi, type StatTable } from '../../api/stats';
+import { useLibraryTypes } from '../../api/hooks/library';
+import { useStatsReport } from '../../api/hooks/stats';
 import OrgTreeSelect from '../../components/OrgTreeSelect';
 import ExportButton from '../../components/list/ExportButton';
 import SearchCard, { type SearchField } from '../../components/list/SearchCard';
@@ -33,7 +35,9 @@ export interface Screen {
   hint?: MessageKey;
 }
 
-export const SCREENS: Record<string, Screen> = {
+export const NO_TYPES: LibType[] = [];
+
+const SCREENS: Record<string, Screen> = {
   personnel_login: { calls: ['statsPersonnel'], exportPath: STATS_EXPORTS.personnel, time: 'range', byPerson: true, hint: 'stats.hint.login' },
   personnel_role: { calls: ['statsRole'], exportPath: STATS_EXPORTS.role, time: 'none', byPerson: true },
   download_type: {
@@ -86,12 +90,8 @@ export default function StatisticsPage() {
   const code = pathname.replace(/^\//, '');
   const screen = SCREENS[code];
   const [search, setSearch] = useSearchParams();
-  const [report, setReport] = useState<StatReport>();
-  const [loading, setLoading] = useState(true);
   const pageRef = useRef<HTMLDivElement>(null);
   const [pdfBusy, setPdfBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [types, setTypes] = useState<LibType[]>([]);
 
   const values = useMemo(() => {
     const out: Record<string, string> = {};
@@ -107,38 +107,14 @@ export default function StatisticsPage() {
     return out;
   }, [values]);
 
-  useEffect(() => {
-    if (!screen?.recordType) return;
-    let live = true;
-    libraryTypes().then(
-      (d) => live && setTypes(d.types.filter((x) => !x.messages)),
-      () => live && setTypes([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [screen, lang]);
+  // the record-type filter's options (none when they could not be read: the client has shown why)
+  const typesQuery = useLibraryTypes(lang, !!screen?.recordType);
+  const types = useMemo(() => (typesQuery.data?.types ?? NO_TYPES).filter((x) => !x.messages), [typesQuery.data]);
 
-  const paramKey = JSON.stringify(params);
-  useEffect(() => {
-    if (!screen) return;
-    let live = true;
-    setLoading(true);
-    setFailed(false);
-    const p = JSON.parse(paramKey) as Record<string, string>;
-    Promise.all(screen.calls.map((api) => statsReport(api, p)))
-      .then((rs) => live && setReport(mergeReports(rs)))
-      .catch(() => {
-        if (live) {
-          setFailed(true);
-          setReport(undefined);
-        }
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [screen, paramKey, lang]);
+  const reportQuery = useStatsReport(screen?.calls, params, lang);
+  const report = reportQuery.data;
+  const failed = reportQuery.isError;
+  const loading = reportQuery.isFetching;
 
   const reportYear = report ? Number(report.startTime.slice(0, 4)) : 0;
   // the year filter shows the year the heading shows when none was chosen (the server's this year, in its zone)

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { ACCESS_EXPORTS, addFunction, deleteFunction, editFunction, listFunctions, listMenus, type FunctionRec, type MenuNode } from '../../api/access';
+import { ACCESS_EXPORTS, addFunction, deleteFunction, editFunction, listFunctions, type FunctionRec, type MenuNode } from '../../api/access';
+import { functionKeys, useMenuList } from '../../api/hooks/access';
 import CrudList, { type Editing } from '../../components/list/CrudList';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
@@ -25,11 +26,12 @@ function menuField(tree: MenuNode[]): SearchField {
   };
 }
 
+const NO_MENUS: MenuNode[] = [];
+
 /** /functionsmanager: the function codes (operations), their menu, and how many resources and roles use them. */
 export default function FunctionsManagerPage() {
   useI18n();
-  const [tree, setTree] = useState<MenuNode[]>([]);
-  useEffect(() => void listMenus().then(setTree, () => undefined), []);
+  const tree = useMenuList().data ?? NO_MENUS;
   // The menu filter needs the tree; its parameter is known from the start, so the list reads it from the URL.
   const fields = useMemo<SearchField[]>(
     () => [
@@ -40,7 +42,7 @@ export default function FunctionsManagerPage() {
     ],
     [tree],
   );
-  const list = useList(fields, listFunctions, { key: ['listFunctions'] });
+  const list = useList(fields, listFunctions, { key: functionKeys.list() });
 
   const columns: ListColumn<FunctionRec>[] = [
     { titleKey: 'fn.code', dataIndex: 'code', sortKey: 'code', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },

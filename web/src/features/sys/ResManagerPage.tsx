@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import { ACCESS_EXPORTS, allFunctions, editResource, listResources, resetResource, type FunctionOption, type Resource } from '../../api/access';
+import { ACCESS_EXPORTS, editResource, listResources, type FunctionOption, type Resource } from '../../api/access';
+import { apiResourceKeys, useAllFunctions, useResetResource } from '../../api/hooks/access';
 import { toast } from '../../api/client';
 import ListView from '../../components/list/ListView';
 import type { SearchField } from '../../components/list/SearchCard';
@@ -29,11 +30,12 @@ const codeLabel = (fns: FunctionOption[], code: string) => {
   return f ? `${f.code} · ${f.name}` : code;
 };
 
+const NO_FNS: FunctionOption[] = [];
+
 /** /resmanager: the server's API routes and the function codes that may call each one; search by path, method, code. */
 export default function ResManagerPage() {
   useI18n();
-  const [fns, setFns] = useState<FunctionOption[]>([]);
-  useEffect(() => void allFunctions().then(setFns, () => undefined), []);
+  const fns = useAllFunctions().data ?? NO_FNS;
   const fields = useMemo<SearchField[]>(
     () => [
       { names: ['path'], labelKey: 'res.path', kind: 'text' },
@@ -72,17 +74,11 @@ export default function ResManagerPage() {
     ],
     [fns],
   );
-  const list = useList(fields, listResources, { key: ['listResources'] });
+  const list = useList(fields, listResources, { key: apiResourceKeys.list() });
   const [editing, setEditing] = useState<Resource | null>(null);
 
-  const reset = (r: Resource) =>
-    resetResource(r.id).then(
-      () => {
-        toast('success', t('msg.operationSuccessful'));
-        list.reload();
-      },
-      () => undefined,
-    );
+  const resetOne = useResetResource();
+  const reset = (r: Resource) => resetOne.mutate(r.id, { onSuccess: () => toast('success', t('msg.operationSuccessful')) });
 
   const columns: ListColumn<Resource>[] = [
     { titleKey: 'res.method', dataIndex: 'method', sortKey: 'method', width: 90, render: (m: string) => methodTag(m) },
@@ -148,7 +144,7 @@ export default function ResManagerPage() {
               {t('res.edit')}
             </Button>
             {changed && (
-              <Button type="link" size="small" onClick={() => void reset(r)} data-testid={`res-reset-${r.method}-${r.path}`}>
+              <Button type="link" size="small" onClick={() => reset(r)} data-testid={`res-reset-${r.method}-${r.path}`}>
                 {t('res.reset')}
               </Button>
             )}

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Empty, Select, Space, Spin, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
-import { dataModules, roleDataScopes, saveRoleDataScopes, SCOPE_KINDS, type DataModule, type DataScope, type ScopeKind } from '../../api/dataScope';
+import { useDataModules, useRoleDataScopes, useSaveRoleDataScopes } from '../../api/hooks/admin';
+import { SCOPE_KINDS, type DataModule, type DataScope, type ScopeKind } from '../../api/dataScope';
 import { toast } from '../../api/client';
 import { OrgPickerInput, joinUnitCodes, splitUnitCodes } from '../../components/picker';
 import { t, useI18n, type MessageKey } from '../../i18n';
@@ -14,6 +15,9 @@ interface Rule {
   units: string;
   unitNames: string;
 }
+
+const NO_MODULES: DataModule[] = [];
+const NO_SCOPES: DataScope[] = [];
 
 let nextKey = 1;
 const toRule = (d: DataScope): Rule => ({
@@ -30,39 +34,27 @@ const toRule = (d: DataScope): Rule => ({
  */
 export default function RoleDataScopeCard({ roleId }: { roleId?: number }) {
   useI18n();
-  const [modules, setModules] = useState<DataModule[]>([]);
+  const modules = useDataModules().data ?? NO_MODULES;
+  const scopes = useRoleDataScopes(roleId);
+  const saveScopes = useSaveRoleDataScopes();
+  // the role's rules as fetched (none when they could not be read: the client has shown why) are what the card edits
+  const fetched = roleId ? (scopes.data ?? (scopes.isError ? NO_SCOPES : undefined)) : undefined;
   const [rules, setRules] = useState<Rule[]>();
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    dataModules().then(setModules, () => setModules([]));
-  }, []);
-  useEffect(() => {
-    setRules(undefined);
-    if (!roleId) return;
-    let live = true;
-    roleDataScopes(roleId).then(
-      (ds) => live && setRules(ds.map(toRule)),
-      () => live && setRules([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [roleId]);
+  const [rulesOf, setRulesOf] = useState<DataScope[]>();
+  if (fetched !== rulesOf) {
+    setRulesOf(fetched);
+    setRules(fetched?.map(toRule));
+  }
 
   if (!roleId) return null;
   const update = (key: number, patch: Partial<Rule>) => setRules((rs) => rs?.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   const unused = modules.filter((m) => !rules?.some((r) => r.moduleName === m.moduleName));
   const save = () => {
     if (!rules) return;
-    setSaving(true);
-    saveRoleDataScopes(
-      roleId,
-      rules.map((r) => ({ moduleName: r.moduleName, scope: r.scope, unitCodes: r.scope === 'custom' ? splitUnitCodes(r.units) : [] })),
-    )
-      .then(() => toast('success', t('msg.operationSuccessful')))
-      .catch(() => undefined)
-      .finally(() => setSaving(false));
+    saveScopes.mutate(
+      { roleId, scopes: rules.map((r) => ({ moduleName: r.moduleName, scope: r.scope, unitCodes: r.scope === 'custom' ? splitUnitCodes(r.units) : [] })) },
+      { onSuccess: () => toast('success', t('msg.operationSuccessful')) },
+    );
   };
 
   return (
@@ -81,7 +73,7 @@ export default function RoleDataScopeCard({ roleId }: { roleId?: number }) {
           >
             {t('scope.add')}
           </Button>
-          <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!rules} onClick={save} data-testid="scope-save">
+          <Button type="primary" icon={<SaveOutlined />} loading={saveScopes.isPending} disabled={!rules} onClick={save} data-testid="scope-save">
             {t('scope.save')}
           </Button>
         </Space>

@@ -1,10 +1,12 @@
-import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
+import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, Col, Empty, Menu, Row, Space, Spin, Table, Tag, Tooltip, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { SaveOutlined } from '@ant-design/icons';
-import { allRoles, getMenuTree, getRoleGrants, setRoleGrants, type RoleGrants, type RoleSummary } from '../../api/admin';
-import { allResources, type ResourceRef } from '../../api/access';
+import type { RoleGrants, RoleSummary } from '../../api/admin';
+import type { ResourceRef } from '../../api/access';
+import { useAllRoles, useMenuTree, useRoleGrants, useSaveRoleGrants } from '../../api/hooks/admin';
+import { useResources } from '../../api/hooks/access';
 import { toast } from '../../api/client';
 import type { SysMenu } from '../../api/types';
 import { t, useI18n } from '../../i18n';
@@ -73,44 +75,32 @@ function lockTree(nodes: DataNode[], locked: Set<string>): DataNode[] {
   });
 }
 
+const NO_ROLES: RoleSummary[] = [];
+const NO_MENUS: SysMenu[] = [];
+const NO_RESOURCES: ResourceRef[] = [];
+
 /** /rolemanager: which menus and function codes each role is granted. */
 export default function RoleManagerPage() {
   useI18n();
   const [search, setSearch] = useSearchParams();
   const roleId = Number(search.get('roleId')) || undefined;
-  const [roles, setRoles] = useState<RoleSummary[]>([]);
-  const [menus, setMenus] = useState<SysMenu[]>([]);
-  const [grants, setGrants] = useState<RoleGrants>();
+  const roles = useAllRoles().data ?? NO_ROLES;
+  const menus = useMenuTree().data ?? NO_MENUS;
+  const resources = useResources().data ?? NO_RESOURCES;
+  const grantsQuery = useRoleGrants(roleId);
+  const grants = roleId ? grantsQuery.data : undefined;
   const [checked, setChecked] = useState<Key[]>([]);
   const [half, setHalf] = useState<Key[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
-
-  const [resources, setResources] = useState<ResourceRef[]>([]);
-
-  useEffect(() => {
-    allRoles().then(setRoles, () => undefined);
-    getMenuTree().then(setMenus, () => undefined);
-    allResources().then(setResources, () => undefined);
-  }, []);
-
-  useEffect(() => {
-    if (!roleId) return;
-    let live = true;
-    setLoading(true);
-    getRoleGrants(roleId)
-      .then((g) => {
-        if (!live) return;
-        setGrants(g);
-        // Function leaves carry the state; the tree derives its menus (a menu with no function of its own counts too).
-        setChecked(tickedKeys(g.menuCodes, g.funCodes, g.functions));
-        setHalf([]);
-      }, () => undefined)
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [roleId]);
+  const saveGrants = useSaveRoleGrants();
+  // the role's grants as fetched are what the tree starts from; the ticks are the user's edits of them
+  const [ticksOf, setTicksOf] = useState<RoleGrants>();
+  if (grants && ticksOf !== grants) {
+    setTicksOf(grants);
+    // Function leaves carry the state; the tree derives its menus (a menu with no function of its own counts too).
+    setChecked(tickedKeys(grants.menuCodes, grants.funCodes, grants.functions));
+    setHalf([]);
+  }
+  const loading = grantsQuery.isFetching;
 
   const session = useSession();
   const tree = useMemo(() => buildTree(menus, grants?.functions ?? []), [menus, grants]);
@@ -131,10 +121,7 @@ export default function RoleManagerPage() {
   const save = () => {
     if (!roleId) return;
     const { menuCodes, funCodes } = grantsToSave(tree, [...checked, ...half]);
-    setSaving(true);
-    setRoleGrants(roleId, menuCodes, funCodes)
-      .then(() => toast('success', t('msg.operationSuccessful')), () => undefined)
-      .finally(() => setSaving(false));
+    saveGrants.mutate({ roleId, menuCodes, funCodes }, { onSuccess: () => toast('success', t('msg.operationSuccessful')) });
   };
 
   const role = roles.find((r) => r.id === roleId);
@@ -160,7 +147,7 @@ export default function RoleManagerPage() {
           data-testid="role-grants"
           extra={
             role && (
-              <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={save} data-testid="grants-save">
+              <Button type="primary" icon={<SaveOutlined />} loading={saveGrants.isPending} onClick={save} data-testid="grants-save">
                 {t('role.save')}
               </Button>
             )

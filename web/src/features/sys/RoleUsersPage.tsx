@@ -1,57 +1,53 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Badge, Button, Card, Col, Empty, Menu, Row, Select, Space, Table, Tag } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
-import { allRoles, assignRole, removeRole, searchUsers, type RoleSummary, type SysUser } from '../../api/admin';
+import type { RoleSummary, SysUser } from '../../api/admin';
+import { useAllRoles, useAssignRole, useRemoveRole, useRoleMembers, useUserSearch } from '../../api/hooks/admin';
+import { shownByClient } from '../../api/hooks/useWrite';
 import { toast } from '../../api/client';
 import { useConfirmDanger } from '../../components/list/guards';
-import type { Page } from '../../components/list/query';
 import { t, useI18n } from '../../i18n';
+
+const NO_ROLES: RoleSummary[] = [];
+const NO_USERS: SysUser[] = [];
 
 /** /roleusers: choose a role, see its members, add users found by search, remove members. */
 export default function RoleUsersPage() {
   useI18n();
   const [search, setSearch] = useSearchParams();
   const roleId = Number(search.get('roleId')) || undefined;
-  const [roles, setRoles] = useState<RoleSummary[]>([]);
-  const [members, setMembers] = useState<Page<SysUser>>();
+  const roles = useAllRoles().data ?? NO_ROLES;
   const [current, setCurrent] = useState(1);
-  const [loading, setLoading] = useState(false);
-  const [found, setFound] = useState<SysUser[]>([]);
+  const membersQuery = useRoleMembers(roleId, current);
+  const members = roleId ? membersQuery.data : undefined;
+  const loading = membersQuery.isFetching;
+  const [keyword, setKeyword] = useState('');
+  // a failed search shows no users (the client has shown why)
+  const found = useUserSearch(keyword).data?.records ?? NO_USERS;
   const [picked, setPicked] = useState<number>();
   const { confirmDanger, holder } = useConfirmDanger();
-
-  const loadRoles = useCallback(() => allRoles().then(setRoles, () => undefined), []);
-  const loadMembers = useCallback(() => {
-    if (!roleId) return;
-    setLoading(true);
-    searchUsers({ roleId: String(roleId), current: String(current), limit: '10', sort: 'loginCode' })
-      .then(setMembers, () => undefined)
-      .finally(() => setLoading(false));
-  }, [roleId, current]);
-
-  useEffect(() => void loadRoles(), [loadRoles]);
-  useEffect(() => loadMembers(), [loadMembers]);
+  // membership writes refresh the members and the roles' counts (their queries are invalidated)
+  const assign = useAssignRole();
+  const unassign = useRemoveRole();
 
   const role = roles.find((r) => r.id === roleId);
-  const changed = () => {
-    toast('success', t('msg.operationSuccessful'));
-    loadMembers();
-    void loadRoles();
-  };
-  const find = (keyword: string) => {
-    if (!keyword.trim()) return setFound([]);
-    searchUsers({ keyword: keyword.trim(), limit: '20' }).then((p) => setFound(p.records), () => setFound([]));
-  };
+  const changed = () => toast('success', t('msg.operationSuccessful'));
+  const find = (k: string) => setKeyword(k.trim());
   const add = () => {
     if (!roleId || !picked) return;
-    assignRole(picked, roleId).then(() => {
-      setPicked(undefined);
-      setFound([]);
-      changed();
-    }, () => undefined);
+    assign.mutate(
+      { userId: picked, roleId },
+      {
+        onSuccess: () => {
+          setPicked(undefined);
+          setKeyword('');
+          changed();
+        },
+      },
+    );
   };
-  const remove = (u: SysUser) => roleId && confirmDanger(() => removeRole(u.id, roleId).then(changed, () => undefined));
+  const remove = (u: SysUser) => roleId && confirmDanger(() => unassign.mutateAsync({ userId: u.id, roleId }).then(changed, shownByClient));
 
   return (
     <>

@@ -1,7 +1,7 @@
 /** What the task manager and the task log share: the outcome tag and the task filter. */
-import { useEffect, useState } from 'react';
 import { Select, Tag } from 'antd';
-import { listTasks, type Task } from '../../api/tasks';
+import type { Task } from '../../api/tasks';
+import { useTaskList } from '../../api/hooks/tasks';
 import { hasMessage, t, type MessageKey } from '../../i18n';
 
 const COLORS: Record<string, string> = {
@@ -30,24 +30,11 @@ export const OutcomeTag = ({ outcome }: { outcome: string }) => (
   </Tag>
 );
 
-let cached: Promise<Task[]> | undefined;
-
-/** The registered tasks (read once per page load). */
+/** The registered tasks (read once per page load; none while they cannot be read: the client has shown why). */
 export function useTasks(): Task[] {
-  const [tasks, setTasks] = useState<Task[]>([]);
-  useEffect(() => {
-    cached ??= listTasks().catch(() => {
-      cached = undefined;
-      return [];
-    });
-    let live = true;
-    void cached.then((v) => live && setTasks(v));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return tasks;
+  return useTaskList().data ?? NO_TASKS;
 }
+const NO_TASKS: Task[] = [];
 
 /** The task filter of the log: the registered tasks by name. */
 export function TaskSelect({ value, onChange }: { value?: string; onChange(v?: string, label?: string): void }) {
