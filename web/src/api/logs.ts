@@ -1,14 +1,13 @@
 /** Calls of the business log (/business_log) and the exception log (/exception_log). */
-import { callApi, defineApis } from './client';
+import { call, callList, defineApis, type ListParams } from './client';
 import type { components } from './schema';
-import type { Page } from '../components/list/query';
 
 type Schemas = components['schemas'];
 export type BusinessLog = Schemas['BusinessLog'];
 export type BusinessLogDetail = Schemas['BusinessLogDetail'];
 export type ExceptionLog = Schemas['ExceptionLog'];
 
-defineApis({
+const apis = defineApis({
   businessLogList: { method: 'GET', path: '/api/sys/businessLog/list' },
   businessLogOne: { method: 'GET', path: '/api/sys/businessLog/one' },
   exceptionLogList: { method: 'GET', path: '/api/sys/exceptionLog/list' },
@@ -20,9 +19,9 @@ export const LOG_EXPORTS = {
   exception: '/api/sys/exceptionLog/export',
 } as const;
 
-type Params = Record<string, string>;
+type Params = ListParams;
 
-export const listBusinessLog = (p: Params) => callApi<Page<BusinessLog>>('businessLogList', p);
-export const getBusinessLog = (id: number) => callApi<BusinessLogDetail>('businessLogOne', { id });
-export const listExceptionLog = (p: Params) => callApi<Page<ExceptionLog>>('exceptionLogList', p);
-export const getExceptionLog = (id: number) => callApi<ExceptionLog>('exceptionLogOne', { id });
+export const listBusinessLog = (p: Params) => callList(apis.businessLogList, p);
+export const getBusinessLog = (id: number) => call(apis.businessLogOne, { id });
+export const listExceptionLog = (p: Params) => callList(apis.exceptionLogList, p);
+export const getExceptionLog = (id: number) => call(apis.exceptionLogOne, { id });

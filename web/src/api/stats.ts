@@ -2,7 +2,7 @@
  * Calls of the usage statistics (internal/stats, docs/api.md "Usage statistics"): every call answers a report
  * (headline numbers, charts, tables) for the filter card's parameters; the types are generated (stats.Report).
  */
-import { callApi, defineApis } from './client';
+import { callList, defineApis } from './client';
 import type { components } from './schema';
 
 type Schemas = components['schemas'];
@@ -44,7 +44,7 @@ export const STATS_EXPORTS = {
   account: '/api/sys/statistics/exportAccount',
 } as const;
 
-export const statsReport = (api: StatsApi, params: Record<string, string>) => callApi<StatReport>(api, params);
+export const statsReport = (api: StatsApi, params: Record<string, string>) => callList(STATS_APIS[api], params);
 
 /** The reports of a screen's calls as one: numbers of the first that has any, then every chart and table in order. */
 export function mergeReports(reports: StatReport[]): StatReport | undefined {

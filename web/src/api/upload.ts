@@ -5,7 +5,7 @@
  */
 import {
   ApiError,
-  callApi,
+  call,
   callHeaders,
   clientEffects,
   defineApis,
@@ -107,9 +107,9 @@ export function uploadFile<T = UploadedFile>(target: UploadTarget, file: File, o
   });
 }
 
-defineApis({
+const apis = defineApis({
   fileDel: { method: 'DELETE', path: '/api/sys/common/file/del' },
 });
 
 /** Delete one's own upload that no record links (a file removed from a form before it was saved). */
-export const deleteUpload = (id: number, opts?: CallOptions) => callApi<null>('fileDel', { id }, opts);
+export const deleteUpload = (id: number, opts?: CallOptions) => call(apis.fileDel, { id }, opts);
