@@ -1,6 +1,7 @@
 /** Calls of menus (/menusmanager), function codes (/functionsmanager) and resources (/resmanager). */
 import { call, callList, defineApis, type ListParams } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 import type { RequestBody } from './types';
 
 type Schemas = components['schemas'];
@@ -35,7 +36,7 @@ export const ACCESS_EXPORTS = {
   menus: '/api/sys/menu/export',
   functions: '/api/sys/function/export',
   resources: '/api/sys/resource/export',
-} as const;
+} as const satisfies Record<string, GetPath>;
 
 type Params = ListParams;
 

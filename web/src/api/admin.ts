@@ -1,6 +1,7 @@
 /** Calls of system administration: users, roles, the organisation tree, the login log, download tickets. */
 import { call, callValue, callList, defineApis, type CallOptions, type ListParams } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 import type { RequestBody } from './types';
 
 type Schemas = components['schemas'];
@@ -41,7 +42,7 @@ export const EXPORTS = {
   users: '/api/sys/user/export',
   loginLog: '/api/sys/loginLog/export',
   userRoles: '/api/sys/role/exportUserRoles',
-} as const;
+} as const satisfies Record<string, GetPath>;
 
 type Params = ListParams;
 

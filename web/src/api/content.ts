@@ -6,7 +6,7 @@
  */
 import { call, callList, defineApis, type ListParams } from './client';
 import type { components } from './schema';
-import type { BodyOf } from './routes';
+import type { BodyOf, GetPath } from './routes';
 
 type Schemas = components['schemas'];
 export type CourseType = Schemas['ContentType'];
@@ -55,13 +55,13 @@ const apis = defineApis({
 export const listCourseware = (courseId: number) => call(apis.coursewareList, { courseId });
 export const deleteCourseware = (id: number) => call(apis.coursewareDel, { id });
 export const coursewareState = (id: number) => call(apis.coursewareState, { id }, { silent: true });
-export const COURSEWARE_DOWNLOAD = '/api/course/download';
+export const COURSEWARE_DOWNLOAD = '/api/course/download' satisfies GetPath;
 
-export const COURSE_EXPORT = '/api/course/export';
-export const SPECIAL_EXPORT = '/api/course/special/export';
-export const PUSH_EXPORT = '/api/course/push/export';
+export const COURSE_EXPORT = '/api/course/export' satisfies GetPath;
+export const SPECIAL_EXPORT = '/api/course/special/export' satisfies GetPath;
+export const PUSH_EXPORT = '/api/course/push/export' satisfies GetPath;
 /** the courses' distinct lecturers (filter: lecturer) */
-export const LECTURER_EXPORT = '/api/course/lecturer/export';
+export const LECTURER_EXPORT = '/api/course/lecturer/export' satisfies GetPath;
 
 type Params = ListParams;
 const ids = (list: number[]) => ({ ids: list });

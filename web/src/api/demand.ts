@@ -5,6 +5,7 @@
  */
 import { call, callList, defineApis, type CallOptions, type ListParams } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 import type { RequestBody } from './types';
 
 type Schemas = components['schemas'];
@@ -45,7 +46,7 @@ const apis = defineApis({
 });
 
 /** The export 'demand collection' (spec section 7): the demands with the list's filters. */
-export const DEMAND_EXPORT = '/api/demand/item/export';
+export const DEMAND_EXPORT = '/api/demand/item/export' satisfies GetPath;
 
 type Params = ListParams;
 

@@ -1,6 +1,6 @@
 /** Calls of dictionary management (/dict_manager) and the common dictionary lookups. */
 import { call, callApi, callList, defineApis, type CallOptions } from './client';
-import type { AnswerOf } from './routes';
+import type { AnswerOf, GetPath } from './routes';
 import type { components } from './schema';
 import type { RequestBody } from './types';
 
@@ -31,7 +31,7 @@ export const GENERIC_DICT = { id: '1853', commID: '185301' } as const;
 export const DICT_EXPORTS = {
   groups: '/api/sys/dict/exportDict',
   items: '/api/sys/dict/exportDictItem',
-} as const;
+} as const satisfies Record<string, GetPath>;
 
 export const listDictGroups = (p: Record<string, string>) => callList(apis.dictList, p);
 export const dictChildren = (pid: number) => call(apis.dictPNode, { pid });

@@ -1,6 +1,7 @@
 /** Calls of /externalOrgan, /externalUser (external organisations and their accounts) and /handover_manager. */
 import { call, callList, defineApis, type ListParams } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 import type { RequestBody } from './types';
 
 type Schemas = components['schemas'];
@@ -38,7 +39,7 @@ export const EXTERNAL_EXPORTS = {
   orgs: '/api/sys/externalOrgan/export',
   users: '/api/sys/externalUser/export',
   handovers: '/api/sys/handover/export',
-} as const;
+} as const satisfies Record<string, GetPath>;
 
 type Params = ListParams;
 

@@ -5,6 +5,7 @@
  */
 import { call, callList, defineApis, type ListParams } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 import type { RequestBody } from './types';
 
 type Schemas = components['schemas'];
@@ -43,8 +44,8 @@ const apis = defineApis({
   gmSectionSave: { method: 'PUT', path: '/api/portal/section/save' },
 });
 
-export const BANNER_EXPORT = '/api/portal/banner/export';
-export const LINK_EXPORT = '/api/portal/link/export';
+export const BANNER_EXPORT = '/api/portal/banner/export' satisfies GetPath;
+export const LINK_EXPORT = '/api/portal/link/export' satisfies GetPath;
 
 type Params = ListParams;
 const ids = (list: number[]) => ({ ids: list });

@@ -3,7 +3,7 @@
  * /api/library/{type}/..., the types as data, tags, CA-key loans, message to-dos and the caller's reminders.
  */
 import { answerValue, call, callList, defineApis, request, type DefOptions, type ListParams, type Method, type Payload } from './client';
-import type { AnswerOf, ApiPath, MethodsOf, RouteWith } from './routes';
+import type { AnswerOf, ApiPath, MethodsOf, RouteWith, GetPath } from './routes';
 import type { components } from './schema';
 import type { RequestBody } from './types';
 
@@ -37,7 +37,7 @@ const apis = defineApis({
   libMessageGenerate: { method: 'POST', path: '/api/library/message/generate' },
 });
 
-export const TAG_EXPORT = '/api/library/tag/export';
+export const TAG_EXPORT = '/api/library/tag/export' satisfies GetPath;
 
 /** The path of a type's call. */
 export const libPath = (type: string, call: string) => `/api/library/${type}/${call}`;
@@ -109,7 +109,7 @@ export const deleteTags = (list: number[]) => call(apis.libTagDel, ids(list));
 /* ---------- social security (docs/library.md, 'Social security') ---------- */
 
 export const SOCIAL_PATH = '/api/library/social';
-export const SOCIAL_EXPORT = `${SOCIAL_PATH}/export`;
+export const SOCIAL_EXPORT = `${SOCIAL_PATH}/export` satisfies GetPath;
 const socialApis = defineApis({
   socialList: { method: 'GET', path: '/api/library/social/list' },
   socialAdd: { method: 'POST', path: '/api/library/social/add' },

@@ -1,6 +1,7 @@
 /** Calls of the business log (/business_log) and the exception log (/exception_log). */
 import { call, callList, defineApis, type ListParams } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 
 type Schemas = components['schemas'];
 export type BusinessLog = Schemas['BusinessLog'];
@@ -17,7 +18,7 @@ const apis = defineApis({
 export const LOG_EXPORTS = {
   business: '/api/sys/businessLog/export',
   exception: '/api/sys/exceptionLog/export',
-} as const;
+} as const satisfies Record<string, GetPath>;
 
 type Params = ListParams;
 

@@ -1,7 +1,7 @@
 /** Calls of /dtable (dynamic tables: definitions and each table's data) and /dataset_manager (datasets). */
 import { call, callValue, callList, defineApis, request, type CallOptions, type ListParams } from './client';
 import type { components } from './schema';
-import type { AnswerOf, BodyOf } from './routes';
+import type { AnswerOf, BodyOf, GetPath } from './routes';
 
 type Schemas = components['schemas'];
 export type DTableField = Schemas['DtableField'];
@@ -39,8 +39,8 @@ const apis = defineApis({
   datasetCatalog: { method: 'GET', path: '/api/dataset/catalog' },
 });
 
-export const DTABLE_EXPORT = '/api/dtable/data/export';
-export const DTABLE_TEMPLATE = '/api/dtable/data/template';
+export const DTABLE_EXPORT = '/api/dtable/data/export' satisfies GetPath;
+export const DTABLE_TEMPLATE = '/api/dtable/data/template' satisfies GetPath;
 export type DTableImportReport = Schemas['DtableImportReport'];
 
 /** Checks (dryRun) or imports an .xlsx of rows into a table. */
@@ -122,7 +122,7 @@ const apis2 = defineApis({
   dreportShape: { method: 'GET', path: '/api/dreport/datasetShape' },
 });
 
-export const DREPORT_EXPORT = '/api/dreport/export';
+export const DREPORT_EXPORT = '/api/dreport/export' satisfies GetPath;
 
 /** A report as add and edit send it. */
 export interface DReportForm {

@@ -1,6 +1,7 @@
 /** Calls of the organisation screen (/organization_manager): unit and employee lists, the Excel import. */
 import { callValue, callList, defineApis } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 
 type Schemas = components['schemas'];
 export type OrgUnitRow = Schemas['OrgUnit'];
@@ -19,7 +20,7 @@ export const ORG_DOWNLOADS = {
   units: '/api/org/unit/export',
   employees: '/api/org/employee/export',
   template: '/api/org/import/template',
-} as const;
+} as const satisfies Record<string, GetPath>;
 
 export const listOrgUnits = (p: Record<string, string>) => callList(apis.orgUnitList, p);
 export const listEmployees = (p: Record<string, string>) => callList(apis.orgEmployeeList, p);

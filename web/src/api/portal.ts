@@ -4,7 +4,7 @@
  */
 import { call, callList, defineApis, type CallOptions, type ListParams } from './client';
 import type { components } from './schema';
-import type { AnswerOf, QueryOf } from './routes';
+import type { AnswerOf, QueryOf, GetPath } from './routes';
 
 /* ---------- types ---------- */
 
@@ -70,7 +70,7 @@ const apis = defineApis({
 });
 
 /** The bid pack as one zip (a download route: open it with openExport, a single-use ticket in the URL). */
-export const PACK_DOWNLOAD_PATH = '/api/portal/pack/download';
+export const PACK_DOWNLOAD_PATH = '/api/portal/pack/download' satisfies GetPath;
 
 type Params = ListParams;
 

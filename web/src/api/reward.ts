@@ -5,6 +5,7 @@
  */
 import { call, callList, defineApis, type CallOptions, type ListParams } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 import type { RequestBody } from './types';
 
 type Schemas = components['schemas'];
@@ -44,7 +45,7 @@ const apis = defineApis({
 });
 
 /** The export 'certificate reward report' (spec section 7). */
-export const REWARD_REPORT_EXPORT = '/api/reward/report/export';
+export const REWARD_REPORT_EXPORT = '/api/reward/report/export' satisfies GetPath;
 
 type Params = ListParams;
 

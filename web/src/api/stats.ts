@@ -4,6 +4,7 @@
  */
 import { callList, defineApis } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 
 type Schemas = components['schemas'];
 export type StatSeries = Schemas['StatsSeries'];
@@ -42,7 +43,7 @@ export const STATS_EXPORTS = {
   demand: '/api/sys/statistics/exportDemand',
   summary: '/api/sys/statistics/exportSummary',
   account: '/api/sys/statistics/exportAccount',
-} as const;
+} as const satisfies Record<string, GetPath>;
 
 export const statsReport = (api: StatsApi, params: Record<string, string>) => callList(STATS_APIS[api], params);
 

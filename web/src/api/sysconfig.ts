@@ -1,6 +1,7 @@
 /** Calls of system parameters (/sys_config), system notices, the portal layout (/headerAndfooter_manager) and the common calls. */
 import { call, callList, defineApis, type CallOptions, type ListParams } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 import type { RequestBody } from './types';
 
 type Schemas = components['schemas'];
@@ -29,7 +30,7 @@ const apis = defineApis({
   portalLayout: { method: 'GET', path: '/api/sys/common/portal/layout' },
 });
 
-export const SYS_CONFIG_EXPORT = '/api/sys/config/export';
+export const SYS_CONFIG_EXPORT = '/api/sys/config/export' satisfies GetPath;
 
 /** Keys of the built-in parameters the browser reads. */
 export const CONFIG_KEYS = { helpUrl: 'sys.help_url' } as const;

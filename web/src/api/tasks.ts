@@ -1,6 +1,7 @@
 /** Calls of the scheduled tasks (/task_manager) and the task log (/task_log). */
 import { call, callValue, callList, defineApis, type CallOptions } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 
 type Schemas = components['schemas'];
 export type Task = Schemas['TasksRow'];
@@ -20,7 +21,7 @@ const apis = defineApis({
   taskLogCancel: { method: 'POST', path: '/api/sys/taskLog/cancel' },
 });
 
-export const TASK_LOG_EXPORT = '/api/sys/taskLog/export';
+export const TASK_LOG_EXPORT = '/api/sys/taskLog/export' satisfies GetPath;
 
 /** Server limits (internal/tasks). */
 export const TASK_LIMITS = { cron: 100, timeoutSec: 1800, retries: 10, days: 3650 } as const;

@@ -1,6 +1,7 @@
 /** Calls of the expert Word book: the chooser (/expert_make_word) and the kept books (/expert_talents_result). */
 import { call, callList, defineApis, type ListParams } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 import type { RequestBody } from './types';
 
 type Schemas = components['schemas'];
@@ -17,7 +18,7 @@ const apis = defineApis({
 });
 
 /** The download call of a kept book (opened with a single-use ticket). */
-export const BOOK_DOWNLOAD = '/api/expert/book/download';
+export const BOOK_DOWNLOAD = '/api/expert/book/download' satisfies GetPath;
 
 type Params = ListParams;
 
