@@ -1,8 +1,8 @@
 /** Calls of menus (/menusmanager), function codes (/functionsmanager) and resources (/resmanager). */
-import { callApi, defineApis } from './client';
+import { call, callList, defineApis, type ListParams } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 import type { RequestBody } from './types';
-import type { Page } from '../components/list/query';
 
 type Schemas = components['schemas'];
 export type MenuNode = Schemas['MenuNode'];
@@ -13,7 +13,7 @@ export type FunctionOption = Schemas['FunctionOption'];
 export type Resource = Schemas['Resource'];
 export type ResourceRef = Schemas['ResourceRef'];
 
-defineApis({
+const apis = defineApis({
   menuList: { method: 'GET', path: '/api/sys/menu/list' },
   menuAdd: { method: 'POST', path: '/api/sys/menu/add' },
   menuEdit: { method: 'PUT', path: '/api/sys/menu/edit' },
@@ -36,26 +36,26 @@ export const ACCESS_EXPORTS = {
   menus: '/api/sys/menu/export',
   functions: '/api/sys/function/export',
   resources: '/api/sys/resource/export',
-} as const;
+} as const satisfies Record<string, GetPath>;
 
-type Params = Record<string, string>;
+type Params = ListParams;
 
-export const listMenus = () => callApi<MenuNode[]>('menuList');
-export const addMenu = (f: MenuForm) => callApi<{ id: number }>('menuAdd', { ...f });
-export const editMenu = (f: MenuForm & { id: number }) => callApi<null>('menuEdit', { ...f });
-export const deleteMenu = (id: number) => callApi<null>('menuDel', { id });
-export const changeMenuVisible = (id: number, visible: 0 | 1) => callApi<null>('menuChangeVisible', { id, visible });
-export const sortMenus = (items: { id: number; sort: number }[]) => callApi<null>('menuSort', { items });
-export const moveMenu = (id: number, parentId: number, index: number) => callApi<null>('menuMove', { id, parentId, index });
+export const listMenus = () => call(apis.menuList);
+export const addMenu = (f: MenuForm) => call(apis.menuAdd, { ...f });
+export const editMenu = (f: MenuForm & { id: number }) => call(apis.menuEdit, { ...f });
+export const deleteMenu = (id: number) => call(apis.menuDel, { id });
+export const changeMenuVisible = (id: number, visible: 0 | 1) => call(apis.menuChangeVisible, { id, visible: String(visible) });
+export const sortMenus = (items: { id: number; sort: number }[]) => call(apis.menuSort, { items });
+export const moveMenu = (id: number, parentId: number, index: number) => call(apis.menuMove, { id, parentId, index });
 
-export const listFunctions = (p: Params) => callApi<Page<FunctionRec>>('functionList', p);
-export const addFunction = (f: FunctionForm) => callApi<{ id: number }>('functionAdd', { ...f });
-export const editFunction = (f: FunctionForm & { id: number }) => callApi<null>('functionEdit', { ...f });
-export const deleteFunction = (id: number) => callApi<null>('functionDel', { id });
-export const allFunctions = () => callApi<FunctionOption[]>('functionAll');
+export const listFunctions = (p: Params) => callList(apis.functionList, p);
+export const addFunction = (f: FunctionForm) => call(apis.functionAdd, { ...f });
+export const editFunction = (f: FunctionForm & { id: number }) => call(apis.functionEdit, { ...f });
+export const deleteFunction = (id: number) => call(apis.functionDel, { id });
+export const allFunctions = () => call(apis.functionAll);
 
-export const listResources = (p: Params) => callApi<Page<Resource>>('resourceList', p);
+export const listResources = (p: Params) => callList(apis.resourceList, p);
 export const editResource = (id: number, name: string, funCodes?: string[]) =>
-  callApi<null>('resourceEdit', funCodes ? { id, name, funCodes } : { id, name });
-export const resetResource = (id: number) => callApi<null>('resourceReset', { id });
-export const allResources = () => callApi<ResourceRef[]>('resourceAll');
+  call(apis.resourceEdit, funCodes ? { id, name, funCodes } : { id, name });
+export const resetResource = (id: number) => call(apis.resourceReset, { id });
+export const allResources = () => call(apis.resourceAll);

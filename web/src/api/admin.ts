@@ -1,9 +1,8 @@
 /** Calls of system administration: users, roles, the organisation tree, the login log, download tickets. */
-import { callApi, defineApis, type CallOptions } from './client';
+import { call, callValue, callList, defineApis, type CallOptions, type ListParams } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 import type { RequestBody } from './types';
-import type { Page } from '../components/list/query';
-import type { SysMenu } from './types';
 
 type Schemas = components['schemas'];
 export type SysUser = Schemas['SysUser'];
@@ -16,7 +15,7 @@ export type Role = Schemas['Role'];
 export type RoleForm = RequestBody<'/api/sys/role/add', 'post'>;
 export type RoleGrants = Schemas['RoleGrants'];
 
-defineApis({
+const apis = defineApis({
   downloadTicket: { method: 'POST', path: '/api/sys/common/ticket' },
   orgGetByPid: { method: 'GET', path: '/api/dataHumanResources/getByPid' },
   userList: { method: 'GET', path: '/api/sys/user/list' },
@@ -43,28 +42,28 @@ export const EXPORTS = {
   users: '/api/sys/user/export',
   loginLog: '/api/sys/loginLog/export',
   userRoles: '/api/sys/role/exportUserRoles',
-} as const;
+} as const satisfies Record<string, GetPath>;
 
-type Params = Record<string, string>;
+type Params = ListParams;
 
-export const getDownloadTicket = (path: string) => callApi<DownloadTicket>('downloadTicket', { path });
-export const getOrgChildren = (pid: string, opts?: CallOptions) => callApi<OrgUnit[]>('orgGetByPid', { pid }, opts);
-export const listUsers = (p: Params) => callApi<Page<SysUser>>('userList', p);
-export const addUser = (f: UserForm) => callApi<{ id: number }>('userAdd', { ...f });
-export const editUser = (f: UserForm & { id: number }) => callApi<null>('userEdit', { ...f });
-export const changeUserState = (ids: number[], state: 0 | 1) => callApi<null>('userChangeState', { ids, state });
-export const resetUserPassword = (id: number, password: string) => callApi<null>('userResetPwd', { id, password });
-export const deleteUsers = (ids: number[]) => callApi<null>('userDel', { ids: ids.join(',') });
-export const allRoles = () => callApi<RoleSummary[]>('roleAll');
-export const searchUsers = (p: Params) => callApi<Page<SysUser>>('userSearch', p);
-export const assignRole = (userId: number, roleId: number) => callApi<null>('roleAssign', { userId, roleId });
-export const removeRole = (userId: number, roleId: number) => callApi<null>('roleRemove', { userId, roleId });
-export const listLoginLog = (p: Params) => callApi<Page<LoginLog>>('loginLogList', p);
-export const listRoles = (p: Params) => callApi<Page<Role>>('sysRoleList', p);
-export const addRole = (f: RoleForm) => callApi<{ id: number }>('sysRoleAdd', { ...f });
-export const editRole = (f: RoleForm & { id: number }) => callApi<null>('sysRoleEdit', { ...f });
-export const deleteRole = (id: number) => callApi<null>('sysRoleDel', { id });
-export const getRoleGrants = (roleId: number) => callApi<RoleGrants>('sysRoleGrants', { roleId });
+export const getDownloadTicket = (path: string) => callValue(apis.downloadTicket, { path });
+export const getOrgChildren = (pid: string, opts?: CallOptions) => call(apis.orgGetByPid, { pid }, opts);
+export const listUsers = (p: Params) => callList(apis.userList, p);
+export const addUser = (f: UserForm) => call(apis.userAdd, { ...f });
+export const editUser = (f: UserForm & { id: number }) => call(apis.userEdit, { ...f });
+export const changeUserState = (ids: number[], state: 0 | 1) => call(apis.userChangeState, { ids, state: String(state) });
+export const resetUserPassword = (id: number, password: string) => call(apis.userResetPwd, { id, password });
+export const deleteUsers = (ids: number[]) => call(apis.userDel, { ids });
+export const allRoles = () => call(apis.roleAll);
+export const searchUsers = (p: Params) => callList(apis.userSearch, p);
+export const assignRole = (userId: number, roleId: number) => call(apis.roleAssign, { userId, roleId });
+export const removeRole = (userId: number, roleId: number) => call(apis.roleRemove, { userId, roleId });
+export const listLoginLog = (p: Params) => callList(apis.loginLogList, p);
+export const listRoles = (p: Params) => callList(apis.sysRoleList, p);
+export const addRole = (f: RoleForm) => call(apis.sysRoleAdd, { ...f });
+export const editRole = (f: RoleForm & { id: number }) => call(apis.sysRoleEdit, { ...f });
+export const deleteRole = (id: number) => call(apis.sysRoleDel, { id });
+export const getRoleGrants = (roleId: number) => callValue(apis.sysRoleGrants, { roleId });
 export const setRoleGrants = (roleId: number, menuCodes: string[], funCodes: string[]) =>
-  callApi<null>('sysRoleSetGrants', { roleId, menuCodes, funCodes });
-export const getMenuTree = () => callApi<SysMenu[]>('menuTree');
+  call(apis.sysRoleSetGrants, { roleId, menuCodes, funCodes });
+export const getMenuTree = () => call(apis.menuTree);

@@ -1,8 +1,8 @@
-import { callApi, defineApis, type CallOptions } from './client';
-import type { LoginParams, LoginResult, UpdatePwdParams, UserInfo } from './types';
+import { call, callValue, defineApis, type CallOptions } from './client';
+import type { DictEntry, LoginParams, UpdatePwdParams } from './types';
 import type { components } from './schema';
 
-defineApis({
+const apis = defineApis({
   login: { method: 'POST', path: '/api/login', auth: false },
   outSiteLogin: { method: 'POST', path: '/api/outSite/login', auth: false },
   renewLogin: { method: 'POST', path: '/api/login/renew', auth: false },
@@ -25,32 +25,39 @@ export function clientOs(): string {
   return known.find(([re]) => re.test(ua))?.[1] ?? 'Other';
 }
 
+/**
+ * A session answer with its dictionaries read as the trees GET /api/sys/dict/getDictCache answers: the server sends
+ * them pre-encoded, so the document can only say 'a list' (its description names DictEntry).
+ */
+const withDicts = <T extends { dictData: unknown[] }>(answer: Promise<T>) =>
+  answer as Promise<Omit<T, 'dictData'> & { dictData: DictEntry[] }>;
+
 function loginBody(LoginCode: string, PassWord: string, response = '', os = clientOs()): LoginParams {
   return { LoginCode, PassWord, response, os };
 }
 
 /** remember: an HR-origin sign-in; the answer then carries a renewal token for silent re-login. */
 export const login = (LoginCode: string, PassWord: string, response?: string, os?: string, opts?: CallOptions, remember = false) =>
-  callApi<LoginResult>('login', { ...loginBody(LoginCode, PassWord, response, os), ...(remember ? { remember: 'ahr' } : {}) }, opts);
+  withDicts(callValue(apis.login, { ...loginBody(LoginCode, PassWord, response, os), ...(remember ? { remember: 'ahr' } : {}) }, opts));
 
 /** Silent re-login of a remembered HR-origin sign-in (single-use token; the answer carries the next one). */
 export const renewLogin = (renewToken: string, opts?: CallOptions) =>
-  callApi<LoginResult>('renewLogin', { renewToken, os: clientOs() }, opts);
+  withDicts(callValue(apis.renewLogin, { renewToken, os: clientOs() }, opts));
 
 export const outSiteLogin = (LoginCode: string, PassWord: string, response?: string, os?: string, opts?: CallOptions) =>
-  callApi<LoginResult>('outSiteLogin', { ...loginBody(LoginCode, PassWord, response, os) }, opts);
+  withDicts(callValue(apis.outSiteLogin, { ...loginBody(LoginCode, PassWord, response, os) }, opts));
 
 /** Resolves with the logout URL to load in the hidden logout frame. */
-export const logout = (opts?: CallOptions) => callApi<string>('logout', undefined, opts);
+export const logout = (opts?: CallOptions) => call(apis.logout, undefined, opts);
 
-export const updatePwd = (p: UpdatePwdParams, opts?: CallOptions) => callApi<unknown>('updatePwd', { ...p }, opts);
+export const updatePwd = (p: UpdatePwdParams, opts?: CallOptions) => call(apis.updatePwd, { ...p }, opts);
 
-export const userInfo = (opts?: CallOptions) => callApi<UserInfo>('userInfo', undefined, opts);
+export const userInfo = (opts?: CallOptions) => callValue(apis.userInfo, undefined, opts);
 
 /** The session user again (fresh menus and function codes). */
-export const session = (opts?: CallOptions) => callApi<LoginResult>('session', undefined, opts);
+export const session = (opts?: CallOptions) => withDicts(callValue(apis.session, undefined, opts));
 
-defineApis({
+const apis2 = defineApis({
   getVerify: { method: 'POST', path: '/api/getVerify', auth: false },
   forestPwd: { method: 'PUT', path: '/api/forestPwd', auth: false },
   ssoStart: { method: 'GET', path: '/api/sso/start', auth: false },
@@ -59,7 +66,7 @@ defineApis({
 
 /** Asks for a verification code for a forgotten password; the answer is the same whether the account exists. */
 export const getVerify = (LoginCode: string, opts?: CallOptions) =>
-  callApi<{ expiresIn: number; resendIn: number }>('getVerify', { LoginCode }, opts);
+  callValue(apis2.getVerify, { LoginCode }, opts);
 
 export interface ForestPwdParams {
   LoginCode: string;
@@ -69,25 +76,25 @@ export interface ForestPwdParams {
 }
 
 /** Sets a new password with the verification code; every session of the account ends. */
-export const forestPwd = (p: ForestPwdParams, opts?: CallOptions) => callApi<unknown>('forestPwd', { ...p }, opts);
+export const forestPwd = (p: ForestPwdParams, opts?: CallOptions) => call(apis2.forestPwd, { ...p }, opts);
 
 /** Where /sso starts: the mode, and in 'oidc' mode the HR system's sign-in address. */
-export const ssoStart = (opts?: CallOptions) => callApi<{ mode: 'off' | 'oidc' | 'ticket'; url?: string }>('ssoStart', undefined, opts);
+export const ssoStart = (opts?: CallOptions) => callValue(apis2.ssoStart, undefined, opts);
 
 /** Exchanges the HR system's code (and state, oidc) for a session marked HR-origin (with a renewal token). */
 export const ssoLogin = (code: string, state?: string, opts?: CallOptions) =>
-  callApi<LoginResult>('ssoLogin', { code, ...(state ? { state } : {}), os: clientOs() }, opts);
+  withDicts(callValue(apis2.ssoLogin, { code, ...(state ? { state } : {}), os: clientOs() }, opts));
 
 export type SsoSettings = components['schemas']['SSOSettings'];
 export type SsoTestResult = components['schemas']['SSOTestResult'];
 
-defineApis({
+const apis3 = defineApis({
   ssoSettings: { method: 'GET', path: '/api/sys/sso/settings' },
   ssoTest: { method: 'POST', path: '/api/sys/sso/test' },
 });
 
 /** The single sign-on and verification-code settings in force (read-only; secrets masked). */
-export const ssoSettings = (opts?: CallOptions) => callApi<SsoSettings>('ssoSettings', undefined, opts);
+export const ssoSettings = (opts?: CallOptions) => callValue(apis3.ssoSettings, undefined, opts);
 
 /** Tests the connection to the HR system; nobody is signed in. */
-export const ssoTest = (opts?: CallOptions) => callApi<SsoTestResult>('ssoTest', undefined, opts);
+export const ssoTest = (opts?: CallOptions) => callValue(apis3.ssoTest, undefined, opts);

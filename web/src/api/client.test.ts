@@ -11,12 +11,12 @@ import {
   resetClient,
   toastCancelled,
   toastSuccess,
-  type ApiDef,
+  type RequestDef,
   type ClientEffects,
 } from './client';
 
-const GET: ApiDef = { method: 'GET', path: '/api/thing' };
-const POST: ApiDef = { method: 'POST', path: '/api/thing' };
+const GET: RequestDef = { method: 'GET', path: '/api/thing' };
+const POST: RequestDef = { method: 'POST', path: '/api/thing' };
 
 function reply(body: unknown, status = 200) {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -198,7 +198,7 @@ describe('error catalogue', () => {
     const clearH5Session = vi.fn<ClientEffects['clearH5Session']>();
     const fetch = reply({ code: 401, message: '登录已失效，请重新登录' }, 401);
     configureClient({ ...fx, fetch, getToken: () => undefined, getH5Token: () => 'h5tok', clearH5Session, getLang: () => 'en', baseUrl: '' });
-    const H5: ApiDef = { method: 'GET', path: '/api/biapp/curriculum/user/courses', auth: false, h5: true };
+    const H5: RequestDef = { method: 'GET', path: '/api/biapp/curriculum/user/courses', auth: false, h5: true };
     await expect(request(H5)).rejects.toMatchObject({ code: 401 });
     const init = fetch.mock.calls[0][1] as RequestInit;
     expect((init.headers as Record<string, string>).h5Token).toBe('h5tok');
@@ -290,9 +290,9 @@ describe('error catalogue', () => {
   it('a known API name is called', async () => {
     const fetch = reply({ code: 0, data: 7 });
     setup(fetch);
-    defineApis({ testCall: { method: 'GET', path: '/api/test/call' } });
+    defineApis({ testCall: { method: 'GET', path: '/api/sys/common/dict/item2' } });
     await expect(callApi('testCall', { q: 'x' })).resolves.toBe(7);
-    expect(fetch.mock.calls[0][0]).toBe('/api/test/call?q=x');
+    expect(fetch.mock.calls[0][0]).toBe('/api/sys/common/dict/item2?q=x');
   });
 
   it("a network error is 'Operation exception'", async () => {

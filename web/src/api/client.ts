@@ -8,6 +8,7 @@ import { API_BASE } from '../app/config';
 import { clearSession, getSession, getToken, sessionLost, updateSession } from '../lib/session';
 import { clearH5Session, getH5Token, H5_LOGIN_PATH } from '../lib/h5Session';
 import type { Envelope } from './types';
+import type { AnswerOf, Method, PayloadOf, Route, RouteWith } from './routes';
 
 export const DEFAULT_TIMEOUT = 60_000;
 /** uploads and dictionary-config calls */
@@ -26,19 +27,32 @@ export const CODE_MUST_CHANGE_PASSWORD = 10007;
 /** The mobile client's session (h5Token) is not usable (spec section 8): message, token cleared, plug-in login. */
 export const CODE_H5_UNAUTHORIZED = 401;
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type { Method } from './routes';
 export type Payload = Record<string, unknown> | FormData | undefined;
 
-export interface ApiDef {
-  method: Method;
-  path: string;
+/** How a call is made, beside its route. */
+export interface DefOptions {
   /** false for public calls (login); default true: the call needs the session token */
-  auth?: boolean;
+  readonly auth?: boolean;
   /** 300 s timeout (uploads, dictionary configuration) */
-  long?: boolean;
+  readonly long?: boolean;
   /** a call of the mobile plug-in (curriculum-user API): it sends the h5Token, not the session token */
-  h5?: boolean;
+  readonly h5?: boolean;
+  /** fixed query parameters sent with every call of this definition (a POST's dryRun) */
+  readonly query?: Readonly<Record<string, string | number | boolean>>;
 }
+
+/** What request() sends: any method and path (the transport; the typed calls below name the document's routes). */
+export interface RequestDef extends DefOptions {
+  readonly method: Method;
+  readonly path: string;
+}
+
+/**
+ * A call definition: a path of the generated API description (api/openapi.json) and one of the methods the document
+ * declares on it; any other pair does not compile. Its query, body and answer come from the document (api/routes.ts).
+ */
+export type ApiDef = Route & DefOptions;
 
 export interface CallOptions {
   timeout?: number;
@@ -279,7 +293,7 @@ export function networkFailure(opts: CallOptions): never {
 export const clientEffects = (): Readonly<ClientEffects> => fx;
 
 /** Perform one call. Resolves with `data` on success; rejects with ApiError after the catalogue's effects. */
-export async function request<T = unknown>(def: ApiDef, payload?: Payload, opts: CallOptions = {}): Promise<T> {
+export async function request<T = unknown>(def: RequestDef, payload?: Payload, opts: CallOptions = {}): Promise<T> {
   const headers = callHeaders(def.auth !== false && !def.h5, opts);
   if (def.h5) {
     opts = { ...opts, h5: true };
@@ -296,7 +310,8 @@ export async function request<T = unknown>(def: ApiDef, payload?: Payload, opts:
       headers['Content-Type'] = 'application/json';
     }
   }
-  const url = buildUrl(def.path, inQuery && !isForm ? payload : undefined);
+  const query = inQuery && !isForm ? payload : undefined;
+  const url = buildUrl(def.path, def.query ? { ...def.query, ...query } : query);
   const timeout = opts.timeout ?? (opts.long || def.long || isForm ? LONG_TIMEOUT : DEFAULT_TIMEOUT);
 
   const controller = new AbortController();
@@ -331,18 +346,72 @@ export function onWrite(fn: () => void): () => void {
   return () => writeListeners.delete(fn);
 }
 
+/* ---------- typed calls ---------- */
+
+/**
+ * One call of the generated API description: the payload is the query (GET, DELETE) or body (POST, PUT) the document
+ * declares for the route, the answer is `data` of its 200 envelope. The envelope rules and the error catalogue are
+ * request()'s.
+ */
+export function call<D extends ApiDef>(def: D, payload?: PayloadOf<D>, opts: CallOptions = {}): Promise<AnswerOf<D>> {
+  return request<AnswerOf<D>>(def, payload as Payload, opts);
+}
+
+/**
+ * The answer of a call the screen needs a value from. The generator describes a handler's pointer answer as nullable
+ * (it cannot tell that a successful answer always carries the value): a null answer is refused as malformed, with the
+ * catalogue's 'Operation exception', instead of reaching the screen.
+ */
+export function answerValue<T>(data: T, opts: CallOptions = {}): NonNullable<T> {
+  if (data == null) fail(t('msg.operationException'), CODE_NETWORK, opts);
+  return data;
+}
+
+/** call() for a route whose answer the document marks nullable (a pointer answer): the answer is the value. */
+export async function callValue<D extends ApiDef>(def: D, payload?: PayloadOf<D>, opts: CallOptions = {}): Promise<NonNullable<AnswerOf<D>>> {
+  return answerValue(await call(def, payload, opts), opts);
+}
+
+/** Query parameters built at run time (the generic list machinery's filters, a report's filter card), as text. */
+export type ListParams = Record<string, string>;
+
+/**
+ * A GET whose parameters are built at run time (components/list: filters, page and sort by name): the parameters
+ * are not checked against the document, the answer is.
+ */
+export function callList<D extends RouteWith<'GET'> & DefOptions>(def: D, params: ListParams, opts: CallOptions = {}): Promise<AnswerOf<D>> {
+  return request<AnswerOf<D>>(def, params, opts);
+}
+
 /* ---------- named calls ---------- */
 
-const registry = new Map<string, ApiDef>();
+const registry = new Map<string, RequestDef>();
+const defined: { name: string; def: RequestDef; named: boolean }[] = [];
 
-/** Register named calls (each area file defines its own); returns the same map for typed wrappers. */
-export function defineApis<M extends Record<string, ApiDef>>(map: M): M {
-  for (const [name, def] of Object.entries(map)) registry.set(name, def);
+/**
+ * Register named calls (each area file defines its own); returns the same map, each definition keeping its route's
+ * literal type for call(). A path or method the document does not have does not compile (and definitions.test.ts
+ * checks every definition against api/openapi.json).
+ */
+export function defineApis<const M extends Record<string, ApiDef>>(map: M): M {
+  for (const [name, def] of Object.entries(map)) {
+    registry.set(name, def);
+    defined.push({ name, def, named: true });
+  }
   return map;
 }
 
-/** Call by name (used by the widgets); an unknown name fails with the catalogue's message. */
-export function callApi<T = unknown>(name: string, payload?: Payload, opts: CallOptions = {}): Promise<T> {
+/** Call definitions that are not called by name (the mobile plug-in's calls: their names are the web's too). */
+export function defineRoutes<const M extends Record<string, ApiDef>>(map: M): M {
+  for (const [name, def] of Object.entries(map)) defined.push({ name, def, named: false });
+  return map;
+}
+
+/** Every definition made so far, in order (definitions.test.ts checks them against api/openapi.json). */
+export const definedCalls = (): readonly { name: string; def: RequestDef; named: boolean }[] => defined;
+
+/** Call by name (the widgets' configured names); an unknown name fails with the catalogue's message. */
+export function callApi(name: string, payload?: Payload, opts: CallOptions = {}): Promise<unknown> {
   const def = registry.get(name);
   if (!def) {
     try {
@@ -351,5 +420,5 @@ export function callApi<T = unknown>(name: string, payload?: Payload, opts: Call
       return Promise.reject(e);
     }
   }
-  return request<T>(def, payload, opts);
+  return request(def, payload, opts);
 }

@@ -4,9 +4,9 @@
  * getFirstLesson, getCurriculumSelector, getSpecialSelector, addBannerLink), which portal management may use too.
  * Covers go up through the banner upload (api/upload.ts, target 'banner').
  */
-import { callApi, defineApis } from './client';
+import { call, callList, defineApis, type ListParams } from './client';
 import type { components } from './schema';
-import type { Page } from '../components/list/query';
+import type { BodyOf, GetPath } from './routes';
 
 type Schemas = components['schemas'];
 export type CourseType = Schemas['ContentType'];
@@ -21,7 +21,7 @@ export type ContentOption = Schemas['ContentOption'];
 export type AuditItem = Schemas['ContentDictItem'];
 export type Courseware = Schemas['ContentCourseware'];
 
-defineApis({
+const apis = defineApis({
   courseTypeList: { method: 'GET', path: '/api/course/type/query/list' },
   courseTypeTree: { method: 'GET', path: '/api/course/type' },
   courseTypeAdd: { method: 'POST', path: '/api/course/type' },
@@ -52,30 +52,30 @@ defineApis({
 });
 
 /** A course's courseware; delete one; where a conversion stands (polled while converting). */
-export const listCourseware = (courseId: number) => callApi<Courseware[]>('coursewareList', { courseId: String(courseId) });
-export const deleteCourseware = (id: number) => callApi<null>('coursewareDel', { id: String(id) });
-export const coursewareState = (id: number) => callApi<Courseware>('coursewareState', { id: String(id) }, { silent: true });
-export const COURSEWARE_DOWNLOAD = '/api/course/download';
+export const listCourseware = (courseId: number) => call(apis.coursewareList, { courseId });
+export const deleteCourseware = (id: number) => call(apis.coursewareDel, { id });
+export const coursewareState = (id: number) => call(apis.coursewareState, { id }, { silent: true });
+export const COURSEWARE_DOWNLOAD = '/api/course/download' satisfies GetPath;
 
-export const COURSE_EXPORT = '/api/course/export';
-export const SPECIAL_EXPORT = '/api/course/special/export';
-export const PUSH_EXPORT = '/api/course/push/export';
+export const COURSE_EXPORT = '/api/course/export' satisfies GetPath;
+export const SPECIAL_EXPORT = '/api/course/special/export' satisfies GetPath;
+export const PUSH_EXPORT = '/api/course/push/export' satisfies GetPath;
 /** the courses' distinct lecturers (filter: lecturer) */
-export const LECTURER_EXPORT = '/api/course/lecturer/export';
+export const LECTURER_EXPORT = '/api/course/lecturer/export' satisfies GetPath;
 
-type Params = Record<string, string>;
-const ids = (list: number[]) => ({ ids: list.join(',') });
+type Params = ListParams;
+const ids = (list: number[]) => ({ ids: list });
 
 export interface CourseTypeForm {
   parentId: number;
   name: string;
   sort: number;
 }
-export const listCourseTypes = (p: Params) => callApi<Page<CourseType>>('courseTypeList', p);
-export const courseTypeTree = () => callApi<CourseTypeNode[]>('courseTypeTree');
-export const addCourseType = (f: CourseTypeForm) => callApi<{ id: number }>('courseTypeAdd', { ...f });
-export const editCourseType = (f: CourseTypeForm & { id: number }) => callApi<null>('courseTypeEdit', { ...f });
-export const deleteCourseTypes = (list: number[]) => callApi<null>('courseTypeDel', ids(list));
+export const listCourseTypes = (p: Params) => callList(apis.courseTypeList, p);
+export const courseTypeTree = () => call(apis.courseTypeTree);
+export const addCourseType = (f: CourseTypeForm) => call(apis.courseTypeAdd, { ...f });
+export const editCourseType = (f: CourseTypeForm & { id: number }) => call(apis.courseTypeEdit, { ...f });
+export const deleteCourseTypes = (list: number[]) => call(apis.courseTypeDel, ids(list));
 
 export interface CourseForm {
   name: string;
@@ -84,14 +84,14 @@ export interface CourseForm {
   description: string;
   lecturer: string;
 }
-export const listCourses = (p: Params) => callApi<Page<Course>>('courseList', p);
-export const addCourse = (f: CourseForm) => callApi<{ id: number }>('courseAdd', { ...f });
-export const editCourse = (f: CourseForm & { id: number }) => callApi<null>('courseEdit', { ...f });
-export const deleteCourses = (list: number[]) => callApi<null>('courseDel', ids(list));
+export const listCourses = (p: Params) => callList(apis.courseList, p);
+export const addCourse = (f: CourseForm) => call(apis.courseAdd, { ...f });
+export const editCourse = (f: CourseForm & { id: number }) => call(apis.courseEdit, { ...f });
+export const deleteCourses = (list: number[]) => call(apis.courseDel, ids(list));
 export const auditCourses = (list: number[], auditStatus: string, remark: string) =>
-  callApi<null>('courseAudit', { ...ids(list), auditStatus, remark });
-export const publishCourses = (list: number[], published: 0 | 1) => callApi<null>('coursePublish', { ...ids(list), published });
-export const auditStates = () => callApi<AuditItem[]>('auditDict');
+  call(apis.courseAudit, { ...ids(list), auditStatus, remark });
+export const publishCourses = (list: number[], published: 0 | 1) => call(apis.coursePublish, { ...ids(list), published });
+export const auditStates = () => call(apis.auditDict);
 
 export interface SpecialForm {
   name: string;
@@ -102,43 +102,38 @@ export interface SpecialForm {
   published: 0 | 1;
   courseIds: number[];
 }
-export const listSpecials = (p: Params) => callApi<Page<Special>>('specialList', p);
-export const specialOne = (id: number) => callApi<Special>('specialOne', { id });
-export const addSpecial = (f: SpecialForm) => callApi<{ id: number }>('specialAdd', { ...f });
-export const editSpecial = (f: SpecialForm & { id: number }) => callApi<null>('specialEdit', { ...f });
-export const deleteSpecials = (list: number[]) => callApi<null>('specialDel', ids(list));
+export const listSpecials = (p: Params) => callList(apis.specialList, p);
+export const specialOne = (id: number) => call(apis.specialOne, { id });
+export const addSpecial = (f: SpecialForm) => call(apis.specialAdd, { ...f });
+export const editSpecial = (f: SpecialForm & { id: number }) => call(apis.specialEdit, { ...f });
+export const deleteSpecials = (list: number[]) => call(apis.specialDel, ids(list));
 
 /** getLessonList: name, pageSize, pageIndex; answers data.records, data.current, data.total. */
-export const getLessonList = (p: { name: string; pageSize: number; pageIndex: number }) => callApi<CardPage>('getLessonList', { ...p });
+export const getLessonList = (p: { name: string; pageSize: number; pageIndex: number }) => call(apis.getLessonList, { ...p });
 /** getSpecialList: name, type (the level: 1 first-level, 2 second-level), pageSize, pageIndex. */
 export const getSpecialList = (p: { name: string; type?: number; pageSize: number; pageIndex: number }) => {
   const { type, ...rest } = p;
-  return callApi<CardPage>('getSpecialList', type ? { ...rest, type } : rest);
+  return call(apis.getSpecialList, type ? { ...rest, type } : rest);
 };
 /** getFirstLesson: specialId, pageSize, pageIndex; answers data.data, data.pageIndex, data.total. */
 export const getFirstLesson = (p: { specialId: number; pageSize: number; pageIndex: number }) =>
-  callApi<FirstLessonPage>('getFirstLesson', { ...p });
+  call(apis.getFirstLesson, { ...p });
 /** getCurriculumSelector: courses as {id, name}; all (course managers only) includes the unpublished ones. */
 export const getCurriculumSelector = (name = '', all = false) =>
-  callApi<ContentOption[]>('getCurriculumSelector', all ? { name, all: 'true' } : { name });
+  call(apis.getCurriculumSelector, all ? { name, all: 'true' } : { name });
 /** getSpecialSelector: topics as {id, name} (level 1 or 2 narrows them). */
 export const getSpecialSelector = (name = '', level = 0) =>
-  callApi<ContentOption[]>('getSpecialSelector', level ? { name, level } : { name });
+  call(apis.getSpecialSelector, level ? { name, level } : { name });
 
 /** What addBannerLink sends: the selector's output (spec section 3). */
-export interface BannerLinkBody {
-  type: string;
-  orderDort: string;
-  id?: number;
-  specialId?: number;
-  name?: string;
-  cover?: string;
-  clickUrl?: string;
-  coverUrl?: string;
-  content?: string;
-}
+export type BannerLinkBody = BodyOf<typeof apis.addBannerLink>;
+/** The resource selector's output (spec section 3: the sort order as text) as addBannerLink's body (a number). */
+export const bannerLink = <O extends { orderDort: string }>(o: O): Omit<O, 'orderDort'> & { orderDort: number } => ({
+  ...o,
+  orderDort: Number(o.orderDort),
+});
 /** addBannerLink: POST /api/banner/add; on code 0 the selection is emitted. */
-export const addBannerLink = (b: BannerLinkBody) => callApi<{ id: number }>('addBannerLink', { ...b });
+export const addBannerLink = (b: BannerLinkBody) => call(apis.addBannerLink, { ...b });
 
 /* ---------- course push ---------- */
 
@@ -149,7 +144,7 @@ export type LearnerCourse = Schemas['ContentLearnerCourse'];
 export type Catalog = Schemas['ContentCatalog'];
 export type SpecialView = Schemas['ContentSpecialView'];
 
-defineApis({
+const apis2 = defineApis({
   pushList: { method: 'GET', path: '/api/course/push/query/list' },
   pushOne: { method: 'GET', path: '/api/course/push/one' },
   pushAdd: { method: 'POST', path: '/api/course/push/add' },
@@ -162,23 +157,28 @@ defineApis({
   wareSig: { method: 'GET', path: '/api/curriculum/getSig' },
 });
 
-/** What the push dialog sends: the selector's outputs and the picker's selection (codes). */
+/**
+ * What the push dialog sends: the selector's outputs and the picker's selection (codes). The document declares the
+ * body with the answer's item and employee shapes (name, cover, link), which the server does not read on input: the
+ * form is sent as it is (the one body cast of the typed calls; docs/api.md).
+ */
 export interface PushForm {
   title: string;
   items: { type: string; id: number; specialId?: number }[];
   organ: { fullUnitCode: string }[];
   employee: { code: string }[];
 }
-export const listPushes = (p: Params) => callApi<Page<PushRow>>('pushList', p);
-export const pushOne = (id: number) => callApi<Push>('pushOne', { id });
-export const addPush = (f: PushForm) => callApi<{ id: number }>('pushAdd', { ...f });
-export const editPush = (f: PushForm & { id: number }) => callApi<null>('pushEdit', { ...f });
-export const deletePushes = (list: number[]) => callApi<null>('pushDel', ids(list));
+type PushBody = BodyOf<typeof apis2.pushAdd>;
+export const listPushes = (p: Params) => callList(apis2.pushList, p);
+export const pushOne = (id: number) => call(apis2.pushOne, { id });
+export const addPush = (f: PushForm) => call(apis2.pushAdd, { ...f } as PushBody);
+export const editPush = (f: PushForm & { id: number }) => call(apis2.pushEdit, { ...f } as PushBody);
+export const deletePushes = (list: number[]) => call(apis2.pushDel, ids(list));
 /** The courses and topics pushed to the signed-in user. */
-export const myPushes = () => callApi<PushItem[]>('pushMine');
-export const portalCourse = (id: number) => callApi<LearnerCourse>('portalCourse', { id });
+export const myPushes = () => call(apis2.pushMine);
+export const portalCourse = (id: number) => call(apis2.portalCourse, { id });
 /** The offered courses and published first-level topics. */
-export const portalCatalog = () => callApi<Catalog>('portalCatalog');
+export const portalCatalog = () => call(apis2.portalCatalog);
 /** A short-lived signed address of a ready courseware (a PDF opens in a new tab, a video plays in place). */
-export const wareSig = (id: number) => callApi<Schemas['ContentSig']>('wareSig', { id });
-export const portalSpecial = (id: number) => callApi<SpecialView>('portalSpecial', { id });
+export const wareSig = (id: number) => call(apis2.wareSig, { id });
+export const portalSpecial = (id: number) => call(apis2.portalSpecial, { id });

@@ -3,10 +3,10 @@
  * demand) and of the audience's side in the portal (function code `gateway`, bound by the audience). Rules:
  * docs/decisions/0013-demand-collection.md. Errors reach the user through the client's catalogue.
  */
-import { callApi, defineApis, type CallOptions } from './client';
+import { call, callList, defineApis, type CallOptions, type ListParams } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 import type { RequestBody } from './types';
-import type { Page } from '../components/list/query';
 
 type Schemas = components['schemas'];
 
@@ -29,7 +29,7 @@ export type DemandReply = Schemas['DemandReply'];
 export type DemandCollectionForm = Required<Omit<RequestBody<'/api/demand/collection/add', 'post'>, 'id'>>;
 export type DemandSubmitForm = Required<Pick<RequestBody<'/api/portal/demand/submit', 'post'>, 'content' | 'values' | 'fileIds'>>;
 
-defineApis({
+const apis = defineApis({
   demandList: { method: 'GET', path: '/api/demand/collection/list' },
   demandOne: { method: 'GET', path: '/api/demand/collection/one' },
   demandAdd: { method: 'POST', path: '/api/demand/collection/add' },
@@ -46,23 +46,23 @@ defineApis({
 });
 
 /** The export 'demand collection' (spec section 7): the demands with the list's filters. */
-export const DEMAND_EXPORT = '/api/demand/item/export';
+export const DEMAND_EXPORT = '/api/demand/item/export' satisfies GetPath;
 
-type Params = Record<string, string>;
+type Params = ListParams;
 
-export const listCollections = (p: Params) => callApi<Page<DemandCollection>>('demandList', p);
-export const getCollection = (id: number) => callApi<DemandCollection>('demandOne', { id: String(id) });
-export const addCollection = (f: DemandCollectionForm) => callApi<{ id: number }>('demandAdd', { ...f });
-export const editCollection = (f: DemandCollectionForm & { id: number }) => callApi<null>('demandEdit', { ...f });
-export const deleteCollections = (ids: number[]) => callApi<null>('demandDel', { ids });
-export const remindCollection = (id: number) => callApi<{ count: number }>('demandRemind', { id });
-export const listDemandItems = (p: Params) => callApi<Page<DemandItem>>('demandItemList', p);
+export const listCollections = (p: Params) => callList(apis.demandList, p);
+export const getCollection = (id: number) => call(apis.demandOne, { id });
+export const addCollection = (f: DemandCollectionForm) => call(apis.demandAdd, { ...f });
+export const editCollection = (f: DemandCollectionForm & { id: number }) => call(apis.demandEdit, { ...f });
+export const deleteCollections = (ids: number[]) => call(apis.demandDel, { ids });
+export const remindCollection = (id: number) => call(apis.demandRemind, { id });
+export const listDemandItems = (p: Params) => callList(apis.demandItemList, p);
 /** One answer (state, text, files) to the demands named; the text is required for a decline. */
 export type DemandAnswer = Required<Pick<RequestBody<'/api/demand/item/state', 'put'>, 'ids' | 'state' | 'text' | 'fileIds'>>;
-export const answerDemands = (a: DemandAnswer) => callApi<null>('demandItemState', { ...a });
+export const answerDemands = (a: DemandAnswer) => call(apis.demandItemState, { ...a });
 
-export const listOpenCollections = (p: Params, opts?: CallOptions) => callApi<Page<DemandCollection>>('portalDemandList', p, opts);
+export const listOpenCollections = (p: Params, opts?: CallOptions) => callList(apis.portalDemandList, p, opts);
 export const getPortalCollection = (id: number) =>
-  callApi<{ collection: DemandCollection; mine: DemandItem[] }>('portalDemandOne', { id: String(id) });
-export const submitDemand = (collectionId: number, f: DemandSubmitForm) => callApi<{ id: number }>('portalDemandSubmit', { collectionId, ...f });
-export const editDemand = (id: number, f: DemandSubmitForm) => callApi<null>('portalDemandEdit', { id, ...f });
+  call(apis.portalDemandOne, { id });
+export const submitDemand = (collectionId: number, f: DemandSubmitForm) => call(apis.portalDemandSubmit, { collectionId, ...f });
+export const editDemand = (id: number, f: DemandSubmitForm) => call(apis.portalDemandEdit, { id, ...f });

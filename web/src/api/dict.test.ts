@@ -36,9 +36,9 @@ describe('the generic dictionary call', () => {
   it('uses a configured API name, and an unknown name fails with the catalogue message', async () => {
     const fetch = vi.fn<typeof globalThis.fetch>(async () => new Response(JSON.stringify({ code: 0, data: [] })));
     const fx = setup(fetch);
-    defineApis({ tenderDict: { method: 'GET', path: '/api/tender/dict' } });
+    defineApis({ tenderDict: { method: 'GET', path: '/api/sys/common/dict/item2' } });
     await genericDict({ key: 'x' }, 'tenderDict');
-    expect(new URL(String(fetch.mock.calls[0][0]), 'http://x').pathname).toBe('/api/tender/dict');
+    expect(new URL(String(fetch.mock.calls[0][0]), 'http://x').pathname).toBe('/api/sys/common/dict/item2');
     await expect(genericDict({ key: 'x' }, 'noSuchApi')).rejects.toThrow('The interface function call is wrong, please check the function name');
     expect(fx.toast).toHaveBeenCalled();
   });

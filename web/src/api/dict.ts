@@ -1,16 +1,15 @@
 /** Calls of dictionary management (/dict_manager) and the common dictionary lookups. */
-import { callApi, defineApis, type CallOptions } from './client';
+import { call, callApi, callList, defineApis, type CallOptions } from './client';
+import type { AnswerOf, GetPath } from './routes';
 import type { components } from './schema';
 import type { RequestBody } from './types';
-import type { DictEntry } from './types';
-import type { Page } from '../components/list/query';
 
 type Schemas = components['schemas'];
 export type DictRow = Schemas['DictItem'];
 export type DictForm = RequestBody<'/api/sys/dict/add', 'post'>;
 export type DictCommonItem = Schemas['DictFlatItem'];
 
-defineApis({
+const apis = defineApis({
   dictList: { method: 'GET', path: '/api/sys/dict/list' },
   dictPNode: { method: 'GET', path: '/api/sys/dict/pNode' },
   dictOne: { method: 'GET', path: '/api/sys/dict/one' },
@@ -32,20 +31,22 @@ export const GENERIC_DICT = { id: '1853', commID: '185301' } as const;
 export const DICT_EXPORTS = {
   groups: '/api/sys/dict/exportDict',
   items: '/api/sys/dict/exportDictItem',
-} as const;
+} as const satisfies Record<string, GetPath>;
 
-export const listDictGroups = (p: Record<string, string>) => callApi<Page<DictRow>>('dictList', p);
-export const dictChildren = (pid: number) => callApi<DictRow[]>('dictPNode', { pid: String(pid) });
-export const dictOne = (id: number) => callApi<DictRow>('dictOne', { id: String(id) });
-export const addDict = (f: DictForm) => callApi<{ id: number }>('dictAdd', { ...f });
-export const editDict = (f: DictForm & { id: number }) => callApi<null>('dictEdit', { ...f });
-export const deleteDict = (ids: number[]) => callApi<null>('dictDel', { ids: ids.join(',') });
-export const changeDictEnable = (id: number, enabled: 0 | 1) => callApi<null>('dictChangeEnable', { id, enabled });
-export const reloadDictCache = () => callApi<DictEntry[]>('dictReloadCache');
-export const dictItem = (key: string, opts?: CallOptions) => callApi<DictCommonItem[]>('dictItem', { key }, opts);
+export const listDictGroups = (p: Record<string, string>) => callList(apis.dictList, p);
+export const dictChildren = (pid: number) => call(apis.dictPNode, { pid });
+export const dictOne = (id: number) => call(apis.dictOne, { id });
+export const addDict = (f: DictForm) => call(apis.dictAdd, { ...f });
+export const editDict = (f: DictForm & { id: number }) => call(apis.dictEdit, { ...f });
+export const deleteDict = (ids: number[]) => call(apis.dictDel, { ids });
+export const changeDictEnable = (id: number, enabled: 0 | 1) => call(apis.dictChangeEnable, { id, enabled });
+export const reloadDictCache = () => call(apis.dictReloadCache);
+export const dictItem = (key: string, opts?: CallOptions) => call(apis.dictItem, { key }, opts);
 /**
  * The generic dictionary call: id '1853' and commID '185301' plus the extra parameters (e.g. key), sent to the
  * API named apiName ('dict' unless configured otherwise; an unknown name fails with the catalogue's message).
  */
 export const genericDict = (extra: Record<string, string>, apiName = 'dict', opts?: CallOptions) =>
-  callApi<DictCommonItem[]>(apiName, { ...extra, ...GENERIC_DICT }, opts);
+  callApi(apiName, { ...extra, ...GENERIC_DICT }, opts) as Promise<GenericDictAnswer>;
+/** A configured name stands for a call answering as the generic dictionary call does. */
+type GenericDictAnswer = AnswerOf<typeof apis.dict>;

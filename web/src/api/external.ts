@@ -1,9 +1,8 @@
 /** Calls of /externalOrgan, /externalUser (external organisations and their accounts) and /handover_manager. */
-import { callApi, defineApis } from './client';
+import { call, callList, defineApis, type ListParams } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 import type { RequestBody } from './types';
-import type { Page } from '../components/list/query';
-import type { SysUser } from './admin';
 
 type Schemas = components['schemas'];
 export type ExtOrg = Schemas['ExtOrg'];
@@ -11,10 +10,12 @@ export type ExtOrgForm = RequestBody<'/api/sys/externalOrgan/add', 'post'>;
 export type ExtUserForm = RequestBody<'/api/sys/externalUser/add', 'post'>;
 export type HandoverKind = Schemas['HandoverKind'];
 export type HandoverPreview = Schemas['HandoverPreview'];
+/** What a hand-over did (POST /api/sys/handover/run): its id (for undo), the two accounts, the rows moved per kind. */
+export type HandoverResult = Schemas['HandoverResult'];
 export type Handover = Schemas['Handover'];
 export type RoleRef = Schemas['RoleRef'];
 
-defineApis({
+const apis = defineApis({
   extOrgList: { method: 'GET', path: '/api/sys/externalOrgan/list' },
   extOrgAdd: { method: 'POST', path: '/api/sys/externalOrgan/add' },
   extOrgEdit: { method: 'PUT', path: '/api/sys/externalOrgan/edit' },
@@ -38,28 +39,28 @@ export const EXTERNAL_EXPORTS = {
   orgs: '/api/sys/externalOrgan/export',
   users: '/api/sys/externalUser/export',
   handovers: '/api/sys/handover/export',
-} as const;
+} as const satisfies Record<string, GetPath>;
 
-type Params = Record<string, string>;
+type Params = ListParams;
 
-export const listExtOrgs = (p: Params) => callApi<Page<ExtOrg>>('extOrgList', p);
-export const addExtOrg = (f: ExtOrgForm) => callApi<{ id: number }>('extOrgAdd', { ...f });
-export const editExtOrg = (f: ExtOrgForm & { id: number }) => callApi<null>('extOrgEdit', { ...f });
-export const changeExtOrgState = (ids: number[], state: 0 | 1) => callApi<null>('extOrgChangeState', { ids, state });
-export const deleteExtOrgs = (ids: number[]) => callApi<null>('extOrgDel', { ids: ids.join(',') });
+export const listExtOrgs = (p: Params) => callList(apis.extOrgList, p);
+export const addExtOrg = (f: ExtOrgForm) => call(apis.extOrgAdd, { ...f });
+export const editExtOrg = (f: ExtOrgForm & { id: number }) => call(apis.extOrgEdit, { ...f });
+export const changeExtOrgState = (ids: number[], state: 0 | 1) => call(apis.extOrgChangeState, { ids, state });
+export const deleteExtOrgs = (ids: number[]) => call(apis.extOrgDel, { ids });
 
-export const listExtUsers = (p: Params) => callApi<Page<SysUser>>('extUserList', p);
-export const extUserRoles = () => callApi<RoleRef[]>('extUserRoles');
-export const addExtUser = (f: ExtUserForm) => callApi<{ id: number }>('extUserAdd', { ...f });
-export const editExtUser = (f: ExtUserForm & { id: number }) => callApi<null>('extUserEdit', { ...f });
-export const changeExtUserState = (ids: number[], state: 0 | 1) => callApi<null>('extUserChangeState', { ids, state });
-export const resetExtUserPassword = (id: number, password: string) => callApi<null>('extUserResetPwd', { id, password });
-export const deleteExtUsers = (ids: number[]) => callApi<null>('extUserDel', { ids: ids.join(',') });
+export const listExtUsers = (p: Params) => callList(apis.extUserList, p);
+export const extUserRoles = () => call(apis.extUserRoles);
+export const addExtUser = (f: ExtUserForm) => call(apis.extUserAdd, { ...f });
+export const editExtUser = (f: ExtUserForm & { id: number }) => call(apis.extUserEdit, { ...f });
+export const changeExtUserState = (ids: number[], state: 0 | 1) => call(apis.extUserChangeState, { ids, state: String(state) });
+export const resetExtUserPassword = (id: number, password: string) => call(apis.extUserResetPwd, { id, password });
+export const deleteExtUsers = (ids: number[]) => call(apis.extUserDel, { ids });
 
-export const handoverKinds = () => callApi<HandoverKind[]>('handoverKinds');
+export const handoverKinds = () => call(apis.handoverKinds);
 export const previewHandover = (fromUserId: number, toUserId: number) =>
-  callApi<HandoverPreview>('handoverPreview', { fromUserId: String(fromUserId), toUserId: String(toUserId) });
+  call(apis.handoverPreview, { fromUserId, toUserId });
 export const runHandover = (fromUserId: number, toUserId: number, remark: string) =>
-  callApi<HandoverPreview>('handoverRun', { fromUserId, toUserId, remark });
-export const undoHandover = (id: number) => callApi<null>('handoverUndo', { id });
-export const listHandovers = (p: Params) => callApi<Page<Handover>>('handoverList', p);
+  call(apis.handoverRun, { fromUserId, toUserId, remark });
+export const undoHandover = (id: number) => call(apis.handoverUndo, { id });
+export const listHandovers = (p: Params) => callList(apis.handoverList, p);

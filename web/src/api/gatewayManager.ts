@@ -3,10 +3,10 @@
  * the home page's banners, its quick links and the order and visibility of its sections. Banner images go up through
  * the banner upload (api/upload.ts, target 'banner'). Errors reach the user through the client's catalogue.
  */
-import { callApi, defineApis } from './client';
+import { call, callList, defineApis, type ListParams } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 import type { RequestBody } from './types';
-import type { Page } from '../components/list/query';
 
 type Schemas = components['schemas'];
 /** A carousel slide of the home page, as the management list shows it (state: the server's reading of today). */
@@ -29,7 +29,7 @@ export const LINK_ICONS = [
   'barchart', 'database', 'gift', 'audit', 'setting',
 ] as const;
 
-defineApis({
+const apis = defineApis({
   gmBannerList: { method: 'GET', path: '/api/portal/banner/list' },
   gmBannerAdd: { method: 'POST', path: '/api/portal/banner/add' },
   gmBannerEdit: { method: 'PUT', path: '/api/portal/banner/edit' },
@@ -44,28 +44,28 @@ defineApis({
   gmSectionSave: { method: 'PUT', path: '/api/portal/section/save' },
 });
 
-export const BANNER_EXPORT = '/api/portal/banner/export';
-export const LINK_EXPORT = '/api/portal/link/export';
+export const BANNER_EXPORT = '/api/portal/banner/export' satisfies GetPath;
+export const LINK_EXPORT = '/api/portal/link/export' satisfies GetPath;
 
-type Params = Record<string, string>;
-const ids = (list: number[]) => ({ ids: list.join(',') });
+type Params = ListParams;
+const ids = (list: number[]) => ({ ids: list });
 
-export const listBanners = (p: Params) => callApi<Page<PortalBanner>>('gmBannerList', p);
-export const addBanner = (f: PortalBannerForm) => callApi<{ id: number }>('gmBannerAdd', { ...f });
-export const editBanner = (f: PortalBannerForm & { id: number }) => callApi<null>('gmBannerEdit', { ...f });
-export const deleteBanners = (list: number[]) => callApi<null>('gmBannerDel', ids(list));
+export const listBanners = (p: Params) => callList(apis.gmBannerList, p);
+export const addBanner = (f: PortalBannerForm) => call(apis.gmBannerAdd, { ...f });
+export const editBanner = (f: PortalBannerForm & { id: number }) => call(apis.gmBannerEdit, { ...f });
+export const deleteBanners = (list: number[]) => call(apis.gmBannerDel, ids(list));
 export const changeBannerState = (list: number[], enabled: 0 | 1) =>
-  callApi<null>('gmBannerState', { ids: list, enabled } satisfies RequestBody<'/api/portal/banner/changeState', 'put'>);
+  call(apis.gmBannerState, { ids: list, enabled } satisfies RequestBody<'/api/portal/banner/changeState', 'put'>);
 
-export const listLinks = (p: Params) => callApi<Page<PortalQuickLink>>('gmLinkList', p);
-export const addLink = (f: PortalQuickLinkForm) => callApi<{ id: number }>('gmLinkAdd', { ...f });
-export const editLink = (f: PortalQuickLinkForm & { id: number }) => callApi<null>('gmLinkEdit', { ...f });
-export const deleteLinks = (list: number[]) => callApi<null>('gmLinkDel', ids(list));
+export const listLinks = (p: Params) => callList(apis.gmLinkList, p);
+export const addLink = (f: PortalQuickLinkForm) => call(apis.gmLinkAdd, { ...f });
+export const editLink = (f: PortalQuickLinkForm & { id: number }) => call(apis.gmLinkEdit, { ...f });
+export const deleteLinks = (list: number[]) => call(apis.gmLinkDel, ids(list));
 
 let iconsOnce: Promise<string[]> | undefined;
 /** The server's icon names (asked once per page load). */
 export function linkIcons(): Promise<string[]> {
-  iconsOnce ??= callApi<string[]>('gmLinkIcons', undefined, { silent: true }).catch((e: unknown) => {
+  iconsOnce ??= call(apis.gmLinkIcons, undefined, { silent: true }).catch((e: unknown) => {
     iconsOnce = undefined;
     throw e;
   });
@@ -73,6 +73,6 @@ export function linkIcons(): Promise<string[]> {
 }
 
 /** The sections in the stored order. */
-export const listSections = () => callApi<PortalSection[]>('gmSectionList');
+export const listSections = () => call(apis.gmSectionList);
 /** Stores the whole list in page order; answers the stored list. */
-export const saveSections = (sections: PortalSectionInput[]) => callApi<PortalSection[]>('gmSectionSave', { sections });
+export const saveSections = (sections: PortalSectionInput[]) => call(apis.gmSectionSave, { sections });

@@ -3,7 +3,7 @@
  * (h5Token), the forgotten-password codes, sign-out, the sign-in date, and the learner page's reads. The calls send
  * the h5Token (client.ts, ApiDef.h5); code 401 clears it and returns to the plug-in's login.
  */
-import { request, type ApiDef } from './client';
+import { call, defineRoutes } from './client';
 import type { components } from './schema';
 import { setH5Session, type H5Session } from '../lib/h5Session';
 
@@ -16,40 +16,40 @@ export type Courseware = Schemas['ContentCourseware'];
 export type PushItem = Schemas['ContentPushItem'];
 export type Sig = Schemas['ContentSig'];
 
-const base = '/api/biapp/curriculum/user/';
-const def = (method: ApiDef['method'], name: string, h5 = true): ApiDef => ({ method, path: base + name, auth: false, h5 });
+const h5 = { auth: false, h5: true } as const;
+const open = { auth: false, h5: false } as const;
 
-export const learnerApis = {
-  login: def('POST', 'login', false),
-  forgetsword: def('POST', 'forgetsword', false),
-  sendYzm: def('GET', 'sendYzm', false),
-  outLogin: def('GET', 'outLogin'),
-  updateLoginDate: def('GET', 'updateLoginDate'),
-  courses: def('GET', 'courses'),
-  course: def('GET', 'course'),
-  getSig: def('GET', 'getSig'),
-  special: def('GET', 'special'),
-  catalog: def('GET', 'catalog'),
-  handoverLogin: def('POST', 'handoverLogin', false),
+export const learnerApis = defineRoutes({
+  login: { method: 'POST', path: '/api/biapp/curriculum/user/login', ...open },
+  forgetsword: { method: 'POST', path: '/api/biapp/curriculum/user/forgetsword', ...open },
+  sendYzm: { method: 'GET', path: '/api/biapp/curriculum/user/sendYzm', ...open },
+  outLogin: { method: 'GET', path: '/api/biapp/curriculum/user/outLogin', ...h5 },
+  updateLoginDate: { method: 'GET', path: '/api/biapp/curriculum/user/updateLoginDate', ...h5 },
+  courses: { method: 'GET', path: '/api/biapp/curriculum/user/courses', ...h5 },
+  course: { method: 'GET', path: '/api/biapp/curriculum/user/course', ...h5 },
+  getSig: { method: 'GET', path: '/api/biapp/curriculum/user/getSig', ...h5 },
+  special: { method: 'GET', path: '/api/biapp/curriculum/user/special', ...h5 },
+  catalog: { method: 'GET', path: '/api/biapp/curriculum/user/catalog', ...h5 },
+  handoverLogin: { method: 'POST', path: '/api/biapp/curriculum/user/handoverLogin', ...open },
   /** with the web session (not the h5Token): a single-use code bound to it */
-  handover: { method: 'POST', path: base + 'handover' } as ApiDef,
-};
+  handover: { method: 'POST', path: '/api/biapp/curriculum/user/handover' },
+});
 
 export async function learnerLogin(LoginCode: string, PassWord: string): Promise<H5Session> {
-  const s = await request<Schemas['ContentH5Session']>(learnerApis.login, { LoginCode, PassWord, os: 'h5' });
+  const s = await call(learnerApis.login, { LoginCode, PassWord, os: 'h5' });
   setH5Session(s);
   return s;
 }
-export const sendYzm = (LoginCode: string) => request<CodeSent>(learnerApis.sendYzm, { LoginCode });
+export const sendYzm = (LoginCode: string) => call(learnerApis.sendYzm, { LoginCode });
 export const forgetsword = (f: { LoginCode: string; yzm: string; newPassword: string; replacePassword: string }) =>
-  request<null>(learnerApis.forgetsword, f);
-export const outLogin = () => request<null>(learnerApis.outLogin, undefined, { silent: true });
-export const updateLoginDate = () => request<Schemas['ContentLoginDate']>(learnerApis.updateLoginDate);
-export const learnerCourses = () => request<PushItem[]>(learnerApis.courses);
-export const learnerCourse = (id: number) => request<LearnerCourse>(learnerApis.course, { id });
-export const learnerSig = (id: number) => request<Sig>(learnerApis.getSig, { id });
-export const learnerSpecial = (id: number) => request<SpecialView>(learnerApis.special, { id });
-export const learnerCatalog = () => request<Catalog>(learnerApis.catalog);
+  call(learnerApis.forgetsword, f);
+export const outLogin = () => call(learnerApis.outLogin, undefined, { silent: true });
+export const updateLoginDate = () => call(learnerApis.updateLoginDate);
+export const learnerCourses = () => call(learnerApis.courses);
+export const learnerCourse = (id: number) => call(learnerApis.course, { id });
+export const learnerSig = (id: number) => call(learnerApis.getSig, { id });
+export const learnerSpecial = (id: number) => call(learnerApis.special, { id });
+export const learnerCatalog = () => call(learnerApis.catalog);
 
 /**
  * The portal's way in (docs/decisions/0017): the web session asks for a single-use code (60 s, bound to that
@@ -57,8 +57,8 @@ export const learnerCatalog = () => request<Catalog>(learnerApis.catalog);
  * address and the web session is not given to the mobile calls. Silent: on failure the page shows its sign-in.
  */
 export async function continueWebSession(): Promise<H5Session> {
-  const { code } = await request<Schemas['H5Handover']>(learnerApis.handover, undefined, { silent: true });
-  const s = await request<Schemas['ContentH5Session']>(learnerApis.handoverLogin, { code, os: 'h5' }, { silent: true });
+  const { code } = await call(learnerApis.handover, undefined, { silent: true });
+  const s = await call(learnerApis.handoverLogin, { code, os: 'h5' }, { silent: true });
   setH5Session(s);
   return s;
 }

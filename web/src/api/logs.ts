@@ -1,14 +1,14 @@
 /** Calls of the business log (/business_log) and the exception log (/exception_log). */
-import { callApi, defineApis } from './client';
+import { call, callList, defineApis, type ListParams } from './client';
 import type { components } from './schema';
-import type { Page } from '../components/list/query';
+import type { GetPath } from './routes';
 
 type Schemas = components['schemas'];
 export type BusinessLog = Schemas['BusinessLog'];
 export type BusinessLogDetail = Schemas['BusinessLogDetail'];
 export type ExceptionLog = Schemas['ExceptionLog'];
 
-defineApis({
+const apis = defineApis({
   businessLogList: { method: 'GET', path: '/api/sys/businessLog/list' },
   businessLogOne: { method: 'GET', path: '/api/sys/businessLog/one' },
   exceptionLogList: { method: 'GET', path: '/api/sys/exceptionLog/list' },
@@ -18,11 +18,11 @@ defineApis({
 export const LOG_EXPORTS = {
   business: '/api/sys/businessLog/export',
   exception: '/api/sys/exceptionLog/export',
-} as const;
+} as const satisfies Record<string, GetPath>;
 
-type Params = Record<string, string>;
+type Params = ListParams;
 
-export const listBusinessLog = (p: Params) => callApi<Page<BusinessLog>>('businessLogList', p);
-export const getBusinessLog = (id: number) => callApi<BusinessLogDetail>('businessLogOne', { id });
-export const listExceptionLog = (p: Params) => callApi<Page<ExceptionLog>>('exceptionLogList', p);
-export const getExceptionLog = (id: number) => callApi<ExceptionLog>('exceptionLogOne', { id });
+export const listBusinessLog = (p: Params) => callList(apis.businessLogList, p);
+export const getBusinessLog = (id: number) => call(apis.businessLogOne, { id });
+export const listExceptionLog = (p: Params) => callList(apis.exceptionLogList, p);
+export const getExceptionLog = (id: number) => call(apis.exceptionLogOne, { id });

@@ -1,7 +1,7 @@
 /** Calls of /dtable (dynamic tables: definitions and each table's data) and /dataset_manager (datasets). */
-import { callApi, defineApis, request, type CallOptions } from './client';
+import { call, callValue, callList, defineApis, request, type CallOptions, type ListParams } from './client';
 import type { components } from './schema';
-import type { Page } from '../components/list/query';
+import type { AnswerOf, BodyOf, GetPath } from './routes';
 
 type Schemas = components['schemas'];
 export type DTableField = Schemas['DtableField'];
@@ -15,7 +15,7 @@ export type DatasetResult = Schemas['DatasetResult'];
 export type DatasetCatalog = Schemas['DatasetCatalog'];
 export type DatasetCatalogTable = Schemas['DatasetCatalogTable'];
 
-defineApis({
+const apis = defineApis({
   dtableList: { method: 'GET', path: '/api/dtable/list' },
   dtableOne: { method: 'GET', path: '/api/dtable/one' },
   dtableAdd: { method: 'POST', path: '/api/dtable/add' },
@@ -28,6 +28,7 @@ defineApis({
   dtableRowAdd: { method: 'POST', path: '/api/dtable/data/add' },
   dtableRowEdit: { method: 'PUT', path: '/api/dtable/data/edit' },
   dtableRowDel: { method: 'DELETE', path: '/api/dtable/data/del' },
+  dtableImport: { method: 'POST', path: '/api/dtable/data/import', long: true },
   datasetList: { method: 'GET', path: '/api/dataset/list' },
   datasetOne: { method: 'GET', path: '/api/dataset/one' },
   datasetAdd: { method: 'POST', path: '/api/dataset/add' },
@@ -38,21 +39,25 @@ defineApis({
   datasetCatalog: { method: 'GET', path: '/api/dataset/catalog' },
 });
 
-export const DTABLE_EXPORT = '/api/dtable/data/export';
-export const DTABLE_TEMPLATE = '/api/dtable/data/template';
+export const DTABLE_EXPORT = '/api/dtable/data/export' satisfies GetPath;
+export const DTABLE_TEMPLATE = '/api/dtable/data/template' satisfies GetPath;
 export type DTableImportReport = Schemas['DtableImportReport'];
 
 /** Checks (dryRun) or imports an .xlsx of rows into a table. */
 export function importDTableRows(tableId: number, file: File, dryRun: boolean) {
   const form = new FormData();
   form.append('file', file);
-  const q = new URLSearchParams({ tableId: String(tableId), ...(dryRun ? { dryRun: 'true' } : {}) });
-  return request<DTableImportReport>({ method: 'POST', path: `/api/dtable/data/import?${q}`, long: true }, form);
+  // the document describes the parameters as a body; the server reads them from the query beside the multipart file
+  const def = { ...apis.dtableImport, query: { tableId: String(tableId), ...(dryRun ? { dryRun: 'true' } : {}) } };
+  return request<AnswerOf<typeof apis.dtableImport>>(def, form);
 }
 
-type Params = Record<string, string>;
+type Params = ListParams;
 
-/** A table's definition as add and edit send it. */
+/**
+ * A table's definition as add and edit send it. The document declares the fields with the answer's field shape (every
+ * property required), which the server does not ask of an input: a new field is sent with what the form has.
+ */
 export interface DTableForm {
   id?: number;
   name: string;
@@ -62,18 +67,20 @@ export interface DTableForm {
   fields: Partial<DTableField>[];
 }
 
-export const listDTables = (p: Params) => callApi<Page<DTableSummary>>('dtableList', p);
-export const getDTable = (id: number) => callApi<DTableDef>('dtableOne', { id: String(id) });
-export const addDTable = (f: DTableForm) => callApi<{ id: number }>('dtableAdd', { ...f });
-export const editDTable = (f: DTableForm & { id: number }) => callApi<null>('dtableEdit', { ...f });
-export const deleteDTable = (id: number) => callApi<null>('dtableDel', { id });
-export const purgeDTableField = (id: number, fieldId: number) => callApi<null>('dtablePurgeField', { id, fieldId });
-export const myDTables = () => callApi<DTableSummary[]>('dtableMine');
-export const dtableSchema = (tableId: number) => callApi<DTableSchema>('dtableSchema', { tableId: String(tableId) });
-export const listDTableRows = (tableId: number, p: Params) => callApi<Page<DTableRow>>('dtableRows', { ...p, tableId: String(tableId) });
-export const addDTableRow = (tableId: number, values: Record<string, unknown>) => callApi<{ id: number }>('dtableRowAdd', { tableId, values });
-export const editDTableRow = (tableId: number, id: number, values: Record<string, unknown>) => callApi<null>('dtableRowEdit', { tableId, id, values });
-export const deleteDTableRows = (tableId: number, ids: number[]) => callApi<null>('dtableRowDel', { tableId, ids });
+type DTableBody = BodyOf<typeof apis.dtableAdd>;
+
+export const listDTables = (p: Params) => callList(apis.dtableList, p);
+export const getDTable = (id: number) => call(apis.dtableOne, { id });
+export const addDTable = (f: DTableForm) => call(apis.dtableAdd, { ...f } as DTableBody);
+export const editDTable = (f: DTableForm & { id: number }) => call(apis.dtableEdit, { ...f } as DTableBody);
+export const deleteDTable = (id: number) => call(apis.dtableDel, { id });
+export const purgeDTableField = (id: number, fieldId: number) => call(apis.dtablePurgeField, { id, fieldId });
+export const myDTables = () => call(apis.dtableMine);
+export const dtableSchema = (tableId: number) => call(apis.dtableSchema, { tableId });
+export const listDTableRows = (tableId: number, p: Params) => callList(apis.dtableRows, { ...p, tableId: String(tableId) });
+export const addDTableRow = (tableId: number, values: Record<string, unknown>) => call(apis.dtableRowAdd, { tableId, values });
+export const editDTableRow = (tableId: number, id: number, values: Record<string, unknown>) => call(apis.dtableRowEdit, { tableId, id, values });
+export const deleteDTableRows = (tableId: number, ids: number[]) => call(apis.dtableRowDel, { tableId, ids });
 
 /** A dataset as add and edit send it. */
 export interface DatasetForm {
@@ -84,13 +91,13 @@ export interface DatasetForm {
   params: DatasetParam[];
 }
 
-export const listDatasets = (p: Params) => callApi<Page<Dataset>>('datasetList', p);
-export const addDataset = (f: DatasetForm) => callApi<{ id: number }>('datasetAdd', { ...f });
-export const editDataset = (f: DatasetForm & { id: number }) => callApi<null>('datasetEdit', { ...f });
-export const deleteDataset = (id: number) => callApi<null>('datasetDel', { id });
-export const testDataset = (sql: string, values: Record<string, string>, opts?: CallOptions) => callApi<DatasetResult>('datasetTest', { sql, values }, opts);
-export const datasetCatalog = () => callApi<DatasetCatalog>('datasetCatalog');
-export const runDataset = (id: number, values: Record<string, string>) => callApi<DatasetResult>('datasetRun', { id, values });
+export const listDatasets = (p: Params) => callList(apis.datasetList, p);
+export const addDataset = (f: DatasetForm) => call(apis.datasetAdd, { ...f });
+export const editDataset = (f: DatasetForm & { id: number }) => call(apis.datasetEdit, { ...f });
+export const deleteDataset = (id: number) => call(apis.datasetDel, { id });
+export const testDataset = (sql: string, values: Record<string, string>, opts?: CallOptions) => callValue(apis.datasetTest, { sql, values }, opts);
+export const datasetCatalog = () => callValue(apis.datasetCatalog);
+export const runDataset = (id: number, values: Record<string, string>) => callValue(apis.datasetRun, { id, values });
 
 export type DReport = Schemas['DreportReport'];
 export type DReportLayout = Schemas['DreportLayout'];
@@ -103,7 +110,7 @@ export type DReportShape = Schemas['DreportShape'];
 export type DReportSummary = Schemas['DreportSummary'];
 export type DReportDataset = Schemas['DreportDatasetChoice'];
 
-defineApis({
+const apis2 = defineApis({
   dreportList: { method: 'GET', path: '/api/dreport/list' },
   dreportOne: { method: 'GET', path: '/api/dreport/one' },
   dreportAdd: { method: 'POST', path: '/api/dreport/add' },
@@ -115,7 +122,7 @@ defineApis({
   dreportShape: { method: 'GET', path: '/api/dreport/datasetShape' },
 });
 
-export const DREPORT_EXPORT = '/api/dreport/export';
+export const DREPORT_EXPORT = '/api/dreport/export' satisfies GetPath;
 
 /** A report as add and edit send it. */
 export interface DReportForm {
@@ -128,13 +135,13 @@ export interface DReportForm {
   inMenu: boolean;
 }
 
-export const listDReports = (p: Params) => callApi<Page<DReportSummary>>('dreportList', p);
-export const getDReport = (id: number) => callApi<DReport>('dreportOne', { id: String(id) });
-export const addDReport = (f: DReportForm) => callApi<{ id: number }>('dreportAdd', { ...f });
-export const editDReport = (f: DReportForm & { id: number }) => callApi<null>('dreportEdit', { ...f });
-export const deleteDReport = (id: number) => callApi<null>('dreportDel', { id });
-export const myDReports = () => callApi<DReportSummary[]>('dreportMine');
-export const reportDatasets = () => callApi<DReportDataset[]>('dreportDatasets');
-export const datasetShape = (datasetId: number) => callApi<DReportShape>('dreportShape', { datasetId: String(datasetId) });
+export const listDReports = (p: Params) => callList(apis2.dreportList, p);
+export const getDReport = (id: number) => call(apis2.dreportOne, { id });
+export const addDReport = (f: DReportForm) => call(apis2.dreportAdd, { ...f });
+export const editDReport = (f: DReportForm & { id: number }) => call(apis2.dreportEdit, { ...f });
+export const deleteDReport = (id: number) => call(apis2.dreportDel, { id });
+export const myDReports = () => call(apis2.dreportMine);
+export const reportDatasets = () => call(apis2.dreportDatasets);
+export const datasetShape = (datasetId: number) => call(apis2.dreportShape, { datasetId });
 export const runDReport = (id: number, values: Record<string, string>, p: Params) =>
-  callApi<DReportRun>('dreportRun', { id, values, ...Object.fromEntries(Object.entries(p).map(([k, v]) => [k, k === 'current' || k === 'limit' ? Number(v) : v])) });
+  callValue(apis2.dreportRun, { id, values, ...Object.fromEntries(Object.entries(p).map(([k, v]) => [k, k === 'current' || k === 'limit' ? Number(v) : v])) });

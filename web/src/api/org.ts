@@ -3,7 +3,7 @@
  * getAccessOrgan and getEmployeeList. Organisation calls are silent: a failure only stops the loading indicator
  * (spec section 8, 'a non-zero code shows nothing').
  */
-import { callApi, defineApis, type CallOptions } from './client';
+import { call, defineApis, type CallOptions } from './client';
 import type { components } from './schema';
 
 type Schemas = components['schemas'];
@@ -14,7 +14,7 @@ export type PickerUnit = Schemas['OrgUnit'];
 /** An employee as the selector answers (spec section 3: shown as name(code)). */
 export type PickerEmployee = Pick<Schemas['EmployeeRef'], 'code' | 'name'> & Partial<Schemas['EmployeeRef']>;
 
-defineApis({
+const apis = defineApis({
   getOrganList: { method: 'GET', path: '/motivate/project/config/selectOrgCode' },
   // the same lookup limited to the units the caller may see (data rules on)
   newGetOrganList: { method: 'GET', path: '/motivate/project/config/selectOrgCode' },
@@ -55,25 +55,27 @@ export function scopeQuery(scope: OrganScope): Query {
 const silent = { silent: true };
 
 /** getOrganList: the root units (level '1' unless a parent is given) or the children of fullUnitCode. */
-export const getOrganList = (scope: OrganScope, where: { fullUnitCode?: string; level?: string; unitName?: string } = {}) =>
-  callApi<PickerUnit[]>('getOrganList', { ...scopeQuery(scope), level: ROOT_LEVEL, ...where }, silent);
+export const getOrganList = (scope: OrganScope, where: { fullUnitCode?: string; level?: string; unitName?: string } = {}) => {
+  const { level = ROOT_LEVEL, ...rest } = where;
+  return call(apis.getOrganList, { ...scopeQuery(scope), level: Number(level), ...rest }, silent);
+};
 
 /** Search by unit name: getOrganSearch, or newGetOrganList when limited to the caller's own organisations. */
 export const searchOrgans = (scope: OrganScope, unitName: string, ownOnly = false) =>
   ownOnly
-    ? callApi<PickerUnit[]>('newGetOrganList', { ...scopeQuery(scope), isDataRule: true, unitName }, silent)
-    : callApi<PickerUnit[]>('getOrganSearch', { ...scopeQuery(scope), unitName }, silent);
+    ? call(apis.newGetOrganList, { ...scopeQuery(scope), isDataRule: true, unitName }, silent)
+    : call(apis.getOrganSearch, { ...scopeQuery(scope), unitName }, silent);
 
 /** getAccessOrgan: the top units the caller may access (for moduleName when given). */
 export const getAccessOrgan = (moduleName?: string) =>
-  callApi<PickerUnit[]>('getAccessOrgan', moduleName ? { moduleName } : undefined, silent);
+  call(apis.getAccessOrgan, moduleName ? { moduleName } : undefined, silent);
 
 /** One of the three ways to look employees up (spec section 7). */
 export type EmployeeQuery = { employeeCodes: string[] } | { phoneOrEmails: string[] } | { employeeNames: string };
 
 /** getEmployeeList: active employees matching the codes, phones/e-mails or exact names. */
-export const getEmployeeList = (q: EmployeeQuery, opts?: CallOptions) => callApi<PickerEmployee[]>('getEmployeeList', { ...q }, opts);
+export const getEmployeeList = (q: EmployeeQuery, opts?: CallOptions) => call(apis.getEmployeeList, { ...q }, opts);
 
 /** The unit with exactly this code, found by the name-or-code lookup (a form control naming a stored value). */
 export const findUnit = (code: string) =>
-  callApi<PickerUnit[]>('orgGetByNameOrCode', { keyword: code }, silent).then((us) => us.find((u) => u.fullUnitCode === code));
+  call(apis.orgGetByNameOrCode, { keyword: code }, silent).then((us) => us.find((u) => u.fullUnitCode === code));

@@ -1,7 +1,7 @@
 /** Calls of the organisation screen (/organization_manager): unit and employee lists, the Excel import. */
-import { callApi, defineApis } from './client';
+import { callValue, callList, defineApis } from './client';
 import type { components } from './schema';
-import type { Page } from '../components/list/query';
+import type { GetPath } from './routes';
 
 type Schemas = components['schemas'];
 export type OrgUnitRow = Schemas['OrgUnit'];
@@ -9,10 +9,10 @@ export type EmployeeRow = Schemas['Employee'];
 export type OrgImportReport = Schemas['OrgImportReport'];
 export type ImportProblem = Schemas['SheetProblem'];
 
-defineApis({
+const apis = defineApis({
   orgUnitList: { method: 'GET', path: '/api/org/unit/list' },
   orgEmployeeList: { method: 'GET', path: '/api/org/employee/list' },
-  orgImportCheck: { method: 'POST', path: '/api/org/import?dryRun=true', long: true },
+  orgImportCheck: { method: 'POST', path: '/api/org/import', long: true, query: { dryRun: 'true' } },
   orgImport: { method: 'POST', path: '/api/org/import', long: true },
 });
 
@@ -20,14 +20,14 @@ export const ORG_DOWNLOADS = {
   units: '/api/org/unit/export',
   employees: '/api/org/employee/export',
   template: '/api/org/import/template',
-} as const;
+} as const satisfies Record<string, GetPath>;
 
-export const listOrgUnits = (p: Record<string, string>) => callApi<Page<OrgUnitRow>>('orgUnitList', p);
-export const listEmployees = (p: Record<string, string>) => callApi<Page<EmployeeRow>>('orgEmployeeList', p);
+export const listOrgUnits = (p: Record<string, string>) => callList(apis.orgUnitList, p);
+export const listEmployees = (p: Record<string, string>) => callList(apis.orgEmployeeList, p);
 
 /** Check (dryRun) or import the workbook; the answer lists every bad row. */
 export function importOrg(file: File, dryRun: boolean) {
   const form = new FormData();
   form.append('file', file);
-  return callApi<OrgImportReport>(dryRun ? 'orgImportCheck' : 'orgImport', form);
+  return callValue(dryRun ? apis.orgImportCheck : apis.orgImport, form);
 }

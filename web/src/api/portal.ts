@@ -2,10 +2,9 @@
  * Calls of the portal (docs/portal.md): one search over every published material type, one record, the home page in
  * one call, the caller's messages and the bid pack. Portal management (/gatewaymanager) is api/gatewayManager.ts.
  */
-import { callApi, defineApis, type CallOptions } from './client';
-import type { LibRecord } from './library';
-import type { Page } from '../components/list/query';
+import { call, callList, defineApis, type CallOptions, type ListParams } from './client';
 import type { components } from './schema';
+import type { AnswerOf, QueryOf, GetPath } from './routes';
 
 /* ---------- types ---------- */
 
@@ -35,51 +34,29 @@ export type MessageKind = PortalMessage['kind'];
 export type MessageState = PortalMessage['state'];
 export const MESSAGE_KINDS: readonly MessageKind[] = ['review', 'course', 'reward', 'demand', 'expiry', 'loan', 'announcement', 'notice'];
 
-/*
- * The search's answer and parameters and the one-record answer are declared here to match docs/portal.md until
- * api/openapi.json carries their schemas.
- */
-
-export type FacetKey = 'type' | 'tag' | 'unit' | 'validity' | 'year';
+export type FacetKey = keyof PortalFacets;
 export const FACET_KEYS: readonly FacetKey[] = ['type', 'tag', 'unit', 'validity', 'year'];
 
-export interface PortalFacet {
-  value: string;
-  label: string;
-  count: number;
-}
+export type PortalFacet = Schemas['PortalFacet'];
+export type PortalFacets = Schemas['PortalFacets'];
 
-export type PortalFacets = Partial<Record<FacetKey, PortalFacet[]>>;
+/** The answer of GET /api/portal/search: a page of hits and, when asked for, the facets. */
+export type PortalSearchResult = AnswerOf<typeof apis.portalSearch>;
+export type PortalSort = NonNullable<PortalSearchParams['sort']>;
+export type PortalValidity = NonNullable<PortalSearchParams['validity']>;
 
-export interface PortalSearchResult extends Page<PortalHit> {
-  facets?: PortalFacets;
-}
+/** The parameters of GET /api/portal/search (all optional), as the document declares them. */
+export type PortalSearchParams = QueryOf<typeof apis.portalSearch>;
 
-export type PortalSort = 'relevance' | 'newest' | 'downloads';
-export type PortalValidity = 'valid' | 'expired';
-
-/** The parameters of GET /api/portal/search (all optional; strings as they go into the query). */
-export interface PortalSearchParams {
-  keywords?: string;
-  /** a type key or several comma-separated */
-  type?: string;
-  tagId?: string;
-  /** fullUnitCode of the record's unit */
-  unit?: string;
-  validity?: PortalValidity;
-  year?: string;
-  sort?: PortalSort;
-  current?: string;
-  limit?: string;
-  facets?: '1';
-}
-
-/** One record as the portal shows it: the library's flat record plus its type's name, tab and downloads. */
-export type PortalRecord = LibRecord & { typeName: string; tab: string; downloads: number };
+/**
+ * One record as the portal shows it: the library's record plus its type's name, tab and downloads; the document marks
+ * it open (the type's fields follow, described as data), which the generated type does not show.
+ */
+export type PortalRecord = AnswerOf<typeof apis.portalRecordOne> & Record<string, unknown>;
 
 /* ---------- calls ---------- */
 
-defineApis({
+const apis = defineApis({
   portalSearch: { method: 'GET', path: '/api/portal/search' },
   portalRecordOne: { method: 'GET', path: '/api/portal/record/one' },
   portalHome: { method: 'GET', path: '/api/portal/home' },
@@ -93,23 +70,23 @@ defineApis({
 });
 
 /** The bid pack as one zip (a download route: open it with openExport, a single-use ticket in the URL). */
-export const PACK_DOWNLOAD_PATH = '/api/portal/pack/download';
+export const PACK_DOWNLOAD_PATH = '/api/portal/pack/download' satisfies GetPath;
 
-type Params = Record<string, string>;
+type Params = ListParams;
 
-export const portalSearch = (p: PortalSearchParams, opts?: CallOptions) =>
-  callApi<PortalSearchResult>('portalSearch', { ...p }, opts);
-export const portalRecord = (id: number, opts?: CallOptions) => callApi<PortalRecord>('portalRecordOne', { id: String(id) }, opts);
-export const portalHome = (opts?: CallOptions) => callApi<PortalHome>('portalHome', undefined, opts);
+export const portalSearch = (p: PortalSearchParams, opts?: CallOptions) => call(apis.portalSearch, { ...p }, opts);
+export const portalRecord = (id: number, opts?: CallOptions) =>
+  call(apis.portalRecordOne, { id }, opts).then((r): PortalRecord => r);
+export const portalHome = (opts?: CallOptions) => call(apis.portalHome, undefined, opts);
 
-export const listMessages = (p: Params, opts?: CallOptions) => callApi<PortalMessagePage>('portalMsgList', p, opts);
+export const listMessages = (p: Params, opts?: CallOptions) => callList(apis.portalMsgList, p, opts);
 /** Marks messages read; answers the caller's unread count. */
 export const readMessages = (items: { kind: MessageKind; id: number }[], opts?: CallOptions) =>
-  callApi<Schemas['PortalUnread'] | null>('portalMsgRead', { items }, opts);
-export const readAllMessages = (opts?: CallOptions) => callApi<Schemas['PortalUnread'] | null>('portalMsgReadAll', undefined, opts);
+  call(apis.portalMsgRead, { items }, opts);
+export const readAllMessages = (opts?: CallOptions) => call(apis.portalMsgReadAll, undefined, opts);
 
-export const getPack = (opts?: CallOptions) => callApi<PortalPack>('portalPack', undefined, opts);
+export const getPack = (opts?: CallOptions) => call(apis.portalPack, undefined, opts);
 /** The pack's writes answer its new size. */
-export const addToPackApi = (ids: number[], opts?: CallOptions) => callApi<Schemas['PortalPackCount'] | null>('portalPackAdd', { ids }, opts);
-export const delFromPackApi = (ids: number[], opts?: CallOptions) => callApi<Schemas['PortalPackCount'] | null>('portalPackDel', { ids }, opts);
-export const clearPackApi = (opts?: CallOptions) => callApi<Schemas['PortalPackCount'] | null>('portalPackClear', undefined, opts);
+export const addToPackApi = (ids: number[], opts?: CallOptions) => call(apis.portalPackAdd, { ids }, opts);
+export const delFromPackApi = (ids: number[], opts?: CallOptions) => call(apis.portalPackDel, { ids }, opts);
+export const clearPackApi = (opts?: CallOptions) => call(apis.portalPackClear, undefined, opts);

@@ -3,10 +3,10 @@
  * settings (/useCertificateRewardSetting), the approval queue (/useCertificateRewardAudit, bound by the data scope of
  * module reward) and the report (/useCertificateRewardReport). Amounts are text in yuan with two decimals.
  */
-import { callApi, defineApis, type CallOptions } from './client';
+import { call, callList, defineApis, type CallOptions, type ListParams } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 import type { RequestBody } from './types';
-import type { Page } from '../components/list/query';
 
 type Schemas = components['schemas'];
 
@@ -27,7 +27,7 @@ export const REWARD_GROUPS = ['person', 'unit', 'kind', 'month'] as const satisf
 export const CERT_KIND_DICT = 'cert_kind';
 export const CERT_LEVEL_DICT = 'cert_level';
 
-defineApis({
+const apis = defineApis({
   rewardRuleList: { method: 'GET', path: '/api/reward/rule/list' },
   rewardRuleAdd: { method: 'POST', path: '/api/reward/rule/add' },
   rewardRuleDel: { method: 'DELETE', path: '/api/reward/rule/del' },
@@ -45,24 +45,24 @@ defineApis({
 });
 
 /** The export 'certificate reward report' (spec section 7). */
-export const REWARD_REPORT_EXPORT = '/api/reward/report/export';
+export const REWARD_REPORT_EXPORT = '/api/reward/report/export' satisfies GetPath;
 
-type Params = Record<string, string>;
+type Params = ListParams;
 
-export const listRules = (p: Params) => callApi<Page<RewardRule>>('rewardRuleList', p);
-export const addRule = (f: RewardRuleForm) => callApi<{ id: number }>('rewardRuleAdd', { ...f });
-export const deleteRule = (id: number) => callApi<null>('rewardRuleDel', { id });
-export const getSettings = () => callApi<Schemas['RewardSettings']>('rewardSetting');
-export const saveSettings = (levels: 1 | 2) => callApi<null>('rewardSettingSave', { levels });
-export const listApplications = (p: Params) => callApi<Page<RewardApplication>>('rewardAuditList', p);
-export const approveApplications = (ids: number[]) => callApi<null>('rewardApprove', { ids });
-export const rejectApplications = (ids: number[], reason: string) => callApi<null>('rewardReject', { ids, reason });
-export const getReport = (p: Params) => callApi<RewardReport>('rewardReport', p);
+export const listRules = (p: Params) => callList(apis.rewardRuleList, p);
+export const addRule = (f: RewardRuleForm) => call(apis.rewardRuleAdd, { ...f });
+export const deleteRule = (id: number) => call(apis.rewardRuleDel, { id });
+export const getSettings = () => call(apis.rewardSetting);
+export const saveSettings = (levels: 1 | 2) => call(apis.rewardSettingSave, { levels });
+export const listApplications = (p: Params) => callList(apis.rewardAuditList, p);
+export const approveApplications = (ids: number[]) => call(apis.rewardApprove, { ids });
+export const rejectApplications = (ids: number[], reason: string) => call(apis.rewardReject, { ids, reason });
+export const getReport = (p: Params) => callList(apis.rewardReport, p);
 
-export const myCertificates = (opts?: CallOptions) => callApi<MyCertificate[]>('rewardCertificates', undefined, opts);
+export const myCertificates = (opts?: CallOptions) => call(apis.rewardCertificates, undefined, opts);
 /** Can the caller apply: what is missing and whom to ask, their certificates, the approval flow. */
-export const rewardEligibility = (opts?: CallOptions) => callApi<RewardEligibility>('rewardEligibility', undefined, opts);
+export const rewardEligibility = (opts?: CallOptions) => call(apis.rewardEligibility, undefined, opts);
 /** The tenders of the caller's unit line with their bid date and result; for a certificate, which can be claimed. */
-export const rewardTenders = (p: Params, opts?: CallOptions) => callApi<TenderOption[]>('rewardTenders', p, opts);
-export const applyForReward = (f: RewardApplyForm) => callApi<{ id: number }>('rewardApply', { ...f });
-export const myApplications = (p: Params, opts?: CallOptions) => callApi<Page<RewardApplication>>('rewardMine', p, opts);
+export const rewardTenders = (p: Params, opts?: CallOptions) => callList(apis.rewardTenders, p, opts);
+export const applyForReward = (f: RewardApplyForm) => call(apis.rewardApply, { ...f });
+export const myApplications = (p: Params, opts?: CallOptions) => callList(apis.rewardMine, p, opts);

@@ -2,8 +2,9 @@
  * Calls of the usage statistics (internal/stats, docs/api.md "Usage statistics"): every call answers a report
  * (headline numbers, charts, tables) for the filter card's parameters; the types are generated (stats.Report).
  */
-import { callApi, defineApis } from './client';
+import { callList, defineApis } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 
 type Schemas = components['schemas'];
 export type StatSeries = Schemas['StatsSeries'];
@@ -42,9 +43,9 @@ export const STATS_EXPORTS = {
   demand: '/api/sys/statistics/exportDemand',
   summary: '/api/sys/statistics/exportSummary',
   account: '/api/sys/statistics/exportAccount',
-} as const;
+} as const satisfies Record<string, GetPath>;
 
-export const statsReport = (api: StatsApi, params: Record<string, string>) => callApi<StatReport>(api, params);
+export const statsReport = (api: StatsApi, params: Record<string, string>) => callList(STATS_APIS[api], params);
 
 /** The reports of a screen's calls as one: numbers of the first that has any, then every chart and table in order. */
 export function mergeReports(reports: StatReport[]): StatReport | undefined {

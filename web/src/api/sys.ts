@@ -1,8 +1,7 @@
-import { callApi, defineApis, type CallOptions } from './client';
-import type { DictEntry } from './types';
+import { call, defineApis, type CallOptions } from './client';
 
-defineApis({
+const apis = defineApis({
   getDictCache: { method: 'GET', path: '/api/sys/dict/getDictCache' },
 });
 
-export const getDictCache = (opts?: CallOptions) => callApi<DictEntry[]>('getDictCache', undefined, opts);
+export const getDictCache = (opts?: CallOptions) => call(apis.getDictCache, undefined, opts);

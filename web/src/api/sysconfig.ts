@@ -1,8 +1,8 @@
 /** Calls of system parameters (/sys_config), system notices, the portal layout (/headerAndfooter_manager) and the common calls. */
-import { callApi, defineApis, type CallOptions } from './client';
+import { call, callList, defineApis, type CallOptions, type ListParams } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 import type { RequestBody } from './types';
-import type { Page } from '../components/list/query';
 
 type Schemas = components['schemas'];
 export type SysParam = Schemas['SysParam'];
@@ -14,7 +14,7 @@ export type PortalLayout = Schemas['PortalLayout'];
 export type SysNotice = Schemas['SysNotice'];
 export type SysNoticeForm = RequestBody<'/api/sys/notice/add', 'post'>;
 
-defineApis({
+const apis = defineApis({
   sysConfigList: { method: 'GET', path: '/api/sys/config/list' },
   sysConfigAdd: { method: 'POST', path: '/api/sys/config/add' },
   sysConfigEdit: { method: 'PUT', path: '/api/sys/config/edit' },
@@ -30,22 +30,22 @@ defineApis({
   portalLayout: { method: 'GET', path: '/api/sys/common/portal/layout' },
 });
 
-export const SYS_CONFIG_EXPORT = '/api/sys/config/export';
+export const SYS_CONFIG_EXPORT = '/api/sys/config/export' satisfies GetPath;
 
 /** Keys of the built-in parameters the browser reads. */
 export const CONFIG_KEYS = { helpUrl: 'sys.help_url' } as const;
 
-type Params = Record<string, string>;
+type Params = ListParams;
 
-export const listParams = (p: Params) => callApi<Page<SysParam>>('sysConfigList', p);
-export const addParam = (f: SysParamForm) => callApi<{ id: number }>('sysConfigAdd', { ...f });
-export const editParam = (f: SysParamForm & { id: number }) => callApi<null>('sysConfigEdit', { ...f });
-export const deleteParams = (ids: number[]) => callApi<null>('sysConfigDel', { ids: ids.join(',') });
-export const listNotices = (p: Params) => callApi<Page<SysNotice>>('sysNoticeList', p);
-export const addNotice = (f: SysNoticeForm) => callApi<{ id: number }>('sysNoticeAdd', { ...f });
-export const editNotice = (f: SysNoticeForm & { id: number }) => callApi<null>('sysNoticeEdit', { ...f });
-export const deleteNotices = (ids: number[]) => callApi<null>('sysNoticeDel', { ids: ids.join(',') });
-export const saveLayout = (l: PortalLayout) => callApi<PortalLayout>('headerFooterEdit', { ...l });
-export const configItem = (key: string, opts?: CallOptions) => callApi<ConfigItem>('configItem', { key }, opts);
-export const activeNotices = (opts?: CallOptions) => callApi<SysNotice[]>('noticeGet', undefined, opts);
-export const portalLayout = (opts?: CallOptions) => callApi<PortalLayout>('portalLayout', undefined, opts);
+export const listParams = (p: Params) => callList(apis.sysConfigList, p);
+export const addParam = (f: SysParamForm) => call(apis.sysConfigAdd, { ...f });
+export const editParam = (f: SysParamForm & { id: number }) => call(apis.sysConfigEdit, { ...f });
+export const deleteParams = (ids: number[]) => call(apis.sysConfigDel, { ids });
+export const listNotices = (p: Params) => callList(apis.sysNoticeList, p);
+export const addNotice = (f: SysNoticeForm) => call(apis.sysNoticeAdd, { ...f });
+export const editNotice = (f: SysNoticeForm & { id: number }) => call(apis.sysNoticeEdit, { ...f });
+export const deleteNotices = (ids: number[]) => call(apis.sysNoticeDel, { ids });
+export const saveLayout = (l: PortalLayout) => call(apis.headerFooterEdit, { ...l });
+export const configItem = (key: string, opts?: CallOptions) => call(apis.configItem, { key }, opts);
+export const activeNotices = (opts?: CallOptions) => call(apis.noticeGet, undefined, opts);
+export const portalLayout = (opts?: CallOptions) => call(apis.portalLayout, undefined, opts);

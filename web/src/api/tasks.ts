@@ -1,7 +1,7 @@
 /** Calls of the scheduled tasks (/task_manager) and the task log (/task_log). */
-import { callApi, defineApis, type CallOptions } from './client';
+import { call, callValue, callList, defineApis, type CallOptions } from './client';
 import type { components } from './schema';
-import type { Page } from '../components/list/query';
+import type { GetPath } from './routes';
 
 type Schemas = components['schemas'];
 export type Task = Schemas['TasksRow'];
@@ -9,7 +9,7 @@ export type TaskRun = Schemas['TasksLogRow'];
 export type CronPreview = Schemas['TasksPreview'];
 export type Retention = Schemas['TasksRetention'];
 
-defineApis({
+const apis = defineApis({
   taskList: { method: 'GET', path: '/api/sys/task/list' },
   taskPreview: { method: 'GET', path: '/api/sys/task/preview' },
   taskUpdate: { method: 'POST', path: '/api/sys/task/update' },
@@ -21,7 +21,7 @@ defineApis({
   taskLogCancel: { method: 'POST', path: '/api/sys/taskLog/cancel' },
 });
 
-export const TASK_LOG_EXPORT = '/api/sys/taskLog/export';
+export const TASK_LOG_EXPORT = '/api/sys/taskLog/export' satisfies GetPath;
 
 /** Server limits (internal/tasks). */
 export const TASK_LIMITS = { cron: 100, timeoutSec: 1800, retries: 10, days: 3650 } as const;
@@ -35,12 +35,12 @@ export interface TaskSettings {
   retries: number;
 }
 
-export const listTasks = () => callApi<Task[]>('taskList');
-export const previewCron = (cron: string, opts?: CallOptions) => callApi<CronPreview>('taskPreview', { cron }, opts);
-export const updateTask = (s: TaskSettings) => callApi<null>('taskUpdate', { ...s });
-export const enableTask = (code: string, enabled: boolean) => callApi<null>('taskEnable', { code, enabled });
-export const runTask = (code: string) => callApi<Schemas['TasksRunOut']>('taskRun', { code });
-export const listRetention = () => callApi<Retention[]>('taskRetention');
-export const setRetention = (log: string, days: number) => callApi<null>('taskRetentionSet', { log, days });
-export const listTaskLog = (p: Record<string, string>) => callApi<Page<TaskRun>>('taskLogList', p);
-export const cancelTaskRun = (id: number) => callApi<null>('taskLogCancel', { id });
+export const listTasks = () => call(apis.taskList);
+export const previewCron = (cron: string, opts?: CallOptions) => callValue(apis.taskPreview, { cron }, opts);
+export const updateTask = (s: TaskSettings) => call(apis.taskUpdate, { ...s });
+export const enableTask = (code: string, enabled: boolean) => call(apis.taskEnable, { code, enabled });
+export const runTask = (code: string) => callValue(apis.taskRun, { code });
+export const listRetention = () => call(apis.taskRetention);
+export const setRetention = (log: string, days: number) => call(apis.taskRetentionSet, { log, days });
+export const listTaskLog = (p: Record<string, string>) => callList(apis.taskLogList, p);
+export const cancelTaskRun = (id: number) => call(apis.taskLogCancel, { id });

@@ -35,9 +35,12 @@ export interface DictEntry extends Loose<Omit<Schemas['DictEntry'], 'childDict'>
 
 type SessionUserFields = Omit<Schemas['SessionUser'], 'sysMenus' | 'dictData' | 'accessToken'>;
 
-/** `data` of POST /api/login, /api/outSite/login (with accessToken) and GET /api/sys/user/session. */
+/**
+ * `data` of POST /api/login, /api/outSite/login (with accessToken) and GET /api/sys/user/session (without: the session
+ * keeps the one it has, lib/session.ts saveLogin).
+ */
 export interface LoginResult extends Loose<SessionUserFields, 'LoginCode' | 'userId' | 'unitName' | 'roles' | 'logout_url' | 'helpUrl'> {
-  accessToken: string;
+  accessToken?: string;
   sysMenus: SysMenu[];
   dictData?: DictEntry[];
 }

@@ -5,7 +5,7 @@
  */
 import {
   ApiError,
-  callApi,
+  call,
   callHeaders,
   clientEffects,
   defineApis,
@@ -16,6 +16,7 @@ import {
 } from './client';
 import type { components } from './schema';
 import type { Envelope } from './types';
+import type { AnswerOf, GetPath, RouteWith } from './routes';
 
 /** The answer of an upload: id, download url, name, size, suffix (and width/height for images). */
 export type UploadedFile = components['schemas']['UploadedFile'];
@@ -23,7 +24,7 @@ export type UploadedFile = components['schemas']['UploadedFile'];
 /** Where a file goes: the server's disk, the S3-compatible object store, or the banner images (spec image rules). */
 export type UploadTarget = 'disk' | 'oss' | 'banner' | 'coursePdf' | 'coursePpt' | 'courseVideo';
 
-export const UPLOAD_PATHS: Record<UploadTarget, string> = {
+export const UPLOAD_PATHS = {
   disk: '/api/sys/common/disk/upload',
   oss: '/api/sys/common/oss/upload',
   banner: '/api/banner/upload',
@@ -31,10 +32,13 @@ export const UPLOAD_PATHS: Record<UploadTarget, string> = {
   coursePdf: '/api/curriculum/uploadPDF',
   coursePpt: '/api/curriculum/uploadPPTToPDF',
   courseVideo: '/api/curriculum/uploadVideo',
-};
+} as const satisfies Record<UploadTarget, RouteWith<'POST'>['path']>;
+
+/** The answer of an upload to a target, from the document (a file; a courseware for the course targets). */
+export type UploadAnswer<K extends UploadTarget> = AnswerOf<{ readonly path: (typeof UPLOAD_PATHS)[K]; readonly method: 'POST' }>;
 
 /** The generic download (spec section 7); open it with openExport (a single-use ticket in the URL). */
-export const FILE_DOWN_PATH = '/api/sys/common/file/down';
+export const FILE_DOWN_PATH = '/api/sys/common/file/down' satisfies GetPath;
 
 /** What an upload is for, counted by the data-upload ('library') and CA-upload ('ca') statistics. */
 export type UploadModule = 'common' | 'library' | 'ca' | 'expert' | 'word';
@@ -53,7 +57,8 @@ export interface UploadOptions extends CallOptions {
 }
 
 /** Send one file; resolves with the server's answer, rejects with ApiError after the catalogue's effects. */
-export function uploadFile<T = UploadedFile>(target: UploadTarget, file: File, opts: UploadOptions = {}): Promise<T> {
+export function uploadFile<K extends UploadTarget>(target: K, file: File, opts: UploadOptions = {}): Promise<UploadAnswer<K>> {
+  type T = UploadAnswer<K>;
   return new Promise<T>((resolve, reject) => {
     const settle = (fn: () => T) => {
       try {
@@ -107,9 +112,9 @@ export function uploadFile<T = UploadedFile>(target: UploadTarget, file: File, o
   });
 }
 
-defineApis({
+const apis = defineApis({
   fileDel: { method: 'DELETE', path: '/api/sys/common/file/del' },
 });
 
 /** Delete one's own upload that no record links (a file removed from a form before it was saved). */
-export const deleteUpload = (id: number, opts?: CallOptions) => callApi<null>('fileDel', { id }, opts);
+export const deleteUpload = (id: number, opts?: CallOptions) => call(apis.fileDel, { id }, opts);

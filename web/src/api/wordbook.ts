@@ -1,8 +1,8 @@
 /** Calls of the expert Word book: the chooser (/expert_make_word) and the kept books (/expert_talents_result). */
-import { callApi, defineApis } from './client';
+import { call, callList, defineApis, type ListParams } from './client';
 import type { components } from './schema';
+import type { GetPath } from './routes';
 import type { RequestBody } from './types';
-import type { Page } from '../components/list/query';
 
 type Schemas = components['schemas'];
 export type ExpertCandidate = Schemas['ExpertCandidate'];
@@ -10,7 +10,7 @@ export type ExpertBook = Schemas['ExpertBook'];
 export type ExpertBookMade = Schemas['ExpertBookMade'];
 export type ExpertBookForm = RequestBody<'/api/expert/book/make', 'post'>;
 
-defineApis({
+const apis = defineApis({
   expertBookExperts: { method: 'GET', path: '/api/expert/book/experts' },
   expertBookMake: { method: 'POST', path: '/api/expert/book/make', long: true },
   expertBookList: { method: 'GET', path: '/api/expert/book/list' },
@@ -18,12 +18,12 @@ defineApis({
 });
 
 /** The download call of a kept book (opened with a single-use ticket). */
-export const BOOK_DOWNLOAD = '/api/expert/book/download';
+export const BOOK_DOWNLOAD = '/api/expert/book/download' satisfies GetPath;
 
-type Params = Record<string, string>;
+type Params = ListParams;
 
-export const searchBookExperts = (p: Params) => callApi<Page<ExpertCandidate>>('expertBookExperts', p);
+export const searchBookExperts = (p: Params) => callList(apis.expertBookExperts, p);
 /** Generating a book of many experts with photos can take a while: the long timeout applies. */
-export const makeExpertBook = (f: ExpertBookForm) => callApi<ExpertBookMade>('expertBookMake', { ...f });
-export const listExpertBooks = (p: Params) => callApi<Page<ExpertBook>>('expertBookList', p);
-export const deleteExpertBooks = (ids: number[]) => callApi<null>('expertBookDel', { ids: ids.join(',') });
+export const makeExpertBook = (f: ExpertBookForm) => call(apis.expertBookMake, { ...f });
+export const listExpertBooks = (p: Params) => callList(apis.expertBookList, p);
+export const deleteExpertBooks = (ids: number[]) => call(apis.expertBookDel, { ids });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Checkbox, Empty, Form, Input, InputNumber, Modal, Pagination, Select, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { toast } from '../../api/client';
-import { addBannerLink, getFirstLesson, getLessonList, getSpecialList } from '../../api/content';
+import { addBannerLink, bannerLink, getFirstLesson, getLessonList, getSpecialList } from '../../api/content';
 import { t, useI18n, type MessageKey } from '../../i18n';
 import { isLinkUrl } from '../../lib/linkUrl';
 import CoverField from './CoverField';
@@ -34,7 +34,7 @@ const sortMax = 9999;
  * goes through 'next' to the 'set image and title' step; multi-select ticks up to 30 sources. The rules live in
  * selectorState.ts.
  */
-export default function ResourceSelector({ open, title, onCancel, onConfirm, saveLink = addBannerLink, ...opts }: ResourceSelectorProps) {
+export default function ResourceSelector({ open, title, onCancel, onConfirm, saveLink = (link) => addBannerLink(bannerLink(link)), ...opts }: ResourceSelectorProps) {
   useI18n();
   const [s, setS] = useState<SelectorState>(() => initialState());
   const [cards, setCards] = useState<Card[]>([]);

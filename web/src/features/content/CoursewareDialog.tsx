@@ -53,7 +53,7 @@ export default function CoursewareDialog({ course, onClose }: { course: Course |
   const upload = async (target: UploadTarget, file: File) => {
     setBusy(target);
     try {
-      await uploadFile<Courseware>(target, file, { fields: { courseId: String(courseId) } });
+      await uploadFile(target, file, { fields: { courseId: String(courseId) } });
       toastSuccess();
       reload();
     } catch {

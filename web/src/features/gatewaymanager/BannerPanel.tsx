@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Space, Switch, Tag, Typography } from 'antd';
 import { AppstoreAddOutlined } from '@ant-design/icons';
 import { toast } from '../../api/client';
-import { addBannerLink } from '../../api/content';
+import { addBannerLink, bannerLink } from '../../api/content';
 import ResourceSelector, { type ResourceOutput } from '../../components/resource/ResourceSelector';
 import { BANNER_EXPORT, changeBannerState, deleteBanners, listBanners, type PortalBanner } from '../../api/gatewayManager';
 import ChangedAt from '../../components/list/ChangedAt';
@@ -62,7 +62,7 @@ export default function BannerPanel() {
   const [choosing, setChoosing] = useState(false);
   const chosen = async (out: ResourceOutput[]) => {
     try {
-      for (const o of out) if (o.type !== '2') await addBannerLink({ ...o }); // the link tab has saved its own
+      for (const o of out) if (o.type !== '2') await addBannerLink(bannerLink(o)); // the link tab has saved its own
     } catch {
       return; // the client has shown the server's message; the dialog stays open
     }

@@ -12,6 +12,7 @@ import {
   type Handover,
   type HandoverKind,
   type HandoverPreview,
+  type HandoverResult,
 } from '../../api/external';
 import { toast, toastCancelled } from '../../api/client';
 import AccountSelect, { accountLabel } from '../../components/AccountSelect';
@@ -49,7 +50,7 @@ function HandoverRunner({ history }: { history: ListController<Handover> }) {
   const [remark, setRemark] = useState('');
   const [step, setStep] = useState<Step>('choose');
   const [preview, setPreview] = useState<HandoverPreview>();
-  const [result, setResult] = useState<HandoverPreview>();
+  const [result, setResult] = useState<HandoverResult>();
   const [loading, setLoading] = useState(false);
 
   const restart = () => {
@@ -103,6 +104,26 @@ function HandoverRunner({ history }: { history: ListController<Handover> }) {
       },
     });
   };
+
+  /** the hand-over just run, undone at once by its id (as the history's undo does) */
+  const undoResult = (r: HandoverResult) =>
+    modal.confirm({
+      title: t('handover.undoTitle'),
+      content: t('handover.confirmUndo', { from: accountLabel(r.from) }),
+      okText: t('handover.undo'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true, 'data-testid': 'handover-undo-confirm' } as ButtonProps,
+      onCancel: toastCancelled,
+      onOk: () =>
+        undoHandover(r.id).then(
+          () => {
+            toast('success', t('msg.operationSuccessful'));
+            restart();
+            history.reload();
+          },
+          () => history.reload(),
+        ),
+    });
 
   return (
     <Card title={t('nav.handover_manager')} variant="borderless" data-testid="handover-card">
@@ -196,11 +217,14 @@ function HandoverRunner({ history }: { history: ListController<Handover> }) {
             .filter((k) => k.count > 0)
             .map((k) => `${k.label} ${k.count}`)
             .join(t('handover.sep'))}
-          extra={
-            <Button onClick={() => chooseFrom(undefined)} data-testid="handover-again">
+          extra={[
+            <Button key="again" onClick={() => chooseFrom(undefined)} data-testid="handover-again">
               {t('handover.again')}
-            </Button>
-          }
+            </Button>,
+            <Button key="undo" danger icon={<UndoOutlined />} onClick={() => undoResult(result)} data-testid={`handover-undo-${result.id}`}>
+              {t('handover.undo')}
+            </Button>,
+          ]}
           data-testid="handover-result"
         />
       )}

@@ -83,7 +83,7 @@ export default function FacetPanel({
   onToggle,
   only = FACET_KEYS,
 }: {
-  facets?: PortalFacets;
+  facets?: PortalFacets | null;
   state: SearchState;
   onToggle(key: FilterKey, value: string): void;
   only?: readonly FacetKey[];

@@ -24,7 +24,7 @@ import styles from './portal.module.css';
 const FACET_OF: Record<FilterKey, FacetKey> = { type: 'type', tagId: 'tag', unit: 'unit', validity: 'validity', year: 'year' };
 
 /** The chip of a chosen filter: the facet's label when the answer has it. */
-function chipLabel(key: FilterKey, value: string, facets: PortalFacets | undefined, t: Parameters<typeof facetLabel>[2]) {
+function chipLabel(key: FilterKey, value: string, facets: PortalFacets | null | undefined, t: Parameters<typeof facetLabel>[2]) {
   const facet = FACET_OF[key];
   const f = facets?.[facet]?.find((x) => x.value === value);
   return facetLabel(facet, f ?? { value, label: '' }, t);

@@ -19,7 +19,8 @@ export const FACET_PARAM: Record<FacetKey, FilterKey> = { type: 'type', tag: 'ta
 export interface SearchState {
   keywords: string;
   types: string[];
-  tagId?: string;
+  /** digits only (a tag's id) */
+  tagId?: `${number}`;
   unit?: string;
   validity?: PortalValidity;
   year?: string;
@@ -55,7 +56,7 @@ export function readSearch(q: URLSearchParams): SearchState {
   return {
     keywords,
     types: readTypes(q),
-    tagId: /^[1-9]\d{0,17}$/.test(tagId) ? tagId : undefined,
+    tagId: /^[1-9]\d{0,17}$/.test(tagId) ? (tagId as `${number}`) : undefined,
     unit: unit || undefined,
     validity: validity === 'valid' || validity === 'expired' ? validity : undefined,
     year: /^\d{4}$/.test(year) ? year : undefined,
@@ -122,8 +123,8 @@ export function chosenFilters(state: SearchState): { key: FilterKey; value: stri
 export function searchParams(state: SearchState, opts: { type?: string; facets?: boolean } = {}): PortalSearchParams {
   const p: PortalSearchParams = {
     sort: state.sort,
-    current: String(state.page),
-    limit: String(state.pageSize),
+    current: `${state.page}`,
+    limit: `${state.pageSize}`,
   };
   if (state.keywords) p.keywords = state.keywords;
   const type = opts.type ?? state.types.join(',');
