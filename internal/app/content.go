@@ -223,7 +223,7 @@ func (m contentMessages) Members(ctx context.Context, q db.Querier, units, emplo
 }
 
 func (m contentMessages) Notify(ctx context.Context, tx *db.Tx, userIDs []int64, n content.Notice) (int, error) {
-	return m.lib.Notify(ctx, tx, userIDs, library.Notice{Code: n.Code, Title: n.Title, Content: n.Content, RefType: n.RefType,
+	return m.lib.Notify(ctx, tx, userIDs, library.Notice{Code: n.Code, Title: n.Title, Content: n.Content, TitleText: n.TitleText, ContentText: n.ContentText, RefType: n.RefType,
 		RefID: n.RefID, RefPath: n.RefPath})
 }
 

@@ -18,7 +18,7 @@ import (
 type demandNotifier struct{ lib *library.Service }
 
 func (n demandNotifier) Notify(ctx context.Context, tx *db.Tx, userIDs []int64, d demand.Notice) (int, error) {
-	return n.lib.Notify(ctx, tx, userIDs, library.Notice{Code: d.Code, Title: d.Title, Content: d.Content, RefType: "demand",
+	return n.lib.Notify(ctx, tx, userIDs, library.Notice{Code: d.Code, Title: d.Title, Content: d.Content, TitleText: d.TitleText, ContentText: d.ContentText, RefType: "demand",
 		RefID: d.RefID, RefPath: d.RefPath})
 }
 

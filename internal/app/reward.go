@@ -127,7 +127,8 @@ func (l rewardLibrary) Tenders(ctx context.Context, p *auth.Principal, unit, key
 type rewardNotifier struct{ lib *library.Service }
 
 func (n rewardNotifier) Notify(ctx context.Context, tx *db.Tx, userIDs []int64, r reward.Notice) (int, error) {
-	return n.lib.Notify(ctx, tx, userIDs, library.Notice{Code: r.Code, Title: r.Title, Content: r.Content, RefType: "reward", RefID: r.RefID})
+	return n.lib.Notify(ctx, tx, userIDs, library.Notice{Code: r.Code, Title: r.Title, Content: r.Content, TitleText: r.TitleText,
+		ContentText: r.ContentText, RefType: "reward", RefID: r.RefID})
 }
 
 type rewardFiles struct{ files *files.Service }

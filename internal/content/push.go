@@ -41,10 +41,11 @@ type Messages interface {
 
 // Notice is a message to-do of a push. RefType is RefCourse, RefSpecial or RefPush; RefPath the portal page.
 type Notice struct {
-	Code, Title, Content string
-	RefType              string
-	RefID                int64
-	RefPath              string
+	Code, Title, Content   string
+	TitleText, ContentText httpx.Stored // what it says as message keys, rendered in the reader's language
+	RefType                string
+	RefID                  int64
+	RefPath                string
 }
 
 // What a push's message opens (the web's messageTarget): its one course, its one topic, or /gatewayCourse.
@@ -82,7 +83,7 @@ func (s *Service) notifyPush(ctx context.Context, tx *db.Tx, p Push) error {
 	if err != nil || len(users) == 0 {
 		return err
 	}
-	n := Notice{Code: PushCode(p.ID), Title: httpx.Translate(httpx.LangZH, "content.push.msg.title", p.Title),
+	n := Notice{Code: PushCode(p.ID), TitleText: httpx.Say("content.push.msg.title", p.Title),
 		RefType: RefPush, RefID: p.ID, RefPath: PortalPath}
 	var names []string
 	for _, it := range p.Items {
@@ -90,7 +91,7 @@ func (s *Service) notifyPush(ctx context.Context, tx *db.Tx, p Push) error {
 			names = append(names, "「"+it.Name+"」")
 		}
 	}
-	n.Content = httpx.Translate(httpx.LangZH, "content.push.msg.content", len(p.Items), strings.Join(names, "、"))
+	n.ContentText = httpx.Say("content.push.msg.content", len(p.Items), strings.Join(names, "、"))
 	if len(p.Items) == 1 {
 		it := p.Items[0]
 		n.RefPath = it.Link

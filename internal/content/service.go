@@ -1061,11 +1061,11 @@ func (s *Service) auditNotice(ctx context.Context, tx *db.Tx, c Course, passed b
 	}
 	n := Notice{Code: fmt.Sprintf("course:%d:audit:%d", c.ID, s.now().UnixNano()), RefType: RefCourseAudit, RefID: c.ID, RefPath: "/course_manager"}
 	if passed {
-		n.Title = httpx.Translate(httpx.LangZH, "content.audit.msg.passed", c.Name)
-		n.Content = httpx.Translate(httpx.LangZH, "content.audit.msg.passed.content", c.Name)
+		n.TitleText = httpx.Say("content.audit.msg.passed", c.Name)
+		n.ContentText = httpx.Say("content.audit.msg.passed.content", c.Name)
 	} else {
-		n.Title = httpx.Translate(httpx.LangZH, "content.audit.msg.rejected", c.Name)
-		n.Content = httpx.Translate(httpx.LangZH, "content.audit.msg.rejected.content", c.Name, c.AuditRemark)
+		n.TitleText = httpx.Say("content.audit.msg.rejected", c.Name)
+		n.ContentText = httpx.Say("content.audit.msg.rejected.content", c.Name, c.AuditRemark)
 	}
 	_, err := s.msgs.Notify(ctx, tx, []int64{creator}, n)
 	return err

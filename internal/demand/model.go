@@ -9,6 +9,7 @@ import (
 
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/httpx"
 )
 
 // Screen is the function code (= menu code) of /demandcollection and the module of its business log.
@@ -143,8 +144,11 @@ type Notice struct {
 	Code    string // unique per user: a second notice with the same code is not written
 	Title   string
 	Content string
-	RefID   int64
-	RefPath string
+	// TitleText and ContentText are what it says as message keys, rendered in the reader's language (Title
+	// and Content are then their zh-CN text)
+	TitleText, ContentText httpx.Stored
+	RefID                  int64
+	RefPath                string
 }
 
 // Notifier writes message to-dos inside the caller's transaction (the library owns the messages).

@@ -343,9 +343,9 @@ func (s *Service) openNotice(ctx context.Context, tx *db.Tx, id int64, c *collec
 		return err
 	}
 	_, err = s.notify.Notify(ctx, tx, users, Notice{Code: fmt.Sprintf("demand:%d:open", id),
-		Title:   httpx.Translate(httpx.LangZH, "demand.msg.open.title", c.Title),
-		Content: httpx.Translate(httpx.LangZH, "demand.msg.open.content", c.Title, c.Deadline.In(time.Local).Format("2006-01-02 15:04")),
-		RefID:   id, RefPath: PortalPath(id)})
+		TitleText:   httpx.Say("demand.msg.open.title", c.Title),
+		ContentText: httpx.Say("demand.msg.open.content", c.Title, c.Deadline.In(time.Local).Format("2006-01-02 15:04")),
+		RefID:       id, RefPath: PortalPath(id)})
 	return err
 }
 
@@ -510,9 +510,9 @@ func (s *Service) Remind(ctx context.Context, id int64) (_ int, err error) {
 		}
 		day := s.now().In(time.Local).Format("2006-01-02")
 		if n, err = s.notify.Notify(ctx, tx, users, Notice{Code: fmt.Sprintf("demand:%d:remind:%s", id, day),
-			Title:   httpx.Translate(httpx.LangZH, "demand.msg.remind.title", c.Title),
-			Content: httpx.Translate(httpx.LangZH, "demand.msg.remind.content", c.Title, c.Deadline.In(time.Local).Format("2006-01-02 15:04")),
-			RefID:   id, RefPath: PortalPath(id)}); err != nil {
+			TitleText:   httpx.Say("demand.msg.remind.title", c.Title),
+			ContentText: httpx.Say("demand.msg.remind.content", c.Title, c.Deadline.In(time.Local).Format("2006-01-02 15:04")),
+			RefID:       id, RefPath: PortalPath(id)}); err != nil {
 			return err
 		}
 		return audit.Record(ctx, tx, audit.Change{Module: Screen, Action: "generate", TargetID: id, Target: c.Title,
@@ -640,16 +640,16 @@ func (s *Service) SetState(ctx context.Context, in StateIn) (err error) {
 
 // answerNotice tells the submitter: the state in the title, their demand and the whole answer in the text.
 func (s *Service) answerNotice(ctx context.Context, tx *db.Tx, it *itemRow, files int, now time.Time) error {
-	state := httpx.Translate(httpx.LangZH, "demand.state."+it.State)
-	content := httpx.Translate(httpx.LangZH, "demand.msg.answer.content", it.Title, excerpt(it.Content), state)
+	state := httpx.Msg("demand.state." + it.State)
+	content := httpx.Say("demand.msg.answer.content", it.Title, excerpt(it.Content), state)
 	if it.Reason != "" {
-		content += "\n" + httpx.Translate(httpx.LangZH, "demand.msg.answer.text", it.Reason)
+		content = content.And("demand.msg.answer.text", it.Reason)
 	}
 	if files > 0 {
-		content += "\n" + httpx.Translate(httpx.LangZH, "demand.msg.answer.files", files)
+		content = content.And("demand.msg.answer.files", files)
 	}
 	_, err := s.notify.Notify(ctx, tx, []int64{it.UserID}, Notice{Code: fmt.Sprintf("demand:%d:item:%d:%d", it.CollectionID, it.ID, now.UnixNano()),
-		Title: httpx.Translate(httpx.LangZH, "demand.msg.answer.title", state), Content: content,
+		TitleText: httpx.Say("demand.msg.answer.title", state), ContentText: content,
 		RefID: it.CollectionID, RefPath: PortalPath(it.CollectionID)})
 	if err != nil {
 		return fmt.Errorf("tell the submitter of demand %d: %w", it.ID, err)

@@ -177,10 +177,10 @@ func init() {
 		"lib.import.no_sheet": {"文件中没有「%s」工作表，请使用导入模板", "The file has no '%s' sheet: please use the import template"},
 		"lib.import.row":      {"%s", "%s"},
 
-		"lib.msg.expiring.title":   {"%s「%s」将于%s到期", "%s '%s' expires on %s"},
-		"lib.msg.expiring.content": {"%s「%s」将于%s到期，请及时办理续期并更新资料库。", "%s '%s' expires on %s: please renew it and update the library."},
-		"lib.msg.expired.title":    {"%s「%s」已于%s过期", "%s '%s' expired on %s"},
-		"lib.msg.expired.content":  {"%s「%s」已于%s过期，请尽快办理续期并更新资料库。", "%s '%s' expired on %s: please renew it and update the library."},
+		"lib.msg.expiring.title":   {"%s「%s」将于%s到期", "The %s '%s' expires on %s"},
+		"lib.msg.expiring.content": {"%s「%s」将于%s到期，请及时办理续期并更新资料库。", "The %s '%s' expires on %s: please renew it and update the library."},
+		"lib.msg.expired.title":    {"%s「%s」已于%s过期", "The %s '%s' expired on %s"},
+		"lib.msg.expired.content":  {"%s「%s」已于%s过期，请尽快办理续期并更新资料库。", "The %s '%s' expired on %s: please renew it and update the library."},
 		"lib.msg.loan.title":       {"CA锁「%s」应于%s归还", "CA key '%s' is due back on %s"},
 		"lib.msg.loan.content":     {"您借用的CA锁「%s」应于%s归还，请按时归还保管人。", "The CA key '%s' you borrowed is due back on %s: please return it to its custodian."},
 
@@ -192,4 +192,13 @@ func init() {
 		"businesslog.action.read":     {"已读", "Read"},
 		"businesslog.action.generate": {"生成提醒", "Generate reminders"},
 	})
+	// a type as a notice names it (the portal's label in zh-CN, the singular noun in English: "Your licence …")
+	names := map[string][2]string{}
+	for _, t := range Types {
+		names[msgName(t)] = [2]string{httpx.Translate(httpx.LangZH, t.PortalLabel()), httpx.Translate(httpx.LangEN, t.Noun)}
+	}
+	httpx.RegisterMessages(names)
 }
+
+// msgName is the key of a type's name in the notices about its records.
+func msgName(t *Type) string { return "lib.msgname." + t.Key }

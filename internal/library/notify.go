@@ -2,10 +2,12 @@ package library
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/errs"
+	"biddesk/internal/platform/httpx"
 )
 
 // Kinds of a message to-do (the dictionary message_kind; the category column of its row). The kind follows
@@ -37,18 +39,42 @@ func KindOfCode(code string) string {
 }
 
 // Notice is a message to-do another area sends to users (/gatewayMsg): the portal lists it as a notice unless
-// its code starts with one of the library's prefixes. RefType and RefPath say where it leads.
+// its code starts with one of the library's prefixes. RefType and RefPath say where it leads. TitleText and
+// ContentText, when given, are what it says as message keys: the portal renders them in the reader's language,
+// and Title and Content are their zh-CN text.
 type Notice struct {
-	Code, Title, Content string
-	RefType              string
-	RefID                int64
-	RefPath              string
+	Code, Title, Content   string
+	TitleText, ContentText httpx.Stored
+	RefType                string
+	RefID                  int64
+	RefPath                string
+}
+
+// texts fills Title and Content from the stored texts and encodes these for the row.
+func (n *Notice) texts() (title, content string, err error) {
+	if len(n.TitleText) > 0 {
+		n.Title = n.TitleText.Render(httpx.LangZH)
+	}
+	if len(n.ContentText) > 0 {
+		n.Content = n.ContentText.Render(httpx.LangZH)
+	}
+	if title, err = n.TitleText.Encode(); err != nil {
+		return "", "", fmt.Errorf("notice %s: %w", n.Code, err)
+	}
+	if content, err = n.ContentText.Encode(); err != nil {
+		return "", "", fmt.Errorf("notice %s: %w", n.Code, err)
+	}
+	return title, content, nil
 }
 
 // Notify writes the notice to each user inside the caller's transaction, once per user and code (a user who
 // already has a message with the code gets none); it returns how many were written.
 func (s *Service) Notify(ctx context.Context, tx *db.Tx, userIDs []int64, n Notice) (_ int, err error) {
 	defer errs.Wrap(&err, "library: notify %v", userIDs)
+	msgTitle, msgContent, err := n.texts()
+	if err != nil {
+		return 0, err
+	}
 	data, err := jsonMarshal(map[string]any{"content": n.Content, "refType": n.RefType, "refId": n.RefID, "refPath": n.RefPath})
 	if err != nil {
 		return 0, err
@@ -68,9 +94,9 @@ func (s *Service) Notify(ctx context.Context, tx *db.Tx, userIDs []int64, n Noti
 		if exists > 0 {
 			continue
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO lib_record (type, title, code, category, assignee_id, status, state, search_text, data, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, TypeMessage, n.Title, n.Code, KindOfCode(n.Code), uid, StatusPublished, StateUnread, strings.ToLower(n.Title),
-			string(data), now, now); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO lib_record (type, title, code, category, assignee_id, status, state, search_text, data, msg_title, msg_content, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, TypeMessage, n.Title, n.Code, KindOfCode(n.Code), uid, StatusPublished, StateUnread, strings.ToLower(n.Title),
+			string(data), msgTitle, msgContent, now, now); err != nil {
 			return written, err
 		}
 		written++

@@ -140,10 +140,11 @@ func (s *Service) Remind(ctx context.Context, lang string) (_ *Reminders, err er
 // notice is a message to-do to write: its recipients, what it says and the key that keeps it from being
 // written twice.
 type notice struct {
-	ref, title, content, due string
-	recipients               []int64
-	refType                  *Type
-	refID                    int64
+	ref, due       string
+	title, content httpx.Stored
+	recipients     []int64
+	refType        *Type
+	refID          int64
 }
 
 // GenerateMessages writes a message to-do for every holder, custodian and owner of a record that expires
@@ -193,11 +194,11 @@ func (s *Service) GenerateMessages(ctx context.Context) (_ int, err error) {
 		if d.to < today.Format(dateLayout) {
 			key = "lib.msg.expired"
 		}
-		name := httpx.Translate(httpx.LangZH, t.PortalLabel())
+		name := httpx.Msg(msgName(t))
 		notices = append(notices, notice{
 			ref: fmt.Sprintf("expiry:%s:%d:%s", d.typ, d.id, d.to), due: d.to, recipients: users, refType: t, refID: d.id,
-			title:   httpx.Translate(httpx.LangZH, key+".title", name, d.title, d.to),
-			content: httpx.Translate(httpx.LangZH, key+".content", name, d.title, d.to),
+			title:   httpx.Say(key+".title", name, d.title, d.to),
+			content: httpx.Say(key+".content", name, d.title, d.to),
 		})
 	}
 	lrows, err := s.db.Query(ctx, `SELECT l.id, r.id, r.title, l.borrower_code, l.due_date FROM lib_ca_loan l JOIN lib_record r ON r.id = l.record_id AND r.deleted_at IS NULL
@@ -229,8 +230,8 @@ func (s *Service) GenerateMessages(ctx context.Context) (_ int, err error) {
 		}
 		notices = append(notices, notice{
 			ref: fmt.Sprintf("loan:%d:%s", l.loan, l.due), due: l.due, recipients: users, refType: TypeOf(TypeCAKey), refID: l.rec,
-			title:   httpx.Translate(httpx.LangZH, "lib.msg.loan.title", l.title, l.due),
-			content: httpx.Translate(httpx.LangZH, "lib.msg.loan.content", l.title, l.due),
+			title:   httpx.Say("lib.msg.loan.title", l.title, l.due),
+			content: httpx.Say("lib.msg.loan.content", l.title, l.due),
 		})
 	}
 	written := 0
@@ -251,10 +252,19 @@ func (s *Service) GenerateMessages(ctx context.Context) (_ int, err error) {
 				if exists > 0 {
 					continue
 				}
-				data, _ := jsonMarshal(map[string]any{"content": n.content, "refType": n.refType.Key, "refId": n.refID, "refPath": n.refType.Path})
-				if _, err := tx.Exec(ctx, `INSERT INTO lib_record (type, title, code, category, valid_to, assignee_id, status, state, search_text, data, created_at, updated_at)
-					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, TypeMessage, n.title, n.ref, KindOfCode(n.ref), n.due, uid, StatusPublished, StateUnread,
-					strings.ToLower(n.title), string(data), now, now); err != nil {
+				title, content := n.title.Render(httpx.LangZH), n.content.Render(httpx.LangZH)
+				msgTitle, err := n.title.Encode()
+				if err != nil {
+					return err
+				}
+				msgContent, err := n.content.Encode()
+				if err != nil {
+					return err
+				}
+				data, _ := jsonMarshal(map[string]any{"content": content, "refType": n.refType.Key, "refId": n.refID, "refPath": n.refType.Path})
+				if _, err := tx.Exec(ctx, `INSERT INTO lib_record (type, title, code, category, valid_to, assignee_id, status, state, search_text, data, msg_title, msg_content, created_at, updated_at)
+					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, TypeMessage, title, n.ref, KindOfCode(n.ref), n.due, uid, StatusPublished, StateUnread,
+					strings.ToLower(title), string(data), msgTitle, msgContent, now, now); err != nil {
 					return err
 				}
 				written++

@@ -26,24 +26,33 @@ func (s *Service) reviewNotice(ctx context.Context, tx *db.Tx, t *Type, cur *Rec
 	if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(id), 0) FROM lib_review WHERE record_id = ?`, cur.ID).Scan(&step); err != nil {
 		return err
 	}
-	name, title := httpx.Translate(httpx.LangZH, t.PortalLabel()), cur.Title()
-	var msgTitle, content string
+	name, title := httpx.Msg(msgName(t)), cur.Title()
+	var titleText, contentText httpx.Stored
 	if action == ActApprove {
-		msgTitle = httpx.Translate(httpx.LangZH, "lib.msg.approved.title", title)
-		content = httpx.Translate(httpx.LangZH, "lib.msg.approved.content", name, title)
+		titleText = httpx.Say("lib.msg.approved.title", title)
+		contentText = httpx.Say("lib.msg.approved.content", name, title)
 	} else {
 		short := reason
 		if utf8.RuneCountInString(short) > reasonInTitle {
 			short = string([]rune(short)[:reasonInTitle-1]) + "…"
 		}
-		msgTitle = httpx.Translate(httpx.LangZH, "lib.msg.rejected.title", title, short)
-		content = httpx.Translate(httpx.LangZH, "lib.msg.rejected.content", name, title, reason)
+		titleText = httpx.Say("lib.msg.rejected.title", title, short)
+		contentText = httpx.Say("lib.msg.rejected.content", name, title, reason)
+	}
+	msgTitle, content := titleText.Render(httpx.LangZH), contentText.Render(httpx.LangZH)
+	storedTitle, err := titleText.Encode()
+	if err != nil {
+		return err
+	}
+	storedContent, err := contentText.Encode()
+	if err != nil {
+		return err
 	}
 	data, _ := jsonMarshal(map[string]any{"content": content, "refType": t.Key, "refId": cur.ID, "refPath": t.Path})
 	now := s.now().UTC()
-	_, err := tx.Exec(ctx, `INSERT INTO lib_record (type, title, code, category, assignee_id, status, state, search_text, data, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, TypeMessage, msgTitle, fmt.Sprintf("review:%d:%d", cur.ID, step), MsgReview, cur.CreatedBy,
-		StatusPublished, StateUnread, strings.ToLower(msgTitle), string(data), now, now)
+	_, err = tx.Exec(ctx, `INSERT INTO lib_record (type, title, code, category, assignee_id, status, state, search_text, data, msg_title, msg_content, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, TypeMessage, msgTitle, fmt.Sprintf("review:%d:%d", cur.ID, step), MsgReview, cur.CreatedBy,
+		StatusPublished, StateUnread, strings.ToLower(msgTitle), string(data), storedTitle, storedContent, now, now)
 	return err
 }
 

@@ -556,8 +556,10 @@ func (s *Service) Edit(ctx context.Context, id int64, f *Form, lang string) (err
 				status, action = StatusPending, ActSubmit
 			}
 		}
+		// a message to-do edited in the form says what was typed: its stored texts (the generated ones) go
 		if _, err := tx.Exec(ctx, `UPDATE lib_record SET title = ?, code = ?, category = ?, holder = ?, unit_code = ?, employee_code = ?, amount = ?,
-			record_date = ?, valid_from = ?, valid_to = ?, pinned = ?, assignee_id = ?, status = ?, search_text = ?, data = ?, updated_by = ?, updated_at = ?
+			record_date = ?, valid_from = ?, valid_to = ?, pinned = ?, assignee_id = ?, status = ?, search_text = ?, data = ?, updated_by = ?, updated_at = ?,
+			msg_title = '', msg_content = ''
 			WHERE id = ?`,
 			f.col(ColTitle), f.col(ColCode), f.col(ColCategory), f.col(ColHolder), f.col(ColUnit), f.col(ColEmployee), f.col(ColAmount),
 			f.col(ColDate), f.col(ColFrom), f.col(ColTo), f.col(ColPinned), f.col(ColAssignee), status, f.searchText(), f.dataJSON(),

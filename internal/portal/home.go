@@ -66,7 +66,7 @@ func (s *Service) Home(ctx context.Context, p *auth.Principal, lang string) (_ *
 	if err := s.homeLists(ctx, p, h, show, scope, sargs, lang); err != nil {
 		return nil, err
 	}
-	in := s.inbox(p, scope, sargs, tabsOf(types))
+	in := s.inbox(p, scope, sargs, tabsOf(types), lang)
 	if h.Messages.Unread, err = s.unread(ctx, in); err != nil {
 		return nil, err
 	}

@@ -25,22 +25,26 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // (library.KindOfCode; migration 055 filled it for the older messages).
 const kindSQL = `CASE WHEN r.category = '' THEN 'notice' ELSE r.category END`
 
-// inbox is the caller's messages as one relation m(id, kind, title, data, is_read, at): their message to-dos
-// and the live announcements the portal shows them, with their read marks.
+// inbox is the caller's messages as one relation m(id, kind, title, data, is_read, at, msg_title, msg_content):
+// their message to-dos and the live announcements the portal shows them, with their read marks. A message to-do
+// is shown in lang: its stored texts (msg_title, msg_content) rendered, or the zh-CN text written at the time
+// when it has none (written before migration 056, or in the library's form).
 type inbox struct {
 	from string
 	args []any
 	tabs map[string]string
+	lang string
 }
 
-func (s *Service) inbox(p *auth.Principal, scope string, sargs []any, tabs map[string]string) inbox {
-	from := `(SELECT r.id, ` + kindSQL + ` AS kind, r.title, r.data, CASE WHEN r.state = 'read' THEN 1 ELSE 0 END AS is_read, r.created_at AS at
+func (s *Service) inbox(p *auth.Principal, scope string, sargs []any, tabs map[string]string, lang string) inbox {
+	from := `(SELECT r.id, ` + kindSQL + ` AS kind, r.title, r.data, CASE WHEN r.state = 'read' THEN 1 ELSE 0 END AS is_read, r.created_at AS at,
+		r.msg_title, r.msg_content
 		FROM lib_record r WHERE r.type = '` + typeMessage + `' AND r.deleted_at IS NULL AND r.assignee_id = ?
 		UNION ALL
-		SELECT r.id, '` + KindAnnouncement + `', r.title, r.data, CASE WHEN pr.user_id IS NULL THEN 0 ELSE 1 END, COALESCE(r.reviewed_at, r.created_at)
+		SELECT r.id, '` + KindAnnouncement + `', r.title, r.data, CASE WHEN pr.user_id IS NULL THEN 0 ELSE 1 END, COALESCE(r.reviewed_at, r.created_at), '', ''
 		FROM lib_record r LEFT JOIN portal_read pr ON pr.record_id = r.id AND pr.user_id = ?
 		WHERE r.type = '` + typeAnnouncement + `' AND ` + scope + `) m`
-	return inbox{from: from, args: append([]any{p.UserID, p.UserID}, sargs...), tabs: tabs}
+	return inbox{from: from, args: append([]any{p.UserID, p.UserID}, sargs...), tabs: tabs, lang: lang}
 }
 
 func (s *Service) unread(ctx context.Context, in inbox) (int, error) {
@@ -53,15 +57,16 @@ func (s *Service) unread(ctx context.Context, in inbox) (int, error) {
 func (s *Service) messages(ctx context.Context, in inbox, cond string, cargs []any, limit, offset int) ([]Message, error) {
 	args := append(append(append([]any{}, in.args...), cargs...), limit, offset)
 	out := []Message{}
-	err := db.EachRow(ctx, s.db, `SELECT m.id, m.kind, m.title, m.data, m.is_read, m.at FROM `+in.from+` WHERE `+cond+
+	err := db.EachRow(ctx, s.db, `SELECT m.id, m.kind, m.title, m.data, m.is_read, m.at, m.msg_title, m.msg_content FROM `+in.from+` WHERE `+cond+
 		` ORDER BY m.at DESC, m.id DESC LIMIT ? OFFSET ?`, args, func(row interface{ Scan(...any) error }) error {
 		var m Message
-		var data string
+		var data, msgTitle, msgContent string
 		var read int
 		var at any
-		if err := row.Scan(&m.ID, &m.Kind, &m.Title, &data, &read, &at); err != nil {
+		if err := row.Scan(&m.ID, &m.Kind, &m.Title, &data, &read, &at, &msgTitle, &msgContent); err != nil {
 			return err
 		}
+		m.Title = httpx.RenderStored(msgTitle, in.lang, m.Title)
 		m.CreatedAt = timeOf(at)
 		m.State = MsgUnread
 		if read == 1 {
@@ -76,7 +81,7 @@ func (s *Service) messages(ctx context.Context, in inbox, cond string, cargs []a
 		if m.Kind == KindAnnouncement {
 			m.Content, m.RefType, m.RefID = excerpt(d.Content), typeAnnouncement, m.ID
 		} else {
-			m.Content, m.RefType, m.RefID = d.Content, d.RefType, d.RefID
+			m.Content, m.RefType, m.RefID = httpx.RenderStored(msgContent, in.lang, d.Content), d.RefType, d.RefID
 		}
 		m.RefTab = in.tabs[m.RefType]
 		out = append(out, m)
@@ -160,7 +165,7 @@ func (s *Service) Messages(ctx context.Context, p *auth.Principal, q MessageQuer
 	if err != nil {
 		return nil, err
 	}
-	in := s.inbox(p, scope, sargs, tabsOf(s.lib.Types(lang)))
+	in := s.inbox(p, scope, sargs, tabsOf(s.lib.Types(lang)), lang)
 	out := &MessagePage{Records: []Message{}, Current: q.Current, Limit: q.Limit}
 	// the page's total and the unread count in one statement
 	args := append(append([]any{}, cargs...), in.args...)
@@ -276,7 +281,7 @@ func (s *Service) MarkRead(ctx context.Context, p *auth.Principal, items []ReadI
 	if err != nil {
 		return 0, err
 	}
-	return s.unread(ctx, s.inbox(p, scope, sargs, nil))
+	return s.unread(ctx, s.inbox(p, scope, sargs, nil, ""))
 }
 
 // readTodos marks the caller's unread message to-dos matching cond read, with one business-log line.
@@ -336,7 +341,7 @@ func (s *Service) ReadAll(ctx context.Context, p *auth.Principal) (_ int, err er
 	if err != nil {
 		return 0, err
 	}
-	return s.unread(ctx, s.inbox(p, scope, sargs, nil))
+	return s.unread(ctx, s.inbox(p, scope, sargs, nil, ""))
 }
 
 func int64s(ids []int64) []any {

@@ -11,6 +11,7 @@ import (
 	"biddesk/internal/auth"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/httpx"
 )
 
 // Function codes (= menu codes) of the three screens; the portal's for applying.
@@ -153,8 +154,9 @@ type Library interface {
 
 // Notice is a message to-do for an applicant (/gatewayMsg).
 type Notice struct {
-	Code, Title, Content string
-	RefID                int64
+	Code, Title, Content   string
+	TitleText, ContentText httpx.Stored // what it says as message keys, rendered in the reader's language
+	RefID                  int64
 }
 
 // Notifier writes message to-dos inside the caller's transaction.

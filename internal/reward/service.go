@@ -584,9 +584,9 @@ func (s *Service) tell(ctx context.Context, tx *db.Tx, a appRow, what, extra str
 	if s.quiet {
 		return nil
 	}
-	title := httpx.Translate(httpx.LangZH, "reward.msg."+what+".title", a.Cert)
-	content := httpx.Translate(httpx.LangZH, "reward.msg."+what+".content", a.Cert, a.Tender, extra)
-	_, err := s.notify.Notify(ctx, tx, []int64{a.UserID}, Notice{Code: fmt.Sprintf("reward:%d:%s", a.ID, what), Title: title, Content: content, RefID: a.ID})
+	title := httpx.Say("reward.msg."+what+".title", a.Cert)
+	content := httpx.Say("reward.msg."+what+".content", a.Cert, a.Tender, extra)
+	_, err := s.notify.Notify(ctx, tx, []int64{a.UserID}, Notice{Code: fmt.Sprintf("reward:%d:%s", a.ID, what), TitleText: title, ContentText: content, RefID: a.ID})
 	return err
 }
 

@@ -13,7 +13,8 @@ import { PortalBrand, PortalFooter, PortalHeaderLinks } from '../components/port
 import { refreshUnread, useUnread } from '../features/portal/msgStore';
 import { PackBadge } from '../features/portal/PackBadge';
 import { useRecordDrawer } from '../features/portal/recordParam';
-import { useI18n } from '../i18n';
+import { useI18n, type MessageKey } from '../i18n';
+import { hasPermission } from '../lib/permission';
 import { useSession } from '../lib/session';
 import { usePortalLayout } from '../lib/siteConfig';
 import { useEver } from '../lib/useEver';
@@ -30,12 +31,15 @@ function RecordDrawerSlot() {
   ) : null;
 }
 
-const NAV = [
+/** The header's entries; one with `funCode` shows to whoever holds it (the calls behind the page need it). */
+const NAV: readonly { key: string; titleKey: MessageKey; funCode?: string }[] = [
   { key: '/gateway', titleKey: 'nav.gateway' },
   { key: '/gatewaySearch', titleKey: 'nav.gatewaySearch' },
   { key: '/gatewayMsg', titleKey: 'nav.gatewayMsg' },
+  // the audience's side of demand collection (internal/demand FunPortal)
+  { key: '/gatewayDemand', titleKey: 'nav.gatewayDemand', funCode: 'gateway' },
   { key: '/gatewayCourse', titleKey: 'nav.gatewayCourse' },
-] as const;
+];
 
 /**
  * Portal shell: header with the configured logo, title and links (/headerAndfooter_manager), top navigation (with
@@ -47,11 +51,13 @@ export default function PortalShell({ children }: { children?: ReactNode } = {})
   const { t } = useI18n();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const userId = useSession()?.userId;
+  const session = useSession();
+  const userId = session?.userId;
   const unread = useUnread();
+  const nav = NAV.filter((n) => !n.funCode || hasPermission(n.funCode, session?.funCodes));
   // the entry of the path itself (/gatewayDetail is none of them)
   const path = pathname.toLowerCase().replace(/\/+$/, '');
-  const selected = NAV.find((n) => path === n.key.toLowerCase() || path.startsWith(`${n.key.toLowerCase()}/`))?.key;
+  const selected = nav.find((n) => path === n.key.toLowerCase() || path.startsWith(`${n.key.toLowerCase()}/`))?.key;
   const layout = usePortalLayout();
   // a phone: the navigation is a row of tabs under the header (the header keeps the brand, the pack and the user menu)
   const narrow = Grid.useBreakpoint().md === false;
@@ -78,7 +84,7 @@ export default function PortalShell({ children }: { children?: ReactNode } = {})
                 <Menu
                   mode="horizontal"
                   selectedKeys={selected ? [selected] : []}
-                  items={NAV.map((n) => ({ key: n.key, label: label(n) }))}
+                  items={nav.map((n) => ({ key: n.key, label: label(n) }))}
                   onClick={({ key }) => navigate(key)}
                   style={{ borderBottom: 'none', minWidth: 0, flex: 1, lineHeight: '54px' }}
                 />
@@ -90,7 +96,7 @@ export default function PortalShell({ children }: { children?: ReactNode } = {})
         />
         {narrow && (
           <nav className="bd-portal-tabs" aria-label={t('nav.gateway')} data-testid="portal-tabs">
-            {NAV.map((n) => (
+            {nav.map((n) => (
               <Link key={n.key} to={n.key} aria-current={selected === n.key ? 'page' : undefined}>
                 {label(n)}
               </Link>

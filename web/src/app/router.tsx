@@ -3,6 +3,7 @@ import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import ErrorPage from '../features/errors/ErrorPage';
 import { loadMessages, withAntdLocale } from '../i18n';
 import RootLayout from './RootLayout';
+import { USER_KEY } from '../lib/session';
 import { routes, type PageLoader, type RouteEntry, type Shell } from './routes';
 
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
@@ -105,6 +106,33 @@ export function buildRoutes(): RouteObject[] {
 }
 
 const appRoutes = buildRoutes();
+
+/**
+ * A full load of a signed-in address asks for antd's root, the shell, the page and the messages they need all at once,
+ * with the app, instead of each when the one around it has rendered (three chained round trips of chunks: issue 28,
+ * docs/performance.md 'Full loads in Chromium'). React.lazy then finds the modules loaded. Without a session the
+ * guard sends the address to the sign-in, so nothing is asked for.
+ */
+export function preloadAddress(pathname: string, signedIn: boolean) {
+  const path = pathname.toLowerCase().replace(/\/+$/, '');
+  const r = routes.find((x) => x.path.toLowerCase() === path);
+  if (!signedIn || !r || r.plain || r.shell === 'public') return;
+  const quiet = () => undefined;
+  withAntdLocale(() => import('./AntdRoot'))().catch(quiet);
+  (r.shell === 'portal' ? import('./PortalShell') : import('./AdminShell')).catch(quiet);
+  r.page().catch(quiet);
+  loadMessages(r.coreMessages ? 'core' : 'all').catch(quiet);
+}
+
+function hasSession() {
+  try {
+    return !!sessionStorage.getItem(USER_KEY);
+  } catch {
+    return false;
+  }
+}
+
+if (typeof window !== 'undefined') preloadAddress(window.location.pathname, hasSession());
 
 /** The routed screens (inside the BrowserRouter of App.tsx). */
 export function AppRoutes() {

@@ -41,6 +41,7 @@ const pages = {
   gateway: () => import('../features/portal/GatewayPage'),
   gatewaySearch: () => import('../features/portal/GatewaySearchPage'),
   gatewayMsg: () => import('../features/portal/GatewayMsgPage'),
+  gatewayDemand: () => import('../features/demand/GatewayDemandPage'),
   gatewayDetail: () => import('../features/portal/GatewayDetailPage'),
   welcome: () => import('../features/admin/WelcomePage'),
   comingSoon: () => import('../features/admin/ComingSoonPage'),
@@ -119,6 +120,7 @@ export const routes: RouteEntry[] = [
   { ...route('portal', 'gateway', pages.gateway), coreMessages: true },
   route('portal', 'gatewaySearch', pages.gatewaySearch),
   route('portal', 'gatewayMsg', pages.gatewayMsg),
+  route('portal', 'gatewayDemand', pages.gatewayDemand),
   route('portal', 'gatewayCourse', pages.gatewayCourse),
   route('portal', 'gatewayDetail', pages.gatewayDetail),
   ...detailTabs.map((tab) =>

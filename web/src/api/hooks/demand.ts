@@ -16,6 +16,17 @@ export const useOpenCollections = () =>
     queryFn: () => listOpenCollections({ state: 'open', limit: '20', sort: 'deadline', order: 'asc' }, { silent: true }),
   });
 
+/** The closed collections the caller submitted to (the whole page /gatewayDemand); silent as the open ones. */
+export const useMyClosedCollections = (enabled: boolean) =>
+  useQuery({
+    queryKey: demandKeys.list('closed-mine'),
+    queryFn: async () => {
+      const p = await listOpenCollections({ state: 'closed', limit: '20', sort: 'deadline', order: 'desc' }, { silent: true });
+      return (p?.records ?? []).filter((c) => c.myCount > 0);
+    },
+    enabled,
+  });
+
 export const usePortalCollection = (id: number | undefined) =>
   useQuery({ queryKey: demandKeys.one(id), queryFn: () => getPortalCollection(id!), enabled: !!id });
 

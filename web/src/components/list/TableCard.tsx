@@ -18,6 +18,10 @@ export type ListColumn<T> = Omit<ColumnType<T>, 'title' | 'sorter' | 'sortOrder'
   titleKey?: MessageKey;
   label?: string;
   sortKey?: string;
+  /** a secondary column: hidden until the user shows it with the column settings (a wide table then fits 1440 px) */
+  defaultHidden?: boolean;
+  /** the width (px) a long text wraps at on a wide screen, instead of .bd-cell's 320 */
+  cellWidth?: number;
 };
 
 interface Props<T> {
@@ -50,7 +54,10 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
   const titleOf = (c: ListColumn<T>) => c.label ?? (c.titleKey ? t(c.titleKey) : keyOf(c));
   // The actions column stays where it is; the others can be hidden and ordered, remembered per account.
   const pinned = (c: ListColumn<T>) => c.fixed === 'right' || c.key === 'actions';
-  const { choice, setChoice } = useColumnChoice(tableId ?? `${pathname}:${rowKey}`);
+  const { choice: chosen, setChoice } = useColumnChoice(tableId ?? `${pathname}:${rowKey}`);
+  // until the user chooses, the secondary columns are hidden
+  const secondary = columns.filter((c) => c.defaultHidden && !pinned(c)).map(keyOf);
+  const choice = chosen ?? (secondary.length ? { order: [], hidden: secondary } : null);
   const hiddenKeys = new Set(choice?.hidden ?? []);
   const settable = applyChoice(columns, keyOf, pinned, choice ? { ...choice, hidden: [] } : null)
     .filter((c) => !pinned(c))
@@ -71,12 +78,14 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
           ? {}
           : {
           render: (value: unknown, row: T, index: number) => (
-            <div className="bd-cell">{c.render ? (c.render(value, row, index) as ReactNode) : (value as ReactNode)}</div>
+            <div className="bd-cell" style={c.cellWidth ? { maxWidth: c.cellWidth } : undefined}>
+              {c.render ? (c.render(value, row, index) as ReactNode) : (value as ReactNode)}
+            </div>
           ),
         };
-  const cols: ColumnType<T>[] = shown.map(({ titleKey, label, sortKey, ...c }, i) => ({
+  const cols: ColumnType<T>[] = shown.map(({ titleKey, label, sortKey, defaultHidden: _, cellWidth, ...c }, i) => ({
     ...c,
-    ...wrapped(c),
+    ...wrapped({ ...c, cellWidth }),
     // wider: the actions stay in sight when the columns overflow their card (a half-width card of a split screen)
     ...(narrow ? { fixed: i === 0 ? ('left' as const) : undefined } : c.key === 'actions' ? { fixed: 'right' as const } : {}),
     key: c.key ?? sortKey ?? String(c.dataIndex ?? titleKey),

@@ -4,7 +4,7 @@ import { FormOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '../../api/client';
-import { useOpenCollections, usePortalCollection, useSaveDemand } from '../../api/hooks/demand';
+import { useMyClosedCollections, useOpenCollections, usePortalCollection, useSaveDemand } from '../../api/hooks/demand';
 import {
   type DemandCollection,
   type DemandField,
@@ -222,14 +222,19 @@ function DemandDrawer({ id, onClose }: { id: number | undefined; onClose(): void
 }
 
 /**
- * The audience's entry in the portal (on /gatewayMsg): the open collections that ask the caller, each opening a drawer
- * where demands are submitted and changed until the deadline. `?demand=id` opens one (the messages lead there).
+ * The audience's entry in the portal (on /gatewayMsg, and the whole of /gatewayDemand with `page`): the open
+ * collections that ask the caller, each opening a drawer where demands are submitted and changed until the deadline.
+ * `?demand=id` opens one (the messages lead there). The page also shows an empty list, and the closed collections the
+ * caller submitted to (their demands and answers stay readable).
  */
-export default function PortalDemands() {
+export default function PortalDemands({ page = false }: { page?: boolean } = {}) {
   const { t } = useI18n();
   const [search, setSearch] = useSearchParams();
   const openId = Number(search.get(DEMAND_PARAM)) || undefined;
-  const open = useOpenCollections().data?.records;
+  const openQuery = useOpenCollections();
+  // on the page an unanswered list shows as empty (the card stays); on /gatewayMsg the card is left out
+  const open = openQuery.data?.records ?? (openQuery.isError ? [] : undefined);
+  const closed = useMyClosedCollections(page).data ?? [];
   const show = (id?: number) =>
     setSearch((q) => {
       const out = new URLSearchParams(q);
@@ -238,10 +243,10 @@ export default function PortalDemands() {
       return out;
     });
   const close = useCallback(() => show(undefined), []); // eslint-disable-line react-hooks/exhaustive-deps
-  if (!open?.length && !openId) return null;
+  if (!page && !open?.length && !openId) return null;
   return (
     <>
-      {!!open?.length && (
+      {(page ? open !== undefined : !!open?.length) && (
         <Card size="small" title={t('demand.portal.open')} style={{ marginBottom: 16 }} data-testid="demand-open">
           <List
             dataSource={open}
@@ -261,6 +266,33 @@ export default function PortalDemands() {
                     <Space split="·" wrap>
                       <span>{t('demand.portal.until', { time: formatTime(c.deadline) })}</span>
                       {c.myCount > 0 && <span>{t('demand.portal.mine', { n: c.myCount })}</span>}
+                    </Space>
+                  }
+                />
+              </List.Item>
+            )}
+          />
+        </Card>
+      )}
+      {page && closed.length > 0 && (
+        <Card size="small" title={t('demand.portal.closed')} style={{ marginBottom: 16 }} data-testid="demand-closed">
+          <List
+            dataSource={closed}
+            renderItem={(c) => (
+              <List.Item
+                data-testid={`demand-closed-${c.id}`}
+                actions={[
+                  <Button key="v" size="small" onClick={() => show(c.id)} data-testid={`demand-closed-go-${c.id}`}>
+                    {t('demand.portal.view')}
+                  </Button>,
+                ]}
+              >
+                <List.Item.Meta
+                  title={c.title}
+                  description={
+                    <Space split="·" wrap>
+                      <span>{t('demand.portal.until', { time: formatTime(c.deadline) })}</span>
+                      <span>{t('demand.portal.mine', { n: c.myCount })}</span>
                     </Space>
                   }
                 />

@@ -45,6 +45,21 @@ import { ExpiryTag, fieldValue, RecordFields, StatusTag } from './RecordFields';
 import { socialSearchFields, SocialRuns, type SocialRun } from './SocialWidgets';
 import './library.css';
 
+/**
+ * Lists at 1440 px (issue 28): the columns a type's list hides until the user shows them in the column settings (its
+ * tags, and numbers a staff member looks up in the record rather than compares in the list); any other type hides its
+ * tags. Long texts (names, companies, units, people) wrap at 140 px, the first column at 180.
+ */
+const SECONDARY: Record<string, string[]> = {
+  license: ['tags', 'number'],
+  honor: ['tags', 'number'],
+  contract: ['tags', 'number', 'category'],
+  tender: ['tags', 'number'],
+  cakey: ['tags', 'holder'],
+  expert: ['tags', 'education', 'gender'],
+};
+const WRAPPED_KINDS = new Set(['text', 'unit', 'employee', 'user', 'tags']);
+
 export default function LibraryPage() {
   const { lang } = useI18n();
   const { pathname } = useLocation();
@@ -159,11 +174,19 @@ function LibraryList({ type }: { type: LibType }) {
         key: f.key,
         label: f.label,
         sortKey: type.sorts.includes(f.key) ? f.key : undefined,
+        defaultHidden: SECONDARY[type.key]?.includes(f.key) ?? f.key === 'tags',
+        cellWidth: i === 0 ? 180 : WRAPPED_KINDS.has(f.kind) ? 140 : undefined,
         render: (_: unknown, r: LibRecord) =>
           i === 0 ? (
             <Typography.Link onClick={() => open('view', r)} data-testid={`lib-view-${r.id}`}>
               {fieldValue(f, r)}
             </Typography.Link>
+          ) : type.expiry && f.key === 'validTo' ? (
+            // the expiry reminder under the date it counts to (one column less than a column of its own)
+            <Space direction="vertical" size={2}>
+              {fieldValue(f, r)}
+              <ExpiryTag r={r} />
+            </Space>
           ) : (
             fieldValue(f, r)
           ),
@@ -171,7 +194,9 @@ function LibraryList({ type }: { type: LibType }) {
     ...(type.key === 'expert'
       ? [{ key: 'social', titleKey: 'social.runs' as const, render: (_: unknown, r: LibRecord) => <SocialRuns runs={r.social as SocialRun[]} testId={`lib-social-${r.id}`} /> }]
       : []),
-    ...(type.expiry ? [{ key: 'expiry', titleKey: 'lib.expiry' as const, render: (_: unknown, r: LibRecord) => <ExpiryTag r={r} /> }] : []),
+    ...(type.expiry && !type.fields.some((f) => f.list && f.key === 'validTo')
+      ? [{ key: 'expiry', titleKey: 'lib.expiry' as const, render: (_: unknown, r: LibRecord) => <ExpiryTag r={r} /> }]
+      : []),
     ...(type.review ? [{ key: 'status', titleKey: 'lib.status' as const, sortKey: 'status', render: (_: unknown, r: LibRecord) => <StatusTag r={r} /> }] : []),
     {
       key: 'actions',
