@@ -50,6 +50,11 @@ export const userInfo = (opts?: CallOptions) => callApi<UserInfo>('userInfo', un
 /** The session user again (fresh menus and function codes). */
 export const session = (opts?: CallOptions) => callApi<LoginResult>('session', undefined, opts);
 
+defineApis({ saveTheme: { method: 'PUT', path: '/api/sys/user/theme' } });
+
+/** Remembers the caller's colour theme for the account (issue 34): every browser it signs in from shows it. */
+export const saveTheme = (theme: NonNullable<LoginResult['theme']>, opts?: CallOptions) => callApi<unknown>('saveTheme', { theme }, opts);
+
 defineApis({
   getVerify: { method: 'POST', path: '/api/getVerify', auth: false },
   forestPwd: { method: 'PUT', path: '/api/forestPwd', auth: false },

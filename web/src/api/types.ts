@@ -36,7 +36,7 @@ export interface DictEntry extends Loose<Omit<Schemas['DictEntry'], 'childDict'>
 type SessionUserFields = Omit<Schemas['SessionUser'], 'sysMenus' | 'dictData' | 'accessToken'>;
 
 /** `data` of POST /api/login, /api/outSite/login (with accessToken) and GET /api/sys/user/session. */
-export interface LoginResult extends Loose<SessionUserFields, 'LoginCode' | 'userId' | 'unitName' | 'roles' | 'logout_url' | 'helpUrl'> {
+export interface LoginResult extends Loose<SessionUserFields, 'LoginCode' | 'userId' | 'unitName' | 'roles' | 'logout_url' | 'helpUrl' | 'theme'> {
   accessToken: string;
   sysMenus: SysMenu[];
   dictData?: DictEntry[];
