@@ -2,12 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './app/App';
 import { initLang } from './i18n';
-import { applyTheme } from './lib/themeMode';
 import './app/theme.css';
 import './index.css';
-
-// the colour theme (public/theme-init.js set it before the first paint already, unless the script was not run)
-applyTheme();
 
 // The first render waits on the active language's messages (a chunk per language); should they fail to
 // load, the app still starts and shows message keys rather than a blank page.

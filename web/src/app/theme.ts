@@ -12,16 +12,12 @@ export type Scheme = 'light' | 'dark';
 const fontFamily =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Helvetica Neue', Arial, sans-serif";
 
+const shared: ThemeConfig = { token: { borderRadius: 8, fontFamily }, components: { Menu: { itemBorderRadius: 6 } } };
+
 /** A calm, low-contrast theme for long working sessions; in the dark a lighter blue, so that links stay readable. */
-export const seeds: Record<Scheme, ThemeConfig> = {
-  light: {
-    token: { colorPrimary: '#2f6bd8', colorInfo: '#2f6bd8', colorBgLayout: '#f4f6fa', borderRadius: 8, fontFamily },
-    components: { Layout: { headerBg: '#ffffff', siderBg: '#ffffff' }, Menu: { itemBorderRadius: 6 } },
-  },
-  dark: {
-    token: { colorPrimary: '#4a8af0', colorInfo: '#4a8af0', borderRadius: 8, fontFamily },
-    components: { Layout: { headerBg: '#141414', siderBg: '#141414' }, Menu: { itemBorderRadius: 6 } },
-  },
+export const seeds: Record<Scheme, ThemeConfig['token']> = {
+  light: { colorPrimary: '#2f6bd8', colorInfo: '#2f6bd8', colorBgLayout: '#f4f6fa' },
+  dark: { colorPrimary: '#4a8af0', colorInfo: '#4a8af0' },
 };
 
 /**
@@ -124,6 +120,5 @@ export const brand: Record<Scheme, Record<string, string>> = {
 
 /** antd's configuration for a scheme, with its algorithm (antd's darkAlgorithm in the dark). */
 export function themeFor(scheme: Scheme, algorithm?: ThemeConfig['algorithm'], motion = true): ThemeConfig {
-  const seed = seeds[scheme];
-  return { ...seed, token: motion ? seed.token : { ...seed.token, motion: false }, ...(algorithm ? { algorithm } : {}) };
+  return { ...shared, token: { ...shared.token, ...seeds[scheme], ...(motion ? {} : { motion: false }) }, algorithm };
 }

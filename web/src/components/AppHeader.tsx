@@ -10,7 +10,7 @@ import { useConfigValue } from '../lib/siteConfig';
 import { useEver } from '../lib/useEver';
 import LanguageSwitch from './LanguageSwitch';
 import type { UserMenuKey } from './UserMenu';
-import { chooseTheme, helpUrl, refreshCache, signOut } from './userActions';
+import { helpUrl, refreshCache, signOut } from './userActions';
 
 // The dialogs (forms, descriptions) load when first opened, not with every page.
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog'));
@@ -49,7 +49,6 @@ export default function AppHeader({ variant, left, extra }: Props) {
     else if (key === 'portal') navigate('/gateway');
     else if (key === 'admin' && adminHome) navigate(adminHome);
     else if (key === 'logout') void signOut(navigate);
-    else if (key.startsWith('theme:')) void chooseTheme(key.slice('theme:'.length));
   };
 
   const trigger = (ref?: Ref<HTMLButtonElement>, onClick?: (e: MouseEvent) => void) => (

@@ -11,12 +11,25 @@ import {
   QuestionCircleOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
-import { useI18n, type MessageKey } from '../i18n';
-import { THEME_MODES, useThemeMode, type ThemeMode } from '../lib/themeMode';
+import { saveTheme } from '../api/auth';
+import { toast } from '../api/client';
+import { t as translate, useI18n, type MessageKey } from '../i18n';
+import { isThemeMode, setThemeMode, THEME_MODES, useThemeMode, type ThemeMode } from '../lib/themeMode';
 
-export type UserMenuKey = 'info' | 'pwd' | 'refresh' | 'portal' | 'admin' | 'logout' | `theme:${ThemeMode}`;
+export type UserMenuKey = 'info' | 'pwd' | 'refresh' | 'portal' | 'admin' | 'logout';
 
-const THEME_LABEL: Record<ThemeMode, MessageKey> = { light: 'header.themeLight', dark: 'header.themeDark', system: 'header.themeSystem' };
+const THEME_LABEL: Record<ThemeMode, MessageKey> = { light: 'shell.themeLight', dark: 'shell.themeDark', system: 'shell.themeSystem' };
+
+/** Shows the colour theme chosen at once and remembers it for the account (PUT /api/sys/user/theme); should the server
+ *  not take it, the choice still holds in this browser, and the user is told. */
+async function chooseTheme(mode: ThemeMode): Promise<void> {
+  setThemeMode(mode);
+  try {
+    await saveTheme(mode, { silent: true });
+  } catch {
+    toast('warning', translate('shell.themeNotSaved'));
+  }
+}
 
 interface Props {
   variant: 'admin' | 'portal';
@@ -49,10 +62,10 @@ export default function UserMenu({ variant, adminHome, help, onPick, trigger, fo
     { key: 'pwd', icon: <LockOutlined />, label: label(t('header.changePassword'), 'menu-change-password') },
     { key: 'refresh', icon: <SyncOutlined />, label: label(t('header.refreshCache'), 'menu-refresh-cache') },
     {
-      // light, dark or the system's: kept for the account (userActions.chooseTheme)
+      // light, dark or the system's: kept for the account (chooseTheme)
       key: 'theme',
       icon: <BgColorsOutlined />,
-      label: label(`${t('header.theme')}: ${t(THEME_LABEL[mode])}`, 'menu-theme'),
+      label: label(`${t('shell.theme')}: ${t(THEME_LABEL[mode])}`, 'menu-theme'),
       children: THEME_MODES.map((m) => ({
         key: `theme:${m}`,
         icon: <CheckOutlined style={{ visibility: m === mode ? 'visible' : 'hidden' }} />,
@@ -84,7 +97,15 @@ export default function UserMenu({ variant, adminHome, help, onPick, trigger, fo
 
   return (
     <Dropdown
-      menu={{ items, selectedKeys: [`theme:${mode}`], onClick: ({ key }) => key !== 'help' && onPick(key as UserMenuKey) }}
+      menu={{
+        items,
+        selectedKeys: [`theme:${mode}`],
+        onClick: ({ key }) => {
+          const theme = key.startsWith('theme:') && key.slice('theme:'.length);
+          if (isThemeMode(theme)) void chooseTheme(theme);
+          else if (key !== 'help') onPick(key as UserMenuKey);
+        },
+      }}
       trigger={['click']}
       placement="bottomRight"
       open={open}

@@ -1,12 +1,11 @@
 /** Header menu actions shared by both shells. */
-import { logout, saveTheme, session } from '../api/auth';
+import { logout, session } from '../api/auth';
 import { toast } from '../api/client';
 import { getDictCache } from '../api/sys';
 import { HELP_URL, LOGOUT_REDIRECT_MS, LOGOUT_TOAST_SECONDS } from '../app/config';
 import { t } from '../i18n';
 import { clearHrLogin, clearSession, getSession, saveLogin, storeDictData } from '../lib/session';
 import { isLinkUrl } from '../lib/linkUrl';
-import { isThemeMode, setThemeMode } from '../lib/themeMode';
 import { refreshSiteConfig } from '../lib/siteConfig';
 import { loadLogoutFrame } from './LogoutFrame';
 
@@ -43,16 +42,4 @@ export async function refreshCache(): Promise<void> {
 /** Where 'help centre' leads: the live system parameter, else the session's copy, else the built-in default. */
 export function helpUrl(configured?: string): string {
   return [configured, getSession()?.helpUrl].find((u): u is string => !!u && isLinkUrl(u)) ?? HELP_URL;
-}
-
-/** Shows the colour theme chosen at once and remembers it for the account (PUT /api/sys/user/theme); should the server
- *  not take it, the choice still holds in this browser, and the user is told. */
-export async function chooseTheme(mode: string): Promise<void> {
-  if (!isThemeMode(mode)) return;
-  setThemeMode(mode);
-  try {
-    await saveTheme(mode, { silent: true });
-  } catch {
-    toast('warning', t('msg.themeNotSaved'));
-  }
 }
