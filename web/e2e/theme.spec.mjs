@@ -100,9 +100,29 @@ test('the screens in the light and the dark scheme', async () => {
     await page.goto('/expert_talents2_license');
     await page.locator('.ant-table-row').first().waitFor();
     await shot(page, `theme-${mode}-library`);
-    await page.goto('/gatewaySearch?keyword=%E8%AF%81');
+    await page.goto('/gatewaySearch');
     await page.waitForLoadState('networkidle');
     await shot(page, `theme-${mode}-portal-search`);
+    if (mode === 'dark') {
+      // more of the screens in the dark: the menu with the choice, messages, courses, the admin's home and portal editor
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('menu-theme').hover();
+      await page.getByTestId('menu-theme-dark').waitFor();
+      await page.screenshot({ path: new URL('../test-output/theme-dark-menu.png', import.meta.url).pathname });
+      await page.keyboard.press('Escape');
+      for (const [path, name] of [['/gatewayMsg', 'messages'], ['/gatewayCourse', 'courses'], ['/welcome', 'welcome'], ['/gatewaymanager', 'gatewaymanager'], ['/business_log', 'business-log']]) {
+        await page.goto(path);
+        await page.getByTestId('user-menu').waitFor();
+        await shot(page, `theme-dark-${name}`);
+      }
+      // and in English
+      await page.goto('/gateway');
+      await page.getByTestId('lang-switch').click();
+      await page.waitForFunction(() => document.documentElement.lang === 'en');
+      await shot(page, 'theme-dark-portal-en');
+      await page.getByTestId('lang-switch').click();
+      await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    }
     await signOut(page);
   }
   assert.equal(page.errors.length, 0, page.errors.join('\n'));

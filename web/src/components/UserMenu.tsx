@@ -65,7 +65,7 @@ export default function UserMenu({ variant, adminHome, help, onPick, trigger, fo
       // light, dark or the system's: kept for the account (chooseTheme)
       key: 'theme',
       icon: <BgColorsOutlined />,
-      label: label(`${t('shell.theme')}: ${t(THEME_LABEL[mode])}`, 'menu-theme'),
+      label: label(t('shell.theme', { mode: t(THEME_LABEL[mode]) }), 'menu-theme'),
       children: THEME_MODES.map((m) => ({
         key: `theme:${m}`,
         icon: <CheckOutlined style={{ visibility: m === mode ? 'visible' : 'hidden' }} />,

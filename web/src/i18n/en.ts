@@ -424,7 +424,7 @@ const en = {
   'header.enterAdmin': 'Enter admin',
   'header.changePassword': 'Change password',
   'header.personalInfo': 'Personal info',
-  'shell.theme': 'Theme',
+  'shell.theme': 'Theme: {mode}',
   'shell.themeLight': 'Light',
   'shell.themeDark': 'Dark',
   'shell.themeSystem': 'Follow the system',

@@ -426,7 +426,7 @@ const zhCN: Record<MessageKey, string> = {
   'header.enterAdmin': '进入管理后台',
   'header.changePassword': '修改密码',
   'header.personalInfo': '个人信息',
-  'shell.theme': '主题',
+  'shell.theme': '主题：{mode}',
   'shell.themeLight': '浅色',
   'shell.themeDark': '深色',
   'shell.themeSystem': '跟随系统',
