@@ -196,6 +196,8 @@ export default defineConfig({
             // with Vite's preload helper, which every page's entry uses (alone it was one more request)
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper/ },
             { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/ },
+            // the session and its colour theme (lib/themeMode.ts, which the sign-in screen and antd's provider use too)
+            { name: 'session', test: /[\\/]src[\\/]lib[\\/](session|themeMode)\.ts$/ },
             {
               name: 'antd-core',
               // with the small pieces both shells need anyway (icons' base, breakpoints, preset colours, pickAttrs),

@@ -164,6 +164,16 @@ func (h *Handlers) UpdatePwd(r *http.Request, in PasswordIn) (route.None, error)
 	return route.None{}, h.svc.ChangePassword(r.Context(), PrincipalFrom(r.Context()), in.OldPassword, in.NewPassword, in.ReplacePassword, httpx.ClientIP(r), r.UserAgent())
 }
 
+// ThemeIn is the body of PUT /api/sys/user/theme.
+type ThemeIn struct {
+	Theme string `param:"theme,required" enum:"light,dark,system" doc:"light, dark, or system (the device's setting)"`
+}
+
+// SetTheme is PUT /api/sys/user/theme: the caller's colour theme, remembered for the account.
+func (h *Handlers) SetTheme(r *http.Request, in ThemeIn) (route.None, error) {
+	return route.None{}, h.svc.SetTheme(r.Context(), PrincipalFrom(r.Context()), in.Theme)
+}
+
 // Info is GET /api/sys/user/info.
 func (h *Handlers) Info(r *http.Request, _ route.None) (*PersonalInfo, error) {
 	return h.svc.PersonalInfo(r.Context(), PrincipalFrom(r.Context()))

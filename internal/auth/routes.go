@@ -16,6 +16,8 @@ func (h *Handlers) Routes() []route.Route {
 			Doc("End the session; data is the logout URL", "退出登录"),
 		route.Call("PUT", "/api/sys/user/updatePwd", route.SignedIn, h.UpdatePwd).
 			Doc("Change the caller's password", "修改本人密码"),
+		route.Call("PUT", "/api/sys/user/theme", route.SignedIn, h.SetTheme).
+			Doc("Remember the caller's colour theme (light, dark or the system's) for the account", "保存本人主题"),
 		route.Call("GET", "/api/sys/user/info", route.SignedIn, h.Info).Doc("The caller's personal information", "个人信息"),
 		route.Call("GET", "/api/sys/user/session", route.SignedIn, h.Session).
 			Doc("The caller's session user (menus, function codes, dictionaries)", "当前会话用户"),

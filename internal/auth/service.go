@@ -179,6 +179,7 @@ type SessionUser struct {
 	LogoutURL   string   `json:"logout_url"`
 	HelpURL     string   `json:"helpUrl" doc:"the help centre's URL (BIDDESK_HELP_URL), opened in a new tab"`
 	DictData    any      `json:"dictData" types:"array" doc:"every enabled dictionary as a tree (DictEntry, as GET /api/sys/dict/getDictCache answers)"`
+	Theme       string   `json:"theme" enum:"light,dark,system" doc:"the colour theme the account chose (PUT /api/sys/user/theme); system follows the device's setting"`
 }
 
 // Login checks the credentials and opens a session. Every attempt the throttle admits is logged; failures are
@@ -349,8 +350,32 @@ func (s *Service) SessionUserOf(ctx context.Context, u *User) (_ *SessionUser, e
 	return &SessionUser{
 		UserName: u.UserName, LoginCode: u.LoginCode, UserID: u.ID, UnitName: unitName, Roles: roles,
 		FunCodes: strings.Join(funCodes, ","), SysMenus: menus, UpdatePwd: u.UpdatePwd,
-		LogoutURL: s.policy.LogoutURL(), HelpURL: s.policy.HelpURL(), DictData: dictData,
+		LogoutURL: s.policy.LogoutURL(), HelpURL: s.policy.HelpURL(), DictData: dictData, Theme: themeOf(u.Theme),
 	}, nil
+}
+
+// Themes are the colour themes an account can choose; ThemeSystem follows the device's light or dark setting.
+const (
+	ThemeLight  = "light"
+	ThemeDark   = "dark"
+	ThemeSystem = "system"
+)
+
+// themeOf is a stored theme as the session user shows it: anything else (a user read without it) is the system's.
+func themeOf(stored string) string {
+	switch stored {
+	case ThemeLight, ThemeDark:
+		return stored
+	}
+	return ThemeSystem
+}
+
+// SetTheme remembers the colour theme the caller chose, for every browser the account signs in from.
+func (s *Service) SetTheme(ctx context.Context, p *Principal, theme string) error {
+	if theme != ThemeLight && theme != ThemeDark && theme != ThemeSystem {
+		return httpx.Fail("user.theme_invalid")
+	}
+	return s.store.SetTheme(ctx, p.UserID, theme)
 }
 
 // Authenticate resolves a token to its principal. A session ended by a newer login answers
@@ -671,5 +696,6 @@ func init() {
 		"pwd.common":                {"该密码过于常见，请换一个", "This password is too common, please choose another"},
 		"pwd.same":                  {"新密码不能与旧密码相同", "The new password must differ from the old one"},
 		"pwd.old_wrong":             {"原密码不正确", "The old password is wrong"},
+		"user.theme_invalid":        {"主题只能是浅色、深色或跟随系统", "The theme is light, dark or follow the system"},
 	})
 }

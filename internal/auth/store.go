@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -24,6 +25,9 @@ type User struct {
 	Phone        string
 	Email        string
 	LastLoginAt  sql.NullTime
+	// Theme is the colour theme the account chose: light, dark or system (migrations/058_user_theme.sql); not read
+	// with a session (SessionByTokenHash), only with the account.
+	Theme string
 }
 
 // Session is a row of sys_session.
@@ -57,11 +61,11 @@ type Store struct {
 
 func NewStore(d *db.DB) *Store { return &Store{db: d, throttle: newWaitRoom()} }
 
-const userCols = `id, login_code, user_name, password_hash, state, update_pwd, user_type, unit_code, phone, email, last_login_at`
+const userCols = `id, login_code, user_name, password_hash, state, update_pwd, user_type, unit_code, phone, email, last_login_at, theme`
 
 func scanUser(row interface{ Scan(...any) error }) (*User, error) {
 	var u User
-	err := row.Scan(&u.ID, &u.LoginCode, &u.UserName, &u.PasswordHash, &u.State, &u.UpdatePwd, &u.UserType, &u.UnitCode, &u.Phone, &u.Email, &u.LastLoginAt)
+	err := row.Scan(&u.ID, &u.LoginCode, &u.UserName, &u.PasswordHash, &u.State, &u.UpdatePwd, &u.UserType, &u.UnitCode, &u.Phone, &u.Email, &u.LastLoginAt, &u.Theme)
 	if err != nil {
 		return nil, err
 	}
@@ -86,6 +90,14 @@ func (s *Store) UserByID(ctx context.Context, id int64) (_ *User, err error) {
 		return nil, nil
 	}
 	return u, err
+}
+
+// SetTheme stores the colour theme an account chose (light, dark or system).
+func (s *Store) SetTheme(ctx context.Context, id int64, theme string) error {
+	if _, err := s.db.Exec(ctx, `UPDATE sys_user SET theme = ? WHERE id = ? AND deleted_at IS NULL`, theme, id); err != nil {
+		return fmt.Errorf("auth: set theme of user %d: %w", id, err)
+	}
+	return nil
 }
 
 // CreateUser inserts an account with an already hashed password.

@@ -26,7 +26,7 @@ const SECONDS = {
   'external.spec.mjs': 30, 'sso.spec.mjs': 25, 'upload.spec.mjs': 20, 'library.spec.mjs': 25, 'wordbook.spec.mjs': 20,
   'dict.spec.mjs': 20, 'sysadmin.spec.mjs': 20, 'roles.spec.mjs': 20, 'logs.spec.mjs': 20, 'stats.spec.mjs': 30,
   'lowcode.spec.mjs': 30, 'language.spec.mjs': 45, 'tasks.spec.mjs': 20, 'datascope.spec.mjs': 15, 'orgmanager.spec.mjs': 15,
-  'apidocs.spec.mjs': 15,
+  'apidocs.spec.mjs': 15, 'theme.spec.mjs': 60,
 };
 const weight = (f) => SECONDS[f] ?? statSync(join(here, f)).size / 300;
 const shares = Array.from({ length: lanes }, () => ({ files: [], load: 0 }));

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './app/App';
 import { initLang } from './i18n';
+import './app/theme.css';
 import './index.css';
 
 // The first render waits on the active language's messages (a chunk per language); should they fail to

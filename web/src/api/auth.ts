@@ -1,5 +1,5 @@
 import { call, callValue, defineApis, type CallOptions } from './client';
-import type { DictEntry, LoginParams, UpdatePwdParams } from './types';
+import type { DictEntry, LoginParams, LoginResult, UpdatePwdParams } from './types';
 import type { components } from './schema';
 
 const apis = defineApis({
@@ -56,6 +56,11 @@ export const userInfo = (opts?: CallOptions) => callValue(apis.userInfo, undefin
 
 /** The session user again (fresh menus and function codes). */
 export const session = (opts?: CallOptions) => withDicts(callValue(apis.session, undefined, opts));
+
+const themeApis = defineApis({ saveTheme: { method: 'PUT', path: '/api/sys/user/theme' } });
+
+/** Remembers the caller's colour theme for the account (issue 34): every browser it signs in from shows it. */
+export const saveTheme = (theme: NonNullable<LoginResult['theme']>, opts?: CallOptions) => call(themeApis.saveTheme, { theme }, opts);
 
 const apis2 = defineApis({
   getVerify: { method: 'POST', path: '/api/getVerify', auth: false },

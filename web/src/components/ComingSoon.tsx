@@ -8,7 +8,7 @@ export default function ComingSoon({ name }: { name: string }) {
   return (
     <Card variant="borderless">
       <Result
-        icon={<ClockCircleOutlined style={{ color: '#8aa4cf' }} />}
+        icon={<ClockCircleOutlined style={{ color: 'var(--bd-color-primary-border-hover)' }} />}
         title={t('comingSoon.title')}
         subTitle={t('comingSoon.text', { name })}
         data-testid="coming-soon"

@@ -15,7 +15,7 @@ export default function ConfirmPrompt({ text, onClose }: { text: string; onClose
         open
         title={
           <span>
-            <ExclamationCircleFilled style={{ color: '#faad14', marginRight: 8 }} />
+            <ExclamationCircleFilled style={{ color: 'var(--bd-color-warning)', marginRight: 8 }} />
             {text}
           </span>
         }

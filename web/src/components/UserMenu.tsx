@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type ReactElement, type Ref } from 'react'
 import { Dropdown, type MenuProps } from 'antd';
 import {
   AppstoreOutlined,
+  BgColorsOutlined,
+  CheckOutlined,
   HomeOutlined,
   IdcardOutlined,
   LockOutlined,
@@ -9,9 +11,25 @@ import {
   QuestionCircleOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
-import { useI18n } from '../i18n';
+import { saveTheme } from '../api/auth';
+import { toast } from '../api/client';
+import { t as translate, useI18n, type MessageKey } from '../i18n';
+import { isThemeMode, setThemeMode, THEME_MODES, useThemeMode, type ThemeMode } from '../lib/themeMode';
 
 export type UserMenuKey = 'info' | 'pwd' | 'refresh' | 'portal' | 'admin' | 'logout';
+
+const THEME_LABEL: Record<ThemeMode, MessageKey> = { light: 'shell.themeLight', dark: 'shell.themeDark', system: 'shell.themeSystem' };
+
+/** Shows the colour theme chosen at once and remembers it for the account (PUT /api/sys/user/theme); should the server
+ *  not take it, the choice still holds in this browser, and the user is told. */
+async function chooseTheme(mode: ThemeMode): Promise<void> {
+  setThemeMode(mode);
+  try {
+    await saveTheme(mode, { silent: true });
+  } catch {
+    toast('warning', translate('shell.themeNotSaved'));
+  }
+}
 
 interface Props {
   variant: 'admin' | 'portal';
@@ -31,6 +49,7 @@ interface Props {
  */
 export default function UserMenu({ variant, adminHome, help, onPick, trigger, focus }: Props) {
   const { t } = useI18n();
+  const mode = useThemeMode();
   const [open, setOpen] = useState(true);
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -42,6 +61,21 @@ export default function UserMenu({ variant, adminHome, help, onPick, trigger, fo
     { key: 'info', icon: <IdcardOutlined />, label: label(t('header.personalInfo'), 'menu-personal-info') },
     { key: 'pwd', icon: <LockOutlined />, label: label(t('header.changePassword'), 'menu-change-password') },
     { key: 'refresh', icon: <SyncOutlined />, label: label(t('header.refreshCache'), 'menu-refresh-cache') },
+    {
+      // light, dark or the system's: kept for the account (chooseTheme)
+      key: 'theme',
+      icon: <BgColorsOutlined />,
+      label: label(t('shell.theme', { mode: t(THEME_LABEL[mode]) }), 'menu-theme'),
+      children: THEME_MODES.map((m) => ({
+        key: `theme:${m}`,
+        icon: <CheckOutlined style={{ visibility: m === mode ? 'visible' : 'hidden' }} />,
+        label: (
+          <span data-testid={`menu-theme-${m}`} aria-current={m === mode || undefined}>
+            {t(THEME_LABEL[m])}
+          </span>
+        ),
+      })),
+    },
     {
       key: 'help',
       icon: <QuestionCircleOutlined />,
@@ -63,7 +97,15 @@ export default function UserMenu({ variant, adminHome, help, onPick, trigger, fo
 
   return (
     <Dropdown
-      menu={{ items, onClick: ({ key }) => key !== 'help' && onPick(key as UserMenuKey) }}
+      menu={{
+        items,
+        selectedKeys: [`theme:${mode}`],
+        onClick: ({ key }) => {
+          const theme = key.startsWith('theme:') && key.slice('theme:'.length);
+          if (isThemeMode(theme)) void chooseTheme(theme);
+          else if (key !== 'help') onPick(key as UserMenuKey);
+        },
+      }}
       trigger={['click']}
       placement="bottomRight"
       open={open}

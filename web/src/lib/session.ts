@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { DictEntry, LoginResult, SysMenu } from '../api/types';
+import { setThemeMode } from './themeMode';
 
 /** Browser session user (spec section 3), kept in sessionStorage under 'userInfo'. */
 export interface SessionUser extends Omit<LoginResult, 'dictData'> {
@@ -93,6 +94,8 @@ export function saveLogin(result: LoginResult): SessionUser {
     menuCodes: collectMenuCodes(rest.sysMenus),
   };
   if (dictData) storeDictData(dictData);
+  // the account's colour theme wins over this browser's copy (an older server sends none: the copy stays)
+  setThemeMode(rest.theme);
   writeUser(user);
   return user;
 }

@@ -16,7 +16,7 @@ export function ratingTier(value: number, low: number = RATING_DEFAULTS.low, hig
   return 'medium';
 }
 
-export const TIER_COLORS: Record<RatingTier, string> = { low: '#8c9bb0', medium: '#f7ba2a', high: '#fa8c16' };
+export const TIER_COLORS: Record<RatingTier, string> = { low: 'var(--bd-color-text-tertiary)', medium: 'var(--bd-gold-6)', high: 'var(--bd-orange-6)' };
 
 /** Stars with the text of the chosen value beside them, coloured by tier. */
 export default function Rating({

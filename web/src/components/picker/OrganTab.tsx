@@ -104,7 +104,7 @@ export default function OrganTab({ state: s, multiple, subordinatesImplied, onPi
           data-testid="picker-organ-search"
         />
         {multiple && subordinatesImplied && (
-          <span className={styles.nowrap} style={{ color: 'rgba(0,0,0,0.45)' }} data-testid="picker-sub-implied">
+          <span className={styles.nowrap} style={{ color: 'var(--bd-color-text-tertiary)' }} data-testid="picker-sub-implied">
             {t('picker.subImplied')}
           </span>
         )}

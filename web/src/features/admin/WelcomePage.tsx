@@ -40,7 +40,7 @@ export default function WelcomePage() {
                     <Space>
                       {iconFor(node.icon) ?? iconFor('appstore')}
                       <span>{menuLabel(node)}</span>
-                      <RightOutlined style={{ fontSize: 10, color: '#999' }} />
+                      <RightOutlined style={{ fontSize: 10, color: 'var(--bd-color-text-tertiary)' }} />
                     </Space>
                   </Card>
                 </Link>

@@ -14,7 +14,7 @@ export default function DemandReplies({ replies, testId, states = true }: { repl
   return (
     <ol className="bd-demand-replies" data-testid={testId} style={{ listStyle: 'none', padding: 0, margin: '8px 0 0' }}>
       {replies.map((r) => (
-        <li key={r.id} style={{ borderLeft: '3px solid #d6e4ff', padding: '4px 0 4px 10px', marginBottom: 6 }} data-testid={testId ? `${testId}-${r.id}` : undefined}>
+        <li key={r.id} style={{ borderLeft: '3px solid var(--bd-color-primary-border)', padding: '4px 0 4px 10px', marginBottom: 6 }} data-testid={testId ? `${testId}-${r.id}` : undefined}>
           <Space size={8} wrap>
             {states && <DemandStateTag state={r.state} />}
             <Typography.Text type="secondary">{t('demand.reply.by', { name: r.answeredByName || '-', time: formatTime(r.answeredAt) })}</Typography.Text>

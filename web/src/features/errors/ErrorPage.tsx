@@ -12,7 +12,7 @@ export default function ErrorPage({ error }: { error: unknown }) {
     <div className="bd-center" role="alert">
       <div style={{ textAlign: 'center', maxWidth: 420 }}>
         <h2 style={{ fontWeight: 600 }}>{t('error.crashTitle')}</h2>
-        <p style={{ color: '#666' }}>{t('error.crash')}</p>
+        <p style={{ color: 'var(--bd-color-text-secondary)' }}>{t('error.crash')}</p>
         <a href="/">{t('error.backHome')}</a>
       </div>
     </div>

@@ -71,7 +71,7 @@ export default function DatasetCatalogPanel({ onInsert }: { onInsert(text: strin
               </Typography.Text>
               {c.personal && (
                 <Tooltip title={t('dataset.catalog.personal')}>
-                  <LockOutlined style={{ color: '#999' }} />
+                  <LockOutlined style={{ color: 'var(--bd-color-text-tertiary)' }} />
                 </Tooltip>
               )}
             </li>

@@ -159,7 +159,7 @@ function DatasetDialog({ open, dataset, onClose, onSaved }: { open: boolean; dat
         </div>
       )}
       </Col>
-      <Col flex="340px" style={{ borderLeft: '1px solid #f0f0f0' }}>
+      <Col flex="340px" style={{ borderLeft: '1px solid var(--bd-color-border-secondary)' }}>
         <DatasetCatalogPanel onInsert={insert} />
       </Col>
       </Row>

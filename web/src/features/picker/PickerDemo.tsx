@@ -17,7 +17,7 @@ import { useI18n } from '../../i18n';
 function Value({ value, testId, block }: { value: unknown; testId: string; block?: boolean }) {
   const text = value === undefined ? '—' : JSON.stringify(value, null, block ? 2 : undefined);
   return block ? (
-    <pre data-testid={testId} style={{ margin: '12px 0 0', padding: 12, background: '#f6f8fa', borderRadius: 6, fontSize: 12 }}>
+    <pre data-testid={testId} style={{ margin: '12px 0 0', padding: 12, background: 'var(--bd-color-fill-alter)', borderRadius: 6, fontSize: 12 }}>
       {text}
     </pre>
   ) : (

@@ -11,14 +11,14 @@ import { useRecordDrawer } from './recordParam';
 import styles from './portal.module.css';
 
 const KIND_LOOK: Record<MessageKind, { icon: ReactNode; fg: string; bg: string; color: string }> = {
-  expiry: { icon: <ClockCircleOutlined />, fg: '#d46b08', bg: '#fff4e5', color: 'orange' },
-  loan: { icon: <KeyOutlined />, fg: '#1d39c4', bg: '#eaeefe', color: 'geekblue' },
-  review: { icon: <AuditOutlined />, fg: '#08979c', bg: '#e3f7f7', color: 'cyan' },
-  course: { icon: <ReadOutlined />, fg: '#389e0d', bg: '#eef8e6', color: 'green' },
-  reward: { icon: <TrophyOutlined />, fg: '#d48806', bg: '#fff8e1', color: 'gold' },
-  demand: { icon: <ProfileOutlined />, fg: '#531dab', bg: '#f3ecfd', color: 'purple' },
-  announcement: { icon: <NotificationOutlined />, fg: '#c41d7f', bg: '#fdeaf4', color: 'magenta' },
-  notice: { icon: <BellOutlined />, fg: '#2f6bd8', bg: '#e8f0fe', color: 'blue' },
+  expiry: { icon: <ClockCircleOutlined />, fg: 'var(--bd-orange-7)', bg: 'var(--bd-orange-1)', color: 'orange' },
+  loan: { icon: <KeyOutlined />, fg: 'var(--bd-geekblue-7)', bg: 'var(--bd-geekblue-1)', color: 'geekblue' },
+  review: { icon: <AuditOutlined />, fg: 'var(--bd-cyan-7)', bg: 'var(--bd-cyan-1)', color: 'cyan' },
+  course: { icon: <ReadOutlined />, fg: 'var(--bd-green-7)', bg: 'var(--bd-green-1)', color: 'green' },
+  reward: { icon: <TrophyOutlined />, fg: 'var(--bd-gold-7)', bg: 'var(--bd-gold-1)', color: 'gold' },
+  demand: { icon: <ProfileOutlined />, fg: 'var(--bd-purple-7)', bg: 'var(--bd-purple-1)', color: 'purple' },
+  announcement: { icon: <NotificationOutlined />, fg: 'var(--bd-magenta-7)', bg: 'var(--bd-magenta-1)', color: 'magenta' },
+  notice: { icon: <BellOutlined />, fg: 'var(--bd-color-primary)', bg: 'var(--bd-color-primary-bg)', color: 'blue' },
 };
 
 /** What the message's link opens, in the reader's words. */

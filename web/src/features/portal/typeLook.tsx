@@ -22,17 +22,17 @@ interface Look {
 }
 
 const LOOKS: Record<string, Look> = {
-  license: { color: 'blue', fg: '#2f6bd8', bg: '#e8f0fe', icon: <SafetyCertificateOutlined /> },
-  expert: { color: 'purple', fg: '#722ed1', bg: '#f3ebff', icon: <SolutionOutlined /> },
-  contract: { color: 'cyan', fg: '#08979c', bg: '#e3f7f7', icon: <FileProtectOutlined /> },
-  honor: { color: 'gold', fg: '#d48806', bg: '#fff6de', icon: <TrophyOutlined /> },
-  cakey: { color: 'geekblue', fg: '#1d39c4', bg: '#eaeefe', icon: <KeyOutlined /> },
-  plan: { color: 'green', fg: '#389e0d', bg: '#ecf8e4', icon: <ProfileOutlined /> },
-  toolkit: { color: 'lime', fg: '#5b8c00', bg: '#f2f9e1', icon: <ToolOutlined /> },
-  tender: { color: 'volcano', fg: '#d4380d', bg: '#fff0e8', icon: <AuditOutlined /> },
-  announcement: { color: 'magenta', fg: '#c41d7f', bg: '#fdeaf4', icon: <NotificationOutlined /> },
+  license: { color: 'blue', fg: 'var(--bd-color-primary)', bg: 'var(--bd-color-primary-bg)', icon: <SafetyCertificateOutlined /> },
+  expert: { color: 'purple', fg: 'var(--bd-purple-6)', bg: 'var(--bd-purple-1)', icon: <SolutionOutlined /> },
+  contract: { color: 'cyan', fg: 'var(--bd-cyan-7)', bg: 'var(--bd-cyan-1)', icon: <FileProtectOutlined /> },
+  honor: { color: 'gold', fg: 'var(--bd-gold-7)', bg: 'var(--bd-gold-1)', icon: <TrophyOutlined /> },
+  cakey: { color: 'geekblue', fg: 'var(--bd-geekblue-7)', bg: 'var(--bd-geekblue-1)', icon: <KeyOutlined /> },
+  plan: { color: 'green', fg: 'var(--bd-green-7)', bg: 'var(--bd-green-1)', icon: <ProfileOutlined /> },
+  toolkit: { color: 'lime', fg: 'var(--bd-lime-8)', bg: 'var(--bd-lime-1)', icon: <ToolOutlined /> },
+  tender: { color: 'volcano', fg: 'var(--bd-volcano-7)', bg: 'var(--bd-volcano-1)', icon: <AuditOutlined /> },
+  announcement: { color: 'magenta', fg: 'var(--bd-magenta-7)', bg: 'var(--bd-magenta-1)', icon: <NotificationOutlined /> },
 };
 
-const DEFAULT: Look = { color: 'default', fg: '#595959', bg: '#f0f0f0', icon: <FileTextOutlined /> };
+const DEFAULT: Look = { color: 'default', fg: 'var(--bd-color-text-secondary)', bg: 'var(--bd-color-fill-secondary)', icon: <FileTextOutlined /> };
 
 export const lookOf = (type: string): Look => LOOKS[type] ?? DEFAULT;

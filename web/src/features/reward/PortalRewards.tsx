@@ -258,7 +258,7 @@ function MyApplications({ apps, levels }: { apps: RewardApplication[]; levels: n
                 {a.bidDate} · {a.won ? t('reward.portal.result.win') : t('reward.portal.result.lose')}
               </Typography.Text>
               {a.state === 'approved' && (
-                <Typography.Text strong style={{ marginLeft: 12, color: '#237804' }}>
+                <Typography.Text strong style={{ marginLeft: 12, color: 'var(--bd-green-7)' }}>
                   {t('reward.portal.paid', { amount: money(a.amount) })}
                 </Typography.Text>
               )}

@@ -18,8 +18,8 @@ function Bars({ rows, label }: { rows: Row[]; label(r: Row): ReactNode }) {
       {rows.slice(0, 15).map((r) => (
         <div key={r.key} style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 6 }}>
           <span style={{ width: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{label(r)}</span>
-          <span style={{ flex: 1, background: '#f0f5ff', borderRadius: 4 }}>
-            <span style={{ display: 'block', width: `${(r.amountCents / max) * 100}%`, minWidth: 2, height: 14, background: '#2f6bd8', borderRadius: 4 }} />
+          <span style={{ flex: 1, background: 'var(--bd-color-primary-bg)', borderRadius: 4 }}>
+            <span style={{ display: 'block', width: `${(r.amountCents / max) * 100}%`, minWidth: 2, height: 14, background: 'var(--bd-color-primary)', borderRadius: 4 }} />
           </span>
           <span style={{ width: 110, textAlign: 'right' }}>{money(r.amount)}</span>
         </div>

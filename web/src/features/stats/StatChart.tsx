@@ -21,6 +21,7 @@ import type { DataZoomComponentOption, GridComponentOption, LegendComponentOptio
 import { toastError } from '../../api/client';
 import type { StatChart } from '../../api/stats';
 import { useI18n, type Lang } from '../../i18n';
+import { useScheme } from '../../lib/themeMode';
 import { useReducedMotion } from '../../lib/useReducedMotion';
 
 export type ChartOption = ComposeOption<
@@ -315,6 +316,7 @@ function download(blob: Blob, name: string) {
 
 export default function StatChartView({ chart, onPick }: { chart: StatChart; onPick?: (index: number) => void }) {
   const { token } = theme.useToken();
+  const scheme = useScheme();
   const { t, lang } = useI18n();
   const animate = !useReducedMotion();
   const boxRef = useRef<HTMLDivElement>(null);
@@ -370,7 +372,8 @@ export default function StatChartView({ chart, onPick }: { chart: StatChart; onP
     import('./echarts').then(
       ({ init }) => {
         if (!live) return;
-        const inst = init(el, null, { renderer: 'svg' });
+        // ECharts' own dark theme under the colours of ours (the option sets them from antd's tokens)
+        const inst = init(el, scheme === 'dark' ? 'dark' : null, { renderer: 'svg' });
         instRef.current = inst;
         inst.on('click', (p) => {
           const i = (p as { dataIndex?: number }).dataIndex;
@@ -399,7 +402,7 @@ export default function StatChartView({ chart, onPick }: { chart: StatChart; onP
       instRef.current = null;
       setReady(false);
     };
-  }, [empty]);
+  }, [empty, scheme]);
 
   // the option, with the legend entries the reader switched
   useEffect(() => {

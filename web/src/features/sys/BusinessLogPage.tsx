@@ -100,7 +100,7 @@ export default function BusinessLogPage() {
   );
 }
 
-const CHANGED_BG = '#fffbe6';
+const CHANGED_BG = 'var(--bd-gold-1)';
 
 /** One entry: who, when, what, then the record before and after side by side, changed fields highlighted. */
 function BusinessLogEntry({ entry }: { entry: BusinessLogDetail }) {

@@ -90,7 +90,7 @@ export default function ExceptionLogPage() {
             <Typography.Title level={5}>{t('exceptionLog.message')}</Typography.Title>
             <pre
               data-testid="exception-message"
-              style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', background: '#fafafa', border: '1px solid #f0f0f0', padding: 12, borderRadius: 6, maxHeight: 280, overflow: 'auto' }}
+              style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', background: 'var(--bd-color-fill-alter)', border: '1px solid var(--bd-color-border-secondary)', padding: 12, borderRadius: 6, maxHeight: 280, overflow: 'auto' }}
             >
               {e.message}
             </pre>

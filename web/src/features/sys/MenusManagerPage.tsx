@@ -26,7 +26,7 @@ function toTreeData(menus: MenuNode[]): DataNode[] {
   return menus.map((m) => ({
     key: m.id,
     title: (
-      <span data-testid={`menu-node-${m.code}`} style={m.visible ? undefined : { color: '#98a2b3' }}>
+      <span data-testid={`menu-node-${m.code}`} style={m.visible ? undefined : { color: 'var(--bd-color-text-tertiary)' }}>
         {m.name}
         <Typography.Text type="secondary" style={{ marginInlineStart: 8, fontSize: 12 }}>
           {m.code}

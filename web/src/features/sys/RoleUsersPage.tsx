@@ -68,7 +68,7 @@ export default function RoleUsersPage() {
                 label: (
                   <Space style={{ width: '100%', justifyContent: 'space-between' }} data-testid={`pick-role-${r.code}`}>
                     <span>{r.name}</span>
-                    <Badge count={r.memberCount} showZero color="#8c8c8c" />
+                    <Badge count={r.memberCount} showZero color="var(--bd-color-text-tertiary)" />
                   </Space>
                 ),
               }))}

@@ -55,7 +55,7 @@ function CronPreviewBox({ cron }: { cron: string }) {
   }, [cron]);
   const words = describeCron(cron, lang);
   return (
-    <div data-testid="cron-preview" style={{ background: '#fafafa', border: '1px solid #f0f0f0', borderRadius: 6, padding: '8px 12px', marginBottom: 16 }}>
+    <div data-testid="cron-preview" style={{ background: 'var(--bd-color-fill-alter)', border: '1px solid var(--bd-color-border-secondary)', borderRadius: 6, padding: '8px 12px', marginBottom: 16 }}>
       {error ? (
         <Typography.Text type="danger" data-testid="cron-error">
           {error}

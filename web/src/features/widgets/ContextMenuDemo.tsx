@@ -73,7 +73,7 @@ export default function ContextMenuDemo() {
             dataIndex: 'name',
             render: (name: string, r) => (
               <span>
-                {r.starred && <StarFilled style={{ color: '#faad14', marginRight: 6 }} data-testid={`ctx-star-${r.id}`} />}
+                {r.starred && <StarFilled style={{ color: 'var(--bd-color-warning)', marginRight: 6 }} data-testid={`ctx-star-${r.id}`} />}
                 {name}
               </span>
             ),

@@ -26,7 +26,7 @@ export default function ValueLine({ value, testId, block }: { value: unknown; te
   useI18n();
   if (block) {
     return (
-      <pre data-testid={testId} style={{ margin: 0, padding: 12, background: '#f6f8fa', borderRadius: 6, fontSize: 12, maxHeight: 320, overflow: 'auto' }}>
+      <pre data-testid={testId} style={{ margin: 0, padding: 12, background: 'var(--bd-color-fill-alter)', borderRadius: 6, fontSize: 12, maxHeight: 320, overflow: 'auto' }}>
         {value === undefined ? '—' : JSON.stringify(value, null, 2)}
       </pre>
     );

@@ -178,12 +178,12 @@ export default function ExpertMakeWordPage() {
                         alignItems: 'center',
                         gap: 8,
                         padding: '6px 8px',
-                        borderBottom: '1px solid rgba(5, 5, 5, 0.06)',
-                        background: dragFrom === i ? 'rgba(22, 119, 255, 0.06)' : undefined,
+                        borderBottom: '1px solid var(--bd-color-split)',
+                        background: dragFrom === i ? 'var(--bd-color-primary-bg)' : undefined,
                         cursor: 'grab',
                       }}
                     >
-                      <HolderOutlined style={{ color: 'rgba(0,0,0,0.35)' }} />
+                      <HolderOutlined style={{ color: 'var(--bd-color-text-tertiary)' }} />
                       <span style={{ width: 24, textAlign: 'right' }}>{i + 1}.</span>
                       <span style={{ flex: 1, minWidth: 0, display: 'flex', gap: 6, alignItems: 'baseline' }}>
                         <Typography.Text strong style={{ flexShrink: 0 }}>

@@ -1,0 +1,1 @@
+(function(){var d;try{var m=localStorage.getItem('bd-theme');d=m=='dark'||m!='light'&&matchMedia('(prefers-color-scheme: dark)').matches}catch(e){}document.documentElement.setAttribute('data-theme',d?'dark':'light')})();
