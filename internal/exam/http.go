@@ -93,7 +93,9 @@ func keyText(lang, t string, raw []byte) string {
 }
 
 // QuestionList is GET /api/exam/question/list.
-func (h *Handlers) QuestionList(w http.ResponseWriter, r *http.Request) (any, error) { return h.questions.List(w, r) }
+func (h *Handlers) QuestionList(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.questions.List(w, r)
+}
 
 // QuestionExport is GET /api/exam/question/export.
 func (h *Handlers) QuestionExport(w http.ResponseWriter, r *http.Request) (any, error) {
@@ -121,7 +123,9 @@ func (h *Handlers) QuestionDel(r *http.Request, in httpx.IDIn) (route.None, erro
 }
 
 // QuestionKey is PUT /api/exam/question/key.
-func (h *Handlers) QuestionKey(r *http.Request, in KeyIn) (Remarked, error) { return h.svc.CorrectKey(r.Context(), in) }
+func (h *Handlers) QuestionKey(r *http.Request, in KeyIn) (Remarked, error) {
+	return h.svc.CorrectKey(r.Context(), in)
+}
 
 // ImportIn describes the import's multipart body and its query.
 type ImportIn struct {
@@ -171,10 +175,14 @@ func (h *Handlers) Paste(r *http.Request, in PasteIn) (*ImportReport, error) {
 /* ---------- papers ---------- */
 
 // PaperList is GET /api/exam/paper/list.
-func (h *Handlers) PaperList(r *http.Request, _ route.None) ([]Paper, error) { return h.svc.Papers(r.Context()) }
+func (h *Handlers) PaperList(r *http.Request, _ route.None) ([]Paper, error) {
+	return h.svc.Papers(r.Context())
+}
 
 // PaperOne is GET /api/exam/paper/one.
-func (h *Handlers) PaperOne(r *http.Request, in httpx.IDIn) (Paper, error) { return h.svc.Paper(r.Context(), in.ID) }
+func (h *Handlers) PaperOne(r *http.Request, in httpx.IDIn) (Paper, error) {
+	return h.svc.Paper(r.Context(), in.ID)
+}
 
 // PaperSave is POST /api/exam/paper/add and PUT /api/exam/paper/edit.
 func (h *Handlers) PaperSave(r *http.Request, in PaperIn) (httpx.Created, error) {
@@ -198,10 +206,14 @@ func (h *Handlers) PaperPreview(r *http.Request, in httpx.IDIn) (PaperPreview, e
 /* ---------- exams ---------- */
 
 // ExamList is GET /api/exam/exam/list.
-func (h *Handlers) ExamList(r *http.Request, in ExamsIn) ([]Exam, error) { return h.svc.Exams(r.Context(), in) }
+func (h *Handlers) ExamList(r *http.Request, in ExamsIn) ([]Exam, error) {
+	return h.svc.Exams(r.Context(), in)
+}
 
 // ExamOne is GET /api/exam/exam/one.
-func (h *Handlers) ExamOne(r *http.Request, in httpx.IDIn) (Exam, error) { return h.svc.Exam(r.Context(), in.ID) }
+func (h *Handlers) ExamOne(r *http.Request, in httpx.IDIn) (Exam, error) {
+	return h.svc.Exam(r.Context(), in.ID)
+}
 
 // ExamSave is POST /api/exam/exam/add and PUT /api/exam/exam/edit.
 func (h *Handlers) ExamSave(r *http.Request, in ExamIn) (httpx.Created, error) {
@@ -267,7 +279,9 @@ type ExamIDIn struct {
 }
 
 // Grades is GET /api/exam/grades.
-func (h *Handlers) Grades(r *http.Request, in ExamIDIn) ([]Grade, error) { return h.svc.Grades(r.Context(), in.ExamID) }
+func (h *Handlers) Grades(r *http.Request, in ExamIDIn) ([]Grade, error) {
+	return h.svc.Grades(r.Context(), in.ExamID)
+}
 
 // GradesExport is GET /api/exam/grades/export.
 func (h *Handlers) GradesExport(w http.ResponseWriter, r *http.Request, in ExamIDIn) error {
@@ -305,7 +319,9 @@ func (h *Handlers) GradesExport(w http.ResponseWriter, r *http.Request, in ExamI
 }
 
 // Analysis is GET /api/exam/analysis.
-func (h *Handlers) Analysis(r *http.Request, in ExamIDIn) (Analysis, error) { return h.svc.Analyse(r.Context(), in.ExamID) }
+func (h *Handlers) Analysis(r *http.Request, in ExamIDIn) (Analysis, error) {
+	return h.svc.Analyse(r.Context(), in.ExamID)
+}
 
 // AttemptEvent is a recorded page event.
 type AttemptEvent struct {
@@ -327,7 +343,9 @@ func (h *Handlers) Events(r *http.Request, in AttemptIDIn) ([]AttemptEvent, erro
 /* ---------- marking ---------- */
 
 // QueueList is GET /api/exam/marking/queue.
-func (h *Handlers) QueueList(r *http.Request, in QueueIn) ([]QueueItem, error) { return h.svc.Queue(r.Context(), in) }
+func (h *Handlers) QueueList(r *http.Request, in QueueIn) ([]QueueItem, error) {
+	return h.svc.Queue(r.Context(), in)
+}
 
 // Mark is PUT /api/exam/marking/mark.
 func (h *Handlers) Mark(r *http.Request, in MarkIn) (route.None, error) {

@@ -162,11 +162,11 @@ var pasteFields = map[string]string{"答案": "answer", "answer": "answer", "解
 
 // parsePaste reads the plain-text paste format: questions apart by blank lines, each
 //
-//	1. [单选] 题干
-//	A. 选项
-//	B. 选项
-//	答案：B
-//	解析：…（optional: 难度：1-5，知识点：a,b，课程：id）
+//  1. [单选] 题干
+//     A. 选项
+//     B. 选项
+//     答案：B
+//     解析：…（optional: 难度：1-5，知识点：a,b，课程：id）
 //
 // A question's row is its number in the paste (1 the first).
 func parsePaste(textIn string, add func(row int, column, key string, args ...any)) []importRow {

@@ -123,10 +123,10 @@ type Saved struct {
 // ImportReport is what an import answers: the problems by row (the sheet's line, or the paste's question
 // number), and the count written (0 on a dry run or with any problem: all or nothing).
 type ImportReport struct {
-	DryRun   bool         `json:"dryRun"`
-	Applied  bool         `json:"applied"`
-	Rows     int          `json:"rows"`
-	Added    int          `json:"added"`
+	DryRun   bool            `json:"dryRun"`
+	Applied  bool            `json:"applied"`
+	Rows     int             `json:"rows"`
+	Added    int             `json:"added"`
 	Problems []sheet.Problem `json:"problems"`
 }
 

@@ -148,16 +148,16 @@ type Submitted struct {
 }
 
 type examRow struct {
-	ID                      int64
-	Name                    string
-	PaperID                 int64
-	Opens, Closes           time.Time
-	Latest, Released        *time.Time
-	Duration, Allowed       int
-	ShuffleQ, ShuffleO      int
-	Results, State          string
-	LeaveLimit              int
-	PassMark, Total         float64
+	ID                 int64
+	Name               string
+	PaperID            int64
+	Opens, Closes      time.Time
+	Latest, Released   *time.Time
+	Duration, Allowed  int
+	ShuffleQ, ShuffleO int
+	Results, State     string
+	LeaveLimit         int
+	PassMark, Total    float64
 }
 
 func (s *Service) examRow(ctx context.Context, q db.Querier, id int64) (examRow, error) {
@@ -592,10 +592,10 @@ func (s *Service) markAttempt(ctx context.Context, tx *db.Tx, attemptID int64) e
 		return err
 	}
 	type item struct {
-		qid                          int64
+		qid                         int64
 		qtype, options, key, answer string
-		review                       int
-		max                          float64
+		review                      int
+		max                         float64
 	}
 	var items []item
 	if err := db.EachRow(ctx, tx, `SELECT i.question_id, v.qtype, v.options, v.answer, v.review, i.answer, i.max_score FROM exam_attempt_item i
