@@ -416,3 +416,22 @@ func TestImportIsAllOrNothing(t *testing.T) {
 		t.Fatalf("importing again must find the duplicates: %+v", rep)
 	}
 }
+
+func TestSeedDemoOnceThroughTheService(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, 40)
+	began := time.Now()
+	if err := w.svc.SeedDemo(context.Background(), w.admin, w.users[0], w.users[1:]); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the exam demo took %v", time.Since(began)) // docs/performance.md
+	if err := w.svc.SeedDemo(context.Background(), w.admin, w.users[0], w.users[1:]); err != nil {
+		t.Fatal(err)
+	}
+	if n := w.count(`SELECT COUNT(*) FROM exam_exam`); n != 2 {
+		t.Fatalf("%d exams after seeding twice", n)
+	}
+	if n := w.count(`SELECT COUNT(*) FROM exam_attempt WHERE state = 'marked'`); n != 39 {
+		t.Fatalf("%d marked attempts", n)
+	}
+}

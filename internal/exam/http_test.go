@@ -13,6 +13,7 @@ import (
 
 	"biddesk/internal/apptest"
 	"biddesk/internal/exam"
+	"biddesk/internal/platform/config"
 )
 
 func TestMain(m *testing.M) { apptest.Main(m) }
@@ -221,5 +222,41 @@ func TestSheetImportListsEveryProblem(t *testing.T) {
 	}
 	if e.Count(`SELECT COUNT(*) FROM exam_question`) != before {
 		t.Fatal("a failed import wrote questions")
+	}
+}
+
+func TestDemoHasABankTwoExamsAndGrades(t *testing.T) {
+	t.Parallel()
+	e := apptest.New(t, func(c *config.Config) { c.DemoWithoutHistory, c.DemoWithoutFiles = false, false })
+	admin, staff := e.As(apptest.Admin), e.As(apptest.Staff)
+	for _, ty := range exam.Types {
+		if e.Count(`SELECT COUNT(*) FROM exam_question WHERE qtype = ? AND course_id IS NOT NULL`, ty) == 0 {
+			t.Errorf("no demo question of type %s linked to a course", ty)
+		}
+	}
+	var exams []exam.Exam
+	admin.Done("GET", "/api/exam/exam/list?keyword=2025年度招投标法规考试", nil, &exams)
+	if len(exams) != 1 || exams[0].Takers < 10 || exams[0].ReleasedAt == nil || exams[0].Pending != 0 {
+		t.Fatalf("the closed demo exam: %+v", exams)
+	}
+	var grades []exam.Grade
+	admin.Done("GET", fmt.Sprintf("/api/exam/grades?examId=%d", exams[0].ID), nil, &grades)
+	passed := 0
+	for _, g := range grades {
+		if g.Passed {
+			passed++
+		}
+	}
+	if len(grades) != exams[0].Takers || passed == 0 || passed == len(grades) {
+		t.Errorf("demo grades: %d takers, %d passed", len(grades), passed)
+	}
+	var mine []exam.MyExam
+	staff.Done("GET", "/api/portal/exam/list", nil, &mine)
+	open := false
+	for _, m := range mine {
+		open = open || (m.Name == "投标业务能力月度测评" && m.CanStart)
+	}
+	if !open {
+		t.Fatalf("the open demo exam is not open to the staff account: %+v", mine)
 	}
 }
