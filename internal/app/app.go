@@ -20,6 +20,7 @@ import (
 	"biddesk/internal/dict"
 	"biddesk/internal/dreport"
 	"biddesk/internal/dtable"
+	"biddesk/internal/exam"
 	"biddesk/internal/external"
 	"biddesk/internal/files"
 	"biddesk/internal/library"
@@ -87,6 +88,8 @@ type App struct {
 	content *content.Service
 	// training is staff training (internal/training).
 	training *training.Service
+	// exams is examinations (internal/exam).
+	exams *exam.Service
 
 	// parts are the areas (areas.go), in their order.
 	parts []area

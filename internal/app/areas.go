@@ -13,6 +13,7 @@ import (
 	"biddesk/internal/dict"
 	"biddesk/internal/dreport"
 	"biddesk/internal/dtable"
+	"biddesk/internal/exam"
 	"biddesk/internal/external"
 	"biddesk/internal/files"
 	"biddesk/internal/handover"
@@ -111,6 +112,8 @@ func (a *App) areas() []area {
 			demo: a.seedContentDemo, close: func() { a.content.Close() }},
 		{name: "training", open: a.openTraining, routes: func() []route.Route { return training.NewHandlers(a.training).Routes() },
 			demoAfterPast: a.seedTrainingDemo, jobs: []tasks.Task{a.trainingReminders()}},
+		{name: "exam", open: a.openExams, routes: func() []route.Route { return exam.NewHandlers(a.exams).Routes() },
+			demoAfterPast: a.seedExamDemo, jobs: []tasks.Task{a.examSubmitDue()}},
 		{name: "dtable", staffOnly: true, open: a.openDtables, routes: func() []route.Route { return dtable.NewHandlers(a.dtables).Routes() }},
 		{name: "dataset", staffOnly: true, open: a.openDatasets, routes: func() []route.Route { return dataset.NewHandlers(a.datasets).Routes() }},
 		{name: "dreport", staffOnly: true, open: a.openReports, routes: func() []route.Route { return dreport.NewHandlers(a.reports).Routes() },

@@ -164,6 +164,10 @@ export const routes: RouteEntry[] = [
   admin('dreport', pages.dreport),
   admin('training_class'),
   admin('training_lecturer'),
+  admin('exam_bank'),
+  admin('exam_paper'),
+  admin('exam_manage'),
+  admin('exam_grade'),
   admin('externalOrgan', pages.externalOrgan),
   admin('externalUser', pages.externalUser),
 

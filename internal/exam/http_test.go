@@ -1,0 +1,262 @@
+package exam_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"mime/multipart"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+
+	"biddesk/internal/apptest"
+	"biddesk/internal/exam"
+	"biddesk/internal/platform/config"
+)
+
+func TestMain(m *testing.M) { apptest.Main(m) }
+
+// forbidden are the fields of a key, an explanation or a mark: no taker-facing answer may hold them before the
+// results are shown.
+var forbidden = map[string]bool{"answer": true, "explanation": true, "marks": true, "score": true, "passed": true, "reference": true, "key": false}
+
+// walk fails the test for every forbidden field in v (the option's own "key", its letter, is allowed).
+func walk(t *testing.T, path string, v any, where string) {
+	t.Helper()
+	switch x := v.(type) {
+	case map[string]any:
+		for k, c := range x {
+			if forbidden[k] {
+				t.Errorf("%s answers %q at %s before release", path, k, where)
+			}
+			if k == "result" && c != nil {
+				t.Errorf("%s answers a result at %s before release", path, where)
+			}
+			walk(t, path, c, where+"."+k)
+		}
+	case []any:
+		for i, c := range x {
+			walk(t, path, c, fmt.Sprintf("%s[%d]", where, i))
+		}
+	}
+}
+
+func TestTakersSeeNoKeyOrScoreBeforeRelease(t *testing.T) {
+	t.Parallel()
+	e := apptest.New(t)
+	admin, staff := e.As(apptest.Admin), e.As(apptest.Staff)
+	var q1, q2 exam.Saved
+	admin.Done("POST", "/api/exam/question/add", map[string]any{"type": "single", "stem": "接口测试单选题", "options": []map[string]string{{"key": "A", "text": "甲"},
+		{"key": "B", "text": "乙"}}, "answer": "B", "explanation": "解析文字"}, &q1)
+	admin.Done("POST", "/api/exam/question/add", map[string]any{"type": "short", "stem": "接口测试简答题", "answer": "参考答案"}, &q2)
+	paper := e.Added("POST", "/api/exam/paper/add", admin.Token, map[string]any{"name": "接口测试卷", "kind": "fixed",
+		"items": []map[string]any{{"questionId": q1.ID, "score": 10}, {"questionId": q2.ID, "score": 10}}})
+	now := time.Now()
+	examID := e.Added("POST", "/api/exam/exam/add", admin.Token, map[string]any{"name": "接口测试考试", "paperId": paper,
+		"opensAt": now.Add(-time.Minute).Format(time.RFC3339), "closesAt": now.Add(time.Hour).Format(time.RFC3339), "durationMin": 20,
+		"passMark": 10, "results": "released", "publish": true})
+	calls := []struct {
+		name, method, path string
+		body               any
+	}{}
+	var v exam.AttemptView
+	staff.Done("POST", "/api/portal/exam/start", map[string]any{"examId": examID}, &v)
+	calls = append(calls,
+		struct {
+			name, method, path string
+			body               any
+		}{"list", "GET", "/api/portal/exam/list", nil},
+		struct {
+			name, method, path string
+			body               any
+		}{"start again", "POST", "/api/portal/exam/start", map[string]any{"examId": examID}},
+		struct {
+			name, method, path string
+			body               any
+		}{"attempt", "GET", fmt.Sprintf("/api/portal/exam/attempt?attemptId=%d", v.AttemptID), nil},
+		struct {
+			name, method, path string
+			body               any
+		}{"save", "POST", "/api/portal/exam/save", map[string]any{"attemptId": v.AttemptID, "questionId": q1.ID, "seq": 1, "response": "B"}},
+		struct {
+			name, method, path string
+			body               any
+		}{"event", "POST", "/api/portal/exam/event", map[string]any{"attemptId": v.AttemptID, "kind": "paste"}},
+		struct {
+			name, method, path string
+			body               any
+		}{"submit", "POST", "/api/portal/exam/submit", map[string]any{"attemptId": v.AttemptID}},
+		struct {
+			name, method, path string
+			body               any
+		}{"submit again", "POST", "/api/portal/exam/submit", map[string]any{"attemptId": v.AttemptID}},
+		struct {
+			name, method, path string
+			body               any
+		}{"attempt submitted", "GET", fmt.Sprintf("/api/portal/exam/attempt?attemptId=%d", v.AttemptID), nil},
+		struct {
+			name, method, path string
+			body               any
+		}{"list submitted", "GET", "/api/portal/exam/list", nil},
+	)
+	for _, c := range calls {
+		_, r := staff.Call(c.method, c.path, c.body)
+		if r.Code != 0 {
+			t.Fatalf("%s: %d %s", c.name, r.Code, r.Message)
+		}
+		var data any
+		_ = json.Unmarshal(r.Data, &data)
+		walk(t, c.path, data, "data")
+		if bytes.Contains(r.Data, []byte("解析文字")) || bytes.Contains(r.Data, []byte("参考答案")) {
+			t.Errorf("%s: the explanation or reference answer reached the taker", c.name)
+		}
+	}
+	// marked and released: the result with keys
+	var queue []exam.QueueItem
+	admin.Done("GET", fmt.Sprintf("/api/exam/marking/queue?examId=%d", examID), nil, &queue)
+	if len(queue) != 0 { // nothing written for the short answer: nothing to mark
+		t.Fatalf("queue: %+v", queue)
+	}
+	admin.Done("PUT", "/api/exam/exam/release", map[string]any{"id": examID}, nil)
+	staff.Done("GET", fmt.Sprintf("/api/portal/exam/attempt?attemptId=%d", v.AttemptID), nil, &v)
+	if v.Result == nil || v.Result.Marks != 10 || len(v.Result.Items) != 2 {
+		t.Fatalf("released: %+v", v.Result)
+	}
+	// exports go through the export writers
+	for _, p := range []string{"/api/exam/question/export", "/api/exam/exam/export", fmt.Sprintf("/api/exam/grades/export?examId=%d", examID)} {
+		resp, body := e.Fetch(p, admin.Token)
+		if resp.StatusCode != 200 {
+			t.Fatalf("%s: %d %s", p, resp.StatusCode, body)
+		}
+		if rows := apptest.SheetRows(t, body); len(rows) < 2 {
+			t.Errorf("%s: %d rows", p, len(rows))
+		}
+	}
+	var a exam.Analysis
+	admin.Done("GET", fmt.Sprintf("/api/exam/analysis?examId=%d", examID), nil, &a)
+	if a.Takers != 1 || a.Passed != 1 || len(a.Questions) != 2 || len(a.Distribution) != 10 {
+		t.Fatalf("analysis: %+v", a)
+	}
+}
+
+func TestTakerRoutesRefusePartnersAndNeedCodes(t *testing.T) {
+	t.Parallel()
+	e := apptest.New(t)
+	partner, staff, lib := e.As(apptest.Partner), e.As(apptest.Staff), e.As(apptest.LibAdmin)
+	for _, c := range []struct{ name, method, path string }{
+		{"my exams", "GET", "/api/portal/exam/list"},
+		{"start", "POST", "/api/portal/exam/start"},
+		{"save", "POST", "/api/portal/exam/save"},
+		{"submit", "POST", "/api/portal/exam/submit"},
+	} {
+		t.Run("partner: "+c.name, func(t *testing.T) {
+			if _, r := partner.Call(c.method, c.path, map[string]any{"examId": 1, "attemptId": 1, "questionId": 1, "seq": 1}); r.Code == 0 {
+				t.Errorf("%s %s answered a partner", c.method, c.path)
+			}
+		})
+	}
+	for _, c := range []struct{ name, method, path string }{
+		{"bank", "GET", "/api/exam/question/list"},
+		{"add a question", "POST", "/api/exam/question/add"},
+		{"the bank's export", "GET", "/api/exam/question/export"},
+		{"papers", "GET", "/api/exam/paper/list"},
+		{"exams", "GET", "/api/exam/exam/list"},
+		{"grades", "GET", "/api/exam/grades?examId=1"},
+		{"marking", "GET", "/api/exam/marking/queue"},
+	} {
+		for _, who := range []*apptest.Client{staff, lib} {
+			t.Run(who.Login+": "+c.name, func(t *testing.T) {
+				if resp, _ := who.Call(c.method, c.path, map[string]any{}); resp.StatusCode != 403 {
+					t.Errorf("%s %s as %s: %d", c.method, c.path, who.Login, resp.StatusCode)
+				}
+			})
+		}
+	}
+}
+
+func TestSheetImportListsEveryProblem(t *testing.T) {
+	t.Parallel()
+	e := apptest.New(t)
+	admin := e.As(apptest.Admin)
+	f := excelize.NewFile()
+	f.SetSheetName("Sheet1", "题库")
+	rows := [][]any{
+		{"题型", "题干", "选项A", "选项B", "答案", "难度"},
+		{"单选", "表格导入题一", "甲", "乙", "A", "2"},
+		{"选择", "表格导入题二", "甲", "乙", "A", ""},
+		{"判断", "表格导入题三", "", "", "", ""},
+		{"多选", "表格导入题四", "甲", "乙", "AB", ""},
+	}
+	for i, r := range rows {
+		cell, _ := excelize.CoordinatesToCellName(1, i+1)
+		_ = f.SetSheetRow("题库", cell, &r)
+	}
+	var buf bytes.Buffer
+	_ = f.Write(&buf)
+	send := func(dry bool) exam.ImportReport {
+		var body bytes.Buffer
+		mw := multipart.NewWriter(&body)
+		fw, _ := mw.CreateFormFile("file", "bank.xlsx")
+		_, _ = fw.Write(buf.Bytes())
+		_ = mw.Close()
+		resp, raw := e.Send("POST", fmt.Sprintf("/api/exam/question/import?dryRun=%v", dry), admin.Token, &body, mw.FormDataContentType(), nil)
+		var env apptest.Envelope
+		if err := json.Unmarshal(raw, &env); err != nil || env.Code != 0 {
+			t.Fatalf("import: %d %s", resp.StatusCode, raw)
+		}
+		var rep exam.ImportReport
+		_ = json.Unmarshal(env.Data, &rep)
+		return rep
+	}
+	before := e.Count(`SELECT COUNT(*) FROM exam_question`)
+	rep := send(false)
+	msgs := []string{}
+	for _, p := range rep.Problems {
+		msgs = append(msgs, fmt.Sprintf("%d %s", p.Row, p.Message))
+	}
+	joined := strings.Join(msgs, "; ")
+	if rep.Applied || len(rep.Problems) != 2 || !strings.Contains(joined, "3 题型「选择」无效") || !strings.Contains(joined, "4 「答案") {
+		t.Fatalf("problems: %s", joined)
+	}
+	if e.Count(`SELECT COUNT(*) FROM exam_question`) != before {
+		t.Fatal("a failed import wrote questions")
+	}
+}
+
+func TestDemoHasABankTwoExamsAndGrades(t *testing.T) {
+	t.Parallel()
+	e := apptest.New(t, func(c *config.Config) { c.DemoWithoutHistory, c.DemoWithoutFiles = false, false })
+	admin, staff := e.As(apptest.Admin), e.As(apptest.Staff)
+	for _, ty := range exam.Types {
+		if e.Count(`SELECT COUNT(*) FROM exam_question WHERE qtype = ? AND course_id IS NOT NULL`, ty) == 0 {
+			t.Errorf("no demo question of type %s linked to a course", ty)
+		}
+	}
+	var exams []exam.Exam
+	admin.Done("GET", "/api/exam/exam/list?keyword=2025年度招投标法规考试", nil, &exams)
+	if len(exams) != 1 || exams[0].Takers < 10 || exams[0].ReleasedAt == nil || exams[0].Pending != 0 {
+		t.Fatalf("the closed demo exam: %+v", exams)
+	}
+	var grades []exam.Grade
+	admin.Done("GET", fmt.Sprintf("/api/exam/grades?examId=%d", exams[0].ID), nil, &grades)
+	passed := 0
+	for _, g := range grades {
+		if g.Passed {
+			passed++
+		}
+	}
+	if len(grades) != exams[0].Takers || passed == 0 || passed == len(grades) {
+		t.Errorf("demo grades: %d takers, %d passed", len(grades), passed)
+	}
+	var mine []exam.MyExam
+	staff.Done("GET", "/api/portal/exam/list", nil, &mine)
+	open := false
+	for _, m := range mine {
+		open = open || (m.Name == "投标业务能力月度测评" && m.CanStart)
+	}
+	if !open {
+		t.Fatalf("the open demo exam is not open to the staff account: %+v", mine)
+	}
+}
