@@ -78,6 +78,7 @@ var partnerReachable = map[string]string{
 	"GET /api/sys/user/info":              "the caller's own account",
 	"GET /api/sys/user/session":           "the caller's own session",
 	"PUT /api/sys/user/updatePwd":         "the caller's own password",
+	"PUT /api/sys/user/theme":             "the caller's own colour theme (light, dark or the system's)",
 	"POST /api/logout":                    "the caller's own session",
 	"POST /api/sys/common/ticket":         "a download ticket for the caller",
 	"GET /api/sys/common/config/item":     "a public setting",

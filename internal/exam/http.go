@@ -41,7 +41,7 @@ var questionSpec = &list.Spec{
 	},
 	Sorts:       map[string]string{"updatedAt": "q.updated_at", "difficulty": "q.difficulty", "id": "q.id"},
 	DefaultSort: "q.updated_at DESC",
-	TieBreak:    "q.id DESC",
+	TieBreak:    "q.id {dir}",
 }
 
 func questionTable(s *Service) *list.Table[Question] {

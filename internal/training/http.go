@@ -44,7 +44,7 @@ var lecturerSpec = &list.Spec{
 	},
 	Sorts:       map[string]string{"name": "l.name", "updatedAt": "l.updated_at"},
 	DefaultSort: "l.name ASC",
-	TieBreak:    "l.id ASC",
+	TieBreak:    "l.id {dir}",
 }
 
 func scanLecturer(r interface{ Scan(...any) error }) (Lecturer, error) {
@@ -227,7 +227,7 @@ var classSpec = &list.Spec{
 	},
 	Sorts:       map[string]string{"startDate": "c.start_date", "name": "c.name", "updatedAt": "c.updated_at"},
 	DefaultSort: "c.start_date DESC",
-	TieBreak:    "c.id DESC",
+	TieBreak:    "c.id {dir}",
 }
 
 func scanClass(r interface{ Scan(...any) error }) (Class, error) {
