@@ -16,12 +16,14 @@ type catalogueEntry struct {
 	Name     string           `json:"name"`
 	Path     string           `json:"path,omitempty"`
 	Children []catalogueEntry `json:"children,omitempty"`
+	// Unbuilt: no screen yet (the web's tests skip it)
+	Unbuilt bool `json:"unbuilt,omitempty"`
 }
 
 func catalogueJSON(defs []MenuDef) []catalogueEntry {
 	out := make([]catalogueEntry, 0, len(defs))
 	for _, d := range defs {
-		out = append(out, catalogueEntry{Code: d.Code, Name: d.Name, Path: d.Path, Children: catalogueJSON(d.Children)})
+		out = append(out, catalogueEntry{Code: d.Code, Name: d.Name, Path: d.Path, Children: catalogueJSON(d.Children), Unbuilt: d.Unbuilt})
 	}
 	return out
 }
