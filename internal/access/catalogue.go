@@ -75,7 +75,7 @@ var Catalogue = []MenuDef{
 	}},
 	{Code: "training", Name: "培训管理", Icon: "schedule", Children: []MenuDef{
 		unbuilt("/training_class", "培训班管理"),
-		unbuilt("/training_lecturer", "讲师管理"),
+		leaf("/training_lecturer", "讲师管理"),
 	}},
 	{Code: "stats", Name: "统计分析", Icon: "bar-chart", Children: []MenuDef{
 		leaf("/personnel_login", "登录统计"),

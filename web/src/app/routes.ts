@@ -81,6 +81,7 @@ const pages = {
   courseManager: () => import('../features/content/CourseManagerPage'),
   gatewayCourse: () => import('../features/content/GatewayCoursePage'),
   h5Course: () => import('../features/content/LearnerPage'),
+  trainingLecturer: () => import('../features/training/LecturerPage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -161,7 +162,7 @@ export const routes: RouteEntry[] = [
   admin('dtable', pages.dtable),
   admin('dreport', pages.dreport),
   admin('training_class'),
-  admin('training_lecturer'),
+  admin('training_lecturer', pages.trainingLecturer),
   admin('externalOrgan', pages.externalOrgan),
   admin('externalUser', pages.externalUser),
 
