@@ -82,6 +82,7 @@ const pages = {
   gatewayCourse: () => import('../features/content/GatewayCoursePage'),
   h5Course: () => import('../features/content/LearnerPage'),
   trainingLecturer: () => import('../features/training/LecturerPage'),
+  trainingClass: () => import('../features/training/ClassPage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -161,7 +162,7 @@ export const routes: RouteEntry[] = [
   admin('headerAndfooter_manager', pages.headerFooter),
   admin('dtable', pages.dtable),
   admin('dreport', pages.dreport),
-  admin('training_class'),
+  admin('training_class', pages.trainingClass),
   admin('training_lecturer', pages.trainingLecturer),
   admin('externalOrgan', pages.externalOrgan),
   admin('externalUser', pages.externalUser),
