@@ -35,6 +35,7 @@ const NAV = [
   { key: '/gatewaySearch', titleKey: 'nav.gatewaySearch' },
   { key: '/gatewayMsg', titleKey: 'nav.gatewayMsg' },
   { key: '/gatewayCourse', titleKey: 'nav.gatewayCourse' },
+  { key: '/gatewayTraining', titleKey: 'nav.gatewayTraining' },
 ] as const;
 
 /**

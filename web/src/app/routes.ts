@@ -83,6 +83,7 @@ const pages = {
   h5Course: () => import('../features/content/LearnerPage'),
   trainingLecturer: () => import('../features/training/LecturerPage'),
   trainingClass: () => import('../features/training/ClassPage'),
+  gatewayTraining: () => import('../features/training/PortalTrainingPage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -122,6 +123,7 @@ export const routes: RouteEntry[] = [
   route('portal', 'gatewaySearch', pages.gatewaySearch),
   route('portal', 'gatewayMsg', pages.gatewayMsg),
   route('portal', 'gatewayCourse', pages.gatewayCourse),
+  route('portal', 'gatewayTraining', pages.gatewayTraining),
   route('portal', 'gatewayDetail', pages.gatewayDetail),
   ...detailTabs.map((tab) =>
     route('portal', `gatewayDetail.${tab}`, pages.gatewayDetail, `/gatewayDetail/${tab}`),
