@@ -43,7 +43,7 @@ import ExportButton from '../../components/list/ExportButton';
 import { useConfirmDanger } from '../../components/list/guards';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
-import { ClassDialog } from './ClassPage';
+import { ClassDialog, queueText } from './ClassPage';
 import { ClassStateTag, EnrolTag, SignTag, timeRange, useWeek, WeekView } from './parts';
 import { useClass, useClassState, useCorrect, useDecide, useDeleteSession, useLecturerOptions, useSaveSession, useSessions, useSheet, useStudents } from './queries';
 
@@ -98,7 +98,7 @@ export default function ClassDetail({ id, onBack }: { id: number; onBack(): void
           <Descriptions.Item label={t('training.class.seats')}>
             <span data-testid="class-detail-seats">
               {t('training.class.seatsValue', { n: c.enrolled, cap: c.capacity })}
-              {(c.waiting > 0 || c.pending > 0) && ` · ${t('training.class.queue', { w: c.waiting, p: c.pending })}`}
+              {queueText(c) && ` · ${queueText(c)}`}
             </span>
           </Descriptions.Item>
           <Descriptions.Item label={t('training.class.manager')}>{c.managerName}</Descriptions.Item>
@@ -116,7 +116,12 @@ export default function ClassDetail({ id, onBack }: { id: number; onBack(): void
       <Card>
         <Tabs
           activeKey={tab}
-          onChange={setTab}
+          // a tab shown again asks afresh (trainees enrol and sign in elsewhere), and so do the class's seats
+          destroyOnHidden
+          onChange={(k) => {
+            setTab(k);
+            void q.refetch();
+          }}
           items={[
             { key: 'students', label: <span data-testid="class-tab-students">{t('training.tab.students')}</span>, children: <StudentsTab c={c} /> },
             {
@@ -378,10 +383,10 @@ function SessionDialog({ c, target, onClose }: { c: Detail; target: { row?: Sess
     const at = (x: Dayjs) => v.day.hour(x.hour()).minute(x.minute()).format('YYYY-MM-DD HH:mm');
     const body: SessionForm = {
       id: row?.id,
-      classId: row ? undefined : c.id,
+      ...(row ? {} : { classId: c.id }),
       title: v.title?.trim() ?? '',
-      courseId: v.courseId ?? 0,
-      lecturerId: v.lecturerId ?? 0,
+      ...(v.courseId ? { courseId: v.courseId } : {}),
+      ...(v.lecturerId ? { lecturerId: v.lecturerId } : {}),
       startsAt: at(v.time[0]),
       endsAt: at(v.time[1]),
       room: v.room?.trim() ?? '',

@@ -29,6 +29,10 @@ import { useDeleteClass, useLecturerOptions, usePlans, useSaveClass } from './qu
 
 const ClassDetail = lazy(() => import('./ClassDetail'));
 
+/** '3 waiting · 1 to approve', only the parts that are not zero. */
+export const queueText = (c: Pick<TrainingClass, 'waiting' | 'pending'>) =>
+  [c.waiting > 0 && t('training.class.waitingN', { n: c.waiting }), c.pending > 0 && t('training.class.pendingN', { n: c.pending })].filter(Boolean).join(' · ');
+
 const thisYear = new Date().getFullYear();
 const fields: SearchField[] = [
   { names: ['keyword'], labelKey: 'training.class.keyword', kind: 'text' },
@@ -78,7 +82,16 @@ function ClassList({ onOpen }: { onOpen(id: number): void }) {
         </Space>
       ),
     },
-    { titleKey: 'training.class.unit', dataIndex: 'unitLabel', render: (v: string) => <div style={{ minWidth: 120 }}>{v}</div> },
+    {
+      titleKey: 'training.class.unit',
+      dataIndex: 'unitLabel',
+      render: (v: string, c) => (
+        <Space direction="vertical" size={0} style={{ minWidth: 120, maxWidth: 200 }}>
+          <span>{v}</span>
+          {c.managerName && <Typography.Text type="secondary">{t('training.class.managerIs', { name: c.managerName })}</Typography.Text>}
+        </Space>
+      ),
+    },
     {
       titleKey: 'training.class.period',
       key: 'period',
@@ -94,7 +107,7 @@ function ClassList({ onOpen }: { onOpen(id: number): void }) {
       titleKey: 'training.class.mode',
       key: 'mode',
       render: (_: unknown, c) => (
-        <Space direction="vertical" size={0} style={{ minWidth: 100, maxWidth: 200 }}>
+        <Space direction="vertical" size={0} style={{ minWidth: 100, maxWidth: 170 }}>
           <span>{t(`training.mode.${c.mode}`)}</span>
           <Typography.Text type="secondary" ellipsis={{ tooltip: c.place || c.meetingLink }}>
             {c.place || c.meetingLink}
@@ -108,14 +121,10 @@ function ClassList({ onOpen }: { onOpen(id: number): void }) {
       render: (_: unknown, c) => (
         <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }} data-testid={`class-seats-${c.id}`}>
           <span>{t('training.class.seatsValue', { n: c.enrolled, cap: c.capacity })}</span>
-          {(c.waiting > 0 || c.pending > 0) && (
-            <Typography.Text type="secondary">{t('training.class.queue', { w: c.waiting, p: c.pending })}</Typography.Text>
-          )}
+          <Typography.Text type="secondary">{[t('training.class.sessionCount', { n: c.sessions }), queueText(c)].filter(Boolean).join(' · ')}</Typography.Text>
         </Space>
       ),
     },
-    { titleKey: 'training.class.sessions', dataIndex: 'sessions' },
-    { titleKey: 'training.class.manager', dataIndex: 'managerName', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
     { titleKey: 'training.class.state', dataIndex: 'state', render: (v: TrainingClass['state'], c) => <span data-testid={`class-state-${c.id}`}><ClassStateTag state={v} /></span> },
     {
       titleKey: 'list.actions',
@@ -236,7 +245,7 @@ export function ClassDialog({ target, onClose, onSaved }: { target: { id?: numbe
     const body: ClassForm = {
       id: target?.id,
       name: v.name.trim(),
-      planId: v.planId ?? 0,
+      ...(v.planId ? { planId: v.planId } : {}),
       unitCode: v.unitCode,
       startDate: v.period[0].format('YYYY-MM-DD'),
       endDate: v.period[1].format('YYYY-MM-DD'),
@@ -244,7 +253,7 @@ export function ClassDialog({ target, onClose, onSaved }: { target: { id?: numbe
       place: v.place?.trim() ?? '',
       meetingLink: v.meetingLink?.trim() ?? '',
       capacity: v.capacity,
-      managerId: v.managerId ?? 0,
+      ...(v.managerId ? { managerId: v.managerId } : {}),
       needsApproval: !!v.needsApproval,
       withdrawUntil: v.withdrawUntil ? v.withdrawUntil.format('YYYY-MM-DD HH:mm') : '',
       description: v.description?.trim() ?? '',

@@ -46,13 +46,13 @@ export default function LecturerPage() {
       key: 'title',
       render: (_: unknown, l) => <span style={{ whiteSpace: 'nowrap' }}>{[l.title, l.level].filter(Boolean).join(' / ') || '—'}</span>,
     },
-    { titleKey: 'training.lecturer.specialities', dataIndex: 'specialities', render: (v: string) => <div style={{ minWidth: 140, maxWidth: 260 }}>{v || '—'}</div> },
+    { titleKey: 'training.lecturer.specialities', dataIndex: 'specialities', render: (v: string) => <div style={{ minWidth: 120, maxWidth: 200 }}>{v || '—'}</div> },
     {
       titleKey: 'training.lecturer.courses',
       key: 'courses',
       render: (_: unknown, l) =>
         l.courses.length ? (
-          <div style={{ minWidth: 160, maxWidth: 300 }}>
+          <div style={{ minWidth: 160, maxWidth: 260 }}>
             {l.courses.slice(0, 4).map((c) => (
               <Tag key={c.id} style={{ marginBottom: 2 }}>
                 {c.name}
@@ -68,9 +68,10 @@ export default function LecturerPage() {
       titleKey: 'training.lecturer.hours',
       key: 'hours',
       render: (_: unknown, l) => (
-        <span style={{ whiteSpace: 'nowrap' }} data-testid={`lecturer-hours-${l.id}`}>
-          {t('training.lecturer.hoursValue', { h: l.hours, n: l.sessions })}
-        </span>
+        <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }} data-testid={`lecturer-hours-${l.id}`}>
+          <span>{t('training.lecturer.hoursValue', { h: l.hours })}</span>
+          <Typography.Text type="secondary">{t('training.lecturer.sessionsValue', { n: l.sessions })}</Typography.Text>
+        </Space>
       ),
     },
   ];

@@ -80,8 +80,7 @@ export function MyClasses({ where, compact }: { where: Where; compact?: boolean 
         {c.courses.length > 0 && <div>{c.courses.map((x) => <Tag key={x.id}>{x.name}</Tag>)}</div>}
         {c.next && (
           <Typography.Text>
-            {t('training.my.next')}: {c.next.title || c.next.courseName} · {timeRange(c.next)}
-            {c.next.room && ` · ${c.next.room}`}
+            {t('training.my.nextIs', { what: [c.next.title || c.next.courseName, timeRange(c.next), c.next.room].filter(Boolean).join(' · ') })}
           </Typography.Text>
         )}
         {c.withdrawUntil && mine(c) && (
@@ -125,6 +124,7 @@ export function MySchedule({ where, compact }: { where: Where; compact?: boolean
       week={week}
       sessions={q.data ?? []}
       compact={compact}
+      showClass
       testId="my-week"
       extra={(s) => (s.myState && s.myState !== 'none' ? <SignTag state={s.myState} /> : null)}
     />

@@ -53,6 +53,7 @@ export function WeekView({
   compact,
   extra,
   onOpen,
+  showClass,
   testId = 'week',
 }: {
   week: Week;
@@ -60,6 +61,8 @@ export function WeekView({
   compact?: boolean;
   extra?(s: Session): React.ReactNode;
   onOpen?(s: Session): void;
+  /** name each session's class (my schedule: several classes) */
+  showClass?: boolean;
   testId?: string;
 }) {
   useI18n();
@@ -83,7 +86,7 @@ export function WeekView({
         {dayjs(s.startsAt).format('HH:mm')}–{dayjs(s.endsAt).format('HH:mm')}
       </div>
       <div className={styles.weekTitle}>{s.title || s.courseName || s.className}</div>
-      {s.className && s.title && <div className={styles.weekMeta}>{s.className}</div>}
+      {showClass && s.title && <div className={styles.weekMeta}>{s.className}</div>}
       {(s.room || s.link || s.lecturerName) && <div className={styles.weekMeta}>{[s.room || s.link, s.lecturerName].filter(Boolean).join(' · ')}</div>}
       {extra?.(s)}
     </div>
