@@ -81,9 +81,8 @@ const pages = {
   courseManager: () => import('../features/content/CourseManagerPage'),
   gatewayCourse: () => import('../features/content/GatewayCoursePage'),
   h5Course: () => import('../features/content/LearnerPage'),
-  trainingLecturer: () => import('../features/training/LecturerPage'),
-  trainingClass: () => import('../features/training/ClassPage'),
-  gatewayTraining: () => import('../features/training/PortalTrainingPage'),
+  // the three training screens share one entry (its own lazy screens): a short import list in the first bundle
+  training: () => import('../features/training/TrainingRoute'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -123,7 +122,7 @@ export const routes: RouteEntry[] = [
   route('portal', 'gatewaySearch', pages.gatewaySearch),
   route('portal', 'gatewayMsg', pages.gatewayMsg),
   route('portal', 'gatewayCourse', pages.gatewayCourse),
-  route('portal', 'gatewayTraining', pages.gatewayTraining),
+  route('portal', 'gatewayTraining', pages.training),
   route('portal', 'gatewayDetail', pages.gatewayDetail),
   ...detailTabs.map((tab) =>
     route('portal', `gatewayDetail.${tab}`, pages.gatewayDetail, `/gatewayDetail/${tab}`),
@@ -164,8 +163,8 @@ export const routes: RouteEntry[] = [
   admin('headerAndfooter_manager', pages.headerFooter),
   admin('dtable', pages.dtable),
   admin('dreport', pages.dreport),
-  admin('training_class', pages.trainingClass),
-  admin('training_lecturer', pages.trainingLecturer),
+  admin('training_class', pages.training),
+  admin('training_lecturer', pages.training),
   admin('externalOrgan', pages.externalOrgan),
   admin('externalUser', pages.externalUser),
 
