@@ -180,6 +180,7 @@ type SessionUser struct {
 	HelpURL     string   `json:"helpUrl" doc:"the help centre's URL (BIDDESK_HELP_URL), opened in a new tab"`
 	DictData    any      `json:"dictData" types:"array" doc:"every enabled dictionary as a tree (DictEntry, as GET /api/sys/dict/getDictCache answers)"`
 	Theme       string   `json:"theme" enum:"light,dark,system" doc:"the colour theme the account chose (PUT /api/sys/user/theme); system follows the device's setting"`
+	External    bool     `json:"external" doc:"an external (partner) account: the portal leaves out what is for staff only (demands, training)"`
 }
 
 // Login checks the credentials and opens a session. Every attempt the throttle admits is logged; failures are
@@ -351,6 +352,7 @@ func (s *Service) SessionUserOf(ctx context.Context, u *User) (_ *SessionUser, e
 		UserName: u.UserName, LoginCode: u.LoginCode, UserID: u.ID, UnitName: unitName, Roles: roles,
 		FunCodes: strings.Join(funCodes, ","), SysMenus: menus, UpdatePwd: u.UpdatePwd,
 		LogoutURL: s.policy.LogoutURL(), HelpURL: s.policy.HelpURL(), DictData: dictData, Theme: themeOf(u.Theme),
+		External: u.UserType == SiteExternal,
 	}, nil
 }
 

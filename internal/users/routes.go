@@ -21,8 +21,8 @@ func (h *Handlers) Routes() []route.Route {
 			Doc("Soft-delete accounts (never yourself); sessions end", "删除用户"),
 		route.Download("/api/sys/user/export", Screen, h.manage.Export).Query(h.manage.Spec.Params()...).
 			Query(list.FormatParam).Returns(route.File{}).Doc("Export the user list with the same filters", "导出用户"),
-		route.New("GET", "/api/user/search", route.AnyOf("roleusers", "handover_manager", "externalOrgan"), h.search.List).
+		route.New("GET", "/api/user/search", route.AnyOf("roleusers", "handover_manager", "externalOrgan", "training_class"), h.search.List).
 			Query(h.search.Spec.Params()...).Returns(list.Page[User]{}).
-			Doc("Accounts whose login code or name holds keyword, with their roles (also for handover_manager and externalOrgan: choosing accounts)", "按账号或姓名搜索用户"),
+			Doc("Accounts whose login code or name holds keyword, with their roles (also for handover_manager, externalOrgan and training_class: choosing accounts, a class manager)", "按账号或姓名搜索用户"),
 	}
 }

@@ -39,7 +39,7 @@ type SessionUserFields = Omit<Schemas['SessionUser'], 'sysMenus' | 'dictData' | 
  * `data` of POST /api/login, /api/outSite/login (with accessToken) and GET /api/sys/user/session (without: the session
  * keeps the one it has, lib/session.ts saveLogin).
  */
-export interface LoginResult extends Loose<SessionUserFields, 'LoginCode' | 'userId' | 'unitName' | 'roles' | 'logout_url' | 'helpUrl' | 'theme'> {
+export interface LoginResult extends Loose<SessionUserFields, 'LoginCode' | 'userId' | 'unitName' | 'roles' | 'logout_url' | 'helpUrl' | 'theme' | 'external'> {
   accessToken?: string;
   sysMenus: SysMenu[];
   dictData?: DictEntry[];

@@ -31,14 +31,18 @@ function RecordDrawerSlot() {
   ) : null;
 }
 
-/** The header's entries; one with `funCode` shows to whoever holds it (the calls behind the page need it). */
-const NAV: readonly { key: string; titleKey: MessageKey; funCode?: string }[] = [
+/**
+ * The header's entries; one with `funCode` shows to whoever holds it (the calls behind the page need it), one
+ * `staffOnly` not to external (partner) accounts, whose calls the server refuses there.
+ */
+const NAV: readonly { key: string; titleKey: MessageKey; funCode?: string; staffOnly?: boolean }[] = [
   { key: '/gateway', titleKey: 'nav.gateway' },
   { key: '/gatewaySearch', titleKey: 'nav.gatewaySearch' },
   { key: '/gatewayMsg', titleKey: 'nav.gatewayMsg' },
   // the audience's side of demand collection (internal/demand FunPortal)
-  { key: '/gatewayDemand', titleKey: 'nav.gatewayDemand', funCode: 'gateway' },
+  { key: '/gatewayDemand', titleKey: 'nav.gatewayDemand', funCode: 'gateway', staffOnly: true },
   { key: '/gatewayCourse', titleKey: 'nav.gatewayCourse' },
+  { key: '/gatewayTraining', titleKey: 'nav.gatewayTraining', staffOnly: true },
 ];
 
 /**
@@ -54,7 +58,9 @@ export default function PortalShell({ children }: { children?: ReactNode } = {})
   const session = useSession();
   const userId = session?.userId;
   const unread = useUnread();
-  const nav = NAV.filter((n) => !n.funCode || hasPermission(n.funCode, session?.funCodes));
+  const nav = NAV.filter(
+    (n) => (!n.funCode || hasPermission(n.funCode, session?.funCodes)) && !(n.staffOnly && session?.external),
+  );
   // the entry of the path itself (/gatewayDetail is none of them)
   const path = pathname.toLowerCase().replace(/\/+$/, '');
   const selected = nav.find((n) => path === n.key.toLowerCase() || path.startsWith(`${n.key.toLowerCase()}/`))?.key;

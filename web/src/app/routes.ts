@@ -82,6 +82,8 @@ const pages = {
   courseManager: () => import('../features/content/CourseManagerPage'),
   gatewayCourse: () => import('../features/content/GatewayCoursePage'),
   h5Course: () => import('../features/content/LearnerPage'),
+  // the three training screens share one entry (its own lazy screens): a short import list in the first bundle
+  training: () => import('../features/training/TrainingRoute'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -122,6 +124,7 @@ export const routes: RouteEntry[] = [
   route('portal', 'gatewayMsg', pages.gatewayMsg),
   route('portal', 'gatewayDemand', pages.gatewayDemand),
   route('portal', 'gatewayCourse', pages.gatewayCourse),
+  route('portal', 'gatewayTraining', pages.training),
   route('portal', 'gatewayDetail', pages.gatewayDetail),
   ...detailTabs.map((tab) =>
     route('portal', `gatewayDetail.${tab}`, pages.gatewayDetail, `/gatewayDetail/${tab}`),
@@ -162,8 +165,8 @@ export const routes: RouteEntry[] = [
   admin('headerAndfooter_manager', pages.headerFooter),
   admin('dtable', pages.dtable),
   admin('dreport', pages.dreport),
-  admin('training_class'),
-  admin('training_lecturer'),
+  admin('training_class', pages.training),
+  admin('training_lecturer', pages.training),
   admin('exam_bank'),
   admin('exam_paper'),
   admin('exam_manage'),

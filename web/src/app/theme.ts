@@ -122,3 +122,6 @@ export const brand: Record<Scheme, Record<string, string>> = {
 export function themeFor(scheme: Scheme, algorithm?: ThemeConfig['algorithm'], motion = true): ThemeConfig {
   return { ...shared, token: { ...shared.token, ...seeds[scheme], ...(motion ? {} : { motion: false }) }, algorithm };
 }
+
+/** A QR code is read by a camera: dark modules on a light ground whatever the screen's theme. */
+export const QR_COLOURS = { ground: '#ffffff', modules: '#000000' } as const;

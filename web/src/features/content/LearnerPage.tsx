@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Form, Input, Space, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Alert, Button, Form, Input, Segmented, Space, Spin } from 'antd';
 import { ArrowLeftOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
@@ -25,9 +25,12 @@ import { clearH5Session, useH5User } from '../../lib/h5Session';
 import { useSession } from '../../lib/session';
 import { usePortalLayout } from '../../lib/siteConfig';
 import { isValidPassword, PASSWORD_MAX } from '../../lib/validate';
-import { useI18n } from '../../i18n';
+import { loadMessages, useI18n } from '../../i18n';
 import { EmptyNote, Grid, LearnCard, learnStyles, Section, targetOf, WareList } from './LearnParts';
 import styles from './learner.module.css';
+
+// training (my classes, my schedule, the QR's sign-in) loads with its messages when first opened
+const H5Training = lazy(() => loadMessages('all').then(() => import('../training/H5Training')));
 
 /**
  * /h5Course: the learner page of the mobile plug-in, phone-width, on the curriculum-user API only (its own mobile
@@ -234,6 +237,8 @@ function SignedIn({ name, fromPortal }: { name: string; fromPortal: boolean }) {
   const [search] = useSearchParams();
   const course = Number(search.get('course')) || 0;
   const topic = Number(search.get('topic')) || 0;
+  const signin = Number(search.get('signin')) || 0;
+  const training = signin > 0 || search.get('training') === '1';
   const signOut = async () => {
     try {
       await outLogin();
@@ -244,8 +249,44 @@ function SignedIn({ name, fromPortal }: { name: string; fromPortal: boolean }) {
   return (
     <div className={styles.app}>
       <Header name={name} fromPortal={fromPortal} onSignOut={() => void signOut()} />
-      <main className={styles.main}>{course ? <CourseView id={course} /> : topic ? <TopicView id={topic} /> : <Home />}</main>
+      <main className={styles.main}>
+        {training ? (
+          <>
+            {!signin && <Switcher training />}
+            <Suspense fallback={<Spin className={styles.spin} />}>
+              <H5Training signin={signin || undefined} code={search.get('code') ?? undefined} />
+            </Suspense>
+          </>
+        ) : course ? (
+          <CourseView id={course} />
+        ) : topic ? (
+          <TopicView id={topic} />
+        ) : (
+          <>
+            <Switcher training={false} />
+            <Home />
+          </>
+        )}
+      </main>
     </div>
+  );
+}
+
+/** The page's two parts: the courses, and my training (classes, schedule). */
+function Switcher({ training }: { training: boolean }) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  return (
+    <Segmented
+      block
+      value={training ? 'training' : 'courses'}
+      onChange={(v) => navigate(v === 'training' ? '/h5Course?training=1' : '/h5Course')}
+      options={[
+        { value: 'courses', label: <span data-testid="h5-tab-courses">{t('h5.tab.courses')}</span> },
+        { value: 'training', label: <span data-testid="h5-tab-training">{t('h5.tab.training')}</span> },
+      ]}
+      style={{ marginBottom: 12 }}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-package app_test
+package training_test
 
 import (
 	"context"
@@ -9,28 +9,22 @@ import (
 	"testing"
 	"time"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/auth"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/training"
 )
 
-// TestTrainingFunctionCodesAndExports: the training screens' calls need their function codes (the library
+// TestFunctionCodesAndExports: the training screens' calls need their function codes (the library
 // administrator has none of them); the learner's side refuses an external account; a class made through the
 // calls is enrolled in from the portal and signed in with the QR screen's code; each export's rows are the screen's.
-func TestTrainingFunctionCodesAndExports(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
-	staff := e.login("staff", "Staff@123").AccessToken
-	lib := e.login("libadmin", "Library@123").AccessToken
-	_, pr := e.call("POST", "/api/outSite/login", "", url.Values{"LoginCode": {"partner"}, "PassWord": {"Partner@123"}})
-	var ps struct {
-		AccessToken string `json:"accessToken"`
-	}
-	if err := json.Unmarshal(pr.Data, &ps); err != nil || ps.AccessToken == "" {
-		t.Fatalf("partner sign-in: %+v", pr)
-	}
-	partner := ps.AccessToken
+func TestFunctionCodesAndExports(t *testing.T) {
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
+	staff := e.Login("staff", "Staff@123").AccessToken
+	lib := e.Login("libadmin", "Library@123").AccessToken
+	partner := e.LoginOutSite("partner", "Partner@123").AccessToken
 
 	for _, c := range []struct{ name, method, path string }{
 		{"lecturers", "GET", "/api/training/lecturer/list"},
@@ -40,37 +34,37 @@ func TestTrainingFunctionCodesAndExports(t *testing.T) {
 		{"the sign-in export", "GET", "/api/training/signin/export?classId=1"},
 	} {
 		t.Run("no code: "+c.name, func(t *testing.T) {
-			if resp, _ := e.call(c.method, c.path, lib, map[string]any{}); resp.StatusCode != 403 {
+			if resp, _ := e.Call(c.method, c.path, lib, map[string]any{}); resp.StatusCode != 403 {
 				t.Errorf("%s %s as libadmin: %d", c.method, c.path, resp.StatusCode)
 			}
 		})
 	}
-	e.refused("GET", "/api/portal/training/classes", partner, nil, "外部账号不能参加内部培训")
+	e.Refused("GET", "/api/portal/training/classes", partner, nil, "外部账号不能参加内部培训")
 
 	var lect struct{ ID int64 }
-	e.done("POST", "/api/training/lecturer/add", admin, map[string]any{"kind": "external", "name": "测试讲师甲", "organisation": "外部学院",
+	e.Done("POST", "/api/training/lecturer/add", admin, map[string]any{"kind": "external", "name": "测试讲师甲", "organisation": "外部学院",
 		"title": "教授"}, &lect)
 	unit := org.DemoPeople[org.DemoStaffEmployee].Unit
 	var class struct{ ID int64 }
 	now := time.Now()
-	e.done("POST", "/api/training/class/add", admin, map[string]any{"name": "测试培训班", "unitCode": unit, "startDate": now.Format("2006-01-02"),
+	e.Done("POST", "/api/training/class/add", admin, map[string]any{"name": "测试培训班", "unitCode": unit, "startDate": now.Format("2006-01-02"),
 		"endDate": now.AddDate(0, 0, 7).Format("2006-01-02"), "mode": "onsite", "place": "一号会议室", "capacity": 2,
 		"lecturerIds": []int64{lect.ID}, "organ": []map[string]string{{"fullUnitCode": unit}}}, &class)
 	start := now.Add(5 * time.Minute).In(time.Local)
 	var s1, s2 training.SessionSaved
-	e.done("POST", "/api/training/session/add", admin, map[string]any{"classId": class.ID, "title": "开班讲座", "lecturerId": lect.ID,
+	e.Done("POST", "/api/training/session/add", admin, map[string]any{"classId": class.ID, "title": "开班讲座", "lecturerId": lect.ID,
 		"startsAt": start.Format("2006-01-02 15:04"), "endsAt": start.Add(time.Hour).Format("2006-01-02 15:04"), "room": "测试教室A"}, &s1)
-	e.refused("POST", "/api/training/session/add", admin, map[string]any{"classId": class.ID, "title": "冲突", "lecturerId": lect.ID,
+	e.Refused("POST", "/api/training/session/add", admin, map[string]any{"classId": class.ID, "title": "冲突", "lecturerId": lect.ID,
 		"startsAt": start.Add(30 * time.Minute).Format("2006-01-02 15:04"), "endsAt": start.Add(2 * time.Hour).Format("2006-01-02 15:04")},
 		fmt.Sprintf("讲师「测试讲师甲」在该时段已有课次：测试培训班「开班讲座」（%s–%s）", start.Format("2006-01-02 15:04"), start.Add(time.Hour).Format("15:04")))
-	e.done("POST", "/api/training/session/add", admin, map[string]any{"classId": class.ID, "title": "案例研讨", "lecturerId": lect.ID,
+	e.Done("POST", "/api/training/session/add", admin, map[string]any{"classId": class.ID, "title": "案例研讨", "lecturerId": lect.ID,
 		"startsAt": start.AddDate(0, 0, 1).Format("2006-01-02 15:04"), "endsAt": start.AddDate(0, 0, 1).Add(time.Hour).Format("2006-01-02 15:04")}, &s2)
-	e.refused("POST", "/api/portal/training/enrol", staff, map[string]any{"classId": class.ID}, "培训班「测试培训班」当前不在报名中")
-	e.done("PUT", "/api/training/class/state", admin, map[string]any{"id": class.ID, "state": "enrolling"}, nil)
-	e.refused("PUT", "/api/training/class/state", admin, map[string]any{"id": class.ID, "state": "archived"}, "培训班「测试培训班」当前为报名中，不能改为已归档")
+	e.Refused("POST", "/api/portal/training/enrol", staff, map[string]any{"classId": class.ID}, "培训班「测试培训班」当前不在报名中")
+	e.Done("PUT", "/api/training/class/state", admin, map[string]any{"id": class.ID, "state": "enrolling"}, nil)
+	e.Refused("PUT", "/api/training/class/state", admin, map[string]any{"id": class.ID, "state": "archived"}, "培训班「测试培训班」当前为报名中，不能改为已归档")
 
 	var mine []training.MyClass
-	e.done("GET", "/api/portal/training/classes", staff, nil, &mine)
+	e.Done("GET", "/api/portal/training/classes", staff, nil, &mine)
 	found := false
 	for _, c := range mine {
 		found = found || (c.ID == class.ID && c.CanEnrol)
@@ -79,43 +73,43 @@ func TestTrainingFunctionCodesAndExports(t *testing.T) {
 		t.Fatalf("the staff member's classes lack the class: %+v", mine)
 	}
 	var en training.Enrolled
-	e.done("POST", "/api/portal/training/enrol", staff, map[string]any{"classId": class.ID}, &en)
+	e.Done("POST", "/api/portal/training/enrol", staff, map[string]any{"classId": class.ID}, &en)
 	if en.State != training.EnrolEnrolled {
 		t.Fatalf("enrolled: %+v", en)
 	}
 	var week []training.Session
-	e.done("GET", "/api/portal/training/schedule?from="+now.Format("2006-01-02")+"&to="+now.AddDate(0, 0, 6).Format("2006-01-02"), staff, nil, &week)
+	e.Done("GET", "/api/portal/training/schedule?from="+now.Format("2006-01-02")+"&to="+now.AddDate(0, 0, 6).Format("2006-01-02"), staff, nil, &week)
 	if len(week) != 2 {
 		t.Errorf("my schedule: %+v", week)
 	}
 
 	// the QR screen's code signs the staff member in (the service answers for the phone page's call)
 	var qr training.QR
-	e.done("GET", fmt.Sprintf("/api/training/signin/code?sessionId=%d", s1.ID), admin, nil, &qr)
+	e.Done("GET", fmt.Sprintf("/api/training/signin/code?sessionId=%d", s1.ID), admin, nil, &qr)
 	if !qr.Open || !strings.HasPrefix(qr.Path, fmt.Sprintf("/h5Course?signin=%d&code=", s1.ID)) {
 		t.Fatalf("QR: %+v", qr)
 	}
 	var staffID int64
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT id FROM sys_user WHERE login_code = 'staff'`).Scan(&staffID); err != nil {
+	if err := e.App.DB.QueryRow(context.Background(), `SELECT id FROM sys_user WHERE login_code = 'staff'`).Scan(&staffID); err != nil {
 		t.Fatal(err)
 	}
 	ctx := auth.WithPrincipal(context.Background(), &auth.Principal{UserID: staffID, UserType: auth.SiteStaff})
-	if _, err := e.app.Training().SignIn(ctx, staffID, training.SignInIn{SessionID: s1.ID, Code: qr.Code}); err != nil {
+	if _, err := e.App.Training().SignIn(ctx, staffID, training.SignInIn{SessionID: s1.ID, Code: qr.Code}); err != nil {
 		t.Fatal(err)
 	}
 	var sheet training.Sheet
-	e.done("GET", fmt.Sprintf("/api/training/signin/sheet?sessionId=%d", s1.ID), admin, nil, &sheet)
+	e.Done("GET", fmt.Sprintf("/api/training/signin/sheet?sessionId=%d", s1.ID), admin, nil, &sheet)
 	if sheet.Present != 1 || len(sheet.Rows) != 1 {
 		t.Errorf("sheet: %+v", sheet)
 	}
 
 	export := func(path string) [][]string {
 		t.Helper()
-		resp, raw := e.fetch(path, admin)
+		resp, raw := e.Fetch(path, admin)
 		if resp.StatusCode != 200 {
 			t.Fatalf("%s: %d %s", path, resp.StatusCode, raw)
 		}
-		return sheetRows(t, raw)
+		return apptest.SheetRows(t, raw)
 	}
 	staffName := org.DemoPeople[org.DemoStaffEmployee].Name
 	for _, c := range []struct {
@@ -154,10 +148,10 @@ func TestTrainingFunctionCodesAndExports(t *testing.T) {
 	}
 }
 
-// TestTrainingDemo: the demo company has a year of training: classes in every state with sessions, trainees and
+// TestDemo: the demo company has a year of training: classes in every state with sessions, trainees and
 // sign-ins, and a class enrolling that the demo staff member may join.
-func TestTrainingDemo(t *testing.T) {
-	e := newEnv(t, func(c *config.Config) { c.DemoWithoutHistory = false })
+func TestDemo(t *testing.T) {
+	e := apptest.New(t, func(c *config.Config) { c.DemoWithoutHistory = false })
 	ctx := context.Background()
 	states := map[string]int{}
 	err := dbEach(e, `SELECT state, COUNT(*) FROM training_class GROUP BY state`, func(st string, n int) { states[st] = n })
@@ -165,12 +159,12 @@ func TestTrainingDemo(t *testing.T) {
 		t.Errorf("class states: %v %v", states, err)
 	}
 	var signins, waiting int
-	if err := e.app.DB.QueryRow(ctx, `SELECT (SELECT COUNT(*) FROM training_signin), (SELECT COUNT(*) FROM training_enrolment WHERE state = 'waiting')`).Scan(&signins, &waiting); err != nil || signins < 50 {
+	if err := e.App.DB.QueryRow(ctx, `SELECT (SELECT COUNT(*) FROM training_signin), (SELECT COUNT(*) FROM training_enrolment WHERE state = 'waiting')`).Scan(&signins, &waiting); err != nil || signins < 50 {
 		t.Errorf("sign-ins %d, waiting %d: %v", signins, waiting, err)
 	}
-	staff := e.login("staff", "Staff@123").AccessToken
+	staff := e.Login("staff", "Staff@123").AccessToken
 	var mine []training.MyClass
-	e.done("GET", "/api/portal/training/classes", staff, nil, &mine)
+	e.Done("GET", "/api/portal/training/classes", staff, nil, &mine)
 	open := false
 	for _, c := range mine {
 		open = open || c.CanEnrol
@@ -180,8 +174,8 @@ func TestTrainingDemo(t *testing.T) {
 	}
 }
 
-func dbEach(e *env, q string, fn func(string, int)) error {
-	rows, err := e.app.DB.Query(context.Background(), q)
+func dbEach(e *apptest.Env, q string, fn func(string, int)) error {
+	rows, err := e.App.DB.Query(context.Background(), q)
 	if err != nil {
 		return err
 	}
