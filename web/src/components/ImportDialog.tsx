@@ -4,6 +4,7 @@ import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { toast } from '../api/client';
 import { openExport } from './list/ExportButton';
 import { t, useI18n } from '../i18n';
+import { shownByClient } from '../api/hooks/useWrite';
 
 /** The most an imported workbook may weigh (the server's sheet.MaxUpload). */
 export const IMPORT_MAX_MB = 10;
@@ -73,7 +74,7 @@ export default function ImportDialog<R extends ImportReportBase>({ open, onClose
           onImported();
         }
       })
-      .catch(() => undefined)
+      .catch(shownByClient)
       .finally(() => setBusy(undefined));
   };
   const checked = report && report.dryRun;
@@ -110,7 +111,7 @@ export default function ImportDialog<R extends ImportReportBase>({ open, onClose
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
         <Typography.Text type="secondary">
           {hint}{' '}
-          <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => void openExport(templatePath, templateParams ?? {}).catch(() => undefined)} data-testid={`${testId}-template`}>
+          <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => void openExport(templatePath, templateParams ?? {}).catch(shownByClient)} data-testid={`${testId}-template`}>
             {t('import.template')}
           </Button>
         </Typography.Text>

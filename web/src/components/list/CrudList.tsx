@@ -5,6 +5,7 @@ import { toast } from '../../api/client';
 import { t, useI18n } from '../../i18n';
 import { useConfirmDanger } from './guards';
 import ListView, { type ListViewProps } from './ListView';
+import { shownByClient } from '../../api/hooks/useWrite';
 
 /** What a list's form dialog edits: a row, {} to add one, null when closed. */
 export type Editing<T> = { row?: T } | null;
@@ -59,7 +60,7 @@ export default function CrudList<T extends object>({
       onDelete(row).then(() => {
         toast('success', t('msg.operationSuccessful'));
         changed();
-      }, () => undefined),
+      }, shownByClient),
     );
 
   return (

@@ -6,6 +6,7 @@ import { requireTicked, useConfirmDanger } from './guards';
 import type { SearchField } from './SearchCard';
 import type { ListColumn } from './TableCard';
 import type { ListController } from './useList';
+import { shownByClient } from '../../api/hooks/useWrite';
 
 /** The search field of the state: available (1) or disabled (0). */
 export const stateField: SearchField = {
@@ -48,7 +49,7 @@ export function useStateActions<T extends { id: number; state: number }>(list: L
     list.reload();
   };
   const setState = (ids: number[], state: 0 | 1) => calls.changeState(ids, state).then(done, () => list.reload());
-  const remove = (ids: number[]) => confirmDanger(() => calls.remove(ids).then(done, () => undefined));
+  const remove = (ids: number[]) => confirmDanger(() => calls.remove(ids).then(done, shownByClient));
   const ticked = () => list.selectedKeys.map(Number);
 
   const batchButtons = (

@@ -21,6 +21,7 @@ import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import AnswerDialog from './AnswerDialog';
 import DemandReplies from './DemandReplies';
+import { shownByClient } from '../../api/hooks/useWrite';
 
 export const STATE_COLOR: Record<DemandState, string> = {
   submitted: 'gold',
@@ -77,7 +78,7 @@ export default function DemandItemsDrawer({ collection, onClose }: { collection:
       render: (_: unknown, r) => (
         <Space direction="vertical" size={0}>
           {r.files.map((f) => (
-            <Typography.Link key={f.id} onClick={() => void openExport(FILE_DOWN_PATH, { id: String(f.id) }).catch(() => undefined)}>
+            <Typography.Link key={f.id} onClick={() => void openExport(FILE_DOWN_PATH, { id: String(f.id) }).catch(shownByClient)}>
               {f.name}
             </Typography.Link>
           ))}

@@ -6,6 +6,7 @@ import { openExport } from '../../components/list/ExportButton';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import { DemandStateTag } from './DemandItemsDrawer';
+import { shownByClient } from '../../api/hooks/useWrite';
 
 /** The answers to a demand, oldest first: state (unless the list shows it beside), text, files (they download for the submitter and the bid team). */
 export default function DemandReplies({ replies, testId, states = true }: { replies: DemandItem['replies']; testId?: string; states?: boolean }) {
@@ -23,7 +24,7 @@ export default function DemandReplies({ replies, testId, states = true }: { repl
           {r.files.length > 0 && (
             <Space size={12} wrap style={{ marginTop: 4 }}>
               {r.files.map((f) => (
-                <Typography.Link key={f.id} onClick={() => void openExport(FILE_DOWN_PATH, { id: String(f.id) }).catch(() => undefined)}>
+                <Typography.Link key={f.id} onClick={() => void openExport(FILE_DOWN_PATH, { id: String(f.id) }).catch(shownByClient)}>
                   <PaperClipOutlined /> {f.name}
                 </Typography.Link>
               ))}

@@ -11,12 +11,13 @@ import { openExport } from '../../components/list/ExportButton';
 import { EmployeePickerInput } from '../../components/picker/PickerInputs';
 import FileUpload, { toFileItems, type FileItem } from '../../components/upload/FileUpload';
 import { t, useI18n } from '../../i18n';
+import { shownByClient } from '../../api/hooks/useWrite';
 
 /** The download call of a linked file (internal/files). */
 export const FILE_DOWN = '/api/sys/common/file/down';
 
 /** Opens a file's download in a new window (with a download ticket). */
-export const openFile = (f: FileRef) => void openExport(FILE_DOWN, { id: String(f.id) }).catch(() => undefined);
+export const openFile = (f: FileRef) => void openExport(FILE_DOWN, { id: String(f.id) }).catch(shownByClient);
 
 /** The tag set (asked once per page load; the tag screen's writes invalidate it). */
 function useTags(): LibTag[] {

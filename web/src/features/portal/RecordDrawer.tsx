@@ -23,6 +23,7 @@ import { previewKind, recordFiles } from './files';
 import { ExpiryBadge, TypeTag } from './HitCard';
 import { useRecordDrawer } from './recordParam';
 import styles from './portal.module.css';
+import { shownByClient } from '../../api/hooks/useWrite';
 
 const str = (v: unknown) => (v == null ? '' : String(v));
 
@@ -55,7 +56,7 @@ const fileIcon = (name: string) => {
   return k === 'pdf' ? <FilePdfOutlined /> : k === 'image' ? <FileImageOutlined /> : <FileOutlined />;
 };
 
-const download = (f: FileRef) => void openExport(FILE_DOWN_PATH, { id: String(f.id) }).catch(() => undefined);
+const download = (f: FileRef) => void openExport(FILE_DOWN_PATH, { id: String(f.id) }).catch(shownByClient);
 
 /** The files of a record: preview (PDF, images) and download, each recorded by the server. */
 function FilesPanel({ files }: { files: (FileRef & { field: string })[] }) {

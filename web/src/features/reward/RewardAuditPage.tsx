@@ -22,6 +22,7 @@ import { useList } from '../../components/list/useList';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import { money } from './amount';
+import { shownByClient } from '../../api/hooks/useWrite';
 
 const STATE_COLOR: Record<RewardState, string> = { submitted: 'gold', unit_approved: 'blue', approved: 'green', rejected: 'red' };
 
@@ -121,7 +122,7 @@ export default function RewardAuditPage() {
           </Typography.Text>
           {a.remark && <Typography.Text type="secondary">{a.remark}</Typography.Text>}
           {a.files.map((f) => (
-            <Typography.Link key={f.id} onClick={() => void openExport(FILE_DOWN_PATH, { id: String(f.id) }).catch(() => undefined)}>
+            <Typography.Link key={f.id} onClick={() => void openExport(FILE_DOWN_PATH, { id: String(f.id) }).catch(shownByClient)}>
               {f.name}
             </Typography.Link>
           ))}

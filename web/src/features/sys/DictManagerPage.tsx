@@ -21,6 +21,7 @@ import { useList } from '../../components/list/useList';
 import { t, useI18n } from '../../i18n';
 import { storeDictData } from '../../lib/session';
 import DictFormDialog from './DictFormDialog';
+import { shownByClient } from '../../api/hooks/useWrite';
 
 /** The groups' search: keywords (key or code), and the enabled state. */
 const fields: SearchField[] = [
@@ -202,7 +203,7 @@ export default function DictManagerPage() {
                   </Button>
                   <Button
                     icon={<DownloadOutlined />}
-                    onClick={() => void openExport(DICT_EXPORTS.items, { pid: String(group.id) }).catch(() => undefined)}
+                    onClick={() => void openExport(DICT_EXPORTS.items, { pid: String(group.id) }).catch(shownByClient)}
                     data-testid="dict-item-export"
                   >
                     {t('dict.exportItems')}
