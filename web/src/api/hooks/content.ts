@@ -1,7 +1,11 @@
 /** Courses, topics and pushes (api/content.ts): the resource selector's cards and the portal's learning page. */
-import { useQuery } from '@tanstack/react-query';
-import { getFirstLesson, getLessonList, getSpecialList, myPushes, portalCatalog, portalCourse, portalSpecial } from '../content';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import {
+  auditCourses, auditStates, courseTypeTree, coursewareState, deleteCourseware, getCurriculumSelector, getFirstLesson, getLessonList,
+  getSpecialList, getSpecialSelector, listCourseware, myPushes, portalCatalog, portalCourse, portalSpecial, publishCourses, pushOne, specialOne,
+} from '../content';
 import { resourceKeys } from './keys';
+import { useWrite } from './useWrite';
 
 export const courseKeys = resourceKeys('courses');
 export const topicKeys = resourceKeys('topics');
@@ -46,3 +50,40 @@ export const useMyCourses = () =>
     queryKey: pushKeys.of('mine'),
     queryFn: () => Promise.all([myPushes(), portalCatalog()]).then(([pushed, catalog]) => ({ pushed, catalog })),
   });
+
+/* ---------- the course manager (courses, types, topics, pushes, courseware) ---------- */
+
+export const courseTypeKeys = resourceKeys('courseTypes');
+/** a course's courseware: list(courseId), one(id) for a conversion's state */
+export const coursewareKeys = resourceKeys('courseware');
+
+/** The audit states (dictionary course_audit), asked once per page load. */
+export const useAuditStates = () => useQuery({ queryKey: courseKeys.of('auditStates'), queryFn: auditStates, staleTime: Infinity });
+/** The two-level course type tree (types' writes touch courseTypeKeys.all). */
+export const useCourseTypeTree = () => useQuery({ queryKey: courseTypeKeys.of('tree'), queryFn: courseTypeTree });
+/** Every course as an option, the unpublished included (course managers). */
+export const useCourseOptions = () => useQuery({ queryKey: courseKeys.of('options', 'all'), queryFn: () => getCurriculumSelector('', true) });
+/** Topics of a level as options. */
+export const useTopicOptions = (level: number) => useQuery({ queryKey: topicKeys.of('options', level), queryFn: () => getSpecialSelector('', level) });
+/** One topic with its course ids (the list row has none). */
+export const useTopic = (id: number | undefined) => useQuery({ queryKey: topicKeys.one(id), queryFn: () => specialOne(id!), enabled: !!id });
+/** One push with its items and audience. */
+export const usePush = (id: number | undefined) => useQuery({ queryKey: pushKeys.one(id), queryFn: () => pushOne(id!), enabled: !!id });
+
+/** Publishing and auditing change the courses (their lists, the learners' catalogue). */
+export const usePublishCourses = () => useWrite((v: { ids: number[]; on: 0 | 1 }) => publishCourses(v.ids, v.on), [courseKeys.all]);
+export const useAuditCourses = () =>
+  useWrite((v: { ids: number[]; status: string; remark: string }) => auditCourses(v.ids, v.status, v.remark), [courseKeys.all]);
+
+/** A course's courseware. */
+export const useCourseware = (courseId: number) =>
+  useQuery({ queryKey: coursewareKeys.list(courseId), queryFn: () => listCourseware(courseId), enabled: !!courseId });
+/**
+ * The states of the courseware still converting, asked every `every` ms while they are (quiet calls: a failed ask
+ * keeps the state shown and asks again).
+ */
+export const useConversions = (ids: readonly number[], every: number) =>
+  useQueries({
+    queries: ids.map((id) => ({ queryKey: coursewareKeys.one(id), queryFn: () => coursewareState(id), refetchInterval: every })),
+  });
+export const useDeleteCourseware = () => useWrite((id: number) => deleteCourseware(id), [coursewareKeys.all]);

@@ -33,6 +33,9 @@ import styles from './learner.module.css';
  * offered course; ?course= a course with its courseware (a PDF in a new tab, a video in place, through short-lived
  * signed addresses), ?topic= a topic.
  */
+/** A hand-over that fails (an expired web session, a used code) leaves the sign-in below as the way on. */
+const signInInstead = (): void => undefined;
+
 export default function LearnerPage() {
   const user = useH5User();
   const web = useSession();
@@ -45,7 +48,7 @@ export default function LearnerPage() {
     tried.current = true;
     setHanding(true);
     continueWebSession()
-      .catch(() => undefined) // the sign-in below is the way on
+      .catch(signInInstead)
       .finally(() => setHanding(false));
   }, [carry]);
   if (carry || handing) return <Continuing />;
