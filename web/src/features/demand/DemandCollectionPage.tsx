@@ -10,6 +10,7 @@ import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import CollectionFormDialog from './CollectionFormDialog';
 import DemandItemsDrawer from './DemandItemsDrawer';
+import { shownByClient } from '../../api/hooks/useWrite';
 
 const fields: SearchField[] = [
   { names: ['title'], labelKey: 'demand.title', kind: 'text' },
@@ -34,7 +35,7 @@ export default function DemandCollectionPage() {
   const remind = (c: DemandCollection) =>
     remindCollection(c.id).then(
       (r) => toast('success', t('demand.reminded', { n: r.count })),
-      () => undefined,
+      shownByClient,
     );
 
   const columns: ListColumn<DemandCollection>[] = [

@@ -18,6 +18,7 @@ import { formatTime } from '../../lib/format';
 import { isPlainDecimal } from '../../lib/validate';
 import { DemandStateTag, valuesText } from './DemandItemsDrawer';
 import DemandReplies from './DemandReplies';
+import { keepFormOpen } from '../../api/hooks/useWrite';
 
 /** The route query parameter that opens a collection (the messages of a collection lead to /gatewayMsg?demand=id). */
 export const DEMAND_PARAM = 'demand';
@@ -104,7 +105,7 @@ function DemandForm({ c, item, onDone }: { c: DemandCollection; item?: DemandIte
           },
         );
       },
-      () => undefined, // the form shows what is missing
+      keepFormOpen,
     );
   return (
     <Form form={form} layout="vertical" data-testid="demand-submit-form">
