@@ -81,7 +81,7 @@ export default function DictManagerPage() {
       deleteDict(ids).then(() => {
         if (isGroup && group && ids.includes(group.id)) setGroup(undefined);
         done();
-      }, () => undefined),
+      }, shownByClient),
     );
   const refreshCache = async () => {
     setRefreshing(true);

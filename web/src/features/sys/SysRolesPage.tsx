@@ -12,6 +12,7 @@ import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { useList } from '../../components/list/useList';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
+import { shownByClient } from '../../api/hooks/useWrite';
 
 /** /sysroles, described as data: search by name or code; add, edit, delete; the 'user roles' export. */
 const fields: SearchField[] = [
@@ -36,7 +37,7 @@ export default function SysRolesPage() {
           toast('success', t('msg.operationSuccessful'));
           list.reload();
         },
-        () => undefined,
+        shownByClient,
       ),
     );
 
