@@ -10,6 +10,7 @@ import { ExpiryBadge } from './HitCard';
 import { clearPack, loadPack, PACK_MAX, removeFromPack, usePack } from './packStore';
 import { useRecordDrawer } from './recordParam';
 import styles from './portal.module.css';
+import { shownByClient } from '../../api/hooks/useWrite';
 
 /** The pack's records by type, types in the order they first appear. */
 export function groupByType(records: readonly PortalPackItem[]): { type: string; name: string; records: PortalPackItem[] }[] {
@@ -36,7 +37,7 @@ export function PackDrawer({ open, onClose }: { open: boolean; onClose(): void }
   const download = () => {
     setBusy(true);
     openExport(PACK_DOWNLOAD_PATH, {})
-      .catch(() => undefined)
+      .catch(shownByClient)
       .finally(() => setBusy(false));
   };
   const show = (id: number) => {
