@@ -17,6 +17,7 @@ import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { t, useI18n } from '../../i18n';
 import { useDictData } from '../../lib/dictSelect';
 import { followShape, formToLayout, layoutToForm, type LayoutForm } from './dreportView';
+import { shownByClient } from '../../api/hooks/useWrite';
 
 interface Props {
   open: boolean;
@@ -57,7 +58,7 @@ export default function DReportDesignDialog({ open, id, onClose, onSaved }: Prop
           setShape(s);
           // parameters added to the dataset since get a text box
           form.setFieldValue('filters', followShape(s, form.getFieldsValue(['columns', 'filters']) as LayoutForm).filters);
-        }, () => undefined);
+        }, shownByClient);
       }, onClose);
     } else {
       form.setFieldsValue({ name: '', remark: '', roles: [], inMenu: false, columns: [], chartType: '', filters: [] });
@@ -72,7 +73,7 @@ export default function DReportDesignDialog({ open, id, onClose, onSaved }: Prop
         const next = followShape(s, form.getFieldsValue(['columns', 'filters']) as LayoutForm);
         form.setFieldsValue({ ...next, chartX: undefined, chartY: [] });
       },
-      () => undefined,
+      shownByClient,
     );
   };
 

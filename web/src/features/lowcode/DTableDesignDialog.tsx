@@ -9,6 +9,7 @@ import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { t, useI18n } from '../../i18n';
 import { useDictData } from '../../lib/dictSelect';
 import { fieldKey, newField } from './dtableView';
+import { shownByClient } from '../../api/hooks/useWrite';
 
 interface Props {
   open: boolean;
@@ -78,7 +79,7 @@ export default function DTableDesignDialog({ open, id, onClose, onSaved }: Props
     confirmDanger(() =>
       purgeDTableField(id!, f.id).then(
         () => setRemoved((r) => r.filter((x) => x.id !== f.id)),
-        () => undefined,
+        shownByClient,
       ),
     );
   const roleOptions = roles.map((r) => ({ value: r.id, label: r.name }));

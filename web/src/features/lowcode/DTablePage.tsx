@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Card, Descriptions, Empty, Modal, Select, Space, Tabs, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import {
@@ -7,12 +7,10 @@ import {
   deleteDTableRows,
   DTABLE_EXPORT,
   DTABLE_TEMPLATE,
-  dtableSchema,
   editDTableRow,
   importDTableRows,
   listDTableRows,
   listDTables,
-  myDTables,
   type DTableRow,
   type DTableSchema,
   type DTableSummary,
@@ -33,6 +31,7 @@ import { formatTime } from '../../lib/format';
 import { hasPermission } from '../../lib/permission';
 import DTableDesignDialog from './DTableDesignDialog';
 import { cellText, formFields, fromForm, searchFields, toForm } from './dtableView';
+import { useDTableSchema, useMyDTables } from '../../api/hooks/lowcode';
 
 /** /dtable: the dynamic tables the caller's roles may read, each with its generated screen; holders of the dtable
  *  function code also design them. */
@@ -51,20 +50,15 @@ export default function DTablePage() {
   );
 }
 
+const NO_TABLES: DTableSummary[] = [];
+
 function DTableData() {
-  const [tables, setTables] = useState<DTableSummary[]>();
-  const [tableId, setTableId] = useState<number>();
-  const [schema, setSchema] = useState<DTableSchema>();
-  useEffect(() => {
-    myDTables().then((ts) => {
-      setTables(ts);
-      if (ts.length) setTableId((id) => id ?? ts[0].id);
-    }, () => setTables([]));
-  }, []);
-  useEffect(() => {
-    setSchema(undefined);
-    if (tableId) dtableSchema(tableId).then(setSchema, () => undefined);
-  }, [tableId]);
+  const mine = useMyDTables();
+  // a failure (shown by the client) counts as no table
+  const tables = mine.data ?? (mine.isError ? NO_TABLES : undefined);
+  const [chosen, setTableId] = useState<number>();
+  const tableId = chosen ?? tables?.[0]?.id;
+  const schema = useDTableSchema(tableId).data;
   if (tables && !tables.length) return <Empty description={t('dtable.none')} />;
   return (
     <>
