@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, Divider, Form, Input, Select, Space, Switch, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { allRoles, type RoleSummary } from '../../api/admin';
+import type { RoleSummary } from '../../api/admin';
 import {
   addDReport,
   datasetShape,
@@ -18,6 +18,7 @@ import { t, useI18n } from '../../i18n';
 import { useDictData } from '../../lib/dictSelect';
 import { followShape, formToLayout, layoutToForm, type LayoutForm } from './dreportView';
 import { shownByClient } from '../../api/hooks/useWrite';
+import { useAllRoles } from '../../api/hooks/admin';
 
 interface Props {
   open: boolean;
@@ -33,11 +34,13 @@ const FORMATS: DReportColumn['format'][] = ['text', 'number', 'date', 'percent']
 const CHARTS = ['', 'line', 'bar', 'pie'] as const;
 const WIDGETS = ['text', 'date', 'org', 'dict'] as const;
 
+const NO_ROLES: RoleSummary[] = [];
+
 /** The designer of a report: its dataset, columns (titles, formats, totals), chart, filter widgets, roles and menu. */
 export default function DReportDesignDialog({ open, id, onClose, onSaved }: Props) {
   useI18n();
   const [form] = Form.useForm<Values>();
-  const [roles, setRoles] = useState<RoleSummary[]>([]);
+  const roles = useAllRoles().data ?? NO_ROLES;
   const [datasets, setDatasets] = useState<DReportDataset[]>([]);
   const [shape, setShape] = useState<DReportShape>();
   const dict = useDictData();
@@ -47,7 +50,6 @@ export default function DReportDesignDialog({ open, id, onClose, onSaved }: Prop
 
   useEffect(() => {
     if (!open) return;
-    allRoles().then(setRoles, () => setRoles([]));
     reportDatasets().then(setDatasets, () => setDatasets([]));
     form.resetFields();
     setShape(undefined);
