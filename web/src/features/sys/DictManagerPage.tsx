@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Card, Col, Empty, Row, Space, Switch, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import {
   changeDictEnable,
   deleteDict,
-  dictChildren,
   DICT_EXPORTS,
   listDictGroups,
   reloadDictCache,
@@ -21,7 +20,8 @@ import { useList } from '../../components/list/useList';
 import { t, useI18n } from '../../i18n';
 import { storeDictData } from '../../lib/session';
 import DictFormDialog from './DictFormDialog';
-import { shownByClient } from '../../api/hooks/useWrite';
+import { shownByClient, useTouch } from '../../api/hooks/useWrite';
+import { dictKeys, useDictItems } from '../../api/hooks/dict';
 
 /** The groups' search: keywords (key or code), and the enabled state. */
 const fields: SearchField[] = [
@@ -39,31 +39,30 @@ const fields: SearchField[] = [
 
 type Editing = { parentId: number; row?: DictRow } | null;
 
+const NO_ITEMS: DictRow[] = [];
+
 /** /dict_manager: the dictionaries on the left, the chosen dictionary's items on the right. */
 export default function DictManagerPage() {
   useI18n();
   const list = useList(fields, listDictGroups, { key: ['listDictGroups'] });
   const { confirmDanger, holder } = useConfirmDanger();
   const [group, setGroup] = useState<DictRow>();
-  const [items, setItems] = useState<DictRow[]>([]);
-  const [itemsLoading, setItemsLoading] = useState(false);
+  const chosenItems = useDictItems(group?.id);
+  // a failure (shown by the client) shows no items
+  const items = chosenItems.data ?? NO_ITEMS;
+  const itemsLoading = chosenItems.isFetching;
   const [ticked, setTicked] = useState<number[]>([]);
   const [editing, setEditing] = useState<Editing>(null);
   const [refreshing, setRefreshing] = useState(false);
   const [preview, setPreview] = useState<string | number>();
 
-  const loadItems = useCallback((g: DictRow | undefined) => {
+  // the ticks start afresh with each dictionary chosen
+  const [tickedIn, setTickedIn] = useState(group?.id);
+  if (tickedIn !== group?.id) {
+    setTickedIn(group?.id);
     setTicked([]);
-    if (!g) {
-      setItems([]);
-      return;
-    }
-    setItemsLoading(true);
-    dictChildren(g.id)
-      .then(setItems, () => setItems([]))
-      .finally(() => setItemsLoading(false));
-  }, []);
-  useEffect(() => loadItems(group), [group, loadItems]);
+  }
+  const touch = useTouch();
   // keep the chosen group's row fresh after a list reload
   useEffect(() => {
     const fresh = list.data?.records.find((r) => r.id === group?.id);
@@ -73,7 +72,9 @@ export default function DictManagerPage() {
   const done = () => {
     toast('success', t('msg.operationSuccessful'));
     list.reload();
-    loadItems(group);
+    setTicked([]);
+    // the items shown here and in every dictionary select
+    touch(dictKeys.all, ['dictItem']);
   };
   const setEnabled = (row: DictRow, on: boolean) => changeDictEnable(row.id, on ? 1 : 0).then(done, () => list.reload());
   const remove = (ids: number[], isGroup: boolean) =>

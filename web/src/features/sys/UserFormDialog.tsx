@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Form, Input, Modal, Select } from 'antd';
 import type { SysUser } from '../../api/admin';
 import { staffAccounts } from './staffAccounts';
@@ -6,6 +6,7 @@ import { OrgPickerInput } from '../../components/picker';
 import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { t as tr, useI18n, type MessageKey } from '../../i18n';
 import { isEmail, isLoginCode, isMobile, isValidPassword, PASSWORD_MAX, USER_NAME_MAX } from '../../lib/validate';
+import { useAssignableRoles } from '../../api/hooks/admin';
 
 export { staffAccounts };
 
@@ -57,15 +58,17 @@ interface Props {
   kind?: AccountKind;
 }
 
+const NO_ROLES: { id: number; name: string }[] = [];
+
 /** Add or edit an account; the same rules as the server (shared test vectors). */
 export default function UserFormDialog({ user, open, onClose, onSaved, kind = staffAccounts }: Props) {
   const { t } = useI18n();
   const [form] = Form.useForm<Values>();
-  const [roles, setRoles] = useState<{ id: number; name: string }[]>([]);
+  // the roles are asked when the dialog opens; a failure (shown by the client) offers none
+  const roles = useAssignableRoles(kind.addTitle, kind.roles, open).data ?? NO_ROLES;
 
   useEffect(() => {
     if (!open) return;
-    kind.roles().then(setRoles, () => setRoles([]));
     form.resetFields();
     if (user) {
       form.setFieldsValue({
