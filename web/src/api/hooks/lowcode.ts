@@ -1,6 +1,6 @@
 /** Dynamic tables and reports (api/lowcode.ts): the tables the caller may use and their schemas. */
 import { useQuery } from '@tanstack/react-query';
-import { datasetCatalog, dtableSchema, myDReports, myDTables, runDReport } from '../lowcode';
+import { datasetCatalog, dtableSchema, myDReports, myDTables, reportDatasets, runDReport } from '../lowcode';
 import { resourceKeys } from './keys';
 
 export const dtableKeys = resourceKeys('dtables');
@@ -21,3 +21,5 @@ export const useDReportFirstRun = (id: number) =>
   useQuery({ queryKey: dreportKeys.of('firstRun', id), queryFn: () => runDReport(id, {}, { current: '1', limit: '10' }) });
 /** The tables a dataset's SQL may read (the catalogue beside the editor). */
 export const useDatasetCatalog = () => useQuery({ queryKey: datasetKeys.of('catalog'), queryFn: datasetCatalog });
+/** The datasets a report may be built on (asked when the designer opens). */
+export const useReportDatasets = (enabled: boolean) => useQuery({ queryKey: datasetKeys.of('forReports'), queryFn: reportDatasets, enabled });

@@ -7,7 +7,6 @@ import {
   datasetShape,
   editDReport,
   getDReport,
-  reportDatasets,
   type DReportColumn,
   type DReportDataset,
   type DReportShape,
@@ -19,6 +18,7 @@ import { useDictData } from '../../lib/dictSelect';
 import { followShape, formToLayout, layoutToForm, type LayoutForm } from './dreportView';
 import { shownByClient } from '../../api/hooks/useWrite';
 import { useAllRoles } from '../../api/hooks/admin';
+import { useReportDatasets } from '../../api/hooks/lowcode';
 
 interface Props {
   open: boolean;
@@ -35,13 +35,14 @@ const CHARTS = ['', 'line', 'bar', 'pie'] as const;
 const WIDGETS = ['text', 'date', 'org', 'dict'] as const;
 
 const NO_ROLES: RoleSummary[] = [];
+const NO_DATASETS: DReportDataset[] = [];
 
 /** The designer of a report: its dataset, columns (titles, formats, totals), chart, filter widgets, roles and menu. */
 export default function DReportDesignDialog({ open, id, onClose, onSaved }: Props) {
   useI18n();
   const [form] = Form.useForm<Values>();
   const roles = useAllRoles().data ?? NO_ROLES;
-  const [datasets, setDatasets] = useState<DReportDataset[]>([]);
+  const datasets = useReportDatasets(open).data ?? NO_DATASETS;
   const [shape, setShape] = useState<DReportShape>();
   const dict = useDictData();
   const chartType = Form.useWatch('chartType', form);
@@ -50,7 +51,6 @@ export default function DReportDesignDialog({ open, id, onClose, onSaved }: Prop
 
   useEffect(() => {
     if (!open) return;
-    reportDatasets().then(setDatasets, () => setDatasets([]));
     form.resetFields();
     setShape(undefined);
     if (id) {
