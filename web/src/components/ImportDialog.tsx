@@ -2,9 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Modal, Space, Steps, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { toast } from '../api/client';
+import { shownByClient } from '../api/hooks/useWrite';
 import { openExport } from './list/ExportButton';
 import { t, useI18n } from '../i18n';
-import { shownByClient } from '../api/hooks/useWrite';
 
 /** The most an imported workbook may weigh (the server's sheet.MaxUpload). */
 export const IMPORT_MAX_MB = 10;

@@ -2,10 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { Button, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { toast } from '../../api/client';
+import { shownByClient } from '../../api/hooks/useWrite';
 import { t, useI18n } from '../../i18n';
 import { useConfirmDanger } from './guards';
 import ListView, { type ListViewProps } from './ListView';
-import { shownByClient } from '../../api/hooks/useWrite';
 
 /** What a list's form dialog edits: a row, {} to add one, null when closed. */
 export type Editing<T> = { row?: T } | null;

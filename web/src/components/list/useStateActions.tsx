@@ -1,12 +1,12 @@
 import { Button, Space, Switch } from 'antd';
 import { CheckCircleOutlined, DeleteOutlined, StopOutlined } from '@ant-design/icons';
 import { toast } from '../../api/client';
+import { shownByClient } from '../../api/hooks/useWrite';
 import { t, type MessageKey } from '../../i18n';
 import { requireTicked, useConfirmDanger } from './guards';
 import type { SearchField } from './SearchCard';
 import type { ListColumn } from './TableCard';
 import type { ListController } from './useList';
-import { shownByClient } from '../../api/hooks/useWrite';
 
 /** The search field of the state: available (1) or disabled (0). */
 export const stateField: SearchField = {

@@ -3,13 +3,13 @@ import { Button, Typography, Upload, type UploadFile } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { toast } from '../../api/client';
 import { deleteUpload, FILE_DOWN_PATH, uploadFile, type UploadedFile, type UploadModule } from '../../api/upload';
+import { shownByClient } from '../../api/hooks/useWrite';
 import { t, useI18n } from '../../i18n';
 import { useConfigValue } from '../../lib/siteConfig';
 import { acceptAttr } from '../form/UploadField';
 import { uploadProblem, type FieldDescriptor } from '../form/fields';
 import { openExport } from '../list/ExportButton';
 import { IMAGE_SUFFIXES, imageProblem, readImageSize } from './imageRules';
-import { shownByClient } from '../../api/hooks/useWrite';
 
 /** A file of the value: the server's answer plus the list's uid (the form's UploadedFile shape, with the file id). */
 export type FileItem = UploadedFile & { uid: string };

@@ -5,9 +5,9 @@ import { COURSEWARE_DOWNLOAD, type Course, type Courseware } from '../../api/con
 import { coursewareKeys, useConversions, useCourseware, useDeleteCourseware } from '../../api/hooks/content';
 import { toastCancelled, toastSuccess } from '../../api/client';
 import { uploadFile, type UploadTarget } from '../../api/upload';
+import { shownByClient, useTouch } from '../../api/hooks/useWrite';
 import { openExport } from '../../components/list/ExportButton';
 import { useI18n } from '../../i18n';
-import { shownByClient, useTouch } from '../../api/hooks/useWrite';
 
 /** How often a converting courseware is asked again. */
 const POLL_MS = 2000;

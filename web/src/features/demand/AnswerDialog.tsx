@@ -3,9 +3,9 @@ import { Alert, Form, Input, Modal, Radio, Typography, type ButtonProps } from '
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../api/client';
 import { answerDemands, DEMAND_ANSWERS, type DemandItem, type DemandState } from '../../api/demand';
+import { keepFormOpen } from '../../api/hooks/useWrite';
 import FileUpload, { fileIds, type FileItem } from '../../components/upload/FileUpload';
 import { useI18n } from '../../i18n';
-import { keepFormOpen } from '../../api/hooks/useWrite';
 
 type Values = { state: DemandState; text?: string; files?: FileItem[] };
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Space, Tag, Typography } from 'antd';
 import { toast } from '../../api/client';
 import { deleteCollections, listCollections, remindCollection, type DemandCollection } from '../../api/demand';
+import { shownByClient } from '../../api/hooks/useWrite';
 import CrudList from '../../components/list/CrudList';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
@@ -10,7 +11,6 @@ import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import CollectionFormDialog from './CollectionFormDialog';
 import DemandItemsDrawer from './DemandItemsDrawer';
-import { shownByClient } from '../../api/hooks/useWrite';
 
 const fields: SearchField[] = [
   { names: ['title'], labelKey: 'demand.title', kind: 'text' },

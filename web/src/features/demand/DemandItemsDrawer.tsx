@@ -11,6 +11,7 @@ import {
   type DemandItem,
   type DemandState,
 } from '../../api/demand';
+import { shownByClient } from '../../api/hooks/useWrite';
 import ListView from '../../components/list/ListView';
 import ExportButton, { openExport } from '../../components/list/ExportButton';
 import { filterParams } from '../../components/list/query';
@@ -21,7 +22,6 @@ import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import AnswerDialog from './AnswerDialog';
 import DemandReplies from './DemandReplies';
-import { shownByClient } from '../../api/hooks/useWrite';
 
 export const STATE_COLOR: Record<DemandState, string> = {
   submitted: 'gold',

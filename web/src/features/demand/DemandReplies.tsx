@@ -2,11 +2,11 @@ import { Space, Typography } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import type { DemandItem } from '../../api/demand';
 import { FILE_DOWN_PATH } from '../../api/upload';
+import { shownByClient } from '../../api/hooks/useWrite';
 import { openExport } from '../../components/list/ExportButton';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import { DemandStateTag } from './DemandItemsDrawer';
-import { shownByClient } from '../../api/hooks/useWrite';
 
 /** The answers to a demand, oldest first: state (unless the list shows it beside), text, files (they download for the submitter and the bid team). */
 export default function DemandReplies({ replies, testId, states = true }: { replies: DemandItem['replies']; testId?: string; states?: boolean }) {

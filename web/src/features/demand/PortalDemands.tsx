@@ -11,6 +11,7 @@ import {
   type DemandItem,
 } from '../../api/demand';
 import { FILE_DOWN_PATH } from '../../api/upload';
+import { keepFormOpen } from '../../api/hooks/useWrite';
 import DictSelect from '../../components/DictSelect';
 import FileUpload, { fileIds, type FileItem } from '../../components/upload/FileUpload';
 import { useI18n } from '../../i18n';
@@ -18,7 +19,6 @@ import { formatTime } from '../../lib/format';
 import { isPlainDecimal } from '../../lib/validate';
 import { DemandStateTag, valuesText } from './DemandItemsDrawer';
 import DemandReplies from './DemandReplies';
-import { keepFormOpen } from '../../api/hooks/useWrite';
 
 /** The route query parameter that opens a collection (the messages of a collection lead to /gatewayMsg?demand=id). */
 export const DEMAND_PARAM = 'demand';

@@ -1,5 +1,6 @@
 import { Checkbox, Col, Form, Input, InputNumber, Row, Select, Tag, Typography } from 'antd';
 import { addLink, deleteLinks, editLink, LINK_EXPORT, LINK_ICONS, listLinks, type PortalQuickLink } from '../../api/gatewayManager';
+import { useLinkIcons } from '../../api/hooks/gateway';
 import { iconFor } from '../../components/icons';
 import ChangedAt from '../../components/list/ChangedAt';
 import CrudList, { type Editing } from '../../components/list/CrudList';
@@ -12,7 +13,6 @@ import { formatTime } from '../../lib/format';
 import { isLinkUrl } from '../../lib/linkUrl';
 import { SORT_MAX } from './BannerFormDialog';
 import styles from './gatewayManager.module.css';
-import { useLinkIcons } from '../../api/hooks/gateway';
 
 /** Server limit (internal/portal: MaxLinkTitle). */
 const LINK_TITLE_MAX = 30;

@@ -2,10 +2,10 @@ import { useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent }
 import { Alert, Badge, Button, Card, Space, Spin, Switch, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { toast } from '../../api/client';
+import { useSaveSections, useSections } from '../../api/hooks/gateway';
 import { useI18n } from '../../i18n';
 import { dropIndex, mergeSections, moveSection, sameSections, setVisible, stepSection, type Section, type SectionKey } from './sections';
 import styles from './gatewayManager.module.css';
-import { useSaveSections, useSections } from '../../api/hooks/gateway';
 
 /** Which control of a row keeps the focus after a keyboard move. */
 type FocusTarget = { key: SectionKey; control: 'up' | 'down' | 'handle' };

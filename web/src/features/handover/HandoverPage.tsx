@@ -13,6 +13,8 @@ import {
   type HandoverPreview,
 } from '../../api/external';
 import { toast, toastCancelled } from '../../api/client';
+import { useHandoverKinds } from '../../api/hooks/handover';
+import { shownByClient } from '../../api/hooks/useWrite';
 import AccountSelect, { accountLabel } from '../../components/AccountSelect';
 import ListView from '../../components/list/ListView';
 import type { SearchField } from '../../components/list/SearchCard';
@@ -20,8 +22,6 @@ import type { ListColumn } from '../../components/list/TableCard';
 import { useList, type ListController } from '../../components/list/useList';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
-import { useHandoverKinds } from '../../api/hooks/handover';
-import { shownByClient } from '../../api/hooks/useWrite';
 
 const REMARK_MAX = 200;
 

@@ -6,12 +6,12 @@ import dayjs from 'dayjs';
 import type { UploadedFile } from '../../api/upload';
 import { type FileRef, type LibField, type LibTag } from '../../api/library';
 import { useTagOptions } from '../../api/hooks/library';
+import { shownByClient } from '../../api/hooks/useWrite';
 import type { WidgetProps } from '../../components/form/fields';
 import { openExport } from '../../components/list/ExportButton';
 import { EmployeePickerInput } from '../../components/picker/PickerInputs';
 import FileUpload, { toFileItems, type FileItem } from '../../components/upload/FileUpload';
 import { t, useI18n } from '../../i18n';
-import { shownByClient } from '../../api/hooks/useWrite';
 
 /** The download call of a linked file (internal/files). */
 export const FILE_DOWN = '/api/sys/common/file/down';

@@ -11,14 +11,14 @@ import {
   type DReportDataset,
   type DReportShape,
 } from '../../api/lowcode';
+import { shownByClient } from '../../api/hooks/useWrite';
+import { useAllRoles } from '../../api/hooks/admin';
+import { useReportDatasets } from '../../api/hooks/lowcode';
 import { SubmitModal } from '../../components/form/FormModal';
 import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { t, useI18n } from '../../i18n';
 import { useDictData } from '../../lib/dictSelect';
 import { followShape, formToLayout, layoutToForm, type LayoutForm } from './dreportView';
-import { shownByClient } from '../../api/hooks/useWrite';
-import { useAllRoles } from '../../api/hooks/admin';
-import { useReportDatasets } from '../../api/hooks/lowcode';
 
 interface Props {
   open: boolean;

@@ -11,6 +11,7 @@ import {
   type DReportRun,
   type DReportSummary,
 } from '../../api/lowcode';
+import { useDReportFirstRun, useMyDReports } from '../../api/hooks/lowcode';
 import DictSelect from '../../components/DictSelect';
 import OrgTreeSelect from '../../components/OrgTreeSelect';
 import CrudList from '../../components/list/CrudList';
@@ -25,7 +26,6 @@ import { hasPermission } from '../../lib/permission';
 import StatChartView from '../stats/StatChart';
 import DReportDesignDialog from './DReportDesignDialog';
 import { filterParam, filterValues, formatCell, toChart } from './dreportView';
-import { useDReportFirstRun, useMyDReports } from '../../api/hooks/lowcode';
 
 /**
  * /dreport: the dynamic reports. Everyone who reaches it runs the reports their roles may run (a report marked for

@@ -3,14 +3,14 @@ import { Button, Checkbox, Form, Input, Select, Space, Table, Tag, Typography } 
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { RoleSummary } from '../../api/admin';
 import { addDTable, editDTable, getDTable, purgeDTableField, type DTableField, type DTableForm } from '../../api/lowcode';
+import { shownByClient } from '../../api/hooks/useWrite';
+import { useAllRoles } from '../../api/hooks/admin';
 import { SubmitModal } from '../../components/form/FormModal';
 import { useConfirmDanger } from '../../components/list/guards';
 import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { t, useI18n } from '../../i18n';
 import { useDictData } from '../../lib/dictSelect';
 import { fieldKey, newField } from './dtableView';
-import { shownByClient } from '../../api/hooks/useWrite';
-import { useAllRoles } from '../../api/hooks/admin';
 
 interface Props {
   open: boolean;

@@ -15,6 +15,7 @@ import {
   type DTableSchema,
   type DTableSummary,
 } from '../../api/lowcode';
+import { useDTableSchema, useMyDTables } from '../../api/hooks/lowcode';
 import DictSelect from '../../components/DictSelect';
 import ImportDialog, { IMPORT_MAX_MB } from '../../components/ImportDialog';
 import OrgTreeSelect from '../../components/OrgTreeSelect';
@@ -31,7 +32,6 @@ import { formatTime } from '../../lib/format';
 import { hasPermission } from '../../lib/permission';
 import DTableDesignDialog from './DTableDesignDialog';
 import { cellText, formFields, fromForm, searchFields, toForm } from './dtableView';
-import { useDTableSchema, useMyDTables } from '../../api/hooks/lowcode';
 
 /** /dtable: the dynamic tables the caller's roles may read, each with its generated screen; holders of the dtable
  *  function code also design them. */

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Collapse, Empty, Input, Tag, Tooltip, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import type { DatasetCatalogTable } from '../../api/lowcode';
+import { useDatasetCatalog } from '../../api/hooks/lowcode';
 import { t, useI18n } from '../../i18n';
 import { filterCatalog, sqlName } from './datasetView';
-import { useDatasetCatalog } from '../../api/hooks/lowcode';
 
 /**
  * The tables and columns the signed-in designer's datasets may read, by the names a statement writes (a dynamic

@@ -4,13 +4,13 @@ import { DeleteOutlined, FileZipOutlined, SearchOutlined, ShoppingOutlined } fro
 import { useNavigate } from 'react-router-dom';
 import { toastCancelled } from '../../api/client';
 import { PACK_DOWNLOAD_PATH, type PortalPackItem } from '../../api/portal';
+import { shownByClient } from '../../api/hooks/useWrite';
 import { openExport } from '../../components/list/ExportButton';
 import { useI18n } from '../../i18n';
 import { ExpiryBadge } from './HitCard';
 import { clearPack, loadPack, PACK_MAX, removeFromPack, usePack } from './packStore';
 import { useRecordDrawer } from './recordParam';
 import styles from './portal.module.css';
-import { shownByClient } from '../../api/hooks/useWrite';
 
 /** The pack's records by type, types in the order they first appear. */
 export function groupByType(records: readonly PortalPackItem[]): { type: string; name: string; records: PortalPackItem[] }[] {

@@ -14,6 +14,7 @@ import type { PortalHit, PortalRecord } from '../../api/portal';
 import { useLibraryTypes } from '../../api/hooks/library';
 import { failureText, usePortalRecord } from '../../api/hooks/portal';
 import { FILE_DOWN_PATH } from '../../api/upload';
+import { shownByClient } from '../../api/hooks/useWrite';
 import { openExport } from '../../components/list/ExportButton';
 import { useI18n } from '../../i18n';
 import { RecordFields } from '../library/RecordFields';
@@ -23,7 +24,6 @@ import { previewKind, recordFiles } from './files';
 import { ExpiryBadge, TypeTag } from './HitCard';
 import { useRecordDrawer } from './recordParam';
 import styles from './portal.module.css';
-import { shownByClient } from '../../api/hooks/useWrite';
 
 const str = (v: unknown) => (v == null ? '' : String(v));
 

@@ -10,11 +10,11 @@ import {
   type RewardApplication,
   type TenderOption,
 } from '../../api/reward';
+import { keepFormOpen } from '../../api/hooks/useWrite';
 import FileUpload, { fileIds, type FileItem } from '../../components/upload/FileUpload';
 import { t, useI18n, type MessageKey } from '../../i18n';
 import { money } from './amount';
 import { RewardStateTag } from './RewardAuditPage';
-import { keepFormOpen } from '../../api/hooks/useWrite';
 
 /** The route query parameter that opens the drawer (the reward messages lead to /gatewayMsg?reward=id). */
 export const REWARD_PARAM = 'reward';

@@ -10,6 +10,8 @@ import {
   type RewardApplication,
   type RewardState,
 } from '../../api/reward';
+import { shownByClient } from '../../api/hooks/useWrite';
+import { rewardKeys, useApproveApplications, useRejectApplications, useRewardSettings } from '../../api/hooks/reward';
 import DictSelect, { DictLabel } from '../../components/DictSelect';
 import { openExport } from '../../components/list/ExportButton';
 import ListView from '../../components/list/ListView';
@@ -19,8 +21,6 @@ import { useList } from '../../components/list/useList';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import { money } from './amount';
-import { shownByClient } from '../../api/hooks/useWrite';
-import { rewardKeys, useApproveApplications, useRejectApplications, useRewardSettings } from '../../api/hooks/reward';
 
 const STATE_COLOR: Record<RewardState, string> = { submitted: 'gold', unit_approved: 'blue', approved: 'green', rejected: 'red' };
 

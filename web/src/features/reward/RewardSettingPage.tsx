@@ -3,6 +3,8 @@ import { Alert, Button, Card, Col, DatePicker, Form, Input, Radio, Row, Space, T
 import type { Dayjs } from 'dayjs';
 import { toast } from '../../api/client';
 import { addRule, CERT_KIND_DICT, CERT_LEVEL_DICT, listRules, type RewardRule } from '../../api/reward';
+import { rewardKeys, useDeleteRewardRule, useRewardSettings, useSaveRewardSettings } from '../../api/hooks/reward';
+import { shownByClient } from '../../api/hooks/useWrite';
 import DictSelect, { DictLabel } from '../../components/DictSelect';
 import FormModal from '../../components/form/FormModal';
 import ListView from '../../components/list/ListView';
@@ -13,8 +15,6 @@ import { useList } from '../../components/list/useList';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import { AMOUNT_RE } from './amount';
-import { rewardKeys, useDeleteRewardRule, useRewardSettings, useSaveRewardSettings } from '../../api/hooks/reward';
-import { shownByClient } from '../../api/hooks/useWrite';
 
 const dictFilter = (name: string, dict: string, labelKey: 'reward.certKind' | 'reward.certLevel'): SearchField => ({
   names: [name],

@@ -10,6 +10,8 @@ import {
   type DictRow,
 } from '../../api/dict';
 import { toast } from '../../api/client';
+import { shownByClient, useTouch } from '../../api/hooks/useWrite';
+import { dictKeys, useDictItems } from '../../api/hooks/dict';
 import DictSelect from '../../components/DictSelect';
 import ExportButton, { openExport } from '../../components/list/ExportButton';
 import SearchCard, { type SearchField } from '../../components/list/SearchCard';
@@ -20,8 +22,6 @@ import { useList } from '../../components/list/useList';
 import { t, useI18n } from '../../i18n';
 import { storeDictData } from '../../lib/session';
 import DictFormDialog from './DictFormDialog';
-import { shownByClient, useTouch } from '../../api/hooks/useWrite';
-import { dictKeys, useDictItems } from '../../api/hooks/dict';
 
 /** The groups' search: keywords (key or code), and the enabled state. */
 const fields: SearchField[] = [

@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Checkbox, Col, Form, Input, Row, Space, Typography } from 'antd';
 import { ArrowUpOutlined, DeleteOutlined, PlusOutlined, SaveOutlined, UndoOutlined, UserOutlined } from '@ant-design/icons';
 import { saveLayout, type PortalLayout, type PortalLink } from '../../api/sysconfig';
+import { usePortalLayoutForEdit } from '../../api/hooks/sysconfig';
 import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { PortalBrand, PortalFooter, PortalHeaderLinks } from '../../components/portal/PortalChrome';
 import { useI18n } from '../../i18n';
 import { isLinkUrl, isSitePath } from '../../lib/linkUrl';
 import { setPortalLayout } from '../../lib/siteConfig';
-import { usePortalLayoutForEdit } from '../../api/hooks/sysconfig';
 
 /** Server limits (internal/sysconfig). */
 const LIMITS = { title: 50, copyright: 200, linkTitle: 30, headerLinks: 10, footerLinks: 20 } as const;

@@ -5,6 +5,9 @@ import { EyeInvisibleOutlined, PlusOutlined, ReloadOutlined, SaveOutlined } from
 import { ACCESS_EXPORTS, changeMenuVisible, deleteMenu, moveMenu, sortMenus, type MenuNode } from '../../api/access';
 import { session } from '../../api/auth';
 import { toast } from '../../api/client';
+import { useMenuList } from '../../api/hooks/access';
+import { menuKeys } from '../../api/hooks/admin';
+import { useTouch } from '../../api/hooks/useWrite';
 import { iconFor } from '../../components/icons';
 import ExportButton from '../../components/list/ExportButton';
 import { useConfirmDanger } from '../../components/list/guards';
@@ -12,9 +15,6 @@ import { t, useI18n } from '../../i18n';
 import { saveLogin } from '../../lib/session';
 import { ancestorIds, changedOrders, locate, moveOf, sideOf } from './accessTree';
 import MenuFormDialog, { SORT_MAX, type MenuTarget } from './MenuFormDialog';
-import { useMenuList } from '../../api/hooks/access';
-import { menuKeys } from '../../api/hooks/admin';
-import { useTouch } from '../../api/hooks/useWrite';
 
 /** After a change the signed-in administrator's own side menu follows at once (others' at their next session read). */
 async function refreshOwnMenus() {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Tag, Typography } from 'antd';
 import { ssoTest, type SsoSettings, type SsoTestResult } from '../../api/auth';
-import { useI18n, type MessageKey } from '../../i18n';
 import { useSsoSettings } from '../../api/hooks/sysconfig';
 import { shownByClient } from '../../api/hooks/useWrite';
+import { useI18n, type MessageKey } from '../../i18n';
 
 /** Rows of the settings card: label key and value (masked secrets come masked from the server). */
 const ROWS: [MessageKey, keyof SsoSettings][] = [

@@ -3,6 +3,7 @@ import { Button, Form, Input, Modal, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { addRole, deleteRole, editRole, EXPORTS, listRoles, type Role } from '../../api/admin';
 import { toast } from '../../api/client';
+import { shownByClient } from '../../api/hooks/useWrite';
 import ExportButton from '../../components/list/ExportButton';
 import ListView from '../../components/list/ListView';
 import type { SearchField } from '../../components/list/SearchCard';
@@ -12,7 +13,6 @@ import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { useList } from '../../components/list/useList';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
-import { shownByClient } from '../../api/hooks/useWrite';
 
 /** /sysroles, described as data: search by name or code; add, edit, delete; the 'user roles' export. */
 const fields: SearchField[] = [

@@ -1,12 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { Form, Input, Modal, Select } from 'antd';
 import type { SysUser } from '../../api/admin';
+import { useAssignableRoles } from '../../api/hooks/admin';
 import { staffAccounts } from './staffAccounts';
 import { OrgPickerInput } from '../../components/picker';
 import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { t as tr, useI18n, type MessageKey } from '../../i18n';
 import { isEmail, isLoginCode, isMobile, isValidPassword, PASSWORD_MAX, USER_NAME_MAX } from '../../lib/validate';
-import { useAssignableRoles } from '../../api/hooks/admin';
 
 export { staffAccounts };
 
