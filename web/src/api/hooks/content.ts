@@ -2,7 +2,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import {
   auditCourses, auditStates, courseTypeTree, coursewareState, deleteCourseware, getCurriculumSelector, getFirstLesson, getLessonList,
-  getSpecialList, getSpecialSelector, listCourseware, myPushes, portalCatalog, portalCourse, portalSpecial, publishCourses, pushOne, specialOne,
+  getSpecialList, getSpecialSelector, listCourseware, myPushes, portalCatalog, portalCourse, portalSpecial, publishCourses, pushOne, specialOne, type Courseware,
 } from '../content';
 import { resourceKeys } from './keys';
 import { useWrite } from './useWrite';
@@ -79,11 +79,15 @@ export const useAuditCourses = () =>
 export const useCourseware = (courseId: number) =>
   useQuery({ queryKey: coursewareKeys.list(courseId), queryFn: () => listCourseware(courseId), enabled: !!courseId });
 /**
- * The states of the courseware still converting, asked every `every` ms while they are (quiet calls: a failed ask
- * keeps the state shown and asks again).
+ * The states of the courseware the list shows converting, asked every `every` ms until each is ready or failed (quiet
+ * calls: a failed ask keeps the state shown and asks again).
  */
 export const useConversions = (ids: readonly number[], every: number) =>
   useQueries({
-    queries: ids.map((id) => ({ queryKey: coursewareKeys.one(id), queryFn: () => coursewareState(id), refetchInterval: every })),
+    queries: ids.map((id) => ({
+      queryKey: coursewareKeys.one(id),
+      queryFn: () => coursewareState(id),
+      refetchInterval: (q: { state: { data?: Courseware } }) => (q.state.data && q.state.data.state !== 'converting' ? false : every),
+    })),
   });
 export const useDeleteCourseware = () => useWrite((id: number) => deleteCourseware(id), [coursewareKeys.all]);
