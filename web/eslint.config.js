@@ -18,6 +18,26 @@ export default tseslint.config(
     },
   },
   {
+    // server state goes through TanStack Query (docs/architecture.md, "Web"): no hand-written race flags, and no
+    // rejection swallowed without a name saying why (shownByClient, keepFormOpen in api/hooks/useWrite.ts)
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "VariableDeclaration[kind='let'] > VariableDeclarator[id.name='live']",
+          message: 'No hand-written race flag: read server state through a query hook (api/hooks/), a lazy module through useLazyModule.',
+        },
+        {
+          selector: "CallExpression > ArrowFunctionExpression.arguments[params.length=0][body.type='Identifier'][body.name='undefined']",
+          message:
+            'No anonymous `() => undefined` handler: a write is a useWrite mutation; a rejection already shown is `shownByClient`, a form\'s validation `keepFormOpen`, anything else a named function saying why.',
+        },
+      ],
+    },
+  },
+  {
     // node scripts; the e2e specs also hold functions that run in the page (page.evaluate)
     files: ['e2e/**/*.mjs', 'scripts/**/*.mjs', 'eslint.config.js'],
     extends: [js.configs.recommended],

@@ -330,20 +330,7 @@ export async function request<T = unknown>(def: RequestDef, payload?: Payload, o
   } finally {
     clearTimeout(timer);
   }
-  const data = interpret<T>(res.status, env && typeof env === 'object' ? env : undefined, opts, res.headers?.get('X-Request-Id'));
-  if (def.method !== 'GET') for (const fn of writeListeners) fn();
-  return data;
-}
-
-const writeListeners = new Set<() => void>();
-
-/**
- * fn runs after every successful call that is not a GET (a write, as far as the client can tell): the query cache
- * (api/queries.ts) marks what it holds stale so that lists and look-ups show the change. Returns the unsubscribe.
- */
-export function onWrite(fn: () => void): () => void {
-  writeListeners.add(fn);
-  return () => writeListeners.delete(fn);
+  return interpret<T>(res.status, env && typeof env === 'object' ? env : undefined, opts, res.headers?.get('X-Request-Id'));
 }
 
 /* ---------- typed calls ---------- */

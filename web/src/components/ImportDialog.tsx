@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Modal, Space, Steps, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { toast } from '../api/client';
+import { shownByClient } from '../api/hooks/useWrite';
 import { openExport } from './list/ExportButton';
 import { t, useI18n } from '../i18n';
 
@@ -73,7 +74,7 @@ export default function ImportDialog<R extends ImportReportBase>({ open, onClose
           onImported();
         }
       })
-      .catch(() => undefined)
+      .catch(shownByClient)
       .finally(() => setBusy(undefined));
   };
   const checked = report && report.dryRun;
@@ -110,7 +111,7 @@ export default function ImportDialog<R extends ImportReportBase>({ open, onClose
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
         <Typography.Text type="secondary">
           {hint}{' '}
-          <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => void openExport(templatePath, templateParams ?? {}).catch(() => undefined)} data-testid={`${testId}-template`}>
+          <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => void openExport(templatePath, templateParams ?? {}).catch(shownByClient)} data-testid={`${testId}-template`}>
             {t('import.template')}
           </Button>
         </Typography.Text>

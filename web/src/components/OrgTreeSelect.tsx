@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { TreeSelect } from 'antd';
-import { getOrgChildren, type OrgUnit } from '../api/admin';
-import { findUnit } from '../api/org';
+import type { OrgUnit } from '../api/admin';
+import { fetchOrgChildren, useOrgChildren, useUnitNames } from '../api/hooks/org';
 import { useI18n } from '../i18n';
 
 interface Node {
@@ -59,40 +59,21 @@ type Labelled = { value: string; label?: unknown };
 export default function OrgTreeSelect(props: Props) {
   const { anyNode, testId, disabled, placeholder, autoFocus, defaultOpen } = props;
   const { t } = useI18n();
-  const [nodes, setNodes] = useState<Node[]>([]);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    getOrgChildren('', { silent: true })
-      .then((units) => setNodes(units.map(toNode)))
-      .catch(() => setNodes([]))
-      .finally(() => setLoading(false));
-  }, []);
+  const roots = useOrgChildren('');
+  const loading = roots.isPending;
+  // branches opened so far, children on expand
+  const [more, setMore] = useState<Node[]>([]);
+  const nodes = useMemo(() => [...(roots.data ?? []).map(toNode), ...more], [roots.data, more]);
 
   const load = async (pid: string) => {
     if (nodes.some((n) => n.pId === pid)) return;
-    const units = await getOrgChildren(pid, { silent: true }).catch(() => [] as OrgUnit[]);
-    setNodes((prev) => [...prev, ...units.map(toNode).filter((n) => !prev.some((p) => p.id === n.id))]);
+    const units = await fetchOrgChildren(pid).catch(() => [] as OrgUnit[]);
+    setMore((prev) => [...prev, ...units.map(toNode).filter((n) => !prev.some((p) => p.id === n.id))]);
   };
 
   // names of stored values whose branch is not loaded (editing a record: 所属组织 shows the name at once, not the code)
-  const [named, setNamed] = useState<Record<string, string>>({});
   const wanted = props.multiple ? (props.value ?? []) : props.value && !props.label ? [props.value] : [];
-  const missing = loading ? [] : wanted.filter((code) => !nodes.some((n) => n.value === code) && !(code in named));
-  const missingKey = missing.join('|');
-  useEffect(() => {
-    if (!missingKey) return;
-    let live = true;
-    const codes = missingKey.split('|');
-    Promise.all(codes.map((c) => findUnit(c).catch(() => undefined))).then((units) => {
-      if (!live) return;
-      // a code no unit has any more keeps showing the code (there is no name to show)
-      setNamed((prev) => ({ ...prev, ...Object.fromEntries(codes.map((c, i) => [c, units[i] ? units[i].unitLabel || units[i].unitName : c])) }));
-    });
-    return () => {
-      live = false;
-    };
-  }, [missingKey]);
+  const named = useUnitNames(loading ? [] : wanted.filter((code) => !nodes.some((n) => n.value === code)));
 
   const titleOf = (code: string) => nodes.find((n) => n.value === code)?.label ?? named[code];
   // until its name is known a stored value shows as loading, never as its raw code

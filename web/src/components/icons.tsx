@@ -1,4 +1,5 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { type ComponentType, type ReactNode } from 'react';
+import { useLazyModule } from '../lib/useLazyModule';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -85,22 +86,9 @@ const ICONS: Record<string, Loader> = {
 /** The icon names a menu may use (/menusmanager offers them). */
 export const ICON_NAMES: readonly string[] = Object.keys(ICONS).sort();
 
-const loaded = new Map<Loader, ComponentType>();
-
 /** An icon loaded on first use; until it has arrived an empty box of its size holds its place. */
 function LazyIcon({ load }: { load: Loader }) {
-  const [Icon, setIcon] = useState<ComponentType | undefined>(() => loaded.get(load));
-  useEffect(() => {
-    if (Icon) return;
-    let live = true;
-    load().then((m) => {
-      loaded.set(load, m.default);
-      if (live) setIcon(() => m.default);
-    });
-    return () => {
-      live = false;
-    };
-  }, [Icon, load]);
+  const Icon = useLazyModule(load)?.default;
   return Icon ? <Icon /> : <span role="img" className="anticon" style={{ width: '1em', height: '1em' }} />;
 }
 

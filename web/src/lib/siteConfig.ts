@@ -22,6 +22,9 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
+/** A failed (silent) read keeps the value shown before, or the shell's defaults when there was none. */
+const keepWhatWasShown = (): void => undefined;
+
 /** Fetch id unless it is loaded and fresh (or loading). A failure keeps what was there (the shell uses defaults). */
 export function ensure(id: string, load: () => Promise<unknown>): Promise<void> {
   const e = entries.get(id) ?? {};
@@ -33,7 +36,7 @@ export function ensure(id: string, load: () => Promise<unknown>): Promise<void> 
         e.stale = false;
         notify();
       },
-      () => undefined,
+      keepWhatWasShown,
     )
     .finally(() => {
       e.loading = undefined;

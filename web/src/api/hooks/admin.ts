@@ -51,3 +51,7 @@ export const useSaveRoleDataScopes = () =>
     (v: { roleId: number; scopes: Parameters<typeof saveRoleDataScopes>[1] }) => saveRoleDataScopes(v.roleId, v.scopes),
     (v) => [roleKeys.of('dataScopes', v.roleId)],
   );
+
+/** The roles an account form offers: `kind` names the kind of account (staff, external), `load` asks for them. */
+export const useAssignableRoles = (kind: string, load: () => Promise<{ id: number; name: string }[]>, enabled: boolean) =>
+  useQuery({ queryKey: roleKeys.of('assignable', kind), queryFn: load, enabled });

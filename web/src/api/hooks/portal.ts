@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getDownloadTicket } from '../admin';
-import { listMessages, portalHome, portalRecord, readAllMessages } from '../portal';
+import { listMessages, portalHome, portalRecord, portalSearch, readAllMessages, type PortalSearchParams } from '../portal';
 import { resourceKeys } from './keys';
 import { useWrite } from './useWrite';
 
@@ -34,3 +34,10 @@ export const useReadAllMessages = () => useWrite(() => readAllMessages(), [messa
  */
 export const usePreviewTicket = (path: string, fileId: number) =>
   useQuery({ queryKey: ['fileTicket', path, fileId], queryFn: () => getDownloadTicket(path), gcTime: 0, staleTime: Infinity });
+
+/**
+ * The portal's search for the parameters (in the caller's language): asked again when they change, the page shown
+ * stays while the next is on its way, and an answer to an older search never replaces a newer one (the cache's keys).
+ */
+export const usePortalSearchQuery = (params: PortalSearchParams, lang: string) =>
+  useQuery({ queryKey: portalKeys.of('search', params, lang), queryFn: () => portalSearch(params, { silent: true }), placeholderData: keepPreviousData });

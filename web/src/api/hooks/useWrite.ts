@@ -36,6 +36,12 @@ export function useWrite<V = void, R = unknown>(
 export const shownByClient = (): void => undefined;
 
 /**
+ * The rejection handler of a form's validateFields: the form marks the fields in error itself, and the dialog stays
+ * open for the user to correct them. Never for a server call.
+ */
+export const keepFormOpen = (): void => undefined;
+
+/**
  * For writes that go through a shared widget rather than useWrite (CrudList's delete, a FormDialog's save): returns
  * touch(...keys), which invalidates those resources once the widget reports the write done.
  */

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Select, Spin } from 'antd';
-import { searchUsers, type SysUser } from '../../api/admin';
+import type { SysUser } from '../../api/admin';
+import { useUserSearch } from '../../api/hooks/admin';
 import { useI18n } from '../../i18n';
 import { useDebounced } from '../../lib/useDebounced';
 
@@ -22,22 +23,11 @@ export default function UserChoice({ value = [], onChange, multiple, disabled, p
   const { t } = useI18n();
   const [keyword, setKeyword] = useState('');
   const settled = useDebounced(keyword.trim());
-  const [found, setFound] = useState<SysUser[]>([]);
-  const [loading, setLoading] = useState(false);
+  const search = useUserSearch(settled);
+  const found: SysUser[] = (settled && search.data?.records) || [];
+  const loading = search.isFetching;
   // names of the chosen users, kept when a new search replaces the options
   const [known, setKnown] = useState<Record<string, string>>({});
-
-  useEffect(() => {
-    if (!settled) return setFound([]);
-    let live = true;
-    setLoading(true);
-    searchUsers({ keyword: settled, limit: '20' })
-      .then((page) => live && setFound(page.records), () => live && setFound([]))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [settled]);
 
   const options = found.map((u) => ({ value: u.loginCode, label: userLabel(u) }));
   for (const code of value) if (!options.some((o) => o.value === code)) options.push({ value: code, label: known[code] ?? code });

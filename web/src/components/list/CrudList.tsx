@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { toast } from '../../api/client';
+import { shownByClient } from '../../api/hooks/useWrite';
 import { t, useI18n } from '../../i18n';
 import { useConfirmDanger } from './guards';
 import ListView, { type ListViewProps } from './ListView';
@@ -59,7 +60,7 @@ export default function CrudList<T extends object>({
       onDelete(row).then(() => {
         toast('success', t('msg.operationSuccessful'));
         changed();
-      }, () => undefined),
+      }, shownByClient),
     );
 
   return (

@@ -1,6 +1,7 @@
 import { Button, Space, Switch } from 'antd';
 import { CheckCircleOutlined, DeleteOutlined, StopOutlined } from '@ant-design/icons';
 import { toast } from '../../api/client';
+import { shownByClient } from '../../api/hooks/useWrite';
 import { t, type MessageKey } from '../../i18n';
 import { requireTicked, useConfirmDanger } from './guards';
 import type { SearchField } from './SearchCard';
@@ -48,7 +49,7 @@ export function useStateActions<T extends { id: number; state: number }>(list: L
     list.reload();
   };
   const setState = (ids: number[], state: 0 | 1) => calls.changeState(ids, state).then(done, () => list.reload());
-  const remove = (ids: number[]) => confirmDanger(() => calls.remove(ids).then(done, () => undefined));
+  const remove = (ids: number[]) => confirmDanger(() => calls.remove(ids).then(done, shownByClient));
   const ticked = () => list.selectedKeys.map(Number);
 
   const batchButtons = (

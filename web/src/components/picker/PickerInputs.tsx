@@ -3,9 +3,10 @@
  * described-form machinery) can bind them. Values are strings as the spec stores them: a unit's fullUnitCode, or
  * in multi-select mode the codes joined with '-'; employee codes joined with ','.
  */
-import { useEffect, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import { useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { Select } from 'antd';
 import { ApartmentOutlined, UserOutlined } from '@ant-design/icons';
+import { usePickerItems } from '../../api/hooks/org';
 import { findUnit, getEmployeeList, type PickerEmployee, type PickerUnit } from '../../api/org';
 import { t, useI18n, type MessageKey } from '../../i18n';
 import OrgPickerDialog, { type OrgPickerProps } from './OrgPickerDialog';
@@ -68,6 +69,8 @@ export const stubUnit = (code: string, name?: string): PickerUnit => ({
 
 /** What differs between a unit field and an employee field. */
 interface Kind<T> {
+  /** names the kind in the look-up's query key */
+  name: string;
   keyOf(item: T): string;
   labelOf(item: T): string;
   /** an item known only by its code and the name given by the label */
@@ -93,20 +96,11 @@ function PickerInput<T>({ kind, value, onChange, multiple = false, label, placeh
   const [open, setOpen] = useState(false);
   const [known, setKnown] = useState<T[]>([]);
   const codes = kind.split(value, multiple);
-  const missingKey = label ? '' : codes.filter((c) => !known.some((k) => kind.keyOf(k) === c)).join('\n');
-  useEffect(() => {
-    if (!missingKey) return;
-    let live = true;
-    kind
-      .resolve(missingKey.split('\n'))
-      .then((found) => live && setKnown((prev) => [...prev, ...found]))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [missingKey, kind]);
+  const missing = label ? [] : codes.filter((c) => !known.some((k) => kind.keyOf(k) === c));
+  // quiet look-ups: an item that cannot be found keeps its stub (its code, or the label's name)
+  const resolved = usePickerItems(kind.name, missing, kind.resolve).data ?? [];
   const names = splitNames(label);
-  const items = codes.map((c, i) => known.find((k) => kind.keyOf(k) === c) ?? kind.stub(c, names[i]));
+  const items = codes.map((c, i) => known.find((k) => kind.keyOf(k) === c) ?? resolved.find((k) => kind.keyOf(k) === c) ?? kind.stub(c, names[i]));
 
   const emit = (chosen: T[]) => {
     const list = kind.dedup(chosen);
@@ -155,6 +149,7 @@ function PickerInput<T>({ kind, value, onChange, multiple = false, label, placeh
 }
 
 const organKind: Kind<PickerUnit> = {
+  name: 'unit',
   keyOf: (u) => u.fullUnitCode,
   labelOf: (u) => u.unitLabel || u.unitName,
   stub: stubUnit,
@@ -169,6 +164,7 @@ const organKind: Kind<PickerUnit> = {
 };
 
 const employeeKind = (multiple: boolean): Kind<PickerEmployee> => ({
+  name: 'employee',
   keyOf: (e) => e.code,
   labelOf: employeeLabel,
   stub: (code, name) => ({ code, name: name || code }),

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { getAccessOrgan, getOrganList, searchOrgans, type OrganScope, type PickerUnit } from '../../api/org';
+import { useCallback, useMemo, useState } from 'react';
+import { usePickerRoots, usePickerSearch, type PickerRoots } from '../../api/hooks/org';
+import { getAccessOrgan, getOrganList, type OrganScope, type PickerUnit } from '../../api/org';
 import { childLevel, dedupUnits, hasChildren, toggleKey, unitKey, unitsOfKeys } from './pickerState';
 
 export interface OrganTabOptions extends OrganScope {
@@ -12,6 +13,16 @@ export interface OrganTabOptions extends OrganScope {
   subordinatesImplied?: boolean;
 }
 
+/** The first tree: the roots and, unless the root is removed or only-belonging mode, the roots opened with their children. */
+async function loadRoots(scope: OrganScope, ownOnly: boolean): Promise<PickerRoots> {
+  const top = await (ownOnly ? getAccessOrgan(scope.moduleName) : getOrganList(scope));
+  const open = !scope.delPartment && !ownOnly ? top.filter(hasChildren) : [];
+  const children = await Promise.all(
+    open.map((u) => getOrganList(scope, { fullUnitCode: u.fullUnitCode, level: childLevel(u) }).catch(() => [] as PickerUnit[])),
+  );
+  return { units: dedupUnits([...top, ...children.flat()]), open: open.map(unitKey) };
+}
+
 /**
  * The organisation tab's state (spec section 4): the lazily loaded tree (root first, expanded automatically unless
  * the root is removed or only-belonging mode; children on expand at level plus 1), the ticked tree nodes, the
@@ -21,49 +32,34 @@ export function useOrganTab(opts: OrganTabOptions) {
   const { ownOnly, delPartment, isDataRule, moduleName, type } = opts;
   const scope = useMemo<OrganScope>(() => ({ delPartment, isDataRule, moduleName, type }), [delPartment, isDataRule, moduleName, type]);
 
-  const [units, setUnits] = useState<PickerUnit[]>([]);
-  const [treeLoading, setTreeLoading] = useState(true);
-  const [loadedKeys, setLoadedKeys] = useState<string[]>([]);
-  const [expandedKeys, setExpandedKeys] = useState<string[]>([]);
-  const [treeChecked, setTreeChecked] = useState<string[]>([]);
-  const [includeSub, setIncludeSub] = useState(false);
-
-  const [keyword, setKeyword] = useState('');
-  const [results, setResults] = useState<PickerUnit[]>([]);
-  const [searching, setSearching] = useState(false);
-  const [searched, setSearched] = useState(false);
-  const [resultChecked, setResultChecked] = useState<string[]>([]);
-  const searchSeq = useRef(0);
-
   const fetchChildren = useCallback(
     (u: PickerUnit) => getOrganList(scope, { fullUnitCode: u.fullUnitCode, level: childLevel(u) }).catch(() => [] as PickerUnit[]),
     [scope],
   );
+  const roots = usePickerRoots(scope, !!ownOnly, loadRoots);
+  const treeLoading = roots.isPending;
 
-  useEffect(() => {
-    let live = true;
-    setTreeLoading(true);
-    setUnits([]);
-    setLoadedKeys([]);
-    setExpandedKeys([]);
-    const roots = ownOnly ? getAccessOrgan(moduleName) : getOrganList(scope);
-    roots
-      .then(async (top) => {
-        if (!live) return;
-        const autoExpand = !delPartment && !ownOnly;
-        const open = autoExpand ? top.filter(hasChildren) : [];
-        const children = (await Promise.all(open.map(fetchChildren))).flat();
-        if (!live) return;
-        setUnits(dedupUnits([...top, ...children]));
-        setLoadedKeys(open.map(unitKey));
-        setExpandedKeys(open.map(unitKey));
-      })
-      .catch(() => undefined)
-      .finally(() => live && setTreeLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [scope, ownOnly, delPartment, moduleName, fetchChildren]);
+  // the branches opened since, and what is open: afresh with each first tree (another scope)
+  const [base, setBase] = useState<PickerRoots>();
+  const [more, setMore] = useState<PickerUnit[]>([]);
+  const [loadedKeys, setLoadedKeys] = useState<string[]>([]);
+  const [expandedKeys, setExpandedKeys] = useState<string[]>([]);
+  if (base !== roots.data) {
+    setBase(roots.data);
+    setMore([]);
+    setLoadedKeys(roots.data?.open ?? []);
+    setExpandedKeys(roots.data?.open ?? []);
+  }
+  const units = useMemo(() => dedupUnits([...(roots.data?.units ?? []), ...more]), [roots.data, more]);
+  const [treeChecked, setTreeChecked] = useState<string[]>([]);
+  const [includeSub, setIncludeSub] = useState(false);
+
+  const [keyword, setKeyword] = useState('');
+  const found = usePickerSearch(scope, keyword, !!ownOnly);
+  const results = useMemo(() => (keyword ? dedupUnits(found.data ?? []) : []), [keyword, found.data]);
+  const searching = found.isFetching;
+  const searched = !!keyword && !found.isPending;
+  const [resultChecked, setResultChecked] = useState<string[]>([]);
 
   /** Loads a unit's children once (Tree loadData). */
   const loadChildren = useCallback(
@@ -71,7 +67,7 @@ export function useOrganTab(opts: OrganTabOptions) {
       const key = unitKey(u);
       if (loadedKeys.includes(key)) return;
       const kids = await fetchChildren(u);
-      setUnits((prev) => dedupUnits([...prev, ...kids]));
+      setMore((prev) => dedupUnits([...prev, ...kids]));
       setLoadedKeys((prev) => (prev.includes(key) ? prev : [...prev, key]));
     },
     [loadedKeys, fetchChildren],
@@ -86,26 +82,12 @@ export function useOrganTab(opts: OrganTabOptions) {
     }
   };
 
-  /** Search on Enter or the button; an empty keyword shows the tree again. */
+  /** Search on Enter or the button (the same word again asks again); an empty keyword shows the tree again. */
   const search = (value: string) => {
     const word = value.trim();
-    setKeyword(word);
     setResultChecked([]);
-    const seq = ++searchSeq.current;
-    if (!word) {
-      setResults([]);
-      setSearched(false);
-      return;
-    }
-    setSearching(true);
-    searchOrgans(scope, word, ownOnly)
-      .then((found) => seq === searchSeq.current && setResults(dedupUnits(found)))
-      .catch(() => seq === searchSeq.current && setResults([]))
-      .finally(() => {
-        if (seq !== searchSeq.current) return;
-        setSearching(false);
-        setSearched(true);
-      });
+    if (word && word === keyword) void found.refetch();
+    setKeyword(word);
   };
 
   /** The units Add takes: the ticked search results while searching, otherwise the ticked tree nodes. */

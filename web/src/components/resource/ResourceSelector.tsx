@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { Button, Checkbox, Empty, Form, Input, InputNumber, Modal, Pagination, Select, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { toast } from '../../api/client';
-import { addBannerLink, bannerLink, getFirstLesson, getLessonList, getSpecialList } from '../../api/content';
+import { addBannerLink, bannerLink } from '../../api/content';
+import { useSelectorCards } from '../../api/hooks/content';
+import { shownByClient } from '../../api/hooks/useWrite';
 import { t, useI18n, type MessageKey } from '../../i18n';
 import { isLinkUrl } from '../../lib/linkUrl';
 import CoverField from './CoverField';
@@ -37,9 +39,6 @@ const sortMax = 9999;
 export default function ResourceSelector({ open, title, onCancel, onConfirm, saveLink = (link) => addBannerLink(bannerLink(link)), ...opts }: ResourceSelectorProps) {
   useI18n();
   const [s, setS] = useState<SelectorState>(() => initialState());
-  const [cards, setCards] = useState<Card[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [nameInput, setNameInput] = useState('');
   const [levelInput, setLevelInput] = useState<number | undefined>();
@@ -54,28 +53,14 @@ export default function ResourceSelector({ open, title, onCancel, onConfirm, sav
   }, [open]);
 
   const { tab, pageIndex, pageSize, name, level, drill } = s;
-  useEffect(() => {
-    if (!open || tab === 'other') return;
-    let live = true;
-    setLoading(true);
-    const load: Promise<{ list: Card[]; total: number }> =
-      tab === 'course'
-        ? getLessonList({ name, pageSize, pageIndex }).then((d) => ({ list: d.records, total: d.total }))
-        : drill
-          ? getFirstLesson({ specialId: drill.id, pageSize, pageIndex }).then((d) => ({ list: d.data, total: d.total }))
-          : getSpecialList({ name, type: level, pageSize, pageIndex }).then((d) => ({ list: d.records, total: d.total }));
-    load.then(
-      (d) => {
-        if (!live) return;
-        setCards(d.list);
-        setTotal(d.total);
-      },
-      () => live && (setCards([]), setTotal(0)),
-    ).finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [open, tab, pageIndex, pageSize, name, level, drill]);
+  const page = useSelectorCards(
+    { tab: tab === 'course' ? 'course' : 'topic', name, level, specialId: drill?.id, pageSize, pageIndex },
+    open && tab !== 'other',
+  );
+  // a failure leaves the page empty (the client has shown why)
+  const cards: Card[] = (tab !== 'other' && page.data?.list) || [];
+  const total = (tab !== 'other' && page.data?.total) || 0;
+  const loading = page.isFetching;
 
   const apply = (r: { state?: SelectorState; warning?: MessageKey }) => {
     if (r.warning) warn(r.warning);
@@ -86,8 +71,6 @@ export default function ResourceSelector({ open, title, onCancel, onConfirm, sav
     setS(switchTab(s, key as SelectorTab));
     setNameInput('');
     setLevelInput(undefined);
-    setCards([]);
-    setTotal(0);
   };
 
   const confirm = () => {
@@ -101,7 +84,7 @@ export default function ResourceSelector({ open, title, onCancel, onConfirm, sav
       if (!isLinkUrl(link.clickUrl)) return warn('sysConfig.badUrl');
       setSaving(true);
       saveLink(link)
-        .then(() => onConfirm(out), () => undefined) // the client has shown the server's message
+        .then(() => onConfirm(out), shownByClient)
         .finally(() => setSaving(false));
       return;
     }

@@ -3,6 +3,7 @@ import { Button, Typography, Upload, type UploadFile } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { toast } from '../../api/client';
 import { deleteUpload, FILE_DOWN_PATH, uploadFile, type UploadedFile, type UploadModule } from '../../api/upload';
+import { shownByClient } from '../../api/hooks/useWrite';
 import { t, useI18n } from '../../i18n';
 import { useConfigValue } from '../../lib/siteConfig';
 import { acceptAttr } from '../form/UploadField';
@@ -60,6 +61,12 @@ interface Pending {
  * checked in the browser first and again by the server. The value is the list of uploaded files (id, name, size,
  * url); a file removed before the form is saved is deleted on the server; a name opens the download.
  */
+/**
+ * Removing a file uploaded in this form and taken off again is tidying (a silent call): when it fails the file stays
+ * on the server unreferenced by any record, nothing the user must act on.
+ */
+const tidyingOnly = (): void => undefined;
+
 export default function FileUpload(props: FileUploadProps) {
   useI18n();
   const fromField = props.field?.type === 'upload' ? props.field : undefined;
@@ -118,7 +125,7 @@ export default function FileUpload(props: FileUploadProps) {
     const f = value.find((x) => x.uid === uid);
     if (!f) return;
     onChange?.(value.filter((x) => x.uid !== uid));
-    if (fresh.current.delete(f.id)) void deleteUpload(f.id, { silent: true }).catch(() => undefined);
+    if (fresh.current.delete(f.id)) void deleteUpload(f.id, { silent: true }).catch(tidyingOnly);
   };
 
   const open = (uid: string) => {
@@ -129,7 +136,7 @@ export default function FileUpload(props: FileUploadProps) {
       const params: Record<string, string> = { id: String(f.id) };
       if (recordType) params.recordType = recordType;
       if (recordId) params.recordId = String(recordId);
-      openExport(FILE_DOWN_PATH, params).catch(() => undefined);
+      openExport(FILE_DOWN_PATH, params).catch(shownByClient);
     }
   };
 

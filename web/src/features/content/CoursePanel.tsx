@@ -2,9 +2,11 @@ import { useEffect, useState } from 'react';
 import { Button, Form, Input, Modal, Select, Space, Tag, TreeSelect, Typography } from 'antd';
 import { toast } from '../../api/client';
 import {
-  addCourse, auditCourses, auditStates, COURSE_EXPORT, courseTypeTree, LECTURER_EXPORT, deleteCourses, editCourse, listCourses, publishCourses,
+  addCourse, COURSE_EXPORT, LECTURER_EXPORT, deleteCourses, editCourse, listCourses,
   type AuditItem, type Course, type CourseTypeNode,
 } from '../../api/content';
+import { courseKeys, useAuditCourses, useAuditStates as useAuditStateQuery, useCourseTypeTree, usePublishCourses } from '../../api/hooks/content';
+import { shownByClient } from '../../api/hooks/useWrite';
 import CrudList, { type Editing } from '../../components/list/CrudList';
 import ExportButton from '../../components/list/ExportButton';
 import type { SearchField } from '../../components/list/SearchCard';
@@ -22,30 +24,16 @@ const LECTURER_MAX = 50;
 const DESCRIPTION_MAX = 2000;
 const REMARK_MAX = 200;
 
+const NO_STATES: AuditItem[] = [];
+const NO_TYPES: CourseTypeNode[] = [];
+
 /** The audit states (dictionary course_audit), asked once per page load. */
-let statesOnce: Promise<AuditItem[]> | undefined;
-export function useAuditStates(): AuditItem[] {
-  const [items, setItems] = useState<AuditItem[]>([]);
-  useEffect(() => {
-    statesOnce ??= auditStates().catch((e: unknown) => {
-      statesOnce = undefined;
-      throw e;
-    });
-    statesOnce.then(setItems, () => undefined);
-  }, []);
-  return items;
-}
+export const useAuditStates = (): AuditItem[] => useAuditStateQuery().data ?? NO_STATES;
 
 const AUDIT_COLOR: Record<string, string> = { '0': 'gold', '1': 'green', '2': 'red' };
 
 /** The type tree for a TreeSelect. */
-export function useTypeTree(reloadKey = 0) {
-  const [tree, setTree] = useState<CourseTypeNode[]>([]);
-  useEffect(() => {
-    courseTypeTree().then(setTree, () => undefined);
-  }, [reloadKey]);
-  return tree;
-}
+export const useTypeTree = (): CourseTypeNode[] => useCourseTypeTree().data ?? NO_TYPES;
 
 interface TreeOption {
   value: number;
@@ -74,16 +62,14 @@ export default function CoursePanel() {
       ],
     },
   ];
-  const list = useList<Course>(fields, listCourses, { key: ['listCourses'], inUrl: false });
+  const list = useList<Course>(fields, listCourses, { key: courseKeys.list(), inUrl: false });
   const [auditing, setAuditing] = useState<Course | null>(null);
   const [wares, setWares] = useState<Course | null>(null);
   const stateLabel = (v: string) => states.find((s) => String(s.value) === v)?.key ?? v;
 
+  const publishing = usePublishCourses();
   const publish = (c: Course, on: 0 | 1) =>
-    publishCourses([c.id], on).then(() => {
-      toast('success', t('msg.operationSuccessful'));
-      list.reload();
-    }, () => undefined);
+    publishing.mutateAsync({ ids: [c.id], on }).then(() => toast('success', t('msg.operationSuccessful')), shownByClient);
 
   const columns: ListColumn<Course>[] = [
     { titleKey: 'content.cover', dataIndex: 'cover', width: 116, render: (url: string) => (url ? <img src={url} alt="" className={styles.thumb} loading="lazy" /> : null) },
@@ -160,7 +146,7 @@ export default function CoursePanel() {
         renderDialog={(editing, close, saved) => <CourseFormDialog target={editing} tree={tree} onClose={close} onSaved={saved} />}
       />
       <CoursewareDialog course={wares} onClose={() => setWares(null)} />
-      <AuditDialog course={auditing} states={states} onClose={() => setAuditing(null)} onSaved={() => (setAuditing(null), list.reload())} />
+      <AuditDialog course={auditing} states={states} onClose={() => setAuditing(null)} onSaved={() => setAuditing(null)} />
     </>
   );
 }
@@ -220,23 +206,25 @@ function CourseFormDialog({ target, tree, onClose, onSaved }: { target: Editing<
 function AuditDialog({ course, states, onClose, onSaved }: { course: Course | null; states: AuditItem[]; onClose(): void; onSaved(): void }) {
   const [status, setStatus] = useState<string>();
   const [remark, setRemark] = useState('');
-  const [saving, setSaving] = useState(false);
+  const audit = useAuditCourses();
   useEffect(() => {
     setStatus(course?.auditStatus);
     setRemark(course?.auditRemark ?? '');
   }, [course]);
   const ok = () => {
     if (!course || status == null) return;
-    setSaving(true);
-    auditCourses([course.id], status, remark.trim())
-      .then(() => {
-        toast('success', t('msg.operationSuccessful'));
-        onSaved();
-      }, () => undefined)
-      .finally(() => setSaving(false));
+    audit.mutate(
+      { ids: [course.id], status, remark: remark.trim() },
+      {
+        onSuccess: () => {
+          toast('success', t('msg.operationSuccessful'));
+          onSaved();
+        },
+      },
+    );
   };
   return (
-    <Modal open={!!course} title={t('content.course.doAudit')} onCancel={onClose} onOk={ok} confirmLoading={saving} okButtonProps={{ id: 'course-audit-ok' }} destroyOnHidden>
+    <Modal open={!!course} title={t('content.course.doAudit')} onCancel={onClose} onOk={ok} confirmLoading={audit.isPending} okButtonProps={{ id: 'course-audit-ok' }} destroyOnHidden>
       <Typography.Paragraph strong>{course?.name}</Typography.Paragraph>
       <Form layout="vertical">
         <Form.Item label={t('content.course.audit')} required>

@@ -1,14 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button, Modal, Popconfirm, Space, Table, Tag, Upload } from 'antd';
 import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { COURSEWARE_DOWNLOAD, coursewareState, deleteCourseware, listCourseware, type Course, type Courseware } from '../../api/content';
+import { COURSEWARE_DOWNLOAD, type Course, type Courseware } from '../../api/content';
+import { coursewareKeys, useConversions, useCourseware, useDeleteCourseware } from '../../api/hooks/content';
 import { toastCancelled, toastSuccess } from '../../api/client';
 import { uploadFile, type UploadTarget } from '../../api/upload';
+import { shownByClient, useTouch } from '../../api/hooks/useWrite';
 import { openExport } from '../../components/list/ExportButton';
 import { useI18n } from '../../i18n';
 
 /** How often a converting courseware is asked again. */
 const POLL_MS = 2000;
+
+const NO_ROWS: Courseware[] = [];
 
 const STATE_COLOR: Record<string, string> = { ready: 'green', converting: 'processing', failed: 'red' };
 
@@ -18,44 +22,22 @@ const STATE_COLOR: Record<string, string> = { ready: 'green', converting: 'proce
  */
 export default function CoursewareDialog({ course, onClose }: { course: Course | null; onClose: () => void }) {
   const { t } = useI18n();
-  const [rows, setRows] = useState<Courseware[]>([]);
   const [busy, setBusy] = useState<UploadTarget | null>(null);
   const courseId = course?.id ?? 0;
-  const live = useRef(true);
-
-  const reload = useCallback(() => {
-    if (courseId) listCourseware(courseId).then((r) => live.current && setRows(r), () => undefined);
-  }, [courseId]);
-
-  useEffect(() => {
-    live.current = true;
-    setRows([]);
-    reload();
-    return () => {
-      live.current = false;
-    };
-  }, [reload]);
-
-  // poll the conversions still running
-  const converting = rows.filter((r) => r.state === 'converting').map((r) => r.id);
-  const key = converting.join(',');
-  useEffect(() => {
-    if (!key) return;
-    const id = setTimeout(() => {
-      void Promise.all(key.split(',').map((x) => coursewareState(Number(x)).catch(() => null))).then((got) => {
-        if (!live.current) return;
-        setRows((prev) => prev.map((r) => got.find((g) => g?.id === r.id) ?? r));
-      });
-    }, POLL_MS);
-    return () => clearTimeout(id);
-  }, [key, rows]);
+  const listed = useCourseware(courseId).data ?? NO_ROWS;
+  // the conversions still running are asked again until they are ready or failed
+  const converting = listed.filter((r) => r.state === 'converting').map((r) => r.id);
+  const polled = useConversions(converting, POLL_MS);
+  const rows = listed.map((r) => polled[converting.indexOf(r.id)]?.data ?? r);
+  const touch = useTouch();
+  const remove = useDeleteCourseware();
 
   const upload = async (target: UploadTarget, file: File) => {
     setBusy(target);
     try {
       await uploadFile(target, file, { fields: { courseId: String(courseId) } });
       toastSuccess();
-      reload();
+      touch(coursewareKeys.all);
     } catch {
       // the client showed the message
     } finally {
@@ -122,12 +104,12 @@ export default function CoursewareDialog({ course, onClose }: { course: Course |
                   type="link"
                   icon={<DownloadOutlined />}
                   disabled={r.state !== 'ready'}
-                  onClick={() => void openExport(COURSEWARE_DOWNLOAD, { id: String(r.id) }).catch(() => undefined)}
+                  onClick={() => void openExport(COURSEWARE_DOWNLOAD, { id: String(r.id) }).catch(shownByClient)}
                   aria-label={t('content.ware.download')}
                 />
                 <Popconfirm
                   title={t('msg.confirmIrreversible')}
-                  onConfirm={() => deleteCourseware(r.id).then(() => (toastSuccess(), reload()), () => undefined)}
+                  onConfirm={() => remove.mutateAsync(r.id).then(() => toastSuccess(), shownByClient)}
                   onCancel={toastCancelled}
                 >
                   <Button size="small" type="link" danger icon={<DeleteOutlined />} aria-label={t('content.ware.delete')} />

@@ -1,18 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Button, Card, Descriptions, Empty, Result, Spin, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, MobileOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  myPushes,
-  portalCatalog,
-  portalCourse,
-  portalSpecial,
-  wareSig,
-  type Catalog,
-  type LearnerCourse,
-  type PushItem,
-  type SpecialView,
-} from '../../api/content';
+import { wareSig } from '../../api/content';
+import { useMyCourses, usePortalCourse, usePortalSpecial } from '../../api/hooks/content';
 import { useI18n } from '../../i18n';
 import { EmptyNote, Grid, LearnCard, Section, WareList } from './LearnParts';
 import styles from './content.module.css';
@@ -22,22 +12,8 @@ function ContentCard({ to, name, cover, testId, meta, tag }: { to: string; name:
   return <LearnCard to={to} name={name} cover={cover} meta={meta} tag={tag} testId={testId} />;
 }
 
-/** Loads once per key; error is the failure's message. */
-function useLoad<T>(key: string, load: () => Promise<T>) {
-  const [state, setState] = useState<{ key: string; data?: T; error?: string }>({ key: '' });
-  useEffect(() => {
-    let live = true;
-    load().then(
-      (data) => live && setState({ key, data }),
-      (e: unknown) => live && setState({ key, error: e instanceof Error ? e.message : String(e) }),
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- load is keyed by key
-  }, [key]);
-  return state.key === key ? state : { key };
-}
+/** The failure's message, shown in place of what could not be read. */
+const messageOf = (e: Error | null) => e?.message;
 
 /**
  * /gatewayCourse in the portal: ?id= a course, ?specialId= a topic with its courses and second-level topics (what a
@@ -64,7 +40,8 @@ function Back() {
 
 function CourseDetail({ id }: { id: number }) {
   const { t } = useI18n();
-  const { data, error } = useLoad<LearnerCourse>(`c${id}`, () => portalCourse(id));
+  const { data, error: failed } = usePortalCourse(id);
+  const error = messageOf(failed);
   if (error) return <Result status="404" title={error} extra={<Link to="/gatewayCourse">{t('nav.gatewayCourse')}</Link>} />;
   if (!data) return <Spin />;
   return (
@@ -88,7 +65,8 @@ function CourseDetail({ id }: { id: number }) {
 
 function SpecialDetail({ id }: { id: number }) {
   const { t } = useI18n();
-  const { data, error } = useLoad<SpecialView>(`s${id}`, () => portalSpecial(id));
+  const { data, error: failed } = usePortalSpecial(id);
+  const error = messageOf(failed);
   if (error) return <Result status="404" title={error} extra={<Link to="/gatewayCourse">{t('nav.gatewayCourse')}</Link>} />;
   if (!data) return <Spin />;
   return (
@@ -123,9 +101,8 @@ function SpecialDetail({ id }: { id: number }) {
 function MyCourses() {
   const { t } = useI18n();
   const navigate = useNavigate();
-  const { data, error } = useLoad<{ pushed: PushItem[]; catalog: Catalog }>('mine', () =>
-    Promise.all([myPushes(), portalCatalog()]).then(([pushed, catalog]) => ({ pushed, catalog })),
-  );
+  const { data, error: failed } = useMyCourses();
+  const error = messageOf(failed);
   if (error) return <Result status="warning" title={error} />;
   if (!data) return <Spin />;
   const { pushed, catalog } = data;

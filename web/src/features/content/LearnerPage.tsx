@@ -1,24 +1,20 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Segmented, Space, Spin } from 'antd';
 import { ArrowLeftOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   continueWebSession,
   forgetsword,
-  learnerCatalog,
-  learnerCourse,
-  learnerCourses,
   learnerLogin,
   learnerSig,
-  learnerSpecial,
   outLogin,
   sendYzm,
-  updateLoginDate,
   type Catalog,
-  type LearnerCourse,
   type PushItem,
-  type SpecialView,
 } from '../../api/learner';
+import { useLearnerCourse, useLearnerHome, useLearnerTopic } from '../../api/hooks/learner';
+import { newQueryClient } from '../../api/queries';
 import LanguageSwitch from '../../components/LanguageSwitch';
 import { PortalBrand } from '../../components/portal/PortalChrome';
 import { clearH5Session, useH5User } from '../../lib/h5Session';
@@ -40,6 +36,9 @@ const H5Training = lazy(() => loadMessages('all').then(() => import('../training
  * offered course; ?course= a course with its courseware (a PDF in a new tab, a video in place, through short-lived
  * signed addresses), ?topic= a topic.
  */
+/** A hand-over that fails (an expired web session, a used code) leaves the sign-in below as the way on. */
+const signInInstead = (): void => undefined;
+
 export default function LearnerPage() {
   const user = useH5User();
   const web = useSession();
@@ -52,11 +51,23 @@ export default function LearnerPage() {
     tried.current = true;
     setHanding(true);
     continueWebSession()
-      .catch(() => undefined) // the sign-in below is the way on
+      .catch(signInInstead)
       .finally(() => setHanding(false));
   }, [carry]);
   if (carry || handing) return <Continuing />;
-  return user ? <SignedIn name={user.userName} fromPortal={!!web?.accessToken} /> : <SignIn />;
+  return user ? (
+    <LearnerQueries key={user.userId}>
+      <SignedIn name={user.userName} fromPortal={!!web?.accessToken} />
+    </LearnerQueries>
+  ) : (
+    <SignIn />
+  );
+}
+
+/** The page's own query cache (it runs outside the shells, on the mobile session): a new one per signed-in learner. */
+function LearnerQueries({ children }: { children: ReactNode }) {
+  const [client] = useState(newQueryClient);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
 function Continuing() {
@@ -300,16 +311,9 @@ function useOpen() {
 function Home() {
   const { t } = useI18n();
   const open = useOpen();
-  const [data, setData] = useState<{ pushed: PushItem[]; catalog: Catalog } | null>(null);
-  useEffect(() => {
-    let live = true;
-    Promise.all([updateLoginDate().then(() => learnerCourses()), learnerCatalog()])
-      .then(([pushed, catalog]) => live && setData({ pushed: pushed.filter((i) => i.name), catalog }))
-      .catch(() => live && setData({ pushed: [], catalog: { courses: [], topics: [] } }));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const home = useLearnerHome();
+  // a failure (shown by the client) leaves an empty page rather than a spinner
+  const data = home.data ?? (home.isError ? NOTHING : null);
   if (!data) return <Spin className={styles.spin} />;
   const { pushed, catalog } = data;
   if (!pushed.length && !catalog.courses.length && !catalog.topics.length)
@@ -373,20 +377,20 @@ function BackBar() {
   );
 }
 
+const NOTHING: { pushed: PushItem[]; catalog: Catalog } = { pushed: [], catalog: { courses: [], topics: [] } };
+
+/** A course or topic that cannot be read (gone, not offered: the client has said why) sends the learner home. */
+function useBackHomeOn(failed: boolean) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (failed) navigate('/h5Course', { replace: true });
+  }, [failed, navigate]);
+}
+
 function CourseView({ id }: { id: number }) {
   const { t } = useI18n();
-  const navigate = useNavigate();
-  const [course, setCourse] = useState<LearnerCourse | null>(null);
-  useEffect(() => {
-    let live = true;
-    learnerCourse(id).then(
-      (c) => live && setCourse(c),
-      () => live && navigate('/h5Course', { replace: true }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, navigate]);
+  const { data: course, isError } = useLearnerCourse(id);
+  useBackHomeOn(isError);
   if (!course) return <Spin className={styles.spin} />;
   return (
     <div data-testid="h5-course">
@@ -407,19 +411,9 @@ function CourseView({ id }: { id: number }) {
 
 function TopicView({ id }: { id: number }) {
   const { t } = useI18n();
-  const navigate = useNavigate();
   const open = useOpen();
-  const [topic, setTopic] = useState<SpecialView | null>(null);
-  useEffect(() => {
-    let live = true;
-    learnerSpecial(id).then(
-      (v) => live && setTopic(v),
-      () => live && navigate('/h5Course', { replace: true }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, navigate]);
+  const { data: topic, isError } = useLearnerTopic(id);
+  useBackHomeOn(isError);
   if (!topic) return <Spin className={styles.spin} />;
   return (
     <div data-testid="h5-topic">

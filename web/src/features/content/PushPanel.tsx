@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Form, Input, List, Space, Tag, Typography } from 'antd';
 import { ApartmentOutlined, AppstoreAddOutlined, DeleteOutlined } from '@ant-design/icons';
-import { addPush, deletePushes, editPush, listPushes, pushOne, type PushRow, PUSH_EXPORT } from '../../api/content';
+import { addPush, deletePushes, editPush, listPushes, type PushRow, PUSH_EXPORT } from '../../api/content';
+import { pushKeys, usePush } from '../../api/hooks/content';
 import CrudList, { type Editing } from '../../components/list/CrudList';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
@@ -19,7 +20,7 @@ const fields: SearchField[] = [{ names: ['title'], labelKey: 'content.push.title
 /** The course push tab: up to 30 courses or topics pushed to units and employees chosen with the picker. */
 export default function PushPanel() {
   useI18n();
-  const list = useList<PushRow>(fields, listPushes, { key: ['listPushes'], inUrl: false });
+  const list = useList<PushRow>(fields, listPushes, { key: pushKeys.list(), inUrl: false });
   const columns: ListColumn<PushRow>[] = [
     { titleKey: 'content.push.title', dataIndex: 'title', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
     { titleKey: 'content.push.courses', dataIndex: 'courses', width: 110 },
@@ -69,13 +70,14 @@ function PushFormDialog({ target, onClose, onSaved }: { target: Editing<PushRow>
   const [picking, setPicking] = useState(false);
   const [problem, setProblem] = useState<string>();
 
-  useEffect(() => {
-    if (!row) return;
-    pushOne(row.id).then((p) => {
-      setItems(p.items.map((i) => ({ type: i.type, id: i.id, specialId: i.specialId, name: i.name || `#${i.id}` })));
-      setAudience({ organ: p.organ.map((u) => stubUnit(u.fullUnitCode, u.unitName)), employee: p.employee.map((e) => ({ code: e.code, name: e.name })) });
-    }, () => undefined);
-  }, [row]);
+  // the list row has no items and audience: the dialog reads them, once they arrive
+  const stored = usePush(row?.id).data;
+  const [shown, setShown] = useState<typeof stored>();
+  if (stored && stored !== shown) {
+    setShown(stored);
+    setItems(stored.items.map((i) => ({ type: i.type, id: i.id, specialId: i.specialId, name: i.name || `#${i.id}` })));
+    setAudience({ organ: stored.organ.map((u) => stubUnit(u.fullUnitCode, u.unitName)), employee: stored.employee.map((e) => ({ code: e.code, name: e.name })) });
+  }
 
   const added = (out: Output[]) => {
     const next = [...items];

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Form, Input, Select, Switch, Tag, Typography } from 'antd';
 import {
-  addSpecial, deleteSpecials, editSpecial, getCurriculumSelector, getSpecialSelector, listSpecials, specialOne,
+  addSpecial, deleteSpecials, editSpecial, listSpecials,
   type ContentOption, type Special, SPECIAL_EXPORT } from '../../api/content';
+import { topicKeys, useCourseOptions, useTopic, useTopicOptions } from '../../api/hooks/content';
 import CrudList, { type Editing } from '../../components/list/CrudList';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
@@ -29,7 +30,7 @@ const fields: SearchField[] = [
 /** The topics tab: first-level topics (holding courses and second-level topics) and second-level ones. */
 export default function SpecialPanel() {
   useI18n();
-  const list = useList<Special>(fields, listSpecials, { key: ['listSpecials'], inUrl: false });
+  const list = useList<Special>(fields, listSpecials, { key: topicKeys.list(), inUrl: false });
   const columns: ListColumn<Special>[] = [
     { titleKey: 'content.cover', dataIndex: 'cover', width: 116, render: (url: string) => (url ? <img src={url} alt="" className={styles.thumb} loading="lazy" /> : null) },
     { titleKey: 'content.special.name', dataIndex: 'name', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
@@ -74,20 +75,19 @@ interface Values {
   courseIds: number[];
 }
 
+const NO_OPTIONS: ContentOption[] = [];
+
 function SpecialFormDialog({ target, onClose, onSaved }: { target: Editing<Special>; onClose(): void; onSaved(): void }) {
   const [form] = Form.useForm<Values>();
   const row = target?.row;
   const level = Form.useWatch('level', form);
-  const [courses, setCourses] = useState<ContentOption[]>([]);
-  const [parents, setParents] = useState<ContentOption[]>([]);
-  useEffect(() => {
-    getCurriculumSelector('', true).then(setCourses, () => undefined);
-    getSpecialSelector('', 1).then((l) => setParents(l.filter((p) => p.id !== row?.id)), () => undefined);
-  }, [row?.id]);
+  const courses = useCourseOptions().data ?? NO_OPTIONS;
+  const parents = (useTopicOptions(1).data ?? NO_OPTIONS).filter((p) => p.id !== row?.id);
   // the list row has no course ids: the dialog reads them
+  const courseIds = useTopic(row?.id).data?.courseIds;
   useEffect(() => {
-    if (row) specialOne(row.id).then((sp) => form.setFieldValue('courseIds', sp.courseIds), () => undefined);
-  }, [row, form]);
+    if (courseIds) form.setFieldValue('courseIds', courseIds);
+  }, [courseIds, form]);
 
   const values = (): Partial<Values> =>
     row

@@ -1,5 +1,7 @@
 import { Form, Input, InputNumber, Select, Tag } from 'antd';
 import { addCourseType, deleteCourseTypes, editCourseType, listCourseTypes, type CourseType, type CourseTypeNode } from '../../api/content';
+import { courseKeys, courseTypeKeys } from '../../api/hooks/content';
+import { useTouch } from '../../api/hooks/useWrite';
 import CrudList, { type Editing } from '../../components/list/CrudList';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
@@ -7,16 +9,15 @@ import FormModal from '../../components/form/FormModal';
 import { useList } from '../../components/list/useList';
 import { t, useI18n } from '../../i18n';
 import { useTypeTree } from './CoursePanel';
-import { useState } from 'react';
 
 const fields: SearchField[] = [{ names: ['name'], labelKey: 'content.type.name', kind: 'text' }];
 
 /** The course types tab: a two-level category (a first-level type and its second-level ones). */
 export default function TypePanel() {
   useI18n();
-  const [version, setVersion] = useState(0);
-  const tree = useTypeTree(version);
-  const list = useList<CourseType>(fields, listCourseTypes, { key: ['listCourseTypes'], inUrl: false });
+  const tree = useTypeTree();
+  const touch = useTouch();
+  const list = useList<CourseType>(fields, listCourseTypes, { key: courseTypeKeys.list(), inUrl: false });
   const parentName = (id: number) => tree.find((n) => n.id === id)?.name ?? '';
   const columns: ListColumn<CourseType>[] = [
     { titleKey: 'content.type.name', dataIndex: 'name' },
@@ -40,7 +41,7 @@ export default function TypePanel() {
       rowId={(r) => r.id}
       addLabel={t('content.type.add')}
       onDelete={(r) => deleteCourseTypes([r.id])}
-      onChanged={() => setVersion((n) => n + 1)}
+      onChanged={() => touch(courseTypeKeys.all, courseKeys.all)}
       renderDialog={(editing, close, saved) => <TypeFormDialog target={editing} tree={tree} onClose={close} onSaved={saved} />}
     />
   );

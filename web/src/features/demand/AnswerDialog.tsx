@@ -3,6 +3,7 @@ import { Alert, Form, Input, Modal, Radio, Typography, type ButtonProps } from '
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../api/client';
 import { answerDemands, DEMAND_ANSWERS, type DemandItem, type DemandState } from '../../api/demand';
+import { keepFormOpen } from '../../api/hooks/useWrite';
 import FileUpload, { fileIds, type FileItem } from '../../components/upload/FileUpload';
 import { useI18n } from '../../i18n';
 
@@ -41,7 +42,7 @@ export default function AnswerDialog({ items, onClose, onDone }: { items: Demand
       confirmLoading={answer.isPending}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'demand-answer-ok' } as ButtonProps}
-      onOk={() => form.validateFields().then((v) => answer.mutate(v), () => undefined)}
+      onOk={() => form.validateFields().then((v) => answer.mutate(v), keepFormOpen)}
       data-testid="demand-answer-dialog"
       width={600}
     >

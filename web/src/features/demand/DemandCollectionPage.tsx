@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Space, Tag, Typography } from 'antd';
 import { toast } from '../../api/client';
 import { deleteCollections, listCollections, remindCollection, type DemandCollection } from '../../api/demand';
+import { shownByClient } from '../../api/hooks/useWrite';
 import CrudList from '../../components/list/CrudList';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
@@ -34,7 +35,7 @@ export default function DemandCollectionPage() {
   const remind = (c: DemandCollection) =>
     remindCollection(c.id).then(
       (r) => toast('success', t('demand.reminded', { n: r.count })),
-      () => undefined,
+      shownByClient,
     );
 
   const columns: ListColumn<DemandCollection>[] = [

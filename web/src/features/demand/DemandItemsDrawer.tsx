@@ -11,6 +11,7 @@ import {
   type DemandItem,
   type DemandState,
 } from '../../api/demand';
+import { shownByClient } from '../../api/hooks/useWrite';
 import ListView from '../../components/list/ListView';
 import ExportButton, { openExport } from '../../components/list/ExportButton';
 import { filterParams } from '../../components/list/query';
@@ -77,7 +78,7 @@ export default function DemandItemsDrawer({ collection, onClose }: { collection:
       render: (_: unknown, r) => (
         <Space direction="vertical" size={0}>
           {r.files.map((f) => (
-            <Typography.Link key={f.id} onClick={() => void openExport(FILE_DOWN_PATH, { id: String(f.id) }).catch(() => undefined)}>
+            <Typography.Link key={f.id} onClick={() => void openExport(FILE_DOWN_PATH, { id: String(f.id) }).catch(shownByClient)}>
               {f.name}
             </Typography.Link>
           ))}

@@ -2,6 +2,7 @@ import { Space, Typography } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import type { DemandItem } from '../../api/demand';
 import { FILE_DOWN_PATH } from '../../api/upload';
+import { shownByClient } from '../../api/hooks/useWrite';
 import { openExport } from '../../components/list/ExportButton';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
@@ -23,7 +24,7 @@ export default function DemandReplies({ replies, testId, states = true }: { repl
           {r.files.length > 0 && (
             <Space size={12} wrap style={{ marginTop: 4 }}>
               {r.files.map((f) => (
-                <Typography.Link key={f.id} onClick={() => void openExport(FILE_DOWN_PATH, { id: String(f.id) }).catch(() => undefined)}>
+                <Typography.Link key={f.id} onClick={() => void openExport(FILE_DOWN_PATH, { id: String(f.id) }).catch(shownByClient)}>
                   <PaperClipOutlined /> {f.name}
                 </Typography.Link>
               ))}

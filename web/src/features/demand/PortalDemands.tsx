@@ -11,6 +11,7 @@ import {
   type DemandItem,
 } from '../../api/demand';
 import { FILE_DOWN_PATH } from '../../api/upload';
+import { keepFormOpen } from '../../api/hooks/useWrite';
 import DictSelect from '../../components/DictSelect';
 import FileUpload, { fileIds, type FileItem } from '../../components/upload/FileUpload';
 import { useI18n } from '../../i18n';
@@ -104,7 +105,7 @@ function DemandForm({ c, item, onDone }: { c: DemandCollection; item?: DemandIte
           },
         );
       },
-      () => undefined, // the form shows what is missing
+      keepFormOpen,
     );
   return (
     <Form form={form} layout="vertical" data-testid="demand-submit-form">

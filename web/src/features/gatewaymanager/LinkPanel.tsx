@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Checkbox, Col, Form, Input, InputNumber, Row, Select, Tag, Typography } from 'antd';
-import { addLink, deleteLinks, editLink, LINK_EXPORT, LINK_ICONS, linkIcons, listLinks, type PortalQuickLink } from '../../api/gatewayManager';
+import { addLink, deleteLinks, editLink, LINK_EXPORT, LINK_ICONS, listLinks, type PortalQuickLink } from '../../api/gatewayManager';
+import { useLinkIcons } from '../../api/hooks/gateway';
 import { iconFor } from '../../components/icons';
 import ChangedAt from '../../components/list/ChangedAt';
 import CrudList, { type Editing } from '../../components/list/CrudList';
@@ -100,10 +100,7 @@ function LinkFormDialog({ target, onClose, onSaved }: { target: Editing<PortalQu
   };
 
   // the server's list once it has answered; an icon stored before the list changed stays choosable
-  const [icons, setIcons] = useState<readonly string[]>(LINK_ICONS);
-  useEffect(() => {
-    linkIcons().then(setIcons, () => undefined);
-  }, []);
+  const icons: readonly string[] = useLinkIcons().data ?? LINK_ICONS;
   const names: string[] = [...icons];
   if (row?.icon && !names.includes(row.icon)) names.push(row.icon);
 

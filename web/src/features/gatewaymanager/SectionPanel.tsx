@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { Alert, Badge, Button, Card, Space, Spin, Switch, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
-import { listSections, saveSections } from '../../api/gatewayManager';
 import { toast } from '../../api/client';
+import { useSaveSections, useSections } from '../../api/hooks/gateway';
 import { useI18n } from '../../i18n';
 import { dropIndex, mergeSections, moveSection, sameSections, setVisible, stepSection, type Section, type SectionKey } from './sections';
 import styles from './gatewayManager.module.css';
@@ -25,17 +25,16 @@ export default function SectionPanel() {
   const focusNext = useRef<FocusTarget>(undefined);
   const controls = useRef(new Map<string, HTMLElement | null>());
 
-  const load = useCallback(() => {
-    listSections().then(
-      (list) => {
-        const merged = mergeSections(list);
-        setStored(merged);
-        setDraft(merged);
-      },
-      () => undefined,
-    );
-  }, []);
-  useEffect(load, [load]);
+  // what the server holds, shown and drafted afresh whenever it answers anew
+  const sections = useSections().data;
+  const [seen, setSeen] = useState<typeof sections>();
+  if (sections && sections !== seen) {
+    setSeen(sections);
+    const merged = mergeSections(sections);
+    setStored(merged);
+    setDraft(merged);
+  }
+  const saveAll = useSaveSections();
 
   // after a keyboard move the row's DOM node moves: give the focus back to the control that moved it
   useLayoutEffect(() => {
@@ -68,7 +67,7 @@ export default function SectionPanel() {
   const save = async () => {
     setSaving(true);
     try {
-      const answer = await saveSections(draft.map(({ key, visible }) => ({ key, visible })));
+      const answer = await saveAll.mutateAsync(draft.map(({ key, visible }) => ({ key, visible })));
       const next = Array.isArray(answer) ? mergeSections(answer) : draft;
       setStored(next);
       setDraft(next);

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Col, Form, Input, Modal, Result, Row, Space, Spin, Steps, Table, Tag, Typography, type ButtonProps } from 'antd';
 import { EyeOutlined, SwapOutlined, UndoOutlined } from '@ant-design/icons';
 import type { SysUser } from '../../api/admin';
 import {
   EXTERNAL_EXPORTS,
-  handoverKinds,
   listHandovers,
   previewHandover,
   runHandover,
@@ -15,6 +14,8 @@ import {
   type HandoverResult,
 } from '../../api/external';
 import { toast, toastCancelled } from '../../api/client';
+import { useHandoverKinds } from '../../api/hooks/handover';
+import { shownByClient } from '../../api/hooks/useWrite';
 import AccountSelect, { accountLabel } from '../../components/AccountSelect';
 import ListView from '../../components/list/ListView';
 import type { SearchField } from '../../components/list/SearchCard';
@@ -77,7 +78,7 @@ function HandoverRunner({ history }: { history: ListController<Handover> }) {
       .then((p) => {
         setPreview(p);
         setStep('preview');
-      }, () => undefined)
+      }, shownByClient)
       .finally(() => setLoading(false));
   };
 
@@ -232,15 +233,14 @@ function HandoverRunner({ history }: { history: ListController<Handover> }) {
   );
 }
 
+const NO_KINDS: HandoverKind[] = [];
+
 /** /handover_manager: move what a departing account owns to another account; the history with undo. */
 export default function HandoverPage() {
   useI18n();
   const history = useList(fields, listHandovers, { key: ['listHandovers'] });
   const [modal, holder] = Modal.useModal();
-  const [kinds, setKinds] = useState<HandoverKind[]>([]);
-  useEffect(() => {
-    handoverKinds().then(setKinds, () => undefined);
-  }, []);
+  const kinds = useHandoverKinds().data ?? NO_KINDS;
   /** a record's counts in the registry's order, with the kinds' names (a kind no longer registered by its key) */
   const moved = (h: Handover) => [
     ...kinds.filter((k) => h.counts[k.key]).map((k) => ({ key: k.key, label: k.label, n: h.counts[k.key] })),

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import type { UploadedFile } from '../../api/upload';
 import { type FileRef, type LibField, type LibTag } from '../../api/library';
 import { useTagOptions } from '../../api/hooks/library';
+import { shownByClient } from '../../api/hooks/useWrite';
 import type { WidgetProps } from '../../components/form/fields';
 import { openExport } from '../../components/list/ExportButton';
 import { EmployeePickerInput } from '../../components/picker/PickerInputs';
@@ -16,7 +17,7 @@ import { t, useI18n } from '../../i18n';
 export const FILE_DOWN = '/api/sys/common/file/down';
 
 /** Opens a file's download in a new window (with a download ticket). */
-export const openFile = (f: FileRef) => void openExport(FILE_DOWN, { id: String(f.id) }).catch(() => undefined);
+export const openFile = (f: FileRef) => void openExport(FILE_DOWN, { id: String(f.id) }).catch(shownByClient);
 
 /** The tag set (asked once per page load; the tag screen's writes invalidate it). */
 function useTags(): LibTag[] {

@@ -1,17 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, Divider, Form, Input, Select, Space, Switch, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { allRoles, type RoleSummary } from '../../api/admin';
+import type { RoleSummary } from '../../api/admin';
 import {
   addDReport,
   datasetShape,
   editDReport,
   getDReport,
-  reportDatasets,
   type DReportColumn,
   type DReportDataset,
   type DReportShape,
 } from '../../api/lowcode';
+import { shownByClient } from '../../api/hooks/useWrite';
+import { useAllRoles } from '../../api/hooks/admin';
+import { useReportDatasets } from '../../api/hooks/lowcode';
 import { SubmitModal } from '../../components/form/FormModal';
 import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { t, useI18n } from '../../i18n';
@@ -32,12 +34,15 @@ const FORMATS: DReportColumn['format'][] = ['text', 'number', 'date', 'percent']
 const CHARTS = ['', 'line', 'bar', 'pie'] as const;
 const WIDGETS = ['text', 'date', 'org', 'dict'] as const;
 
+const NO_ROLES: RoleSummary[] = [];
+const NO_DATASETS: DReportDataset[] = [];
+
 /** The designer of a report: its dataset, columns (titles, formats, totals), chart, filter widgets, roles and menu. */
 export default function DReportDesignDialog({ open, id, onClose, onSaved }: Props) {
   useI18n();
   const [form] = Form.useForm<Values>();
-  const [roles, setRoles] = useState<RoleSummary[]>([]);
-  const [datasets, setDatasets] = useState<DReportDataset[]>([]);
+  const roles = useAllRoles().data ?? NO_ROLES;
+  const datasets = useReportDatasets(open).data ?? NO_DATASETS;
   const [shape, setShape] = useState<DReportShape>();
   const dict = useDictData();
   const chartType = Form.useWatch('chartType', form);
@@ -46,8 +51,6 @@ export default function DReportDesignDialog({ open, id, onClose, onSaved }: Prop
 
   useEffect(() => {
     if (!open) return;
-    allRoles().then(setRoles, () => setRoles([]));
-    reportDatasets().then(setDatasets, () => setDatasets([]));
     form.resetFields();
     setShape(undefined);
     if (id) {
@@ -57,7 +60,7 @@ export default function DReportDesignDialog({ open, id, onClose, onSaved }: Prop
           setShape(s);
           // parameters added to the dataset since get a text box
           form.setFieldValue('filters', followShape(s, form.getFieldsValue(['columns', 'filters']) as LayoutForm).filters);
-        }, () => undefined);
+        }, shownByClient);
       }, onClose);
     } else {
       form.setFieldsValue({ name: '', remark: '', roles: [], inMenu: false, columns: [], chartType: '', filters: [] });
@@ -72,7 +75,7 @@ export default function DReportDesignDialog({ open, id, onClose, onSaved }: Prop
         const next = followShape(s, form.getFieldsValue(['columns', 'filters']) as LayoutForm);
         form.setFieldsValue({ ...next, chartX: undefined, chartY: [] });
       },
-      () => undefined,
+      shownByClient,
     );
   };
 

@@ -6,12 +6,12 @@ import {
   deleteDReport,
   DREPORT_EXPORT,
   listDReports,
-  myDReports,
   runDReport,
   type DReportFilter,
   type DReportRun,
   type DReportSummary,
 } from '../../api/lowcode';
+import { useDReportFirstRun, useMyDReports } from '../../api/hooks/lowcode';
 import DictSelect from '../../components/DictSelect';
 import OrgTreeSelect from '../../components/OrgTreeSelect';
 import CrudList from '../../components/list/CrudList';
@@ -57,13 +57,14 @@ export default function DReportPage() {
   );
 }
 
+const NO_REPORTS: DReportSummary[] = [];
+
 function DReportRunTab() {
   const [search, setSearch] = useSearchParams();
-  const [reports, setReports] = useState<DReportSummary[]>();
+  const mine = useMyDReports();
+  // a failure (shown by the client) counts as no report
+  const reports = mine.data ?? (mine.isError ? NO_REPORTS : undefined);
   const wanted = Number(search.get('id')) || undefined;
-  useEffect(() => {
-    myDReports().then(setReports, () => setReports([]));
-  }, []);
   const id = wanted ?? reports?.[0]?.id;
   if (reports && !reports.length) return <Empty description={t('dreport.none')} />;
   return (
@@ -89,12 +90,9 @@ function DReportRunTab() {
 
 /** Reads a report's filters and layout (a first run with empty filters), then shows it. */
 function DReportRunner({ id }: { id: number }) {
-  const [first, setFirst] = useState<DReportRun | null>();
-  useEffect(() => {
-    runDReport(id, {}, { current: '1', limit: '10' }).then(setFirst, () => setFirst(null));
-  }, [id]);
-  if (first === undefined) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (first === null) return <Empty description={t('dreport.cannotRun')} />;
+  const { data: first, isError } = useDReportFirstRun(id);
+  if (isError) return <Empty description={t('dreport.cannotRun')} />;
+  if (!first) return <Spin style={{ display: 'block', margin: 48 }} />;
   return <DReportView id={id} first={first} />;
 }
 

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { allRoles, type RoleSummary } from '../../api/admin';
+import type { RoleSummary } from '../../api/admin';
 import { addDTable, editDTable, getDTable, purgeDTableField, type DTableField, type DTableForm } from '../../api/lowcode';
+import { shownByClient } from '../../api/hooks/useWrite';
+import { useAllRoles } from '../../api/hooks/admin';
 import { SubmitModal } from '../../components/form/FormModal';
 import { useConfirmDanger } from '../../components/list/guards';
 import { useFormSubmit } from '../../components/list/useFormSubmit';
@@ -26,11 +28,13 @@ const TYPES = ['varchar', 'int', 'money', 'date', 'datetime'] as const;
 /** Column headers stay on one line (a narrow column must not wrap its title one character per line). */
 const oneLine = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
+const NO_ROLES: RoleSummary[] = [];
+
 /** The designer of a dynamic table: name, roles, and its fields as the spec's descriptor plus the list switches. */
 export default function DTableDesignDialog({ open, id, onClose, onSaved }: Props) {
   useI18n();
   const [form] = Form.useForm<Values>();
-  const [roles, setRoles] = useState<RoleSummary[]>([]);
+  const roles = useAllRoles().data ?? NO_ROLES;
   const [removed, setRemoved] = useState<DTableField[]>([]);
   const { confirmDanger, holder } = useConfirmDanger();
   const dicts = useDictData();
@@ -46,7 +50,6 @@ export default function DTableDesignDialog({ open, id, onClose, onSaved }: Props
 
   useEffect(() => {
     if (!open) return;
-    allRoles().then(setRoles, () => setRoles([]));
     form.resetFields();
     setRemoved([]);
     typedKey.current = new Set();
@@ -78,7 +81,7 @@ export default function DTableDesignDialog({ open, id, onClose, onSaved }: Props
     confirmDanger(() =>
       purgeDTableField(id!, f.id).then(
         () => setRemoved((r) => r.filter((x) => x.id !== f.id)),
-        () => undefined,
+        shownByClient,
       ),
     );
   const roleOptions = roles.map((r) => ({ value: r.id, label: r.name }));

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Card, Descriptions, Empty, Modal, Select, Space, Tabs, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import {
@@ -7,16 +7,15 @@ import {
   deleteDTableRows,
   DTABLE_EXPORT,
   DTABLE_TEMPLATE,
-  dtableSchema,
   editDTableRow,
   importDTableRows,
   listDTableRows,
   listDTables,
-  myDTables,
   type DTableRow,
   type DTableSchema,
   type DTableSummary,
 } from '../../api/lowcode';
+import { useDTableSchema, useMyDTables } from '../../api/hooks/lowcode';
 import DictSelect from '../../components/DictSelect';
 import ImportDialog, { IMPORT_MAX_MB } from '../../components/ImportDialog';
 import OrgTreeSelect from '../../components/OrgTreeSelect';
@@ -51,20 +50,15 @@ export default function DTablePage() {
   );
 }
 
+const NO_TABLES: DTableSummary[] = [];
+
 function DTableData() {
-  const [tables, setTables] = useState<DTableSummary[]>();
-  const [tableId, setTableId] = useState<number>();
-  const [schema, setSchema] = useState<DTableSchema>();
-  useEffect(() => {
-    myDTables().then((ts) => {
-      setTables(ts);
-      if (ts.length) setTableId((id) => id ?? ts[0].id);
-    }, () => setTables([]));
-  }, []);
-  useEffect(() => {
-    setSchema(undefined);
-    if (tableId) dtableSchema(tableId).then(setSchema, () => undefined);
-  }, [tableId]);
+  const mine = useMyDTables();
+  // a failure (shown by the client) counts as no table
+  const tables = mine.data ?? (mine.isError ? NO_TABLES : undefined);
+  const [chosen, setTableId] = useState<number>();
+  const tableId = chosen ?? tables?.[0]?.id;
+  const schema = useDTableSchema(tableId).data;
   if (tables && !tables.length) return <Empty description={t('dtable.none')} />;
   return (
     <>

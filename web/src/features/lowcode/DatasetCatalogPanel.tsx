@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Collapse, Empty, Input, Tag, Tooltip, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import { datasetCatalog, type DatasetCatalogTable } from '../../api/lowcode';
+import type { DatasetCatalogTable } from '../../api/lowcode';
+import { useDatasetCatalog } from '../../api/hooks/lowcode';
 import { t, useI18n } from '../../i18n';
 import { filterCatalog, sqlName } from './datasetView';
 
@@ -14,11 +15,10 @@ const keepFocus = (e: React.MouseEvent) => e.preventDefault();
 
 export default function DatasetCatalogPanel({ onInsert }: { onInsert(text: string): void }) {
   useI18n();
-  const [tables, setTables] = useState<DatasetCatalogTable[]>();
+  const catalog = useDatasetCatalog();
+  // a failure (shown by the client) shows an empty catalogue
+  const tables = catalog.data?.tables ?? (catalog.isError ? [] : undefined);
   const [q, setQ] = useState('');
-  useEffect(() => {
-    datasetCatalog().then((c) => setTables(c.tables), () => setTables([]));
-  }, []);
   const shown = filterCatalog(tables ?? [], q);
   const group = (kind: 'dynamic' | 'system') => shown.filter((x) => x.kind === kind);
   const item = (x: DatasetCatalogTable) => ({

@@ -82,6 +82,9 @@ export function MessageItem({ m, onOpen, onGo }: { m: PortalMessage; onOpen(m: P
   );
 }
 
+/** A failed (silent) mark leaves the message unread: it is marked again when next opened. */
+const staysUnread = (): void => undefined;
+
 /** Marks a message read on the server and in the list; the navigation's count follows. */
 export function useMessageActions(after?: (m: PortalMessage) => void) {
   const navigate = useNavigate();
@@ -94,7 +97,7 @@ export function useMessageActions(after?: (m: PortalMessage) => void) {
           after?.(m);
           if (typeof r?.unread === 'number') setUnread(r.unread);
         },
-        () => undefined,
+        staysUnread,
       );
     },
     [after],

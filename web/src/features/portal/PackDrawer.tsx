@@ -4,6 +4,7 @@ import { DeleteOutlined, FileZipOutlined, SearchOutlined, ShoppingOutlined } fro
 import { useNavigate } from 'react-router-dom';
 import { toastCancelled } from '../../api/client';
 import { PACK_DOWNLOAD_PATH, type PortalPackItem } from '../../api/portal';
+import { shownByClient } from '../../api/hooks/useWrite';
 import { openExport } from '../../components/list/ExportButton';
 import { useI18n } from '../../i18n';
 import { ExpiryBadge } from './HitCard';
@@ -36,7 +37,7 @@ export function PackDrawer({ open, onClose }: { open: boolean; onClose(): void }
   const download = () => {
     setBusy(true);
     openExport(PACK_DOWNLOAD_PATH, {})
-      .catch(() => undefined)
+      .catch(shownByClient)
       .finally(() => setBusy(false));
   };
   const show = (id: number) => {

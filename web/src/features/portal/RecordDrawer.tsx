@@ -14,6 +14,7 @@ import type { PortalHit, PortalRecord } from '../../api/portal';
 import { useLibraryTypes } from '../../api/hooks/library';
 import { failureText, usePortalRecord } from '../../api/hooks/portal';
 import { FILE_DOWN_PATH } from '../../api/upload';
+import { shownByClient } from '../../api/hooks/useWrite';
 import { openExport } from '../../components/list/ExportButton';
 import { useI18n } from '../../i18n';
 import { RecordFields } from '../library/RecordFields';
@@ -55,7 +56,7 @@ const fileIcon = (name: string) => {
   return k === 'pdf' ? <FilePdfOutlined /> : k === 'image' ? <FileImageOutlined /> : <FileOutlined />;
 };
 
-const download = (f: FileRef) => void openExport(FILE_DOWN_PATH, { id: String(f.id) }).catch(() => undefined);
+const download = (f: FileRef) => void openExport(FILE_DOWN_PATH, { id: String(f.id) }).catch(shownByClient);
 
 /** The files of a record: preview (PDF, images) and download, each recorded by the server. */
 function FilesPanel({ files }: { files: (FileRef & { field: string })[] }) {

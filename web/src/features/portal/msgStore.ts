@@ -20,11 +20,14 @@ export function setUnread(n: number | undefined) {
   listeners.forEach((l) => l());
 }
 
+/** A failed (silent) ask keeps the count shown; the next ask corrects it. */
+const keepCount = (): void => undefined;
+
 /** Ask the server (one unread message is enough: the answer carries the count). */
 export function refreshUnread(): Promise<void> {
   return listMessages({ state: 'unread', current: '1', limit: '1' }, { silent: true }).then(
     (d) => setUnread(d?.unread),
-    () => undefined,
+    keepCount,
   );
 }
 

@@ -1,16 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, DatePicker, Descriptions, Drawer, Empty, Form, Input, List, Select, Space, Steps, Switch, Tag, Typography } from 'antd';
 import { TrophyOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '../../api/client';
-import { useApplyForReward, useMyRewards } from '../../api/hooks/reward';
+import { useApplyForReward, useMyRewards, useRewardTenders } from '../../api/hooks/reward';
 import {
-  rewardTenders,
   type MyCertificate,
   type RewardApplication,
   type TenderOption,
 } from '../../api/reward';
+import { keepFormOpen } from '../../api/hooks/useWrite';
 import FileUpload, { fileIds, type FileItem } from '../../components/upload/FileUpload';
 import { t, useI18n, type MessageKey } from '../../i18n';
 import { money } from './amount';
@@ -40,21 +40,15 @@ function resultLabel(result: string) {
  * The tenders the applicant may name: those of their unit line, searched on the server; for the chosen certificate
  * a tender claimed already, or without a rule on its bid date, is shown but cannot be chosen, with the reason.
  */
+const NO_TENDERS: TenderOption[] = [];
+
 function TenderSelect({ cert, value, onChange, onPicked }: { cert?: MyCertificate; value?: number; onChange?: (v: number) => void; onPicked(t?: TenderOption): void }) {
   const { t } = useI18n();
-  const [options, setOptions] = useState<TenderOption[]>([]);
-  const [loading, setLoading] = useState(false);
-  const search = useCallback(
-    (keyword: string) => {
-      if (!cert) return;
-      setLoading(true);
-      rewardTenders({ keyword, expertId: String(cert.expertId), certNumber: cert.number }, { silent: true })
-        .then((r) => setOptions(r ?? []), () => undefined)
-        .finally(() => setLoading(false));
-    },
-    [cert],
-  );
-  useEffect(() => search(''), [search]);
+  const [keyword, setKeyword] = useState('');
+  const found = useRewardTenders(cert, keyword);
+  const options: TenderOption[] = found.data ?? NO_TENDERS;
+  const loading = found.isFetching;
+  const search = setKeyword;
   return (
     <Select
       showSearch
@@ -128,7 +122,7 @@ function ApplyForm({ certs }: { certs: MyCertificate[] }) {
           },
         );
       },
-      () => undefined, // the form shows what is missing
+      keepFormOpen,
     );
   return (
     <Form form={form} layout="vertical" data-testid="reward-apply-form">

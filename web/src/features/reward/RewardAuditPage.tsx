@@ -1,18 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Input, Modal, Space, Tag, Typography, type ButtonProps } from 'antd';
 import { toast } from '../../api/client';
 import { FILE_DOWN_PATH } from '../../api/upload';
 import {
-  approveApplications,
   CERT_KIND_DICT,
   CERT_LEVEL_DICT,
-  getSettings,
   listApplications,
-  rejectApplications,
   REWARD_STATES,
   type RewardApplication,
   type RewardState,
 } from '../../api/reward';
+import { shownByClient } from '../../api/hooks/useWrite';
+import { rewardKeys, useApproveApplications, useRejectApplications, useRewardSettings } from '../../api/hooks/reward';
 import DictSelect, { DictLabel } from '../../components/DictSelect';
 import { openExport } from '../../components/list/ExportButton';
 import ListView from '../../components/list/ListView';
@@ -68,11 +67,10 @@ function NextStep({ a }: { a: RewardApplication }) {
  * caller ticks those they may decide (the others say why not), approves at their level or rejects with a reason. */
 export default function RewardAuditPage() {
   useI18n();
-  const list = useList<RewardApplication>(fields, listApplications, { key: ['listApplications'] });
-  const [levels, setLevels] = useState<number>();
-  useEffect(() => {
-    getSettings().then((s) => setLevels(s.levels), () => undefined);
-  }, []);
+  const list = useList<RewardApplication>(fields, listApplications, { key: rewardKeys.list('applications') });
+  const levels = useRewardSettings().data?.levels;
+  const approve = useApproveApplications();
+  const reject = useRejectApplications();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const ids = list.selectedKeys.map(Number);
@@ -121,7 +119,7 @@ export default function RewardAuditPage() {
           </Typography.Text>
           {a.remark && <Typography.Text type="secondary">{a.remark}</Typography.Text>}
           {a.files.map((f) => (
-            <Typography.Link key={f.id} onClick={() => void openExport(FILE_DOWN_PATH, { id: String(f.id) }).catch(() => undefined)}>
+            <Typography.Link key={f.id} onClick={() => void openExport(FILE_DOWN_PATH, { id: String(f.id) }).catch(shownByClient)}>
               {f.name}
             </Typography.Link>
           ))}
@@ -158,7 +156,7 @@ export default function RewardAuditPage() {
         canSelect={(a) => a.canDecide}
         actions={
           <Space>
-            <Button type="primary" data-testid="reward-approve" onClick={() => ticked() && void approveApplications(ids).then(done, () => undefined)}>
+            <Button type="primary" data-testid="reward-approve" onClick={() => ticked() && approve.mutate(ids, { onSuccess: done })}>
               {t('reward.approve')}
             </Button>
             <Button danger data-testid="reward-reject" onClick={() => ticked() && setRejecting(true)}>
@@ -177,11 +175,16 @@ export default function RewardAuditPage() {
             toast('warning', t('reward.reasonRequired'));
             return;
           }
-          void rejectApplications(ids, reason.trim()).then(() => {
-            setRejecting(false);
-            setReason('');
-            done();
-          }, () => undefined);
+          reject.mutate(
+            { ids, reason: reason.trim() },
+            {
+              onSuccess: () => {
+                setRejecting(false);
+                setReason('');
+                done();
+              },
+            },
+          );
         }}
       >
         <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} rows={3} data-testid="reward-reject-reason" />

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Col, DatePicker, Form, Input, Radio, Row, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { toast } from '../../api/client';
-import { addRule, CERT_KIND_DICT, CERT_LEVEL_DICT, deleteRule, getSettings, listRules, saveSettings, type RewardRule } from '../../api/reward';
+import { addRule, CERT_KIND_DICT, CERT_LEVEL_DICT, listRules, type RewardRule } from '../../api/reward';
+import { rewardKeys, useDeleteRewardRule, useRewardSettings, useSaveRewardSettings } from '../../api/hooks/reward';
+import { shownByClient } from '../../api/hooks/useWrite';
 import DictSelect, { DictLabel } from '../../components/DictSelect';
 import FormModal from '../../components/form/FormModal';
 import ListView from '../../components/list/ListView';
@@ -123,10 +125,9 @@ function RuleDialog({ open, onClose, onSaved, from }: { open: boolean; onClose()
 
 /** The approval levels: the unit reviewer alone, or the unit reviewer and then the bid centre. */
 function LevelsCard() {
-  const [levels, setLevels] = useState<1 | 2>();
-  useEffect(() => {
-    getSettings().then((s) => setLevels(s.levels === 1 ? 1 : 2), () => undefined);
-  }, []);
+  const stored = useRewardSettings().data?.levels;
+  const levels = stored === undefined ? undefined : stored === 1 ? 1 : 2;
+  const save = useSaveRewardSettings();
   return (
     <Card size="small" title={t('reward.levels')} style={{ marginBottom: 16 }}>
       <Radio.Group
@@ -134,13 +135,7 @@ function LevelsCard() {
         data-testid="reward-levels"
         onChange={(e) => {
           const v = e.target.value as 1 | 2;
-          saveSettings(v).then(
-            () => {
-              setLevels(v);
-              toast('success', t('msg.operationSuccessful'));
-            },
-            () => undefined,
-          );
+          save.mutate(v, { onSuccess: () => toast('success', t('msg.operationSuccessful')) });
         }}
         options={[
           { value: 1, label: t('reward.levels.1') },
@@ -157,7 +152,8 @@ function LevelsCard() {
 /** /useCertificateRewardSetting: the approval levels and the rules, every version; a change is a new version. */
 export default function RewardSettingPage() {
   useI18n();
-  const list = useList<RewardRule>(fields, listRules, { key: ['listRules'] });
+  const list = useList<RewardRule>(fields, listRules, { key: rewardKeys.list('rules') });
+  const removeRule = useDeleteRewardRule();
   const [adding, setAdding] = useState<{ from?: RewardRule } | null>(null);
   const { confirmDanger, holder } = useConfirmDanger();
   const columns: ListColumn<RewardRule>[] = [
@@ -198,13 +194,7 @@ export default function RewardSettingPage() {
             danger
             onClick={() =>
               confirmDanger(() =>
-                deleteRule(r.id).then(
-                  () => {
-                    toast('success', t('msg.operationSuccessful'));
-                    list.reload();
-                  },
-                  () => undefined,
-                ),
+                removeRule.mutateAsync(r.id).then(() => toast('success', t('msg.operationSuccessful')), shownByClient),
               )
             }
           >

@@ -22,6 +22,7 @@ import { toastError } from '../../api/client';
 import type { StatChart } from '../../api/stats';
 import { useI18n, type Lang } from '../../i18n';
 import { useScheme } from '../../lib/themeMode';
+import { useLazyModule } from '../../lib/useLazyModule';
 import { useReducedMotion } from '../../lib/useReducedMotion';
 
 export type ChartOption = ComposeOption<
@@ -314,6 +315,9 @@ function download(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** ECharts, fetched with the first chart (its own chunk). */
+const loadEcharts = () => import('./echarts');
+
 export default function StatChartView({ chart, onPick }: { chart: StatChart; onPick?: (index: number) => void }) {
   const { token } = theme.useToken();
   const scheme = useScheme();
@@ -364,45 +368,38 @@ export default function StatChartView({ chart, onPick }: { chart: StatChart; onP
   const description = useMemo(() => describeChart(stable, t, fmt), [stable, t, fmt]);
 
   // ECharts, fetched with the first chart, on the chart's box while it has one
+  const echarts = useLazyModule(loadEcharts);
   useEffect(() => {
     const el = boxRef.current;
-    if (empty || !el) return;
-    let live = true;
+    if (empty || !el || !echarts) return;
     let ro: ResizeObserver | undefined;
-    import('./echarts').then(
-      ({ init }) => {
-        if (!live) return;
-        // ECharts' own dark theme under the colours of ours (the option sets them from antd's tokens)
-        const inst = init(el, scheme === 'dark' ? 'dark' : null, { renderer: 'svg' });
-        instRef.current = inst;
-        inst.on('click', (p) => {
-          const i = (p as { dataIndex?: number }).dataIndex;
-          if ((p.componentType === 'series' || p.componentType === 'yAxis') && i != null && codesRef.current?.[i]) pickRef.current?.(i);
-        });
-        inst.on('legendselectchanged', (p) => {
-          const e = p as { name: string; selected: Record<string, boolean> };
-          switchedRef.current = { ...switchedRef.current, [e.name]: e.selected[e.name] };
-          el.dataset.hidden = Object.keys(e.selected).filter((k) => !e.selected[k]).join('|');
-        });
-        if (typeof ResizeObserver !== 'undefined') {
-          ro = new ResizeObserver(([entry]) => {
-            setNarrow(entry.contentRect.width < 480);
-            inst.resize();
-          });
-          ro.observe(el);
-        }
-        setReady(true);
-      },
-      (e: unknown) => console.error('chart: ECharts not loaded', e),
-    );
+    // ECharts' own dark theme under the colours of ours (the option sets them from antd's tokens)
+    const inst = echarts.init(el, scheme === 'dark' ? 'dark' : null, { renderer: 'svg' });
+    instRef.current = inst;
+    inst.on('click', (p) => {
+      const i = (p as { dataIndex?: number }).dataIndex;
+      if ((p.componentType === 'series' || p.componentType === 'yAxis') && i != null && codesRef.current?.[i]) pickRef.current?.(i);
+    });
+    inst.on('legendselectchanged', (p) => {
+      const e = p as { name: string; selected: Record<string, boolean> };
+      switchedRef.current = { ...switchedRef.current, [e.name]: e.selected[e.name] };
+      el.dataset.hidden = Object.keys(e.selected).filter((k) => !e.selected[k]).join('|');
+    });
+    if (typeof ResizeObserver !== 'undefined') {
+      ro = new ResizeObserver(([entry]) => {
+        setNarrow(entry.contentRect.width < 480);
+        inst.resize();
+      });
+      ro.observe(el);
+    }
+    setReady(true);
     return () => {
-      live = false;
       ro?.disconnect();
-      instRef.current?.dispose();
+      inst.dispose();
       instRef.current = null;
       setReady(false);
     };
-  }, [empty, scheme]);
+  }, [empty, echarts, scheme]);
 
   // the option, with the legend entries the reader switched
   useEffect(() => {

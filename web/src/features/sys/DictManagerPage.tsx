@@ -1,16 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Card, Col, Empty, Row, Space, Switch, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import {
   changeDictEnable,
   deleteDict,
-  dictChildren,
   DICT_EXPORTS,
   listDictGroups,
   reloadDictCache,
   type DictRow,
 } from '../../api/dict';
 import { toast } from '../../api/client';
+import { shownByClient, useTouch } from '../../api/hooks/useWrite';
+import { dictKeys, useDictItems } from '../../api/hooks/dict';
 import DictSelect from '../../components/DictSelect';
 import ExportButton, { openExport } from '../../components/list/ExportButton';
 import SearchCard, { type SearchField } from '../../components/list/SearchCard';
@@ -38,31 +39,30 @@ const fields: SearchField[] = [
 
 type Editing = { parentId: number; row?: DictRow } | null;
 
+const NO_ITEMS: DictRow[] = [];
+
 /** /dict_manager: the dictionaries on the left, the chosen dictionary's items on the right. */
 export default function DictManagerPage() {
   useI18n();
   const list = useList(fields, listDictGroups, { key: ['listDictGroups'] });
   const { confirmDanger, holder } = useConfirmDanger();
   const [group, setGroup] = useState<DictRow>();
-  const [items, setItems] = useState<DictRow[]>([]);
-  const [itemsLoading, setItemsLoading] = useState(false);
+  const chosenItems = useDictItems(group?.id);
+  // a failure (shown by the client) shows no items
+  const items = chosenItems.data ?? NO_ITEMS;
+  const itemsLoading = chosenItems.isFetching;
   const [ticked, setTicked] = useState<number[]>([]);
   const [editing, setEditing] = useState<Editing>(null);
   const [refreshing, setRefreshing] = useState(false);
   const [preview, setPreview] = useState<string | number>();
 
-  const loadItems = useCallback((g: DictRow | undefined) => {
+  // the ticks start afresh with each dictionary chosen
+  const [tickedIn, setTickedIn] = useState(group?.id);
+  if (tickedIn !== group?.id) {
+    setTickedIn(group?.id);
     setTicked([]);
-    if (!g) {
-      setItems([]);
-      return;
-    }
-    setItemsLoading(true);
-    dictChildren(g.id)
-      .then(setItems, () => setItems([]))
-      .finally(() => setItemsLoading(false));
-  }, []);
-  useEffect(() => loadItems(group), [group, loadItems]);
+  }
+  const touch = useTouch();
   // keep the chosen group's row fresh after a list reload
   useEffect(() => {
     const fresh = list.data?.records.find((r) => r.id === group?.id);
@@ -72,7 +72,9 @@ export default function DictManagerPage() {
   const done = () => {
     toast('success', t('msg.operationSuccessful'));
     list.reload();
-    loadItems(group);
+    setTicked([]);
+    // the items shown here and in every dictionary select
+    touch(dictKeys.all, ['dictItem']);
   };
   const setEnabled = (row: DictRow, on: boolean) => changeDictEnable(row.id, on ? 1 : 0).then(done, () => list.reload());
   const remove = (ids: number[], isGroup: boolean) =>
@@ -80,7 +82,7 @@ export default function DictManagerPage() {
       deleteDict(ids).then(() => {
         if (isGroup && group && ids.includes(group.id)) setGroup(undefined);
         done();
-      }, () => undefined),
+      }, shownByClient),
     );
   const refreshCache = async () => {
     setRefreshing(true);
@@ -202,7 +204,7 @@ export default function DictManagerPage() {
                   </Button>
                   <Button
                     icon={<DownloadOutlined />}
-                    onClick={() => void openExport(DICT_EXPORTS.items, { pid: String(group.id) }).catch(() => undefined)}
+                    onClick={() => void openExport(DICT_EXPORTS.items, { pid: String(group.id) }).catch(shownByClient)}
                     data-testid="dict-item-export"
                   >
                     {t('dict.exportItems')}

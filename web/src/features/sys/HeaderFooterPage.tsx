@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Card, Checkbox, Col, Form, Input, Row, Space, Typography } from 'antd';
 import { ArrowUpOutlined, DeleteOutlined, PlusOutlined, SaveOutlined, UndoOutlined, UserOutlined } from '@ant-design/icons';
-import { portalLayout, saveLayout, type PortalLayout, type PortalLink } from '../../api/sysconfig';
+import { saveLayout, type PortalLayout, type PortalLink } from '../../api/sysconfig';
+import { usePortalLayoutForEdit } from '../../api/hooks/sysconfig';
 import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { PortalBrand, PortalFooter, PortalHeaderLinks } from '../../components/portal/PortalChrome';
 import { useI18n } from '../../i18n';
@@ -106,16 +107,13 @@ export default function HeaderFooterPage() {
   const [loaded, setLoaded] = useState<Values>();
   const watched = Form.useWatch([], form) as Partial<Values> | undefined;
 
-  const load = useCallback(() => {
-    portalLayout().then(
-      (l) => {
-        setLoaded(l);
-        form.setFieldsValue(l);
-      },
-      () => undefined,
-    );
-  }, [form]);
-  useEffect(load, [load]);
+  // the stored layout into the form, whenever the server answers anew
+  const stored = usePortalLayoutForEdit().data;
+  useEffect(() => {
+    if (!stored) return;
+    setLoaded(stored);
+    form.setFieldsValue(stored);
+  }, [stored, form]);
 
   const { submit, saving } = useFormSubmit<Values>(
     form,
@@ -131,7 +129,6 @@ export default function HeaderFooterPage() {
       form.setFieldsValue(saved);
       setPortalLayout(saved);
     },
-    () => undefined,
   );
 
   const preview: PortalLayout = {

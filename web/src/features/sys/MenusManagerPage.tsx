@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
+import { useEffect, useMemo, useState, type Key } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Empty, InputNumber, Row, Space, Spin, Switch, Table, Tag, Tree, Typography } from 'antd';
 import type { DataNode, TreeProps } from 'antd/es/tree';
 import { EyeInvisibleOutlined, PlusOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
-import { ACCESS_EXPORTS, changeMenuVisible, deleteMenu, listMenus, moveMenu, sortMenus, type MenuNode } from '../../api/access';
+import { ACCESS_EXPORTS, changeMenuVisible, deleteMenu, moveMenu, sortMenus, type MenuNode } from '../../api/access';
 import { session } from '../../api/auth';
 import { toast } from '../../api/client';
+import { useMenuList } from '../../api/hooks/access';
+import { menuKeys } from '../../api/hooks/admin';
+import { useTouch } from '../../api/hooks/useWrite';
 import { iconFor } from '../../components/icons';
 import ExportButton from '../../components/list/ExportButton';
 import { useConfirmDanger } from '../../components/list/guards';
@@ -39,28 +42,30 @@ function toTreeData(menus: MenuNode[]): DataNode[] {
   }));
 }
 
+const NO_MENUS: MenuNode[] = [];
+
 /** /menusmanager: the menu tree (drag and drop to move), the chosen menu's children with order numbers and visibility. */
 export default function MenusManagerPage() {
   useI18n();
   const { confirmDanger, holder } = useConfirmDanger();
-  const [tree, setTree] = useState<MenuNode[]>([]);
-  const [loading, setLoading] = useState(false);
+  const menus = useMenuList();
+  const tree = menus.data ?? NO_MENUS;
+  const loading = menus.isFetching;
   const [selected, setSelected] = useState<number>();
   const [expanded, setExpanded] = useState<Key[]>([]);
   const [orders, setOrders] = useState<Record<number, number | null>>({});
   const [editing, setEditing] = useState<MenuTarget>(null);
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(() => {
-    setLoading(true);
-    return listMenus()
-      .then((ms) => {
-        setTree(ms);
-        setOrders({});
-      }, () => undefined)
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(() => void load(), [load]);
+  // the order numbers typed start afresh with each tree the server answers
+  const [ordersOf, setOrdersOf] = useState(menus.data);
+  if (ordersOf !== menus.data) {
+    setOrdersOf(menus.data);
+    setOrders({});
+  }
+  // the menus as the server has them: this tree, the roles' menu tree, the function manager's
+  const touch = useTouch();
+  const load = () => touch(menuKeys.all);
 
   const changed = () => {
     toast('success', t('msg.operationSuccessful'));

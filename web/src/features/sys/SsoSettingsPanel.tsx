@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Tag, Typography } from 'antd';
-import { ssoSettings, ssoTest, type SsoSettings, type SsoTestResult } from '../../api/auth';
+import { ssoTest, type SsoSettings, type SsoTestResult } from '../../api/auth';
+import { useSsoSettings } from '../../api/hooks/sysconfig';
+import { shownByClient } from '../../api/hooks/useWrite';
 import { useI18n, type MessageKey } from '../../i18n';
 
 /** Rows of the settings card: label key and value (masked secrets come masked from the server). */
@@ -35,19 +37,15 @@ const ROWS: [MessageKey, keyof SsoSettings][] = [
 /** /sys_config's single sign-on tab: the settings of the config file (read-only) and a connection test. */
 export default function SsoSettingsPanel() {
   const { t } = useI18n();
-  const [settings, setSettings] = useState<SsoSettings>();
+  const settings = useSsoSettings().data;
   const [testing, setTesting] = useState(false);
   const [result, setResult] = useState<SsoTestResult>();
-
-  useEffect(() => {
-    ssoSettings().then(setSettings, () => undefined);
-  }, []);
 
   const test = () => {
     setTesting(true);
     setResult(undefined);
     ssoTest()
-      .then(setResult, () => undefined)
+      .then(setResult, shownByClient)
       .finally(() => setTesting(false));
   };
 

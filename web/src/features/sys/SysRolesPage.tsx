@@ -3,6 +3,7 @@ import { Button, Form, Input, Modal, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { addRole, deleteRole, editRole, EXPORTS, listRoles, type Role } from '../../api/admin';
 import { toast } from '../../api/client';
+import { shownByClient } from '../../api/hooks/useWrite';
 import ExportButton from '../../components/list/ExportButton';
 import ListView from '../../components/list/ListView';
 import type { SearchField } from '../../components/list/SearchCard';
@@ -36,7 +37,7 @@ export default function SysRolesPage() {
           toast('success', t('msg.operationSuccessful'));
           list.reload();
         },
-        () => undefined,
+        shownByClient,
       ),
     );
 

@@ -1,6 +1,7 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Form, Input, Modal, Select } from 'antd';
 import type { SysUser } from '../../api/admin';
+import { useAssignableRoles } from '../../api/hooks/admin';
 import { staffAccounts } from './staffAccounts';
 import { OrgPickerInput } from '../../components/picker';
 import { useFormSubmit } from '../../components/list/useFormSubmit';
@@ -57,15 +58,17 @@ interface Props {
   kind?: AccountKind;
 }
 
+const NO_ROLES: { id: number; name: string }[] = [];
+
 /** Add or edit an account; the same rules as the server (shared test vectors). */
 export default function UserFormDialog({ user, open, onClose, onSaved, kind = staffAccounts }: Props) {
   const { t } = useI18n();
   const [form] = Form.useForm<Values>();
-  const [roles, setRoles] = useState<{ id: number; name: string }[]>([]);
+  // the roles are asked when the dialog opens; a failure (shown by the client) offers none
+  const roles = useAssignableRoles(kind.addTitle, kind.roles, open).data ?? NO_ROLES;
 
   useEffect(() => {
     if (!open) return;
-    kind.roles().then(setRoles, () => setRoles([]));
     form.resetFields();
     if (user) {
       form.setFieldsValue({

@@ -1,6 +1,8 @@
 import { Button, Popconfirm, Typography } from 'antd';
-import { cancelTaskRun, listTaskLog, TASK_LOG_EXPORT, type TaskRun } from '../../api/tasks';
+import { listTaskLog, TASK_LOG_EXPORT, type TaskRun } from '../../api/tasks';
 import { toastCancelled, toastSuccess } from '../../api/client';
+import { taskRunKeys, useCancelTaskRun } from '../../api/hooks/tasks';
+import { shownByClient } from '../../api/hooks/useWrite';
 import ListView from '../../components/list/ListView';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
@@ -22,15 +24,12 @@ const duration = (ms: number | null) => (ms === null ? '' : ms < 1000 ? `${ms} m
 
 export default function TaskLogPage() {
   useI18n();
-  const list = useList(fields, listTaskLog, { key: ['listTaskLog'] });
+  const list = useList(fields, listTaskLog, { key: taskRunKeys.list() });
   const tasks = useTasks();
   const name = (code: string) => tasks.find((x) => x.code === code)?.name ?? code;
 
-  const cancel = async (id: number) => {
-    await cancelTaskRun(id);
-    toastSuccess();
-    list.reload();
-  };
+  const cancelRun = useCancelTaskRun();
+  const cancel = (id: number) => cancelRun.mutateAsync(id).then(() => toastSuccess(), shownByClient);
 
   const columns: ListColumn<TaskRun>[] = [
     { titleKey: 'task.startedAt', dataIndex: 'startedAt', sortKey: 'startedAt', render: (v: string) => formatTime(v), width: 170, fixed: 'left' },
@@ -57,7 +56,7 @@ export default function TaskLogPage() {
       fixed: 'right',
       render: (_: unknown, r) =>
         r.outcome === 'running' ? (
-          <Popconfirm title={t('task.cancelConfirm')} onConfirm={() => cancel(r.id).catch(() => undefined)} onCancel={toastCancelled}>
+          <Popconfirm title={t('task.cancelConfirm')} onConfirm={() => cancel(r.id)} onCancel={toastCancelled}>
             <Button type="link" size="small" danger data-testid={`log-cancel-${r.id}`}>
               {t('task.cancelRun')}
             </Button>

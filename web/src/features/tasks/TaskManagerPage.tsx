@@ -1,22 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tooltip, Typography, type ButtonProps } from 'antd';
 import { EditOutlined, PlayCircleOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { ApiError, toastSuccess } from '../../api/client';
-import {
-  enableTask,
-  listRetention,
-  listTasks,
-  previewCron,
-  runTask,
-  setRetention,
-  TASK_LIMITS,
-  updateTask,
-  type CronPreview,
-  type Retention,
-  type Task,
-  type TaskSettings,
-} from '../../api/tasks';
+import { TASK_LIMITS, type Retention, type Task, type TaskSettings } from '../../api/tasks';
+import { useCronPreview, useEnableTask, useRetention, useRunTask, useSetRetention, useTasksNow, useUpdateTask } from '../../api/hooks/tasks';
+import { keepFormOpen } from '../../api/hooks/useWrite';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import { describeCron } from './cron';
@@ -25,34 +14,8 @@ import { OutcomeTag } from './taskShared';
 /** The next five times of the expression being edited, or why the server refuses it; checked as it is typed. */
 function CronPreviewBox({ cron }: { cron: string }) {
   const { lang } = useI18n();
-  const [preview, setPreview] = useState<CronPreview>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      if (!cron.trim()) {
-        setPreview(undefined);
-        setError(undefined);
-        return;
-      }
-      previewCron(cron, { silent: true }).then(
-        (p) => {
-          if (!live) return;
-          setPreview(p);
-          setError(undefined);
-        },
-        (e: unknown) => {
-          if (!live) return;
-          setPreview(undefined);
-          setError(e instanceof ApiError ? e.message : t('msg.operationException'));
-        },
-      );
-    }, 300);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [cron]);
+  const { preview, error: refused } = useCronPreview(cron);
+  const error = refused ? (refused instanceof ApiError ? refused.message : t('msg.operationException')) : undefined;
   const words = describeCron(cron, lang);
   return (
     <div data-testid="cron-preview" style={{ background: 'var(--bd-color-fill-alter)', border: '1px solid var(--bd-color-border-secondary)', borderRadius: 6, padding: '8px 12px', marginBottom: 16 }}>
@@ -83,28 +46,31 @@ function CronPreviewBox({ cron }: { cron: string }) {
 function TaskFormDialog({ task, onClose, onSaved }: { task?: Task; onClose(): void; onSaved(): void }) {
   const [form] = Form.useForm<TaskSettings>();
   const cron = Form.useWatch('cron', form) ?? '';
-  const [saving, setSaving] = useState(false);
+  const update = useUpdateTask();
   useEffect(() => {
     if (task) form.setFieldsValue({ code: task.code, cron: task.cron, overlap: task.overlap, misfire: task.misfire, timeoutSec: task.timeoutSec, retries: task.retries });
   }, [task, form]);
-  const save = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      await updateTask({ ...v, code: task!.code, cron: v.cron.trim() });
-      toastSuccess();
-      onSaved();
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    form.validateFields().then(
+      (v) =>
+        update.mutate(
+          { ...v, code: task!.code, cron: v.cron.trim() },
+          {
+            onSuccess: () => {
+              toastSuccess();
+              onSaved();
+            },
+          },
+        ),
+      keepFormOpen,
+    );
   return (
     <Modal
       open={!!task}
       title={task ? t('task.editTitle', { name: task.name }) : ''}
       onCancel={onClose}
-      onOk={() => void save().catch(() => undefined)}
-      confirmLoading={saving}
+      onOk={() => void save()}
+      confirmLoading={update.isPending}
       okButtonProps={{ 'data-testid': 'task-form-save' } as ButtonProps}
       destroyOnHidden
       width={560}
@@ -155,21 +121,25 @@ function TaskFormDialog({ task, onClose, onSaved }: { task?: Task; onClose(): vo
   );
 }
 
+const NO_ROWS: Retention[] = [];
+
 /** The days each log keeps (the log_retention task deletes what is older). */
 function RetentionCard() {
-  const [rows, setRows] = useState<Retention[]>([]);
+  const rows = useRetention().data ?? NO_ROWS;
   const [edits, setEdits] = useState<Record<string, number | null | undefined>>({});
-  const load = useCallback(() => {
-    listRetention().then(setRows, () => undefined);
-  }, []);
-  useEffect(load, [load]);
-  const save = async (log: string) => {
+  const retain = useSetRetention();
+  const save = (log: string) => {
     const days = edits[log];
     if (days === null || days === undefined) return;
-    await setRetention(log, days);
-    toastSuccess();
-    setEdits((e) => ({ ...e, [log]: undefined }));
-    load();
+    retain.mutate(
+      { log, days },
+      {
+        onSuccess: () => {
+          toastSuccess();
+          setEdits((e) => ({ ...e, [log]: undefined }));
+        },
+      },
+    );
   };
   return (
     <Card title={t('task.retention')} size="small" style={{ marginTop: 16 }}>
@@ -187,7 +157,7 @@ function RetentionCard() {
               style={{ width: 150 }}
               data-testid={`retention-${r.log}`}
             />
-            <Button size="small" disabled={edits[r.log] === undefined || edits[r.log] === r.days} onClick={() => void save(r.log).catch(() => undefined)} data-testid={`retention-save-${r.log}`}>
+            <Button size="small" disabled={edits[r.log] === undefined || edits[r.log] === r.days} onClick={() => save(r.log)} data-testid={`retention-save-${r.log}`}>
               {t('task.save')}
             </Button>
           </Space>
@@ -197,29 +167,19 @@ function RetentionCard() {
   );
 }
 
+const NO_TASKS: Task[] = [];
+
 /** /task_manager: the tasks registered in the server's code, their schedules and last runs. */
 export default function TaskManagerPage() {
   const { lang } = useI18n();
-  const [tasks, setTasks] = useState<Task[]>();
+  const list = useTasksNow();
+  // a failure (shown by the client) shows an empty table rather than a spinner
+  const tasks = list.data ?? (list.isError ? NO_TASKS : undefined);
   const [editing, setEditing] = useState<Task>();
-  const [busy, setBusy] = useState<string>();
-  const load = useCallback(() => {
-    listTasks().then(setTasks, () => setTasks([]));
-  }, []);
-  useEffect(load, [load]);
-
-  const act = async (code: string, fn: () => Promise<unknown>) => {
-    setBusy(code);
-    try {
-      await fn();
-      toastSuccess();
-      load();
-    } catch {
-      // the client showed the server's message
-    } finally {
-      setBusy(undefined);
-    }
-  };
+  const enable = useEnableTask();
+  const run = useRunTask();
+  const busy = enable.isPending ? enable.variables?.code : run.isPending ? run.variables : undefined;
+  const done = { onSuccess: () => toastSuccess() };
 
   const columns = [
     {
@@ -273,7 +233,7 @@ export default function TaskManagerPage() {
           loading={busy === r.code}
           checkedChildren={t('task.on')}
           unCheckedChildren={t('task.paused')}
-          onChange={(c) => void act(r.code, () => enableTask(r.code, c))}
+          onChange={(c) => enable.mutate({ code: r.code, enabled: c }, done)}
           data-testid={`task-enable-${r.code}`}
         />
       ),
@@ -310,7 +270,7 @@ export default function TaskManagerPage() {
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} data-testid={`task-edit-${r.code}`}>
             {t('task.edit')}
           </Button>
-          <Button type="link" size="small" icon={<PlayCircleOutlined />} loading={busy === r.code} onClick={() => void act(r.code, () => runTask(r.code))} data-testid={`task-run-${r.code}`}>
+          <Button type="link" size="small" icon={<PlayCircleOutlined />} loading={busy === r.code} onClick={() => run.mutate(r.code, done)} data-testid={`task-run-${r.code}`}>
             {t('task.runNow')}
           </Button>
           <Link to={`/task_log?task=${encodeURIComponent(r.code)}`} data-testid={`task-log-${r.code}`}>
@@ -326,7 +286,7 @@ export default function TaskManagerPage() {
       <Card
         title={t('nav.task_manager')}
         extra={
-          <Button onClick={load} data-testid="task-reload">
+          <Button onClick={() => void list.refetch()} loading={list.isFetching} data-testid="task-reload">
             {t('task.refresh')}
           </Button>
         }
@@ -340,10 +300,7 @@ export default function TaskManagerPage() {
       <TaskFormDialog
         task={editing}
         onClose={() => setEditing(undefined)}
-        onSaved={() => {
-          setEditing(undefined);
-          load();
-        }}
+        onSaved={() => setEditing(undefined)}
       />
     </>
   );

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useMemo, useState, type Key } from 'react';
+import { shownByClient } from '../../api/hooks/useWrite';
 import {
   Alert,
   Button,
@@ -157,7 +158,7 @@ function StateButtons({ c }: { c: Detail }) {
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
       okButtonProps: { 'data-testid': 'class-state-ok' } as ButtonProps,
-      onOk: () => move.mutateAsync({ id: c.id, state: to as ClassState }).then(() => toast('success', t('msg.operationSuccessful')), () => undefined),
+      onOk: () => move.mutateAsync({ id: c.id, state: to as ClassState }).then(() => toast('success', t('msg.operationSuccessful')), shownByClient),
     });
   return (
     <>
@@ -193,7 +194,7 @@ function StudentsTab({ c }: { c: Detail }) {
       setPicked([]);
       setRejecting(false);
       setReason('');
-    }, () => undefined);
+    }, shownByClient);
   return (
     <>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
@@ -336,7 +337,7 @@ function SessionsTab({ c, onSheet }: { c: Detail; onSheet(id: number): void }) {
                       type="link"
                       size="small"
                       danger
-                      onClick={() => confirmDanger(() => del.mutateAsync(s.id).then(() => toast('success', t('msg.operationSuccessful')), () => undefined))}
+                      onClick={() => confirmDanger(() => del.mutateAsync(s.id).then(() => toast('success', t('msg.operationSuccessful')), shownByClient))}
                       data-testid={`session-delete-${s.id}`}
                     >
                       {t('list.delete')}
@@ -581,7 +582,7 @@ function SignInTab({ c, chosen, onChoose }: { c: Detail; chosen?: number; onChoo
           void correct.mutateAsync({ sessionId, userId: fixing.userId, state, reason: reason.trim() }).then(() => {
             toast('success', t('msg.operationSuccessful'));
             setFixing(null);
-          }, () => undefined)
+          }, shownByClient)
         }
       >
         <Form layout="vertical">

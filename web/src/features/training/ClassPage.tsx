@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { shownByClient } from '../../api/hooks/useWrite';
 import { Button, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Switch, Tag, Typography } from 'antd';
 import { ApartmentOutlined, AppstoreAddOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -145,7 +146,7 @@ function ClassList({ onOpen }: { onOpen(id: number): void }) {
               size="small"
               danger
               data-testid={`class-delete-${c.id}`}
-              onClick={() => confirmDanger(() => del.mutateAsync(c.id).then(() => toast('success', t('msg.operationSuccessful')), () => undefined))}
+              onClick={() => confirmDanger(() => del.mutateAsync(c.id).then(() => toast('success', t('msg.operationSuccessful')), shownByClient))}
             >
               {t('list.delete')}
             </Button>
@@ -238,7 +239,7 @@ export function ClassDialog({ target, onClose, onSaved }: { target: { id?: numbe
           withdrawUntil: c.withdrawUntil ? dayjs(c.withdrawUntil) : null,
           description: c.description,
         });
-      }, () => undefined);
+      }, shownByClient);
   }, [target, form]);
 
   const submit = async (v: Values) => {

@@ -6,6 +6,7 @@
 import { Alert, Button, Card, Empty, Modal, Result, Skeleton, Space, Tag, Typography, type ButtonProps } from 'antd';
 import dayjs from 'dayjs';
 import { toast } from '../../api/client';
+import { shownByClient } from '../../api/hooks/useWrite';
 import type { Enrolled, EnrolState, MyClass } from '../../api/training';
 import { t, useI18n } from '../../i18n';
 import { ClassStateTag, EnrolTag, SignTag, timeRange, useWeek, WeekView } from './parts';
@@ -37,7 +38,7 @@ export function MyClasses({ where, compact }: { where: Where; compact?: boolean 
       okText: t('training.my.enrol'),
       cancelText: t('common.cancel'),
       okButtonProps: { 'data-testid': 'my-enrol-ok' } as ButtonProps,
-      onOk: () => enrol.mutateAsync(c.id).then((r) => done(r, c), () => undefined),
+      onOk: () => enrol.mutateAsync(c.id).then((r) => done(r, c), shownByClient),
     });
   const askLeave = (c: MyClass) =>
     void modal.confirm({
@@ -46,7 +47,7 @@ export function MyClasses({ where, compact }: { where: Where; compact?: boolean 
       okText: t('training.my.withdraw'),
       okButtonProps: { danger: true, 'data-testid': 'my-withdraw-ok' } as ButtonProps,
       cancelText: t('common.cancel'),
-      onOk: () => withdraw.mutateAsync(c.id).then(() => toast('success', t('msg.operationSuccessful')), () => undefined),
+      onOk: () => withdraw.mutateAsync(c.id).then(() => toast('success', t('msg.operationSuccessful')), shownByClient),
     });
   const card = (c: MyClass) => (
     <Card key={c.id} size="small" data-testid={`my-class-${c.id}`} style={{ marginBottom: 12 }}>

@@ -79,7 +79,7 @@ export default function DescribedFormDemo() {
     [lang],
   );
 
-  const { submit, saving } = useFormSubmit(form, async (values) => setSent(values), () => undefined);
+  const { submit, saving } = useFormSubmit(form, async (values) => setSent(values));
   const id = typeof idcard === 'string' && idcard ? parseIdCard(idcard.trim()).info : undefined;
 
   return (
