@@ -79,7 +79,7 @@ func (a *App) areas() []area {
 		{name: "dict", routes: func() []route.Route { return dict.NewHandlers(a.Dict).Routes() },
 			builtins: a.Dict.SeedBuiltins},
 		{name: "files", routes: func() []route.Route { return append(files.NewHandlers(a.Files).Routes(), a.ticketRoute()) }},
-		{name: "org", routes: func() []route.Route { return org.NewHandlers(a.Org, a.Access.CheckScopeChange).Routes() },
+		{name: "org", open: func(context.Context) error { a.Org.UseJobs(a.background); return nil }, works: a.orgWorks, routes: func() []route.Route { return org.NewHandlers(a.Org, a.Access.CheckScopeChange).Routes() },
 			builtins: func(ctx context.Context) error {
 				return a.Org.SeedDefaultScopes(ctx, map[string]string{access.RoleSysAdmin: org.ScopeAll, access.RoleLibAdmin: org.ScopeAll})
 			}},
