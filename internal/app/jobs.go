@@ -58,7 +58,6 @@ func (a *App) orgWorks() []tasks.Work {
 	})}
 }
 
-
 func init() {
 	httpx.RegisterMessages(map[string][2]string{
 		"job.owner_gone": {"发起任务的账号已停用或删除", "The account that started the job is disabled or deleted"},
