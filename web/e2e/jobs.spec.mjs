@@ -54,15 +54,3 @@ test('an organisation import runs as a job: progress, leave the page, find it ag
   await row(page, '100299').waitFor();
   assert.deepEqual(page.errors, []);
 });
-
-test('my jobs reads in English', async () => {
-  const page = await newPage(browser, { lang: 'en' });
-  await login(page, 'admin', 'Admin@123');
-  await waitPath(page, '/gateway');
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('menu-my-jobs').click();
-  await page.getByTestId('my-jobs').waitFor();
-  await page.getByText('My jobs').first().waitFor();
-  await shot(page, 'jobs-mine-en');
-  assert.deepEqual(page.errors, []);
-});
