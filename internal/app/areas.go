@@ -52,6 +52,8 @@ type area struct {
 	demoAfterPast func(ctx context.Context) error
 	// jobs are the area's scheduled tasks (internal/tasks), registered at open.
 	jobs []tasks.Task
+	// works are the area's kinds of long work run as jobs (tasks.Work: conversions, imports), registered at open.
+	works func() []tasks.Work
 	// close stops what the area runs in the background (Close calls it, last area first).
 	close func()
 }
@@ -77,7 +79,7 @@ func (a *App) areas() []area {
 		{name: "dict", routes: func() []route.Route { return dict.NewHandlers(a.Dict).Routes() },
 			builtins: a.Dict.SeedBuiltins},
 		{name: "files", routes: func() []route.Route { return append(files.NewHandlers(a.Files).Routes(), a.ticketRoute()) }},
-		{name: "org", routes: func() []route.Route { return org.NewHandlers(a.Org, a.Access.CheckScopeChange).Routes() },
+		{name: "org", open: func(context.Context) error { a.Org.UseJobs(a.background); return nil }, works: a.orgWorks, routes: func() []route.Route { return org.NewHandlers(a.Org, a.Access.CheckScopeChange).Routes() },
 			builtins: func(ctx context.Context) error {
 				return a.Org.SeedDefaultScopes(ctx, map[string]string{access.RoleSysAdmin: org.ScopeAll, access.RoleLibAdmin: org.ScopeAll})
 			}},
@@ -109,7 +111,7 @@ func (a *App) areas() []area {
 		{name: "demand", open: a.openDemand, routes: func() []route.Route { return demand.NewHandlers(a.demand).Routes() },
 			demo: a.seedDemandDemo},
 		{name: "content", open: a.openContent, routes: func() []route.Route { return content.NewHandlers(a.content).Routes() },
-			demo: a.seedContentDemo, close: func() { a.content.Close() }},
+			demo: a.seedContentDemo, close: func() { a.content.Close() }, works: a.contentWorks},
 		{name: "training", open: a.openTraining, routes: func() []route.Route { return training.NewHandlers(a.training).Routes() },
 			demoAfterPast: a.seedTrainingDemo, jobs: []tasks.Task{a.trainingReminders()}},
 		{name: "exam", open: a.openExams, routes: func() []route.Route { return exam.NewHandlers(a.exams).Routes() },
@@ -143,6 +145,11 @@ func (a *App) openAreas(ctx context.Context) error {
 		}
 		for _, t := range ar.jobs {
 			a.Tasks.Engine().Register(t)
+		}
+		if ar.works != nil {
+			for _, w := range ar.works() {
+				a.Tasks.Engine().RegisterWork(w)
+			}
 		}
 	}
 	a.assembleRoutes()

@@ -15,8 +15,10 @@ import (
 	"biddesk/internal/library"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/office"
 	"biddesk/internal/portal"
+	"biddesk/internal/tasks"
 )
 
 // The learning content (internal/content) declares what it needs of the files, dictionaries and portal areas;
@@ -127,6 +129,40 @@ func (a *App) contentService() *content.Service {
 	return a.content
 }
 
+// contentWorks are the learning content's jobs: a deck's conversion to PDF, tried three times (LibreOffice
+// crashed, the store did not answer), a deck beyond the limits or past its time failing at once.
+func (a *App) contentWorks() []tasks.Work {
+	timeout := a.Config.OfficeTimeout
+	if timeout <= 0 {
+		timeout = office.Options{}.WithDefaults().Timeout
+	}
+	return []tasks.Work{{
+		Kind: content.ConvertKind, Name: "job.name.convert", Timeout: timeout + 5*time.Minute, Retries: 2,
+		Run: func(ctx context.Context, j *tasks.Job) (any, error) {
+			var args content.ConvertArgs
+			if err := j.Decode(&args); err != nil {
+				return nil, tasks.Permanent(err)
+			}
+			key, permanent, err := a.content.ConvertJob(ctx, args.Ware)
+			switch {
+			case err != nil:
+				return nil, err
+			case key != "" && permanent:
+				return nil, tasks.Permanent(httpx.Fail(key))
+			case key != "":
+				return nil, httpx.Fail(key)
+			}
+			return args, nil
+		},
+		Failed: func(_ context.Context, j *tasks.Job, key string) {
+			var args content.ConvertArgs
+			if j.Decode(&args) == nil {
+				a.content.ConvertFailed(args.Ware, key)
+			}
+		},
+	}}
+}
+
 // openContent wires the learning content: its courseware (files, LibreOffice's limits, a work folder in the data
 // folder). The courseware's files are read through /api/course/download; the common download call gives them
 // only to course managers.
@@ -137,6 +173,13 @@ func (a *App) openContent(ctx context.Context) error {
 	if err := a.content.UseCourseware(ctx, contentWares{a.Files}, opt); err != nil {
 		return fmt.Errorf("courseware: %w", err)
 	}
+	eng := a.Tasks.Engine()
+	a.content.UseJobs(func(ctx context.Context, tx *db.Tx, args content.ConvertArgs, owner int64, title string) (int64, error) {
+		return eng.EnqueueTx(ctx, tx, tasks.NewJob{Kind: content.ConvertKind, Owner: owner, Title: title, Args: args})
+	}, func(ctx context.Context, id int64) error {
+		_, err := eng.JobState(ctx, id)
+		return err
+	})
 	a.content.UseLearners(contentLearners{a})
 	a.content.UseMessages(contentMessages{a.Library})
 	a.Files.OnRead(content.WareRecordType, func(_ context.Context, p *auth.Principal, _ *files.File) (bool, error) {

@@ -143,6 +143,7 @@ func TestCoursewarePDFIsCheckedByContentAndDownloadedWithATicket(t *testing.T) {
 func TestPPTXIsConvertedToPDFByLibreOffice(t *testing.T) {
 	needOffice(t)
 	e := newEnv(t)
+	e.StartJobs("only") // conversions are jobs of the engine
 	admin := e.login("admin", "Admin@123").AccessToken
 	course := e.addCourse(admin, e.addType(admin, 0, "转换"), "PPT课程", false)
 
@@ -167,6 +168,7 @@ func TestPPTXIsConvertedToPDFByLibreOffice(t *testing.T) {
 func TestACorruptOrHugeDeckIsRefusedCleanly(t *testing.T) {
 	needOffice(t)
 	e := newEnv(t, func(c *config.Config) { c.OfficeMaxPages = 5 })
+	e.StartJobs("only") // conversions are jobs of the engine
 	admin := e.login("admin", "Admin@123").AccessToken
 	// not a presentation by its bytes: refused at upload
 	if r, _ := e.putWare("/api/curriculum/uploadPPTToPDF", admin, "x.pptx", []byte("PK\x03\x04 not a deck")); r.Code == 0 {
@@ -194,6 +196,7 @@ func TestACorruptOrHugeDeckIsRefusedCleanly(t *testing.T) {
 func TestAConversionPastItsTimeFailsAndTheServerGoesOn(t *testing.T) {
 	needOffice(t)
 	e := newEnv(t, func(c *config.Config) { c.OfficeTimeout = 200 * time.Millisecond })
+	e.StartJobs("only") // conversions are jobs of the engine
 	admin := e.login("admin", "Admin@123").AccessToken
 	r, w := e.putWare("/api/curriculum/uploadPPTToPDF", admin, "slow.pptx", office.TestDeck(2))
 	if r.Code != 0 {

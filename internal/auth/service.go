@@ -701,3 +701,26 @@ func init() {
 		"user.theme_invalid":        {"主题只能是浅色、深色或跟随系统", "The theme is light, dark or follow the system"},
 	})
 }
+
+// ErrOwnerGone is work in the background whose owner's account is deleted or disabled.
+var ErrOwnerGone = errors.New("auth: the job's owner can no longer act")
+
+// ActFor is ctx acting as the account userID for work in the background that the account started (an import run
+// as a job): its principal with its function codes as they are now (a right taken away since is gone), and the
+// request information the business log names. A deleted or disabled account acts no more (ErrOwnerGone).
+func (s *Service) ActFor(ctx context.Context, userID int64) (_ context.Context, err error) {
+	defer errs.Wrap(&err, "auth: act for %d", userID)
+	u, err := s.store.UserByID(ctx, userID)
+	if err != nil {
+		return ctx, err
+	}
+	if u == nil || u.State == 0 {
+		return ctx, ErrOwnerGone
+	}
+	p, err := s.principalOf(ctx, u, 0)
+	if err != nil {
+		return ctx, err
+	}
+	ctx = httpx.WithInfo(ctx, &httpx.RequestInfo{UserID: u.ID, LoginCode: u.LoginCode, UserName: u.UserName, RequestID: "job"})
+	return WithPrincipal(ctx, p), nil
+}

@@ -5,6 +5,7 @@ import (
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -16,7 +17,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"biddesk/internal/audit"
@@ -48,7 +48,7 @@ const (
 	MaxPDFBytes   = 100 << 20
 	MaxDeckBytes  = 100 << 20
 	MaxVideoBytes = 1 << 30
-	// MaxQueue is how many conversions may wait or run at once (one runs at a time per instance); a further
+	// MaxQueue is how many conversions may wait or run at once in the cluster (one runs at a time per instance); a further
 	// deck is refused with content.ware.busy.
 	MaxQueue = 8
 	// MaxVideoLength is the longest video taken.
@@ -100,8 +100,9 @@ type WareOptions struct {
 type wares struct {
 	files   WareFiles
 	opt     WareOptions
-	slot    chan struct{} // one conversion at a time
-	pending atomic.Int32  // conversions waiting or running
+	slot    chan struct{} // one conversion at a time in this instance
+	enqueue Enqueue       // the job engine the conversions run on
+	check   func(ctx context.Context, jobID int64) error
 	ctx     context.Context
 	stop    context.CancelFunc
 	wg      sync.WaitGroup
@@ -260,7 +261,8 @@ func (s *Service) pdfRule(pages *int) UploadRule {
 }
 
 // insertWare records a courseware and links its files, with its business-log line.
-func (s *Service) insertWare(ctx context.Context, w Courseware, course any, sourceID, fileID int64, ms int64) (int64, error) {
+// then, if set, runs in the same transaction (a conversion's job is enqueued with its courseware).
+func (s *Service) insertWare(ctx context.Context, w Courseware, course any, sourceID, fileID int64, ms int64, then ...func(*db.Tx, int64) error) (int64, error) {
 	var id int64
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		now := s.now().UTC()
@@ -284,6 +286,11 @@ func (s *Service) insertWare(ctx context.Context, w Courseware, course any, sour
 		}
 		if err := s.ware.files.Attach(ctx, tx, WareRecordType, id, ids...); err != nil {
 			return err
+		}
+		for _, f := range then {
+			if err := f(tx, id); err != nil {
+				return err
+			}
 		}
 		after, err := oneWare(ctx, tx, id)
 		if err != nil {
@@ -314,8 +321,9 @@ func (s *Service) UploadPDF(w http.ResponseWriter, r *http.Request) (Courseware,
 }
 
 // UploadPPT is POST /api/curriculum/uploadPPTToPDF: a PPT or PPTX, checked by its bytes (and a PPTX by its
-// slides and unpacked size), recorded as converting and converted to PDF in the background; its state is
-// polled with GET /api/curriculum/getCoursewareState.
+// slides and unpacked size), recorded as converting and converted to PDF by a job of the job engine (ConvertJob:
+// once per cluster, retried, taken up by another instance if this one stops); its state is polled with
+// GET /api/curriculum/getCoursewareState.
 func (s *Service) UploadPPT(w http.ResponseWriter, r *http.Request) (Courseware, error) {
 	if err := s.needWares(); err != nil {
 		return Courseware{}, err
@@ -323,17 +331,15 @@ func (s *Service) UploadPPT(w http.ResponseWriter, r *http.Request) (Courseware,
 	if !office.Available(s.ware.opt.Office.Soffice) {
 		return Courseware{}, httpx.Fail("content.ware.no_office")
 	}
-	// a place in the queue is taken before the deck is read: a full queue refuses at once
-	if s.ware.pending.Add(1) > MaxQueue {
-		s.ware.pending.Add(-1)
+	if s.ware.enqueue == nil {
+		return Courseware{}, httpx.Fail("content.ware.unavailable")
+	}
+	// the queue of the whole cluster is full: refused at once, before the deck is read
+	if n, err := s.convertingNow(r.Context()); err != nil {
+		return Courseware{}, err
+	} else if n >= MaxQueue {
 		return Courseware{}, httpx.Fail("content.ware.busy")
 	}
-	queued := false
-	defer func() {
-		if !queued {
-			s.ware.pending.Add(-1)
-		}
-	}()
 	opt := s.ware.opt.Office
 	rule := UploadRule{Suffixes: []string{"ppt", "pptx"}, MaxBytes: MaxDeckBytes,
 		TooLarge: httpx.Fail("content.ware.too_large", MaxDeckBytes>>20), BadSuffix: httpx.Fail("content.ware.ppt_only"),
@@ -347,19 +353,118 @@ func (s *Service) UploadPPT(w http.ResponseWriter, r *http.Request) (Courseware,
 	}
 	ctx := r.Context()
 	name := strings.TrimSuffix(f.Name, filepath.Ext(f.Name)) + ".pdf"
-	id, err := s.insertWare(ctx, Courseware{Kind: KindPPT, Name: name, State: StateConverting}, course, f.ID, 0, 0)
+	id, err := s.insertWare(ctx, Courseware{Kind: KindPPT, Name: name, State: StateConverting}, course, f.ID, 0, 0,
+		func(tx *db.Tx, id int64) error {
+			job, err := s.ware.enqueue(ctx, tx, ConvertArgs{Ware: id}, userArg64(ctx), f.Name)
+			if err != nil {
+				return err
+			}
+			_, err = tx.Exec(ctx, `UPDATE course_ware SET job_id = ? WHERE id = ?`, job, id)
+			return err
+		})
 	if err != nil {
 		s.ware.files.Discard(ctx, f.ID)
 		return Courseware{}, err
 	}
-	queued = true
-	var user int64
-	if p := auth.PrincipalFrom(ctx); p != nil {
-		user = p.UserID
-	}
-	s.ware.wg.Add(1)
-	go s.convert(id, f, name, user)
 	return oneWare(ctx, s.db, id)
+}
+
+// convertingNow counts the conversions of the cluster that wait or run.
+func (s *Service) convertingNow(ctx context.Context) (int, error) {
+	var n int
+	err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM course_ware WHERE state = ? AND job_id IS NOT NULL AND updated_at > ?`,
+		StateConverting, s.now().UTC().Add(-s.staleAfter())).Scan(&n)
+	return n, err
+}
+
+func userArg64(ctx context.Context) int64 {
+	if p := auth.PrincipalFrom(ctx); p != nil {
+		return p.UserID
+	}
+	return 0
+}
+
+// ConvertArgs are a conversion job's arguments.
+type ConvertArgs struct {
+	Ware int64 `json:"ware"`
+}
+
+// ConvertKind is the job kind of a conversion.
+const ConvertKind = "content.convert"
+
+// Enqueue enqueues a conversion job inside tx for its owner (the uploader), titled by the deck's name.
+type Enqueue func(ctx context.Context, tx *db.Tx, args ConvertArgs, owner int64, title string) (int64, error)
+
+// UseJobs gives the courseware the job engine its conversions run on: enqueue, and check, which brings a job's
+// state up to date (a job lost with a killed instance is failed, and ConvertFailed records it).
+func (s *Service) UseJobs(e Enqueue, check func(ctx context.Context, jobID int64) error) {
+	if s.ware != nil {
+		s.ware.enqueue, s.ware.check = e, check
+	}
+}
+
+// errConvert is an attempt that may succeed when tried again (LibreOffice crashed, the store did not answer).
+type errConvert struct{ key string }
+
+func (e errConvert) Error() string { return "content: conversion failed: " + e.key }
+
+// ConvertJob is one attempt of a conversion job: it converts the courseware's deck and records the PDF. A deck
+// that cannot become a PDF within the limits fails for good (permanent is true); any other failure returns a
+// message key to try again with. A courseware deleted meanwhile, or no longer converting, ends the job.
+func (s *Service) ConvertJob(ctx context.Context, id int64) (key string, permanent bool, err error) {
+	defer errs.Wrap(&err, "content: convert %d", id)
+	if err := s.needWares(); err != nil {
+		return "", true, err
+	}
+	var state, name string
+	var src sql.NullInt64
+	err = s.db.QueryRow(ctx, `SELECT state, name, source_file_id FROM course_ware WHERE id = ?`, id).Scan(&state, &name, &src)
+	if db.IsNoRows(err) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	if state != StateConverting || !src.Valid {
+		return "", false, nil
+	}
+	// one LibreOffice at a time in an instance
+	select {
+	case s.ware.slot <- struct{}{}:
+	case <-ctx.Done():
+		return "content.ware.interrupted", false, nil
+	}
+	defer func() { <-s.ware.slot }()
+	// the attempt is alive: the staleness rule counts from here
+	if _, err := s.db.Exec(ctx, `UPDATE course_ware SET updated_at = ? WHERE id = ? AND state = ?`, s.now().UTC(), id, StateConverting); err != nil {
+		return "", false, err
+	}
+	var user int64
+	_ = s.db.QueryRow(ctx, `SELECT COALESCE(created_by, 0) FROM course_ware WHERE id = ?`, id).Scan(&user)
+	fileID, pages, size, key := s.runConversion(ctx, src.Int64, name, user)
+	if key != "" {
+		slog.Info("courseware conversion failed", "courseware", id, "reason", key)
+		switch key {
+		case "content.ware.too_many_pages", "content.ware.unpacked_too_large", "content.ware.timeout":
+			return key, true, nil
+		}
+		return key, false, nil
+	}
+	s.finish(id, fileID, pages, size, "")
+	return "", false, nil
+}
+
+// ConvertFailed records a conversion that failed for good (its last attempt, or a permanent failure).
+func (s *Service) ConvertFailed(id int64, key string) {
+	switch {
+	case key == "job.interrupted":
+		key = "content.ware.interrupted"
+	case key == "job.timeout":
+		key = "content.ware.timeout"
+	case key == "" || strings.HasPrefix(key, "job."):
+		key = "content.ware.convert_failed"
+	}
+	s.finish(id, 0, 0, 0, key)
 }
 
 // officeError is the message of a refused deck or conversion.
@@ -381,30 +486,11 @@ func officeError(err error, o office.Options) error {
 	return err
 }
 
-// convert runs one conversion when the slot is free, and records its outcome.
-func (s *Service) convert(id int64, src StoredFile, name string, user int64) {
-	defer s.ware.wg.Done()
-	defer s.ware.pending.Add(-1)
-	ctx := s.ware.ctx
-	select {
-	case s.ware.slot <- struct{}{}:
-	case <-ctx.Done():
-		s.finish(id, 0, 0, 0, "content.ware.interrupted")
-		return
-	}
-	defer func() { <-s.ware.slot }()
-	fileID, pages, size, key := s.runConversion(ctx, src, name, user)
-	if key != "" {
-		slog.Info("courseware conversion failed", "courseware", id, "reason", key)
-	}
-	s.finish(id, fileID, pages, size, key)
-}
-
-func (s *Service) runConversion(ctx context.Context, src StoredFile, name string, user int64) (int64, int, int64, string) {
+func (s *Service) runConversion(ctx context.Context, srcID int64, name string, user int64) (int64, int, int64, string) {
 	opt := s.ware.opt.Office
-	rc, _, err := s.ware.files.Open(ctx, src.ID)
+	rc, src, err := s.ware.files.Open(ctx, srcID)
 	if err != nil {
-		slog.Error("courseware: open the deck", "file", src.ID, "err", err)
+		slog.Error("courseware: open the deck", "file", srcID, "err", err)
 		return 0, 0, 0, "content.ware.convert_failed"
 	}
 	dir, err := os.MkdirTemp(s.ware.opt.WorkDir, "deck-*")
@@ -492,7 +578,8 @@ func (s *Service) finish(id, fileID int64, pages int, size int64, key string) {
 }
 
 // CoursewareState is GET /api/curriculum/getCoursewareState: a courseware and where its conversion stands. A
-// conversion whose instance stopped is reported failed once every queued conversion would have ended.
+// conversion's job lost with its instance (after its last attempt) reads as failed; a courseware converting
+// without a job (converted before conversions were jobs) is reported failed once it is stale.
 func (s *Service) CoursewareState(ctx context.Context, id int64, lang string) (_ Courseware, err error) {
 	defer errs.Wrap(&err, "content: courseware state %d", id)
 	if err := s.needWares(); err != nil {
@@ -502,10 +589,21 @@ func (s *Service) CoursewareState(ctx context.Context, id int64, lang string) (_
 	if err != nil {
 		return c, err
 	}
-	if c.State == StateConverting && s.now().Sub(c.UpdatedAt) > s.staleAfter() {
-		if _, err := s.db.Exec(ctx, `UPDATE course_ware SET state = ?, error_key = ?, updated_at = ? WHERE id = ? AND state = ?`,
-			StateFailed, "content.ware.interrupted", s.now().UTC(), id, StateConverting); err != nil {
+	if c.State == StateConverting {
+		var job sql.NullInt64
+		if err := s.db.QueryRow(ctx, `SELECT job_id FROM course_ware WHERE id = ?`, id).Scan(&job); err != nil {
 			return c, err
+		}
+		switch {
+		case job.Valid && s.ware.check != nil:
+			if err := s.ware.check(ctx, job.Int64); err != nil {
+				return c, err
+			}
+		case !job.Valid && s.now().Sub(c.UpdatedAt) > s.staleAfter():
+			if _, err := s.db.Exec(ctx, `UPDATE course_ware SET state = ?, error_key = ?, updated_at = ? WHERE id = ? AND state = ?`,
+				StateFailed, "content.ware.interrupted", s.now().UTC(), id, StateConverting); err != nil {
+				return c, err
+			}
 		}
 		if c, err = oneWare(ctx, s.db, id); err != nil {
 			return c, err
@@ -790,6 +888,7 @@ func init() {
 		"content.ware.timeout":            {"课件转换超时，请拆分后重新上传", "The conversion took too long; please split the deck and upload again"},
 		"content.ware.interrupted":        {"课件转换被中断，请重新上传", "The conversion was interrupted; please upload again"},
 		"content.ware.busy":               {"转换任务过多，请稍后再试", "Too many conversions are waiting; please try again later"},
+		"job.name.convert":                {"课件转换", "Courseware conversion"},
 		"content.ware.no_office":          {"服务器未安装LibreOffice，无法转换PPT", "LibreOffice is not installed on the server; PPT cannot be converted"},
 		"content.ware.bad_video":          {"视频文件已损坏或不是MP4格式", "The video is damaged or not an MP4"},
 		"content.ware.video_too_long":     {"视频时长不能超过24小时", "The video cannot be longer than 24 hours"},

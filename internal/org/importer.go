@@ -14,9 +14,12 @@ import (
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/progress"
 	"biddesk/internal/platform/route"
 	"biddesk/internal/platform/sheet"
 	"biddesk/internal/platform/validate"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // orgMaxRows bounds each sheet of the organisation import: a whole company's units or employees come in one
@@ -117,11 +120,20 @@ func (s *Store) Import(ctx context.Context, lang string, data [][]sheet.Row, pro
 	if dryRun || !problems.Empty() || len(units)+len(employees) == 0 {
 		return rep, nil
 	}
+	total, written := len(units)+len(employees), 0
+	step := func() {
+		written++
+		if written%200 == 0 || written == total {
+			progress.Report(ctx, written, total)
+		}
+	}
+	progress.Report(ctx, 0, total)
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		now := time.Now().UTC()
 		// parents before children: a unit's level is its depth in the file's own order
 		sort.SliceStable(units, func(i, j int) bool { return len(units[i].code) < len(units[j].code) })
 		for _, u := range units {
+			step()
 			if _, ok := existing[u.code]; ok {
 				if _, err := tx.Exec(ctx, `UPDATE org_unit SET unit_name = ?, parent_full_unit_code = ?, unit_type = ?, in_status = ?, sort = ?, updated_at = ? WHERE full_unit_code = ?`,
 					u.name, u.parent, u.unitType, u.inStatus, u.sortNo, now, u.code); err != nil {
@@ -140,6 +152,10 @@ func (s *Store) Import(ctx context.Context, lang string, data [][]sheet.Row, pro
 			}
 		}
 		for _, e := range employees {
+			step()
+			if err := ctx.Err(); err != nil {
+				return err // cancelled: nothing of the import is written
+			}
 			if existingEmp[e.code] {
 				if _, err := tx.Exec(ctx, `UPDATE employee SET name = ?, name_initials = ?, unit_code = ?, phone = ?, email = ?, in_status = ?, updated_at = ? WHERE code = ?`,
 					e.name, NameInitials(e.name), e.unit, e.phone, e.mail, e.inStatus, now, e.code); err != nil {
@@ -388,7 +404,11 @@ func (h *Handlers) Import(w http.ResponseWriter, r *http.Request) (any, error) {
 		return nil, err
 	}
 	defer f.Close()
-	lang := httpx.Lang(r)
+	return h.store.ImportWorkbook(r.Context(), httpx.Lang(r), f, dryRun)
+}
+
+// ImportWorkbook imports (or with dryRun checks) an opened workbook: its sheets 组织 and 员工.
+func (s *Store) ImportWorkbook(ctx context.Context, lang string, f *excelize.File, dryRun bool) (*ImportReport, error) {
 	problems := sheet.NewProblems(lang)
 	units, err := sheet.Rows(f, unitSheet, problems)
 	if err != nil {
@@ -404,12 +424,68 @@ func (h *Handlers) Import(w http.ResponseWriter, r *http.Request) (any, error) {
 		}
 		return &ImportReport{DryRun: dryRun, Problems: problems.List}, nil
 	}
-	return h.store.Import(r.Context(), lang, [][]sheet.Row{units, employees}, problems, dryRun)
+	return s.Import(ctx, lang, [][]sheet.Row{units, employees}, problems, dryRun)
+}
+
+// ImportJobKind is the job kind of an organisation import sent to the background.
+const ImportJobKind = "org.import"
+
+// ImportJobArgs are an import job's arguments (the workbook is the job's input).
+type ImportJobArgs struct {
+	DryRun bool   `json:"dryRun"`
+	Lang   string `json:"lang"`
+}
+
+// Background enqueues a job for the caller: its kind, a title the caller knows it by, its arguments and input.
+type Background func(ctx context.Context, kind, title string, args any, input []byte) (int64, error)
+
+// UseJobs gives the organisation the job engine a large import runs on.
+func (s *Store) UseJobs(bg Background) { s.bg = bg }
+
+// ImportAsyncOut is the job an import sent to the background runs as.
+type ImportAsyncOut struct {
+	JobID int64 `json:"jobId"`
+}
+
+// ImportAsync is POST /api/org/import/async: the workbook is checked to be one, kept with a job, and imported in
+// the background; the answer is the job, whose state (GET /api/sys/job/get) ends with the import's report as its
+// result. Same body and query as POST /api/org/import.
+func (h *Handlers) ImportAsync(w http.ResponseWriter, r *http.Request) (any, error) {
+	if h.store.bg == nil {
+		return nil, httpx.Fail("org.import.no_jobs")
+	}
+	dryRun, _ := strconv.ParseBool(r.URL.Query().Get("dryRun"))
+	data, name, err := sheet.ReadUploadBytes(w, r)
+	if err != nil {
+		return nil, err
+	}
+	f, err := sheet.Open(data)
+	if err != nil {
+		return nil, err
+	}
+	f.Close()
+	id, err := h.store.bg(r.Context(), ImportJobKind, name, ImportJobArgs{DryRun: dryRun, Lang: httpx.Lang(r)}, data)
+	if err != nil {
+		return nil, err
+	}
+	return &ImportAsyncOut{JobID: id}, nil
+}
+
+// RunImportJob is an import job's work: the workbook of its input, imported as its owner (ctx acts for them).
+func (s *Store) RunImportJob(ctx context.Context, args ImportJobArgs, input []byte) (*ImportReport, error) {
+	f, err := sheet.Open(input)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return s.ImportWorkbook(ctx, args.Lang, f, args.DryRun)
 }
 
 func init() {
 	httpx.RegisterMessages(map[string][2]string{
 		"org.import.template":        {"组织与员工导入模板", "Organisation and employee import template"},
+		"org.import.no_jobs":         {"后台任务不可用", "Background jobs are not available"},
+		"org.import.job":             {"组织与员工导入", "Organisation and employee import"},
 		"org.import.no_sheet":        {"文件中没有「%s」或「%s」工作表，请使用导入模板", "The file has no '%s' or '%s' sheet: please use the import template"},
 		"org.import.units":           {"组织", "Units"},
 		"org.import.employees":       {"员工", "Employees"},

@@ -76,5 +76,7 @@ func (h *Handlers) Routes() []route.Route {
 			Doc("The import workbook: sheets 组织 and 员工 with titles and an example row", "组织导入模板"),
 		route.New("POST", "/api/org/import", Screen, h.Import).Takes(ImportIn{}).Returns(&ImportReport{}).
 			Doc("Import units and employees from an .xlsx (multipart field file, at most 10 MB); dryRun=true only checks; a real import is all or nothing", "导入组织与员工"),
+		route.New("POST", "/api/org/import/async", Screen, h.ImportAsync).Takes(ImportIn{}).Returns(&ImportAsyncOut{}).
+			Doc("The import of POST /api/org/import in the background: answers its job at once; the job's result (GET /api/sys/job/get) is the import's report", "后台导入组织与员工"),
 	)
 }

@@ -49,6 +49,7 @@ type Unit struct {
 type Store struct {
 	db     *db.DB
 	scopes scopeCache // Visibility's answers (scopecache.go)
+	bg     Background // the job engine a large import runs on (UseJobs)
 }
 
 func NewStore(d *db.DB) *Store { return &Store{db: d} }

@@ -132,6 +132,8 @@ type Engine struct {
 	periodic map[string]*periodicEntry
 
 	client *river.Client[*sql.Tx]
+	// jobs are the work jobs' kinds and the ones running here (jobs.go)
+	jobs jobs
 }
 
 type periodicEntry struct {
@@ -300,6 +302,9 @@ func (e *Engine) Start(ctx context.Context) (err error) {
 	}
 	workers := river.NewWorkers()
 	if err := river.AddWorkerSafely(workers, &worker{e: e}); err != nil {
+		return err
+	}
+	if err := river.AddWorkerSafely(workers, &workWorker{e: e}); err != nil {
 		return err
 	}
 	client, err := river.NewClient(driver(e.db), &river.Config{

@@ -8,7 +8,7 @@ import (
 // Routes are the calls of /task_manager and /task_log.
 func (h *Handlers) Routes() []route.Route {
 	logAccess := route.AnyOf(ScreenLog, ScreenManager)
-	return []route.Route{
+	return append([]route.Route{
 		route.Call("GET", "/api/sys/task/list", ScreenManager, h.List).
 			Doc("The registered tasks with their settings, next five times and last run", "定时任务列表"),
 		route.Call("GET", "/api/sys/task/preview", ScreenManager, h.Preview).
@@ -29,5 +29,5 @@ func (h *Handlers) Routes() []route.Route {
 			Query(list.FormatParam).Returns(route.File{}).Doc("The task log as a spreadsheet (the list's filters)", "导出任务日志"),
 		route.Call("POST", "/api/sys/taskLog/cancel", ScreenManager, h.Cancel).
 			Doc("Cancel the job of a run (running, or waiting for a retry)", "取消任务运行"),
-	}
+	}, h.JobRoutes()...)
 }

@@ -201,3 +201,8 @@ func RedactQuery(raw string) string {
 	}
 	return vals.Encode()
 }
+
+// WithInfo is ctx carrying ri, for work done outside a request on someone's behalf (a job acting for its owner).
+func WithInfo(ctx context.Context, ri *RequestInfo) context.Context {
+	return context.WithValue(ctx, keyRequestInfo, ri)
+}

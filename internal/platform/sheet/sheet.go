@@ -112,26 +112,36 @@ func (p *Problems) Flagged(row int) bool { return p.flagged[row] }
 // ReadUpload reads the multipart field "file" as a workbook: at most MaxUpload bytes, and it
 // must really be an .xlsx (a zip holding a workbook), whatever its name says.
 func ReadUpload(w http.ResponseWriter, r *http.Request) (*excelize.File, error) {
+	data, _, err := ReadUploadBytes(w, r)
+	if err != nil {
+		return nil, err
+	}
+	return Open(data)
+}
+
+// ReadUploadBytes reads the upload's field file as ReadUpload does, and gives its bytes and its name unopened (an
+// import sent to the background keeps them for its job; Open reads them there).
+func ReadUploadBytes(w http.ResponseWriter, r *http.Request) ([]byte, string, error) {
 	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if ct != "multipart/form-data" {
-		return nil, httpx.Fail("sheet.file_required")
+		return nil, "", httpx.Fail("sheet.file_required")
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, MaxUpload+64<<10)
 	mr, err := r.MultipartReader()
 	if err != nil {
-		return nil, httpx.ErrBadInput
+		return nil, "", httpx.ErrBadInput
 	}
 	for {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
-			return nil, httpx.Fail("sheet.file_required")
+			return nil, "", httpx.Fail("sheet.file_required")
 		}
 		if err != nil {
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
-				return nil, httpx.Fail("sheet.too_large", MaxUpload>>20)
+				return nil, "", httpx.Fail("sheet.too_large", MaxUpload>>20)
 			}
-			return nil, httpx.ErrBadInput
+			return nil, "", httpx.ErrBadInput
 		}
 		if part.FormName() != "file" {
 			continue
@@ -140,14 +150,14 @@ func ReadUpload(w http.ResponseWriter, r *http.Request) (*excelize.File, error) 
 		if err != nil {
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
-				return nil, httpx.Fail("sheet.too_large", MaxUpload>>20)
+				return nil, "", httpx.Fail("sheet.too_large", MaxUpload>>20)
 			}
-			return nil, httpx.ErrBadInput
+			return nil, "", httpx.ErrBadInput
 		}
 		if len(data) > MaxUpload {
-			return nil, httpx.Fail("sheet.too_large", MaxUpload>>20)
+			return nil, "", httpx.Fail("sheet.too_large", MaxUpload>>20)
 		}
-		return Open(data)
+		return data, part.FileName(), nil
 	}
 }
 

@@ -14,6 +14,7 @@ const apis = defineApis({
   orgEmployeeList: { method: 'GET', path: '/api/org/employee/list' },
   orgImportCheck: { method: 'POST', path: '/api/org/import', long: true, query: { dryRun: 'true' } },
   orgImport: { method: 'POST', path: '/api/org/import', long: true },
+  orgImportAsync: { method: 'POST', path: '/api/org/import/async', long: true },
 });
 
 export const ORG_DOWNLOADS = {
@@ -30,4 +31,11 @@ export function importOrg(file: File, dryRun: boolean) {
   const form = new FormData();
   form.append('file', file);
   return callValue(dryRun ? apis.orgImportCheck : apis.orgImport, form);
+}
+
+/** Import the workbook in the background: answers the job at once (api/jobs.ts polls it). */
+export function importOrgAsync(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return callValue(apis.orgImportAsync, form);
 }

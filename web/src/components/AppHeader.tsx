@@ -15,6 +15,7 @@ import { helpUrl, refreshCache, signOut } from './userActions';
 // The dialogs (forms, descriptions) load when first opened, not with every page.
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog'));
 const PersonalInfoDialog = lazy(() => import('./PersonalInfoDialog'));
+const MyJobsDialog = lazy(() => import('./MyJobsDialog'));
 // So does the user menu (antd's Dropdown and Menu, its icons): with the first click on its button.
 const UserMenu = lazy(() => import('./UserMenu'));
 
@@ -31,7 +32,7 @@ export default function AppHeader({ variant, left, extra }: Props) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const session = useSession();
-  const [dialog, setDialog] = useState<'pwd' | 'info' | null>(null);
+  const [dialog, setDialog] = useState<'pwd' | 'info' | 'jobs' | null>(null);
   const forcePwd = session?.updatePwd === 1;
   const adminHome = adminEntry(session?.menuCodes, session?.sysMenus);
   const help = helpUrl(useConfigValue<string>(CONFIG_KEYS.helpUrl));
@@ -39,12 +40,14 @@ export default function AppHeader({ variant, left, extra }: Props) {
   const pwdOpen = forcePwd || dialog === 'pwd';
   const pwdUsed = useEver(pwdOpen);
   const infoUsed = useEver(dialog === 'info');
+  const jobsUsed = useEver(dialog === 'jobs');
 
   // the menu loads with the first click; a click from the keyboard (detail 0) hands the focus to the loaded trigger
   const [menu, setMenu] = useState<{ focus: boolean }>();
   const onPick = (key: UserMenuKey) => {
     if (key === 'info') setDialog('info');
     else if (key === 'pwd') setDialog('pwd');
+    else if (key === 'jobs') setDialog('jobs');
     else if (key === 'refresh') void refreshCache();
     else if (key === 'portal') navigate('/gateway');
     else if (key === 'admin' && adminHome) navigate(adminHome);
@@ -79,6 +82,7 @@ export default function AppHeader({ variant, left, extra }: Props) {
       <Suspense fallback={null}>
         {pwdUsed && <ChangePasswordDialog open={pwdOpen} forced={forcePwd} onClose={() => setDialog(null)} />}
         {infoUsed && <PersonalInfoDialog open={dialog === 'info'} onClose={() => setDialog(null)} />}
+        {jobsUsed && <MyJobsDialog open={dialog === 'jobs'} onClose={() => setDialog(null)} />}
       </Suspense>
     </header>
   );

@@ -1,8 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Modal, Space, Steps, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { toast } from '../api/client';
 import { shownByClient } from '../api/hooks/useWrite';
+import { useJob } from '../api/hooks/jobs';
+import JobProgress from './JobProgress';
 import { openExport } from './list/ExportButton';
 import { t, useI18n } from '../i18n';
 
@@ -37,6 +39,8 @@ interface Props<R extends ImportReportBase> {
   templateParams?: Record<string, string>;
   /** checks (dryRun) or imports the file */
   send(file: File, dryRun: boolean): Promise<R>;
+  /** imports the file in the background instead (a job: its progress is shown, the page may be left) */
+  sendAsync?(file: File): Promise<{ jobId: number }>;
   /** what a clean check would write (counts) */
   summary?(report: R): ReactNode;
   /** data-testid prefix: `${testId}-check`, `-run`, `-template`, `-file`, `-clean`, `-problems` */
@@ -47,17 +51,38 @@ interface Props<R extends ImportReportBase> {
  * An Excel import (the organisation, the library's tabular types): download the template, choose the filled-in
  * workbook, check it (a dry run lists every bad row with its reason), then import it, all or nothing.
  */
-export default function ImportDialog<R extends ImportReportBase>({ open, onClose, onImported, title, hint, templatePath, templateParams, send, summary, testId }: Props<R>) {
+export default function ImportDialog<R extends ImportReportBase>({ open, onClose, onImported, title, hint, templatePath, templateParams, send, sendAsync, summary, testId }: Props<R>) {
   useI18n();
   const [file, setFile] = useState<File>();
   const [report, setReport] = useState<R>();
   const [busy, setBusy] = useState<'check' | 'import'>();
+  const [jobId, setJobId] = useState<number>();
+  const { data: job } = useJob(jobId);
+  const told = useRef<number>(undefined);
+  // the import in the background has ended: its report is the job's result
+  useEffect(() => {
+    if (!job || job.state !== 'done' || told.current === job.id) return;
+    told.current = job.id;
+    const rep = job.result as R | null;
+    if (rep?.applied) {
+      toast('success', t('import.done'));
+      onImported();
+    } else if (rep) setReport(rep);
+  }, [job, onImported]);
 
   const reset = () => {
     setFile(undefined);
     setReport(undefined);
     setBusy(undefined);
+    setJobId(undefined);
   };
+  // closed from outside (the page closes it once imported): the next opening starts afresh
+  useEffect(() => {
+    if (open) return;
+    setFile(undefined);
+    setReport(undefined);
+    setJobId(undefined);
+  }, [open]);
   const close = () => {
     reset();
     onClose();
@@ -65,6 +90,13 @@ export default function ImportDialog<R extends ImportReportBase>({ open, onClose
   const run = (dryRun: boolean) => {
     if (!file) return;
     setBusy(dryRun ? 'check' : 'import');
+    if (!dryRun && sendAsync) {
+      sendAsync(file)
+        .then((out) => setJobId(out.jobId))
+        .catch(shownByClient)
+        .finally(() => setBusy(undefined));
+      return;
+    }
     send(file, dryRun)
       .then((rep) => {
         setReport(rep);
@@ -95,7 +127,7 @@ export default function ImportDialog<R extends ImportReportBase>({ open, onClose
           <Button disabled={!file} loading={busy === 'check'} onClick={() => run(true)} data-testid={`${testId}-check`}>
             {t('import.check')}
           </Button>
-          <Button type="primary" disabled={!clean || !!busy} loading={busy === 'import'} onClick={() => run(false)} data-testid={`${testId}-run`}>
+          <Button type="primary" disabled={!clean || !!busy || !!jobId} loading={busy === 'import'} onClick={() => run(false)} data-testid={`${testId}-run`}>
             {t('import.run')}
           </Button>
         </Space>
@@ -138,7 +170,11 @@ export default function ImportDialog<R extends ImportReportBase>({ open, onClose
             <p>{t('import.drop')}</p>
           </Upload.Dragger>
         </div>
-        {report && <ImportResult report={report} summary={summary} testId={testId} />}
+        {jobId ? (
+          <JobProgress id={jobId} result={(j) => (j.result as R | null)?.applied && <Alert type="success" showIcon message={t('import.done')} data-testid={`${testId}-done`} />} />
+        ) : (
+          report && <ImportResult report={report} summary={summary} testId={testId} />
+        )}
       </Space>
     </Modal>
   );

@@ -6,6 +6,7 @@ import {
   CheckOutlined,
   HomeOutlined,
   IdcardOutlined,
+  HistoryOutlined,
   LockOutlined,
   LogoutOutlined,
   QuestionCircleOutlined,
@@ -16,7 +17,7 @@ import { toast } from '../api/client';
 import { t as translate, useI18n, type MessageKey } from '../i18n';
 import { isThemeMode, setThemeMode, THEME_MODES, useThemeMode, type ThemeMode } from '../lib/themeMode';
 
-export type UserMenuKey = 'info' | 'pwd' | 'refresh' | 'portal' | 'admin' | 'logout';
+export type UserMenuKey = 'info' | 'pwd' | 'jobs' | 'refresh' | 'portal' | 'admin' | 'logout';
 
 const THEME_LABEL: Record<ThemeMode, MessageKey> = { light: 'shell.themeLight', dark: 'shell.themeDark', system: 'shell.themeSystem' };
 
@@ -60,6 +61,7 @@ export default function UserMenu({ variant, adminHome, help, onPick, trigger, fo
   const items: MenuProps['items'] = [
     { key: 'info', icon: <IdcardOutlined />, label: label(t('header.personalInfo'), 'menu-personal-info') },
     { key: 'pwd', icon: <LockOutlined />, label: label(t('header.changePassword'), 'menu-change-password') },
+    { key: 'jobs', icon: <HistoryOutlined />, label: label(t('job.mine'), 'menu-my-jobs') },
     { key: 'refresh', icon: <SyncOutlined />, label: label(t('header.refreshCache'), 'menu-refresh-cache') },
     {
       // light, dark or the system's: kept for the account (chooseTheme)

@@ -13,7 +13,7 @@ export const isPublicKey = (key: string) => PUBLIC_PREFIXES.some((p) => key.star
  * (routes.ts `coreMessages`). publicKeys.test.ts checks that these screens use no other key.
  */
 export const CORE_PREFIXES = [
-  'portal.', 'lib.', 'picker.', 'user.', 'validate.', 'list.', 'pwd.', 'upload.', 'info.', 'form.', 'shell.',
+  'portal.', 'lib.', 'picker.', 'user.', 'validate.', 'list.', 'pwd.', 'upload.', 'info.', 'form.', 'shell.', 'job.',
 ] as const;
 
 export const isCoreKey = (key: string) => CORE_PREFIXES.some((p) => key.startsWith(p));

@@ -1,5 +1,5 @@
 import { Descriptions } from 'antd';
-import { importOrg, ORG_DOWNLOADS, type OrgImportReport } from '../../api/orgAdmin';
+import { importOrg, importOrgAsync, ORG_DOWNLOADS, type OrgImportReport } from '../../api/orgAdmin';
 import ImportDialog, { IMPORT_MAX_MB } from '../../components/ImportDialog';
 import { t, useI18n } from '../../i18n';
 
@@ -21,6 +21,7 @@ export default function OrgImportDialog({ open, onClose, onImported }: Props) {
       hint={t('org.import.hint', { mb: IMPORT_MAX_MB })}
       templatePath={ORG_DOWNLOADS.template}
       send={importOrg}
+      sendAsync={importOrgAsync}
       testId="org-import"
       summary={(report) => (
         <Descriptions size="small" column={4} bordered>

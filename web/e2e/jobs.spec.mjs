@@ -1,0 +1,56 @@
+// Long work in the background: an administrator imports an organisation workbook, sees its progress, leaves the page,
+// and finds the job again under "my jobs" in the user menu, done.
+import { test } from '@playwright/test';
+import assert from 'node:assert/strict';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch, newPage, login, shot, dialogSettled, waitPath, row } from './helpers.mjs';
+
+const fixture = (name) => join(dirname(fileURLToPath(import.meta.url)), 'fixtures', name);
+
+let browser;
+test.beforeAll(async () => { browser = await launch(); });
+test.afterAll(async () => { await browser?.close(); });
+
+test('an organisation import runs as a job: progress, leave the page, find it again under my jobs', async () => {
+  const page = await newPage(browser);
+  await login(page, 'admin', 'Admin@123');
+  await waitPath(page, '/gateway');
+  await page.goto('/organization_manager');
+  await row(page, '华信服务集团').first().waitFor();
+
+  await page.getByTestId('org-import').first().click();
+  await dialogSettled(page);
+  await page.getByTestId('org-import-file').locator('input[type=file]').setInputFiles(fixture('org-import-good.xlsx'));
+  await page.getByTestId('org-import-check').click();
+  await page.getByTestId('org-import-clean').waitFor();
+  await page.getByTestId('org-import-run').click();
+  // the job's progress: a bar and its state, with the hint that the page may be left
+  await page.getByTestId('job-progress').waitFor();
+  await page.getByTestId('job-bar').first().waitFor();
+  assert.match(await page.getByTestId('job-progress').innerText(), /排队中|执行中|已完成/);
+  await shot(page, 'jobs-progress');
+
+  // leave the page for another one
+  await page.goto('/gateway');
+  await waitPath(page, '/gateway');
+
+  // my jobs, from the user menu: the import is there, done
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-my-jobs').click();
+  const jobs = page.getByTestId('my-jobs');
+  await jobs.waitFor();
+  const first = jobs.locator('.ant-table-row').first();
+  await first.getByText('组织与员工导入').waitFor();
+  await first.locator('[data-testid="job-state"][data-state="done"]').waitFor({ timeout: 30_000 });
+  assert.match(await first.innerText(), /org-import-good\.xlsx/);
+  assert.match(await first.innerText(), /已完成/);
+  await shot(page, 'jobs-mine');
+
+  // the import took effect
+  await page.goto('/organization_manager');
+  await page.getByTestId('search-unitName').fill('杭州华信样例');
+  await page.getByTestId('search-submit').click();
+  await row(page, '100299').waitFor();
+  assert.deepEqual(page.errors, []);
+});
