@@ -406,7 +406,7 @@ func TestResourceTableIsEnforcedWithoutRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	public := strings.Count(string(snapshot), " public download=")
-	for q, want := range map[string]int{"path=/api/sys/user/": 10, "path=/api/sys/user/&method=put": 4, "funCode=roleusers": 4, "access=public&sort=path": public} {
+	for q, want := range map[string]int{"path=/api/sys/user/": 11, "path=/api/sys/user/&method=put": 5, "funCode=roleusers": 4, "access=public&sort=path": public} {
 		v, _ := url.ParseQuery(q)
 		if got := list[resourceRec](e, "/api/sys/resource/list", tok, v).Total; got != want {
 			t.Errorf("%s: %d resources, want %d", q, got, want)

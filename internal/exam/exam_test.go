@@ -344,7 +344,7 @@ func TestACorrectedKeyMarksEveryAttemptAgain(t *testing.T) {
 			t.Errorf("taker %d after the correction: %v passed %d, want %v", i, s, p, want)
 		}
 	}
-	if w.count(`SELECT COUNT(*) FROM business_log WHERE module = 'exam' AND action = 'correct_key'`) != 1 {
+	if w.count(`SELECT COUNT(*) FROM business_log WHERE module = 'exam' AND action = 'correct'`) != 1 {
 		t.Error("the correction is not in the business log")
 	}
 }

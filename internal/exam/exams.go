@@ -136,9 +136,9 @@ func (s *Service) SaveExam(ctx context.Context, in ExamIn) (int64, error) {
 				return err
 			}
 		}
-		action := "exam_add"
+		action := audit.Create
 		if in.ID != 0 {
-			action = "exam_edit"
+			action = audit.Update
 		}
 		return s.record(ctx, tx, audit.Change{Action: action, TargetID: id, Target: in.Name, After: in})
 	})
@@ -164,7 +164,7 @@ func (s *Service) DeleteExam(ctx context.Context, id int64) error {
 				return err
 			}
 		}
-		return s.record(ctx, tx, audit.Change{Action: "exam_delete", TargetID: id, Target: name})
+		return s.record(ctx, tx, audit.Change{Action: audit.Delete, TargetID: id, Target: name})
 	})
 	return wrap(err, "delete exam %d", id)
 }
