@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"encoding/json"
 	"net/url"
 	"os"
@@ -96,7 +97,7 @@ func TestSocialSecurityContinuousMonthsAndExpertFilter(t *testing.T) {
 	}
 	// experts of the three employees; the list filters on the rule and shows the runs
 	for i, emp := range []string{a, b, c} {
-		e.libAdd(admin, "expert", map[string]any{"title": "社保专家" + []string{"甲", "乙", "丙"}[i], "employeeCode": emp})
+		e.LibAdd(admin, "expert", map[string]any{"title": "社保专家" + []string{"甲", "乙", "丙"}[i], "employeeCode": emp})
 	}
 	for _, tc := range []struct {
 		q    url.Values
@@ -184,7 +185,7 @@ func TestSocialSecurityImport(t *testing.T) {
 		if dry {
 			path += "?dryRun=true"
 		}
-		r := e.upload(path, admin, "s.xlsx", data)
+		r := e.Upload(path, admin, "s.xlsx", data)
 		var rep library.SocialImportReport
 		if r.Code != 0 || json.Unmarshal(r.Data, &rep) != nil {
 			t.Fatalf("import: %+v", r)
@@ -258,7 +259,7 @@ func TestExpertIDCardPostcodeAndMasking(t *testing.T) {
 			e.refused("POST", "/api/library/expert/add", admin, form, label+"："+v.Zh)
 			continue
 		}
-		id := e.libAdd(admin, "expert", form)
+		id := e.LibAdd(admin, "expert", form)
 		rec := e.libOne(admin, "expert", id)
 		if rec.s(field) != v.Input {
 			t.Errorf("%s %s stored as %q", v.Rule, v.Input, rec.s(field))
@@ -273,7 +274,7 @@ func TestExpertIDCardPostcodeAndMasking(t *testing.T) {
 	// masking: a staff member with the library screens (not the administration code) reads ***
 	staff := e.libStaff(admin)
 	const idn = "110105199003071239"
-	id := e.libAdd(staff, "expert", map[string]any{"title": "脱敏专家", "idNumber": idn, "postcode": "200120"})
+	id := e.LibAdd(staff, "expert", map[string]any{"title": "脱敏专家", "idNumber": idn, "postcode": "200120"})
 	if r := e.libOne(staff, "expert", id); r.s("idNumber") != library.Masked || r.s("gender") != "1" || r.s("postcode") != "200120" {
 		t.Fatalf("staff reads: %+v", r)
 	}
@@ -316,7 +317,7 @@ func TestMessageKindsAndCourseAuditMessages(t *testing.T) {
 	e.done("PUT", "/api/course/audit", lib, map[string]any{"ids": []int64{course}, "auditStatus": "2", "remark": "封面不清晰"}, nil)
 	// a staff entry rejected by admin: staff hears of it (kind review)
 	staff := e.libStaff(admin)
-	lic := e.libAdd(staff, "license", map[string]any{"title": "待驳回证照", "licenseType": "business", "holder": "甲公司"})
+	lic := e.LibAdd(staff, "license", map[string]any{"title": "待驳回证照", "licenseType": "business", "holder": "甲公司"})
 	e.done("POST", "/api/library/license/reject", admin, map[string]any{"ids": []int64{lic}, "reason": "扫描件缺失"}, nil)
 
 	mine := e.libList(admin, "message", url.Values{"mine": {"1"}, "kind": {"course"}})
@@ -361,9 +362,9 @@ func TestMessageKindsAndCourseAuditMessages(t *testing.T) {
 func TestGovernmentProcurementRegister(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	proof := e.libUpload(admin, "入库证明.pdf")
-	id := e.libAdd(admin, "govreg", map[string]any{"title": "某市政府采购平台入库", "kind": "platform", "authority": "某市财政局", "number": "ZC-9",
-		"region": "某市", "validTo": day(9), "proofs": []int64{proof}})
+	proof := e.LibUpload(admin, "入库证明.pdf")
+	id := e.LibAdd(admin, "govreg", map[string]any{"title": "某市政府采购平台入库", "kind": "platform", "authority": "某市财政局", "number": "ZC-9",
+		"region": "某市", "validTo": apptest.Day(9), "proofs": []int64{proof}})
 	r := e.libOne(admin, "govreg", id)
 	if proofs, _ := r["proofs"].([]any); len(proofs) != 1 || r.s("expiry") != "expiring" {
 		t.Fatalf("registration: %+v", r)

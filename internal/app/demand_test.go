@@ -132,8 +132,8 @@ func TestDemandCollectionEndToEnd(t *testing.T) {
 	e.refused("GET", "/api/portal/demand/one?id="+itoa(id), far, nil, "需求征集不存在")
 	e.refused("POST", "/api/portal/demand/submit", far, map[string]any{"collectionId": id, "content": "x", "values": map[string]any{"qty": 1}}, "需求征集不存在")
 	// a member submits, with a file of their own; form rules hold
-	fileID := e.libUpload(a1, "scan.pdf")
-	otherFile := e.libUpload(a2, "other.pdf")
+	fileID := e.LibUpload(a1, "scan.pdf")
+	otherFile := e.LibUpload(a2, "other.pdf")
 	e.refused("POST", "/api/portal/demand/submit", a1, map[string]any{"collectionId": id, "content": "需要营业执照扫描件"}, "请填写「数量」")
 	e.refused("POST", "/api/portal/demand/submit", a1, map[string]any{"collectionId": id, "content": "x", "values": map[string]any{"qty": "many"}}, "「数量」请输入数字")
 	e.refused("POST", "/api/portal/demand/submit", a1, map[string]any{"collectionId": id, "content": "x", "values": map[string]any{"qty": 2, "need": "2027-13-01"}}, "「需要日期」请输入日期（YYYY-MM-DD）")
@@ -234,8 +234,8 @@ func TestDemandAnswersAreMessagesWithTextAndFiles(t *testing.T) {
 		return added.ID
 	}
 	d1, d2 := submit(a1, "需要最新的报价模板。"), submit(a2, "需要服务报价模板")
-	answerFile := e.libUpload(admin, "报价模板.pdf")
-	foreign := e.libUpload(a1, "mine.pdf")
+	answerFile := e.LibUpload(admin, "报价模板.pdf")
+	foreign := e.LibUpload(a1, "mine.pdf")
 	text := strings.Repeat("答", 10) + "：模板已放在资料库，附件为最新版本。"
 
 	for _, c := range []struct {

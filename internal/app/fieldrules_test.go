@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"net/http"
 	"strings"
 	"testing"
@@ -30,8 +31,8 @@ func TestLibraryPeriodsEndAfterTheyStartAndDatesExist(t *testing.T) {
 		t.Errorf("english: %+v", r)
 	}
 	// one day is a period; so is an open end
-	id := e.libAdd(tok, "license", lic("validFrom", "2026-01-01", "validTo", "2026-01-01"))
-	e.libAdd(tok, "license", lic("validFrom", "2026-01-01"))
+	id := e.LibAdd(tok, "license", lic("validFrom", "2026-01-01", "validTo", "2026-01-01"))
+	e.LibAdd(tok, "license", lic("validFrom", "2026-01-01"))
 	e.refused("PUT", "/api/library/license/edit", tok, lic("validFrom", "2027-01-01", "validTo", "2026-01-01", "id", itoa(id)), "有效期至：不能早于有效期自")
 	e.refused("PUT", "/api/library/license/edit", tok, lic("validTo", "1899-12-31", "id", itoa(id)), "有效期至：日期的年份须在1900到9999之间")
 
@@ -51,32 +52,14 @@ func TestLibraryPeriodsEndAfterTheyStartAndDatesExist(t *testing.T) {
 func TestCAKeyIsNotLentWithADueDateInThePast(t *testing.T) {
 	e := newEnv(t)
 	tok := e.login("admin", "Admin@123").AccessToken
-	id := e.libAdd(tok, "cakey", map[string]any{"title": "某平台", "keyNumber": "K-9", "holder": "甲公司", "custodian": "HX000001"})
+	id := e.LibAdd(tok, "cakey", map[string]any{"title": "某平台", "keyNumber": "K-9", "holder": "甲公司", "custodian": "HX000001"})
 	lend := func(due string) map[string]any {
 		return map[string]any{"id": id, "borrowerCode": "HX000010", "purpose": "p", "dueDate": due}
 	}
 	e.refused("POST", "/api/library/cakey/lend", tok, lend("2020-01-01"), "应还日期不能早于今天")
-	e.refused("POST", "/api/library/cakey/lend", tok, lend(day(-1)), "应还日期不能早于今天")
+	e.refused("POST", "/api/library/cakey/lend", tok, lend(apptest.Day(-1)), "应还日期不能早于今天")
 	e.refused("POST", "/api/library/cakey/lend", tok, lend("2026-02-30"), "应还日期：日期不存在：2026-02-30")
-	e.done("POST", "/api/library/cakey/lend", tok, lend(day(0)), nil)
-}
-
-// Reward refusals name the field by its label, in the caller's language.
-func TestRewardRefusalsNameTheFieldByItsLabel(t *testing.T) {
-	w := newRewardWorld(t)
-	e := w.e
-	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("amount", "-5"), "奖励金额不能为负数")
-	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("amount", "1e5"), "奖励金额请输入金额（元）")
-	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("wonAmount", "1.234"), "中标奖励金额最多保留2位小数")
-	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("certKind", "nosuch"), "证书类别不是字典中的值")
-	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("certLevel", "9"), "证书等级不是字典中的值")
-	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("validFrom", "2026/1/1"), "生效日期请输入日期（YYYY-MM-DD）")
-	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("validTo", "2026-02-30"), "失效日期：日期不存在：2026-02-30")
-	e.refused("POST", "/api/reward/rule/add", w.admin, ruleWith("validTo", "0001-01-01"), "失效日期：日期的年份须在1900到9999之间")
-	if _, r := e.call("POST", "/api/reward/rule/add", w.admin, ruleWith("yearlyCap", "-1"), "Accept-Language", "en"); r.Message != "Yearly cap cannot be negative" {
-		t.Errorf("english: %+v", r)
-	}
-	e.refused("GET", "/api/reward/audit/list?startDate=2026-13-01", w.admin, nil, "投标日期：日期不存在：2026-13-01")
+	e.done("POST", "/api/library/cakey/lend", tok, lend(apptest.Day(0)), nil)
 }
 
 // Small refusals say what is wrong, with the status of their kind.

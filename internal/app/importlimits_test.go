@@ -52,12 +52,12 @@ func TestImportsRefuseWorkbooksThatUnpackTooLarge(t *testing.T) {
 		t.Fatalf("the bomb packs to %d bytes", len(bomb))
 	}
 	for _, path := range []string{"/api/library/license/import?dryRun=true", "/api/library/expert/import", "/api/org/import?dryRun=true"} {
-		if r := e.upload(path, admin, "bomb.xlsx", bomb); r.Code != 1 || r.Message != "Excel 文件解压后不能超过 64MB，请分批导入" {
+		if r := e.Upload(path, admin, "bomb.xlsx", bomb); r.Code != 1 || r.Message != "Excel 文件解压后不能超过 64MB，请分批导入" {
 			t.Errorf("%s: %+v", path, r)
 		}
 	}
 	// just under the limit is read as usual
-	r := e.upload("/api/library/license/import?dryRun=true", admin, "ok.xlsx", withPart(t, small, 60<<20))
+	r := e.Upload("/api/library/license/import?dryRun=true", admin, "ok.xlsx", withPart(t, small, 60<<20))
 	var rep library.ImportReport
 	if r.Code != 0 || json.Unmarshal(r.Data, &rep) != nil || rep.Rows != 1 || len(rep.Problems) != 0 {
 		t.Fatalf("under the limit: %+v %+v", r, rep)
@@ -71,7 +71,7 @@ func TestImportsCapTheRowsAndTheProblemsListed(t *testing.T) {
 	for range 10_001 {
 		rows = append(rows, []string{"证照", "不存在的类型", "N", "甲公司", "", "2030-01-01", ""})
 	}
-	r := e.upload("/api/library/license/import", admin, "many.xlsx", workbook(t, map[string][][]string{"企业证照": rows}))
+	r := e.Upload("/api/library/license/import", admin, "many.xlsx", workbook(t, map[string][][]string{"企业证照": rows}))
 	var rep library.ImportReport
 	if r.Code != 0 || json.Unmarshal(r.Data, &rep) != nil {
 		t.Fatalf("import: %+v", r)

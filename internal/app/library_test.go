@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -8,7 +9,6 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
 	"biddesk/internal/access"
 	"biddesk/internal/library"
@@ -25,15 +25,6 @@ type libPage struct {
 	Total   int         `json:"total"`
 }
 
-func (e *env) libAdd(tok, key string, form map[string]any) int64 {
-	e.t.Helper()
-	var out struct {
-		ID int64 `json:"id"`
-	}
-	e.done("POST", "/api/library/"+key+"/add", tok, form, &out)
-	return out.ID
-}
-
 func (e *env) libList(tok, key string, q url.Values) libPage {
 	e.t.Helper()
 	var p libPage
@@ -47,8 +38,6 @@ func (e *env) libOne(tok, key string, id int64) libRecord {
 	e.done("GET", "/api/library/"+key+"/one?id="+itoa(id), tok, nil, &r)
 	return r
 }
-
-func day(n int) string { return library.Today(time.Now()).AddDate(0, 0, n).Format("2006-01-02") }
 
 func (e *env) libUserID(login string) int64 {
 	e.t.Helper()
@@ -76,22 +65,6 @@ func (e *env) libStaff(admin string) string {
 	return e.login("staff", "Staff@123").AccessToken
 }
 
-// minimal forms of every type, and a second value for the edit
-var libForms = map[string]map[string]any{
-	library.TypeExpert: {"title": "测试专家甲", "employeeCode": "HX000100", "jobTitle": "工程师", "education": "3", "years": "5",
-		"qualifications": []map[string]any{{"name": "一级建造师", "number": "JZ-1", "validTo": "2031-05-01"}, {"name": "注册安全工程师", "validTo": "2030-02-01"}}},
-	library.TypeLicense:      {"title": "测试证照甲", "licenseType": "business", "number": "LIC-T-001", "holder": "测试持证公司", "validTo": "2031-01-01"},
-	library.TypeHonor:        {"title": "测试荣誉甲", "level": "national", "holder": "测试持证公司", "awardDate": "2024-03-01"},
-	library.TypeContract:     {"title": "测试合同甲", "client": "测试客户", "amount": "1000.50", "signDate": "2024-01-02"},
-	library.TypeCAKey:        {"title": "测试交易平台甲", "keyNumber": "CA-T-001", "holder": "测试持证公司", "custodian": "HX000100", "validTo": "2031-01-01"},
-	library.TypeTender:       {"title": "测试标书甲", "buyer": "测试招标单位", "result": "win", "bidDate": "2024-05-05"},
-	library.TypePlan:         {"title": "测试方案甲", "category": "property"},
-	library.TypeToolkit:      {"title": "测试工具甲", "link": "https://example.com/tool"},
-	library.TypeMessage:      {"title": "测试消息甲", "content": "请处理", "recipient": "admin"},
-	library.TypeAnnouncement: {"title": "测试公告甲", "content": "<p>正文</p>"},
-	library.TypeGovReg:       {"title": "测试政府采购登记甲", "kind": "platform", "authority": "测试财政局", "number": "ZC-T-001", "validTo": "2031-01-01"},
-}
-
 func TestLibraryEveryTypeCreateEditSearchDeleteExport(t *testing.T) {
 	e := newEnv(t)
 	tok := e.login("admin", "Admin@123").AccessToken
@@ -111,8 +84,8 @@ func TestLibraryEveryTypeCreateEditSearchDeleteExport(t *testing.T) {
 	}
 	for _, typ := range library.Types {
 		key := typ.Key
-		form := libForms[key]
-		id := e.libAdd(tok, key, form)
+		form := apptest.LibForms[key]
+		id := e.LibAdd(tok, key, form)
 		rec := e.libOne(tok, key, id)
 		if rec.s("title") != form["title"] || rec.s("status") != library.StatusPublished {
 			t.Fatalf("%s: %+v", key, rec)
@@ -163,7 +136,7 @@ func TestLibraryEveryTypeCreateEditSearchDeleteExport(t *testing.T) {
 		_ = h
 	}
 	// the expert's first expiry is the earliest qualification's
-	id := e.libAdd(tok, library.TypeExpert, libForms[library.TypeExpert])
+	id := e.LibAdd(tok, library.TypeExpert, apptest.LibForms[library.TypeExpert])
 	if r := e.libOne(tok, library.TypeExpert, id); r.s("validTo") != "2030-02-01" || r.s("unitCode") == "" || r.s("employeeCodeName") == "" {
 		t.Fatalf("expert derived fields: %+v", r)
 	}
@@ -210,8 +183,8 @@ func TestLibraryFieldRulesAndSearchFilters(t *testing.T) {
 	var tag struct{ ID int64 }
 	e.done("POST", "/api/library/tag/add", tok, map[string]any{"name": "测试标签", "color": "#1677ff"}, &tag)
 	e.refused("POST", "/api/library/tag/add", tok, map[string]any{"name": "测试标签"}, "标签名称已存在")
-	a := e.libAdd(tok, "license", map[string]any{"title": "筛选甲", "licenseType": "business", "holder": "甲公司", "unitCode": "100104", "validTo": "2030-06-30", "tags": []int64{tag.ID}})
-	b := e.libAdd(tok, "license", map[string]any{"title": "筛选乙", "licenseType": "qualification", "holder": "乙公司", "unitCode": "100201", "validTo": "2029-01-01"})
+	a := e.LibAdd(tok, "license", map[string]any{"title": "筛选甲", "licenseType": "business", "holder": "甲公司", "unitCode": "100104", "validTo": "2030-06-30", "tags": []int64{tag.ID}})
+	b := e.LibAdd(tok, "license", map[string]any{"title": "筛选乙", "licenseType": "qualification", "holder": "乙公司", "unitCode": "100201", "validTo": "2029-01-01"})
 	for q, want := range map[string]int64{
 		"tagId=" + itoa(tag.ID): a, "licenseType=qualification&keywords=筛选": b, "unitCode=1001&keywords=筛选": a, "holder=乙": b,
 		"validToFrom=2030-01-01&keywords=筛选": a, "validToTo=2029-12-31&keywords=筛选": b,
@@ -275,7 +248,7 @@ func TestLibraryRefusalsWithoutTheFunctionCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	staff = e.login("staff", "Staff@123").AccessToken
-	e.libAdd(admin, "expert", map[string]any{"title": "公司级专家"})
+	e.LibAdd(admin, "expert", map[string]any{"title": "公司级专家"})
 	// (the demo's experts of the staff member's own unit are listed too: the rewards' demo made him one)
 	listed := false
 	for _, r := range e.libList(staff, "expert", url.Values{"limit": {"100"}}).Records {
@@ -293,7 +266,7 @@ func TestLibraryReviewStaffEntryPendingApproveReject(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
 	staff := e.libStaff(admin)
-	id := e.libAdd(staff, "license", map[string]any{"title": "员工录入证照", "licenseType": "business", "holder": "甲公司"})
+	id := e.LibAdd(staff, "license", map[string]any{"title": "员工录入证照", "licenseType": "business", "holder": "甲公司"})
 	if r := e.libOne(staff, "license", id); r.s("status") != library.StatusPending {
 		t.Fatalf("a staff entry waits for review: %+v", r)
 	}
@@ -301,7 +274,7 @@ func TestLibraryReviewStaffEntryPendingApproveReject(t *testing.T) {
 	if resp, _ := e.call("POST", "/api/library/license/approve", staff, map[string]any{"ids": []int64{id}}); resp.StatusCode != 403 {
 		t.Fatalf("staff approves: %d", resp.StatusCode)
 	}
-	other := e.libAdd(admin, "license", map[string]any{"title": "管理员证照", "licenseType": "business", "holder": "乙公司"})
+	other := e.LibAdd(admin, "license", map[string]any{"title": "管理员证照", "licenseType": "business", "holder": "乙公司"})
 	e.refused("PUT", "/api/library/license/edit", staff, map[string]any{"id": other, "title": "x", "licenseType": "business", "holder": "y"}, "只能修改自己录入的记录")
 	e.refused("DELETE", "/api/library/license/del", staff, map[string]any{"ids": []int64{other}}, "只能修改自己录入的记录")
 	// pending records are not published: the admin sees both, another reader only published ones
@@ -341,7 +314,7 @@ func TestLibraryReviewStaffEntryPendingApproveReject(t *testing.T) {
 		t.Fatal("review transitions are in the business log")
 	}
 	// a draft stays out of review until submitted
-	d := e.libAdd(staff, "honor", map[string]any{"title": "草稿荣誉", "draft": true})
+	d := e.LibAdd(staff, "honor", map[string]any{"title": "草稿荣誉", "draft": true})
 	if r := e.libOne(staff, "honor", d); r.s("status") != library.StatusDraft {
 		t.Fatalf("draft: %+v", r)
 	}
@@ -351,9 +324,9 @@ func TestLibraryDataRulesLimitRowsByUnit(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
 	staff := e.libStaff(admin) // unit 100201003, own unit and below
-	mine := e.libAdd(admin, "honor", map[string]any{"title": "本单位荣誉", "unitCode": "100201003"})
-	other := e.libAdd(admin, "honor", map[string]any{"title": "他单位荣誉", "unitCode": "100104"})
-	common := e.libAdd(admin, "honor", map[string]any{"title": "公司荣誉"})
+	mine := e.LibAdd(admin, "honor", map[string]any{"title": "本单位荣誉", "unitCode": "100201003"})
+	other := e.LibAdd(admin, "honor", map[string]any{"title": "他单位荣誉", "unitCode": "100104"})
+	common := e.LibAdd(admin, "honor", map[string]any{"title": "公司荣誉"})
 	p := e.libList(staff, "honor", url.Values{"keywords": {"荣誉"}, "limit": {"100"}})
 	seen := map[int64]bool{}
 	for _, r := range p.Records {
@@ -368,7 +341,7 @@ func TestLibraryDataRulesLimitRowsByUnit(t *testing.T) {
 func TestLibraryAnnouncementHTMLIsSanitised(t *testing.T) {
 	e := newEnv(t)
 	tok := e.login("admin", "Admin@123").AccessToken
-	id := e.libAdd(tok, "announcement", map[string]any{"title": "安全公告", "pinned": 1,
+	id := e.LibAdd(tok, "announcement", map[string]any{"title": "安全公告", "pinned": 1,
 		"content": `<p onclick="x()">正文<script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">链接</a><a href="https://example.com">好链接</a></p><iframe src="https://evil"></iframe>`})
 	c := e.libOne(tok, "announcement", id).s("content")
 	for _, bad := range []string{"script", "onerror", "onclick", "javascript:", "iframe", "alert"} {
@@ -381,7 +354,7 @@ func TestLibraryAnnouncementHTMLIsSanitised(t *testing.T) {
 	}
 	e.refused("POST", "/api/library/announcement/add", tok, map[string]any{"title": "空", "content": "<script>x</script>"}, "内容：不能为空")
 	// pinned first
-	later := e.libAdd(tok, "announcement", map[string]any{"title": "普通公告", "content": "<p>b</p>"})
+	later := e.LibAdd(tok, "announcement", map[string]any{"title": "普通公告", "content": "<p>b</p>"})
 	if p := e.libList(tok, "announcement", nil); p.Records[0].id() != id && p.Records[0].id() == later {
 		t.Fatalf("pinned first: %+v", p.Records)
 	}
@@ -397,10 +370,10 @@ func TestLibraryExpiryRemindersAndMessages(t *testing.T) {
 	if _, err := e.app.DB.Exec(ctx, `UPDATE sys_user SET employee_code = 'HX000200' WHERE id = ?`, staffID); err != nil {
 		t.Fatal(err)
 	}
-	soon := e.libAdd(staff, "license", map[string]any{"title": "即将到期证照", "licenseType": "business", "holder": "甲公司", "validTo": day(5)})
-	gone := e.libAdd(staff, "license", map[string]any{"title": "已过期证照", "licenseType": "business", "holder": "甲公司", "validTo": day(-3)})
-	e.libAdd(staff, "license", map[string]any{"title": "长期证照", "licenseType": "business", "holder": "甲公司", "validTo": day(300)})
-	kept := e.libAdd(admin, "cakey", map[string]any{"title": "保管的CA锁", "keyNumber": "K-1", "holder": "甲公司", "custodian": "HX000200", "validTo": day(10)})
+	soon := e.LibAdd(staff, "license", map[string]any{"title": "即将到期证照", "licenseType": "business", "holder": "甲公司", "validTo": apptest.Day(5)})
+	gone := e.LibAdd(staff, "license", map[string]any{"title": "已过期证照", "licenseType": "business", "holder": "甲公司", "validTo": apptest.Day(-3)})
+	e.LibAdd(staff, "license", map[string]any{"title": "长期证照", "licenseType": "business", "holder": "甲公司", "validTo": apptest.Day(300)})
+	kept := e.LibAdd(admin, "cakey", map[string]any{"title": "保管的CA锁", "keyNumber": "K-1", "holder": "甲公司", "custodian": "HX000200", "validTo": apptest.Day(10)})
 	for _, id := range []int64{soon, gone} {
 		e.done("POST", "/api/library/license/approve", admin, map[string]any{"ids": []int64{id}}, nil)
 	}
@@ -428,11 +401,11 @@ func TestLibraryExpiryRemindersAndMessages(t *testing.T) {
 		t.Fatalf("7 days: %+v", rm)
 	}
 	// lend the key to the staff member: a loan reminder, and the history
-	e.done("POST", "/api/library/cakey/lend", admin, map[string]any{"id": kept, "borrowerCode": "HX000200", "purpose": "某项目投标", "dueDate": day(2)}, nil)
+	e.done("POST", "/api/library/cakey/lend", admin, map[string]any{"id": kept, "borrowerCode": "HX000200", "purpose": "某项目投标", "dueDate": apptest.Day(2)}, nil)
 	e.refused("POST", "/api/library/cakey/lend", admin, map[string]any{"id": kept, "borrowerCode": "HX000200"}, "该CA锁已借出，请先归还")
 	e.refused("DELETE", "/api/library/cakey/del", admin, map[string]any{"ids": []int64{kept}}, "借出中的CA锁不能删除，请先归还")
 	e.done("GET", "/api/biapp/marketing/backend/project/remind", staff, nil, &rm)
-	if len(rm.Loans) != 1 || rm.Loans[0].KeyNumber != "K-1" || rm.Loans[0].DueDate != day(2) {
+	if len(rm.Loans) != 1 || rm.Loans[0].KeyNumber != "K-1" || rm.Loans[0].DueDate != apptest.Day(2) {
 		t.Fatalf("loan reminder: %+v", rm.Loans)
 	}
 	if r := e.libOne(admin, "cakey", kept); r.s("state") != "lent" {
@@ -507,7 +480,7 @@ func TestLibraryImportDryRunAndImport(t *testing.T) {
 		t.Fatalf("problem lines: %v", lines)
 	}
 	// all or nothing: the real import of a bad file creates nothing
-	r := e.upload("/api/library/license/import", tok, "l.xlsx", bad)
+	r := e.Upload("/api/library/license/import", tok, "l.xlsx", bad)
 	if json.Unmarshal(r.Data, &rep) != nil || rep.Applied {
 		t.Fatalf("bad import applied: %+v", r)
 	}
@@ -518,7 +491,7 @@ func TestLibraryImportDryRunAndImport(t *testing.T) {
 		{"导入证照一", "营业执照", "N-1", "甲公司", "100104", "2030-01-01", "=cmd"},
 		{"导入证照四", "business", "N-4", "甲公司", "", "2030/2/3", ""},
 	}})
-	r = e.upload("/api/library/license/import", tok, "l.xlsx", good)
+	r = e.Upload("/api/library/license/import", tok, "l.xlsx", good)
 	if json.Unmarshal(r.Data, &rep) != nil || !rep.Applied || rep.Created != 2 {
 		t.Fatalf("import: %+v", r)
 	}
@@ -535,22 +508,12 @@ func TestLibraryImportDryRunAndImport(t *testing.T) {
 	}
 }
 
-func (e *env) libUpload(tok, name string) int64 {
-	e.t.Helper()
-	r := e.upload("/api/sys/common/disk/upload?module=library", tok, name, []byte("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"))
-	var f struct{ ID int64 }
-	if r.Code != 0 || json.Unmarshal(r.Data, &f) != nil || f.ID == 0 {
-		e.t.Fatalf("upload %s: %+v", name, r)
-	}
-	return f.ID
-}
-
 func TestLibraryFilesAreLinkedAndDownloadedByWhoSeesTheRecord(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
 	staff := e.libStaff(admin)
-	scan := e.libUpload(staff, "营业执照扫描件.pdf")
-	id := e.libAdd(staff, "license", map[string]any{"title": "带扫描件的证照", "licenseType": "business", "holder": "甲公司",
+	scan := e.LibUpload(staff, "营业执照扫描件.pdf")
+	id := e.LibAdd(staff, "license", map[string]any{"title": "带扫描件的证照", "licenseType": "business", "holder": "甲公司",
 		"scans": []map[string]any{{"id": scan, "name": "营业执照扫描件.pdf"}}})
 	r := e.libOne(staff, "license", id)
 	scans, _ := r["scans"].([]any)
@@ -558,7 +521,7 @@ func TestLibraryFilesAreLinkedAndDownloadedByWhoSeesTheRecord(t *testing.T) {
 		t.Fatalf("scans: %+v", r)
 	}
 	// another user's file cannot be linked; a linked file cannot be linked twice
-	adminFile := e.libUpload(admin, "a.pdf")
+	adminFile := e.LibUpload(admin, "a.pdf")
 	e.refused("POST", "/api/library/license/add", staff, map[string]any{"title": "x", "licenseType": "business", "holder": "y", "scans": []int64{adminFile}}, "只能使用自己上传的文件")
 	e.refused("POST", "/api/library/license/add", admin, map[string]any{"title": "x", "licenseType": "business", "holder": "y", "scans": []int64{scan}}, "文件已被其他记录使用")
 	// the owner and the administrator download it while it waits for review; the demo library administrator
@@ -598,7 +561,7 @@ func TestDemoLibraryHasFiles(t *testing.T) {
 // licenseDryRun checks a licence workbook without importing it: the report and its problems as "row message".
 func (e *env) licenseDryRun(tok string, data []byte) (library.ImportReport, []string) {
 	e.t.Helper()
-	r := e.upload("/api/library/license/import?dryRun=true", tok, "l.xlsx", data)
+	r := e.Upload("/api/library/license/import?dryRun=true", tok, "l.xlsx", data)
 	var rep library.ImportReport
 	if r.Code != 0 || json.Unmarshal(r.Data, &rep) != nil {
 		e.t.Fatalf("dry run: %+v", r)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"mime/multipart"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -42,21 +41,6 @@ func workbook(t *testing.T, sheets map[string][][]string) []byte {
 }
 
 // upload posts data as the multipart field "file".
-func (e *env) upload(path, tok, filename string, data []byte) envelope {
-	e.t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	fw, _ := mw.CreateFormFile("file", filename)
-	_, _ = fw.Write(data)
-	_ = mw.Close()
-	_, raw := e.send("POST", path, tok, &body, mw.FormDataContentType(), nil)
-	var env envelope
-	if err := json.Unmarshal(raw, &env); err != nil {
-		e.t.Fatalf("%s: %q", path, raw)
-	}
-	return env
-}
-
 type importReport struct {
 	DryRun, Applied                                                bool
 	UnitsCreated, UnitsUpdated, EmployeesCreated, EmployeesUpdated int
@@ -74,7 +58,7 @@ func (e *env) importOrg(tok string, dry bool, data []byte) (importReport, envelo
 	if dry {
 		path += "?dryRun=true"
 	}
-	r := e.upload(path, tok, "org.xlsx", data)
+	r := e.Upload(path, tok, "org.xlsx", data)
 	var rep importReport
 	if r.Code == 0 {
 		if err := json.Unmarshal(r.Data, &rep); err != nil {
@@ -223,11 +207,11 @@ func TestOrgImportRefusesWhatIsNotAWorkbook(t *testing.T) {
 	if len(rep.Problems) != 2 {
 		t.Errorf("missing columns: %+v", rep)
 	}
-	if r := e.upload("/api/org/import", admin, "big.xlsx", make([]byte, 11<<20)); r.Code != 1 || r.Message != "文件不能超过 10MB" {
+	if r := e.Upload("/api/org/import", admin, "big.xlsx", make([]byte, 11<<20)); r.Code != 1 || r.Message != "文件不能超过 10MB" {
 		t.Errorf("too large: %+v", r)
 	}
 	staff := e.login("staff", "Staff@123").AccessToken
-	if r := e.upload("/api/org/import", staff, "org.xlsx", workbook(t, map[string][][]string{"组织": {unitHeader}})); r.Code != 403 {
+	if r := e.Upload("/api/org/import", staff, "org.xlsx", workbook(t, map[string][][]string{"组织": {unitHeader}})); r.Code != 403 {
 		t.Errorf("staff import: %+v", r)
 	}
 }

@@ -170,13 +170,13 @@ func TestEveryRouteAPartnerReachesIsReviewed(t *testing.T) {
 func TestPartnersSeeNoInternalPersonalDetails(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	cv, scan, caScan, licScan := e.libUpload(admin, "简历.pdf"), e.libUpload(admin, "证书扫描.pdf"), e.libUpload(admin, "CA证书.pdf"), e.libUpload(admin, "执照.pdf")
-	expert := e.libAdd(admin, "expert", map[string]any{"title": "保密专家", "employeeCode": "HX000001", "jobTitle": "高级工程师",
+	cv, scan, caScan, licScan := e.LibUpload(admin, "简历.pdf"), e.LibUpload(admin, "证书扫描.pdf"), e.LibUpload(admin, "CA证书.pdf"), e.LibUpload(admin, "执照.pdf")
+	expert := e.LibAdd(admin, "expert", map[string]any{"title": "保密专家", "employeeCode": "HX000001", "jobTitle": "高级工程师",
 		"phone": "13900001111", "qualifications": []map[string]any{{"name": "一级建造师", "number": "JZ-778899", "validTo": "2031-05-01"}},
 		"cv": []int64{cv}, "scans": []int64{scan}})
-	cakey := e.libAdd(admin, "cakey", map[string]any{"title": "某交易平台", "keyNumber": "CA-5555", "holder": "华信服务", "custodian": "HX000001",
+	cakey := e.LibAdd(admin, "cakey", map[string]any{"title": "某交易平台", "keyNumber": "CA-5555", "holder": "华信服务", "custodian": "HX000001",
 		"scans": []int64{caScan}})
-	lic := e.libAdd(admin, "license", map[string]any{"title": "营业执照", "licenseType": "business", "holder": "华信服务", "scans": []int64{licScan}})
+	lic := e.LibAdd(admin, "license", map[string]any{"title": "营业执照", "licenseType": "business", "holder": "华信服务", "scans": []int64{licScan}})
 
 	staff := e.login("staff", "Staff@123").AccessToken
 	var staffView map[string]any

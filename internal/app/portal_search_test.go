@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -124,11 +125,11 @@ func TestPortalSearchFindsSubstringsOfAnyLengthAndCase(t *testing.T) {
 	e := newEnv(t)
 	e.emptyLibrary()
 	admin := e.login("admin", "Admin@123").AccessToken
-	lic := e.libAdd(admin, "license", map[string]any{"title": "华信物业服务资质证书", "licenseType": "business", "number": "HX-ZZ-001", "holder": "华信服务股份有限公司", "validTo": "2031-01-01"})
-	honor := e.libAdd(admin, "honor", map[string]any{"title": "ISO Quality Award", "holder": "Acme_Corp 100%", "number": "Q-9"})
-	contract := e.libAdd(admin, "contract", map[string]any{"title": `合同 "a OR b" 第*号`, "client": "某医院"})
-	plain := e.libAdd(admin, "tender", map[string]any{"title": "a 与 b 招标", "buyer": "acmeXcorp 1000"})
-	emoji := e.libAdd(admin, "plan", map[string]any{"title": "😀证书证书", "category": "property"})
+	lic := e.LibAdd(admin, "license", map[string]any{"title": "华信物业服务资质证书", "licenseType": "business", "number": "HX-ZZ-001", "holder": "华信服务股份有限公司", "validTo": "2031-01-01"})
+	honor := e.LibAdd(admin, "honor", map[string]any{"title": "ISO Quality Award", "holder": "Acme_Corp 100%", "number": "Q-9"})
+	contract := e.LibAdd(admin, "contract", map[string]any{"title": `合同 "a OR b" 第*号`, "client": "某医院"})
+	plain := e.LibAdd(admin, "tender", map[string]any{"title": "a 与 b 招标", "buyer": "acmeXcorp 1000"})
+	emoji := e.LibAdd(admin, "plan", map[string]any{"title": "😀证书证书", "category": "property"})
 
 	for _, c := range []struct {
 		kw   string
@@ -227,13 +228,13 @@ func TestPortalSearchFiltersFacetsPagingAndSorts(t *testing.T) {
 	admin := e.login("admin", "Admin@123").AccessToken
 	red, blue := e.addTag(admin, "检索红"), e.addTag(admin, "检索蓝")
 	// in creation order (newest last)
-	a := e.libAdd(admin, "license", map[string]any{"title": "检索证照甲", "licenseType": "business", "holder": "检索公司", "unitCode": "100104",
-		"validFrom": "2022-03-01", "validTo": day(-1), "tags": []int64{red}})
-	b := e.libAdd(admin, "license", map[string]any{"title": "检索证照乙", "licenseType": "business", "holder": "检索公司", "unitCode": "100104",
-		"validFrom": "2023-03-01", "validTo": day(400), "tags": []int64{red, blue}})
-	c := e.libAdd(admin, "honor", map[string]any{"title": "检索荣誉", "holder": "检索证照公司", "unitCode": "100201003", "awardDate": "2023-05-01", "tags": []int64{blue}})
-	d := e.libAdd(admin, "contract", map[string]any{"title": "检索合同", "client": "客户", "signDate": "2024-01-02", "endDate": day(-30)}) // no unit; not an expiry type
-	f := e.libAdd(admin, "toolkit", map[string]any{"title": "检索工具"})
+	a := e.LibAdd(admin, "license", map[string]any{"title": "检索证照甲", "licenseType": "business", "holder": "检索公司", "unitCode": "100104",
+		"validFrom": "2022-03-01", "validTo": apptest.Day(-1), "tags": []int64{red}})
+	b := e.LibAdd(admin, "license", map[string]any{"title": "检索证照乙", "licenseType": "business", "holder": "检索公司", "unitCode": "100104",
+		"validFrom": "2023-03-01", "validTo": apptest.Day(400), "tags": []int64{red, blue}})
+	c := e.LibAdd(admin, "honor", map[string]any{"title": "检索荣誉", "holder": "检索证照公司", "unitCode": "100201003", "awardDate": "2023-05-01", "tags": []int64{blue}})
+	d := e.LibAdd(admin, "contract", map[string]any{"title": "检索合同", "client": "客户", "signDate": "2024-01-02", "endDate": apptest.Day(-30)}) // no unit; not an expiry type
+	f := e.LibAdd(admin, "toolkit", map[string]any{"title": "检索工具"})
 	thisYear := time.Now().UTC().Format("2006")
 
 	all := e.search(admin, url.Values{"facets": {"1"}})
@@ -343,7 +344,7 @@ func TestPortalSearchFiltersFacetsPagingAndSorts(t *testing.T) {
 	r = e.search(admin, url.Values{"type": {"license"}})
 	h := r.Records[1] // a
 	if h.ID != a || h.Type != "license" || h.TypeName != "企业证照" || h.Tab != "enterprise" || h.Summary != "检索公司" || h.UnitName == "" ||
-		h.Date != "2022-03-01" || h.ValidTo != day(-1) || h.Expiry != "expired" || h.Downloads != 3 || len(h.Tags) != 1 || h.Tags[0].ID != red ||
+		h.Date != "2022-03-01" || h.ValidTo != apptest.Day(-1) || h.Expiry != "expired" || h.Downloads != 3 || len(h.Tags) != 1 || h.Tags[0].ID != red ||
 		h.CreatedAt == "" || h.FileCount != 0 {
 		t.Errorf("hit: %+v", h)
 	}
@@ -389,18 +390,18 @@ func TestPortalSearchShowsOnlyWhatThePortalShowsTheCaller(t *testing.T) {
 	e.emptyLibrary()
 	admin := e.login("admin", "Admin@123").AccessToken
 	staff := e.libStaff(admin) // unit 100201003; entries wait for review
-	mine := e.libAdd(admin, "honor", map[string]any{"title": "范围荣誉本单位", "unitCode": "100201003"})
-	other := e.libAdd(admin, "honor", map[string]any{"title": "范围荣誉他单位", "unitCode": "100104"})
-	common := e.libAdd(admin, "honor", map[string]any{"title": "范围荣誉全公司"})
-	pending := e.libAdd(staff, "honor", map[string]any{"title": "范围荣誉待审核"})
-	deleted := e.libAdd(admin, "honor", map[string]any{"title": "范围荣誉已删除"})
+	mine := e.LibAdd(admin, "honor", map[string]any{"title": "范围荣誉本单位", "unitCode": "100201003"})
+	other := e.LibAdd(admin, "honor", map[string]any{"title": "范围荣誉他单位", "unitCode": "100104"})
+	common := e.LibAdd(admin, "honor", map[string]any{"title": "范围荣誉全公司"})
+	pending := e.LibAdd(staff, "honor", map[string]any{"title": "范围荣誉待审核"})
+	deleted := e.LibAdd(admin, "honor", map[string]any{"title": "范围荣誉已删除"})
 	e.done("DELETE", "/api/library/honor/del", admin, map[string]any{"ids": []int64{deleted}}, nil)
-	msg := e.libAdd(admin, "message", map[string]any{"title": "范围荣誉消息", "content": "x", "recipient": "staff"})
-	live := e.libAdd(admin, "announcement", map[string]any{"title": "范围公告进行中", "content": "<p>范围</p>", "publishFrom": day(-1), "publishTo": day(1)})
-	open := e.libAdd(admin, "announcement", map[string]any{"title": "范围公告不限期", "content": "<p>范围</p>"})
-	lastDay := e.libAdd(admin, "announcement", map[string]any{"title": "范围公告今天截止", "content": "<p>范围</p>", "publishTo": day(0)})
-	future := e.libAdd(admin, "announcement", map[string]any{"title": "范围公告未开始", "content": "<p>范围</p>", "publishFrom": day(1)})
-	past := e.libAdd(admin, "announcement", map[string]any{"title": "范围公告已结束", "content": "<p>范围</p>", "publishTo": day(-1)})
+	msg := e.LibAdd(admin, "message", map[string]any{"title": "范围荣誉消息", "content": "x", "recipient": "staff"})
+	live := e.LibAdd(admin, "announcement", map[string]any{"title": "范围公告进行中", "content": "<p>范围</p>", "publishFrom": apptest.Day(-1), "publishTo": apptest.Day(1)})
+	open := e.LibAdd(admin, "announcement", map[string]any{"title": "范围公告不限期", "content": "<p>范围</p>"})
+	lastDay := e.LibAdd(admin, "announcement", map[string]any{"title": "范围公告今天截止", "content": "<p>范围</p>", "publishTo": apptest.Day(0)})
+	future := e.LibAdd(admin, "announcement", map[string]any{"title": "范围公告未开始", "content": "<p>范围</p>", "publishFrom": apptest.Day(1)})
+	past := e.LibAdd(admin, "announcement", map[string]any{"title": "范围公告已结束", "content": "<p>范围</p>", "publishTo": apptest.Day(-1)})
 
 	shown := func(tok, kw string) map[int64]bool {
 		t.Helper()
@@ -454,7 +455,7 @@ func TestPortalSearchShowsOnlyWhatThePortalShowsTheCaller(t *testing.T) {
 		t.Errorf("English: %+v", r)
 	}
 	// personal data stays in the library: an expert's mobile is not shown in the portal
-	expert := e.libAdd(admin, "expert", map[string]any{"title": "范围专家", "jobTitle": "工程师", "phone": "13912345678"})
+	expert := e.LibAdd(admin, "expert", map[string]any{"title": "范围专家", "jobTitle": "工程师", "phone": "13912345678"})
 	var ex map[string]any
 	e.done("GET", library.PortalOnePath+"?id="+itoa(expert), staff, nil, &ex)
 	if _, has := ex["phone"]; has || ex["jobTitle"] != "工程师" {
@@ -475,10 +476,10 @@ func TestPortalSearchShowsOnlyWhatThePortalShowsTheCaller(t *testing.T) {
 func TestPortalDownloadsAreCounted(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	scan := e.libUpload(admin, "资质扫描件.pdf")
-	id := e.libAdd(admin, "license", map[string]any{"title": "下载计数证照", "licenseType": "business", "holder": "甲公司",
+	scan := e.LibUpload(admin, "资质扫描件.pdf")
+	id := e.LibAdd(admin, "license", map[string]any{"title": "下载计数证照", "licenseType": "business", "holder": "甲公司",
 		"scans": []map[string]any{{"id": scan, "name": "资质扫描件.pdf"}}})
-	otherID := e.libAdd(admin, "honor", map[string]any{"title": "另一条记录"})
+	otherID := e.LibAdd(admin, "honor", map[string]any{"title": "另一条记录"})
 	downloads := func(id int64) float64 {
 		t.Helper()
 		var one map[string]any
@@ -546,7 +547,7 @@ func TestPortalSearchFindsImportedRecords(t *testing.T) {
 		{"导入检索资质证书", "营业执照", "IMP-77", "检索导入公司", "100104", "2030-01-01", ""},
 	}})
 	var rep library.ImportReport
-	if r := e.upload("/api/library/license/import", tok, "l.xlsx", book); r.Code != 0 || json.Unmarshal(r.Data, &rep) != nil || rep.Created != 1 {
+	if r := e.Upload("/api/library/license/import", tok, "l.xlsx", book); r.Code != 0 || json.Unmarshal(r.Data, &rep) != nil || rep.Created != 1 {
 		t.Fatalf("import: %+v", r)
 	}
 	for _, k := range []string{"导入检索", "检索", "imp-77", "检索导入公司"} {

@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"archive/zip"
+	"biddesk/internal/apptest"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -369,11 +370,11 @@ func TestPortalHomeBannersLinksAndSections(t *testing.T) {
 		return e.addID("/api/portal/banner/add", admin, map[string]any{"title": title, "imageUrl": e.bannerImage(t, admin), "sort": sort,
 			"publishFrom": from, "publishTo": to, "enabled": enabled})
 	}
-	add("今天开始", 0, day(0), day(0), 1)
-	add("明天开始", 0, day(1), "", 1)
-	add("昨天结束", 0, "", day(-1), 1)
+	add("今天开始", 0, apptest.Day(0), apptest.Day(0), 1)
+	add("明天开始", 0, apptest.Day(1), "", 1)
+	add("昨天结束", 0, "", apptest.Day(-1), 1)
 	off := add("已停用", 0, "", "", 0)
-	add("排在最后", 99, day(-5), day(5), 1)
+	add("排在最后", 99, apptest.Day(-5), apptest.Day(5), 1)
 	if got := e.home(staff).bannerTitles(); got != "今天开始,标书资料一站式检索,企业证照与荣誉资质持续更新,专家人才库助力投标,排在最后" {
 		t.Fatalf("banners on the home page: %s", got)
 	}
@@ -476,17 +477,17 @@ func TestPortalHomeContentFollowsPermissions(t *testing.T) {
 	e.hideLibrary()
 	e.onlyLibraryMessages()
 	lic := func(title, unit string) int64 {
-		return e.libAdd(admin, "license", map[string]any{"title": title, "licenseType": "business", "holder": "华信服务", "number": "N-" + title, "unitCode": unit, "validTo": "2030-01-01"})
+		return e.LibAdd(admin, "license", map[string]any{"title": title, "licenseType": "business", "holder": "华信服务", "number": "N-" + title, "unitCode": unit, "validTo": "2030-01-01"})
 	}
 	own := lic("本单位证照", "100201003")
 	lic("他单位证照", "100104")
 	common := lic("全公司证照", "")
-	e.libAdd(admin, "honor", map[string]any{"title": "他单位荣誉", "unitCode": "100104"})
-	e.libAdd(admin, "tender", map[string]any{"title": "公司标书", "buyer": "某中心"})
-	e.libAdd(admin, "announcement", map[string]any{"title": "普通公告", "content": "<p>一般<b>通知</b></p>", "publishFrom": day(-2)})
-	e.libAdd(admin, "announcement", map[string]any{"title": "置顶公告", "content": "<p>重要</p>", "pinned": 1, "publishFrom": day(-10), "publishTo": day(10)})
-	e.libAdd(admin, "announcement", map[string]any{"title": "未来公告", "content": "<p>x</p>", "publishFrom": day(3)})
-	e.libAdd(admin, "announcement", map[string]any{"title": "过期公告", "content": "<p>x</p>", "publishTo": day(-1)})
+	e.LibAdd(admin, "honor", map[string]any{"title": "他单位荣誉", "unitCode": "100104"})
+	e.LibAdd(admin, "tender", map[string]any{"title": "公司标书", "buyer": "某中心"})
+	e.LibAdd(admin, "announcement", map[string]any{"title": "普通公告", "content": "<p>一般<b>通知</b></p>", "publishFrom": apptest.Day(-2)})
+	e.LibAdd(admin, "announcement", map[string]any{"title": "置顶公告", "content": "<p>重要</p>", "pinned": 1, "publishFrom": apptest.Day(-10), "publishTo": apptest.Day(10)})
+	e.LibAdd(admin, "announcement", map[string]any{"title": "未来公告", "content": "<p>x</p>", "publishFrom": apptest.Day(3)})
+	e.LibAdd(admin, "announcement", map[string]any{"title": "过期公告", "content": "<p>x</p>", "publishTo": apptest.Day(-1)})
 
 	h := e.home(admin)
 	if h.counts() != "expert/expert/专家库=0,license/enterprise/企业证照=3,honor/honor/荣誉资质=1,contract/contract/业绩合同=0,cakey/caKeyClass/CA锁=0,tender//标书库=1,plan/service/服务方案模板=0,toolkit/packs/工具包=0,govreg/govAdoption/政府采购名录=0" {
@@ -518,10 +519,10 @@ func TestPortalHomeContentFollowsPermissions(t *testing.T) {
 		t.Fatalf("limited recent: %s", got)
 	}
 	// downloads make the popular list, within what the caller sees
-	scan := e.libUpload(admin, "扫描件.pdf")
+	scan := e.LibUpload(admin, "扫描件.pdf")
 	e.done("PUT", "/api/library/license/edit", admin, map[string]any{"id": common, "title": "全公司证照", "licenseType": "business", "holder": "华信服务",
 		"number": "N-全公司证照", "validTo": "2030-01-01", "scans": []int64{scan}}, nil)
-	other := e.libUpload(admin, "b.pdf")
+	other := e.LibUpload(admin, "b.pdf")
 	e.done("PUT", "/api/library/license/edit", admin, map[string]any{"id": own, "title": "本单位证照", "licenseType": "business", "holder": "华信服务",
 		"unitCode": "100201003", "number": "N-本单位证照", "validTo": "2030-01-01", "scans": []int64{other}}, nil)
 	for i := 0; i < 2; i++ {
@@ -550,12 +551,12 @@ func TestPortalMessagesListReadAndReviewOutcomes(t *testing.T) {
 	staff := e.libStaff(admin)
 	staffID := e.userID("staff")
 	// a notice, the expiry and loan reminders, two review outcomes, and the demo's live announcement
-	e.libAdd(admin, "message", map[string]any{"title": "请更新个人资料", "content": "本周内完成", "recipient": "staff"})
+	e.LibAdd(admin, "message", map[string]any{"title": "请更新个人资料", "content": "本周内完成", "recipient": "staff"})
 	keys := e.libList(admin, "cakey", url.Values{"keyNumber": {"CA-ZC-0002"}})
-	e.done("POST", "/api/library/cakey/lend", admin, map[string]any{"id": keys.Records[0].id(), "borrowerCode": "HX000007", "dueDate": day(2)}, nil)
+	e.done("POST", "/api/library/cakey/lend", admin, map[string]any{"id": keys.Records[0].id(), "borrowerCode": "HX000007", "dueDate": apptest.Day(2)}, nil)
 	e.done("POST", "/api/library/message/generate", admin, nil, nil)
-	rejected := e.libAdd(staff, "license", map[string]any{"title": "员工证照甲", "licenseType": "business", "holder": "甲公司"})
-	approved := e.libAdd(staff, "honor", map[string]any{"title": "员工荣誉乙"})
+	rejected := e.LibAdd(staff, "license", map[string]any{"title": "员工证照甲", "licenseType": "business", "holder": "甲公司"})
+	approved := e.LibAdd(staff, "honor", map[string]any{"title": "员工荣誉乙"})
 	e.done("POST", "/api/library/license/reject", admin, map[string]any{"ids": []int64{rejected}, "reason": "扫描件不清晰，请重新上传"}, nil)
 	e.done("POST", "/api/library/honor/approve", admin, map[string]any{"ids": []int64{approved}}, nil)
 	// the outcome is a message to-do of the creator, in the review's transaction
@@ -631,7 +632,7 @@ func TestPortalMessagesListReadAndReviewOutcomes(t *testing.T) {
 	mine := p.Records[0].ID
 	e.refused("POST", "/api/portal/msg/read", staff, map[string]any{"items": []map[string]any{{"kind": "notice", "id": mine}, {"kind": "expiry", "id": adminMsg}}}, "只能标记自己的消息")
 	e.refused("POST", "/api/portal/msg/read", staff, map[string]any{"ids": []int64{999999}}, "消息不存在或已删除")
-	future := e.libAdd(admin, "announcement", map[string]any{"title": "未来公告", "content": "<p>x</p>", "publishFrom": day(2)})
+	future := e.LibAdd(admin, "announcement", map[string]any{"title": "未来公告", "content": "<p>x</p>", "publishFrom": apptest.Day(2)})
 	e.refused("POST", "/api/portal/msg/read", staff, map[string]any{"items": []map[string]any{{"kind": "announcement", "id": future}}}, "公告不存在或已下架")
 	e.refused("POST", "/api/portal/msg/read", staff, map[string]any{}, "缺少参数 items")
 	many := make([]int64, 501)
@@ -663,7 +664,7 @@ func TestPortalMessagesListReadAndReviewOutcomes(t *testing.T) {
 	if e.count(`SELECT COUNT(*) FROM business_log WHERE module = ? AND action = 'read' AND login_code = 'staff'`, library.TypeOf(library.TypeMessage).Code) != 3 {
 		t.Fatal("to-do reads are in the business log")
 	}
-	e.libAdd(admin, "announcement", map[string]any{"title": "新公告", "content": "<p>新</p>"})
+	e.LibAdd(admin, "announcement", map[string]any{"title": "新公告", "content": "<p>新</p>"})
 	if h := e.home(staff); h.Messages.Unread != 1 || h.Messages.Records[0].Title != "新公告" || h.Messages.Records[0].State != "unread" || len(h.Messages.Records) != 5 {
 		t.Fatalf("home messages: %+v", h.Messages)
 	}
@@ -697,11 +698,11 @@ func TestPortalBidPackAddListDownload(t *testing.T) {
 	f1, c1 := e.packUpload(admin, "扫描件.pdf", "one")
 	f2, c2 := e.packUpload(admin, "扫描件.pdf", "two")
 	f3, c3 := e.packUpload(admin, "证书.pdf", "three")
-	lic := e.libAdd(admin, "license", map[string]any{"title": "营业执照/正本", "licenseType": "business", "holder": "华信服务", "number": "L-1",
+	lic := e.LibAdd(admin, "license", map[string]any{"title": "营业执照/正本", "licenseType": "business", "holder": "华信服务", "number": "L-1",
 		"unitCode": "100104", "validTo": "2031-06-30", "scans": []int64{f1, f2}})
-	hon := e.libAdd(admin, "honor", map[string]any{"title": "=1+2 荣誉", "holder": "华信服务", "scans": []int64{f3}})
-	ten := e.libAdd(admin, "tender", map[string]any{"title": "某项目标书", "buyer": "某中心"})
-	gone := e.libAdd(admin, "license", map[string]any{"title": "将被删除", "licenseType": "business", "holder": "x"})
+	hon := e.LibAdd(admin, "honor", map[string]any{"title": "=1+2 荣誉", "holder": "华信服务", "scans": []int64{f3}})
+	ten := e.LibAdd(admin, "tender", map[string]any{"title": "某项目标书", "buyer": "某中心"})
+	gone := e.LibAdd(admin, "license", map[string]any{"title": "将被删除", "licenseType": "business", "holder": "x"})
 
 	// empty pack: a clear refusal, no zip
 	tk := e.ticket(staff, "/api/portal/pack/download")
@@ -711,9 +712,9 @@ func TestPortalBidPackAddListDownload(t *testing.T) {
 		t.Fatalf("empty pack download: %d %s", resp.StatusCode, body)
 	}
 	// only what the portal shows the caller
-	pending := e.libAdd(e.libStaff(admin), "license", map[string]any{"title": "待审核证照", "licenseType": "business", "holder": "x"})
+	pending := e.LibAdd(e.libStaff(admin), "license", map[string]any{"title": "待审核证照", "licenseType": "business", "holder": "x"})
 	staff = e.login("staff", "Staff@123").AccessToken
-	msgID := e.libAdd(admin, "message", map[string]any{"title": "一条消息", "recipient": "staff"})
+	msgID := e.LibAdd(admin, "message", map[string]any{"title": "一条消息", "recipient": "staff"})
 	for _, id := range []int64{pending, msgID, 999999} {
 		e.refused("POST", "/api/portal/pack/add", staff, map[string]any{"ids": []int64{lic, id}}, "该资料不存在或已下架")
 	}

@@ -157,7 +157,7 @@ func TestExpertBookFromTheLibrary(t *testing.T) {
 
 	// An expert with a photo and a name that must be escaped.
 	photo := e.uploadOK(diskUpload, tok, "证件照.jpg", jpegBytes(t, 300, 400), "module", "expert")
-	odd := e.libAdd(tok, "expert", map[string]any{"title": `<script>&"`, "jobTitle": "工程师", "photo": []int64{photo.ID},
+	odd := e.LibAdd(tok, "expert", map[string]any{"title": `<script>&"`, "jobTitle": "工程师", "photo": []int64{photo.ID},
 		"qualifications": []map[string]any{{"name": "一级建造师 <市政>", "number": "A&B-1", "validTo": "2031-05-01"}}})
 	if p := e.bookCandidates(tok, url.Values{"keywords": {`<script>`}}); p.Total != 1 || !p.Records[0].HasPhoto {
 		t.Fatalf("the new expert: %+v", p)

@@ -45,17 +45,17 @@ func TestLibraryWritesObeyTheDataScope(t *testing.T) {
 	}
 
 	// inside the scope every write works; an edit cannot move a record out of it
-	lic := e.libAdd(lw, "license", license("100201003"))
+	lic := e.LibAdd(lw, "license", license("100201003"))
 	e.refused("PUT", "/api/library/license/edit", lw, map[string]any{"id": lic, "title": "营业执照", "licenseType": "business", "holder": "华信", "unitCode": "1001"}, "所属组织：组织「1001」不在您的数据范围内")
-	e.libAdd(lw, "expert", map[string]any{"title": "专家", "employeeCode": near})
-	e.libAdd(lw, "message", map[string]any{"title": "消息", "content": "请处理", "recipient": "staff"})
-	key := e.libAdd(lw, "cakey", map[string]any{"title": "CA锁", "keyNumber": "K-9", "holder": "华信", "custodian": near})
+	e.LibAdd(lw, "expert", map[string]any{"title": "专家", "employeeCode": near})
+	e.LibAdd(lw, "message", map[string]any{"title": "消息", "content": "请处理", "recipient": "staff"})
+	key := e.LibAdd(lw, "cakey", map[string]any{"title": "CA锁", "keyNumber": "K-9", "holder": "华信", "custodian": near})
 	e.refused("POST", "/api/library/cakey/lend", lw, map[string]any{"id": key, "borrowerCode": far}, "员工「"+far+"」不在您的数据范围内")
 	e.done("POST", "/api/library/cakey/lend", lw, map[string]any{"id": key, "borrowerCode": near}, nil)
 
 	// the administrator, whose data rules show every unit, writes anything
-	e.libAdd(admin, "license", license("100101"))
-	e.libAdd(admin, "message", map[string]any{"title": "消息", "content": "请处理", "recipient": "faruser"})
+	e.LibAdd(admin, "license", license("100101"))
+	e.LibAdd(admin, "message", map[string]any{"title": "消息", "content": "请处理", "recipient": "faruser"})
 }
 
 // An external organisation is put in charge only of a staff account the caller sees in user

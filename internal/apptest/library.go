@@ -1,0 +1,65 @@
+package apptest
+
+import (
+	"bytes"
+	"encoding/json"
+	"mime/multipart"
+	"time"
+
+	"biddesk/internal/library"
+)
+
+// LibAdd adds a record of the library type key (library.TypeExpert, ...) through the API and returns its id.
+func (e *Env) LibAdd(token, key string, form map[string]any) int64 {
+	e.T.Helper()
+	return e.Added("POST", "/api/library/"+key+"/add", token, form)
+}
+
+// LibForms are minimal forms of every library type (the reward, wordbook and portal tests build on the expert
+// and tender ones). A test that changes a form copies it first.
+var LibForms = map[string]map[string]any{
+	library.TypeExpert: {"title": "测试专家甲", "employeeCode": "HX000100", "jobTitle": "工程师", "education": "3", "years": "5",
+		"qualifications": []map[string]any{{"name": "一级建造师", "number": "JZ-1", "validTo": "2031-05-01"}, {"name": "注册安全工程师", "validTo": "2030-02-01"}}},
+	library.TypeLicense:      {"title": "测试证照甲", "licenseType": "business", "number": "LIC-T-001", "holder": "测试持证公司", "validTo": "2031-01-01"},
+	library.TypeHonor:        {"title": "测试荣誉甲", "level": "national", "holder": "测试持证公司", "awardDate": "2024-03-01"},
+	library.TypeContract:     {"title": "测试合同甲", "client": "测试客户", "amount": "1000.50", "signDate": "2024-01-02"},
+	library.TypeCAKey:        {"title": "测试交易平台甲", "keyNumber": "CA-T-001", "holder": "测试持证公司", "custodian": "HX000100", "validTo": "2031-01-01"},
+	library.TypeTender:       {"title": "测试标书甲", "buyer": "测试招标单位", "result": "win", "bidDate": "2024-05-05"},
+	library.TypePlan:         {"title": "测试方案甲", "category": "property"},
+	library.TypeToolkit:      {"title": "测试工具甲", "link": "https://example.com/tool"},
+	library.TypeMessage:      {"title": "测试消息甲", "content": "请处理", "recipient": "admin"},
+	library.TypeAnnouncement: {"title": "测试公告甲", "content": "<p>正文</p>"},
+	library.TypeGovReg:       {"title": "测试政府采购登记甲", "kind": "platform", "authority": "测试财政局", "number": "ZC-T-001", "validTo": "2031-01-01"},
+}
+
+// Day is the date n days from the library's today (its time zone), as 2006-01-02.
+func Day(n int) string { return library.Today(time.Now()).AddDate(0, 0, n).Format("2006-01-02") }
+
+// Upload posts data as the multipart field "file" named filename to path and decodes the answer's envelope
+// (whatever its code).
+func (e *Env) Upload(path, token, filename string, data []byte) Envelope {
+	e.T.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("file", filename)
+	_, _ = fw.Write(data)
+	_ = mw.Close()
+	_, raw := e.Send("POST", path, token, &body, mw.FormDataContentType(), nil)
+	var env Envelope
+	if err := json.Unmarshal(raw, &env); err != nil {
+		e.T.Fatalf("%s: %q", path, raw)
+	}
+	return env
+}
+
+// LibUpload uploads a small PDF named name to the library's disk (as a record's scan or evidence would be) and
+// returns the file's id.
+func (e *Env) LibUpload(token, name string) int64 {
+	e.T.Helper()
+	r := e.Upload("/api/sys/common/disk/upload?module=library", token, name, []byte("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"))
+	var f struct{ ID int64 }
+	if r.Code != 0 || json.Unmarshal(r.Data, &f) != nil || f.ID == 0 {
+		e.T.Fatalf("upload %s: %+v", name, r)
+	}
+	return f.ID
+}
