@@ -135,3 +135,8 @@ func (e *Env) BusinessLog(module string) (lines []string, before, after string) 
 	}
 	return lines, before, after
 }
+
+// NotPlainDecimals are texts strconv (or a JSON number) would read as a number but a person's number field does
+// not take: every number of a form (a demand's number field) or a dynamic table is a plain decimal
+// (validate.Decimal / validate.WholeNumber).
+var NotPlainDecimals = []string{"NaN", "NAN", "nan", "Infinity", "-Inf", "0x1p-2", "0x10", "1_000", "1e5", "1E5", "+3", "1.", ".5", "1,000", "１２"}
