@@ -42,7 +42,7 @@ func TestBackupDuringConcurrentWritersAndRestore(t *testing.T) {
 	kept := map[string][]byte{}
 	for i := range 3 {
 		body := bytes.Repeat([]byte(fmt.Sprintf("第 %d 份投标文件\n", i)), 2000)
-		u := e.uploadOK(diskUpload, staff, fmt.Sprintf("标书%d.txt", i), body)
+		u := e.UploadOK(apptest.DiskUpload, staff, fmt.Sprintf("标书%d.txt", i), body)
 		kept[u.URL] = body
 	}
 	if _, err := e.app.DB.Exec(ctx, `CREATE TABLE backup_probe (writer INTEGER NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (writer, seq))`); err != nil {

@@ -272,7 +272,7 @@ func TestExpertIDCardPostcodeAndMasking(t *testing.T) {
 		t.Fatalf("only %d vectors", n)
 	}
 	// masking: a staff member with the library screens (not the administration code) reads ***
-	staff := e.libStaff(admin)
+	staff := e.LibStaff(admin)
 	const idn = "110105199003071239"
 	id := e.LibAdd(staff, "expert", map[string]any{"title": "脱敏专家", "idNumber": idn, "postcode": "200120"})
 	if r := e.libOne(staff, "expert", id); r.s("idNumber") != library.Masked || r.s("gender") != "1" || r.s("postcode") != "200120" {
@@ -316,7 +316,7 @@ func TestMessageKindsAndCourseAuditMessages(t *testing.T) {
 	course := e.addCourse(admin, typ, "审核消息课程", false)
 	e.done("PUT", "/api/course/audit", lib, map[string]any{"ids": []int64{course}, "auditStatus": "2", "remark": "封面不清晰"}, nil)
 	// a staff entry rejected by admin: staff hears of it (kind review)
-	staff := e.libStaff(admin)
+	staff := e.LibStaff(admin)
 	lic := e.LibAdd(staff, "license", map[string]any{"title": "待驳回证照", "licenseType": "business", "holder": "甲公司"})
 	e.done("POST", "/api/library/license/reject", admin, map[string]any{"ids": []int64{lic}, "reason": "扫描件缺失"}, nil)
 

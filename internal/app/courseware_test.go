@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -43,7 +44,7 @@ type wareRec struct {
 
 func (e *env) putWare(path, tok, name string, body []byte, fields ...string) (envelope, wareRec) {
 	e.t.Helper()
-	b, ct := multipartBody(e.t, fileDisposition(name), body, fields...)
+	b, ct := apptest.MultipartBody(e.t, apptest.FileDisposition(name), body, fields...)
 	resp, raw := e.send("POST", path, tok, b, ct, nil)
 	var env envelope
 	if err := json.Unmarshal(raw, &env); err != nil {

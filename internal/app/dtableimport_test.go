@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"bytes"
 	"encoding/json"
 	"net/url"
@@ -59,7 +60,7 @@ func TestDynamicTableImportDryRunThenAllOrNothing(t *testing.T) {
 		if dry {
 			q.Set("dryRun", "true")
 		}
-		body, ct := multipartBody(t, fileDisposition("rows.xlsx"), content, nil...)
+		body, ct := apptest.MultipartBody(t, apptest.FileDisposition("rows.xlsx"), content, nil...)
 		_, raw := e.send("POST", "/api/dtable/data/import?"+q.Encode(), tok, body, ct, nil)
 		var env envelope
 		if err := json.Unmarshal(raw, &env); err != nil {

@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
@@ -98,7 +99,7 @@ func TestExportHeadersAreNeutralised(t *testing.T) {
 		if _, err := f.WriteTo(&b); err != nil {
 			t.Fatal(err)
 		}
-		body, ct := multipartBody(t, fileDisposition("rows.xlsx"), b.Bytes())
+		body, ct := apptest.MultipartBody(t, apptest.FileDisposition("rows.xlsx"), b.Bytes())
 		_, out := e.send("POST", "/api/dtable/data/import?"+url.Values{"tableId": {itoa(id)}}.Encode(), admin, body, ct, nil)
 		var env envelope
 		var rep dtImportReport

@@ -2,23 +2,16 @@ package app_test
 
 import (
 	"archive/zip"
+	"biddesk/internal/apptest"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"image"
-	"image/color"
-	"image/gif"
-	"image/jpeg"
-	"image/png"
 	"io"
 	"log/slog"
-	"math/rand/v2"
-	"mime/multipart"
 	"net"
 	"net/http"
-	"net/textproto"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -40,10 +33,6 @@ import (
 )
 
 /* ---------- test files: real formats, made here ---------- */
-
-func pdfBytes() []byte {
-	return []byte("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
-}
 
 // zipOf builds a zip holding the named entries.
 func zipOf(t *testing.T, names ...string) []byte {
@@ -79,133 +68,12 @@ func xlsxBytes(t *testing.T) []byte {
 	return buf.Bytes()
 }
 
-// picture is a w x h image; noisy pixels make it incompressible (a large file).
-func picture(w, h int, noisy bool) image.Image {
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	r := rand.New(rand.NewPCG(1, 2))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			c := color.RGBA{uint8(x), uint8(y), 120, 255}
-			if noisy {
-				c = color.RGBA{uint8(r.Uint32()), uint8(r.Uint32()), uint8(r.Uint32()), 255}
-			}
-			img.Set(x, y, c)
-		}
-	}
-	return img
-}
-
-func pngBytes(t *testing.T, w, h int, noisy bool) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, picture(w, h, noisy)); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-func jpegBytes(t *testing.T, w, h int) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, picture(w, h, false), nil); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-func gifBytes(t *testing.T, w, h int) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	if err := gif.Encode(&buf, picture(w, h, false), nil); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
 // exeBytes starts like a Windows program.
 func exeBytes() []byte {
 	return append([]byte("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00"), bytes.Repeat([]byte{0}, 200)...)
 }
 
 /* ---------- calls ---------- */
-
-// multipartBody is a multipart form with the file part named exactly as given (disposition is the
-// raw Content-Disposition of the file part, so tests can send any name) and extra fields.
-func multipartBody(t testing.TB, disposition string, content []byte, fields ...string) (*bytes.Buffer, string) {
-	t.Helper()
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	for i := 0; i+1 < len(fields); i += 2 {
-		_ = mw.WriteField(fields[i], fields[i+1])
-	}
-	if disposition != "" {
-		h := textproto.MIMEHeader{}
-		h.Set("Content-Disposition", disposition)
-		h.Set("Content-Type", "application/octet-stream")
-		w, err := mw.CreatePart(h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, _ = w.Write(content)
-	}
-	_ = mw.Close()
-	return &buf, mw.FormDataContentType()
-}
-
-func fileDisposition(name string) string {
-	return fmt.Sprintf(`form-data; name="file"; filename="%s"`, strings.ReplaceAll(name, `"`, `\"`))
-}
-
-type uploaded struct {
-	ID     int64  `json:"id"`
-	URL    string `json:"url"`
-	Name   string `json:"name"`
-	Size   int64  `json:"size"`
-	Suffix string `json:"suffix"`
-	Width  int    `json:"width"`
-	Height int    `json:"height"`
-}
-
-// uploadRaw posts a multipart body to path and decodes the envelope.
-func (e *env) uploadRaw(path, tok, disposition string, content []byte, header []string, fields ...string) (envelope, uploaded) {
-	e.t.Helper()
-	body, ct := multipartBody(e.t, disposition, content, fields...)
-	resp, raw := e.send("POST", path, tok, body, ct, header)
-	var env envelope
-	if err := json.Unmarshal(raw, &env); err != nil {
-		e.t.Fatalf("%s: HTTP %d %q", path, resp.StatusCode, raw)
-	}
-	var u uploaded
-	if env.Code == 0 {
-		if err := json.Unmarshal(env.Data, &u); err != nil {
-			e.t.Fatal(err)
-		}
-	}
-	return env, u
-}
-
-func (e *env) putFile(path, tok, name string, content []byte, fields ...string) (envelope, uploaded) {
-	e.t.Helper()
-	return e.uploadRaw(path, tok, fileDisposition(name), content, nil, fields...)
-}
-
-// uploadOK uploads and fails the test unless it succeeds.
-func (e *env) uploadOK(path, tok, name string, content []byte, fields ...string) uploaded {
-	e.t.Helper()
-	r, u := e.putFile(path, tok, name, content, fields...)
-	if r.Code != 0 || u.ID == 0 {
-		e.t.Fatalf("upload %s to %s: %+v", name, path, r)
-	}
-	return u
-}
-
-// refusedUpload uploads and checks the refusal message.
-func (e *env) refusedUpload(path, tok, name string, content []byte, msg string) {
-	e.t.Helper()
-	if r, _ := e.putFile(path, tok, name, content); r.Code == 0 || r.Message != msg {
-		e.t.Errorf("upload %s: code %d %q, want %q", name, r.Code, r.Message, msg)
-	}
-}
 
 func (e *env) count(q string, args ...any) int {
 	e.t.Helper()
@@ -252,21 +120,14 @@ func (e *env) assertNothingStored() {
 	}
 }
 
-const (
-	diskUpload   = "/api/sys/common/disk/upload"
-	ossUpload    = "/api/sys/common/oss/upload"
-	bannerUpload = "/api/banner/upload"
-	fileDown     = "/api/sys/common/file/down"
-)
-
 /* ---------- tests ---------- */
 
 func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
 	e := newEnv(t)
 	staff := e.login("staff", "Staff@123").AccessToken
-	pdf := pdfBytes()
-	u := e.uploadOK(diskUpload, staff, "营业执照.pdf", pdf, "module", "library")
-	if u.URL != fmt.Sprintf("%s?id=%d", fileDown, u.ID) || u.Name != "营业执照.pdf" || u.Size != int64(len(pdf)) || u.Suffix != "pdf" {
+	pdf := apptest.PDFBytes()
+	u := e.UploadOK(apptest.DiskUpload, staff, "营业执照.pdf", pdf, "module", "library")
+	if u.URL != fmt.Sprintf("%s?id=%d", apptest.FileDown, u.ID) || u.Name != "营业执照.pdf" || u.Size != int64(len(pdf)) || u.Suffix != "pdf" {
 		t.Fatalf("answer %+v", u)
 	}
 	var module, storageKind, key, ctype, sum, state string
@@ -304,7 +165,7 @@ func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
 	if n := downloads(); n != seen {
 		t.Fatalf("a preview was recorded as a download: %d -> %d", seen, n)
 	}
-	docx := e.uploadOK(diskUpload, staff, "方案.DOCX", docxBytes(t))
+	docx := e.UploadOK(apptest.DiskUpload, staff, "方案.DOCX", docxBytes(t))
 	resp, body = e.fetch(docx.URL+"&inline=1", staff)
 	if !strings.HasPrefix(resp.Header.Get("Content-Disposition"), "attachment; ") ||
 		resp.Header.Get("Content-Type") != "application/vnd.openxmlformats-officedocument.wordprocessingml.document" || !bytes.Equal(body, docxBytes(t)) {
@@ -313,21 +174,21 @@ func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
 	if n := downloads(); n != seen+1 {
 		t.Fatalf("a document asked inline is a download: %d -> %d", seen, n)
 	}
-	xlsx := e.uploadOK(diskUpload, staff, "报价.xlsx", xlsxBytes(t))
+	xlsx := e.UploadOK(apptest.DiskUpload, staff, "报价.xlsx", xlsxBytes(t))
 	if resp, _ := e.fetch(xlsx.URL, staff); resp.Header.Get("Content-Type") != "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" {
 		t.Fatalf("xlsx: %v", resp.Header)
 	}
 
 	// a download ticket opens one download (the browser opens downloads in a new window)
-	tk := e.ticket(staff, fileDown)
-	if resp, body := e.fetch(fmt.Sprintf("%s?id=%d&ticket=%s", fileDown, u.ID, tk), ""); resp.StatusCode != 200 || !bytes.Equal(body, pdf) {
+	tk := e.ticket(staff, apptest.FileDown)
+	if resp, body := e.fetch(fmt.Sprintf("%s?id=%d&ticket=%s", apptest.FileDown, u.ID, tk), ""); resp.StatusCode != 200 || !bytes.Equal(body, pdf) {
 		t.Fatalf("ticket download: HTTP %d", resp.StatusCode)
 	}
-	if resp, _ := e.fetch(fmt.Sprintf("%s?id=%d&ticket=%s", fileDown, u.ID, tk), ""); resp.StatusCode != 401 {
+	if resp, _ := e.fetch(fmt.Sprintf("%s?id=%d&ticket=%s", apptest.FileDown, u.ID, tk), ""); resp.StatusCode != 401 {
 		t.Fatalf("a used ticket: HTTP %d", resp.StatusCode)
 	}
 	// the spec's clients send AccessToken in the query
-	if resp, _ := e.fetch(fmt.Sprintf("%s?id=%d&AccessToken=%s", fileDown, u.ID, staff), ""); resp.StatusCode != 200 {
+	if resp, _ := e.fetch(fmt.Sprintf("%s?id=%d&AccessToken=%s", apptest.FileDown, u.ID, staff), ""); resp.StatusCode != 200 {
 		t.Fatalf("AccessToken download: HTTP %d", resp.StatusCode)
 	}
 
@@ -347,7 +208,7 @@ func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
 		fmt.Sprintf("?id=%d&recordType=a%%27b", u.ID): "参数 recordType 格式错误",
 		fmt.Sprintf("?id=%d&recordId=-1", u.ID):       "参数 recordId 必须是正整数",
 	} {
-		if _, r := e.call("GET", fileDown+q, staff, nil); r.Code != 1 || r.Message != msg {
+		if _, r := e.call("GET", apptest.FileDown+q, staff, nil); r.Code != 1 || r.Message != msg {
 			t.Errorf("down%s: %+v, want %q", q, r, msg)
 		}
 	}
@@ -362,7 +223,7 @@ func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
 		t.Fatalf("anonymous download: HTTP %d %+v", resp.StatusCode, r)
 	}
 	before := e.count(`SELECT COUNT(*) FROM sys_file`)
-	if r, _ := e.putFile(diskUpload, "", "a.pdf", pdf); r.Code != 10005 {
+	if r, _ := e.PutFile(apptest.DiskUpload, "", "a.pdf", pdf); r.Code != 10005 {
 		t.Fatalf("anonymous upload: %+v", r)
 	}
 	if e.count(`SELECT COUNT(*) FROM sys_file`) != before {
@@ -386,7 +247,7 @@ func TestUploadToAnS3Store(t *testing.T) {
 	e := newEnv(t, s3Settings(s3))
 	staff := e.login("staff", "Staff@123").AccessToken
 	admin := e.login("admin", "Admin@123").AccessToken
-	pdf := pdfBytes()
+	pdf := apptest.PDFBytes()
 	inBucket := func(id int64, module string) {
 		t.Helper()
 		var key, kind, mod string
@@ -397,11 +258,11 @@ func TestUploadToAnS3Store(t *testing.T) {
 			t.Fatalf("file %d: row %s %s %s, bucket %v", id, key, kind, mod, s3.Keys(t))
 		}
 	}
-	u := e.uploadOK(ossUpload, staff, "CA证书.pdf", pdf, "module", "ca")
+	u := e.UploadOK(apptest.OSSUpload, staff, "CA证书.pdf", pdf, "module", "ca")
 	inBucket(u.ID, "ca")
-	d := e.uploadOK(diskUpload, staff, "标书.pdf", pdf)
+	d := e.UploadOK(apptest.DiskUpload, staff, "标书.pdf", pdf)
 	inBucket(d.ID, "common")
-	b := e.uploadOK(bannerUpload, admin, "banner.png", pngBytes(t, 400, 160, false))
+	b := e.UploadOK(apptest.BannerUpload, admin, "banner.png", apptest.PNGBytes(t, 400, 160, false))
 	inBucket(b.ID, "banner")
 	course := e.addCourse(admin, e.addType(admin, 0, "存储"), "对象存储课程", false)
 	if r, w := e.putWare("/api/curriculum/uploadPDF", admin, "第一讲.pdf", []byte(tinyPDF), "courseId", fmt.Sprint(course)); r.Code != 0 || w.State != "ready" {
@@ -420,7 +281,7 @@ func TestUploadToAnS3Store(t *testing.T) {
 	}
 	// the same rules as the disk
 	before := len(s3.Keys(t))
-	e.refusedUpload(ossUpload, staff, "a.pdf", exeBytes(), "文件内容与扩展名 .pdf 不符")
+	e.RefusedUpload(apptest.OSSUpload, staff, "a.pdf", exeBytes(), "文件内容与扩展名 .pdf 不符")
 	if len(s3.Keys(t)) != before {
 		t.Fatal("a refused upload reached the store")
 	}
@@ -436,7 +297,7 @@ func TestUploadToAnS3Store(t *testing.T) {
 	// on the disk store (the default) the oss call keeps the file on the disk too
 	plain := newEnv(t)
 	tok := plain.login("staff", "Staff@123").AccessToken
-	o := plain.uploadOK(ossUpload, tok, "a.pdf", pdf)
+	o := plain.UploadOK(apptest.OSSUpload, tok, "a.pdf", pdf)
 	if plain.count(`SELECT COUNT(*) FROM sys_file WHERE id = ? AND storage = 'disk'`, o.ID) != 1 {
 		t.Fatal("an oss upload on the disk store is not on the disk")
 	}
@@ -457,8 +318,8 @@ func TestSignedDownloadsRedirectToTheStore(t *testing.T) {
 	s3 := s3test.Start(t, "biddesk-files")
 	e := newEnv(t, s3Settings(s3), func(c *config.Config) { c.S3SignedDownloads = true })
 	staff := e.login("staff", "Staff@123").AccessToken
-	pdf := pdfBytes()
-	u := e.uploadOK(diskUpload, staff, "投标文件.pdf", pdf)
+	pdf := apptest.PDFBytes()
+	u := e.UploadOK(apptest.DiskUpload, staff, "投标文件.pdf", pdf)
 	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	get := func(path string) *http.Response {
 		t.Helper()
@@ -507,7 +368,7 @@ func TestAFailedStoreLeavesNoRecord(t *testing.T) {
 		c.S3Endpoint, c.S3Bucket, c.S3AccessKey, c.S3SecretKey = s3.Config.Endpoint, "missing-bucket", "a", "b"
 	})
 	tok := e.login("staff", "Staff@123").AccessToken
-	if r, _ := e.putFile(ossUpload, tok, "a.pdf", pdfBytes()); r.Code != 500 {
+	if r, _ := e.PutFile(apptest.OSSUpload, tok, "a.pdf", apptest.PDFBytes()); r.Code != 500 {
 		t.Fatalf("a store failure must be a server error: %+v", r)
 	}
 	e.assertNothingStored()
@@ -517,41 +378,41 @@ func TestUploadsAreCheckedByNameSizeAndContent(t *testing.T) {
 	e := newEnv(t)
 	staff := e.login("staff", "Staff@123").AccessToken
 	allowed := "pdf,doc,docx,xls,xlsx,ppt,pptx,txt,jpg,jpeg,png,zip,rar"
-	e.refusedUpload(diskUpload, staff, "setup.exe", exeBytes(), "仅支持以下格式的文件："+allowed)
-	e.refusedUpload(diskUpload, staff, "noSuffix", pdfBytes(), "仅支持以下格式的文件："+allowed)
+	e.RefusedUpload(apptest.DiskUpload, staff, "setup.exe", exeBytes(), "仅支持以下格式的文件："+allowed)
+	e.RefusedUpload(apptest.DiskUpload, staff, "noSuffix", apptest.PDFBytes(), "仅支持以下格式的文件："+allowed)
 	// the content must be what the suffix says
-	e.refusedUpload(diskUpload, staff, "setup.pdf", exeBytes(), "文件内容与扩展名 .pdf 不符")
-	e.refusedUpload(diskUpload, staff, "photo.png", []byte("just some text, not an image\n"), "文件内容与扩展名 .png 不符")
-	e.refusedUpload(diskUpload, staff, "photo.jpg", pngBytes(t, 10, 10, false), "文件内容与扩展名 .jpg 不符")
-	e.refusedUpload(diskUpload, staff, "plan.docx", zipOf(t, "readme.txt"), "文件内容与扩展名 .docx 不符")
-	e.refusedUpload(diskUpload, staff, "plan.xlsx", docxBytes(t), "文件内容与扩展名 .xlsx 不符")
-	e.refusedUpload(diskUpload, staff, "plan.doc", docxBytes(t), "文件内容与扩展名 .doc 不符")
-	e.refusedUpload(diskUpload, staff, "page.txt", []byte("<!DOCTYPE html><html><script>alert(1)</script></html>"), "文件内容与扩展名 .txt 不符")
-	e.refusedUpload(diskUpload, staff, "run.txt", []byte("#!/bin/sh\nrm -rf /\n"), "文件内容与扩展名 .txt 不符")
-	e.refusedUpload(diskUpload, staff, "bin.txt", []byte("a\x00b"), "文件内容与扩展名 .txt 不符")
-	e.refusedUpload(diskUpload, staff, "empty.pdf", nil, "文件内容为空")
-	if r, _ := e.uploadRaw(diskUpload, staff, "", nil, nil, "module", "library"); r.Message != "请选择要上传的文件" {
+	e.RefusedUpload(apptest.DiskUpload, staff, "setup.pdf", exeBytes(), "文件内容与扩展名 .pdf 不符")
+	e.RefusedUpload(apptest.DiskUpload, staff, "photo.png", []byte("just some text, not an image\n"), "文件内容与扩展名 .png 不符")
+	e.RefusedUpload(apptest.DiskUpload, staff, "photo.jpg", apptest.PNGBytes(t, 10, 10, false), "文件内容与扩展名 .jpg 不符")
+	e.RefusedUpload(apptest.DiskUpload, staff, "plan.docx", zipOf(t, "readme.txt"), "文件内容与扩展名 .docx 不符")
+	e.RefusedUpload(apptest.DiskUpload, staff, "plan.xlsx", docxBytes(t), "文件内容与扩展名 .xlsx 不符")
+	e.RefusedUpload(apptest.DiskUpload, staff, "plan.doc", docxBytes(t), "文件内容与扩展名 .doc 不符")
+	e.RefusedUpload(apptest.DiskUpload, staff, "page.txt", []byte("<!DOCTYPE html><html><script>alert(1)</script></html>"), "文件内容与扩展名 .txt 不符")
+	e.RefusedUpload(apptest.DiskUpload, staff, "run.txt", []byte("#!/bin/sh\nrm -rf /\n"), "文件内容与扩展名 .txt 不符")
+	e.RefusedUpload(apptest.DiskUpload, staff, "bin.txt", []byte("a\x00b"), "文件内容与扩展名 .txt 不符")
+	e.RefusedUpload(apptest.DiskUpload, staff, "empty.pdf", nil, "文件内容为空")
+	if r, _ := e.UploadRaw(apptest.DiskUpload, staff, "", nil, nil, "module", "library"); r.Message != "请选择要上传的文件" {
 		t.Errorf("no file: %+v", r)
 	}
-	if _, r := e.call("POST", diskUpload, staff, map[string]string{"file": "x"}); r.Message != "请选择要上传的文件" {
+	if _, r := e.call("POST", apptest.DiskUpload, staff, map[string]string{"file": "x"}); r.Message != "请选择要上传的文件" {
 		t.Errorf("not multipart: %+v", r)
 	}
 	for _, module := range []string{"../x", "banner", "nope"} {
 		// banner images are public: only the banner upload makes them
-		if r, _ := e.putFile(diskUpload, staff, "a.pdf", pdfBytes(), "module", module); r.Message != "参数 module 格式错误" {
+		if r, _ := e.PutFile(apptest.DiskUpload, staff, "a.pdf", apptest.PDFBytes(), "module", module); r.Message != "参数 module 格式错误" {
 			t.Errorf("module %s: %+v", module, r)
 		}
 	}
 	// English messages
-	if r, _ := e.uploadRaw(diskUpload, staff, fileDisposition("setup.pdf"), exeBytes(), []string{"Accept-Language", "en"}); r.Message != "The file's content does not match its .pdf suffix" {
+	if r, _ := e.UploadRaw(apptest.DiskUpload, staff, apptest.FileDisposition("setup.pdf"), exeBytes(), []string{"Accept-Language", "en"}); r.Message != "The file's content does not match its .pdf suffix" {
 		t.Errorf("English: %+v", r)
 	}
 	e.assertNothingStored()
 
 	// what passes: a text file in a legacy Chinese encoding, a real zip, the suffix in any case
-	e.uploadOK(diskUpload, staff, "说明.txt", []byte("\xb1\xea\xca\xe9\r\n"))
-	e.uploadOK(diskUpload, staff, "资料.ZIP", zipOf(t, "a.txt"))
-	e.uploadOK(diskUpload, staff, "扫描件.JPG", jpegBytes(t, 20, 20))
+	e.UploadOK(apptest.DiskUpload, staff, "说明.txt", []byte("\xb1\xea\xca\xe9\r\n"))
+	e.UploadOK(apptest.DiskUpload, staff, "资料.ZIP", zipOf(t, "a.txt"))
+	e.UploadOK(apptest.DiskUpload, staff, "扫描件.JPG", apptest.JPEGBytes(t, 20, 20))
 	if n := e.count(`SELECT COUNT(*) FROM sys_file WHERE state = 'ready'`); n != 3 {
 		t.Fatalf("%d stored", n)
 	}
@@ -561,30 +422,30 @@ func TestUploadLimitsComeFromTheSystemParameters(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
 	staff := e.login("staff", "Staff@123").AccessToken
-	big := append(pdfBytes(), bytes.Repeat([]byte("x"), 1<<20)...)
-	e.uploadOK(diskUpload, staff, "big.pdf", big) // under the default 50 MB
+	big := append(apptest.PDFBytes(), bytes.Repeat([]byte("x"), 1<<20)...)
+	e.UploadOK(apptest.DiskUpload, staff, "big.pdf", big) // under the default 50 MB
 
 	e.setParam(admin, "upload.max_size_mb", 1)
-	e.refusedUpload(diskUpload, staff, "big.pdf", big, "文件大小不能超过 1MB")
-	if r, _ := e.uploadRaw(diskUpload, staff, fileDisposition("big.pdf"), big, []string{"Accept-Language", "en"}); r.Message != "The file cannot be larger than 1 MB" {
+	e.RefusedUpload(apptest.DiskUpload, staff, "big.pdf", big, "文件大小不能超过 1MB")
+	if r, _ := e.UploadRaw(apptest.DiskUpload, staff, apptest.FileDisposition("big.pdf"), big, []string{"Accept-Language", "en"}); r.Message != "The file cannot be larger than 1 MB" {
 		t.Errorf("English: %+v", r)
 	}
 	exact := big[:1<<20]
-	e.uploadOK(diskUpload, staff, "exact.pdf", exact)
+	e.UploadOK(apptest.DiskUpload, staff, "exact.pdf", exact)
 
 	e.setParam(admin, "upload.allowed_suffixes", "pdf,PNG")
-	e.refusedUpload(diskUpload, staff, "plan.docx", docxBytes(t), "仅支持以下格式的文件：pdf,png")
-	e.uploadOK(diskUpload, staff, "small.Pdf", pdfBytes())
-	e.uploadOK(diskUpload, staff, "shot.png", pngBytes(t, 5, 5, false))
+	e.RefusedUpload(apptest.DiskUpload, staff, "plan.docx", docxBytes(t), "仅支持以下格式的文件：pdf,png")
+	e.UploadOK(apptest.DiskUpload, staff, "small.Pdf", apptest.PDFBytes())
+	e.UploadOK(apptest.DiskUpload, staff, "shot.png", apptest.PNGBytes(t, 5, 5, false))
 
 	// a suffix the product does not know is accepted unless its bytes are a program or a page
 	e.setParam(admin, "upload.allowed_suffixes", "dwg,pdf")
-	dwg := e.uploadOK(diskUpload, staff, "图纸.dwg", []byte("AC1032\x00\x00\x00binary drawing"))
+	dwg := e.UploadOK(apptest.DiskUpload, staff, "图纸.dwg", []byte("AC1032\x00\x00\x00binary drawing"))
 	if resp, _ := e.fetch(dwg.URL, staff); resp.Header.Get("Content-Type") != "application/octet-stream" {
 		t.Fatalf("unknown type served as %q", resp.Header.Get("Content-Type"))
 	}
-	e.refusedUpload(diskUpload, staff, "evil.dwg", exeBytes(), "文件内容与扩展名 .dwg 不符")
-	e.refusedUpload(diskUpload, staff, "evil.dwg", []byte("<html><body onload=alert(1)>"), "文件内容与扩展名 .dwg 不符")
+	e.RefusedUpload(apptest.DiskUpload, staff, "evil.dwg", exeBytes(), "文件内容与扩展名 .dwg 不符")
+	e.RefusedUpload(apptest.DiskUpload, staff, "evil.dwg", []byte("<html><body onload=alert(1)>"), "文件内容与扩展名 .dwg 不符")
 	if n := e.count(`SELECT COUNT(*) FROM sys_file`); n != 5 {
 		t.Fatalf("%d files", n)
 	}
@@ -600,7 +461,7 @@ func TestUploadNamesCannotNamePaths(t *testing.T) {
 		"/etc/cron.d/job.pdf":          "job.pdf",
 		"...hidden.pdf":                "hidden.pdf",
 	} {
-		u := e.uploadOK(diskUpload, staff, raw, pdfBytes())
+		u := e.UploadOK(apptest.DiskUpload, staff, raw, apptest.PDFBytes())
 		if u.Name != want {
 			t.Errorf("%q stored as %q, want %q", raw, u.Name, want)
 		}
@@ -632,14 +493,14 @@ func TestUploadNamesCannotNamePaths(t *testing.T) {
 		`form-data; name="file"; filename=""`,
 		"form-data; name=\"file\"; filename=\"a\x00b.pdf\"",
 	} {
-		if r, _ := e.uploadRaw(diskUpload, staff, disposition, pdfBytes(), nil); r.Code != 1 ||
+		if r, _ := e.UploadRaw(apptest.DiskUpload, staff, disposition, apptest.PDFBytes(), nil); r.Code != 1 ||
 			(r.Message != "文件名无效" && r.Message != "请求参数格式错误") {
 			t.Errorf("%q: %+v", disposition, r)
 		}
 	}
 	// a long name is cut, keeping its suffix
 	long := strings.Repeat("标", 300) + ".pdf"
-	if u := e.uploadOK(diskUpload, staff, long, pdfBytes()); len([]rune(u.Name)) != files.MaxNameLen || !strings.HasSuffix(u.Name, "标.pdf") {
+	if u := e.UploadOK(apptest.DiskUpload, staff, long, apptest.PDFBytes()); len([]rune(u.Name)) != files.MaxNameLen || !strings.HasSuffix(u.Name, "标.pdf") {
 		t.Errorf("long name kept as %d characters", len([]rune(u.Name)))
 	}
 	if n := e.count(`SELECT COUNT(*) FROM sys_file`); n != 6 {
@@ -657,12 +518,12 @@ func TestAnInterruptedUploadLeavesNoRowAndNoObject(t *testing.T) {
 	}
 	defer conn.Close()
 	const boundary = "interrupted-boundary"
-	head := "--" + boundary + "\r\n" + fileDisposition("big.pdf") + "\r\nContent-Type: application/pdf\r\n\r\n"
+	head := "--" + boundary + "\r\n" + apptest.FileDisposition("big.pdf") + "\r\nContent-Type: application/pdf\r\n\r\n"
 	head = strings.Replace(head, "form-data", "Content-Disposition: form-data", 1)
-	first := append([]byte(head), pdfBytes()...)
+	first := append([]byte(head), apptest.PDFBytes()...)
 	first = append(first, bytes.Repeat([]byte("x"), 256<<10)...)
 	req := fmt.Sprintf("POST %s HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\nContent-Type: multipart/form-data; boundary=%s\r\nContent-Length: %d\r\n\r\n",
-		diskUpload, u.Host, staff, boundary, 5<<20)
+		apptest.DiskUpload, u.Host, staff, boundary, 5<<20)
 	if _, err := conn.Write(append([]byte(req), first...)); err != nil {
 		t.Fatal(err)
 	}
@@ -686,12 +547,12 @@ func waitFor(t *testing.T, what string, ok func() bool) {
 func TestBannerImagesFollowTheSpecRules(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	img := pngBytes(t, 1125, 468, false)
+	img := apptest.PNGBytes(t, 1125, 468, false)
 	// the spec's client sends AccessToken in the query
-	body, ct := multipartBody(t, fileDisposition("banner.png"), img)
-	resp, raw := e.send("POST", bannerUpload+"?AccessToken="+admin, "", body, ct, nil)
+	body, ct := apptest.MultipartBody(t, apptest.FileDisposition("banner.png"), img)
+	resp, raw := e.send("POST", apptest.BannerUpload+"?AccessToken="+admin, "", body, ct, nil)
 	var env envelope
-	var u uploaded
+	var u apptest.Uploaded
 	if json.Unmarshal(raw, &env) != nil || env.Code != 0 || json.Unmarshal(env.Data, &u) != nil {
 		t.Fatalf("banner upload: HTTP %d %s", resp.StatusCode, raw)
 	}
@@ -708,31 +569,31 @@ func TestBannerImagesFollowTheSpecRules(t *testing.T) {
 	if n := e.count(`SELECT COUNT(*) FROM sys_file WHERE module = 'banner'`); n != 1 {
 		t.Fatalf("%d banner rows", n)
 	}
-	e.uploadOK(bannerUpload, admin, "cover.JPG", jpegBytes(t, 345, 150))
-	e.uploadOK(bannerUpload, admin, "cover.jpeg", jpegBytes(t, 400, 300))
+	e.UploadOK(apptest.BannerUpload, admin, "cover.JPG", apptest.JPEGBytes(t, 345, 150))
+	e.UploadOK(apptest.BannerUpload, admin, "cover.jpeg", apptest.JPEGBytes(t, 400, 300))
 
-	e.refusedUpload(bannerUpload, admin, "anim.gif", gifBytes(t, 400, 200), "格式仅支持jpg、png!")
-	e.refusedUpload(bannerUpload, admin, "doc.pdf", pdfBytes(), "格式仅支持jpg、png!")
-	e.refusedUpload(bannerUpload, admin, "fake.png", []byte("not an image at all"), "格式仅支持jpg、png!")
-	e.refusedUpload(bannerUpload, admin, "gif.png", gifBytes(t, 400, 200), "格式仅支持jpg、png!")
-	e.refusedUpload(bannerUpload, admin, "narrow.png", pngBytes(t, 344, 150, false), "上传的图片不能小于345*150像素!")
-	e.refusedUpload(bannerUpload, admin, "low.jpg", jpegBytes(t, 345, 149), "上传的图片不能小于345*150像素!")
-	huge := pngBytes(t, 1000, 800, true)
+	e.RefusedUpload(apptest.BannerUpload, admin, "anim.gif", apptest.GIFBytes(t, 400, 200), "格式仅支持jpg、png!")
+	e.RefusedUpload(apptest.BannerUpload, admin, "doc.pdf", apptest.PDFBytes(), "格式仅支持jpg、png!")
+	e.RefusedUpload(apptest.BannerUpload, admin, "fake.png", []byte("not an image at all"), "格式仅支持jpg、png!")
+	e.RefusedUpload(apptest.BannerUpload, admin, "gif.png", apptest.GIFBytes(t, 400, 200), "格式仅支持jpg、png!")
+	e.RefusedUpload(apptest.BannerUpload, admin, "narrow.png", apptest.PNGBytes(t, 344, 150, false), "上传的图片不能小于345*150像素!")
+	e.RefusedUpload(apptest.BannerUpload, admin, "low.jpg", apptest.JPEGBytes(t, 345, 149), "上传的图片不能小于345*150像素!")
+	huge := apptest.PNGBytes(t, 1000, 800, true)
 	if len(huge) <= 2<<20 {
 		t.Fatalf("test image only %d bytes", len(huge))
 	}
-	e.refusedUpload(bannerUpload, admin, "huge.png", huge, "图片大小不能超过 2MB!")
+	e.RefusedUpload(apptest.BannerUpload, admin, "huge.png", huge, "图片大小不能超过 2MB!")
 	// 'Under 2 MB', read literally: one byte less passes, 2 MB itself is refused.
-	padded := func(n int) []byte { return append(pngBytes(t, 400, 200, false), make([]byte, n)...)[:n] }
-	e.uploadOK(bannerUpload, admin, "just-under.png", padded(2<<20-1))
-	e.refusedUpload(bannerUpload, admin, "exactly-2mb.png", padded(2<<20), "图片大小不能超过 2MB!")
+	padded := func(n int) []byte { return append(apptest.PNGBytes(t, 400, 200, false), make([]byte, n)...)[:n] }
+	e.UploadOK(apptest.BannerUpload, admin, "just-under.png", padded(2<<20-1))
+	e.RefusedUpload(apptest.BannerUpload, admin, "exactly-2mb.png", padded(2<<20), "图片大小不能超过 2MB!")
 	for body, want := range map[string]string{
 		"anim.gif":   "Only jpg and png are supported!",
 		"narrow.png": "The image cannot be smaller than 345*150 pixels!",
 		"huge.png":   "The image cannot exceed 2MB!",
 	} {
-		content := map[string][]byte{"anim.gif": gifBytes(t, 400, 200), "narrow.png": pngBytes(t, 344, 150, false), "huge.png": huge}[body]
-		if r, _ := e.uploadRaw(bannerUpload, admin, fileDisposition(body), content, []string{"Accept-Language", "en"}); r.Message != want {
+		content := map[string][]byte{"anim.gif": apptest.GIFBytes(t, 400, 200), "narrow.png": apptest.PNGBytes(t, 344, 150, false), "huge.png": huge}[body]
+		if r, _ := e.UploadRaw(apptest.BannerUpload, admin, apptest.FileDisposition(body), content, []string{"Accept-Language", "en"}); r.Message != want {
 			t.Errorf("%s in English: %q, want %q", body, r.Message, want)
 		}
 	}
@@ -741,7 +602,7 @@ func TestBannerImagesFollowTheSpecRules(t *testing.T) {
 	}
 
 	// only banner images are public
-	pdf := e.uploadOK(diskUpload, admin, "a.pdf", pdfBytes())
+	pdf := e.UploadOK(apptest.DiskUpload, admin, "a.pdf", apptest.PDFBytes())
 	var key string
 	if err := e.app.DB.QueryRow(context.Background(), `SELECT object_key FROM sys_file WHERE id = ?`, pdf.ID).Scan(&key); err != nil {
 		t.Fatal(err)
@@ -752,7 +613,7 @@ func TestBannerImagesFollowTheSpecRules(t *testing.T) {
 			t.Errorf("%s: HTTP %d", p, resp.StatusCode)
 		}
 	}
-	if r, _ := e.putFile(bannerUpload, "", "banner.png", img); r.Code != 10005 {
+	if r, _ := e.PutFile(apptest.BannerUpload, "", "banner.png", img); r.Code != 10005 {
 		t.Fatalf("anonymous banner upload: %+v", r)
 	}
 }
@@ -761,7 +622,7 @@ func TestDeletingAnUploadIsLogged(t *testing.T) {
 	e := newEnv(t)
 	staff := e.login("staff", "Staff@123").AccessToken
 	lib := e.login("libadmin", "Library@123").AccessToken
-	u := e.uploadOK(diskUpload, staff, "草稿.pdf", pdfBytes())
+	u := e.UploadOK(apptest.DiskUpload, staff, "草稿.pdf", apptest.PDFBytes())
 	if _, r := e.call("DELETE", fmt.Sprintf("/api/sys/common/file/del?id=%d", u.ID), lib, nil); r.Message != "无权访问该文件" {
 		t.Fatalf("another user's delete: %+v", r)
 	}
@@ -793,9 +654,9 @@ func TestRecordsLinkFiles(t *testing.T) {
 	staff := e.login("staff", "Staff@123").AccessToken
 	lib := e.login("libadmin", "Library@123").AccessToken
 	staffID, libID := e.userID("staff"), e.userID("libadmin")
-	a := e.uploadOK(diskUpload, staff, "执照正本.pdf", pdfBytes(), "module", "library")
-	b := e.uploadOK(diskUpload, staff, "执照副本.pdf", pdfBytes(), "module", "library")
-	c := e.uploadOK(diskUpload, lib, "他人.pdf", pdfBytes())
+	a := e.UploadOK(apptest.DiskUpload, staff, "执照正本.pdf", apptest.PDFBytes(), "module", "library")
+	b := e.UploadOK(apptest.DiskUpload, staff, "执照副本.pdf", apptest.PDFBytes(), "module", "library")
+	c := e.UploadOK(apptest.DiskUpload, lib, "他人.pdf", apptest.PDFBytes())
 
 	if _, err := svc.Usable(ctx, e.app.DB, files.Owner{UserID: staffID}, a.ID, c.ID); refusedWith(err) != "只能使用自己上传的文件" {
 		t.Fatalf("another user's file: %v", err)
@@ -871,7 +732,7 @@ func TestRecordsLinkFiles(t *testing.T) {
 	if err != nil || f.ContentType != "application/vnd.openxmlformats-officedocument.wordprocessingml.document" || f.Module != "word" {
 		t.Fatalf("Save: %+v %v", f, err)
 	}
-	if _, err := svc.Save(ctx, files.Input{Name: "x.docx", Body: bytes.NewReader(pdfBytes())}); err == nil {
+	if _, err := svc.Save(ctx, files.Input{Name: "x.docx", Body: bytes.NewReader(apptest.PDFBytes())}); err == nil {
 		t.Fatal("Save must check the content")
 	}
 	// linked in the same call that returns the names (the library's FileLinker)
@@ -885,7 +746,7 @@ func TestRecordsLinkFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	// a saved file whose record was never written is discarded without a trace
-	g, err := svc.Save(ctx, files.Input{Name: "废弃.pdf", UserID: libID, Body: bytes.NewReader(pdfBytes())})
+	g, err := svc.Save(ctx, files.Input{Name: "废弃.pdf", UserID: libID, Body: bytes.NewReader(apptest.PDFBytes())})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -902,8 +763,8 @@ func TestTheJanitorFinishesWhatACrashLeft(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	staff := e.login("staff", "Staff@123").AccessToken
-	u := e.uploadOK(diskUpload, staff, "a.pdf", pdfBytes())
-	keep := e.uploadOK(diskUpload, staff, "b.pdf", pdfBytes())
+	u := e.UploadOK(apptest.DiskUpload, staff, "a.pdf", apptest.PDFBytes())
+	keep := e.UploadOK(apptest.DiskUpload, staff, "b.pdf", apptest.PDFBytes())
 	// as if the process died between the object and the row's ready state, an hour ago
 	old := time.Now().UTC().Add(-2 * time.Hour)
 	if _, err := e.app.DB.Exec(ctx, `UPDATE sys_file SET state = 'uploading', updated_at = ? WHERE id = ?`, old, u.ID); err != nil {
@@ -933,7 +794,7 @@ func TestTheJanitorFinishesWhatACrashLeft(t *testing.T) {
 func TestUploadsMayTakeTheirTime(t *testing.T) {
 	e := newEnv(t)
 	staff := e.login("staff", "Staff@123").AccessToken
-	body, ct := multipartBody(t, fileDisposition("slow.pdf"), append(pdfBytes(), bytes.Repeat([]byte("y"), 64<<10)...))
+	body, ct := apptest.MultipartBody(t, apptest.FileDisposition("slow.pdf"), append(apptest.PDFBytes(), bytes.Repeat([]byte("y"), 64<<10)...))
 	pr, pw := io.Pipe()
 	go func() {
 		data := body.Bytes()
@@ -945,7 +806,7 @@ func TestUploadsMayTakeTheirTime(t *testing.T) {
 		}
 		pw.Close()
 	}()
-	req, _ := http.NewRequest("POST", e.srv.URL+diskUpload, pr)
+	req, _ := http.NewRequest("POST", e.srv.URL+apptest.DiskUpload, pr)
 	req.Header.Set("Content-Type", ct)
 	req.Header.Set("Authorization", "Bearer "+staff)
 	resp, err := http.DefaultClient.Do(req)

@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"bytes"
 	"context"
 	"os"
@@ -24,11 +25,11 @@ func TestStorageMigrateMovesAndVerifies(t *testing.T) {
 	staff := e.login("staff", "Staff@123").AccessToken
 	bodies := map[int64][]byte{}
 	for i, name := range []string{"a.pdf", "b.txt", "c.pdf"} {
-		body := pdfBytes()
+		body := apptest.PDFBytes()
 		if name == "b.txt" {
 			body = bytes.Repeat([]byte("投标文件 "), 1000+i)
 		}
-		u := e.uploadOK(diskUpload, staff, name, body)
+		u := e.UploadOK(apptest.DiskUpload, staff, name, body)
 		bodies[u.ID] = body
 	}
 	// one file's bytes are damaged on the disk (same size): it must not move

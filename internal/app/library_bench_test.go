@@ -65,7 +65,7 @@ func BenchmarkLibraryList(b *testing.B) {
 	e := newEnv(b)
 	seedLibrary(b, e.app.DB, 100_000, "license", "contract")
 	admin := e.login("admin", "Admin@123").AccessToken
-	staff := e.libStaff(admin) // a role with the library screens, not the administration code
+	staff := e.LibStaff(admin) // a role with the library screens, not the administration code
 	for _, c := range []struct{ name, who, query string }{
 		{"admin/page1", admin, ""},
 		{"admin/page500", admin, "current=500"},

@@ -48,23 +48,6 @@ func (e *env) libUserID(login string) int64 {
 	return id
 }
 
-// libStaff gives the demo staff account a role with the library screens (not the administration code)
-// and signs it in.
-func (e *env) libStaff(admin string) string {
-	e.t.Helper()
-	roleID := e.addRole(admin, "libstaff", "资料录入员")
-	var menus, funcs []string
-	for _, t := range library.Types {
-		menus = append(menus, t.Code)
-		funcs = append(funcs, t.Code)
-	}
-	e.done("PUT", "/api/sys/role/grants", admin, map[string]any{"roleId": roleID, "menuCodes": append(menus, "library", "tagmanager"), "funCodes": append(funcs, "tagmanager")}, nil)
-	if err := e.app.Access.AssignRole(context.Background(), e.libUserID("staff"), "libstaff"); err != nil {
-		e.t.Fatal(err)
-	}
-	return e.login("staff", "Staff@123").AccessToken
-}
-
 func TestLibraryEveryTypeCreateEditSearchDeleteExport(t *testing.T) {
 	e := newEnv(t)
 	tok := e.login("admin", "Admin@123").AccessToken
@@ -265,7 +248,7 @@ func TestLibraryRefusalsWithoutTheFunctionCode(t *testing.T) {
 func TestLibraryReviewStaffEntryPendingApproveReject(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	staff := e.libStaff(admin)
+	staff := e.LibStaff(admin)
 	id := e.LibAdd(staff, "license", map[string]any{"title": "员工录入证照", "licenseType": "business", "holder": "甲公司"})
 	if r := e.libOne(staff, "license", id); r.s("status") != library.StatusPending {
 		t.Fatalf("a staff entry waits for review: %+v", r)
@@ -323,7 +306,7 @@ func TestLibraryReviewStaffEntryPendingApproveReject(t *testing.T) {
 func TestLibraryDataRulesLimitRowsByUnit(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	staff := e.libStaff(admin) // unit 100201003, own unit and below
+	staff := e.LibStaff(admin) // unit 100201003, own unit and below
 	mine := e.LibAdd(admin, "honor", map[string]any{"title": "本单位荣誉", "unitCode": "100201003"})
 	other := e.LibAdd(admin, "honor", map[string]any{"title": "他单位荣誉", "unitCode": "100104"})
 	common := e.LibAdd(admin, "honor", map[string]any{"title": "公司荣誉"})
@@ -364,7 +347,7 @@ func TestLibraryExpiryRemindersAndMessages(t *testing.T) {
 	e := newEnv(t)
 	e.onlyLibraryMessages()
 	admin := e.login("admin", "Admin@123").AccessToken
-	staff := e.libStaff(admin)
+	staff := e.LibStaff(admin)
 	staffID := e.libUserID("staff")
 	ctx := context.Background()
 	if _, err := e.app.DB.Exec(ctx, `UPDATE sys_user SET employee_code = 'HX000200' WHERE id = ?`, staffID); err != nil {
@@ -511,7 +494,7 @@ func TestLibraryImportDryRunAndImport(t *testing.T) {
 func TestLibraryFilesAreLinkedAndDownloadedByWhoSeesTheRecord(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	staff := e.libStaff(admin)
+	staff := e.LibStaff(admin)
 	scan := e.LibUpload(staff, "营业执照扫描件.pdf")
 	id := e.LibAdd(staff, "license", map[string]any{"title": "带扫描件的证照", "licenseType": "business", "holder": "甲公司",
 		"scans": []map[string]any{{"id": scan, "name": "营业执照扫描件.pdf"}}})

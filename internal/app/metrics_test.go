@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"encoding/json"
 	"net/http"
 	"regexp"
@@ -45,7 +46,7 @@ func TestMetricsAndReadiness(t *testing.T) {
 		}
 	}
 	staff := e.login("staff", "Staff@123").AccessToken
-	u := e.uploadOK(diskUpload, staff, "a.pdf", pdfBytes())
+	u := e.UploadOK(apptest.DiskUpload, staff, "a.pdf", apptest.PDFBytes())
 	if resp, _ := e.fetch(u.URL, staff); resp.StatusCode != 200 {
 		t.Fatalf("download: HTTP %d", resp.StatusCode)
 	}

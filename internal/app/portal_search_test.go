@@ -389,7 +389,7 @@ func TestPortalSearchShowsOnlyWhatThePortalShowsTheCaller(t *testing.T) {
 	e := newEnv(t)
 	e.emptyLibrary()
 	admin := e.login("admin", "Admin@123").AccessToken
-	staff := e.libStaff(admin) // unit 100201003; entries wait for review
+	staff := e.LibStaff(admin) // unit 100201003; entries wait for review
 	mine := e.LibAdd(admin, "honor", map[string]any{"title": "范围荣誉本单位", "unitCode": "100201003"})
 	other := e.LibAdd(admin, "honor", map[string]any{"title": "范围荣誉他单位", "unitCode": "100104"})
 	common := e.LibAdd(admin, "honor", map[string]any{"title": "范围荣誉全公司"})

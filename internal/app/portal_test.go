@@ -171,7 +171,7 @@ func msgTitles(ms []messageRec) string {
 // bannerImage uploads a banner image and answers its public address.
 func (e *env) bannerImage(t *testing.T, tok string) string {
 	t.Helper()
-	return e.uploadOK("/api/banner/upload", tok, "banner.png", pngBytes(t, 400, 160, false)).URL
+	return e.UploadOK("/api/banner/upload", tok, "banner.png", apptest.PNGBytes(t, 400, 160, false)).URL
 }
 
 func (e *env) banners(tok string, q url.Values) page[bannerRec] {
@@ -255,7 +255,7 @@ func TestPortalBannersManageAndValidate(t *testing.T) {
 		return f
 	}
 	// every rule, with its message
-	pdf := e.uploadOK("/api/sys/common/disk/upload", admin, "a.pdf", pdfBytes())
+	pdf := e.UploadOK("/api/sys/common/disk/upload", admin, "a.pdf", apptest.PDFBytes())
 	for _, c := range []struct {
 		form map[string]any
 		msg  string
@@ -548,7 +548,7 @@ func TestPortalMessagesListReadAndReviewOutcomes(t *testing.T) {
 	e := newEnv(t)
 	e.onlyLibraryMessages()
 	admin := e.login("admin", "Admin@123").AccessToken
-	staff := e.libStaff(admin)
+	staff := e.LibStaff(admin)
 	staffID := e.userID("staff")
 	// a notice, the expiry and loan reminders, two review outcomes, and the demo's live announcement
 	e.LibAdd(admin, "message", map[string]any{"title": "请更新个人资料", "content": "本周内完成", "recipient": "staff"})
@@ -677,8 +677,8 @@ func TestPortalMessagesListReadAndReviewOutcomes(t *testing.T) {
 // packUpload uploads a PDF with its own content as a library file.
 func (e *env) packUpload(tok, name, mark string) (int64, []byte) {
 	e.t.Helper()
-	content := append(pdfBytes(), []byte("%"+mark+"\n")...)
-	return e.uploadOK("/api/sys/common/disk/upload?module=library", tok, name, content).ID, content
+	content := append(apptest.PDFBytes(), []byte("%"+mark+"\n")...)
+	return e.UploadOK("/api/sys/common/disk/upload?module=library", tok, name, content).ID, content
 }
 
 func (e *env) pack(tok string) []portalHitRec {
@@ -712,7 +712,7 @@ func TestPortalBidPackAddListDownload(t *testing.T) {
 		t.Fatalf("empty pack download: %d %s", resp.StatusCode, body)
 	}
 	// only what the portal shows the caller
-	pending := e.LibAdd(e.libStaff(admin), "license", map[string]any{"title": "待审核证照", "licenseType": "business", "holder": "x"})
+	pending := e.LibAdd(e.LibStaff(admin), "license", map[string]any{"title": "待审核证照", "licenseType": "business", "holder": "x"})
 	staff = e.login("staff", "Staff@123").AccessToken
 	msgID := e.LibAdd(admin, "message", map[string]any{"title": "一条消息", "recipient": "staff"})
 	for _, id := range []int64{pending, msgID, 999999} {

@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"bytes"
 	"encoding/binary"
 	"hash/crc32"
@@ -37,32 +38,32 @@ func TestImagesMustDecodeWholeAndStayUnderThePixelCap(t *testing.T) {
 	bomb := pngHeader(60000, 60000, 51<<10)
 	justOver := pngHeader(8000, 5001, 2<<10) // 40,008,000 pixels
 	atCap := pngHeader(8000, 5000, 2<<10)    // 40,000,000 pixels: let through to the decoder, which finds no image
-	valid := pngBytes(t, 400, 200, true)
-	photo := jpegBytes(t, 400, 300)
-	anim := gifBytes(t, 400, 200)
-	for _, up := range []struct{ path, tok string }{{bannerUpload, admin}, {diskUpload, staff}} {
-		e.refusedUpload(up.path, up.tok, "bomb.png", bomb, "图片不能超过 4000 万像素（此图 60000×60000）")
-		e.refusedUpload(up.path, up.tok, "big.png", justOver, "图片不能超过 4000 万像素（此图 8000×5001）")
-		e.refusedUpload(up.path, up.tok, "cap.png", atCap, "图片已损坏或不完整，无法读取")
-		e.refusedUpload(up.path, up.tok, "cut.png", valid[:200], "图片已损坏或不完整，无法读取")
-		e.refusedUpload(up.path, up.tok, "cut.png", valid[:len(valid)-20], "图片已损坏或不完整，无法读取")
-		e.refusedUpload(up.path, up.tok, "cut.jpg", photo[:len(photo)/2], "图片已损坏或不完整，无法读取")
-		if r, _ := e.uploadRaw(up.path, up.tok, fileDisposition("bomb.png"), bomb, []string{"Accept-Language", "en"}); r.Message != "The image cannot exceed 40 megapixels (this one is 60000×60000)" {
+	valid := apptest.PNGBytes(t, 400, 200, true)
+	photo := apptest.JPEGBytes(t, 400, 300)
+	anim := apptest.GIFBytes(t, 400, 200)
+	for _, up := range []struct{ path, tok string }{{apptest.BannerUpload, admin}, {apptest.DiskUpload, staff}} {
+		e.RefusedUpload(up.path, up.tok, "bomb.png", bomb, "图片不能超过 4000 万像素（此图 60000×60000）")
+		e.RefusedUpload(up.path, up.tok, "big.png", justOver, "图片不能超过 4000 万像素（此图 8000×5001）")
+		e.RefusedUpload(up.path, up.tok, "cap.png", atCap, "图片已损坏或不完整，无法读取")
+		e.RefusedUpload(up.path, up.tok, "cut.png", valid[:200], "图片已损坏或不完整，无法读取")
+		e.RefusedUpload(up.path, up.tok, "cut.png", valid[:len(valid)-20], "图片已损坏或不完整，无法读取")
+		e.RefusedUpload(up.path, up.tok, "cut.jpg", photo[:len(photo)/2], "图片已损坏或不完整，无法读取")
+		if r, _ := e.UploadRaw(up.path, up.tok, apptest.FileDisposition("bomb.png"), bomb, []string{"Accept-Language", "en"}); r.Message != "The image cannot exceed 40 megapixels (this one is 60000×60000)" {
 			t.Errorf("%s in English: %+v", up.path, r)
 		}
-		if r, _ := e.uploadRaw(up.path, up.tok, fileDisposition("cut.png"), valid[:200], []string{"Accept-Language", "en"}); r.Message != "The image is damaged or incomplete and cannot be read" {
+		if r, _ := e.UploadRaw(up.path, up.tok, apptest.FileDisposition("cut.png"), valid[:200], []string{"Accept-Language", "en"}); r.Message != "The image is damaged or incomplete and cannot be read" {
 			t.Errorf("%s in English: %+v", up.path, r)
 		}
 	}
-	e.refusedUpload(diskUpload, staff, "cut.gif", anim[:len(anim)/2], "图片已损坏或不完整，无法读取")
+	e.RefusedUpload(apptest.DiskUpload, staff, "cut.gif", anim[:len(anim)/2], "图片已损坏或不完整，无法读取")
 	e.assertNothingStored()
 
 	// whole images pass, with their size
-	if u := e.uploadOK(bannerUpload, admin, "ok.png", valid); u.Width != 400 || u.Height != 200 {
+	if u := e.UploadOK(apptest.BannerUpload, admin, "ok.png", valid); u.Width != 400 || u.Height != 200 {
 		t.Errorf("banner %+v", u)
 	}
-	e.uploadOK(diskUpload, staff, "ok.jpg", photo)
-	e.uploadOK(diskUpload, staff, "ok.gif", anim)
+	e.UploadOK(apptest.DiskUpload, staff, "ok.jpg", photo)
+	e.UploadOK(apptest.DiskUpload, staff, "ok.gif", anim)
 }
 
 func TestWebPagesAreRefusedWhateverTheSuffixList(t *testing.T) {
@@ -75,9 +76,9 @@ func TestWebPagesAreRefusedWhateverTheSuffixList(t *testing.T) {
 	svg := []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`)
 	// a web page's own suffixes are refused whatever their content
 	for name, body := range map[string][]byte{"w.html": page, "W.HTM": page, "x.svg": svg, "y.SVG": []byte("<svg><rect/></svg>"), "plain.html": []byte("just text")} {
-		e.refusedUpload(diskUpload, staff, name, body, "不能上传网页文件（HTML、SVG 等）")
+		e.RefusedUpload(apptest.DiskUpload, staff, name, body, "不能上传网页文件（HTML、SVG 等）")
 	}
-	if r, _ := e.uploadRaw(diskUpload, staff, fileDisposition("w.html"), page, []string{"Accept-Language", "en"}); r.Message != "Web pages (HTML, SVG and the like) cannot be uploaded" {
+	if r, _ := e.UploadRaw(apptest.DiskUpload, staff, apptest.FileDisposition("w.html"), page, []string{"Accept-Language", "en"}); r.Message != "Web pages (HTML, SVG and the like) cannot be uploaded" {
 		t.Errorf("English: %+v", r)
 	}
 	// markup in a file of another suffix, with or without a prolog, at the start or far in
@@ -96,12 +97,12 @@ func TestWebPagesAreRefusedWhateverTheSuffixList(t *testing.T) {
 		"doctype.txt": "<!DOCTYPE html>",
 	} {
 		suffix := name[strings.LastIndex(name, ".")+1:]
-		e.refusedUpload(diskUpload, staff, name, []byte(body), "文件内容与扩展名 ."+suffix+" 不符")
+		e.RefusedUpload(apptest.DiskUpload, staff, name, []byte(body), "文件内容与扩展名 ."+suffix+" 不符")
 	}
 	e.assertNothingStored()
 
 	// text that only mentions angle brackets passes
-	e.uploadOK(diskUpload, staff, "notes.md", []byte("# 说明\n1 < 2 and 3 > 2; <b>bold</b>, <br> online = yes\n"))
-	e.uploadOK(diskUpload, staff, "data.xml", []byte(`<?xml version="1.0"?><rows><row id="1">a</row></rows>`))
-	e.uploadOK(diskUpload, staff, "big.txt", []byte(padding))
+	e.UploadOK(apptest.DiskUpload, staff, "notes.md", []byte("# 说明\n1 < 2 and 3 > 2; <b>bold</b>, <br> online = yes\n"))
+	e.UploadOK(apptest.DiskUpload, staff, "data.xml", []byte(`<?xml version="1.0"?><rows><row id="1">a</row></rows>`))
+	e.UploadOK(apptest.DiskUpload, staff, "big.txt", []byte(padding))
 }

@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"archive/zip"
+	"biddesk/internal/apptest"
 	"bytes"
 	"context"
 	"encoding/xml"
@@ -156,7 +157,7 @@ func TestExpertBookFromTheLibrary(t *testing.T) {
 	e.refused("GET", "/api/expert/book/experts?limit=101", tok, nil, "每页条数须在1到100之间")
 
 	// An expert with a photo and a name that must be escaped.
-	photo := e.uploadOK(diskUpload, tok, "证件照.jpg", jpegBytes(t, 300, 400), "module", "expert")
+	photo := e.UploadOK(apptest.DiskUpload, tok, "证件照.jpg", apptest.JPEGBytes(t, 300, 400), "module", "expert")
 	odd := e.LibAdd(tok, "expert", map[string]any{"title": `<script>&"`, "jobTitle": "工程师", "photo": []int64{photo.ID},
 		"qualifications": []map[string]any{{"name": "一级建造师 <市政>", "number": "A&B-1", "validTo": "2031-05-01"}}})
 	if p := e.bookCandidates(tok, url.Values{"keywords": {`<script>`}}); p.Total != 1 || !p.Records[0].HasPhoto {
@@ -192,7 +193,7 @@ func TestExpertBookFromTheLibrary(t *testing.T) {
 	if resp, _ := e.fetch(made.DownloadURL+"&ticket="+tk, ""); resp.StatusCode == 200 {
 		t.Error("a ticket is single-use")
 	}
-	if resp, viaFiles := e.fetch(fmt.Sprintf("%s?id=%d", fileDown, made.FileID), tok); resp.StatusCode != 200 || !bytes.Equal(viaFiles, body) {
+	if resp, viaFiles := e.fetch(fmt.Sprintf("%s?id=%d", apptest.FileDown, made.FileID), tok); resp.StatusCode != 200 || !bytes.Equal(viaFiles, body) {
 		t.Errorf("common file download: %d", resp.StatusCode)
 	}
 
@@ -261,7 +262,7 @@ func TestExpertBookRefusals(t *testing.T) {
 	}
 
 	// An expert entered by staff waits for review: not in the chooser, not in a book.
-	staff := e.libStaff(admin)
+	staff := e.LibStaff(admin)
 	var pending struct {
 		ID int64 `json:"id"`
 	}
@@ -291,7 +292,7 @@ func TestExpertBookRefusals(t *testing.T) {
 		}
 	}
 	// nor through the common file call
-	e.refused("GET", fmt.Sprintf("%s?id=%d", fileDown, made.FileID), staff, nil, "无权访问该文件")
+	e.refused("GET", fmt.Sprintf("%s?id=%d", apptest.FileDown, made.FileID), staff, nil, "无权访问该文件")
 	_, r := e.call("POST", "/api/sys/common/ticket", staff, map[string]string{"path": "/api/expert/book/download"})
 	if r.Code != 403 {
 		t.Errorf("a ticket for staff: %+v", r)

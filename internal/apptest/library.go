@@ -2,6 +2,7 @@ package apptest
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"mime/multipart"
 	"time"
@@ -62,4 +63,21 @@ func (e *Env) LibUpload(token, name string) int64 {
 		e.T.Fatalf("upload %s: %+v", name, r)
 	}
 	return f.ID
+}
+
+// LibStaff gives the demo staff account a role with the library screens (not the administration code) and signs
+// it in.
+func (e *Env) LibStaff(admin string) string {
+	e.T.Helper()
+	roleID := e.AddRole(admin, "libstaff", "资料录入员")
+	var menus, funcs []string
+	for _, t := range library.Types {
+		menus = append(menus, t.Code)
+		funcs = append(funcs, t.Code)
+	}
+	e.Done("PUT", "/api/sys/role/grants", admin, map[string]any{"roleId": roleID, "menuCodes": append(menus, "library", "tagmanager"), "funCodes": append(funcs, "tagmanager")}, nil)
+	if err := e.App.Access.AssignRole(context.Background(), e.UserID("staff"), "libstaff"); err != nil {
+		e.T.Fatal(err)
+	}
+	return e.Login("staff", "Staff@123").AccessToken
 }
