@@ -1,4 +1,4 @@
-package app_test
+package wordbook_test
 
 import (
 	"archive/zip"
@@ -45,24 +45,24 @@ type bookRec struct {
 	DownloadURL string `json:"downloadUrl"`
 }
 
-func (e *env) bookCandidates(tok string, q url.Values) (out struct {
+func bookCandidates(e *apptest.Env, tok string, q url.Values) (out struct {
 	Records []bookCandidate `json:"records"`
 	Total   int             `json:"total"`
 }) {
-	e.t.Helper()
-	e.done("GET", "/api/expert/book/experts?"+q.Encode(), tok, nil, &out)
+	e.T.Helper()
+	e.Done("GET", "/api/expert/book/experts?"+q.Encode(), tok, nil, &out)
 	return out
 }
 
-func (e *env) expertID(tok, name string) int64 {
-	e.t.Helper()
-	p := e.bookCandidates(tok, url.Values{"keywords": {name}})
+func expertID(e *apptest.Env, tok, name string) int64 {
+	e.T.Helper()
+	p := bookCandidates(e, tok, url.Values{"keywords": {name}})
 	for _, c := range p.Records {
 		if c.Name == name {
 			return c.ID
 		}
 	}
-	e.t.Fatalf("no expert %s: %+v", name, p)
+	e.T.Fatalf("no expert %s: %+v", name, p)
 	return 0
 }
 
@@ -132,47 +132,47 @@ func bookSections(t *testing.T, body []byte) (heads []string, text string, media
 }
 
 func TestExpertBookFromTheLibrary(t *testing.T) {
-	e := newEnv(t)
-	tok := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	tok := e.Login("admin", "Admin@123").AccessToken
 
 	// The chooser: published experts by name, by qualification, by unit.
-	if p := e.bookCandidates(tok, url.Values{"keywords": {"王建国"}}); p.Total != 1 || !strings.Contains(strings.Join(p.Records[0].Qualifications, ","), "注册物业管理师") {
+	if p := bookCandidates(e, tok, url.Values{"keywords": {"王建国"}}); p.Total != 1 || !strings.Contains(strings.Join(p.Records[0].Qualifications, ","), "注册物业管理师") {
 		t.Fatalf("by name: %+v", p)
 	}
-	if p := e.bookCandidates(tok, url.Values{"qualification": {"PMP"}}); p.Total != 1 || p.Records[0].Name != "陈思远" {
+	if p := bookCandidates(e, tok, url.Values{"qualification": {"PMP"}}); p.Total != 1 || p.Records[0].Name != "陈思远" {
 		t.Errorf("by qualification: %+v", p)
 	}
-	all := e.bookCandidates(tok, url.Values{"limit": {"100"}})
+	all := bookCandidates(e, tok, url.Values{"limit": {"100"}})
 	if all.Total < 5 {
 		t.Fatalf("demo experts: %+v", all)
 	}
 	if unit := all.Records[0].UnitCode; unit != "" {
-		p := e.bookCandidates(tok, url.Values{"unitCode": {unit}, "limit": {"100"}})
+		p := bookCandidates(e, tok, url.Values{"unitCode": {unit}, "limit": {"100"}})
 		for _, c := range p.Records {
 			if !strings.HasPrefix(c.UnitCode, unit) {
 				t.Errorf("unit %s filter let %+v through", unit, c)
 			}
 		}
 	}
-	e.refused("GET", "/api/expert/book/experts?limit=101", tok, nil, "每页条数须在1到100之间")
+	e.Refused("GET", "/api/expert/book/experts?limit=101", tok, nil, "每页条数须在1到100之间")
 
 	// An expert with a photo and a name that must be escaped.
 	photo := e.UploadOK(apptest.DiskUpload, tok, "证件照.jpg", apptest.JPEGBytes(t, 300, 400), "module", "expert")
 	odd := e.LibAdd(tok, "expert", map[string]any{"title": `<script>&"`, "jobTitle": "工程师", "photo": []int64{photo.ID},
 		"qualifications": []map[string]any{{"name": "一级建造师 <市政>", "number": "A&B-1", "validTo": "2031-05-01"}}})
-	if p := e.bookCandidates(tok, url.Values{"keywords": {`<script>`}}); p.Total != 1 || !p.Records[0].HasPhoto {
+	if p := bookCandidates(e, tok, url.Values{"keywords": {`<script>`}}); p.Total != 1 || !p.Records[0].HasPhoto {
 		t.Fatalf("the new expert: %+v", p)
 	}
-	wang := e.expertID(tok, "王建国")
+	wang := expertID(e, tok, "王建国")
 
 	var made bookMade
-	e.done("POST", "/api/expert/book/make", tok, map[string]any{"title": "某医院物业项目/拟派专家", "expertIds": []int64{odd, wang}}, &made)
+	e.Done("POST", "/api/expert/book/make", tok, map[string]any{"title": "某医院物业项目/拟派专家", "expertIds": []int64{odd, wang}}, &made)
 	if made.FileName != "某医院物业项目_拟派专家.docx" || made.DownloadURL != fmt.Sprintf("/api/expert/book/download?id=%d", made.ID) || made.Size < 1000 {
 		t.Fatalf("made: %+v", made)
 	}
 
 	// The download: an attachment with the RFC 5987 name, the sections in the chosen order, the photo inside.
-	resp, body := e.fetch(made.DownloadURL, tok)
+	resp, body := e.Fetch(made.DownloadURL, tok)
 	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/vnd.openxmlformats-officedocument.wordprocessingml.document" ||
 		!strings.Contains(resp.Header.Get("Content-Disposition"), "filename*=UTF-8''"+url.PathEscape("某医院物业项目_拟派专家.docx")) || int64(len(body)) != made.Size {
 		t.Fatalf("download: %d %v (%d bytes)", resp.StatusCode, resp.Header, len(body))
@@ -186,14 +186,14 @@ func TestExpertBookFromTheLibrary(t *testing.T) {
 	}
 
 	// Again with a single-use ticket instead of the session (a new window), and through the common file call.
-	tk := e.ticket(tok, "/api/expert/book/download")
-	if resp, again := e.fetch(made.DownloadURL+"&ticket="+tk, ""); resp.StatusCode != 200 || !bytes.Equal(again, body) {
+	tk := e.Ticket(tok, "/api/expert/book/download")
+	if resp, again := e.Fetch(made.DownloadURL+"&ticket="+tk, ""); resp.StatusCode != 200 || !bytes.Equal(again, body) {
 		t.Errorf("ticket download: %d", resp.StatusCode)
 	}
-	if resp, _ := e.fetch(made.DownloadURL+"&ticket="+tk, ""); resp.StatusCode == 200 {
+	if resp, _ := e.Fetch(made.DownloadURL+"&ticket="+tk, ""); resp.StatusCode == 200 {
 		t.Error("a ticket is single-use")
 	}
-	if resp, viaFiles := e.fetch(fmt.Sprintf("%s?id=%d", apptest.FileDown, made.FileID), tok); resp.StatusCode != 200 || !bytes.Equal(viaFiles, body) {
+	if resp, viaFiles := e.Fetch(fmt.Sprintf("%s?id=%d", apptest.FileDown, made.FileID), tok); resp.StatusCode != 200 || !bytes.Equal(viaFiles, body) {
 		t.Errorf("common file download: %d", resp.StatusCode)
 	}
 
@@ -202,7 +202,7 @@ func TestExpertBookFromTheLibrary(t *testing.T) {
 		Records []bookRec `json:"records"`
 		Total   int       `json:"total"`
 	}
-	e.done("GET", "/api/expert/book/list", tok, nil, &page)
+	e.Done("GET", "/api/expert/book/list", tok, nil, &page)
 	if page.Total != 1 {
 		t.Fatalf("list: %+v", page)
 	}
@@ -213,15 +213,15 @@ func TestExpertBookFromTheLibrary(t *testing.T) {
 	}
 	for q, want := range map[string]int{"expert=王建国": 1, "expert=李晓东": 0, "creator=admin": 1, "creator=staff": 0, "title=医院": 1, "sort=size&order=desc": 1} {
 		var p struct{ Total int }
-		e.done("GET", "/api/expert/book/list?"+q, tok, nil, &p)
+		e.Done("GET", "/api/expert/book/list?"+q, tok, nil, &p)
 		if p.Total != want {
 			t.Errorf("%s: %d, want %d", q, p.Total, want)
 		}
 	}
-	e.refused("GET", "/api/expert/book/list?sort=expert_ids", tok, nil, "不支持按该字段排序")
+	e.Refused("GET", "/api/expert/book/list?sort=expert_ids", tok, nil, "不支持按该字段排序")
 
 	var module, action, target string
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT module, action, target FROM business_log WHERE module LIKE 'expert_%' ORDER BY id DESC`).Scan(&module, &action, &target); err != nil {
+	if err := e.App.DB.QueryRow(context.Background(), `SELECT module, action, target FROM business_log WHERE module LIKE 'expert_%' ORDER BY id DESC`).Scan(&module, &action, &target); err != nil {
 		t.Fatal(err)
 	}
 	if module != "expert_make_word" || action != "create" || target != "某医院物业项目/拟派专家" {
@@ -229,53 +229,59 @@ func TestExpertBookFromTheLibrary(t *testing.T) {
 	}
 
 	// Delete: gone from the list and the download; the log keeps it.
-	e.done("DELETE", fmt.Sprintf("/api/expert/book/del?ids=%d", made.ID), tok, nil, nil)
-	e.refused("GET", made.DownloadURL, tok, nil, "文档不存在或已删除")
-	e.refused("DELETE", fmt.Sprintf("/api/expert/book/del?ids=%d", made.ID), tok, nil, "文档不存在或已删除")
-	e.done("GET", "/api/expert/book/list", tok, nil, &page)
+	e.Done("DELETE", fmt.Sprintf("/api/expert/book/del?ids=%d", made.ID), tok, nil, nil)
+	e.Refused("GET", made.DownloadURL, tok, nil, "文档不存在或已删除")
+	e.Refused("DELETE", fmt.Sprintf("/api/expert/book/del?ids=%d", made.ID), tok, nil, "文档不存在或已删除")
+	e.Done("GET", "/api/expert/book/list", tok, nil, &page)
 	if page.Total != 0 {
 		t.Errorf("after delete: %+v", page)
 	}
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT module, action FROM business_log WHERE module LIKE 'expert_%' ORDER BY id DESC`).Scan(&module, &action); err != nil ||
+	if err := e.App.DB.QueryRow(context.Background(), `SELECT module, action FROM business_log WHERE module LIKE 'expert_%' ORDER BY id DESC`).Scan(&module, &action); err != nil ||
 		module != "expert_talents_result" || action != "delete" {
 		t.Errorf("delete log: %s %s %v", module, action, err)
 	}
 }
 
 func TestExpertBookRefusals(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
-	wang := e.expertID(admin, "王建国")
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
+	wang := expertID(e, admin, "王建国")
 
-	for _, c := range []struct {
-		body map[string]any
-		msg  string
-	}{
-		{map[string]any{"title": "  ", "expertIds": []int64{wang}}, "请输入文档标题"},
-		{map[string]any{"title": strings.Repeat("长", 101), "expertIds": []int64{wang}}, "文档标题不能超过100个字符"},
-		{map[string]any{"title": "书"}, "请至少选择一位专家"},
-		{map[string]any{"title": "书", "expertIds": []int64{wang, wang}}, fmt.Sprintf("专家（编号 %d）重复选择", wang)},
-		{map[string]any{"title": "书", "expertIds": []int64{wang, 987654}}, "专家（编号 987654）不存在、已删除或未发布"},
-		{map[string]any{"title": "书", "expertIds": []string{"x"}}, "参数 expertIds 必须是整数"},
-	} {
-		e.refused("POST", "/api/expert/book/make", admin, c.body, c.msg)
-	}
+	t.Run("refused", func(t *testing.T) {
+		for _, c := range []struct {
+			name string
+			body map[string]any
+			msg  string
+		}{
+			{"a blank title", map[string]any{"title": "  ", "expertIds": []int64{wang}}, "请输入文档标题"},
+			{"a title too long", map[string]any{"title": strings.Repeat("长", 101), "expertIds": []int64{wang}}, "文档标题不能超过100个字符"},
+			{"no expert", map[string]any{"title": "书"}, "请至少选择一位专家"},
+			{"an expert twice", map[string]any{"title": "书", "expertIds": []int64{wang, wang}}, fmt.Sprintf("专家（编号 %d）重复选择", wang)},
+			{"an expert that does not exist", map[string]any{"title": "书", "expertIds": []int64{wang, 987654}}, "专家（编号 987654）不存在、已删除或未发布"},
+			{"an id that is no number", map[string]any{"title": "书", "expertIds": []string{"x"}}, "参数 expertIds 必须是整数"},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				t.Parallel()
+				e.For(t).Refused("POST", "/api/expert/book/make", admin, c.body, c.msg)
+			})
+		}
+	})
 
 	// An expert entered by staff waits for review: not in the chooser, not in a book.
 	staff := e.LibStaff(admin)
 	var pending struct {
 		ID int64 `json:"id"`
 	}
-	e.done("POST", "/api/library/expert/add", staff, map[string]any{"title": "待审专家"}, &pending)
-	if p := e.bookCandidates(admin, url.Values{"keywords": {"待审专家"}}); p.Total != 0 {
+	e.Done("POST", "/api/library/expert/add", staff, map[string]any{"title": "待审专家"}, &pending)
+	if p := bookCandidates(e, admin, url.Values{"keywords": {"待审专家"}}); p.Total != 0 {
 		t.Errorf("a pending expert is offered: %+v", p)
 	}
-	e.refused("POST", "/api/expert/book/make", admin, map[string]any{"title": "书", "expertIds": []int64{pending.ID}},
+	e.Refused("POST", "/api/expert/book/make", admin, map[string]any{"title": "书", "expertIds": []int64{pending.ID}},
 		fmt.Sprintf("专家（编号 %d）不存在、已删除或未发布", pending.ID))
 
 	// Without the screens' function codes every call is refused.
 	var made bookMade
-	e.done("POST", "/api/expert/book/make", admin, map[string]any{"title": "书", "expertIds": []int64{wang}}, &made)
+	e.Done("POST", "/api/expert/book/make", admin, map[string]any{"title": "书", "expertIds": []int64{wang}}, &made)
 	for _, c := range [][2]string{
 		{"GET", "/api/expert/book/experts"},
 		{"POST", "/api/expert/book/make"},
@@ -287,25 +293,25 @@ func TestExpertBookRefusals(t *testing.T) {
 		if c[0] == "POST" {
 			body = map[string]any{"title": "书", "expertIds": []int64{wang}}
 		}
-		if resp, r := e.call(c[0], c[1], staff, body); resp.StatusCode != 403 || r.Code != 403 {
+		if resp, r := e.Call(c[0], c[1], staff, body); resp.StatusCode != 403 || r.Code != 403 {
 			t.Errorf("staff %s %s: %d %+v", c[0], c[1], resp.StatusCode, r)
 		}
 	}
 	// nor through the common file call
-	e.refused("GET", fmt.Sprintf("%s?id=%d", apptest.FileDown, made.FileID), staff, nil, "无权访问该文件")
-	_, r := e.call("POST", "/api/sys/common/ticket", staff, map[string]string{"path": "/api/expert/book/download"})
+	e.Refused("GET", fmt.Sprintf("%s?id=%d", apptest.FileDown, made.FileID), staff, nil, "无权访问该文件")
+	_, r := e.Call("POST", "/api/sys/common/ticket", staff, map[string]string{"path": "/api/expert/book/download"})
 	if r.Code != 403 {
 		t.Errorf("a ticket for staff: %+v", r)
 	}
 
 	// The library administrator's role holds the expert screens.
-	lib := e.login("libadmin", "Library@123").AccessToken
+	lib := e.Login("libadmin", "Library@123").AccessToken
 	var page struct{ Total int }
-	e.done("GET", "/api/expert/book/list", lib, nil, &page)
+	e.Done("GET", "/api/expert/book/list", lib, nil, &page)
 	if page.Total != 1 {
 		t.Errorf("libadmin sees the books: %+v", page)
 	}
-	if resp, body := e.fetch(made.DownloadURL, lib); resp.StatusCode != 200 || !bytes.HasPrefix(body, []byte("PK")) {
+	if resp, body := e.Fetch(made.DownloadURL, lib); resp.StatusCode != 200 || !bytes.HasPrefix(body, []byte("PK")) {
 		t.Errorf("libadmin download: %d", resp.StatusCode)
 	}
 }
