@@ -59,34 +59,6 @@ func (e *env) handoverCall(method, path, tok string, body any) (handoverPreview,
 	return p, r
 }
 
-// roleCodes lists the role codes a user holds, sorted by role id.
-func (e *env) roleCodes(userID int64) string {
-	e.t.Helper()
-	rows, err := e.app.DB.Query(context.Background(), `SELECT r.code FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = ? ORDER BY r.id`, userID)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var c string
-		if err := rows.Scan(&c); err != nil {
-			e.t.Fatal(err)
-		}
-		out = append(out, c)
-	}
-	return strings.Join(out, ",")
-}
-
-func (e *env) ownerOf(orgID int64) int64 {
-	e.t.Helper()
-	var id int64
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT COALESCE(owner_id, 0) FROM ext_org WHERE id = ?`, orgID).Scan(&id); err != nil {
-		e.t.Fatal(err)
-	}
-	return id
-}
-
 // handoverSetup: a departing employee (two roles, two organisations in charge) and a successor
 // who already holds one of the roles.
 func handoverSetup(e *env, tok string) (from, to, orgA, orgB int64) {
@@ -121,7 +93,7 @@ func TestHandoverPreviewRunAndUndo(t *testing.T) {
 		t.Errorf("English labels: %s", r.Data)
 	}
 	// Nothing moved by a preview.
-	if e.ownerOf(orgA) != from || e.roleCodes(from) != "libadmin,staff" {
+	if e.OrgOwner(orgA) != from || e.RoleCodes(from) != "libadmin,staff" {
 		t.Fatal("the preview changed data")
 	}
 
@@ -129,8 +101,8 @@ func TestHandoverPreviewRunAndUndo(t *testing.T) {
 	if r.Code != 0 || res.ID == 0 || res.Total != 3 || res.counts() != "roles=1/1,ext_org_owner=2/0" {
 		t.Fatalf("run: %+v %+v", res, r)
 	}
-	if e.ownerOf(orgA) != to || e.ownerOf(orgB) != to || e.roleCodes(to) != "libadmin,staff" || e.roleCodes(from) != "staff" {
-		t.Fatalf("after the run: owners %d %d, roles %q / %q", e.ownerOf(orgA), e.ownerOf(orgB), e.roleCodes(to), e.roleCodes(from))
+	if e.OrgOwner(orgA) != to || e.OrgOwner(orgB) != to || e.RoleCodes(to) != "libadmin,staff" || e.RoleCodes(from) != "staff" {
+		t.Fatalf("after the run: owners %d %d, roles %q / %q", e.OrgOwner(orgA), e.OrgOwner(orgB), e.RoleCodes(to), e.RoleCodes(from))
 	}
 	// Nothing left to hand over.
 	if _, r := e.handoverCall("POST", "/api/sys/handover/run", tok, map[string]any{"fromUserId": from, "toUserId": to}); r.Code != 1 || r.Message != "「离职员工」没有可交接的数据" {
@@ -155,8 +127,8 @@ func TestHandoverPreviewRunAndUndo(t *testing.T) {
 	if _, r := e.call("POST", "/api/sys/handover/undo", tok, map[string]any{"logId": logID}); r.Code != 0 {
 		t.Fatalf("undo: %+v", r)
 	}
-	if e.ownerOf(orgA) != from || e.ownerOf(orgB) != from || e.roleCodes(from) != "libadmin,staff" || e.roleCodes(to) != "staff" {
-		t.Fatalf("after the undo: owners %d %d, roles %q / %q", e.ownerOf(orgA), e.ownerOf(orgB), e.roleCodes(from), e.roleCodes(to))
+	if e.OrgOwner(orgA) != from || e.OrgOwner(orgB) != from || e.RoleCodes(from) != "libadmin,staff" || e.RoleCodes(to) != "staff" {
+		t.Fatalf("after the undo: owners %d %d, roles %q / %q", e.OrgOwner(orgA), e.OrgOwner(orgB), e.RoleCodes(from), e.RoleCodes(to))
 	}
 	if _, r := e.call("POST", "/api/sys/handover/undo", tok, map[string]any{"id": res.ID}); r.Code != 1 || r.Message != "该交接已撤销" {
 		t.Errorf("second undo: %+v", r)
@@ -203,7 +175,7 @@ func TestHandoverUndoIsRefusedOnceTheRowsChanged(t *testing.T) {
 		t.Fatalf("undo after a change: %+v", r)
 	}
 	// Nothing moved back, not even the rows that had not changed.
-	if e.ownerOf(orgA) != to || e.roleCodes(to) != "libadmin,staff" {
+	if e.OrgOwner(orgA) != to || e.RoleCodes(to) != "libadmin,staff" {
 		t.Fatalf("a refused undo moved rows")
 	}
 	// Put it back: now a role the departing user holds again clashes.

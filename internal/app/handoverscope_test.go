@@ -52,9 +52,9 @@ func TestHandoverObeysTheDataScopeAndTheGrantRule(t *testing.T) {
 	e.refused("POST", "/api/sys/handover/run", ho, pair(hoID, a2), own)
 	e.refused("POST", "/api/sys/handover/run", ho, pair(boss, a2), sysAcct)
 	e.refused("POST", "/api/sys/handover/run", ho, pair(lib, a2), widerAcct)
-	if e.ownerOf(orgA) != a1 || e.ownerOf(orgB) != far || e.roleCodes(a1) != "clerk" || e.roleCodes(far) != "clerk" ||
-		e.roleCodes(a2) != "" || e.roleCodes(boss) != "sysadmin" || e.roleCodes(lib) != "libadmin" || e.roleCodes(hoID) != "hoadmin" {
-		t.Fatalf("a refused handover moved something: orgA→%d orgB→%d a1 %s far %s a2 %s", e.ownerOf(orgA), e.ownerOf(orgB), e.roleCodes(a1), e.roleCodes(far), e.roleCodes(a2))
+	if e.OrgOwner(orgA) != a1 || e.OrgOwner(orgB) != far || e.RoleCodes(a1) != "clerk" || e.RoleCodes(far) != "clerk" ||
+		e.RoleCodes(a2) != "" || e.RoleCodes(boss) != "sysadmin" || e.RoleCodes(lib) != "libadmin" || e.RoleCodes(hoID) != "hoadmin" {
+		t.Fatalf("a refused handover moved something: orgA→%d orgB→%d a1 %s far %s a2 %s", e.OrgOwner(orgA), e.OrgOwner(orgB), e.RoleCodes(a1), e.RoleCodes(far), e.RoleCodes(a2))
 	}
 	if n := e.count(`SELECT COUNT(*) FROM handover`); n != 0 {
 		t.Fatalf("refused runs left %d handover rows", n)
@@ -64,7 +64,7 @@ func TestHandoverObeysTheDataScopeAndTheGrantRule(t *testing.T) {
 		t.Errorf("preview in scope: %+v %s", r, p.counts())
 	}
 	mine, r := e.handoverCall("POST", "/api/sys/handover/run", ho, pair(a1, a2))
-	if r.Code != 0 || mine.Total != 2 || e.ownerOf(orgA) != a2 || e.roleCodes(a2) != "clerk" || e.roleCodes(a1) != "" {
+	if r.Code != 0 || mine.Total != 2 || e.OrgOwner(orgA) != a2 || e.RoleCodes(a2) != "clerk" || e.RoleCodes(a1) != "" {
 		t.Fatalf("run in scope: %+v %+v", r, mine)
 	}
 
@@ -96,12 +96,12 @@ func TestHandoverObeysTheDataScopeAndTheGrantRule(t *testing.T) {
 	}
 	e.refused("POST", "/api/sys/handover/undo", ho, map[string]any{"id": theirs.ID}, noRecord)
 	e.refused("POST", "/api/sys/handover/undo", ho, map[string]any{"id": wide.ID}, widerAcct)
-	if e.ownerOf(orgB) != far2 || e.roleCodes(a4) != "libadmin" || e.roleCodes(far) != "" {
-		t.Errorf("a refused undo moved something: orgB→%d a4 %s", e.ownerOf(orgB), e.roleCodes(a4))
+	if e.OrgOwner(orgB) != far2 || e.RoleCodes(a4) != "libadmin" || e.RoleCodes(far) != "" {
+		t.Errorf("a refused undo moved something: orgB→%d a4 %s", e.OrgOwner(orgB), e.RoleCodes(a4))
 	}
 	// his own handover he undoes
 	e.done("POST", "/api/sys/handover/undo", ho, map[string]any{"id": mine.ID}, nil)
-	if e.ownerOf(orgA) != a1 || e.roleCodes(a1) != "clerk" {
-		t.Errorf("undo in scope: orgA→%d a1 %s", e.ownerOf(orgA), e.roleCodes(a1))
+	if e.OrgOwner(orgA) != a1 || e.RoleCodes(a1) != "clerk" {
+		t.Errorf("undo in scope: orgA→%d a1 %s", e.OrgOwner(orgA), e.RoleCodes(a1))
 	}
 }

@@ -63,7 +63,7 @@ func (e *env) userState(id int64) (state int, deleted bool) {
 // userRoleCodes lists the role codes a user holds, sorted by code.
 func (e *env) userRoleCodes(id int64) string {
 	e.t.Helper()
-	codes := strings.Split(e.roleCodes(id), ",")
+	codes := strings.Split(e.RoleCodes(id), ",")
 	sort.Strings(codes)
 	return strings.Join(codes, ",")
 }

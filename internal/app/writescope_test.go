@@ -74,8 +74,8 @@ func TestExternalOrgOwnerObeysTheDataScope(t *testing.T) {
 	e.refused("POST", "/api/sys/externalOrgan/add", oa, map[string]any{"name": "甲方", "kind": "client", "ownerId": farID}, unknown)
 	mine := e.addID("/api/sys/externalOrgan/add", oa, map[string]any{"name": "甲方", "kind": "client", "ownerId": nearID})
 	e.refused("PUT", "/api/sys/externalOrgan/edit", oa, map[string]any{"id": mine, "name": "甲方", "kind": "client", "ownerId": farID}, unknown)
-	if e.ownerOf(mine) != nearID {
-		t.Fatalf("a refused edit changed the owner: %d", e.ownerOf(mine))
+	if e.OrgOwner(mine) != nearID {
+		t.Fatalf("a refused edit changed the owner: %d", e.OrgOwner(mine))
 	}
 	// one the administrator put in charge stays through his edits
 	theirs := e.addID("/api/sys/externalOrgan/add", admin, map[string]any{"name": "乙方", "kind": "client", "ownerId": farID})

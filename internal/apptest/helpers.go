@@ -3,6 +3,7 @@ package apptest
 import (
 	"context"
 	"net/http"
+	"strings"
 )
 
 // Fetch GETs path (token as Bearer, header as name/value pairs) and reads the whole body.
@@ -140,3 +141,35 @@ func (e *Env) BusinessLog(module string) (lines []string, before, after string) 
 // not take: every number of a form (a demand's number field) or a dynamic table is a plain decimal
 // (validate.Decimal / validate.WholeNumber).
 var NotPlainDecimals = []string{"NaN", "NAN", "nan", "Infinity", "-Inf", "0x1p-2", "0x10", "1_000", "1e5", "1E5", "+3", "1.", ".5", "1,000", "１２"}
+
+// RoleCodes lists the codes of the roles the user holds, sorted by role id, comma-separated.
+func (e *Env) RoleCodes(userID int64) string {
+	e.T.Helper()
+	rows, err := e.App.DB.Query(context.Background(), `SELECT r.code FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = ? ORDER BY r.id`, userID)
+	if err != nil {
+		e.T.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			e.T.Fatal(err)
+		}
+		out = append(out, c)
+	}
+	if err := rows.Err(); err != nil {
+		e.T.Fatal(err)
+	}
+	return strings.Join(out, ",")
+}
+
+// OrgOwner is the id of the account in charge of the external organisation (0 for none).
+func (e *Env) OrgOwner(orgID int64) int64 {
+	e.T.Helper()
+	var id int64
+	if err := e.App.DB.QueryRow(context.Background(), `SELECT COALESCE(owner_id, 0) FROM ext_org WHERE id = ?`, orgID).Scan(&id); err != nil {
+		e.T.Fatal(err)
+	}
+	return id
+}
