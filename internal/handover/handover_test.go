@@ -1,6 +1,7 @@
-package app_test
+package handover_test
 
 import (
+	"biddesk/internal/apptest"
 	"context"
 	"encoding/json"
 	"net/url"
@@ -47,13 +48,13 @@ type handoverRec struct {
 	UndoneAt      *string        `json:"undoneAt"`
 }
 
-func (e *env) handoverCall(method, path, tok string, body any) (handoverPreview, envelope) {
-	e.t.Helper()
-	_, r := e.call(method, path, tok, body)
+func handoverCall(e *apptest.Env, method, path, tok string, body any) (handoverPreview, apptest.Envelope) {
+	e.T.Helper()
+	_, r := e.Call(method, path, tok, body)
 	var p handoverPreview
 	if r.Code == 0 && r.Data != nil && string(r.Data) != "null" {
 		if err := json.Unmarshal(r.Data, &p); err != nil {
-			e.t.Fatal(err)
+			e.T.Fatal(err)
 		}
 	}
 	return p, r
@@ -61,34 +62,34 @@ func (e *env) handoverCall(method, path, tok string, body any) (handoverPreview,
 
 // handoverSetup: a departing employee (two roles, two organisations in charge) and a successor
 // who already holds one of the roles.
-func handoverSetup(e *env, tok string) (from, to, orgA, orgB int64) {
-	lib, staff := e.roleID(tok, "libadmin"), e.roleID(tok, "staff")
-	from = e.addUser(tok, map[string]any{"loginCode": "leaver", "userName": "离职员工", "unitCode": "100101", "password": "Start#2024", "roleIds": []int64{lib, staff}})
-	to = e.addUser(tok, map[string]any{"loginCode": "heir", "userName": "接手员工", "unitCode": "100101", "password": "Start#2024", "roleIds": []int64{staff}})
-	orgA = e.addID("/api/sys/externalOrgan/add", tok, map[string]any{"name": "甲方公司", "kind": "client", "ownerId": from})
-	orgB = e.addID("/api/sys/externalOrgan/add", tok, map[string]any{"name": "乙方公司", "kind": "partner", "ownerId": from})
+func handoverSetup(e *apptest.Env, tok string) (from, to, orgA, orgB int64) {
+	lib, staff := e.RoleID(tok, "libadmin"), e.RoleID(tok, "staff")
+	from = e.AddUser(tok, map[string]any{"loginCode": "leaver", "userName": "离职员工", "unitCode": "100101", "password": "Start#2024", "roleIds": []int64{lib, staff}})
+	to = e.AddUser(tok, map[string]any{"loginCode": "heir", "userName": "接手员工", "unitCode": "100101", "password": "Start#2024", "roleIds": []int64{staff}})
+	orgA = e.Added("POST", "/api/sys/externalOrgan/add", tok, map[string]any{"name": "甲方公司", "kind": "client", "ownerId": from})
+	orgB = e.Added("POST", "/api/sys/externalOrgan/add", tok, map[string]any{"name": "乙方公司", "kind": "partner", "ownerId": from})
 	return from, to, orgA, orgB
 }
 
 func TestHandoverPreviewRunAndUndo(t *testing.T) {
-	e := newEnv(t)
-	tok := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	tok := e.Login("admin", "Admin@123").AccessToken
 	from, to, orgA, orgB := handoverSetup(e, tok)
 	q := "?fromUserId=" + itoa(from) + "&toUserId=" + itoa(to)
 
-	_, r := e.call("GET", "/api/sys/handover/kinds", tok, nil)
+	_, r := e.Call("GET", "/api/sys/handover/kinds", tok, nil)
 	if string(r.Data) != `[{"key":"roles","label":"角色成员"},{"key":"ext_org_owner","label":"负责的外部组织"}]` {
 		t.Fatalf("kinds: %s", r.Data)
 	}
 	// The departing employee may be disabled; the preview counts per kind, the held role is skipped.
-	if _, r := e.call("PUT", "/api/sys/user/changeState", tok, map[string]any{"ids": []int64{from}, "state": 0}); r.Code != 0 {
+	if _, r := e.Call("PUT", "/api/sys/user/changeState", tok, map[string]any{"ids": []int64{from}, "state": 0}); r.Code != 0 {
 		t.Fatal(r)
 	}
-	p, r := e.handoverCall("GET", "/api/sys/handover/preview"+q, tok, nil)
+	p, r := handoverCall(e, "GET", "/api/sys/handover/preview"+q, tok, nil)
 	if r.Code != 0 || p.counts() != "roles=1/1,ext_org_owner=2/0" || p.Total != 3 || p.Kinds[1].Label != "负责的外部组织" || p.From.LoginCode != "leaver" {
 		t.Fatalf("preview: %+v %+v", p, r)
 	}
-	_, r = e.call("GET", "/api/sys/handover/preview"+q, tok, nil, "Accept-Language", "en")
+	_, r = e.Call("GET", "/api/sys/handover/preview"+q, tok, nil, "Accept-Language", "en")
 	if !strings.Contains(string(r.Data), `"label":"External organisations in charge"`) {
 		t.Errorf("English labels: %s", r.Data)
 	}
@@ -97,7 +98,7 @@ func TestHandoverPreviewRunAndUndo(t *testing.T) {
 		t.Fatal("the preview changed data")
 	}
 
-	res, r := e.handoverCall("POST", "/api/sys/handover/run", tok, map[string]any{"fromUserId": from, "toUserId": to, "remark": "离职交接"})
+	res, r := handoverCall(e, "POST", "/api/sys/handover/run", tok, map[string]any{"fromUserId": from, "toUserId": to, "remark": "离职交接"})
 	if r.Code != 0 || res.ID == 0 || res.Total != 3 || res.counts() != "roles=1/1,ext_org_owner=2/0" {
 		t.Fatalf("run: %+v %+v", res, r)
 	}
@@ -105,72 +106,72 @@ func TestHandoverPreviewRunAndUndo(t *testing.T) {
 		t.Fatalf("after the run: owners %d %d, roles %q / %q", e.OrgOwner(orgA), e.OrgOwner(orgB), e.RoleCodes(to), e.RoleCodes(from))
 	}
 	// Nothing left to hand over.
-	if _, r := e.handoverCall("POST", "/api/sys/handover/run", tok, map[string]any{"fromUserId": from, "toUserId": to}); r.Code != 1 || r.Message != "「离职员工」没有可交接的数据" {
+	if _, r := handoverCall(e, "POST", "/api/sys/handover/run", tok, map[string]any{"fromUserId": from, "toUserId": to}); r.Code != 1 || r.Message != "「离职员工」没有可交接的数据" {
 		t.Errorf("second run: %+v", r)
 	}
 
 	// The history lists it; the business log has it with the exact ids moved.
-	h := list[handoverRec](e, "/api/sys/handover/list", tok, url.Values{"keyword": {"heir"}})
+	h := apptest.List[handoverRec](e, "/api/sys/handover/list", tok, url.Values{"keyword": {"heir"}})
 	if h.Total != 1 || h.Records[0].ID != res.ID || h.Records[0].State != "done" || h.Records[0].Counts["ext_org_owner"] != 2 || h.Records[0].Remark != "离职交接" || h.Records[0].OperatorLogin != "admin" {
 		t.Fatalf("history: %+v", h)
 	}
-	lines, _, after := e.businessLog("handover_manager")
+	lines, _, after := e.BusinessLog("handover_manager")
 	if strings.Join(lines, ",") != "handover 离职员工(leaver) → 接手员工(heir)" || !strings.Contains(after, `"ext_org_owner":[`+itoa(orgA)+`,`+itoa(orgB)+`]`) {
 		t.Fatalf("business log: %q %s", lines, after)
 	}
 
 	// Undo from the log entry: exactly those rows go back.
 	var logID int64
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT id FROM business_log WHERE module = 'handover_manager'`).Scan(&logID); err != nil {
+	if err := e.App.DB.QueryRow(context.Background(), `SELECT id FROM business_log WHERE module = 'handover_manager'`).Scan(&logID); err != nil {
 		t.Fatal(err)
 	}
-	if _, r := e.call("POST", "/api/sys/handover/undo", tok, map[string]any{"logId": logID}); r.Code != 0 {
+	if _, r := e.Call("POST", "/api/sys/handover/undo", tok, map[string]any{"logId": logID}); r.Code != 0 {
 		t.Fatalf("undo: %+v", r)
 	}
 	if e.OrgOwner(orgA) != from || e.OrgOwner(orgB) != from || e.RoleCodes(from) != "libadmin,staff" || e.RoleCodes(to) != "staff" {
 		t.Fatalf("after the undo: owners %d %d, roles %q / %q", e.OrgOwner(orgA), e.OrgOwner(orgB), e.RoleCodes(from), e.RoleCodes(to))
 	}
-	if _, r := e.call("POST", "/api/sys/handover/undo", tok, map[string]any{"id": res.ID}); r.Code != 1 || r.Message != "该交接已撤销" {
+	if _, r := e.Call("POST", "/api/sys/handover/undo", tok, map[string]any{"id": res.ID}); r.Code != 1 || r.Message != "该交接已撤销" {
 		t.Errorf("second undo: %+v", r)
 	}
-	h = list[handoverRec](e, "/api/sys/handover/list", tok, url.Values{"state": {"undone"}})
+	h = apptest.List[handoverRec](e, "/api/sys/handover/list", tok, url.Values{"state": {"undone"}})
 	if h.Total != 1 || h.Records[0].UndoneAt == nil {
 		t.Errorf("undone in the history: %+v", h)
 	}
-	if lines, before, after := e.businessLog("handover_manager"); len(lines) != 2 || lines[1] != "undo 离职员工(leaver) → 接手员工(heir)" ||
+	if lines, before, after := e.BusinessLog("handover_manager"); len(lines) != 2 || lines[1] != "undo 离职员工(leaver) → 接手员工(heir)" ||
 		!strings.Contains(before, `"state":"done"`) || !strings.Contains(after, `"state":"undone"`) {
 		t.Errorf("undo's business log: %q %s %s", lines, before, after)
 	}
 	// An entry of another module is no handover.
-	if _, r := e.call("POST", "/api/sys/handover/undo", tok, map[string]any{"logId": 1}); r.Message != "该业务日志不是一条数据交接记录" {
+	if _, r := e.Call("POST", "/api/sys/handover/undo", tok, map[string]any{"logId": 1}); r.Message != "该业务日志不是一条数据交接记录" {
 		t.Errorf("undo of another log entry: %+v", r)
 	}
 
 	// Export: a real workbook with the kinds' names.
-	_, body := e.fetch("/api/sys/handover/export", tok)
-	rows := sheetRows(t, body)
+	_, body := e.Fetch("/api/sys/handover/export", tok)
+	rows := apptest.SheetRows(t, body)
 	if len(rows) != 2 || rows[0][1] != "交出人" || rows[1][1] != "离职员工(leaver)" || rows[1][3] != "角色成员 1；负责的外部组织 2" || rows[1][7] != "已撤销" {
 		t.Fatalf("export: %v", rows)
 	}
 }
 
 func TestHandoverUndoIsRefusedOnceTheRowsChanged(t *testing.T) {
-	e := newEnv(t)
-	tok := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	tok := e.Login("admin", "Admin@123").AccessToken
 	from, to, orgA, orgB := handoverSetup(e, tok)
-	res, r := e.handoverCall("POST", "/api/sys/handover/run", tok, map[string]any{"fromUserId": from, "toUserId": to})
+	res, r := handoverCall(e, "POST", "/api/sys/handover/run", tok, map[string]any{"fromUserId": from, "toUserId": to})
 	if r.Code != 0 {
 		t.Fatal(r)
 	}
 	// Another administrator gives one of the organisations to someone else.
 	var libID int64
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT id FROM sys_user WHERE login_code = 'libadmin'`).Scan(&libID); err != nil {
+	if err := e.App.DB.QueryRow(context.Background(), `SELECT id FROM sys_user WHERE login_code = 'libadmin'`).Scan(&libID); err != nil {
 		t.Fatal(err)
 	}
-	if _, r := e.call("PUT", "/api/sys/externalOrgan/edit", tok, map[string]any{"id": orgB, "name": "乙方公司", "kind": "partner", "ownerId": libID}); r.Code != 0 {
+	if _, r := e.Call("PUT", "/api/sys/externalOrgan/edit", tok, map[string]any{"id": orgB, "name": "乙方公司", "kind": "partner", "ownerId": libID}); r.Code != 0 {
 		t.Fatal(r)
 	}
-	if _, r := e.call("POST", "/api/sys/handover/undo", tok, map[string]any{"id": res.ID}); r.Code != 1 ||
+	if _, r := e.Call("POST", "/api/sys/handover/undo", tok, map[string]any{"id": res.ID}); r.Code != 1 ||
 		r.Message != "有1条「负责的外部组织」已不属于接收人（已转移或删除），无法撤销，未做任何更改" {
 		t.Fatalf("undo after a change: %+v", r)
 	}
@@ -179,75 +180,77 @@ func TestHandoverUndoIsRefusedOnceTheRowsChanged(t *testing.T) {
 		t.Fatalf("a refused undo moved rows")
 	}
 	// Put it back: now a role the departing user holds again clashes.
-	if _, r := e.call("PUT", "/api/sys/externalOrgan/edit", tok, map[string]any{"id": orgB, "name": "乙方公司", "kind": "partner", "ownerId": to}); r.Code != 0 {
+	if _, r := e.Call("PUT", "/api/sys/externalOrgan/edit", tok, map[string]any{"id": orgB, "name": "乙方公司", "kind": "partner", "ownerId": to}); r.Code != 0 {
 		t.Fatal(r)
 	}
-	if _, r := e.call("PUT", "/api/user/role/user", tok, map[string]any{"userId": from, "roleId": e.roleID(tok, "libadmin")}); r.Code != 0 {
+	if _, r := e.Call("PUT", "/api/user/role/user", tok, map[string]any{"userId": from, "roleId": e.RoleID(tok, "libadmin")}); r.Code != 0 {
 		t.Fatal(r)
 	}
-	if _, r := e.call("POST", "/api/sys/handover/undo", tok, map[string]any{"id": res.ID}); r.Code != 1 || r.Message != "交出人已重新拥有1条「角色成员」，无法撤销，未做任何更改" {
+	if _, r := e.Call("POST", "/api/sys/handover/undo", tok, map[string]any{"id": res.ID}); r.Code != 1 || r.Message != "交出人已重新拥有1条「角色成员」，无法撤销，未做任何更改" {
 		t.Fatalf("undo with a clash: %+v", r)
 	}
-	if h := list[handoverRec](e, "/api/sys/handover/list", tok, nil); h.Records[0].State != "done" {
+	if h := apptest.List[handoverRec](e, "/api/sys/handover/list", tok, nil); h.Records[0].State != "done" {
 		t.Errorf("a refused undo changed the record: %+v", h)
 	}
-	if lines, _, _ := e.businessLog("handover_manager"); len(lines) != 1 {
+	if lines, _, _ := e.BusinessLog("handover_manager"); len(lines) != 1 {
 		t.Errorf("a refused undo was logged: %q", lines)
 	}
 }
 
 func TestHandoverRefusals(t *testing.T) {
-	e := newEnv(t)
-	tok := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	tok := e.Login("admin", "Admin@123").AccessToken
 	from, to, _, _ := handoverSetup(e, tok)
-	var partner int64
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT id FROM sys_user WHERE login_code = 'partner'`).Scan(&partner); err != nil {
-		t.Fatal(err)
-	}
-	cases := []struct {
-		from, to any
-		msg      string
-	}{
-		{from, from, "交出人和接收人不能是同一个账号"},
-		{from, 99999, "账号不存在"},
-		{from, partner, "交出人和接收人须同为员工账号或同为外部账号"},
-		{from, "", "缺少参数 toUserId"},
-		{"x", to, "参数 fromUserId 必须是整数"},
-	}
-	for _, c := range cases {
-		for _, call := range []struct{ method, path string }{{"GET", "/api/sys/handover/preview"}, {"POST", "/api/sys/handover/run"}} {
-			body := map[string]any{"fromUserId": c.from, "toUserId": c.to}
-			path := call.path
-			if call.method == "GET" {
-				path += "?fromUserId=" + url.QueryEscape(toString(c.from)) + "&toUserId=" + url.QueryEscape(toString(c.to))
-				body = nil
-			}
-			if _, r := e.handoverCall(call.method, path, tok, body); r.Code != 1 || r.Message != c.msg {
-				t.Errorf("%s %v→%v: %+v, want %q", call.method, c.from, c.to, r, c.msg)
+	partner := e.UserID("partner")
+	t.Run("refused", func(t *testing.T) {
+		for _, c := range []struct {
+			name     string
+			from, to any
+			msg      string
+		}{
+			{"to oneself", from, from, "交出人和接收人不能是同一个账号"},
+			{"to an account that does not exist", from, 99999, "账号不存在"},
+			{"from staff to a partner", from, partner, "交出人和接收人须同为员工账号或同为外部账号"},
+			{"to nobody", from, "", "缺少参数 toUserId"},
+			{"from an id that is no number", "x", to, "参数 fromUserId 必须是整数"},
+		} {
+			for _, call := range []struct{ method, path string }{{"GET", "/api/sys/handover/preview"}, {"POST", "/api/sys/handover/run"}} {
+				t.Run(call.method+" "+c.name, func(t *testing.T) {
+					t.Parallel()
+					body := map[string]any{"fromUserId": c.from, "toUserId": c.to}
+					path := call.path
+					if call.method == "GET" {
+						path += "?fromUserId=" + url.QueryEscape(toString(c.from)) + "&toUserId=" + url.QueryEscape(toString(c.to))
+						body = nil
+					}
+					if _, r := handoverCall(e.For(t), call.method, path, tok, body); r.Code != 1 || r.Message != c.msg {
+						t.Errorf("%s %v→%v: %+v, want %q", call.method, c.from, c.to, r, c.msg)
+					}
+				})
 			}
 		}
-	}
+	})
 	// The recipient must be enabled.
-	if _, r := e.call("PUT", "/api/sys/user/changeState", tok, map[string]any{"ids": []int64{to}, "state": 0}); r.Code != 0 {
+	if _, r := e.Call("PUT", "/api/sys/user/changeState", tok, map[string]any{"ids": []int64{to}, "state": 0}); r.Code != 0 {
 		t.Fatal(r)
 	}
-	if _, r := e.handoverCall("POST", "/api/sys/handover/run", tok, map[string]any{"fromUserId": from, "toUserId": to}); r.Message != "接收人「接手员工」的账号已禁用，请选择可用的账号" {
+	if _, r := handoverCall(e, "POST", "/api/sys/handover/run", tok, map[string]any{"fromUserId": from, "toUserId": to}); r.Message != "接收人「接手员工」的账号已禁用，请选择可用的账号" {
 		t.Errorf("disabled recipient: %+v", r)
 	}
-	if _, r := e.call("POST", "/api/sys/handover/undo", tok, map[string]any{"id": 99999}); r.Message != "交接记录不存在" {
+	if _, r := e.Call("POST", "/api/sys/handover/undo", tok, map[string]any{"id": 99999}); r.Message != "交接记录不存在" {
 		t.Errorf("undo of an unknown handover: %+v", r)
 	}
-	if _, r := e.call("GET", "/api/sys/handover/list?sort=moved", tok, nil); r.Message != "不支持按该字段排序" {
+	if _, r := e.Call("GET", "/api/sys/handover/list?sort=moved", tok, nil); r.Message != "不支持按该字段排序" {
 		t.Errorf("tampered sort: %+v", r)
 	}
 
 	// Without the function code every call is refused.
-	staff := e.login("staff", "Staff@123").AccessToken
+	staff := e.Login("staff", "Staff@123").AccessToken
 	for _, c := range []struct{ method, path string }{
 		{"GET", "/api/sys/handover/kinds"}, {"GET", "/api/sys/handover/preview"}, {"POST", "/api/sys/handover/run"},
 		{"POST", "/api/sys/handover/undo"}, {"GET", "/api/sys/handover/list"}, {"GET", "/api/sys/handover/export"}, {"GET", "/api/user/search"},
 	} {
-		if resp, r := e.call(c.method, c.path, staff, map[string]any{}); resp.StatusCode != 403 || r.Code != 403 {
+		if resp, r := e.Call(c.method, c.path, staff, map[string]any{}); resp.StatusCode != 403 || r.Code != 403 {
 			t.Errorf("%s %s by staff: HTTP %d %+v", c.method, c.path, resp.StatusCode, r)
 		}
 	}
