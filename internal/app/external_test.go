@@ -137,7 +137,7 @@ func TestExternalOrganisationsAddEditSearchExportDelete(t *testing.T) {
 	if _, r := e.call("PUT", "/api/sys/externalOrgan/edit", tok, edit); r.Code != 0 {
 		t.Fatalf("edit: %+v", r)
 	}
-	if _, before, after := e.businessLog("externalOrgan"); !strings.Contains(before, `"name":"星河咨询有限公司"`) || !strings.Contains(after, `"ownerLoginCode":"libadmin"`) {
+	if _, before, after := e.BusinessLog("externalOrgan"); !strings.Contains(before, `"name":"星河咨询有限公司"`) || !strings.Contains(after, `"ownerLoginCode":"libadmin"`) {
 		t.Errorf("edit's business log: before %s after %s", before, after)
 	}
 	o := list[extOrgRec](e, "/api/sys/externalOrgan/list", tok, url.Values{"name": {"星河"}}).Records[0]
@@ -170,7 +170,7 @@ func TestExternalOrganisationsAddEditSearchExportDelete(t *testing.T) {
 	e.addID("/api/sys/externalOrgan/add", tok, map[string]any{"name": "Blue Sky Ltd", "kind": "partner"})
 
 	// Every write is in the business log.
-	lines, before, after := e.businessLog("externalOrgan")
+	lines, before, after := e.BusinessLog("externalOrgan")
 	if strings.Join(lines, ",") != "create 星河咨询有限公司,create Blue Sky Ltd,update 星河咨询集团,delete 星河咨询集团,delete Blue Sky Ltd,create Blue Sky Ltd" ||
 		before != "" || !strings.Contains(after, `"kindName":"合作伙伴"`) {
 		t.Fatalf("business log: %q %s %s", lines, before, after)
@@ -321,7 +321,7 @@ func TestExternalUsersSignInAtTheOutsiteOnlyAndSeeOnlyThePortal(t *testing.T) {
 	}
 
 	// The business log has every write of the screen, and no password.
-	if lines, _, _ := e.businessLog("externalUser"); strings.Join(lines, ",") != "create xh.li,resetPwd xh.li,disable xh.li,enable xh.li,delete xh.li" {
+	if lines, _, _ := e.BusinessLog("externalUser"); strings.Join(lines, ",") != "create xh.li,resetPwd xh.li,disable xh.li,enable xh.li,delete xh.li" {
 		t.Errorf("business log: %q", lines)
 	}
 	var secrets int
@@ -380,7 +380,7 @@ func TestADisabledOrganisationStopsItsUsers(t *testing.T) {
 	if _, r := e.call("GET", "/api/sys/user/info", partner.AccessToken, nil); r.Code != 0 {
 		t.Errorf("enabled again: %+v", r)
 	}
-	if lines, _, _ := e.businessLog("externalOrgan"); strings.Join(lines, ",") != "disable 华信生态合作伙伴（演示）,enable 华信生态合作伙伴（演示）" {
+	if lines, _, _ := e.BusinessLog("externalOrgan"); strings.Join(lines, ",") != "disable 华信生态合作伙伴（演示）,enable 华信生态合作伙伴（演示）" {
 		t.Errorf("business log: %q", lines)
 	}
 }

@@ -425,7 +425,7 @@ func TestUploadLimitsComeFromTheSystemParameters(t *testing.T) {
 	big := append(apptest.PDFBytes(), bytes.Repeat([]byte("x"), 1<<20)...)
 	e.UploadOK(apptest.DiskUpload, staff, "big.pdf", big) // under the default 50 MB
 
-	e.setParam(admin, "upload.max_size_mb", 1)
+	e.SetParam(admin, "upload.max_size_mb", 1)
 	e.RefusedUpload(apptest.DiskUpload, staff, "big.pdf", big, "文件大小不能超过 1MB")
 	if r, _ := e.UploadRaw(apptest.DiskUpload, staff, apptest.FileDisposition("big.pdf"), big, []string{"Accept-Language", "en"}); r.Message != "The file cannot be larger than 1 MB" {
 		t.Errorf("English: %+v", r)
@@ -433,13 +433,13 @@ func TestUploadLimitsComeFromTheSystemParameters(t *testing.T) {
 	exact := big[:1<<20]
 	e.UploadOK(apptest.DiskUpload, staff, "exact.pdf", exact)
 
-	e.setParam(admin, "upload.allowed_suffixes", "pdf,PNG")
+	e.SetParam(admin, "upload.allowed_suffixes", "pdf,PNG")
 	e.RefusedUpload(apptest.DiskUpload, staff, "plan.docx", docxBytes(t), "仅支持以下格式的文件：pdf,png")
 	e.UploadOK(apptest.DiskUpload, staff, "small.Pdf", apptest.PDFBytes())
 	e.UploadOK(apptest.DiskUpload, staff, "shot.png", apptest.PNGBytes(t, 5, 5, false))
 
 	// a suffix the product does not know is accepted unless its bytes are a program or a page
-	e.setParam(admin, "upload.allowed_suffixes", "dwg,pdf")
+	e.SetParam(admin, "upload.allowed_suffixes", "dwg,pdf")
 	dwg := e.UploadOK(apptest.DiskUpload, staff, "图纸.dwg", []byte("AC1032\x00\x00\x00binary drawing"))
 	if resp, _ := e.fetch(dwg.URL, staff); resp.Header.Get("Content-Type") != "application/octet-stream" {
 		t.Fatalf("unknown type served as %q", resp.Header.Get("Content-Type"))

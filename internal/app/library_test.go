@@ -378,7 +378,7 @@ func TestLibraryExpiryRemindersAndMessages(t *testing.T) {
 		t.Fatalf("reminders: %+v", rm)
 	}
 	// the warning days are the system parameter's
-	e.done("PUT", "/api/sys/config/edit", admin, map[string]any{"id": e.param(admin, "library.expiry_warning_days").ID, "value": "7"}, nil)
+	e.SetParam(admin, "library.expiry_warning_days", "7")
 	e.done("GET", "/api/biapp/marketing/backend/project/remind", staff, nil, &rm)
 	if len(rm.Records) != 2 || rm.Days != 7 {
 		t.Fatalf("7 days: %+v", rm)

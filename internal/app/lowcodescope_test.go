@@ -177,7 +177,7 @@ func TestDatasetsAndReportsObeyTheRunnersScopeAndPersonalColumns(t *testing.T) {
 			}
 		}
 	}
-	e.done("PUT", "/api/sys/config/edit", admin, map[string]any{"id": e.param(admin, "dataset.personal_columns").ID, "value": "sys_user.phone"}, nil)
+	e.SetParam(admin, "dataset.personal_columns", "sys_user.phone")
 	if got := codes(admin, `SELECT phone FROM sys_user WHERE login_code = 'far'`); got != "13911112222" {
 		t.Errorf("allowed phone: %q", got)
 	}

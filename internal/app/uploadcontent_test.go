@@ -33,7 +33,7 @@ func TestImagesMustDecodeWholeAndStayUnderThePixelCap(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
 	staff := e.login("staff", "Staff@123").AccessToken
-	e.setParam(admin, "upload.allowed_suffixes", "png,jpg,gif,pdf")
+	e.SetParam(admin, "upload.allowed_suffixes", "png,jpg,gif,pdf")
 
 	bomb := pngHeader(60000, 60000, 51<<10)
 	justOver := pngHeader(8000, 5001, 2<<10) // 40,008,000 pixels
@@ -70,7 +70,7 @@ func TestWebPagesAreRefusedWhateverTheSuffixList(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
 	staff := e.login("staff", "Staff@123").AccessToken
-	e.setParam(admin, "upload.allowed_suffixes", "html,htm,svg,xml,dat,txt,csv,md")
+	e.SetParam(admin, "upload.allowed_suffixes", "html,htm,svg,xml,dat,txt,csv,md")
 
 	page := []byte("hello <b>x</b><script>alert(1)</script>")
 	svg := []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`)

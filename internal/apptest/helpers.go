@@ -3,6 +3,7 @@ package apptest
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"strings"
 )
 
@@ -172,4 +173,22 @@ func (e *Env) OrgOwner(orgID int64) int64 {
 		e.T.Fatal(err)
 	}
 	return id
+}
+
+// SetParam sets the system parameter key (sys_config) to value through the API; it fails the test unless the
+// value is taken.
+func (e *Env) SetParam(token, key string, value any) {
+	e.T.Helper()
+	var p Page[struct {
+		ID  int64  `json:"id"`
+		Key string `json:"key"`
+	}]
+	e.Done("GET", "/api/sys/config/list?key="+url.QueryEscape(key)+"&limit=100", token, nil, &p)
+	for _, r := range p.Records {
+		if r.Key == key {
+			e.Done("PUT", "/api/sys/config/edit", token, map[string]any{"id": r.ID, "value": value}, nil)
+			return
+		}
+	}
+	e.T.Fatalf("no parameter %s", key)
 }
