@@ -22,7 +22,7 @@ func TestLowcodeRefusesExternalAccountsOnEveryVerb(t *testing.T) {
 		"layout": map[string]any{"columns": []map[string]any{{"key": "label", "title": "名称"}}}, "roles": []int64{staffRole}}), "report")
 	staff := e.login("staff", "Staff@123").AccessToken
 	e.dtOK(e.callR("POST", "/api/dtable/data/add", staff, map[string]any{"tableId": table, "values": map[string]any{"title": "内部"}}), "staff adds a row")
-	partner := e.outSiteLogin("partner", "Partner@123").AccessToken
+	partner := e.LoginOutSite("partner", "Partner@123").AccessToken
 
 	params := "?tableId=" + itoa(table) + "&id=" + itoa(report) + "&datasetId=" + itoa(ds)
 	body := map[string]any{"tableId": table, "id": report, "ids": []int64{1}, "datasetId": ds, "sql": "SELECT 1 AS one",

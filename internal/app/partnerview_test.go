@@ -203,7 +203,7 @@ func TestPartnersSeeNoInternalPersonalDetails(t *testing.T) {
 		}
 		return out
 	}
-	partner := e.outSiteLogin("partner", "Partner@123").AccessToken
+	partner := e.LoginOutSite("partner", "Partner@123").AccessToken
 
 	one := func(tok string, id int64) map[string]any {
 		t.Helper()

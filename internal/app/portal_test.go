@@ -285,13 +285,13 @@ func TestPortalBannersManageAndValidate(t *testing.T) {
 		t.Fatalf("a refused banner was written: %d", p.Total)
 	}
 	// add: defaults, then the stored values
-	id := e.addID("/api/portal/banner/add", admin, good())
+	id := e.Added("POST", "/api/portal/banner/add", admin, good())
 	b := e.banners(admin, url.Values{"keywords": {"春季"}})
 	if b.Total != 1 || b.Records[0].ID != id || b.Records[0].ImageURL != img || b.Records[0].LinkURL != "https://example.com/spring" || b.Records[0].Sort != 5 ||
 		b.Records[0].PublishFrom != "2026-03-01" || b.Records[0].PublishTo != "2099-05-31" || b.Records[0].Enabled != 1 || b.Records[0].UpdatedBy != "系统管理员" {
 		t.Fatalf("added: %+v", b)
 	}
-	plain := e.addID("/api/portal/banner/add", admin, map[string]any{"title": "只有图片", "imageUrl": e.bannerImage(t, admin), "linkUrl": "/gatewaySearch"})
+	plain := e.Added("POST", "/api/portal/banner/add", admin, map[string]any{"title": "只有图片", "imageUrl": e.bannerImage(t, admin), "linkUrl": "/gatewaySearch"})
 	if b := e.banners(admin, url.Values{"title": {"只有图片"}}); b.Records[0].Sort != 1 || b.Records[0].Enabled != 1 || b.Records[0].PublishFrom != "" || b.Records[0].State != "active" {
 		t.Fatalf("defaults: %+v", b.Records[0])
 	}
@@ -367,7 +367,7 @@ func TestPortalHomeBannersLinksAndSections(t *testing.T) {
 	}
 	// the window and the switch decide what the home page shows, by sort
 	add := func(title string, sort int, from, to string, enabled int) int64 {
-		return e.addID("/api/portal/banner/add", admin, map[string]any{"title": title, "imageUrl": e.bannerImage(t, admin), "sort": sort,
+		return e.Added("POST", "/api/portal/banner/add", admin, map[string]any{"title": title, "imageUrl": e.bannerImage(t, admin), "sort": sort,
 			"publishFrom": from, "publishTo": to, "enabled": enabled})
 	}
 	add("今天开始", 0, apptest.Day(0), apptest.Day(0), 1)
@@ -410,8 +410,8 @@ func TestPortalHomeBannersLinksAndSections(t *testing.T) {
 	} {
 		e.refused("POST", "/api/portal/link/add", admin, c.form, c.msg)
 	}
-	first := e.addID("/api/portal/link/add", admin, map[string]any{"title": "投标日历", "url": "https://example.com/cal", "icon": "schedule", "sort": 0, "newTab": true})
-	last := e.addID("/api/portal/link/add", admin, map[string]any{"title": "最后一个", "url": "/gatewaySearch?type=tender", "sort": 50})
+	first := e.Added("POST", "/api/portal/link/add", admin, map[string]any{"title": "投标日历", "url": "https://example.com/cal", "icon": "schedule", "sort": 0, "newTab": true})
+	last := e.Added("POST", "/api/portal/link/add", admin, map[string]any{"title": "最后一个", "url": "/gatewaySearch?type=tender", "sort": 50})
 	ls := list[quickLinkRec](e, "/api/portal/link/list", admin, url.Values{"keywords": {"example.com/cal"}})
 	if ls.Total != 1 || ls.Records[0].ID != first || ls.Records[0].NewTab != 1 || ls.Records[0].Icon != "schedule" {
 		t.Fatalf("link list: %+v", ls)
@@ -898,7 +898,7 @@ func TestPortalPermissions(t *testing.T) {
 		}
 	}
 	// an external user holds the portal's code
-	partner := e.outSiteLogin("partner", "Partner@123").AccessToken
+	partner := e.LoginOutSite("partner", "Partner@123").AccessToken
 	// (the tests' demo has no banners: their images are files)
 	if h := e.home(partner); len(h.Sections) != 8 || len(h.Banners) != 0 || len(h.Links) != 6 {
 		t.Fatalf("partner home: %+v", h)

@@ -72,13 +72,13 @@ func TestExternalOrgOwnerObeysTheDataScope(t *testing.T) {
 	const unknown = "对接人须为有效的员工账号"
 
 	e.refused("POST", "/api/sys/externalOrgan/add", oa, map[string]any{"name": "甲方", "kind": "client", "ownerId": farID}, unknown)
-	mine := e.addID("/api/sys/externalOrgan/add", oa, map[string]any{"name": "甲方", "kind": "client", "ownerId": nearID})
+	mine := e.Added("POST", "/api/sys/externalOrgan/add", oa, map[string]any{"name": "甲方", "kind": "client", "ownerId": nearID})
 	e.refused("PUT", "/api/sys/externalOrgan/edit", oa, map[string]any{"id": mine, "name": "甲方", "kind": "client", "ownerId": farID}, unknown)
 	if e.OrgOwner(mine) != nearID {
 		t.Fatalf("a refused edit changed the owner: %d", e.OrgOwner(mine))
 	}
 	// one the administrator put in charge stays through his edits
-	theirs := e.addID("/api/sys/externalOrgan/add", admin, map[string]any{"name": "乙方", "kind": "client", "ownerId": farID})
+	theirs := e.Added("POST", "/api/sys/externalOrgan/add", admin, map[string]any{"name": "乙方", "kind": "client", "ownerId": farID})
 	e.done("PUT", "/api/sys/externalOrgan/edit", oa, map[string]any{"id": theirs, "name": "乙方公司", "kind": "client", "ownerId": farID}, nil)
 	e.done("PUT", "/api/sys/externalOrgan/edit", oa, map[string]any{"id": theirs, "name": "乙方公司", "kind": "client", "ownerId": nearID}, nil)
 	e.refused("PUT", "/api/sys/externalOrgan/edit", oa, map[string]any{"id": theirs, "name": "乙方公司", "kind": "client", "ownerId": farID}, unknown)
