@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"context"
 	"net/url"
 	"os"
@@ -582,8 +583,8 @@ func TestAccessChangesReachTheOtherInstance(t *testing.T) {
 		t.Helper()
 		start := time.Now()
 		for !ok() {
-			if time.Since(start) > patience {
-				t.Fatalf("%s: not seen by the other instance within %v", what, patience)
+			if time.Since(start) > apptest.Patience {
+				t.Fatalf("%s: not seen by the other instance within %v", what, apptest.Patience)
 			}
 			time.Sleep(50 * time.Millisecond)
 		}

@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"context"
 	"errors"
 	"fmt"
@@ -199,7 +200,7 @@ func TestTaskRunsRetriesAndTimeouts(t *testing.T) {
 	)
 
 	e.done("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_ok"}, nil)
-	waitTask(t, patience, "t_ok ran", func() bool { return ended(e.taskLog(tok, "t_ok")) })
+	waitTask(t, apptest.Patience, "t_ok ran", func() bool { return ended(e.taskLog(tok, "t_ok")) })
 	if rows := e.taskLog(tok, "t_ok"); len(rows) != 1 || rows[0].Outcome != "success" || rows[0].Message != "did it" || rows[0].Trigger != "manual" ||
 		rows[0].StartedBy != "admin" || rows[0].Instance != "one" || rows[0].EndedAt == nil {
 		t.Errorf("t_ok log: %+v", rows)
@@ -209,7 +210,7 @@ func TestTaskRunsRetriesAndTimeouts(t *testing.T) {
 	}
 
 	e.done("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_fail"}, nil)
-	waitTask(t, patience, "t_fail's three attempts", func() bool { rows := e.taskLog(tok, "t_fail"); return len(rows) == 3 && ended(rows) })
+	waitTask(t, apptest.Patience, "t_fail's three attempts", func() bool { rows := e.taskLog(tok, "t_fail"); return len(rows) == 3 && ended(rows) })
 	time.Sleep(300 * time.Millisecond) // no fourth attempt comes
 	rows := e.taskLog(tok, "t_fail")
 	for i, r := range rows {
@@ -222,38 +223,38 @@ func TestTaskRunsRetriesAndTimeouts(t *testing.T) {
 	}
 
 	e.done("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_slow"}, nil)
-	waitTask(t, patience, "t_slow started", func() bool { return len(e.taskLog(tok, "t_slow")) == 1 })
+	waitTask(t, apptest.Patience, "t_slow started", func() bool { return len(e.taskLog(tok, "t_slow")) == 1 })
 	e.refused("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_slow"}, "该任务正在运行，且不允许并发执行")
 	close(release)
-	waitTask(t, patience, "t_slow ended", func() bool { return ended(e.taskLog(tok, "t_slow")) })
+	waitTask(t, apptest.Patience, "t_slow ended", func() bool { return ended(e.taskLog(tok, "t_slow")) })
 
 	// a timeout of one second ends a run that waits for ever
 	e.done("POST", "/api/sys/task/update", tok, map[string]any{"code": "t_slow", "cron": "0 0 1 1 *", "overlap": "forbid", "misfire": "skip", "timeoutSec": 1, "retries": 0}, nil)
 	release = make(chan struct{})
 	// the engine marks the job of the run that ended complete a moment after its log line
-	waitTask(t, patience, "t_slow runs again", func() bool {
+	waitTask(t, apptest.Patience, "t_slow runs again", func() bool {
 		_, r := e.call("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_slow"})
 		return r.Code == 0
 	})
-	waitTask(t, patience, "t_slow timed out", func() bool { rows := e.taskLog(tok, "t_slow"); return len(rows) == 2 && ended(rows) })
+	waitTask(t, apptest.Patience, "t_slow timed out", func() bool { rows := e.taskLog(tok, "t_slow"); return len(rows) == 2 && ended(rows) })
 	if rows := e.taskLog(tok, "t_slow"); rows[1].Outcome != "timeout" {
 		t.Errorf("t_slow after its timeout: %+v", rows[1])
 	}
 
 	// a run cancelled from the log ends as cancelled, and is not retried
 	e.done("POST", "/api/sys/task/update", tok, map[string]any{"code": "t_slow", "cron": "0 0 1 1 *", "overlap": "forbid", "misfire": "skip", "timeoutSec": 600, "retries": 3}, nil)
-	waitTask(t, patience, "t_slow runs a third time", func() bool {
+	waitTask(t, apptest.Patience, "t_slow runs a third time", func() bool {
 		_, r := e.call("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_slow"})
 		return r.Code == 0
 	})
 	var running taskLogRow
-	waitTask(t, patience, "t_slow's third run started", func() bool {
+	waitTask(t, apptest.Patience, "t_slow's third run started", func() bool {
 		rows := e.taskLog(tok, "t_slow")
 		running = rows[len(rows)-1]
 		return len(rows) == 3 && running.Outcome == "running"
 	})
 	e.done("POST", "/api/sys/taskLog/cancel", tok, map[string]any{"id": running.ID}, nil)
-	waitTask(t, patience, "t_slow cancelled", func() bool { return ended(e.taskLog(tok, "t_slow")) })
+	waitTask(t, apptest.Patience, "t_slow cancelled", func() bool { return ended(e.taskLog(tok, "t_slow")) })
 	time.Sleep(500 * time.Millisecond)
 	if rows := e.taskLog(tok, "t_slow"); len(rows) != 3 || rows[2].Outcome != "cancelled" {
 		t.Errorf("t_slow after the cancel: %+v", rows)
@@ -280,7 +281,7 @@ func TestTaskScheduleFiresAndPauses(t *testing.T) {
 			runs.Add(1)
 			return "tick", nil
 		}})
-	waitTask(t, patience, "three scheduled runs", func() bool { return runs.Load() >= 3 })
+	waitTask(t, apptest.Patience, "three scheduled runs", func() bool { return runs.Load() >= 3 })
 	for _, r := range e.taskLog(tok, "t_tick") {
 		if r.Trigger != "schedule" || r.FireAt == nil || !r.FireAt.Equal(r.FireAt.Truncate(time.Second)) || r.StartedAt.Before(*r.FireAt) {
 			t.Errorf("scheduled run: %+v", r)
@@ -330,11 +331,11 @@ func TestTaskRunsOncePerScheduleAcrossInstances(t *testing.T) {
 	startJobs(t, a, "a", sched, tick(), catch())
 	startJobs(t, b, "b", sched, tick(), catch())
 
-	waitTask(t, patience, "eight scheduled runs", func() bool { return runs.Load() >= 8 })
+	waitTask(t, apptest.Patience, "eight scheduled runs", func() bool { return runs.Load() >= 8 })
 	// stop both instances (the runs under way end) before counting: a tick firing while the log is read would
 	// be a log row without its run yet, however briefly
 	for _, e := range []*env{a, b} {
-		ctx, cancel := context.WithTimeout(context.Background(), patience)
+		ctx, cancel := context.WithTimeout(context.Background(), apptest.Patience)
 		if err := e.app.StopJobs(ctx); err != nil {
 			t.Fatal(err)
 		}
@@ -413,7 +414,7 @@ func TestTaskKilledRunIsInterruptedAndRetried(t *testing.T) {
 			_ = cmd.Wait()
 		}
 	}()
-	waitTask(t, patience, "the doomed instance's run started", func() bool {
+	waitTask(t, apptest.Patience, "the doomed instance's run started", func() bool {
 		rows := e.taskLog(tok, "t_hang")
 		return len(rows) == 1 && rows[0].Outcome == "running" && rows[0].Instance == "doomed"
 	})
@@ -430,7 +431,7 @@ func TestTaskKilledRunIsInterruptedAndRetried(t *testing.T) {
 	e.done("POST", "/api/sys/task/update", tok, map[string]any{"code": "t_hang", "cron": "0 0 1 1 *", "overlap": "forbid", "misfire": "skip", "timeoutSec": 1, "retries": 2}, nil)
 	e.app.Tasks.Engine().Tune(tasks.Options{RescueAfter: time.Second})
 	startJobs(t, e, "survivor", nil)
-	waitTask(t, patience, "the run retried to completion", func() bool {
+	waitTask(t, apptest.Patience, "the run retried to completion", func() bool {
 		rows := e.taskLog(tok, "t_hang")
 		return len(rows) == 2 && ended(rows)
 	})
@@ -484,7 +485,7 @@ func TestTaskHousekeeping(t *testing.T) {
 	e.done("POST", "/api/sys/task/retention", tok, map[string]any{"log": "login_log", "days": 30}, nil)
 	for _, code := range []string{"purge_sessions", "log_retention"} {
 		e.done("POST", "/api/sys/task/run", tok, map[string]any{"code": code}, nil)
-		waitTask(t, patience, code, func() bool { return ended(e.taskLog(tok, code)) })
+		waitTask(t, apptest.Patience, code, func() bool { return ended(e.taskLog(tok, code)) })
 		if r := e.taskLog(tok, code); r[0].Outcome != "success" {
 			t.Fatalf("%s: %+v", code, r)
 		}
@@ -519,7 +520,7 @@ func TestTaskStopIsGraceful(t *testing.T) {
 		// the run takes 1.5 s; in the hard case longer than any stop waits, however slow the machine
 		runFor := 1500 * time.Millisecond
 		if hard {
-			runFor = patience
+			runFor = apptest.Patience
 		}
 		startJobs(t, e, "one", nil, tasks.Task{Code: "t_wait", Name: "t_wait", Cron: "0 0 1 1 *", Run: func(ctx context.Context) (string, error) {
 			started <- struct{}{}
@@ -532,7 +533,7 @@ func TestTaskStopIsGraceful(t *testing.T) {
 		}})
 		e.done("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_wait"}, nil)
 		<-started
-		wait := patience
+		wait := apptest.Patience
 		if hard {
 			wait = 200 * time.Millisecond
 		}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 )
 
 // Fetch GETs path (token as Bearer, header as name/value pairs) and reads the whole body.
@@ -192,3 +193,8 @@ func (e *Env) SetParam(token, key string, value any) {
 	}
 	e.T.Fatalf("no parameter %s", key)
 }
+
+// Patience is how long a test waits for something that must happen (a message at a gateway, a run in the task
+// log, another instance seeing a change): far beyond what any machine needs, however loaded, so that no test
+// depends on the machine's speed. A wait ends as soon as the thing happens; only a real failure waits this long.
+const Patience = 2 * time.Minute
