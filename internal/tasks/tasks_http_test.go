@@ -1,4 +1,4 @@
-package app_test
+package tasks_test
 
 import (
 	"biddesk/internal/apptest"
@@ -47,9 +47,9 @@ type taskLogRow struct {
 }
 
 // startJobs registers the test's tasks on e's engine and starts it with short intervals.
-func startJobs(t *testing.T, e *env, instance string, sched map[string]time.Duration, ts ...tasks.Task) {
+func startJobs(t *testing.T, e *apptest.Env, instance string, sched map[string]time.Duration, ts ...tasks.Task) {
 	t.Helper()
-	eng := e.app.Tasks.Engine()
+	eng := e.App.Tasks.Engine()
 	for _, tk := range ts {
 		eng.Register(tk)
 	}
@@ -60,18 +60,18 @@ func startJobs(t *testing.T, e *env, instance string, sched map[string]time.Dura
 			}
 			return nil
 		}})
-	if err := e.app.StartJobs(context.Background()); err != nil {
+	if err := e.App.StartJobs(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 }
 
 // taskLog reads the task log of one task through the API (oldest first).
-func (e *env) taskLog(tok, task string) []taskLogRow {
-	e.t.Helper()
+func taskLog(e *apptest.Env, tok, task string) []taskLogRow {
+	e.T.Helper()
 	var page struct {
 		Records []taskLogRow `json:"records"`
 	}
-	e.done("GET", "/api/sys/taskLog/list?"+url.Values{"task": {task}, "limit": {"100"}, "sort": {"startedAt"}, "order": {"asc"}}.Encode(), tok, nil, &page)
+	e.Done("GET", "/api/sys/taskLog/list?"+url.Values{"task": {task}, "limit": {"100"}, "sort": {"startedAt"}, "order": {"asc"}}.Encode(), tok, nil, &page)
 	return page.Records
 }
 
@@ -99,10 +99,10 @@ func ended(rows []taskLogRow) bool {
 // The task manager lists the registered tasks; a schedule is checked before saving (the next five times,
 // or a clear refusal), changed with a business-log line, paused and resumed.
 func TestTaskManagerSchedules(t *testing.T) {
-	e := newEnv(t)
-	tok := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	tok := e.Login("admin", "Admin@123").AccessToken
 	var list []taskRow
-	e.done("GET", "/api/sys/task/list", tok, nil, &list)
+	e.Done("GET", "/api/sys/task/list", tok, nil, &list)
 	codes := map[string]taskRow{}
 	for _, r := range list {
 		codes[r.Code] = r
@@ -117,7 +117,7 @@ func TestTaskManagerSchedules(t *testing.T) {
 	var p struct {
 		NextRuns []time.Time `json:"nextRuns"`
 	}
-	e.done("GET", "/api/sys/task/preview?cron="+url.QueryEscape("15 2 * * 1-5"), tok, nil, &p)
+	e.Done("GET", "/api/sys/task/preview?cron="+url.QueryEscape("15 2 * * 1-5"), tok, nil, &p)
 	if len(p.NextRuns) != 5 {
 		t.Fatalf("preview: %v", p.NextRuns)
 	}
@@ -127,49 +127,66 @@ func TestTaskManagerSchedules(t *testing.T) {
 			t.Errorf("preview time %d: %v", i, l)
 		}
 	}
-	e.refused("GET", "/api/sys/task/preview?cron="+url.QueryEscape("61 * * *"), tok, nil, "Cron 表达式无法解析，请使用“分 时 日 月 周”五段格式，例如 0 2 * * *")
-	e.refused("GET", "/api/sys/task/preview?cron="+url.QueryEscape("*/10 * * * * *"), tok, nil, "执行频率不能高于每分钟一次")
-	e.refused("GET", "/api/sys/task/preview?cron="+url.QueryEscape("@every 30s"), tok, nil, "执行频率不能高于每分钟一次")
-
 	upd := map[string]any{"code": "purge_sessions", "cron": "*/5 * * * *", "overlap": "allow", "misfire": "run", "timeoutSec": 120, "retries": 4}
-	bad := func(field string, v any, msg string) {
-		t.Helper()
-		b := map[string]any{}
-		for k, x := range upd {
-			b[k] = x
+	const unparsable = "Cron 表达式无法解析，请使用“分 时 日 月 周”五段格式，例如 0 2 * * *"
+	const tooOften = "执行频率不能高于每分钟一次"
+	t.Run("refused", func(t *testing.T) {
+		for _, c := range []struct {
+			name  string
+			cron  string // a preview of this schedule, or
+			field string // a change of this field
+			value any
+			msg   string
+		}{
+			{"a preview of four fields", "61 * * *", "", nil, unparsable},
+			{"a preview by the second", "*/10 * * * * *", "", nil, tooOften},
+			{"a preview every 30 seconds", "@every 30s", "", nil, tooOften},
+			{"a schedule of six fields", "", "cron", "* * * * * *", tooOften},
+			{"a schedule in words", "", "cron", "every day", unparsable},
+			{"an unknown overlap", "", "overlap", "sometimes", "并发策略只能是允许或禁止"},
+			{"no timeout", "", "timeoutSec", 0, "超时时间须在 1 到 1800 秒之间"},
+			{"too many retries", "", "retries", 11, "重试次数须在 0 到 10 之间"},
+			{"a task that does not exist", "", "code", "no_such_task", "任务不存在"},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				t.Parallel()
+				e := e.For(t)
+				if c.field == "" {
+					e.Refused("GET", "/api/sys/task/preview?cron="+url.QueryEscape(c.cron), tok, nil, c.msg)
+					return
+				}
+				b := map[string]any{}
+				for k, x := range upd {
+					b[k] = x
+				}
+				b[c.field] = c.value
+				e.Refused("POST", "/api/sys/task/update", tok, b, c.msg)
+			})
 		}
-		b[field] = v
-		e.refused("POST", "/api/sys/task/update", tok, b, msg)
-	}
-	bad("cron", "* * * * * *", "执行频率不能高于每分钟一次")
-	bad("cron", "every day", "Cron 表达式无法解析，请使用“分 时 日 月 周”五段格式，例如 0 2 * * *")
-	bad("overlap", "sometimes", "并发策略只能是允许或禁止")
-	bad("timeoutSec", 0, "超时时间须在 1 到 1800 秒之间")
-	bad("retries", 11, "重试次数须在 0 到 10 之间")
-	bad("code", "no_such_task", "任务不存在")
-	if n := e.bizLog("task_manager", ""); n != 0 {
+	})
+	if n := e.BizLog("task_manager", ""); n != 0 {
 		t.Fatalf("refused changes were logged: %d", n)
 	}
-	e.done("POST", "/api/sys/task/update", tok, upd, nil)
-	e.done("POST", "/api/sys/task/update", tok, upd, nil) // the same again: nothing to log
-	e.done("POST", "/api/sys/task/enable", tok, map[string]any{"code": "purge_sessions", "enabled": false}, nil)
-	e.done("GET", "/api/sys/task/list", tok, nil, &list)
+	e.Done("POST", "/api/sys/task/update", tok, upd, nil)
+	e.Done("POST", "/api/sys/task/update", tok, upd, nil) // the same again: nothing to log
+	e.Done("POST", "/api/sys/task/enable", tok, map[string]any{"code": "purge_sessions", "enabled": false}, nil)
+	e.Done("GET", "/api/sys/task/list", tok, nil, &list)
 	for _, r := range list {
 		if r.Code == "purge_sessions" && (r.Cron != "*/5 * * * *" || r.Overlap != "allow" || r.Misfire != "run" || r.TimeoutSec != 120 || r.Retries != 4 || r.Enabled || len(r.NextRuns) != 0) {
 			t.Errorf("after the changes: %+v", r)
 		}
 	}
-	if u, p := e.bizLog("task_manager", "update"), e.bizLog("task_manager", "disable"); u != 1 || p != 1 {
+	if u, p := e.BizLog("task_manager", "update"), e.BizLog("task_manager", "disable"); u != 1 || p != 1 {
 		t.Errorf("business log: %d updates, %d pauses", u, p)
 	}
-	e.done("POST", "/api/sys/task/retention", tok, map[string]any{"log": "login_log", "days": 30}, nil)
-	e.refused("POST", "/api/sys/task/retention", tok, map[string]any{"log": "sys_user", "days": 30}, "没有这种日志")
-	e.refused("POST", "/api/sys/task/retention", tok, map[string]any{"log": "login_log", "days": 0}, "保留天数须在 1 到 3650 之间")
+	e.Done("POST", "/api/sys/task/retention", tok, map[string]any{"log": "login_log", "days": 30}, nil)
+	e.Refused("POST", "/api/sys/task/retention", tok, map[string]any{"log": "sys_user", "days": 30}, "没有这种日志")
+	e.Refused("POST", "/api/sys/task/retention", tok, map[string]any{"log": "login_log", "days": 0}, "保留天数须在 1 到 3650 之间")
 
 	// a staff member may not see or change them
-	staff := e.login("staff", "Staff@123").AccessToken
+	staff := e.Login("staff", "Staff@123").AccessToken
 	for _, c := range [][2]string{{"GET", "/api/sys/task/list"}, {"POST", "/api/sys/task/run"}, {"GET", "/api/sys/taskLog/list"}} {
-		if resp, _ := e.call(c[0], c[1], staff, map[string]any{"code": "log_retention"}); resp.StatusCode != 403 {
+		if resp, _ := e.Call(c[0], c[1], staff, map[string]any{"code": "log_retention"}); resp.StatusCode != 403 {
 			t.Errorf("staff %s %s: HTTP %d", c[0], c[1], resp.StatusCode)
 		}
 	}
@@ -179,8 +196,8 @@ func TestTaskManagerSchedules(t *testing.T) {
 // that forbids overlap runs once at a time; a run past its timeout is recorded as such.
 func TestTaskRunsRetriesAndTimeouts(t *testing.T) {
 	t.Parallel() // mostly waiting (schedules, another instance, timeouts): it overlaps the other slow tests
-	e := newEnv(t)
-	tok := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	tok := e.Login("admin", "Admin@123").AccessToken
 	var fails atomic.Int32
 	release := make(chan struct{})
 	startJobs(t, e, "one", nil,
@@ -199,20 +216,20 @@ func TestTaskRunsRetriesAndTimeouts(t *testing.T) {
 		}},
 	)
 
-	e.done("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_ok"}, nil)
-	waitTask(t, apptest.Patience, "t_ok ran", func() bool { return ended(e.taskLog(tok, "t_ok")) })
-	if rows := e.taskLog(tok, "t_ok"); len(rows) != 1 || rows[0].Outcome != "success" || rows[0].Message != "did it" || rows[0].Trigger != "manual" ||
+	e.Done("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_ok"}, nil)
+	waitTask(t, apptest.Patience, "t_ok ran", func() bool { return ended(taskLog(e, tok, "t_ok")) })
+	if rows := taskLog(e, tok, "t_ok"); len(rows) != 1 || rows[0].Outcome != "success" || rows[0].Message != "did it" || rows[0].Trigger != "manual" ||
 		rows[0].StartedBy != "admin" || rows[0].Instance != "one" || rows[0].EndedAt == nil {
 		t.Errorf("t_ok log: %+v", rows)
 	}
-	if e.bizLog("task_manager", "run") != 1 {
+	if e.BizLog("task_manager", "run") != 1 {
 		t.Error("run now was not in the business log")
 	}
 
-	e.done("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_fail"}, nil)
-	waitTask(t, apptest.Patience, "t_fail's three attempts", func() bool { rows := e.taskLog(tok, "t_fail"); return len(rows) == 3 && ended(rows) })
+	e.Done("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_fail"}, nil)
+	waitTask(t, apptest.Patience, "t_fail's three attempts", func() bool { rows := taskLog(e, tok, "t_fail"); return len(rows) == 3 && ended(rows) })
 	time.Sleep(300 * time.Millisecond) // no fourth attempt comes
-	rows := e.taskLog(tok, "t_fail")
+	rows := taskLog(e, tok, "t_fail")
 	for i, r := range rows {
 		if r.Outcome != "failed" || r.Attempt != i+1 || r.MaxAttempts != 3 || r.Message != "half: broken" {
 			t.Errorf("t_fail attempt %d: %+v", i+1, r)
@@ -222,49 +239,49 @@ func TestTaskRunsRetriesAndTimeouts(t *testing.T) {
 		t.Errorf("t_fail: %d log rows, %d calls", len(rows), fails.Load())
 	}
 
-	e.done("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_slow"}, nil)
-	waitTask(t, apptest.Patience, "t_slow started", func() bool { return len(e.taskLog(tok, "t_slow")) == 1 })
-	e.refused("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_slow"}, "该任务正在运行，且不允许并发执行")
+	e.Done("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_slow"}, nil)
+	waitTask(t, apptest.Patience, "t_slow started", func() bool { return len(taskLog(e, tok, "t_slow")) == 1 })
+	e.Refused("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_slow"}, "该任务正在运行，且不允许并发执行")
 	close(release)
-	waitTask(t, apptest.Patience, "t_slow ended", func() bool { return ended(e.taskLog(tok, "t_slow")) })
+	waitTask(t, apptest.Patience, "t_slow ended", func() bool { return ended(taskLog(e, tok, "t_slow")) })
 
 	// a timeout of one second ends a run that waits for ever
-	e.done("POST", "/api/sys/task/update", tok, map[string]any{"code": "t_slow", "cron": "0 0 1 1 *", "overlap": "forbid", "misfire": "skip", "timeoutSec": 1, "retries": 0}, nil)
+	e.Done("POST", "/api/sys/task/update", tok, map[string]any{"code": "t_slow", "cron": "0 0 1 1 *", "overlap": "forbid", "misfire": "skip", "timeoutSec": 1, "retries": 0}, nil)
 	release = make(chan struct{})
 	// the engine marks the job of the run that ended complete a moment after its log line
 	waitTask(t, apptest.Patience, "t_slow runs again", func() bool {
-		_, r := e.call("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_slow"})
+		_, r := e.Call("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_slow"})
 		return r.Code == 0
 	})
-	waitTask(t, apptest.Patience, "t_slow timed out", func() bool { rows := e.taskLog(tok, "t_slow"); return len(rows) == 2 && ended(rows) })
-	if rows := e.taskLog(tok, "t_slow"); rows[1].Outcome != "timeout" {
+	waitTask(t, apptest.Patience, "t_slow timed out", func() bool { rows := taskLog(e, tok, "t_slow"); return len(rows) == 2 && ended(rows) })
+	if rows := taskLog(e, tok, "t_slow"); rows[1].Outcome != "timeout" {
 		t.Errorf("t_slow after its timeout: %+v", rows[1])
 	}
 
 	// a run cancelled from the log ends as cancelled, and is not retried
-	e.done("POST", "/api/sys/task/update", tok, map[string]any{"code": "t_slow", "cron": "0 0 1 1 *", "overlap": "forbid", "misfire": "skip", "timeoutSec": 600, "retries": 3}, nil)
+	e.Done("POST", "/api/sys/task/update", tok, map[string]any{"code": "t_slow", "cron": "0 0 1 1 *", "overlap": "forbid", "misfire": "skip", "timeoutSec": 600, "retries": 3}, nil)
 	waitTask(t, apptest.Patience, "t_slow runs a third time", func() bool {
-		_, r := e.call("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_slow"})
+		_, r := e.Call("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_slow"})
 		return r.Code == 0
 	})
 	var running taskLogRow
 	waitTask(t, apptest.Patience, "t_slow's third run started", func() bool {
-		rows := e.taskLog(tok, "t_slow")
+		rows := taskLog(e, tok, "t_slow")
 		running = rows[len(rows)-1]
 		return len(rows) == 3 && running.Outcome == "running"
 	})
-	e.done("POST", "/api/sys/taskLog/cancel", tok, map[string]any{"id": running.ID}, nil)
-	waitTask(t, apptest.Patience, "t_slow cancelled", func() bool { return ended(e.taskLog(tok, "t_slow")) })
+	e.Done("POST", "/api/sys/taskLog/cancel", tok, map[string]any{"id": running.ID}, nil)
+	waitTask(t, apptest.Patience, "t_slow cancelled", func() bool { return ended(taskLog(e, tok, "t_slow")) })
 	time.Sleep(500 * time.Millisecond)
-	if rows := e.taskLog(tok, "t_slow"); len(rows) != 3 || rows[2].Outcome != "cancelled" {
+	if rows := taskLog(e, tok, "t_slow"); len(rows) != 3 || rows[2].Outcome != "cancelled" {
 		t.Errorf("t_slow after the cancel: %+v", rows)
 	}
-	if e.bizLog("task_manager", "cancel") != 1 {
+	if e.BizLog("task_manager", "cancel") != 1 {
 		t.Error("the cancel is not in the business log")
 	}
 
 	// the export holds the same rows
-	resp, raw := e.send("GET", "/api/sys/taskLog/export?format=csv&task=t_fail", tok, nil, "", nil)
+	resp, raw := e.Send("GET", "/api/sys/taskLog/export?format=csv&task=t_fail", tok, nil, "", nil)
 	if resp.StatusCode != 200 || strings.Count(string(raw), "broken") != 3 {
 		t.Errorf("export: HTTP %d %q", resp.StatusCode, raw)
 	}
@@ -273,8 +290,8 @@ func TestTaskRunsRetriesAndTimeouts(t *testing.T) {
 // A scheduled task fires on its schedule; paused, it does not.
 func TestTaskScheduleFiresAndPauses(t *testing.T) {
 	t.Parallel() // mostly waiting (schedules, another instance, timeouts): it overlaps the other slow tests
-	e := newEnv(t)
-	tok := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	tok := e.Login("admin", "Admin@123").AccessToken
 	var runs atomic.Int32
 	startJobs(t, e, "one", map[string]time.Duration{"t_tick": time.Second},
 		tasks.Task{Code: "t_tick", Name: "t_tick", Cron: "* * * * *", Overlap: tasks.OverlapAllow, Run: func(ctx context.Context) (string, error) {
@@ -282,17 +299,17 @@ func TestTaskScheduleFiresAndPauses(t *testing.T) {
 			return "tick", nil
 		}})
 	waitTask(t, apptest.Patience, "three scheduled runs", func() bool { return runs.Load() >= 3 })
-	for _, r := range e.taskLog(tok, "t_tick") {
+	for _, r := range taskLog(e, tok, "t_tick") {
 		if r.Trigger != "schedule" || r.FireAt == nil || !r.FireAt.Equal(r.FireAt.Truncate(time.Second)) || r.StartedAt.Before(*r.FireAt) {
 			t.Errorf("scheduled run: %+v", r)
 		}
 	}
-	e.done("POST", "/api/sys/task/enable", tok, map[string]any{"code": "t_tick", "enabled": false}, nil)
+	e.Done("POST", "/api/sys/task/enable", tok, map[string]any{"code": "t_tick", "enabled": false}, nil)
 	paused := time.Now()
 	// A run of a time before the pause may still start and end after it (on a slow machine, well after it);
 	// no run is for a time after the pause. The next ticks would have come within these seconds.
 	time.Sleep(2500 * time.Millisecond)
-	for _, r := range e.taskLog(tok, "t_tick") {
+	for _, r := range taskLog(e, tok, "t_tick") {
 		if r.FireAt != nil && r.FireAt.After(paused) {
 			t.Errorf("a paused task ran for %v (paused at %v)", r.FireAt, paused)
 		}
@@ -303,11 +320,11 @@ func TestTaskScheduleFiresAndPauses(t *testing.T) {
 // a missed time with the misfire policy "run once now" runs once, although both instances catch up.
 func TestTaskRunsOncePerScheduleAcrossInstances(t *testing.T) {
 	t.Parallel() // mostly waiting (schedules, another instance, timeouts): it overlaps the other slow tests
-	a := newEnv(t)
-	b := newEnv(t, func(c *config.Config) {
-		c.DataDir, c.DatabaseURL = a.app.Config.DataDir, a.app.Config.DatabaseURL
+	a := apptest.New(t)
+	b := apptest.New(t, func(c *config.Config) {
+		c.DataDir, c.DatabaseURL = a.App.Config.DataDir, a.App.Config.DatabaseURL
 	})
-	tok := a.login("admin", "Admin@123").AccessToken
+	tok := a.Login("admin", "Admin@123").AccessToken
 	var runs atomic.Int32
 	tick := func() tasks.Task {
 		return tasks.Task{Code: "t_tick", Name: "t_tick", Cron: "* * * * *", Overlap: tasks.OverlapAllow, Run: func(ctx context.Context) (string, error) {
@@ -323,7 +340,7 @@ func TestTaskRunsOncePerScheduleAcrossInstances(t *testing.T) {
 	// t_catch last ran for a time three hours ago: the hours since were missed
 	ctx := context.Background()
 	long := time.Now().UTC().Add(-3 * time.Hour)
-	if _, err := a.app.DB.Exec(ctx, `INSERT INTO sys_task (code, cron, enabled, overlap, misfire, timeout_sec, retries, last_fire_at, created_at, updated_at)
+	if _, err := a.App.DB.Exec(ctx, `INSERT INTO sys_task (code, cron, enabled, overlap, misfire, timeout_sec, retries, last_fire_at, created_at, updated_at)
 		VALUES ('t_catch', '0 * * * *', 1, 'forbid', 'run', 60, 0, ?, ?, ?)`, long, long, long); err != nil {
 		t.Fatal(err)
 	}
@@ -334,17 +351,17 @@ func TestTaskRunsOncePerScheduleAcrossInstances(t *testing.T) {
 	waitTask(t, apptest.Patience, "eight scheduled runs", func() bool { return runs.Load() >= 8 })
 	// stop both instances (the runs under way end) before counting: a tick firing while the log is read would
 	// be a log row without its run yet, however briefly
-	for _, e := range []*env{a, b} {
+	for _, e := range []*apptest.Env{a, b} {
 		ctx, cancel := context.WithTimeout(context.Background(), apptest.Patience)
-		if err := e.app.StopJobs(ctx); err != nil {
+		if err := e.App.StopJobs(ctx); err != nil {
 			t.Fatal(err)
 		}
 		cancel()
 	}
-	rows := a.taskLog(tok, "t_tick")
+	rows := taskLog(a, tok, "t_tick")
 	// the library's reminders too: each of their scheduled times once
 	rem := map[time.Time]int{}
-	for _, r := range a.taskLog(tok, "library_reminders") {
+	for _, r := range taskLog(a, tok, "library_reminders") {
 		if r.FireAt == nil || r.Outcome == "failed" {
 			t.Errorf("library reminders: %+v", r)
 			continue
@@ -374,7 +391,7 @@ func TestTaskRunsOncePerScheduleAcrossInstances(t *testing.T) {
 	if len(rows) != int(runs.Load()) || len(seen) < 8 {
 		t.Errorf("%d log rows, %d runs, %d scheduled times", len(rows), runs.Load(), len(seen))
 	}
-	caught := a.taskLog(tok, "t_catch")
+	caught := taskLog(a, tok, "t_catch")
 	if len(caught) != 1 || caught[0].Trigger != "misfire" || caught[0].FireAt == nil || caught[0].FireAt.Minute() != 0 ||
 		time.Since(*caught[0].FireAt) > time.Hour || caught[0].Outcome == "failed" {
 		t.Errorf("misfire catch-up: %+v", caught)
@@ -398,10 +415,10 @@ func TestTaskKilledRunIsInterruptedAndRetried(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a second process")
 	}
-	e := newEnv(t)
-	tok := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	tok := e.Login("admin", "Admin@123").AccessToken
 	cmd := exec.Command(os.Args[0], "-test.run=^TestTaskHelperDoomedInstance$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "BIDDESK_TASK_HELPER_DIR="+e.app.Config.DataDir, "BIDDESK_TASK_HELPER_DSN="+e.app.Config.DatabaseURL)
+	cmd.Env = append(os.Environ(), "BIDDESK_TASK_HELPER_DIR="+e.App.Config.DataDir, "BIDDESK_TASK_HELPER_DSN="+e.App.Config.DatabaseURL)
 	out := &strings.Builder{}
 	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
@@ -415,7 +432,7 @@ func TestTaskKilledRunIsInterruptedAndRetried(t *testing.T) {
 		}
 	}()
 	waitTask(t, apptest.Patience, "the doomed instance's run started", func() bool {
-		rows := e.taskLog(tok, "t_hang")
+		rows := taskLog(e, tok, "t_hang")
 		return len(rows) == 1 && rows[0].Outcome == "running" && rows[0].Instance == "doomed"
 	})
 	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
@@ -425,18 +442,18 @@ func TestTaskKilledRunIsInterruptedAndRetried(t *testing.T) {
 	killed = true
 
 	var runs atomic.Int32
-	e.app.Tasks.Engine().Register(tasks.Task{Code: "t_hang", Name: "t_hang", Cron: "0 0 1 1 *", Retries: 2,
+	e.App.Tasks.Engine().Register(tasks.Task{Code: "t_hang", Name: "t_hang", Cron: "0 0 1 1 *", Retries: 2,
 		Run: func(ctx context.Context) (string, error) { runs.Add(1); return "finished", nil }})
 	// a run is taken for stuck once it is older than its timeout (and the engine's RescueAfter)
-	e.done("POST", "/api/sys/task/update", tok, map[string]any{"code": "t_hang", "cron": "0 0 1 1 *", "overlap": "forbid", "misfire": "skip", "timeoutSec": 1, "retries": 2}, nil)
-	e.app.Tasks.Engine().Tune(tasks.Options{RescueAfter: time.Second})
+	e.Done("POST", "/api/sys/task/update", tok, map[string]any{"code": "t_hang", "cron": "0 0 1 1 *", "overlap": "forbid", "misfire": "skip", "timeoutSec": 1, "retries": 2}, nil)
+	e.App.Tasks.Engine().Tune(tasks.Options{RescueAfter: time.Second})
 	startJobs(t, e, "survivor", nil)
 	waitTask(t, apptest.Patience, "the run retried to completion", func() bool {
-		rows := e.taskLog(tok, "t_hang")
+		rows := taskLog(e, tok, "t_hang")
 		return len(rows) == 2 && ended(rows)
 	})
 	time.Sleep(500 * time.Millisecond)
-	rows := e.taskLog(tok, "t_hang")
+	rows := taskLog(e, tok, "t_hang")
 	if len(rows) != 2 || rows[0].Outcome != "interrupted" || rows[0].Attempt != 1 || rows[0].Instance != "doomed" ||
 		rows[1].Outcome != "success" || rows[1].Attempt != 2 || rows[1].Instance != "survivor" || runs.Load() != 1 {
 		t.Errorf("after the kill: %+v (runs %d)\n%s", rows, runs.Load(), out)
@@ -450,10 +467,10 @@ func TestTaskHelperDoomedInstance(t *testing.T) {
 	if dir == "" {
 		t.Skip("run by TestTaskKilledRunIsInterruptedAndRetried")
 	}
-	e := newEnv(t, func(c *config.Config) { c.DataDir, c.DatabaseURL = dir, os.Getenv("BIDDESK_TASK_HELPER_DSN") })
+	e := apptest.New(t, func(c *config.Config) { c.DataDir, c.DatabaseURL = dir, os.Getenv("BIDDESK_TASK_HELPER_DSN") })
 	startJobs(t, e, "doomed", nil, tasks.Task{Code: "t_hang", Name: "t_hang", Cron: "0 0 1 1 *", Retries: 2,
 		Run: func(ctx context.Context) (string, error) { select {} }})
-	if _, err := e.app.Tasks.RunNow(context.Background(), "t_hang"); err != nil {
+	if _, err := e.App.Tasks.RunNow(context.Background(), "t_hang"); err != nil {
 		t.Fatal(err)
 	}
 	select {} // until killed
@@ -462,13 +479,13 @@ func TestTaskHelperDoomedInstance(t *testing.T) {
 // The housekeeping tasks: the purge deletes expired download tickets and long-ended sessions; the log
 // retention deletes what is older than each log's days (changed on the screen), and keeps the rest.
 func TestTaskHousekeeping(t *testing.T) {
-	e := newEnv(t)
-	tok := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	tok := e.Login("admin", "Admin@123").AccessToken
 	ctx := context.Background()
-	d := e.app.DB
+	d := e.App.DB
 	now := time.Now().UTC()
 	old, recent := now.AddDate(0, 0, -40), now.AddDate(0, 0, -10)
-	uid := e.userID("admin")
+	uid := e.UserID("admin")
 	exec := func(q string, args ...any) {
 		t.Helper()
 		if _, err := d.Exec(ctx, q, args...); err != nil {
@@ -482,30 +499,30 @@ func TestTaskHousekeeping(t *testing.T) {
 		exec(`INSERT INTO download_ticket (ticket_hash, user_id, path, created_at, expires_at) VALUES (?, ?, '/x', ?, ?)`, fmt.Sprintf("purge-test-%d", i), uid, at, at.Add(time.Minute))
 	}
 	startJobs(t, e, "one", nil)
-	e.done("POST", "/api/sys/task/retention", tok, map[string]any{"log": "login_log", "days": 30}, nil)
+	e.Done("POST", "/api/sys/task/retention", tok, map[string]any{"log": "login_log", "days": 30}, nil)
 	for _, code := range []string{"purge_sessions", "log_retention"} {
-		e.done("POST", "/api/sys/task/run", tok, map[string]any{"code": code}, nil)
-		waitTask(t, apptest.Patience, code, func() bool { return ended(e.taskLog(tok, code)) })
-		if r := e.taskLog(tok, code); r[0].Outcome != "success" {
+		e.Done("POST", "/api/sys/task/run", tok, map[string]any{"code": code}, nil)
+		waitTask(t, apptest.Patience, code, func() bool { return ended(taskLog(e, tok, code)) })
+		if r := taskLog(e, tok, code); r[0].Outcome != "success" {
 			t.Fatalf("%s: %+v", code, r)
 		}
 	}
-	if n := e.count(`SELECT COUNT(*) FROM login_log WHERE login_code LIKE 'keep-test-%'`); n != 1 {
+	if n := e.Count(`SELECT COUNT(*) FROM login_log WHERE login_code LIKE 'keep-test-%'`); n != 1 {
 		t.Errorf("login log rows left: %d, want the recent one", n)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM sys_session WHERE token_hash LIKE 'purge-test-%'`); n != 1 {
+	if n := e.Count(`SELECT COUNT(*) FROM sys_session WHERE token_hash LIKE 'purge-test-%'`); n != 1 {
 		t.Errorf("sessions left: %d, want the one ended 10 days ago", n)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM download_ticket WHERE ticket_hash LIKE 'purge-test-%'`); n != 0 {
+	if n := e.Count(`SELECT COUNT(*) FROM download_ticket WHERE ticket_hash LIKE 'purge-test-%'`); n != 0 {
 		t.Errorf("expired tickets left: %d", n)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM sys_session WHERE ended_at IS NULL`); n == 0 {
+	if n := e.Count(`SELECT COUNT(*) FROM sys_session WHERE ended_at IS NULL`); n == 0 {
 		t.Error("the live sessions were purged")
 	}
-	if m := e.taskLog(tok, "log_retention")[0].Message; !strings.Contains(m, "登录日志 1 条") {
+	if m := taskLog(e, tok, "log_retention")[0].Message; !strings.Contains(m, "登录日志 1 条") {
 		t.Errorf("log_retention's message: %q", m)
 	}
-	if e.bizLog("task_manager", "retention") != 1 {
+	if e.BizLog("task_manager", "retention") != 1 {
 		t.Error("the retention change is not in the business log")
 	}
 }
@@ -514,8 +531,8 @@ func TestTaskHousekeeping(t *testing.T) {
 // cancelled and recorded as interrupted.
 func TestTaskStopIsGraceful(t *testing.T) {
 	for _, hard := range []bool{false, true} {
-		e := newEnv(t)
-		tok := e.login("admin", "Admin@123").AccessToken
+		e := apptest.New(t)
+		tok := e.Login("admin", "Admin@123").AccessToken
 		started := make(chan struct{}, 1)
 		// the run takes 1.5 s; in the hard case longer than any stop waits, however slow the machine
 		runFor := 1500 * time.Millisecond
@@ -531,16 +548,16 @@ func TestTaskStopIsGraceful(t *testing.T) {
 				return "stopped", ctx.Err()
 			}
 		}})
-		e.done("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_wait"}, nil)
+		e.Done("POST", "/api/sys/task/run", tok, map[string]any{"code": "t_wait"}, nil)
 		<-started
 		wait := apptest.Patience
 		if hard {
 			wait = 200 * time.Millisecond
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), wait)
-		_ = e.app.StopJobs(ctx)
+		_ = e.App.StopJobs(ctx)
 		cancel()
-		rows := e.taskLog(tok, "t_wait")
+		rows := taskLog(e, tok, "t_wait")
 		want := "success"
 		if hard {
 			want = "interrupted" // and retried by its policy, on this or another instance
