@@ -312,8 +312,8 @@ func TestMessageKindsAndCourseAuditMessages(t *testing.T) {
 	admin := e.login("admin", "Admin@123").AccessToken
 	lib := e.login("libadmin", "Library@123").AccessToken
 	// a course entered by admin, audited by the library administrator: admin hears of it (kind course)
-	typ := e.addType(admin, 0, "消息类型测试")
-	course := e.addCourse(admin, typ, "审核消息课程", false)
+	typ := e.AddCourseType(admin, 0, "消息类型测试")
+	course := e.AddCourse(admin, typ, "审核消息课程", false)
 	e.done("PUT", "/api/course/audit", lib, map[string]any{"ids": []int64{course}, "auditStatus": "2", "remark": "封面不清晰"}, nil)
 	// a staff entry rejected by admin: staff hears of it (kind review)
 	staff := e.LibStaff(admin)
@@ -350,7 +350,7 @@ func TestMessageKindsAndCourseAuditMessages(t *testing.T) {
 		t.Fatalf("audit messages export: %v", rows)
 	}
 	// an auditor's own course gets no message
-	own := e.addCourse(lib, typ, "自审课程", false)
+	own := e.AddCourse(lib, typ, "自审课程", false)
 	e.done("PUT", "/api/course/audit", lib, map[string]any{"ids": []int64{own}, "auditStatus": "1"}, nil)
 	if n := e.count(`SELECT COUNT(*) FROM lib_record WHERE type = 'message' AND category = 'course'`); n != 1 {
 		t.Fatalf("course messages: %d", n)
@@ -414,8 +414,8 @@ func TestSpecLiteralGaps(t *testing.T) {
 	}
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	top := e.addType(admin, 0, "字典一级")
-	e.addType(admin, top, "字典二级")
+	top := e.AddCourseType(admin, 0, "字典一级")
+	e.AddCourseType(admin, top, "字典二级")
 	var opts []struct {
 		Key   string `json:"key"`
 		Value int64  `json:"value"`

@@ -47,30 +47,10 @@ type idData struct {
 	ID int64 `json:"id"`
 }
 
-// contentFixture is a type tree and n offered courses (published, audit passed), made by admin.
-func (e *env) addType(tok string, parent int64, name string) int64 {
-	e.t.Helper()
-	var out idData
-	e.done("POST", "/api/course/type", tok, map[string]any{"parentId": parent, "name": name, "sort": 1}, &out)
-	return out.ID
-}
-
-func (e *env) addCourse(tok string, typeID int64, name string, offered bool) int64 {
-	e.t.Helper()
-	var out idData
-	e.done("POST", "/api/course/add", tok, map[string]any{"name": name, "cover": e.bannerImage(e.t.(*testing.T), tok), "typeId": typeID,
-		"lecturer": "王老师", "description": "简介"}, &out)
-	if offered {
-		e.done("PUT", "/api/course/audit", tok, map[string]any{"ids": []int64{out.ID}, "auditStatus": "1", "remark": "通过"}, nil)
-		e.done("PUT", "/api/course/publish", tok, map[string]any{"ids": []int64{out.ID}, "published": 1}, nil)
-	}
-	return out.ID
-}
-
 func (e *env) addSpecial(tok string, name string, level int, parent int64, courses []int64) int64 {
 	e.t.Helper()
 	var out idData
-	e.done("POST", "/api/course/special/add", tok, map[string]any{"name": name, "cover": e.bannerImage(e.t.(*testing.T), tok),
+	e.done("POST", "/api/course/special/add", tok, map[string]any{"name": name, "cover": e.BannerImage(tok),
 		"level": level, "parentId": parent, "published": 1, "courseIds": courses}, &out)
 	return out.ID
 }
@@ -78,9 +58,9 @@ func (e *env) addSpecial(tok string, name string, level int, parent int64, cours
 func TestCourseTypesAreATwoLevelCategory(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	mgmt := e.addType(admin, 0, "管理类")
-	lead := e.addType(admin, mgmt, "领导力")
-	e.addType(admin, 0, "技术类")
+	mgmt := e.AddCourseType(admin, 0, "管理类")
+	lead := e.AddCourseType(admin, mgmt, "领导力")
+	e.AddCourseType(admin, 0, "技术类")
 	e.refused("POST", "/api/course/type", admin, map[string]any{"parentId": lead, "name": "三级"}, "上级类型必须是一级类型")
 	e.refused("POST", "/api/course/type", admin, map[string]any{"parentId": 999999, "name": "x"}, "上级类型必须是一级类型")
 	e.refused("POST", "/api/course/type", admin, map[string]any{"parentId": mgmt, "name": "领导力"}, "类型名称 领导力 已存在")
@@ -101,7 +81,7 @@ func TestCourseTypesAreATwoLevelCategory(t *testing.T) {
 	}
 	// a type with a sub-type or a course is not deleted; deleting both levels at once is
 	e.refused("DELETE", "/api/course/type", admin, map[string]any{"id": mgmt}, "类型 管理类 下还有子类型，不能删除")
-	c := e.addCourse(admin, lead, "高效沟通", false)
+	c := e.AddCourse(admin, lead, "高效沟通", false)
 	e.refused("DELETE", "/api/course/type", admin, map[string]any{"ids": []int64{mgmt, lead}}, "类型 领导力 下还有课程，不能删除")
 	e.done("DELETE", "/api/course/del", admin, map[string]any{"id": c}, nil)
 	e.done("DELETE", "/api/course/type", admin, map[string]any{"ids": []int64{mgmt, lead}}, nil)
@@ -109,15 +89,15 @@ func TestCourseTypesAreATwoLevelCategory(t *testing.T) {
 		t.Fatalf("types left: %d", n)
 	}
 	// a first-level type with children does not move under another
-	a := e.addType(admin, 0, "A")
-	e.addType(admin, a, "A1")
+	a := e.AddCourseType(admin, 0, "A")
+	e.AddCourseType(admin, a, "A1")
 	e.refused("PUT", "/api/course/type", admin, map[string]any{"id": a, "parentId": tree[1].ID, "name": "A"}, "有子类型的一级类型不能移到其他类型下")
 }
 
 func TestCoursesAreAuditedPublishedAndOffered(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	typ := e.addType(admin, 0, "通用")
+	typ := e.AddCourseType(admin, 0, "通用")
 
 	// the audit states come from the dictionary course_audit
 	var states []struct {
@@ -132,10 +112,10 @@ func TestCoursesAreAuditedPublishedAndOffered(t *testing.T) {
 	// the cover follows the banner image rules: required, an uploaded banner image
 	e.refused("POST", "/api/course/add", admin, map[string]any{"name": "x", "cover": " ", "typeId": typ}, "请上传封面")
 	e.refused("POST", "/api/course/add", admin, map[string]any{"name": "x", "cover": "https://example.com/a.png", "typeId": typ}, "封面必须是已上传的横幅图片")
-	e.refused("POST", "/api/course/add", admin, map[string]any{"name": "x", "cover": e.bannerImage(t, admin), "typeId": 999999}, "课程类型不存在")
+	e.refused("POST", "/api/course/add", admin, map[string]any{"name": "x", "cover": e.BannerImage(admin), "typeId": 999999}, "课程类型不存在")
 	before := e.count(`SELECT COUNT(*) FROM business_log`)
 
-	id := e.addCourse(admin, typ, "投标文件编制", false)
+	id := e.AddCourse(admin, typ, "投标文件编制", false)
 	var c courseRec
 	e.done("GET", "/api/course/one?id="+strconv.FormatInt(id, 10), admin, nil, &c)
 	if c.AuditStatus != "0" || c.Published != 0 || c.TypeName != "通用" || c.Lecturer != "王老师" {
@@ -158,7 +138,7 @@ func TestCoursesAreAuditedPublishedAndOffered(t *testing.T) {
 	e.done("PUT", "/api/course/audit", admin, map[string]any{"id": id, "auditStatus": "1"}, nil)
 	e.done("PUT", "/api/course/publish", admin, map[string]any{"id": id, "published": 1}, nil)
 	for i := 0; i < 9; i++ {
-		e.addCourse(admin, typ, fmt.Sprintf("课程%02d", i), true)
+		e.AddCourse(admin, typ, fmt.Sprintf("课程%02d", i), true)
 	}
 	// getLessonList: name, pageSize, pageIndex -> records, current, total; the selector's page size 8 by default
 	e.done("GET", "/api/curriculum/getLessonList?pageIndex=2", admin, nil, &lessons)
@@ -175,7 +155,7 @@ func TestCoursesAreAuditedPublishedAndOffered(t *testing.T) {
 		t.Fatalf("admin list: %+v", p)
 	}
 	// an edit sends it back to audit and withdraws it; a rejection keeps it withdrawn
-	e.done("PUT", "/api/course/edit", admin, map[string]any{"id": id, "name": "投标文件编制（新）", "cover": e.bannerImage(t, admin), "typeId": typ}, nil)
+	e.done("PUT", "/api/course/edit", admin, map[string]any{"id": id, "name": "投标文件编制（新）", "cover": e.BannerImage(admin), "typeId": typ}, nil)
 	e.done("GET", "/api/course/one?id="+strconv.FormatInt(id, 10), admin, nil, &c)
 	if c.AuditStatus != "0" || c.Published != 0 || c.Name != "投标文件编制（新）" {
 		t.Fatalf("edited: %+v", c)
@@ -204,16 +184,16 @@ func TestCoursesAreAuditedPublishedAndOffered(t *testing.T) {
 func TestTopicsHoldCoursesAndDrillIn(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	typ := e.addType(admin, 0, "通用")
-	c1 := e.addCourse(admin, typ, "课程一", true)
-	c2 := e.addCourse(admin, typ, "课程二", true)
-	hidden := e.addCourse(admin, typ, "未发布课程", false)
+	typ := e.AddCourseType(admin, 0, "通用")
+	c1 := e.AddCourse(admin, typ, "课程一", true)
+	c2 := e.AddCourse(admin, typ, "课程二", true)
+	hidden := e.AddCourse(admin, typ, "未发布课程", false)
 
 	first := e.addSpecial(admin, "新员工专题", 1, 0, []int64{c2, c1, hidden})
 	second := e.addSpecial(admin, "投标入门", 2, first, []int64{c1})
-	e.refused("POST", "/api/course/special/add", admin, map[string]any{"name": "x", "cover": e.bannerImage(t, admin), "level": 2, "parentId": second}, "二级专题必须属于一个一级专题")
-	e.refused("POST", "/api/course/special/add", admin, map[string]any{"name": "x", "cover": e.bannerImage(t, admin), "level": 3}, "专题级别只能是1（一级专题）或2（二级专题）")
-	e.refused("POST", "/api/course/special/add", admin, map[string]any{"name": "x", "cover": e.bannerImage(t, admin), "level": 1, "courseIds": []int64{999999}}, "课程 999999 不存在")
+	e.refused("POST", "/api/course/special/add", admin, map[string]any{"name": "x", "cover": e.BannerImage(admin), "level": 2, "parentId": second}, "二级专题必须属于一个一级专题")
+	e.refused("POST", "/api/course/special/add", admin, map[string]any{"name": "x", "cover": e.BannerImage(admin), "level": 3}, "专题级别只能是1（一级专题）或2（二级专题）")
+	e.refused("POST", "/api/course/special/add", admin, map[string]any{"name": "x", "cover": e.BannerImage(admin), "level": 1, "courseIds": []int64{999999}}, "课程 999999 不存在")
 	e.refused("DELETE", "/api/course/del", admin, map[string]any{"id": c1}, "课程 课程一 仍在专题中，请先从专题移除")
 
 	// getSpecialList: a first-level topic is a card of type 2, a second-level one of type 1; type is the level
@@ -287,9 +267,9 @@ func TestTopicsHoldCoursesAndDrillIn(t *testing.T) {
 func TestBannerFromTheResourceSelector(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	typ := e.addType(admin, 0, "通用")
-	c := e.addCourse(admin, typ, "课程一", true)
-	draft := e.addCourse(admin, typ, "草稿", false)
+	typ := e.AddCourseType(admin, 0, "通用")
+	c := e.AddCourse(admin, typ, "课程一", true)
+	draft := e.AddCourse(admin, typ, "草稿", false)
 	first := e.addSpecial(admin, "一级专题", 1, 0, []int64{c})
 	second := e.addSpecial(admin, "二级专题", 2, first, nil)
 	var course courseRec
@@ -315,20 +295,20 @@ func TestBannerFromTheResourceSelector(t *testing.T) {
 		t.Fatalf("banner image: %d", n)
 	}
 	// topics: 4 a first-level one, 3 a second-level one or a course chosen inside a first-level one
-	e.done("POST", "/api/banner/add", admin, map[string]any{"type": "4", "id": first, "name": "专题", "cover": e.bannerImage(t, admin)}, &b)
+	e.done("POST", "/api/banner/add", admin, map[string]any{"type": "4", "id": first, "name": "专题", "cover": e.BannerImage(admin)}, &b)
 	if got := link(b.ID); got != "/gatewayCourse?specialId="+strconv.FormatInt(first, 10) {
 		t.Fatalf("topic banner link: %q", got)
 	}
-	e.done("POST", "/api/banner/add", admin, map[string]any{"type": "3", "id": second, "name": "二级", "cover": e.bannerImage(t, admin)}, &b)
+	e.done("POST", "/api/banner/add", admin, map[string]any{"type": "3", "id": second, "name": "二级", "cover": e.BannerImage(admin)}, &b)
 	if got := link(b.ID); got != "/gatewayCourse?specialId="+strconv.FormatInt(second, 10) {
 		t.Fatalf("second-level banner link: %q", got)
 	}
-	e.done("POST", "/api/banner/add", admin, map[string]any{"type": "3", "id": c, "specialId": first, "name": "专题课", "cover": e.bannerImage(t, admin)}, &b)
+	e.done("POST", "/api/banner/add", admin, map[string]any{"type": "3", "id": c, "specialId": first, "name": "专题课", "cover": e.BannerImage(admin)}, &b)
 	if got := link(b.ID); got != "/gatewayCourse?id="+strconv.FormatInt(c, 10) {
 		t.Fatalf("course-in-topic banner link: %q", got)
 	}
 	// a link: type 2, orderDort, clickUrl, coverUrl, content
-	e.done("POST", "/api/banner/add", admin, map[string]any{"type": "2", "orderDort": 3, "clickUrl": "https://example.com/x", "coverUrl": e.bannerImage(t, admin), "content": "外部链接"}, &b)
+	e.done("POST", "/api/banner/add", admin, map[string]any{"type": "2", "orderDort": 3, "clickUrl": "https://example.com/x", "coverUrl": e.BannerImage(admin), "content": "外部链接"}, &b)
 	var sort int
 	var title string
 	if err := e.app.DB.QueryRow(t.Context(), `SELECT sort, title FROM portal_banner WHERE id = ?`, b.ID).Scan(&sort, &title); err != nil || sort != 3 || title != "外部链接" {
@@ -336,10 +316,10 @@ func TestBannerFromTheResourceSelector(t *testing.T) {
 	}
 	before := e.count(`SELECT COUNT(*) FROM portal_banner`)
 	e.refused("POST", "/api/banner/add", admin, map[string]any{"type": "2", "clickUrl": "https://example.com/x", "content": "无封面"}, "请上传封面")
-	e.refused("POST", "/api/banner/add", admin, map[string]any{"type": "1", "name": "x", "cover": e.bannerImage(t, admin)}, "请选择内容")
-	e.refused("POST", "/api/banner/add", admin, map[string]any{"type": "1", "id": draft, "name": "x", "cover": e.bannerImage(t, admin)}, "所选内容未发布或不存在")
-	e.refused("POST", "/api/banner/add", admin, map[string]any{"type": "3", "id": draft, "specialId": first, "name": "x", "cover": e.bannerImage(t, admin)}, "所选内容未发布或不存在")
-	e.refused("POST", "/api/banner/add", admin, map[string]any{"type": "2", "clickUrl": "javascript:alert(1)", "coverUrl": e.bannerImage(t, admin), "content": "x"}, "跳转链接须为 http(s) 地址或以 / 开头的站内路径")
+	e.refused("POST", "/api/banner/add", admin, map[string]any{"type": "1", "name": "x", "cover": e.BannerImage(admin)}, "请选择内容")
+	e.refused("POST", "/api/banner/add", admin, map[string]any{"type": "1", "id": draft, "name": "x", "cover": e.BannerImage(admin)}, "所选内容未发布或不存在")
+	e.refused("POST", "/api/banner/add", admin, map[string]any{"type": "3", "id": draft, "specialId": first, "name": "x", "cover": e.BannerImage(admin)}, "所选内容未发布或不存在")
+	e.refused("POST", "/api/banner/add", admin, map[string]any{"type": "2", "clickUrl": "javascript:alert(1)", "coverUrl": e.BannerImage(admin), "content": "x"}, "跳转链接须为 http(s) 地址或以 / 开头的站内路径")
 	if n := e.count(`SELECT COUNT(*) FROM portal_banner`); n != before {
 		t.Fatalf("refused banners written: %d, want %d", n, before)
 	}
@@ -360,10 +340,10 @@ type pushedRec struct {
 func TestCoursePushReachesItsAudience(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	typ := e.addType(admin, 0, "通用")
-	a := e.addCourse(admin, typ, "课程甲", true)
-	b := e.addCourse(admin, typ, "课程乙", true)
-	draft := e.addCourse(admin, typ, "草稿", false)
+	typ := e.AddCourseType(admin, 0, "通用")
+	a := e.AddCourse(admin, typ, "课程甲", true)
+	b := e.AddCourse(admin, typ, "课程乙", true)
+	draft := e.AddCourse(admin, typ, "草稿", false)
 	first := e.addSpecial(admin, "一级专题", 1, 0, []int64{a})
 
 	item := func(typ string, id int64) map[string]any { return map[string]any{"type": typ, "id": id} }

@@ -9,7 +9,7 @@ import (
 func TestCoursesTopicsAndPushesExportAsXLSX(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	course := e.addCourse(admin, e.addType(admin, 0, "导出类"), "=HYPERLINK(\"x\")课程", true)
+	course := e.AddCourse(admin, e.AddCourseType(admin, 0, "导出类"), "=HYPERLINK(\"x\")课程", true)
 	first := e.addSpecial(admin, "一级专题甲", 1, 0, []int64{course})
 	e.addSpecial(admin, "二级专题乙", 2, first, nil)
 	e.done("POST", "/api/course/push/add", admin, map[string]any{"title": "三月推送", "items": []map[string]any{{"type": "1", "id": course}},
@@ -61,15 +61,15 @@ func TestCoursesTopicsAndPushesExportAsXLSX(t *testing.T) {
 func TestLecturersExportAsXLSX(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	typ := e.addType(admin, 0, "讲师类")
+	typ := e.AddCourseType(admin, 0, "讲师类")
 	add := func(name, lecturer string) int64 {
 		var out idData
-		e.done("POST", "/api/course/add", admin, map[string]any{"name": name, "cover": e.bannerImage(t, admin), "typeId": typ,
+		e.done("POST", "/api/course/add", admin, map[string]any{"name": name, "cover": e.BannerImage(admin), "typeId": typ,
 			"lecturer": lecturer, "description": ""}, &out)
 		return out.ID
 	}
-	e.addCourse(admin, typ, "甲一", true) // 王老师, published
-	e.addCourse(admin, typ, "甲二", false)
+	e.AddCourse(admin, typ, "甲一", true) // 王老师, published
+	e.AddCourse(admin, typ, "甲二", false)
 	add("乙一", "=李老师")
 	add("无讲师", "")
 

@@ -51,10 +51,10 @@ func TestCoursePushIsAMessageToItsAudience(t *testing.T) {
 	staff := e.login("staff", "Staff@123").AccessToken // works in 100201003
 	lib := e.login("libadmin", "Library@123").AccessToken
 
-	typ := e.addType(admin, 0, "通用")
-	a := e.addCourse(admin, typ, "课程甲", true)
-	b := e.addCourse(admin, typ, "课程乙", true)
-	draft := e.addCourse(admin, typ, "草稿", false)
+	typ := e.AddCourseType(admin, 0, "通用")
+	a := e.AddCourse(admin, typ, "课程甲", true)
+	b := e.AddCourse(admin, typ, "课程乙", true)
+	draft := e.AddCourse(admin, typ, "草稿", false)
 	first := e.addSpecial(admin, "一级专题", 1, 0, []int64{a})
 	item := func(typ string, id int64) map[string]any { return map[string]any{"type": typ, "id": id} }
 

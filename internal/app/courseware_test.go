@@ -4,7 +4,6 @@ import (
 	"biddesk/internal/apptest"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
@@ -29,42 +28,12 @@ func needOffice(t *testing.T) {
 	t.Skip("soffice is not installed")
 }
 
-type wareRec struct {
-	ID          int64   `json:"id"`
-	CourseID    int64   `json:"courseId"`
-	Kind        string  `json:"kind"`
-	Name        string  `json:"name"`
-	State       string  `json:"state"`
-	Message     string  `json:"message"`
-	Pages       int     `json:"pages"`
-	Size        int64   `json:"size"`
-	Duration    float64 `json:"duration"`
-	DownloadURL string  `json:"downloadUrl"`
-}
-
-func (e *env) putWare(path, tok, name string, body []byte, fields ...string) (envelope, wareRec) {
-	e.t.Helper()
-	b, ct := apptest.MultipartBody(e.t, apptest.FileDisposition(name), body, fields...)
-	resp, raw := e.send("POST", path, tok, b, ct, nil)
-	var env envelope
-	if err := json.Unmarshal(raw, &env); err != nil {
-		e.t.Fatalf("%s: HTTP %d %q", path, resp.StatusCode, raw)
-	}
-	var w wareRec
-	if env.Code == 0 {
-		if err := json.Unmarshal(env.Data, &w); err != nil {
-			e.t.Fatal(err)
-		}
-	}
-	return env, w
-}
-
 // waitWare polls getCoursewareState until the conversion ends.
-func (e *env) waitWare(tok string, id int64) wareRec {
+func (e *env) waitWare(tok string, id int64) apptest.Ware {
 	e.t.Helper()
 	deadline := time.Now().Add(3 * time.Minute)
 	for {
-		var w wareRec
+		var w apptest.Ware
 		e.done("GET", fmt.Sprintf("/api/curriculum/getCoursewareState?id=%d", id), tok, nil, &w)
 		if w.State != "converting" {
 			return w
@@ -76,14 +45,11 @@ func (e *env) waitWare(tok string, id int64) wareRec {
 	}
 }
 
-const tinyPDF = "%PDF-1.4\n1 0 obj<</Type /Catalog /Pages 2 0 R>>endobj\n2 0 obj<</Type /Pages /Kids [3 0 R 4 0 R] /Count 2>>endobj\n" +
-	"3 0 obj<</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>>endobj\n4 0 obj<</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n"
-
 func TestCoursewarePDFIsCheckedByContentAndDownloadedWithATicket(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	typ := e.addType(admin, 0, "课件类")
-	course := e.addCourse(admin, typ, "PDF课程", true)
+	typ := e.AddCourseType(admin, 0, "课件类")
+	course := e.AddCourse(admin, typ, "PDF课程", true)
 
 	// a PDF by its bytes: a renamed program, a web page or another suffix are refused
 	for _, c := range []struct {
@@ -93,21 +59,21 @@ func TestCoursewarePDFIsCheckedByContentAndDownloadedWithATicket(t *testing.T) {
 	}{
 		{"a.pdf", exeBytes(), "内容"},
 		{"a.pdf", []byte("<html><script>alert(1)</script></html>"), "内容"},
-		{"a.docx", []byte(tinyPDF), "只能上传PDF文件"},
+		{"a.docx", []byte(apptest.TinyPDF), "只能上传PDF文件"},
 	} {
-		if r, _ := e.putWare("/api/curriculum/uploadPDF", admin, c.name, c.body); r.Code == 0 || !strings.Contains(r.Message, c.want) {
+		if r, _ := e.PutWare("/api/curriculum/uploadPDF", admin, c.name, c.body); r.Code == 0 || !strings.Contains(r.Message, c.want) {
 			t.Errorf("%s: %+v", c.name, r)
 		}
 	}
 	// an unknown course refuses the upload, and nothing stays
-	if r, _ := e.putWare("/api/curriculum/uploadPDF", admin, "a.pdf", []byte(tinyPDF), "courseId", "999999"); r.Code == 0 {
+	if r, _ := e.PutWare("/api/curriculum/uploadPDF", admin, "a.pdf", []byte(apptest.TinyPDF), "courseId", "999999"); r.Code == 0 {
 		t.Errorf("unknown course: %+v", r)
 	}
-	r, w := e.putWare("/api/curriculum/uploadPDF", admin, "第一讲.pdf", []byte(tinyPDF), "courseId", fmt.Sprint(course))
+	r, w := e.PutWare("/api/curriculum/uploadPDF", admin, "第一讲.pdf", []byte(apptest.TinyPDF), "courseId", fmt.Sprint(course))
 	if r.Code != 0 || w.State != "ready" || w.Kind != "pdf" || w.Pages != 2 || w.CourseID != course || w.DownloadURL == "" {
 		t.Fatalf("upload: %+v %+v", r, w)
 	}
-	var list []wareRec
+	var list []apptest.Ware
 	e.done("GET", fmt.Sprintf("/api/course/courseware/list?courseId=%d", course), admin, nil, &list)
 	if len(list) != 1 || list[0].ID != w.ID {
 		t.Fatalf("list %+v", list)
@@ -118,7 +84,7 @@ func TestCoursewarePDFIsCheckedByContentAndDownloadedWithATicket(t *testing.T) {
 	path := fmt.Sprintf("/api/course/download?id=%d", w.ID)
 	tk := e.ticket(staff, "/api/course/download")
 	resp, body := e.send("GET", path+"&ticket="+tk, "", nil, "", nil)
-	if resp.StatusCode != 200 || string(body) != tinyPDF || resp.Header.Get("X-Content-Type-Options") != "nosniff" ||
+	if resp.StatusCode != 200 || string(body) != apptest.TinyPDF || resp.Header.Get("X-Content-Type-Options") != "nosniff" ||
 		!strings.HasPrefix(resp.Header.Get("Content-Disposition"), "attachment") {
 		t.Fatalf("download: %d %v %q", resp.StatusCode, resp.Header, body)
 	}
@@ -126,7 +92,7 @@ func TestCoursewarePDFIsCheckedByContentAndDownloadedWithATicket(t *testing.T) {
 		t.Error("a ticket was used twice")
 	}
 	// staff may not upload, nor see the course's list
-	if r, _ := e.putWare("/api/curriculum/uploadPDF", staff, "b.pdf", []byte(tinyPDF)); r.Code != 403 {
+	if r, _ := e.PutWare("/api/curriculum/uploadPDF", staff, "b.pdf", []byte(apptest.TinyPDF)); r.Code != 403 {
 		t.Errorf("staff upload: %+v", r)
 	}
 	// a withdrawn course's courseware is no longer given to staff
@@ -145,9 +111,9 @@ func TestPPTXIsConvertedToPDFByLibreOffice(t *testing.T) {
 	needOffice(t)
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	course := e.addCourse(admin, e.addType(admin, 0, "转换"), "PPT课程", false)
+	course := e.AddCourse(admin, e.AddCourseType(admin, 0, "转换"), "PPT课程", false)
 
-	r, w := e.putWare("/api/curriculum/uploadPPTToPDF", admin, "培训 deck.pptx", office.TestDeck(3), "courseId", fmt.Sprint(course))
+	r, w := e.PutWare("/api/curriculum/uploadPPTToPDF", admin, "培训 deck.pptx", office.TestDeck(3), "courseId", fmt.Sprint(course))
 	if r.Code != 0 || w.State != "converting" || w.Kind != "ppt" || w.Name != "培训 deck.pdf" {
 		t.Fatalf("upload: %+v %+v", r, w)
 	}
@@ -170,19 +136,19 @@ func TestACorruptOrHugeDeckIsRefusedCleanly(t *testing.T) {
 	e := newEnv(t, func(c *config.Config) { c.OfficeMaxPages = 5 })
 	admin := e.login("admin", "Admin@123").AccessToken
 	// not a presentation by its bytes: refused at upload
-	if r, _ := e.putWare("/api/curriculum/uploadPPTToPDF", admin, "x.pptx", []byte("PK\x03\x04 not a deck")); r.Code == 0 {
+	if r, _ := e.PutWare("/api/curriculum/uploadPPTToPDF", admin, "x.pptx", []byte("PK\x03\x04 not a deck")); r.Code == 0 {
 		t.Errorf("garbage pptx: %+v", r)
 	}
-	if r, _ := e.putWare("/api/curriculum/uploadPPTToPDF", admin, "x.pdf", []byte(tinyPDF)); r.Code == 0 || r.Message != "只能上传PPT或PPTX文件" {
+	if r, _ := e.PutWare("/api/curriculum/uploadPPTToPDF", admin, "x.pdf", []byte(apptest.TinyPDF)); r.Code == 0 || r.Message != "只能上传PPT或PPTX文件" {
 		t.Errorf("pdf to the PPT call: %+v", r)
 	}
 	// more slides than allowed: refused before LibreOffice runs
-	if r, _ := e.putWare("/api/curriculum/uploadPPTToPDF", admin, "big.pptx", office.TestDeck(6)); r.Code == 0 || r.Message != "课件不能超过5页" {
+	if r, _ := e.PutWare("/api/curriculum/uploadPPTToPDF", admin, "big.pptx", office.TestDeck(6)); r.Code == 0 || r.Message != "课件不能超过5页" {
 		t.Errorf("too many slides: %+v", r)
 	}
 	// an OLE file that is no presentation gets through the byte check, and the conversion fails cleanly
 	ole := append([]byte("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"), bytes.Repeat([]byte{0}, 4096)...)
-	r, w := e.putWare("/api/curriculum/uploadPPTToPDF", admin, "broken.ppt", ole)
+	r, w := e.PutWare("/api/curriculum/uploadPPTToPDF", admin, "broken.ppt", ole)
 	if r.Code != 0 {
 		// refused at once by the byte check: as clean as it gets
 		return
@@ -196,7 +162,7 @@ func TestAConversionPastItsTimeFailsAndTheServerGoesOn(t *testing.T) {
 	needOffice(t)
 	e := newEnv(t, func(c *config.Config) { c.OfficeTimeout = 200 * time.Millisecond })
 	admin := e.login("admin", "Admin@123").AccessToken
-	r, w := e.putWare("/api/curriculum/uploadPPTToPDF", admin, "slow.pptx", office.TestDeck(2))
+	r, w := e.PutWare("/api/curriculum/uploadPPTToPDF", admin, "slow.pptx", office.TestDeck(2))
 	if r.Code != 0 {
 		t.Fatalf("upload: %+v", r)
 	}
@@ -213,15 +179,15 @@ func TestAConversionPastItsTimeFailsAndTheServerGoesOn(t *testing.T) {
 func TestVideoInfoAndASignedPlaybackAddress(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	course := e.addCourse(admin, e.addType(admin, 0, "视频"), "视频课程", true)
+	course := e.AddCourse(admin, e.AddCourseType(admin, 0, "视频"), "视频课程", true)
 	video := media.TestMP4(1000, 125_500, 0, 4096)
-	if r, _ := e.putWare("/api/curriculum/uploadVideo", admin, "v.mp4", []byte("no video here, no video here")); r.Code == 0 {
+	if r, _ := e.PutWare("/api/curriculum/uploadVideo", admin, "v.mp4", []byte("no video here, no video here")); r.Code == 0 {
 		t.Errorf("not an mp4: %+v", r)
 	}
-	if r, _ := e.putWare("/api/curriculum/uploadVideo", admin, "v.mp4", video[:60]); r.Code == 0 {
+	if r, _ := e.PutWare("/api/curriculum/uploadVideo", admin, "v.mp4", video[:60]); r.Code == 0 {
 		t.Errorf("cut mp4: %+v", r)
 	}
-	r, w := e.putWare("/api/curriculum/uploadVideo", admin, "第一课.mp4", video, "courseId", fmt.Sprint(course))
+	r, w := e.PutWare("/api/curriculum/uploadVideo", admin, "第一课.mp4", video, "courseId", fmt.Sprint(course))
 	if r.Code != 0 || w.Kind != "video" || w.Duration != 125.5 || w.Size != int64(len(video)) {
 		t.Fatalf("upload: %+v %+v", r, w)
 	}

@@ -17,7 +17,7 @@ import (
 func TestCoursewarePDFMustParseAsAPDF(t *testing.T) {
 	e := newEnv(t, func(c *config.Config) { c.OfficeMaxPages = 5 })
 	admin := e.login("admin", "Admin@123").AccessToken
-	course := e.addCourse(admin, e.addType(admin, 0, "PDF结构"), "PDF结构课程", true)
+	course := e.AddCourse(admin, e.AddCourseType(admin, 0, "PDF结构"), "PDF结构课程", true)
 
 	// the course's cover is the only file so far
 	files := e.count(`SELECT COUNT(*) FROM sys_file`)
@@ -40,7 +40,7 @@ func TestCoursewarePDFMustParseAsAPDF(t *testing.T) {
 		{"a PDF over the page limit", office.TestPDF(6), "课件不能超过5页"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			rsp, w := e.putWare("/api/curriculum/uploadPDF", admin, "讲义.pdf", c.body, "courseId", fmt.Sprint(course))
+			rsp, w := e.PutWare("/api/curriculum/uploadPDF", admin, "讲义.pdf", c.body, "courseId", fmt.Sprint(course))
 			if rsp.Code == 0 || w.ID != 0 || rsp.Message != c.want {
 				t.Errorf("%+v %+v, want the refusal %q", rsp, w, c.want)
 			}
@@ -58,7 +58,7 @@ func TestCoursewarePDFMustParseAsAPDF(t *testing.T) {
 
 	// A real PDF within the limit is a ready courseware with its pages, downloaded as it was sent.
 	pdf := office.TestPDF(5)
-	rsp, w := e.putWare("/api/curriculum/uploadPDF", admin, "讲义.pdf", pdf, "courseId", fmt.Sprint(course))
+	rsp, w := e.PutWare("/api/curriculum/uploadPDF", admin, "讲义.pdf", pdf, "courseId", fmt.Sprint(course))
 	if rsp.Code != 0 || w.State != "ready" || w.Pages != 5 || w.Size != int64(len(pdf)) {
 		t.Fatalf("a real PDF: %+v %+v", rsp, w)
 	}

@@ -264,8 +264,8 @@ func TestUploadToAnS3Store(t *testing.T) {
 	inBucket(d.ID, "common")
 	b := e.UploadOK(apptest.BannerUpload, admin, "banner.png", apptest.PNGBytes(t, 400, 160, false))
 	inBucket(b.ID, "banner")
-	course := e.addCourse(admin, e.addType(admin, 0, "存储"), "对象存储课程", false)
-	if r, w := e.putWare("/api/curriculum/uploadPDF", admin, "第一讲.pdf", []byte(tinyPDF), "courseId", fmt.Sprint(course)); r.Code != 0 || w.State != "ready" {
+	course := e.AddCourse(admin, e.AddCourseType(admin, 0, "存储"), "对象存储课程", false)
+	if r, w := e.PutWare("/api/curriculum/uploadPDF", admin, "第一讲.pdf", []byte(apptest.TinyPDF), "courseId", fmt.Sprint(course)); r.Code != 0 || w.State != "ready" {
 		t.Fatalf("courseware: %+v %+v", r, w)
 	}
 	if objects, _ := e.storedFiles(); len(objects) != 0 {

@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -199,8 +200,8 @@ func TestMobileForgottenPasswordUsesTheCodesOfTheGateway(t *testing.T) {
 func TestTheMobileLearnerSeesPushedCoursesAndOpensCourseware(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	course := e.addCourse(admin, e.addType(admin, 0, "学员"), "移动课程", true)
-	_, w := e.putWare("/api/curriculum/uploadPDF", admin, "讲义.pdf", []byte(tinyPDF), "courseId", fmt.Sprint(course))
+	course := e.AddCourse(admin, e.AddCourseType(admin, 0, "学员"), "移动课程", true)
+	_, w := e.PutWare("/api/curriculum/uploadPDF", admin, "讲义.pdf", []byte(apptest.TinyPDF), "courseId", fmt.Sprint(course))
 	e.done("POST", "/api/course/push/add", admin, map[string]any{"title": "推送", "items": []map[string]any{{"type": "1", "id": course}},
 		"organ": []map[string]any{{"fullUnitCode": "100201", "unitName": "x"}}}, nil)
 	_, s := e.h5Login("staff", "Staff@123")
@@ -213,8 +214,8 @@ func TestTheMobileLearnerSeesPushedCoursesAndOpensCourseware(t *testing.T) {
 		t.Fatalf("courses: %+v", r)
 	}
 	var c struct {
-		Name        string    `json:"name"`
-		Coursewares []wareRec `json:"coursewares"`
+		Name        string         `json:"name"`
+		Coursewares []apptest.Ware `json:"coursewares"`
 	}
 	_, r = e.h5Get(fmt.Sprintf("course?id=%d", course), s.H5Token)
 	if r.Code != 0 || json.Unmarshal(r.Data, &c) != nil || len(c.Coursewares) != 1 || c.Coursewares[0].ID != w.ID {
@@ -228,7 +229,7 @@ func TestTheMobileLearnerSeesPushedCoursesAndOpensCourseware(t *testing.T) {
 		t.Fatalf("getSig: %+v", r)
 	}
 	resp, body := e.send("GET", sig.URL, "", nil, "", nil)
-	if resp.StatusCode != 200 || string(body) != tinyPDF {
+	if resp.StatusCode != 200 || string(body) != apptest.TinyPDF {
 		t.Fatalf("open: %d", resp.StatusCode)
 	}
 	if _, r := e.h5Get("courses", "nope"); r.Code != 401 {

@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -15,7 +16,7 @@ func TestPlayAddressesEndWithTheCourseAndTheLearnersAccess(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
 	staffRole := e.roleID(admin, "staff")
-	typeID := e.addType(admin, 0, "吊销")
+	typeID := e.AddCourseType(admin, 0, "吊销")
 
 	type fixture struct {
 		course, ware, learner int64
@@ -78,8 +79,8 @@ func TestPlayAddressesEndWithTheCourseAndTheLearnersAccess(t *testing.T) {
 	for i, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var f fixture
-			f.course = e.addCourse(admin, typeID, fmt.Sprintf("课程%d", i), true)
-			_, w := e.putWare("/api/curriculum/uploadPDF", admin, "讲义.pdf", []byte(tinyPDF), "courseId", fmt.Sprint(f.course))
+			f.course = e.AddCourse(admin, typeID, fmt.Sprintf("课程%d", i), true)
+			_, w := e.PutWare("/api/curriculum/uploadPDF", admin, "讲义.pdf", []byte(apptest.TinyPDF), "courseId", fmt.Sprint(f.course))
 			f.ware = w.ID
 			e.done("POST", "/api/course/push/add", admin, map[string]any{"title": fmt.Sprintf("推送%d", i),
 				"items": []map[string]any{{"type": "1", "id": f.course}}, "organ": []map[string]any{{"fullUnitCode": "100201", "unitName": "x"}}}, nil)
@@ -100,7 +101,7 @@ func TestPlayAddressesEndWithTheCourseAndTheLearnersAccess(t *testing.T) {
 				f.web = e.signIn(f.login)
 				e.done("GET", fmt.Sprintf("/api/curriculum/getSig?id=%d", f.ware), f.web, nil, &sig)
 			}
-			if resp, body := e.send("GET", sig.URL, "", nil, "", nil); resp.StatusCode != http.StatusOK || string(body) != tinyPDF {
+			if resp, body := e.send("GET", sig.URL, "", nil, "", nil); resp.StatusCode != http.StatusOK || string(body) != apptest.TinyPDF {
 				t.Fatalf("before: HTTP %d", resp.StatusCode)
 			}
 			c.revoke(f)
@@ -108,7 +109,7 @@ func TestPlayAddressesEndWithTheCourseAndTheLearnersAccess(t *testing.T) {
 			if played := resp.StatusCode == http.StatusOK; played != c.plays {
 				t.Fatalf("after: HTTP %d, played %v, want %v (%d bytes)", resp.StatusCode, played, c.plays, len(body))
 			}
-			if !c.plays && len(body) > 0 && string(body) == tinyPDF {
+			if !c.plays && len(body) > 0 && string(body) == apptest.TinyPDF {
 				t.Fatal("the file was served")
 			}
 		})

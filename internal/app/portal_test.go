@@ -168,12 +168,6 @@ func msgTitles(ms []messageRec) string {
 	return strings.Join(out, "|")
 }
 
-// bannerImage uploads a banner image and answers its public address.
-func (e *env) bannerImage(t *testing.T, tok string) string {
-	t.Helper()
-	return e.UploadOK("/api/banner/upload", tok, "banner.png", apptest.PNGBytes(t, 400, 160, false)).URL
-}
-
 func (e *env) banners(tok string, q url.Values) page[bannerRec] {
 	e.t.Helper()
 	return list[bannerRec](e, "/api/portal/banner/list", tok, q)
@@ -240,7 +234,7 @@ func TestPortalBannersManageAndValidate(t *testing.T) {
 		t.Fatalf("demo images linked: %d", n)
 	}
 
-	img := e.bannerImage(t, admin)
+	img := e.BannerImage(admin)
 	good := func() map[string]any {
 		return map[string]any{"title": "春季投标专题", "imageUrl": img, "linkUrl": "https://example.com/spring", "sort": 5,
 			"publishFrom": "2026-03-01", "publishTo": "2099-05-31", "enabled": 1}
@@ -291,7 +285,7 @@ func TestPortalBannersManageAndValidate(t *testing.T) {
 		b.Records[0].PublishFrom != "2026-03-01" || b.Records[0].PublishTo != "2099-05-31" || b.Records[0].Enabled != 1 || b.Records[0].UpdatedBy != "系统管理员" {
 		t.Fatalf("added: %+v", b)
 	}
-	plain := e.Added("POST", "/api/portal/banner/add", admin, map[string]any{"title": "只有图片", "imageUrl": e.bannerImage(t, admin), "linkUrl": "/gatewaySearch"})
+	plain := e.Added("POST", "/api/portal/banner/add", admin, map[string]any{"title": "只有图片", "imageUrl": e.BannerImage(admin), "linkUrl": "/gatewaySearch"})
 	if b := e.banners(admin, url.Values{"title": {"只有图片"}}); b.Records[0].Sort != 1 || b.Records[0].Enabled != 1 || b.Records[0].PublishFrom != "" || b.Records[0].State != "active" {
 		t.Fatalf("defaults: %+v", b.Records[0])
 	}
@@ -301,7 +295,7 @@ func TestPortalBannersManageAndValidate(t *testing.T) {
 		t.Fatalf("create log lines: %d", e.bizLog("gatewaymanager", "create"))
 	}
 	// edit: a new image replaces the old one, which is removed
-	img2 := e.bannerImage(t, admin)
+	img2 := e.BannerImage(admin)
 	e.done("PUT", "/api/portal/banner/edit", admin, map[string]any{"id": id, "title": "春季投标专题（更新）", "imageUrl": img2, "sort": 0, "enabled": "true"}, nil)
 	b = e.banners(admin, url.Values{"keywords": {"春季"}})
 	if b.Records[0].Title != "春季投标专题（更新）" || b.Records[0].ImageURL != img2 || b.Records[0].LinkURL != "" || b.Records[0].Sort != 0 || b.Records[0].PublishTo != "" {
@@ -367,7 +361,7 @@ func TestPortalHomeBannersLinksAndSections(t *testing.T) {
 	}
 	// the window and the switch decide what the home page shows, by sort
 	add := func(title string, sort int, from, to string, enabled int) int64 {
-		return e.Added("POST", "/api/portal/banner/add", admin, map[string]any{"title": title, "imageUrl": e.bannerImage(t, admin), "sort": sort,
+		return e.Added("POST", "/api/portal/banner/add", admin, map[string]any{"title": title, "imageUrl": e.BannerImage(admin), "sort": sort,
 			"publishFrom": from, "publishTo": to, "enabled": enabled})
 	}
 	add("今天开始", 0, apptest.Day(0), apptest.Day(0), 1)
