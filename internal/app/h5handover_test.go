@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"context"
 	"encoding/json"
 	"net/url"
@@ -19,7 +20,7 @@ type h5HandoverCode struct {
 
 func (e *env) h5Handover(webToken string) (envelope, h5HandoverCode) {
 	e.t.Helper()
-	_, r := e.call("POST", h5+"handover", webToken, nil)
+	_, r := e.call("POST", apptest.H5+"handover", webToken, nil)
 	var c h5HandoverCode
 	if r.Code == 0 {
 		if err := json.Unmarshal(r.Data, &c); err != nil {
@@ -29,10 +30,10 @@ func (e *env) h5Handover(webToken string) (envelope, h5HandoverCode) {
 	return r, c
 }
 
-func (e *env) h5HandoverLogin(code string) (envelope, h5Session) {
+func (e *env) h5HandoverLogin(code string) (envelope, apptest.H5Session) {
 	e.t.Helper()
-	_, r := e.call("POST", h5+"handoverLogin", "", map[string]string{"code": code, "os": "h5"})
-	var s h5Session
+	_, r := e.call("POST", apptest.H5+"handoverLogin", "", map[string]string{"code": code, "os": "h5"})
+	var s apptest.H5Session
 	if r.Code == 0 {
 		if err := json.Unmarshal(r.Data, &s); err != nil {
 			e.t.Fatal(err)
@@ -57,7 +58,7 @@ func TestTheWebSessionIsHandedOverToTheLearnerPage(t *testing.T) {
 		if r.Code != 0 || s.H5Token == "" || s.H5Token == web || s.H5UserInfo.LoginCode != "staff" || s.H5EmployeeInfo.Code == "" {
 			t.Fatalf("handoverLogin: %+v %+v", r, s)
 		}
-		if _, r := e.h5Get("courses", s.H5Token); r.Code != 0 {
+		if _, r := e.H5Get("courses", s.H5Token); r.Code != 0 {
 			t.Errorf("courses with the handed-over session: %+v", r)
 		}
 		// the web session goes on; the mobile one is its own kind
@@ -88,7 +89,7 @@ func TestTheWebSessionIsHandedOverToTheLearnerPage(t *testing.T) {
 			go func(i int) {
 				defer wg.Done()
 				<-start
-				_, r := e.call("POST", h5+"handoverLogin", "", map[string]string{"code": c.Code})
+				_, r := e.call("POST", apptest.H5+"handoverLogin", "", map[string]string{"code": c.Code})
 				codes[i] = r.Code
 			}(i)
 		}
@@ -149,7 +150,7 @@ func TestTheWebSessionIsHandedOverToTheLearnerPage(t *testing.T) {
 	})
 
 	t.Run("only a web session asks, and no one without", func(t *testing.T) {
-		_, s := e.h5Login("staff", "Staff@123")
+		_, s := e.H5Login("staff", "Staff@123")
 		if r, _ := e.h5Handover(s.H5Token); r.Code != 10005 {
 			t.Errorf("an h5Token asking for a code: %+v", r)
 		}

@@ -30,7 +30,7 @@ func TestTheDemoCompanyHasLearningContent(t *testing.T) {
 		Cover string `json:"cover"`
 		Link  string `json:"link"`
 	}
-	if _, r := e.h5Get("courses", s.H5Token); r.Code != 0 || json.Unmarshal(r.Data, &pushed) != nil || len(pushed) == 0 {
+	if _, r := e.H5Get("courses", s.H5Token); r.Code != 0 || json.Unmarshal(r.Data, &pushed) != nil || len(pushed) == 0 {
 		t.Fatalf("pushed: %+v", r)
 	}
 	var course int64
@@ -52,7 +52,7 @@ func TestTheDemoCompanyHasLearningContent(t *testing.T) {
 			ID int64 `json:"id"`
 		} `json:"topics"`
 	}
-	if _, r := e.h5Get("catalog", s.H5Token); r.Code != 0 || json.Unmarshal(r.Data, &cat) != nil || len(cat.Courses) < 10 || len(cat.Topics) == 0 {
+	if _, r := e.H5Get("catalog", s.H5Token); r.Code != 0 || json.Unmarshal(r.Data, &cat) != nil || len(cat.Courses) < 10 || len(cat.Topics) == 0 {
 		t.Fatalf("catalog: %+v", r)
 	}
 	for _, c := range cat.Courses {
@@ -72,13 +72,13 @@ func TestTheDemoCompanyHasLearningContent(t *testing.T) {
 			Kind string `json:"kind"`
 		} `json:"coursewares"`
 	}
-	if _, r := e.h5Get(fmt.Sprintf("course?id=%d", course), s.H5Token); r.Code != 0 || json.Unmarshal(r.Data, &lc) != nil || len(lc.Coursewares) == 0 {
+	if _, r := e.H5Get(fmt.Sprintf("course?id=%d", course), s.H5Token); r.Code != 0 || json.Unmarshal(r.Data, &lc) != nil || len(lc.Coursewares) == 0 {
 		t.Fatalf("pushed course %d: %+v", course, r)
 	}
 	var sig struct {
 		URL string `json:"url"`
 	}
-	if _, r := e.h5Get(fmt.Sprintf("getSig?id=%d", lc.Coursewares[0].ID), s.H5Token); r.Code != 0 || json.Unmarshal(r.Data, &sig) != nil {
+	if _, r := e.H5Get(fmt.Sprintf("getSig?id=%d", lc.Coursewares[0].ID), s.H5Token); r.Code != 0 || json.Unmarshal(r.Data, &sig) != nil {
 		t.Fatalf("getSig: %+v", r)
 	}
 	if resp, body := e.send("GET", sig.URL, "", nil, "", nil); resp.StatusCode != 200 || !strings.HasPrefix(string(body), "%PDF-") {

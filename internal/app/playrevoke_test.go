@@ -56,7 +56,7 @@ func TestPlayAddressesEndWithTheCourseAndTheLearnersAccess(t *testing.T) {
 			e.done("PUT", "/api/sys/user/changeState", admin, map[string]any{"ids": []int64{f.learner}, "state": 0}, nil)
 		}},
 		{name: "mobile: learner signs out", mobile: true, revoke: func(f fixture) {
-			if _, r := e.h5Get("outLogin", f.h5); r.Code != 0 {
+			if _, r := e.H5Get("outLogin", f.h5); r.Code != 0 {
 				t.Fatalf("outLogin: %+v", r)
 			}
 		}},
@@ -91,9 +91,9 @@ func TestPlayAddressesEndWithTheCourseAndTheLearnersAccess(t *testing.T) {
 			}
 			if c.mobile {
 				e.signIn(f.login) // clears the initial-password flag
-				_, s := e.h5Login(f.login, "Start#2024")
+				_, s := e.H5Login(f.login, "Start#2024")
 				f.h5 = s.H5Token
-				_, r := e.h5Get(fmt.Sprintf("getSig?id=%d", f.ware), f.h5)
+				_, r := e.H5Get(fmt.Sprintf("getSig?id=%d", f.ware), f.h5)
 				if r.Code != 0 || json.Unmarshal(r.Data, &sig) != nil {
 					t.Fatalf("mobile getSig: %+v", r)
 				}
