@@ -27,9 +27,7 @@ type socialPage struct {
 
 func (e *env) socialAdd(tok, emp, month, city, unit string) int64 {
 	e.t.Helper()
-	var out idData
-	e.done("POST", "/api/library/social/add", tok, map[string]any{"employeeCode": emp, "month": month, "city": city, "base": "10000", "payingUnit": unit}, &out)
-	return out.ID
+	return e.Added("POST", "/api/library/social/add", tok, map[string]any{"employeeCode": emp, "month": month, "city": city, "base": "10000", "payingUnit": unit})
 }
 
 func (e *env) socialRuns(tok, emp, month string) []library.SocialRun {

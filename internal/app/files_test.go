@@ -68,11 +68,6 @@ func xlsxBytes(t *testing.T) []byte {
 	return buf.Bytes()
 }
 
-// exeBytes starts like a Windows program.
-func exeBytes() []byte {
-	return append([]byte("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00"), bytes.Repeat([]byte{0}, 200)...)
-}
-
 /* ---------- calls ---------- */
 
 func (e *env) count(q string, args ...any) int {
@@ -93,29 +88,13 @@ func (e *env) userID(login string) int64 {
 	return id
 }
 
-// storedFiles lists the objects on disk (data folder's files/) and the spooled uploads (upload-tmp/).
-func (e *env) storedFiles() (objects, spooled []string) {
-	e.t.Helper()
-	walk := func(dir string) []string {
-		var out []string
-		_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-			if err == nil && !d.IsDir() {
-				out = append(out, p)
-			}
-			return nil
-		})
-		return out
-	}
-	return walk(filepath.Join(e.app.Config.DataDir, "files")), walk(filepath.Join(e.app.Config.DataDir, "upload-tmp"))
-}
-
 // assertNothingStored checks that no file row, object or spooled upload exists.
 func (e *env) assertNothingStored() {
 	e.t.Helper()
 	if n := e.count(`SELECT COUNT(*) FROM sys_file`); n != 0 {
 		e.t.Errorf("%d file rows left", n)
 	}
-	if objects, spooled := e.storedFiles(); len(objects)+len(spooled) != 0 {
+	if objects, spooled := e.StoredFiles(); len(objects)+len(spooled) != 0 {
 		e.t.Errorf("left on disk: %v %v", objects, spooled)
 	}
 }
@@ -140,7 +119,7 @@ func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
 		t.Fatalf("row: %s %s %s %s %s %d", module, storageKind, ctype, sum, state, by)
 	}
 	// stored under its random key, never under its name
-	objects, spooled := e.storedFiles()
+	objects, spooled := e.StoredFiles()
 	if len(objects) != 1 || filepath.Base(objects[0]) != key || !regexp.MustCompile(`^[0-9a-f]{32}$`).MatchString(key) || len(spooled) != 0 {
 		t.Fatalf("objects %v spooled %v key %s", objects, spooled, key)
 	}
@@ -268,7 +247,7 @@ func TestUploadToAnS3Store(t *testing.T) {
 	if r, w := e.PutWare("/api/curriculum/uploadPDF", admin, "第一讲.pdf", []byte(apptest.TinyPDF), "courseId", fmt.Sprint(course)); r.Code != 0 || w.State != "ready" {
 		t.Fatalf("courseware: %+v %+v", r, w)
 	}
-	if objects, _ := e.storedFiles(); len(objects) != 0 {
+	if objects, _ := e.StoredFiles(); len(objects) != 0 {
 		t.Fatalf("files reached the disk: %v", objects)
 	}
 	resp, body := e.fetch(u.URL, staff)
@@ -281,7 +260,7 @@ func TestUploadToAnS3Store(t *testing.T) {
 	}
 	// the same rules as the disk
 	before := len(s3.Keys(t))
-	e.RefusedUpload(apptest.OSSUpload, staff, "a.pdf", exeBytes(), "文件内容与扩展名 .pdf 不符")
+	e.RefusedUpload(apptest.OSSUpload, staff, "a.pdf", apptest.ExeBytes(), "文件内容与扩展名 .pdf 不符")
 	if len(s3.Keys(t)) != before {
 		t.Fatal("a refused upload reached the store")
 	}
@@ -301,7 +280,7 @@ func TestUploadToAnS3Store(t *testing.T) {
 	if plain.count(`SELECT COUNT(*) FROM sys_file WHERE id = ? AND storage = 'disk'`, o.ID) != 1 {
 		t.Fatal("an oss upload on the disk store is not on the disk")
 	}
-	if objects, _ := plain.storedFiles(); len(objects) != 1 {
+	if objects, _ := plain.StoredFiles(); len(objects) != 1 {
 		t.Fatalf("disk objects %v", objects)
 	}
 	// --storage s3 without a store refuses to start
@@ -378,10 +357,10 @@ func TestUploadsAreCheckedByNameSizeAndContent(t *testing.T) {
 	e := newEnv(t)
 	staff := e.login("staff", "Staff@123").AccessToken
 	allowed := "pdf,doc,docx,xls,xlsx,ppt,pptx,txt,jpg,jpeg,png,zip,rar"
-	e.RefusedUpload(apptest.DiskUpload, staff, "setup.exe", exeBytes(), "仅支持以下格式的文件："+allowed)
+	e.RefusedUpload(apptest.DiskUpload, staff, "setup.exe", apptest.ExeBytes(), "仅支持以下格式的文件："+allowed)
 	e.RefusedUpload(apptest.DiskUpload, staff, "noSuffix", apptest.PDFBytes(), "仅支持以下格式的文件："+allowed)
 	// the content must be what the suffix says
-	e.RefusedUpload(apptest.DiskUpload, staff, "setup.pdf", exeBytes(), "文件内容与扩展名 .pdf 不符")
+	e.RefusedUpload(apptest.DiskUpload, staff, "setup.pdf", apptest.ExeBytes(), "文件内容与扩展名 .pdf 不符")
 	e.RefusedUpload(apptest.DiskUpload, staff, "photo.png", []byte("just some text, not an image\n"), "文件内容与扩展名 .png 不符")
 	e.RefusedUpload(apptest.DiskUpload, staff, "photo.jpg", apptest.PNGBytes(t, 10, 10, false), "文件内容与扩展名 .jpg 不符")
 	e.RefusedUpload(apptest.DiskUpload, staff, "plan.docx", zipOf(t, "readme.txt"), "文件内容与扩展名 .docx 不符")
@@ -404,7 +383,7 @@ func TestUploadsAreCheckedByNameSizeAndContent(t *testing.T) {
 		}
 	}
 	// English messages
-	if r, _ := e.UploadRaw(apptest.DiskUpload, staff, apptest.FileDisposition("setup.pdf"), exeBytes(), []string{"Accept-Language", "en"}); r.Message != "The file's content does not match its .pdf suffix" {
+	if r, _ := e.UploadRaw(apptest.DiskUpload, staff, apptest.FileDisposition("setup.pdf"), apptest.ExeBytes(), []string{"Accept-Language", "en"}); r.Message != "The file's content does not match its .pdf suffix" {
 		t.Errorf("English: %+v", r)
 	}
 	e.assertNothingStored()
@@ -444,7 +423,7 @@ func TestUploadLimitsComeFromTheSystemParameters(t *testing.T) {
 	if resp, _ := e.fetch(dwg.URL, staff); resp.Header.Get("Content-Type") != "application/octet-stream" {
 		t.Fatalf("unknown type served as %q", resp.Header.Get("Content-Type"))
 	}
-	e.RefusedUpload(apptest.DiskUpload, staff, "evil.dwg", exeBytes(), "文件内容与扩展名 .dwg 不符")
+	e.RefusedUpload(apptest.DiskUpload, staff, "evil.dwg", apptest.ExeBytes(), "文件内容与扩展名 .dwg 不符")
 	e.RefusedUpload(apptest.DiskUpload, staff, "evil.dwg", []byte("<html><body onload=alert(1)>"), "文件内容与扩展名 .dwg 不符")
 	if n := e.count(`SELECT COUNT(*) FROM sys_file`); n != 5 {
 		t.Fatalf("%d files", n)
@@ -477,7 +456,7 @@ func TestUploadNamesCannotNamePaths(t *testing.T) {
 			t.Errorf("%s exists", p)
 		}
 	}
-	objects, _ := e.storedFiles()
+	objects, _ := e.StoredFiles()
 	for _, o := range objects {
 		if !regexp.MustCompile(`/files/[0-9a-f]{2}/[0-9a-f]{2}/[0-9a-f]{32}$`).MatchString(o) {
 			t.Errorf("object stored as %s", o)
@@ -528,9 +507,9 @@ func TestAnInterruptedUploadLeavesNoRowAndNoObject(t *testing.T) {
 		t.Fatal(err)
 	}
 	// the server is receiving: its spooled file exists
-	waitFor(t, "the upload to start", func() bool { _, spooled := e.storedFiles(); return len(spooled) == 1 })
+	waitFor(t, "the upload to start", func() bool { _, spooled := e.StoredFiles(); return len(spooled) == 1 })
 	conn.Close() // the client goes away mid-file
-	waitFor(t, "the spooled upload to be removed", func() bool { _, spooled := e.storedFiles(); return len(spooled) == 0 })
+	waitFor(t, "the spooled upload to be removed", func() bool { _, spooled := e.StoredFiles(); return len(spooled) == 0 })
 	e.assertNothingStored()
 }
 
@@ -629,7 +608,7 @@ func TestDeletingAnUploadIsLogged(t *testing.T) {
 	if _, r := e.call("DELETE", fmt.Sprintf("/api/sys/common/file/del?id=%d", u.ID), staff, nil); r.Code != 0 {
 		t.Fatalf("delete: %+v", r)
 	}
-	if objects, _ := e.storedFiles(); len(objects) != 0 {
+	if objects, _ := e.StoredFiles(); len(objects) != 0 {
 		t.Fatalf("object left: %v", objects)
 	}
 	if n := e.count(`SELECT COUNT(*) FROM business_log WHERE module = 'sys_file' AND action = 'delete' AND target_id = ? AND target = '草稿.pdf' AND login_code = 'staff'`, fmt.Sprint(u.ID)); n != 1 {
@@ -719,7 +698,7 @@ func TestRecordsLinkFiles(t *testing.T) {
 	if err := svc.Purge(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if objects, _ := e.storedFiles(); len(objects) != 2 {
+	if objects, _ := e.StoredFiles(); len(objects) != 2 {
 		t.Fatalf("objects after purge: %v", objects)
 	}
 	byRecord, err := svc.FilesOf(ctx, e.app.DB, "license", []int64{7, 8})
@@ -754,7 +733,7 @@ func TestRecordsLinkFiles(t *testing.T) {
 	if _, err := svc.Get(ctx, g.ID); err == nil {
 		t.Fatal("a discarded file is still there")
 	}
-	if objects, _ := e.storedFiles(); len(objects) != 3 {
+	if objects, _ := e.StoredFiles(); len(objects) != 3 {
 		t.Fatalf("objects: %v", objects)
 	}
 }
@@ -781,7 +760,7 @@ func TestTheJanitorFinishesWhatACrashLeft(t *testing.T) {
 	if n := e.count(`SELECT COUNT(*) FROM sys_file WHERE id = ?`, u.ID); n != 0 {
 		t.Fatal("the abandoned row stayed")
 	}
-	objects, spooled := e.storedFiles()
+	objects, spooled := e.StoredFiles()
 	if len(objects) != 1 || len(spooled) != 0 {
 		t.Fatalf("left: %v %v", objects, spooled)
 	}

@@ -59,7 +59,7 @@ func TestStorageMigrateMovesAndVerifies(t *testing.T) {
 	if e.count(`SELECT COUNT(*) FROM sys_file WHERE id = ? AND storage = 'disk'`, damaged) != 1 || len(s3.Keys(t)) != 2 {
 		t.Fatalf("the damaged file moved: bucket %v", s3.Keys(t))
 	}
-	if objects, _ := e.storedFiles(); len(objects) != 1 {
+	if objects, _ := e.StoredFiles(); len(objects) != 1 {
 		t.Fatalf("disk objects after a move that deletes the source: %v", objects)
 	}
 	for id, body := range bodies {

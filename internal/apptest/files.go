@@ -12,6 +12,8 @@ import (
 	"math/rand/v2"
 	"mime/multipart"
 	"net/textproto"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -154,4 +156,26 @@ func (e *Env) RefusedUpload(path, token, name string, content []byte, msg string
 	if r, _ := e.PutFile(path, token, name, content); r.Code == 0 || r.Message != msg {
 		e.T.Errorf("upload %s: code %d %q, want %q", name, r.Code, r.Message, msg)
 	}
+}
+
+// ExeBytes starts like a Windows program.
+func ExeBytes() []byte {
+	return append([]byte("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00"), bytes.Repeat([]byte{0}, 200)...)
+}
+
+// StoredFiles lists the stored objects (DataDir/files, the disk store) and the spooled uploads
+// (DataDir/upload-tmp) on disk.
+func (e *Env) StoredFiles() (objects, spooled []string) {
+	e.T.Helper()
+	walk := func(dir string) []string {
+		var out []string
+		_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				out = append(out, p)
+			}
+			return nil
+		})
+		return out
+	}
+	return walk(filepath.Join(e.App.Config.DataDir, "files")), walk(filepath.Join(e.App.Config.DataDir, "upload-tmp"))
 }

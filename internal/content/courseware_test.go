@@ -1,4 +1,4 @@
-package app_test
+package content_test
 
 import (
 	"biddesk/internal/apptest"
@@ -29,25 +29,25 @@ func needOffice(t *testing.T) {
 }
 
 // waitWare polls getCoursewareState until the conversion ends.
-func (e *env) waitWare(tok string, id int64) apptest.Ware {
-	e.t.Helper()
+func waitWare(e *apptest.Env, tok string, id int64) apptest.Ware {
+	e.T.Helper()
 	deadline := time.Now().Add(3 * time.Minute)
 	for {
 		var w apptest.Ware
-		e.done("GET", fmt.Sprintf("/api/curriculum/getCoursewareState?id=%d", id), tok, nil, &w)
+		e.Done("GET", fmt.Sprintf("/api/curriculum/getCoursewareState?id=%d", id), tok, nil, &w)
 		if w.State != "converting" {
 			return w
 		}
 		if time.Now().After(deadline) {
-			e.t.Fatalf("courseware %d still converting", id)
+			e.T.Fatalf("courseware %d still converting", id)
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
 }
 
 func TestCoursewarePDFIsCheckedByContentAndDownloadedWithATicket(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	typ := e.AddCourseType(admin, 0, "课件类")
 	course := e.AddCourse(admin, typ, "PDF课程", true)
 
@@ -57,7 +57,7 @@ func TestCoursewarePDFIsCheckedByContentAndDownloadedWithATicket(t *testing.T) {
 		body []byte
 		want string
 	}{
-		{"a.pdf", exeBytes(), "内容"},
+		{"a.pdf", apptest.ExeBytes(), "内容"},
 		{"a.pdf", []byte("<html><script>alert(1)</script></html>"), "内容"},
 		{"a.docx", []byte(apptest.TinyPDF), "只能上传PDF文件"},
 	} {
@@ -74,21 +74,21 @@ func TestCoursewarePDFIsCheckedByContentAndDownloadedWithATicket(t *testing.T) {
 		t.Fatalf("upload: %+v %+v", r, w)
 	}
 	var list []apptest.Ware
-	e.done("GET", fmt.Sprintf("/api/course/courseware/list?courseId=%d", course), admin, nil, &list)
+	e.Done("GET", fmt.Sprintf("/api/course/courseware/list?courseId=%d", course), admin, nil, &list)
 	if len(list) != 1 || list[0].ID != w.ID {
 		t.Fatalf("list %+v", list)
 	}
 
 	// staff (portal only) downloads it with a single-use ticket; the bytes are the PDF's
-	staff := e.login("staff", "Staff@123").AccessToken
+	staff := e.Login("staff", "Staff@123").AccessToken
 	path := fmt.Sprintf("/api/course/download?id=%d", w.ID)
-	tk := e.ticket(staff, "/api/course/download")
-	resp, body := e.send("GET", path+"&ticket="+tk, "", nil, "", nil)
+	tk := e.Ticket(staff, "/api/course/download")
+	resp, body := e.Send("GET", path+"&ticket="+tk, "", nil, "", nil)
 	if resp.StatusCode != 200 || string(body) != apptest.TinyPDF || resp.Header.Get("X-Content-Type-Options") != "nosniff" ||
 		!strings.HasPrefix(resp.Header.Get("Content-Disposition"), "attachment") {
 		t.Fatalf("download: %d %v %q", resp.StatusCode, resp.Header, body)
 	}
-	if resp, _ := e.send("GET", path+"&ticket="+tk, "", nil, "", nil); resp.StatusCode == 200 {
+	if resp, _ := e.Send("GET", path+"&ticket="+tk, "", nil, "", nil); resp.StatusCode == 200 {
 		t.Error("a ticket was used twice")
 	}
 	// staff may not upload, nor see the course's list
@@ -96,45 +96,45 @@ func TestCoursewarePDFIsCheckedByContentAndDownloadedWithATicket(t *testing.T) {
 		t.Errorf("staff upload: %+v", r)
 	}
 	// a withdrawn course's courseware is no longer given to staff
-	e.done("PUT", "/api/course/publish", admin, map[string]any{"ids": []int64{course}, "published": 0}, nil)
-	if _, r := e.call("GET", path, staff, nil); r.Code == 0 {
+	e.Done("PUT", "/api/course/publish", admin, map[string]any{"ids": []int64{course}, "published": 0}, nil)
+	if _, r := e.Call("GET", path, staff, nil); r.Code == 0 {
 		t.Errorf("withdrawn course's courseware: %+v", r)
 	}
 	// deleting the course deletes its courseware
-	e.done("DELETE", "/api/course/del", admin, map[string]any{"ids": []int64{course}}, nil)
-	if _, r := e.call("GET", fmt.Sprintf("/api/curriculum/getCoursewareState?id=%d", w.ID), admin, nil); r.Code == 0 {
+	e.Done("DELETE", "/api/course/del", admin, map[string]any{"ids": []int64{course}}, nil)
+	if _, r := e.Call("GET", fmt.Sprintf("/api/curriculum/getCoursewareState?id=%d", w.ID), admin, nil); r.Code == 0 {
 		t.Errorf("courseware outlived its course: %+v", r)
 	}
 }
 
 func TestPPTXIsConvertedToPDFByLibreOffice(t *testing.T) {
 	needOffice(t)
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	course := e.AddCourse(admin, e.AddCourseType(admin, 0, "转换"), "PPT课程", false)
 
 	r, w := e.PutWare("/api/curriculum/uploadPPTToPDF", admin, "培训 deck.pptx", office.TestDeck(3), "courseId", fmt.Sprint(course))
 	if r.Code != 0 || w.State != "converting" || w.Kind != "ppt" || w.Name != "培训 deck.pdf" {
 		t.Fatalf("upload: %+v %+v", r, w)
 	}
-	done := e.waitWare(admin, w.ID)
+	done := waitWare(e, admin, w.ID)
 	if done.State != "ready" || done.Pages != 3 || done.Size == 0 {
 		t.Fatalf("converted: %+v", done)
 	}
-	resp, body := e.send("GET", done.DownloadURL, admin, nil, "", nil)
+	resp, body := e.Send("GET", done.DownloadURL, admin, nil, "", nil)
 	if resp.StatusCode != 200 || !bytes.HasPrefix(body, []byte("%PDF-")) || resp.Header.Get("Content-Type") != "application/pdf" {
 		t.Fatalf("download: %d %q", resp.StatusCode, body[:min(len(body), 40)])
 	}
 	// the work folder is empty again
-	if left, _ := os.ReadDir(e.app.Config.DataDir + "/convert-tmp"); len(left) != 0 {
+	if left, _ := os.ReadDir(e.App.Config.DataDir + "/convert-tmp"); len(left) != 0 {
 		t.Errorf("left in the work folder: %v", left)
 	}
 }
 
 func TestACorruptOrHugeDeckIsRefusedCleanly(t *testing.T) {
 	needOffice(t)
-	e := newEnv(t, func(c *config.Config) { c.OfficeMaxPages = 5 })
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t, func(c *config.Config) { c.OfficeMaxPages = 5 })
+	admin := e.Login("admin", "Admin@123").AccessToken
 	// not a presentation by its bytes: refused at upload
 	if r, _ := e.PutWare("/api/curriculum/uploadPPTToPDF", admin, "x.pptx", []byte("PK\x03\x04 not a deck")); r.Code == 0 {
 		t.Errorf("garbage pptx: %+v", r)
@@ -153,32 +153,32 @@ func TestACorruptOrHugeDeckIsRefusedCleanly(t *testing.T) {
 		// refused at once by the byte check: as clean as it gets
 		return
 	}
-	if done := e.waitWare(admin, w.ID); done.State != "failed" || done.Message == "" || done.DownloadURL != "" {
+	if done := waitWare(e, admin, w.ID); done.State != "failed" || done.Message == "" || done.DownloadURL != "" {
 		t.Fatalf("broken deck: %+v", done)
 	}
 }
 
 func TestAConversionPastItsTimeFailsAndTheServerGoesOn(t *testing.T) {
 	needOffice(t)
-	e := newEnv(t, func(c *config.Config) { c.OfficeTimeout = 200 * time.Millisecond })
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t, func(c *config.Config) { c.OfficeTimeout = 200 * time.Millisecond })
+	admin := e.Login("admin", "Admin@123").AccessToken
 	r, w := e.PutWare("/api/curriculum/uploadPPTToPDF", admin, "slow.pptx", office.TestDeck(2))
 	if r.Code != 0 {
 		t.Fatalf("upload: %+v", r)
 	}
-	done := e.waitWare(admin, w.ID)
+	done := waitWare(e, admin, w.ID)
 	if done.State != "failed" || done.Message != "课件转换超时，请拆分后重新上传" {
 		t.Fatalf("timed out: %+v", done)
 	}
 	// the server still answers
-	if _, r := e.call("GET", "/api/course/type", admin, nil); r.Code != 0 {
+	if _, r := e.Call("GET", "/api/course/type", admin, nil); r.Code != 0 {
 		t.Fatalf("after the timeout: %+v", r)
 	}
 }
 
 func TestVideoInfoAndASignedPlaybackAddress(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	course := e.AddCourse(admin, e.AddCourseType(admin, 0, "视频"), "视频课程", true)
 	video := media.TestMP4(1000, 125_500, 0, 4096)
 	if r, _ := e.PutWare("/api/curriculum/uploadVideo", admin, "v.mp4", []byte("no video here, no video here")); r.Code == 0 {
@@ -191,19 +191,19 @@ func TestVideoInfoAndASignedPlaybackAddress(t *testing.T) {
 	if r.Code != 0 || w.Kind != "video" || w.Duration != 125.5 || w.Size != int64(len(video)) {
 		t.Fatalf("upload: %+v %+v", r, w)
 	}
-	staff := e.login("staff", "Staff@123").AccessToken
+	staff := e.Login("staff", "Staff@123").AccessToken
 	var info struct {
 		ID       int64   `json:"id"`
 		Duration float64 `json:"duration"`
 		Size     int64   `json:"size"`
 		URL      string  `json:"url"`
 	}
-	e.done("GET", fmt.Sprintf("/api/nideo/getVideoInfo?id=%d", w.ID), staff, nil, &info)
+	e.Done("GET", fmt.Sprintf("/api/nideo/getVideoInfo?id=%d", w.ID), staff, nil, &info)
 	if info.Duration != 125.5 || info.Size != int64(len(video)) || !strings.HasPrefix(info.URL, "/api/curriculum/play?") {
 		t.Fatalf("info %+v", info)
 	}
 	// the signed address plays without a session, in ranges
-	resp, body := e.send("GET", info.URL, "", nil, "", []string{"Range", "bytes=0-99"})
+	resp, body := e.Send("GET", info.URL, "", nil, "", []string{"Range", "bytes=0-99"})
 	if resp.StatusCode != http.StatusPartialContent || len(body) != 100 || !bytes.Equal(body, video[:100]) || resp.Header.Get("Content-Type") != "video/mp4" {
 		t.Fatalf("play: %d %d", resp.StatusCode, len(body))
 	}
@@ -211,7 +211,7 @@ func TestVideoInfoAndASignedPlaybackAddress(t *testing.T) {
 		URL       string `json:"url"`
 		ExpiresIn int    `json:"expiresIn"`
 	}
-	e.done("GET", fmt.Sprintf("/api/curriculum/getSig?id=%d", w.ID), staff, nil, &sig)
+	e.Done("GET", fmt.Sprintf("/api/curriculum/getSig?id=%d", w.ID), staff, nil, &sig)
 	if sig.ExpiresIn != 600+125 {
 		t.Errorf("expiresIn %d", sig.ExpiresIn)
 	}
@@ -221,21 +221,21 @@ func TestVideoInfoAndASignedPlaybackAddress(t *testing.T) {
 		strings.Replace(sig.URL, "expires=", "expires=9", 1),
 		sig.URL[:len(sig.URL)-1] + otherHexDigit(sig.URL[len(sig.URL)-1]),
 	} {
-		if resp, _ := e.send("GET", bad, "", nil, "", nil); resp.StatusCode == 200 {
+		if resp, _ := e.Send("GET", bad, "", nil, "", nil); resp.StatusCode == 200 {
 			t.Errorf("%s played", bad)
 		}
 	}
 	// an expired address is refused
 	exp := time.Now().Add(-time.Minute).Unix()
-	if _, err := e.app.DB.Exec(context.Background(), `SELECT 1`); err != nil {
+	if _, err := e.App.DB.Exec(context.Background(), `SELECT 1`); err != nil {
 		t.Fatal(err)
 	}
-	if resp, _ := e.send("GET", fmt.Sprintf("/api/curriculum/play?id=%d&sid=1&expires=%d&sig=%s", w.ID, exp, strings.Repeat("0", 64)), "", nil, "", nil); resp.StatusCode == 200 {
+	if resp, _ := e.Send("GET", fmt.Sprintf("/api/curriculum/play?id=%d&sid=1&expires=%d&sig=%s", w.ID, exp, strings.Repeat("0", 64)), "", nil, "", nil); resp.StatusCode == 200 {
 		t.Error("expired address played")
 	}
 	// a video of a course not offered is not given to staff
-	e.done("PUT", "/api/course/publish", admin, map[string]any{"ids": []int64{course}, "published": 0}, nil)
-	if _, r := e.call("GET", fmt.Sprintf("/api/curriculum/getSig?id=%d", w.ID), staff, nil); r.Code == 0 {
+	e.Done("PUT", "/api/course/publish", admin, map[string]any{"ids": []int64{course}, "published": 0}, nil)
+	if _, r := e.Call("GET", fmt.Sprintf("/api/curriculum/getSig?id=%d", w.ID), staff, nil); r.Code == 0 {
 		t.Errorf("unpublished: %+v", r)
 	}
 }

@@ -1,4 +1,4 @@
-package app_test
+package content_test
 
 import (
 	"biddesk/internal/apptest"
@@ -13,9 +13,9 @@ import (
 // account usable and holding the portal's code, the courseware ready and its course still published and
 // approved. Each case issues an address, plays it, takes one of these away and plays it again.
 func TestPlayAddressesEndWithTheCourseAndTheLearnersAccess(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
-	staffRole := e.roleID(admin, "staff")
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
+	staffRole := e.RoleID(admin, "staff")
 	typeID := e.AddCourseType(admin, 0, "吊销")
 
 	type fixture struct {
@@ -31,29 +31,29 @@ func TestPlayAddressesEndWithTheCourseAndTheLearnersAccess(t *testing.T) {
 	cases := []tc{
 		{name: "nothing changes", plays: true, revoke: func(fixture) {}},
 		{name: "course withdrawn", revoke: func(f fixture) {
-			e.done("PUT", "/api/course/publish", admin, map[string]any{"ids": []int64{f.course}, "published": 0}, nil)
+			e.Done("PUT", "/api/course/publish", admin, map[string]any{"ids": []int64{f.course}, "published": 0}, nil)
 		}},
 		{name: "course audit failed", revoke: func(f fixture) {
-			e.done("PUT", "/api/course/audit", admin, map[string]any{"ids": []int64{f.course}, "auditStatus": "2", "remark": "撤回"}, nil)
+			e.Done("PUT", "/api/course/audit", admin, map[string]any{"ids": []int64{f.course}, "auditStatus": "2", "remark": "撤回"}, nil)
 		}},
 		{name: "course deleted", revoke: func(f fixture) {
-			e.done("DELETE", "/api/course/del", admin, map[string]any{"ids": []int64{f.course}}, nil)
+			e.Done("DELETE", "/api/course/del", admin, map[string]any{"ids": []int64{f.course}}, nil)
 		}},
 		{name: "courseware deleted", revoke: func(f fixture) {
-			e.done("DELETE", "/api/course/courseware/del", admin, map[string]any{"id": f.ware}, nil)
+			e.Done("DELETE", "/api/course/courseware/del", admin, map[string]any{"id": f.ware}, nil)
 		}},
 		{name: "learner disabled", revoke: func(f fixture) {
-			e.done("PUT", "/api/sys/user/changeState", admin, map[string]any{"ids": []int64{f.learner}, "state": 0}, nil)
+			e.Done("PUT", "/api/sys/user/changeState", admin, map[string]any{"ids": []int64{f.learner}, "state": 0}, nil)
 		}},
 		{name: "learner loses the portal role", revoke: func(f fixture) {
-			e.done("DELETE", "/api/user/role/user", admin, map[string]any{"userId": f.learner, "roleId": staffRole}, nil)
+			e.Done("DELETE", "/api/user/role/user", admin, map[string]any{"userId": f.learner, "roleId": staffRole}, nil)
 		}},
-		{name: "learner signs out", revoke: func(f fixture) { e.done("POST", "/api/logout", f.web, nil, nil) }},
+		{name: "learner signs out", revoke: func(f fixture) { e.Done("POST", "/api/logout", f.web, nil, nil) }},
 		{name: "mobile: course withdrawn", mobile: true, revoke: func(f fixture) {
-			e.done("PUT", "/api/course/publish", admin, map[string]any{"ids": []int64{f.course}, "published": 0}, nil)
+			e.Done("PUT", "/api/course/publish", admin, map[string]any{"ids": []int64{f.course}, "published": 0}, nil)
 		}},
 		{name: "mobile: learner disabled", mobile: true, revoke: func(f fixture) {
-			e.done("PUT", "/api/sys/user/changeState", admin, map[string]any{"ids": []int64{f.learner}, "state": 0}, nil)
+			e.Done("PUT", "/api/sys/user/changeState", admin, map[string]any{"ids": []int64{f.learner}, "state": 0}, nil)
 		}},
 		{name: "mobile: learner signs out", mobile: true, revoke: func(f fixture) {
 			if _, r := e.H5Get("outLogin", f.h5); r.Code != 0 {
@@ -68,12 +68,12 @@ func TestPlayAddressesEndWithTheCourseAndTheLearnersAccess(t *testing.T) {
 					ID int64 `json:"id"`
 				} `json:"records"`
 			}
-			e.done("GET", "/api/course/push/query/list?current=1&size=100", admin, nil, &page)
+			e.Done("GET", "/api/course/push/query/list?current=1&size=100", admin, nil, &page)
 			var ids []int64
 			for _, r := range page.Records {
 				ids = append(ids, r.ID)
 			}
-			e.done("DELETE", "/api/course/push/del", admin, map[string]any{"ids": ids}, nil)
+			e.Done("DELETE", "/api/course/push/del", admin, map[string]any{"ids": ids}, nil)
 		}},
 	}
 	for i, c := range cases {
@@ -82,15 +82,15 @@ func TestPlayAddressesEndWithTheCourseAndTheLearnersAccess(t *testing.T) {
 			f.course = e.AddCourse(admin, typeID, fmt.Sprintf("课程%d", i), true)
 			_, w := e.PutWare("/api/curriculum/uploadPDF", admin, "讲义.pdf", []byte(apptest.TinyPDF), "courseId", fmt.Sprint(f.course))
 			f.ware = w.ID
-			e.done("POST", "/api/course/push/add", admin, map[string]any{"title": fmt.Sprintf("推送%d", i),
+			e.Done("POST", "/api/course/push/add", admin, map[string]any{"title": fmt.Sprintf("推送%d", i),
 				"items": []map[string]any{{"type": "1", "id": f.course}}, "organ": []map[string]any{{"fullUnitCode": "100201", "unitName": "x"}}}, nil)
 			f.login = fmt.Sprintf("learner%d", i)
-			f.learner = e.account(admin, f.login, "100201", staffRole)
+			f.learner = e.Account(admin, f.login, "100201", staffRole)
 			var sig struct {
 				URL string `json:"url"`
 			}
 			if c.mobile {
-				e.signIn(f.login) // clears the initial-password flag
+				e.SignIn(f.login) // clears the initial-password flag
 				_, s := e.H5Login(f.login, "Start#2024")
 				f.h5 = s.H5Token
 				_, r := e.H5Get(fmt.Sprintf("getSig?id=%d", f.ware), f.h5)
@@ -98,14 +98,14 @@ func TestPlayAddressesEndWithTheCourseAndTheLearnersAccess(t *testing.T) {
 					t.Fatalf("mobile getSig: %+v", r)
 				}
 			} else {
-				f.web = e.signIn(f.login)
-				e.done("GET", fmt.Sprintf("/api/curriculum/getSig?id=%d", f.ware), f.web, nil, &sig)
+				f.web = e.SignIn(f.login)
+				e.Done("GET", fmt.Sprintf("/api/curriculum/getSig?id=%d", f.ware), f.web, nil, &sig)
 			}
-			if resp, body := e.send("GET", sig.URL, "", nil, "", nil); resp.StatusCode != http.StatusOK || string(body) != apptest.TinyPDF {
+			if resp, body := e.Send("GET", sig.URL, "", nil, "", nil); resp.StatusCode != http.StatusOK || string(body) != apptest.TinyPDF {
 				t.Fatalf("before: HTTP %d", resp.StatusCode)
 			}
 			c.revoke(f)
-			resp, body := e.send("GET", sig.URL, "", nil, "", nil)
+			resp, body := e.Send("GET", sig.URL, "", nil, "", nil)
 			if played := resp.StatusCode == http.StatusOK; played != c.plays {
 				t.Fatalf("after: HTTP %d, played %v, want %v (%d bytes)", resp.StatusCode, played, c.plays, len(body))
 			}

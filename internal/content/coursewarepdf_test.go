@@ -1,6 +1,7 @@
-package app_test
+package content_test
 
 import (
+	"biddesk/internal/apptest"
 	"bytes"
 	"fmt"
 	"math/rand/v2"
@@ -15,13 +16,13 @@ import (
 // with at least one page and at most the page limit; anything else behind '%PDF-' gets a clear message, and
 // nothing is stored: no courseware row, no file row, no object, no spooled upload.
 func TestCoursewarePDFMustParseAsAPDF(t *testing.T) {
-	e := newEnv(t, func(c *config.Config) { c.OfficeMaxPages = 5 })
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t, func(c *config.Config) { c.OfficeMaxPages = 5 })
+	admin := e.Login("admin", "Admin@123").AccessToken
 	course := e.AddCourse(admin, e.AddCourseType(admin, 0, "PDF结构"), "PDF结构课程", true)
 
 	// the course's cover is the only file so far
-	files := e.count(`SELECT COUNT(*) FROM sys_file`)
-	objects, _ := e.storedFiles()
+	files := e.Count(`SELECT COUNT(*) FROM sys_file`)
+	objects, _ := e.StoredFiles()
 	random := make([]byte, 32<<10)
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := range random {
@@ -44,13 +45,13 @@ func TestCoursewarePDFMustParseAsAPDF(t *testing.T) {
 			if rsp.Code == 0 || w.ID != 0 || rsp.Message != c.want {
 				t.Errorf("%+v %+v, want the refusal %q", rsp, w, c.want)
 			}
-			if n := e.count(`SELECT COUNT(*) FROM course_ware`); n != 0 {
+			if n := e.Count(`SELECT COUNT(*) FROM course_ware`); n != 0 {
 				t.Errorf("%d courseware rows", n)
 			}
-			if n := e.count(`SELECT COUNT(*) FROM sys_file`); n != files {
+			if n := e.Count(`SELECT COUNT(*) FROM sys_file`); n != files {
 				t.Errorf("%d file rows, want %d", n, files)
 			}
-			if now, spooled := e.storedFiles(); len(now) != len(objects) || len(spooled) != 0 {
+			if now, spooled := e.StoredFiles(); len(now) != len(objects) || len(spooled) != 0 {
 				t.Errorf("left on disk: %v %v", now, spooled)
 			}
 		})
@@ -62,7 +63,7 @@ func TestCoursewarePDFMustParseAsAPDF(t *testing.T) {
 	if rsp.Code != 0 || w.State != "ready" || w.Pages != 5 || w.Size != int64(len(pdf)) {
 		t.Fatalf("a real PDF: %+v %+v", rsp, w)
 	}
-	resp, body := e.send("GET", w.DownloadURL, admin, nil, "", nil)
+	resp, body := e.Send("GET", w.DownloadURL, admin, nil, "", nil)
 	if resp.StatusCode != 200 || !bytes.Equal(body, pdf) {
 		t.Fatalf("download: HTTP %d, %d bytes", resp.StatusCode, len(body))
 	}

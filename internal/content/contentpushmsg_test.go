@@ -1,6 +1,7 @@
-package app_test
+package content_test
 
 import (
+	"biddesk/internal/apptest"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -18,15 +19,15 @@ type pushMsg struct {
 }
 
 // pushMsgs is the caller's messages about course pushes and their unread count (the portal header's badge).
-func (e *env) pushMsgs(tok string) ([]pushMsg, int) {
-	e.t.Helper()
-	_, r := e.call("GET", "/api/portal/msg/list?limit=50", tok, nil)
+func pushMsgs(e *apptest.Env, tok string) ([]pushMsg, int) {
+	e.T.Helper()
+	_, r := e.Call("GET", "/api/portal/msg/list?limit=50", tok, nil)
 	var p struct {
 		Records []pushMsg `json:"records"`
 		Unread  int       `json:"unread"`
 	}
 	if r.Code != 0 || json.Unmarshal(r.Data, &p) != nil {
-		e.t.Fatalf("msg list: %+v", r)
+		e.T.Fatalf("msg list: %+v", r)
 	}
 	var out []pushMsg
 	for _, m := range p.Records {
@@ -42,28 +43,28 @@ func (e *env) pushMsgs(tok string) ([]pushMsg, int) {
 // several), counts in the unread badge, and reaches nobody outside the audience; an edit tells only the members it
 // adds.
 func TestCoursePushIsAMessageToItsAudience(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
-	clerk := e.grantRole(admin, "clerk", []string{}, []string{"gateway"}, nil)
-	e.account(admin, "far", "100101", clerk)
-	e.account(admin, "near", "100201003", clerk)
-	far, near := e.signIn("far"), e.signIn("near")
-	staff := e.login("staff", "Staff@123").AccessToken // works in 100201003
-	lib := e.login("libadmin", "Library@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
+	clerk := e.GrantRole(admin, "clerk", []string{}, []string{"gateway"}, nil)
+	e.Account(admin, "far", "100101", clerk)
+	e.Account(admin, "near", "100201003", clerk)
+	far, near := e.SignIn("far"), e.SignIn("near")
+	staff := e.Login("staff", "Staff@123").AccessToken // works in 100201003
+	lib := e.Login("libadmin", "Library@123").AccessToken
 
 	typ := e.AddCourseType(admin, 0, "通用")
 	a := e.AddCourse(admin, typ, "课程甲", true)
 	b := e.AddCourse(admin, typ, "课程乙", true)
 	draft := e.AddCourse(admin, typ, "草稿", false)
-	first := e.addSpecial(admin, "一级专题", 1, 0, []int64{a})
+	first := addSpecial(e, admin, "一级专题", 1, 0, []int64{a})
 	item := func(typ string, id int64) map[string]any { return map[string]any{"type": typ, "id": id} }
 
-	_, staffUnread := e.pushMsgs(staff)
+	_, staffUnread := pushMsgs(e, staff)
 	var p idData
-	e.done("POST", "/api/course/push/add", admin, map[string]any{"title": "新员工必修", "items": []any{item("1", a)},
+	e.Done("POST", "/api/course/push/add", admin, map[string]any{"title": "新员工必修", "items": []any{item("1", a)},
 		"organ": []any{map[string]any{"fullUnitCode": "100201"}}}, &p)
 
-	msgs, unread := e.pushMsgs(staff)
+	msgs, unread := pushMsgs(e, staff)
 	if len(msgs) != 1 || msgs[0].Title != "课程推送：「新员工必修」" || msgs[0].RefType != "course" || msgs[0].RefID != a ||
 		msgs[0].State != "unread" || msgs[0].Kind != "notice" || !strings.Contains(msgs[0].Content, "课程甲") {
 		t.Fatalf("staff's push messages: %+v", msgs)
@@ -71,56 +72,56 @@ func TestCoursePushIsAMessageToItsAudience(t *testing.T) {
 	if unread != staffUnread+1 {
 		t.Fatalf("unread badge %d, was %d", unread, staffUnread)
 	}
-	if got, _ := e.pushMsgs(near); len(got) != 1 {
+	if got, _ := pushMsgs(e, near); len(got) != 1 {
 		t.Fatalf("a member of a unit below: %+v", got)
 	}
 	for name, tok := range map[string]string{"far": far, "admin": admin, "libadmin": lib} {
-		if got, _ := e.pushMsgs(tok); len(got) != 0 {
+		if got, _ := pushMsgs(e, tok); len(got) != 0 {
 			t.Fatalf("%s is outside the audience: %+v", name, got)
 		}
 	}
 	// one message per push and account: written with the push
-	if n := e.count(`SELECT COUNT(*) FROM lib_record WHERE code = ?`, "coursepush:"+strconv.FormatInt(p.ID, 10)); n != e.count(
+	if n := e.Count(`SELECT COUNT(*) FROM lib_record WHERE code = ?`, "coursepush:"+strconv.FormatInt(p.ID, 10)); n != e.Count(
 		`SELECT COUNT(*) FROM sys_user WHERE deleted_at IS NULL AND state = 1 AND unit_code LIKE '100201%'`) {
 		t.Fatalf("messages of the push: %d", n)
 	}
 
 	// an edit adding an employee tells only them; the members already told get no second message
-	e.done("PUT", "/api/course/push/edit", admin, map[string]any{"id": p.ID, "title": "新员工必修", "items": []any{item("1", a)},
+	e.Done("PUT", "/api/course/push/edit", admin, map[string]any{"id": p.ID, "title": "新员工必修", "items": []any{item("1", a)},
 		"organ": []any{map[string]any{"fullUnitCode": "100201"}}, "employee": []any{map[string]any{"code": "HX000003"}}}, nil)
-	if got, _ := e.pushMsgs(lib); len(got) != 1 || got[0].RefID != a {
+	if got, _ := pushMsgs(e, lib); len(got) != 1 || got[0].RefID != a {
 		t.Fatalf("libadmin added by the edit: %+v", got)
 	}
-	if got, _ := e.pushMsgs(staff); len(got) != 1 {
+	if got, _ := pushMsgs(e, staff); len(got) != 1 {
 		t.Fatalf("staff told twice: %+v", got)
 	}
 
 	// a topic opens the topic; several items open /gatewayCourse (refType coursePush)
 	var q idData
-	e.done("POST", "/api/course/push/add", admin, map[string]any{"title": "专题", "items": []any{item("4", first)},
+	e.Done("POST", "/api/course/push/add", admin, map[string]any{"title": "专题", "items": []any{item("4", first)},
 		"employee": []any{map[string]any{"code": "HX000003"}}}, nil)
-	e.done("POST", "/api/course/push/add", admin, map[string]any{"title": "两门课", "items": []any{item("1", a), item("1", b)},
+	e.Done("POST", "/api/course/push/add", admin, map[string]any{"title": "两门课", "items": []any{item("1", a), item("1", b)},
 		"employee": []any{map[string]any{"code": "HX000003"}}}, &q)
-	got, _ := e.pushMsgs(lib)
+	got, _ := pushMsgs(e, lib)
 	if len(got) != 3 || got[0].RefType != "coursePush" || got[0].RefID != q.ID || got[1].RefType != "courseSpecial" || got[1].RefID != first {
 		t.Fatalf("libadmin's push messages: %+v", got)
 	}
-	if got, _ := e.pushMsgs(staff); len(got) != 1 {
+	if got, _ := pushMsgs(e, staff); len(got) != 1 {
 		t.Fatalf("staff got pushes to libadmin: %+v", got)
 	}
 
 	// a refused push writes no message (the message is part of the push's transaction)
-	before := e.count(`SELECT COUNT(*) FROM lib_record WHERE code LIKE 'coursepush:%'`)
-	e.refused("POST", "/api/course/push/add", admin, map[string]any{"title": "x", "items": []any{item("1", a), item("1", draft)},
+	before := e.Count(`SELECT COUNT(*) FROM lib_record WHERE code LIKE 'coursepush:%'`)
+	e.Refused("POST", "/api/course/push/add", admin, map[string]any{"title": "x", "items": []any{item("1", a), item("1", draft)},
 		"organ": []any{map[string]any{"fullUnitCode": "100201"}}}, "所选内容未发布或不存在")
-	if n := e.count(`SELECT COUNT(*) FROM lib_record WHERE code LIKE 'coursepush:%'`); n != before {
+	if n := e.Count(`SELECT COUNT(*) FROM lib_record WHERE code LIKE 'coursepush:%'`); n != before {
 		t.Fatalf("a refused push left messages: %d, was %d", n, before)
 	}
 
 	// reading it lowers the badge
-	msgs, unread = e.pushMsgs(staff)
-	e.done("POST", "/api/portal/msg/read", staff, map[string]any{"items": []any{map[string]any{"kind": "notice", "id": msgs[0].ID}}}, nil)
-	if after, n := e.pushMsgs(staff); after[0].State != "read" || n != unread-1 {
+	msgs, unread = pushMsgs(e, staff)
+	e.Done("POST", "/api/portal/msg/read", staff, map[string]any{"items": []any{map[string]any{"kind": "notice", "id": msgs[0].ID}}}, nil)
+	if after, n := pushMsgs(e, staff); after[0].State != "read" || n != unread-1 {
 		t.Fatalf("read: %+v, unread %d (was %d)", after, n, unread)
 	}
 }

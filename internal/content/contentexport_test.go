@@ -1,18 +1,19 @@
-package app_test
+package content_test
 
 import (
+	"biddesk/internal/apptest"
 	"net/url"
 	"strings"
 	"testing"
 )
 
 func TestCoursesTopicsAndPushesExportAsXLSX(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	course := e.AddCourse(admin, e.AddCourseType(admin, 0, "导出类"), "=HYPERLINK(\"x\")课程", true)
-	first := e.addSpecial(admin, "一级专题甲", 1, 0, []int64{course})
-	e.addSpecial(admin, "二级专题乙", 2, first, nil)
-	e.done("POST", "/api/course/push/add", admin, map[string]any{"title": "三月推送", "items": []map[string]any{{"type": "1", "id": course}},
+	first := addSpecial(e, admin, "一级专题甲", 1, 0, []int64{course})
+	addSpecial(e, admin, "二级专题乙", 2, first, nil)
+	e.Done("POST", "/api/course/push/add", admin, map[string]any{"title": "三月推送", "items": []map[string]any{{"type": "1", "id": course}},
 		"organ": []map[string]any{{"fullUnitCode": "100201", "unitName": "x"}}}, nil)
 
 	for _, c := range []struct {
@@ -24,16 +25,16 @@ func TestCoursesTopicsAndPushesExportAsXLSX(t *testing.T) {
 		{"/api/course/special/export?level=2", []string{"专题名称", "专题级别", "上级专题"}, "二级专题乙"},
 		{"/api/course/push/export", []string{"推送标题", "课程数", "可见范围数"}, "三月推送"},
 	} {
-		tk := e.ticket(admin, strings.SplitN(c.path, "?", 2)[0])
+		tk := e.Ticket(admin, strings.SplitN(c.path, "?", 2)[0])
 		sep := "?"
 		if strings.Contains(c.path, "?") {
 			sep = "&"
 		}
-		resp, raw := e.send("GET", c.path+sep+"ticket="+tk, "", nil, "", nil)
+		resp, raw := e.Send("GET", c.path+sep+"ticket="+tk, "", nil, "", nil)
 		if resp.StatusCode != 200 {
 			t.Fatalf("%s: %d %s", c.path, resp.StatusCode, raw)
 		}
-		rows := sheetRows(t, raw)
+		rows := apptest.SheetRows(t, raw)
 		if len(rows) != 2 {
 			t.Fatalf("%s: rows %v", c.path, rows)
 		}
@@ -50,8 +51,8 @@ func TestCoursesTopicsAndPushesExportAsXLSX(t *testing.T) {
 		}
 	}
 	// staff may not export
-	staff := e.login("staff", "Staff@123").AccessToken
-	if _, r := e.call("GET", "/api/course/push/export", staff, nil); r.Code != 403 {
+	staff := e.Login("staff", "Staff@123").AccessToken
+	if _, r := e.Call("GET", "/api/course/push/export", staff, nil); r.Code != 403 {
 		t.Errorf("staff export: %+v", r)
 	}
 }
@@ -59,12 +60,12 @@ func TestCoursesTopicsAndPushesExportAsXLSX(t *testing.T) {
 // The lecturers export: one row per distinct lecturer of the courses (none for a course without one), with their
 // course count, published count and latest update, filtered like the course list by lecturer.
 func TestLecturersExportAsXLSX(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	typ := e.AddCourseType(admin, 0, "讲师类")
 	add := func(name, lecturer string) int64 {
 		var out idData
-		e.done("POST", "/api/course/add", admin, map[string]any{"name": name, "cover": e.BannerImage(admin), "typeId": typ,
+		e.Done("POST", "/api/course/add", admin, map[string]any{"name": name, "cover": e.BannerImage(admin), "typeId": typ,
 			"lecturer": lecturer, "description": ""}, &out)
 		return out.ID
 	}
@@ -75,12 +76,12 @@ func TestLecturersExportAsXLSX(t *testing.T) {
 
 	export := func(query string) [][]string {
 		t.Helper()
-		tk := e.ticket(admin, "/api/course/lecturer/export")
-		resp, raw := e.send("GET", "/api/course/lecturer/export?"+query+"ticket="+tk, "", nil, "", nil)
+		tk := e.Ticket(admin, "/api/course/lecturer/export")
+		resp, raw := e.Send("GET", "/api/course/lecturer/export?"+query+"ticket="+tk, "", nil, "", nil)
 		if resp.StatusCode != 200 {
 			t.Fatalf("lecturer export: %d %s", resp.StatusCode, raw)
 		}
-		return sheetRows(t, raw)
+		return apptest.SheetRows(t, raw)
 	}
 	rows := export("")
 	if len(rows) != 3 || strings.Join(rows[0][:3], "|") != "讲师|课程数|已发布课程数" || rows[0][3] == "" {
@@ -96,8 +97,8 @@ func TestLecturersExportAsXLSX(t *testing.T) {
 	if rows := export("lecturer=" + url.QueryEscape("王") + "&"); len(rows) != 2 || rows[1][0] != "王老师" {
 		t.Errorf("filtered: %v", rows)
 	}
-	staff := e.login("staff", "Staff@123").AccessToken
-	if _, r := e.call("GET", "/api/course/lecturer/export", staff, nil); r.Code != 403 {
+	staff := e.Login("staff", "Staff@123").AccessToken
+	if _, r := e.Call("GET", "/api/course/lecturer/export", staff, nil); r.Code != 403 {
 		t.Errorf("staff export: %+v", r)
 	}
 }
