@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"context"
 	"net/url"
 	"testing"
@@ -163,7 +164,7 @@ func TestDemoCompanyHasAYearOfActivity(t *testing.T) {
 	t.Run("the statistics screens answer a year's series", func(t *testing.T) {
 		admin := e.login("admin", "Admin@123").AccessToken
 		year := url.Values{"startTime": {today.AddDate(0, 0, -364).Format("2006-01-02")}, "endTime": {today.Format("2006-01-02")}, "period": {"month"}}
-		f := &statsFixture{e: e, admin: admin}
+		se := e.For(t) // the statistics calls report to this subtest
 		nonZero := func(name string, s stats.Series, atLeast int) {
 			t.Helper()
 			n := 0
@@ -176,32 +177,32 @@ func TestDemoCompanyHasAYearOfActivity(t *testing.T) {
 				t.Errorf("%s: %d of %d points above zero: %v", name, n, len(s.Values), s.Values)
 			}
 		}
-		login := f.report(admin, stats.PathPersonnel, year)
-		nonZero("sign-ins by month", chart(t, login, "trend").Series[0], 12)
-		month := f.report(admin, stats.PathPersonnel, url.Values{}) // the default: the last 30 days by day
-		nonZero("sign-ins by day", chart(t, month, "trend").Series[0], 15)
-		nonZero("downloads by month", chart(t, f.report(admin, stats.PathDownloadLine, year), "downloadTrend").Series[0], 12)
-		nonZero("downloads by type", chart(t, f.report(admin, stats.PathDownloadHistogram, year), "downloadTypes").Series[0], 6)
-		if top := table(t, f.report(admin, stats.PathDownloads, year), "topDownloaders"); len(top.Rows) < 10 {
+		login := se.StatsReport(admin, stats.PathPersonnel, year)
+		nonZero("sign-ins by month", apptest.StatsChart(t, login, "trend").Series[0], 12)
+		month := se.StatsReport(admin, stats.PathPersonnel, url.Values{}) // the default: the last 30 days by day
+		nonZero("sign-ins by day", apptest.StatsChart(t, month, "trend").Series[0], 15)
+		nonZero("downloads by month", apptest.StatsChart(t, se.StatsReport(admin, stats.PathDownloadLine, year), "downloadTrend").Series[0], 12)
+		nonZero("downloads by type", apptest.StatsChart(t, se.StatsReport(admin, stats.PathDownloadHistogram, year), "downloadTypes").Series[0], 6)
+		if top := apptest.StatsTable(t, se.StatsReport(admin, stats.PathDownloads, year), "topDownloaders"); len(top.Rows) < 10 {
 			t.Errorf("%d top downloaders", len(top.Rows))
 		}
-		up := chart(t, f.report(admin, stats.PathUpload, year), "uploadTrend")
+		up := apptest.StatsChart(t, se.StatsReport(admin, stats.PathUpload, year), "uploadTrend")
 		for _, s := range up.Series {
 			nonZero("upload trend "+s.Key, s, 6)
 		}
-		ca := chart(t, f.report(admin, stats.PathCA, year), "caTrend")
+		ca := apptest.StatsChart(t, se.StatsReport(admin, stats.PathCA, year), "caTrend")
 		for _, s := range ca.Series[1:] { // lent, returned
 			nonZero("CA keys "+s.Key, s, 10)
 		}
-		nonZero("accounts opened", chart(t, f.report(admin, stats.PathAccount, year), "accountTrend").Series[0], 4)
-		sum := f.report(admin, stats.PathSummary, url.Values{})
+		nonZero("accounts opened", apptest.StatsChart(t, se.StatsReport(admin, stats.PathAccount, year), "accountTrend").Series[0], 4)
+		sum := se.StatsReport(admin, stats.PathSummary, url.Values{})
 		for _, st := range sum.Summary {
 			if (st.Key == "held" || st.Key == "added" || st.Key == "downloads" || st.Key == "changed") && st.Value == 0 {
 				t.Errorf("annual summary: %s is 0", st.Key)
 			}
 		}
 		// the people of a unit: each with their sign-ins and last sign-in
-		people := table(t, f.report(admin, stats.PathPersonnel, url.Values{"byPerson": {"true"}, "unitCode": {"1002"}}), "loginPeople")
+		people := apptest.StatsTable(t, se.StatsReport(admin, stats.PathPersonnel, url.Values{"byPerson": {"true"}, "unitCode": {"1002"}}), "loginPeople")
 		if len(people.Rows) < 50 {
 			t.Errorf("%d people of the regional companies", len(people.Rows))
 		} else if last, _ := people.Rows[0]["lastLogin"].(string); last == "" {
