@@ -171,7 +171,7 @@ func TestSocialSecurityImport(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := lastMonth()
-	bad := workbook(t, map[string][][]string{"社保缴纳": {header,
+	bad := apptest.Workbook(t, map[string][][]string{"社保缴纳": {header,
 		{"HX000104", name, m, "上海", "12,000.00", "华信服务", ""},
 		{"NOPE01", "", m, "上海", "", "", ""},
 		{"HX000105", "", "2026-13", "上海", "", "", ""},
@@ -203,7 +203,7 @@ func TestSocialSecurityImport(t *testing.T) {
 	if rep = upload(bad, false); rep.Applied || e.count(`SELECT COUNT(*) FROM lib_social_security`+` WHERE employee_code = 'HX000104'`) != 0 {
 		t.Fatalf("a bad file wrote: %+v", rep)
 	}
-	good := workbook(t, map[string][][]string{"社保缴纳": {header,
+	good := apptest.Workbook(t, map[string][][]string{"社保缴纳": {header,
 		{"HX000104", name, m, "上海", "12,000.00", "华信服务", ""},
 		{"HX000105", "", strings.Replace(m, "-", "/", 1), "上海市", "8000", "华信服务", "=1+1"},
 	}})

@@ -112,7 +112,7 @@ func TestDatasetsReadOnlyAllowListTimeoutAndCap(t *testing.T) {
 	}
 
 	// A saved dataset runs with the row cap; a missing value takes the sample.
-	id := e.created(e.callR("POST", "/api/dataset/add", admin, map[string]any{"name": "序列",
+	id := e.Created(e.Answer("POST", "/api/dataset/add", admin, map[string]any{"name": "序列",
 		"sql":    `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 5000) SELECT x FROM c WHERE x >= CAST(:from AS INTEGER)`,
 		"params": []map[string]string{{"name": "from", "label": "起始", "sample": "1"}, {"name": "ghost", "label": "x"}}}), "add dataset")
 	_, r = e.call("GET", "/api/dataset/one?id="+itoa(id), admin, nil)
@@ -128,7 +128,7 @@ func TestDatasetsReadOnlyAllowListTimeoutAndCap(t *testing.T) {
 	if r.Code != 0 || json.Unmarshal(r.Data, &run) != nil || len(run.Rows) != 11 || run.Truncated {
 		t.Fatalf("from 4990: %+v %d", r.Message, len(run.Rows))
 	}
-	e.dtRefused(e.callR("POST", "/api/dataset/add", admin, map[string]any{"name": "bad", "sql": "DELETE FROM sys_user"}), "save a delete", "SELECT")
+	e.RefusedWith(e.Answer("POST", "/api/dataset/add", admin, map[string]any{"name": "bad", "sql": "DELETE FROM sys_user"}), "save a delete", "SELECT")
 
 	// A recursive query without an end is stopped by the time limit.
 	old := dataset.Timeout

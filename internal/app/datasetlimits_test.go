@@ -62,7 +62,7 @@ func TestDatasetValuesRowsAndResultsAreBounded(t *testing.T) {
 	}
 	// 700 rows of 100,000 characters: 70 MB to read for the answer, over the 64 MB bound
 	_, r = e.call("POST", "/api/dataset/add", admin, map[string]any{"name": "大结果", "sql": "SELECT " + text("100000") + " AS a FROM " + rows("700")})
-	id := e.created(r, "add dataset")
+	id := e.Created(r, "add dataset")
 	_, r = e.call("POST", "/api/dataset/run", admin, map[string]any{"id": id})
 	if r.Code != 1 || r.Message != "查询结果过大（文本合计不能超过 64MB），请减少行或列，或用 substr() 截短长文本" {
 		t.Fatalf("huge result: %+v", r)
@@ -78,7 +78,7 @@ func TestDatasetValuesRowsAndResultsAreBounded(t *testing.T) {
 		t.Fatalf("under the limit: %+v", r)
 	}
 	_, r = e.call("POST", "/api/dataset/add", admin, map[string]any{"name": "千行", "sql": "SELECT " + text("30000") + " AS a FROM " + rows("1000")})
-	id = e.created(r, "add dataset")
+	id = e.Created(r, "add dataset")
 	if _, r = e.call("POST", "/api/dataset/run", admin, map[string]any{"id": id}); r.Code != 0 {
 		t.Fatalf("1000 rows of 30,000 characters: %+v", r)
 	}

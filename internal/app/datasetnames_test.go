@@ -34,7 +34,7 @@ type dsCatalog struct {
 func (e *env) dsCatalog(tok string) dsCatalog {
 	e.t.Helper()
 	_, r := e.call("GET", "/api/dataset/catalog", tok, nil)
-	e.dtOK(r, "catalog")
+	e.OK(r, "catalog")
 	var c dsCatalog
 	if err := json.Unmarshal(r.Data, &c); err != nil {
 		e.t.Fatal(err)
@@ -57,7 +57,7 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 	e.account(admin, "outsider", "100201", outsiders)
 	reader, outsider := e.signIn("reader"), e.signIn("outsider")
 
-	table := e.created(e.callR("POST", "/api/dtable/add", admin, map[string]any{"name": "项目跟踪测试表", "fields": bidFields(), "readRoles": []int64{readers}}), "table")
+	table := e.Created(e.Answer("POST", "/api/dtable/add", admin, map[string]any{"name": "项目跟踪测试表", "fields": bidFields(), "readRoles": []int64{readers}}), "table")
 	var rowIDs []int64
 	for _, v := range []map[string]any{
 		{"xmmc": "一号楼物业", "tbje": "1,234.5", "kbrq": "2025/3/1", "bidStatus": "中标"},
@@ -65,13 +65,13 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 		{"xmmc": "三号楼物业", "tbje": "0.2", "kbrq": "2025-04-02 09:30:00", "bidStatus": "中标"},
 		{"xmmc": "已删除", "tbje": "5", "kbrq": "2025-04-03", "bidStatus": "中标"},
 	} {
-		rowIDs = append(rowIDs, e.created(e.callR("POST", "/api/dtable/data/add", admin, map[string]any{"tableId": table, "values": v}), "row"))
+		rowIDs = append(rowIDs, e.Created(e.Answer("POST", "/api/dtable/data/add", admin, map[string]any{"tableId": table, "values": v}), "row"))
 	}
-	e.dtOK(e.callR("DELETE", "/api/dtable/data/del", admin, map[string]any{"tableId": table, "ids": []int64{rowIDs[3]}}), "delete a row")
+	e.OK(e.Answer("DELETE", "/api/dtable/data/del", admin, map[string]any{"tableId": table, "ids": []int64{rowIDs[3]}}), "delete a row")
 
 	t.Run("money and date fields are exact", func(t *testing.T) {
 		_, r := e.call("GET", "/api/dtable/data/list?tableId="+itoa(table)+"&sort=id&order=asc", admin, nil)
-		e.dtOK(r, "rows")
+		e.OK(r, "rows")
 		var page struct {
 			Records []struct {
 				Values map[string]any `json:"values"`
@@ -93,7 +93,7 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 		for _, bad := range []map[string]any{{"tbje": "12.345"}, {"tbje": "12元"}, {"kbrq": "2025-13-01"}, {"kbrq": "昨天"}} {
 			bad["xmmc"] = "坏值"
 			_, r := e.call("POST", "/api/dtable/data/add", admin, map[string]any{"tableId": table, "values": bad})
-			e.dtRefused(r, fmt.Sprint(bad), "")
+			e.RefusedWith(r, fmt.Sprint(bad), "")
 		}
 		// a date range filters the date field
 		_, r = e.call("GET", "/api/dtable/data/list?tableId="+itoa(table)+"&kbrqStart=2025-03-10&kbrqEnd=2025-04-02", admin, nil)
@@ -159,8 +159,8 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 			}
 		}
 		// a report over the table: its runner's roles decide, not the designer's
-		ds := e.created(e.callR("POST", "/api/dataset/add", admin, map[string]any{"name": "投标金额", "sql": `SELECT xmmc AS label, tbje AS value FROM 项目跟踪测试表`}), "dataset")
-		report := e.created(e.callR("POST", "/api/dreport/add", admin, map[string]any{"name": "投标金额报表", "datasetId": ds,
+		ds := e.Created(e.Answer("POST", "/api/dataset/add", admin, map[string]any{"name": "投标金额", "sql": `SELECT xmmc AS label, tbje AS value FROM 项目跟踪测试表`}), "dataset")
+		report := e.Created(e.Answer("POST", "/api/dreport/add", admin, map[string]any{"name": "投标金额报表", "datasetId": ds,
 			"layout": map[string]any{"columns": []map[string]any{{"key": "label", "title": "项目"}, {"key": "value", "title": "金额", "total": true}}},
 			"roles":  []int64{readers, outsiders}}), "report")
 		if _, r := e.call("POST", "/api/dreport/run", reader, map[string]any{"id": report}); r.Code != 0 || !strings.Contains(string(r.Data), "一号楼物业") {
@@ -210,13 +210,13 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 
 	t.Run("hostile and reserved names stay names", func(t *testing.T) {
 		hostile := `项目"); DROP TABLE sys_user; --`
-		e.created(e.callR("POST", "/api/dtable/add", admin, map[string]any{"name": hostile, "fields": bidFields()}), "hostile table")
-		reserved := e.created(e.callR("POST", "/api/dtable/add", admin, map[string]any{"name": "sys_user", "fields": bidFields()}), "reserved table")
-		e.dtOK(e.callR("POST", "/api/dtable/data/add", admin, map[string]any{"tableId": reserved, "values": map[string]any{"xmmc": "影子"}}), "row")
+		e.Created(e.Answer("POST", "/api/dtable/add", admin, map[string]any{"name": hostile, "fields": bidFields()}), "hostile table")
+		reserved := e.Created(e.Answer("POST", "/api/dtable/add", admin, map[string]any{"name": "sys_user", "fields": bidFields()}), "reserved table")
+		e.OK(e.Answer("POST", "/api/dtable/data/add", admin, map[string]any{"tableId": reserved, "values": map[string]any{"xmmc": "影子"}}), "row")
 		if res, r := e.dsTest(admin, `SELECT COUNT(*) AS n FROM "项目""); DROP TABLE sys_user; --"`, nil); r.Code != 0 || fmt.Sprint(res.Rows) != "[[0]]" {
 			t.Fatalf("hostile name: %+v %v", r, res.Rows)
 		}
-		if !e.tableExists("sys_user") {
+		if !e.TableExists("sys_user") {
 			t.Fatal("sys_user is gone")
 		}
 		// the system table keeps its name; the dynamic table named so is listed as not queryable by name

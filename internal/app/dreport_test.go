@@ -24,7 +24,7 @@ func TestDynamicReportRunsItsDatasetForItsRoles(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
 	staff := e.login("staff", "Staff@123").AccessToken
-	ds := e.created(e.callR("POST", "/api/dataset/add", admin, map[string]any{"name": "数列",
+	ds := e.Created(e.Answer("POST", "/api/dataset/add", admin, map[string]any{"name": "数列",
 		"sql":    `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 25) SELECT 'n' || x AS label, x AS value, x * 2 AS twice FROM c WHERE x >= CAST(:from AS INTEGER)`,
 		"params": []map[string]string{{"name": "from", "label": "起始", "sample": "1"}}}), "dataset")
 	layout := map[string]any{
@@ -38,14 +38,14 @@ func TestDynamicReportRunsItsDatasetForItsRoles(t *testing.T) {
 		{"columns": []map[string]any{{"key": "label", "format": "<script>"}}},
 		{"columns": []map[string]any{}},
 	} {
-		e.dtRefused(e.callR("POST", "/api/dreport/add", admin, map[string]any{"name": "坏报表", "datasetId": ds, "layout": bad}), "bad layout", "")
+		e.RefusedWith(e.Answer("POST", "/api/dreport/add", admin, map[string]any{"name": "坏报表", "datasetId": ds, "layout": bad}), "bad layout", "")
 	}
-	e.dtRefused(e.callR("POST", "/api/dreport/add", staff, map[string]any{"name": "x", "datasetId": ds, "layout": layout}), "staff designs", "")
-	id := e.created(e.callR("POST", "/api/dreport/add", admin, map[string]any{"name": "数列报表", "datasetId": ds, "layout": layout}), "report")
+	e.RefusedWith(e.Answer("POST", "/api/dreport/add", staff, map[string]any{"name": "x", "datasetId": ds, "layout": layout}), "staff designs", "")
+	id := e.Created(e.Answer("POST", "/api/dreport/add", admin, map[string]any{"name": "数列报表", "datasetId": ds, "layout": layout}), "report")
 
 	// Without a role, staff cannot run it; granted, they can.
-	e.dtRefused(e.callR("POST", "/api/dreport/run", staff, map[string]any{"id": id}), "staff runs an ungranted report", "不存在")
-	e.dtOK(e.callR("PUT", "/api/dreport/edit", admin, map[string]any{"id": id, "name": "数列报表", "datasetId": ds, "layout": layout, "roles": []int64{e.roleIDOf("staff")}}), "grant")
+	e.RefusedWith(e.Answer("POST", "/api/dreport/run", staff, map[string]any{"id": id}), "staff runs an ungranted report", "不存在")
+	e.OK(e.Answer("PUT", "/api/dreport/edit", admin, map[string]any{"id": id, "name": "数列报表", "datasetId": ds, "layout": layout, "roles": []int64{e.RoleIDOf("staff")}}), "grant")
 	_, r := e.call("GET", "/api/dreport/mine", staff, nil)
 	if r.Code != 0 || !strings.Contains(string(r.Data), "数列报表") {
 		t.Fatalf("staff's reports: %+v", r)
@@ -73,9 +73,9 @@ func TestDynamicReportRunsItsDatasetForItsRoles(t *testing.T) {
 	if list[userRec](e, "/api/sys/user/list", admin, nil).Total < 2 {
 		t.Fatal("accounts are gone")
 	}
-	e.dtRefused(e.callR("POST", "/api/dreport/run", staff, map[string]any{"id": id, "sort": "label; DROP TABLE x"}), "bad sort", "")
+	e.RefusedWith(e.Answer("POST", "/api/dreport/run", staff, map[string]any{"id": id, "sort": "label; DROP TABLE x"}), "bad sort", "")
 	// Staff still cannot run the dataset itself.
-	e.dtRefused(e.callR("POST", "/api/dataset/run", staff, map[string]any{"id": ds}), "staff runs the dataset", "")
+	e.RefusedWith(e.Answer("POST", "/api/dataset/run", staff, map[string]any{"id": ds}), "staff runs the dataset", "")
 }
 
 // A report's filters get their widgets, it may appear in the side menu of the roles that run it, and its
@@ -83,13 +83,13 @@ func TestDynamicReportRunsItsDatasetForItsRoles(t *testing.T) {
 func TestDynamicReportFiltersMenuAndExport(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	ds := e.created(e.callR("POST", "/api/dataset/add", admin, map[string]any{"name": "数列",
+	ds := e.Created(e.Answer("POST", "/api/dataset/add", admin, map[string]any{"name": "数列",
 		"sql": `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 12) SELECT 'n' || x AS label, x AS value FROM c
 			WHERE x >= CAST(:from AS INTEGER) AND (:day = '' OR :day <> '') AND (:unit = '' OR :unit <> '')`,
 		"params": []map[string]string{{"name": "from", "sample": "1"}, {"name": "day"}, {"name": "unit"}}}), "dataset")
 	columns := []map[string]any{{"key": "label", "title": "名称"}, {"key": "value", "title": "数值", "format": "number", "total": true}}
 	form := func(filters []map[string]any) map[string]any {
-		return map[string]any{"name": "菜单报表", "datasetId": ds, "inMenu": true, "roles": []int64{e.roleIDOf("staff")},
+		return map[string]any{"name": "菜单报表", "datasetId": ds, "inMenu": true, "roles": []int64{e.RoleIDOf("staff")},
 			"layout": map[string]any{"columns": columns, "filters": filters}}
 	}
 	// Refused filters: not a parameter, an unknown widget, a dictionary select without its group, twice the same.
@@ -99,9 +99,9 @@ func TestDynamicReportFiltersMenuAndExport(t *testing.T) {
 		{{"name": "from", "widget": "dict"}},
 		{{"name": "from", "widget": "text"}, {"name": "from", "widget": "date"}},
 	} {
-		e.dtRefused(e.callR("POST", "/api/dreport/add", admin, form(bad)), "bad filter", "")
+		e.RefusedWith(e.Answer("POST", "/api/dreport/add", admin, form(bad)), "bad filter", "")
 	}
-	id := e.created(e.callR("POST", "/api/dreport/add", admin, form([]map[string]any{
+	id := e.Created(e.Answer("POST", "/api/dreport/add", admin, form([]map[string]any{
 		{"name": "day", "widget": "date"}, {"name": "unit", "widget": "org"}, {"name": "from", "widget": "dict", "dictGroupCode": "sex"}})), "report")
 	_, r := e.call("GET", "/api/dreport/one?id="+itoa(id), admin, nil)
 	if r.Code != 0 || !strings.Contains(string(r.Data), `"inMenu":true`) || !strings.Contains(string(r.Data), `"widget":"org"`) {
@@ -117,7 +117,7 @@ func TestDynamicReportFiltersMenuAndExport(t *testing.T) {
 	if r.Code != 0 || !strings.Contains(string(r.Data), `"columns":["label","value"]`) || !strings.Contains(string(r.Data), `"name":"unit"`) {
 		t.Fatalf("shape: %+v %s", r, r.Data)
 	}
-	e.dtRefused(e.callR("GET", "/api/dreport/datasetShape?datasetId="+itoa(ds), e.login("staff", "Staff@123").AccessToken, nil), "staff reads a shape", "")
+	e.RefusedWith(e.Answer("GET", "/api/dreport/datasetShape?datasetId="+itoa(ds), e.login("staff", "Staff@123").AccessToken, nil), "staff reads a shape", "")
 
 	// Staff, granted the report, find it in their side menu and run it with its widgets.
 	staff := e.login("staff", "Staff@123")
@@ -161,17 +161,17 @@ func TestDynamicReportFiltersMenuAndExport(t *testing.T) {
 	if err := e.app.DB.QueryRow(context.Background(), `SELECT ur.role_id FROM sys_user_role ur JOIN sys_user u ON u.id = ur.user_id WHERE u.login_code = ? ORDER BY ur.role_id LIMIT 1`, "partner").Scan(&partnerRole); err != nil {
 		t.Fatal(err)
 	}
-	e.dtOK(e.callR("PUT", "/api/dreport/edit", admin, map[string]any{"id": id, "name": "菜单报表", "datasetId": ds, "inMenu": true,
-		"layout": map[string]any{"columns": columns}, "roles": []int64{e.roleIDOf("staff"), partnerRole}}), "grant the partner's role")
+	e.OK(e.Answer("PUT", "/api/dreport/edit", admin, map[string]any{"id": id, "name": "菜单报表", "datasetId": ds, "inMenu": true,
+		"layout": map[string]any{"columns": columns}, "roles": []int64{e.RoleIDOf("staff"), partnerRole}}), "grant the partner's role")
 	_, r = e.call("POST", "/api/outSite/login", "", url.Values{"LoginCode": {"partner"}, "PassWord": {"Partner@123"}})
 	var partner sessionUser
 	if r.Code != 0 || json.Unmarshal(r.Data, &partner) != nil || len(partner.SysMenus) != 0 {
 		t.Fatalf("partner's session: %+v", r)
 	}
-	e.dtRefused(e.callR("POST", "/api/dreport/run", partner.AccessToken, map[string]any{"id": id}), "partner runs a report", "无权限访问该功能")
+	e.RefusedWith(e.Answer("POST", "/api/dreport/run", partner.AccessToken, map[string]any{"id": id}), "partner runs a report", "无权限访问该功能")
 
 	// Taken off the menu or off the staff role, the report leaves staff's menu; an ungranted export is refused.
-	e.dtOK(e.callR("PUT", "/api/dreport/edit", admin, map[string]any{"id": id, "name": "菜单报表", "datasetId": ds, "inMenu": false,
+	e.OK(e.Answer("PUT", "/api/dreport/edit", admin, map[string]any{"id": id, "name": "菜单报表", "datasetId": ds, "inMenu": false,
 		"layout": map[string]any{"columns": columns}, "roles": []int64{}}), "ungrant")
 	staff = e.login("staff", "Staff@123")
 	for _, g := range staff.SysMenus {

@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"context"
 	"encoding/json"
 	"net/url"
@@ -8,78 +9,19 @@ import (
 	"testing"
 )
 
-type dtField struct {
-	ID            int64  `json:"id,omitempty"`
-	FieldName     string `json:"fieldName"`
-	Name          string `json:"name"`
-	Type          string `json:"type"`
-	ShowType      string `json:"showType,omitempty"`
-	IsDict        int    `json:"isDict"`
-	DictGroupCode string `json:"dictGroupCode,omitempty"`
-	ChoiceSingle  int    `json:"choiceSingle"`
-	Required      int    `json:"required"`
-	Unique        int    `json:"unique"`
-	DefaultValue  string `json:"defaultValue,omitempty"`
-	InList        int    `json:"inList"`
-	Searchable    int    `json:"searchable"`
-	Sortable      int    `json:"sortable"`
-	Removed       int    `json:"removed,omitempty"`
-}
-
-type dtRow struct {
-	ID     int64             `json:"id"`
-	Values map[string]any    `json:"values"`
-	Labels map[string]string `json:"labels"`
-}
-
 type dtDef struct {
-	ID         int64     `json:"id"`
-	Name       string    `json:"name"`
-	ReadRoles  []int64   `json:"readRoles"`
-	WriteRoles []int64   `json:"writeRoles"`
-	Fields     []dtField `json:"fields"`
-	Rows       int       `json:"rows"`
-}
-
-func (e *env) roleIDOf(code string) int64 {
-	e.t.Helper()
-	var id int64
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT id FROM sys_role WHERE code = ?`, code).Scan(&id); err != nil {
-		e.t.Fatal(err)
-	}
-	return id
-}
-
-func (e *env) dtOK(r envelope, what string) {
-	e.t.Helper()
-	if r.Code != 0 {
-		e.t.Fatalf("%s: code %d %s", what, r.Code, r.Message)
-	}
-}
-
-func (e *env) dtRefused(r envelope, what, want string) {
-	e.t.Helper()
-	if r.Code == 0 || (want != "" && !strings.Contains(r.Message, want)) {
-		e.t.Fatalf("%s: want a refusal mentioning %q, got code %d %q", what, want, r.Code, r.Message)
-	}
-}
-
-func (e *env) created(r envelope, what string) int64 {
-	e.t.Helper()
-	e.dtOK(r, what)
-	var out struct {
-		ID int64 `json:"id"`
-	}
-	if json.Unmarshal(r.Data, &out) != nil || out.ID == 0 {
-		e.t.Fatalf("%s: no id in %s", what, r.Data)
-	}
-	return out.ID
+	ID         int64             `json:"id"`
+	Name       string            `json:"name"`
+	ReadRoles  []int64           `json:"readRoles"`
+	WriteRoles []int64           `json:"writeRoles"`
+	Fields     []apptest.DTField `json:"fields"`
+	Rows       int               `json:"rows"`
 }
 
 func (e *env) dtDef(tok string, id int64) dtDef {
 	e.t.Helper()
 	_, r := e.call("GET", "/api/dtable/one?id="+itoa(id), tok, nil)
-	e.dtOK(r, "one")
+	e.OK(r, "one")
 	var d dtDef
 	if err := json.Unmarshal(r.Data, &d); err != nil {
 		e.t.Fatal(err)
@@ -87,43 +29,20 @@ func (e *env) dtDef(tok string, id int64) dtDef {
 	return d
 }
 
-func (e *env) tableExists(name string) bool {
-	var n int
-	q := `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?`
-	if e.app.DB.Dialect == "postgres" {
-		q = `SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?`
-	}
-	if err := e.app.DB.QueryRow(context.Background(), q, name).Scan(&n); err != nil {
-		e.t.Fatal(err)
-	}
-	return n == 1
-}
-
-func projectFields() []dtField {
-	return []dtField{
-		{FieldName: "title", Name: "项目名称", Type: "varchar", Required: 1, Unique: 1, InList: 1, Searchable: 1, Sortable: 1, ChoiceSingle: 1},
-		{FieldName: "amount", Name: "金额", Type: "int", InList: 1, Sortable: 1, Searchable: 1, ChoiceSingle: 1, DefaultValue: "7"},
-		{FieldName: "due", Name: "截止时间", Type: "datetime", InList: 1, Searchable: 1, ChoiceSingle: 1},
-		{FieldName: "owner", Name: "负责人", Type: "varchar", ShowType: "single_user_choice", InList: 1, Searchable: 1, ChoiceSingle: 1},
-		{FieldName: "units", Name: "参与单位", Type: "varchar", ShowType: "multiple_organ_choice", InList: 1, ChoiceSingle: 0},
-		{FieldName: "gender", Name: "性别", Type: "varchar", IsDict: 1, DictGroupCode: "gender", InList: 1, Searchable: 1, ChoiceSingle: 1},
-	}
-}
-
 func TestDynamicTableDefinitionRowsAndRoles(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
 	staff := e.login("staff", "Staff@123").AccessToken
-	staffRole := e.roleIDOf("staff")
+	staffRole := e.RoleIDOf("staff")
 
 	// The definitions need the function code: staff holds none.
-	_, r := e.call("POST", "/api/dtable/add", staff, map[string]any{"name": "x", "fields": projectFields()})
-	e.dtRefused(r, "staff defines a table", "")
+	_, r := e.call("POST", "/api/dtable/add", staff, map[string]any{"name": "x", "fields": apptest.ProjectFields()})
+	e.RefusedWith(r, "staff defines a table", "")
 
 	// A display name is data: quotes and SQL in it are kept as text.
 	hostileName := `项目'); DROP TABLE sys_user; --`
-	id := e.created(e.callR("POST", "/api/dtable/add", admin, map[string]any{"name": hostileName, "fields": projectFields(), "readRoles": []int64{staffRole}}), "add table")
-	if !e.tableExists("dt_"+itoa(id)) || !e.tableExists("sys_user") {
+	id := e.Created(e.Answer("POST", "/api/dtable/add", admin, map[string]any{"name": hostileName, "fields": apptest.ProjectFields(), "readRoles": []int64{staffRole}}), "add table")
+	if !e.TableExists("dt_"+itoa(id)) || !e.TableExists("sys_user") {
 		t.Fatal("the real table was not created, or sys_user is gone")
 	}
 	def := e.dtDef(admin, id)
@@ -133,26 +52,26 @@ func TestDynamicTableDefinitionRowsAndRoles(t *testing.T) {
 
 	// Hostile field codes never reach SQL: they are refused by the pattern.
 	for _, bad := range []string{`a; DROP TABLE sys_user--`, `x'y`, `c_1"`, "id", "sqlite_master)", strings.Repeat("a", 10000), "", "1abc", "current"} {
-		fs := projectFields()
+		fs := apptest.ProjectFields()
 		fs[0].FieldName = bad
 		_, r := e.call("POST", "/api/dtable/add", admin, map[string]any{"name": "bad " + itoa(int64(len(bad))), "fields": fs})
-		e.dtRefused(r, "field code "+bad[:min(len(bad), 20)], "")
+		e.RefusedWith(r, "field code "+bad[:min(len(bad), 20)], "")
 	}
-	for what, mutate := range map[string]func(f []dtField) []dtField{
-		"bad type":        func(f []dtField) []dtField { f[0].Type = "text; DROP"; return f },
-		"bad show type":   func(f []dtField) []dtField { f[3].ShowType = "sql"; return f },
-		"unknown dict":    func(f []dtField) []dtField { f[5].DictGroupCode = "nope' OR 1=1"; return f },
-		"duplicate code":  func(f []dtField) []dtField { f[1].FieldName = "TITLE"; return f },
-		"long title":      func(f []dtField) []dtField { f[0].Name = strings.Repeat("名", 10000); return f },
-		"int user choice": func(f []dtField) []dtField { f[3].Type = "int"; return f },
-		"bad default":     func(f []dtField) []dtField { f[1].DefaultValue = "seven"; return f },
-		"no fields":       func(f []dtField) []dtField { return []dtField{} },
+	for what, mutate := range map[string]func(f []apptest.DTField) []apptest.DTField{
+		"bad type":        func(f []apptest.DTField) []apptest.DTField { f[0].Type = "text; DROP"; return f },
+		"bad show type":   func(f []apptest.DTField) []apptest.DTField { f[3].ShowType = "sql"; return f },
+		"unknown dict":    func(f []apptest.DTField) []apptest.DTField { f[5].DictGroupCode = "nope' OR 1=1"; return f },
+		"duplicate code":  func(f []apptest.DTField) []apptest.DTField { f[1].FieldName = "TITLE"; return f },
+		"long title":      func(f []apptest.DTField) []apptest.DTField { f[0].Name = strings.Repeat("名", 10000); return f },
+		"int user choice": func(f []apptest.DTField) []apptest.DTField { f[3].Type = "int"; return f },
+		"bad default":     func(f []apptest.DTField) []apptest.DTField { f[1].DefaultValue = "seven"; return f },
+		"no fields":       func(f []apptest.DTField) []apptest.DTField { return []apptest.DTField{} },
 	} {
-		_, r := e.call("POST", "/api/dtable/add", admin, map[string]any{"name": "bad " + what, "fields": mutate(projectFields())})
-		e.dtRefused(r, what, "")
+		_, r := e.call("POST", "/api/dtable/add", admin, map[string]any{"name": "bad " + what, "fields": mutate(apptest.ProjectFields())})
+		e.RefusedWith(r, what, "")
 	}
-	_, r = e.call("POST", "/api/dtable/add", admin, map[string]any{"name": hostileName, "fields": projectFields()})
-	e.dtRefused(r, "same name", "已存在")
+	_, r = e.call("POST", "/api/dtable/add", admin, map[string]any{"name": hostileName, "fields": apptest.ProjectFields()})
+	e.RefusedWith(r, "same name", "已存在")
 
 	// Rows: values bound, types checked, choices checked against the organisation and the people.
 	add := func(tok string, values map[string]any) envelope {
@@ -160,10 +79,10 @@ func TestDynamicTableDefinitionRowsAndRoles(t *testing.T) {
 		return r
 	}
 	evil := `O'Brien"; DELETE FROM sys_user; --`
-	row1 := e.created(add(admin, map[string]any{"title": evil, "amount": 120, "due": "2026-03-01 10:00:00",
+	row1 := e.Created(add(admin, map[string]any{"title": evil, "amount": 120, "due": "2026-03-01 10:00:00",
 		"owner": "staff", "units": "100104-100201003", "gender": "1"}), "add row")
-	e.created(add(admin, map[string]any{"title": strings.Repeat("长", 2000), "amount": "5"}), "2000 characters")
-	e.created(add(admin, map[string]any{"title": "gamma %_!", "owner": ""}), "defaults")
+	e.Created(add(admin, map[string]any{"title": strings.Repeat("长", 2000), "amount": "5"}), "2000 characters")
+	e.Created(add(admin, map[string]any{"title": "gamma %_!", "owner": ""}), "defaults")
 	for what, vals := range map[string]map[string]any{
 		"10000 characters": {"title": strings.Repeat("x", 10000)},
 		"int as text":      {"title": "a", "amount": "abc"},
@@ -180,7 +99,7 @@ func TestDynamicTableDefinitionRowsAndRoles(t *testing.T) {
 		"missing required": {"amount": 3},
 		"duplicate unique": {"title": evil},
 	} {
-		e.dtRefused(add(admin, vals), what, "")
+		e.RefusedWith(add(admin, vals), what, "")
 	}
 	var n int
 	if err := e.app.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM dt_`+itoa(id)).Scan(&n); err != nil || n != 3 {
@@ -188,7 +107,7 @@ func TestDynamicTableDefinitionRowsAndRoles(t *testing.T) {
 	}
 
 	// The list: filters of the searchable fields, sorts of the sortable ones, labels of the choices.
-	p := list[dtRow](e, "/api/dtable/data/list", staff, url.Values{"tableId": {itoa(id)}, "sort": {"amount"}, "order": {"desc"}})
+	p := list[apptest.DTRow](e, "/api/dtable/data/list", staff, url.Values{"tableId": {itoa(id)}, "sort": {"amount"}, "order": {"desc"}})
 	if p.Total != 3 || p.Records[0].ID != row1 {
 		t.Fatalf("staff list: %+v", p)
 	}
@@ -204,7 +123,7 @@ func TestDynamicTableDefinitionRowsAndRoles(t *testing.T) {
 		"dueStart=2026-03-01&dueEnd=2026-03-01": 1, "dueStart=2026-03-02": 0, "title=' OR 1=1 --": 0} {
 		vals, _ := url.ParseQuery(q)
 		vals.Set("tableId", itoa(id))
-		if got := list[dtRow](e, "/api/dtable/data/list", admin, vals).Total; got != want {
+		if got := list[apptest.DTRow](e, "/api/dtable/data/list", admin, vals).Total; got != want {
 			t.Errorf("filter %s: %d rows, want %d", q, got, want)
 		}
 	}
@@ -218,30 +137,30 @@ func TestDynamicTableDefinitionRowsAndRoles(t *testing.T) {
 	}
 	for _, q := range []string{"sort=units", "sort=c_1", "sort=title;DROP", "amount=abc", "dueStart=x"} {
 		_, r := e.call("GET", "/api/dtable/data/list?tableId="+itoa(id)+"&"+q, admin, nil)
-		e.dtRefused(r, q, "")
+		e.RefusedWith(r, q, "")
 	}
 
 	// Staff reads but may not write; a table without a staff role does not exist for them.
-	e.dtRefused(add(staff, map[string]any{"title": "by staff"}), "staff writes", "无权")
+	e.RefusedWith(add(staff, map[string]any{"title": "by staff"}), "staff writes", "无权")
 	_, r = e.call("DELETE", "/api/dtable/data/del", staff, map[string]any{"tableId": id, "ids": []int64{row1}})
-	e.dtRefused(r, "staff deletes", "无权")
-	other := e.created(e.callR("POST", "/api/dtable/add", admin, map[string]any{"name": "私有表", "fields": projectFields()[:1]}), "private")
+	e.RefusedWith(r, "staff deletes", "无权")
+	other := e.Created(e.Answer("POST", "/api/dtable/add", admin, map[string]any{"name": "私有表", "fields": apptest.ProjectFields()[:1]}), "private")
 	_, r = e.call("GET", "/api/dtable/data/list?tableId="+itoa(other), staff, nil)
-	e.dtRefused(r, "staff reads a private table", "不存在")
+	e.RefusedWith(r, "staff reads a private table", "不存在")
 	_, r = e.call("GET", "/api/dtable/data/schema?tableId="+itoa(other), staff, nil)
-	e.dtRefused(r, "staff schema of a private table", "不存在")
+	e.RefusedWith(r, "staff schema of a private table", "不存在")
 	_, r = e.call("GET", "/api/dtable/mine", staff, nil)
 	if r.Code != 0 || strings.Contains(string(r.Data), "私有表") || !strings.Contains(string(r.Data), `"id":`+itoa(id)) {
 		t.Fatalf("staff's tables: %s", r.Data)
 	}
 	// Granted the write role, staff writes.
 	def = e.dtDef(admin, id)
-	e.dtOK(e.callR("PUT", "/api/dtable/edit", admin, map[string]any{"id": id, "name": def.Name, "writeRoles": []int64{staffRole}, "fields": def.Fields}), "grant write")
-	e.created(add(staff, map[string]any{"title": "by staff"}), "staff writes")
+	e.OK(e.Answer("PUT", "/api/dtable/edit", admin, map[string]any{"id": id, "name": def.Name, "writeRoles": []int64{staffRole}, "fields": def.Fields}), "grant write")
+	e.Created(add(staff, map[string]any{"title": "by staff"}), "staff writes")
 
 	// Edit a row; a unique value taken elsewhere is refused and nothing changes.
-	e.dtOK(e.callR("PUT", "/api/dtable/data/edit", admin, map[string]any{"tableId": id, "id": row1, "values": map[string]any{"amount": 99}}), "edit row")
-	e.dtRefused(e.callR("PUT", "/api/dtable/data/edit", admin, map[string]any{"tableId": id, "id": row1, "values": map[string]any{"title": "by staff"}}), "edit to a taken value", "已存在")
+	e.OK(e.Answer("PUT", "/api/dtable/data/edit", admin, map[string]any{"tableId": id, "id": row1, "values": map[string]any{"amount": 99}}), "edit row")
+	e.RefusedWith(e.Answer("PUT", "/api/dtable/data/edit", admin, map[string]any{"tableId": id, "id": row1, "values": map[string]any{"title": "by staff"}}), "edit to a taken value", "已存在")
 	_, r = e.call("GET", "/api/dtable/data/one?tableId="+itoa(id)+"&id="+itoa(row1), admin, nil)
 	if r.Code != 0 || !strings.Contains(string(r.Data), `"amount":99`) || !strings.Contains(string(r.Data), "Brien") {
 		t.Fatalf("one: %s", r.Data)
@@ -249,22 +168,22 @@ func TestDynamicTableDefinitionRowsAndRoles(t *testing.T) {
 
 	// Adding a field adds a column; removing one keeps its data until the removal is purged.
 	def = e.dtDef(admin, id)
-	fs := append([]dtField{}, def.Fields...)
-	fs = append(fs, dtField{FieldName: "note", Name: "备注", Type: "varchar", InList: 1, ChoiceSingle: 1})
-	var kept []dtField
+	fs := append([]apptest.DTField{}, def.Fields...)
+	fs = append(fs, apptest.DTField{FieldName: "note", Name: "备注", Type: "varchar", InList: 1, ChoiceSingle: 1})
+	var kept []apptest.DTField
 	for _, f := range fs {
 		if f.FieldName != "amount" {
 			kept = append(kept, f)
 		}
 	}
-	e.dtOK(e.callR("PUT", "/api/dtable/edit", admin, map[string]any{"id": id, "name": def.Name, "writeRoles": []int64{staffRole}, "fields": kept}), "add note, remove amount")
+	e.OK(e.Answer("PUT", "/api/dtable/edit", admin, map[string]any{"id": id, "name": def.Name, "writeRoles": []int64{staffRole}, "fields": kept}), "add note, remove amount")
 	_, r = e.call("GET", "/api/dtable/data/one?tableId="+itoa(id)+"&id="+itoa(row1), admin, nil)
 	if r.Code != 0 || strings.Contains(string(r.Data), "amount") || !strings.Contains(string(r.Data), `"note":null`) {
 		t.Fatalf("after the change: %s", r.Data)
 	}
-	e.dtRefused(e.callR("POST", "/api/dtable/data/add", admin, map[string]any{"tableId": id, "values": map[string]any{"title": "z", "amount": 1}}), "a removed field", "")
+	e.RefusedWith(e.Answer("POST", "/api/dtable/data/add", admin, map[string]any{"tableId": id, "values": map[string]any{"title": "z", "amount": 1}}), "a removed field", "")
 	def = e.dtDef(admin, id)
-	var amount dtField
+	var amount apptest.DTField
 	for _, f := range def.Fields {
 		if f.Removed == 1 {
 			amount = f
@@ -280,21 +199,21 @@ func TestDynamicTableDefinitionRowsAndRoles(t *testing.T) {
 			restored[i].FieldName, restored[i].Removed = "amount", 0
 		}
 	}
-	e.dtOK(e.callR("PUT", "/api/dtable/edit", admin, map[string]any{"id": id, "name": def.Name, "fields": restored}), "restore amount")
+	e.OK(e.Answer("PUT", "/api/dtable/edit", admin, map[string]any{"id": id, "name": def.Name, "fields": restored}), "restore amount")
 	_, r = e.call("GET", "/api/dtable/data/one?tableId="+itoa(id)+"&id="+itoa(row1), admin, nil)
 	if !strings.Contains(string(r.Data), `"amount":99`) {
 		t.Fatalf("restored: %s", r.Data)
 	}
 	def = e.dtDef(admin, id)
-	var without []dtField
+	var without []apptest.DTField
 	for _, f := range def.Fields {
 		if f.ID != amount.ID {
 			without = append(without, f)
 		}
 	}
-	e.dtOK(e.callR("PUT", "/api/dtable/edit", admin, map[string]any{"id": id, "name": def.Name, "fields": without}), "remove amount again")
-	e.dtRefused(e.callR("POST", "/api/dtable/purgeField", admin, map[string]any{"id": id, "fieldId": def.Fields[0].ID}), "purge a live field", "")
-	e.dtOK(e.callR("POST", "/api/dtable/purgeField", admin, map[string]any{"id": id, "fieldId": amount.ID}), "purge amount")
+	e.OK(e.Answer("PUT", "/api/dtable/edit", admin, map[string]any{"id": id, "name": def.Name, "fields": without}), "remove amount again")
+	e.RefusedWith(e.Answer("POST", "/api/dtable/purgeField", admin, map[string]any{"id": id, "fieldId": def.Fields[0].ID}), "purge a live field", "")
+	e.OK(e.Answer("POST", "/api/dtable/purgeField", admin, map[string]any{"id": id, "fieldId": amount.ID}), "purge amount")
 	if len(e.dtDef(admin, id).Fields) != 6 {
 		t.Fatal("the purged field is still defined")
 	}
@@ -304,26 +223,19 @@ func TestDynamicTableDefinitionRowsAndRoles(t *testing.T) {
 	if resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Content-Type"), "spreadsheet") || len(body) < 100 {
 		t.Fatalf("export: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
-	e.dtRefused(e.callR("DELETE", "/api/dtable/data/del", admin, map[string]any{"tableId": id, "ids": []int64{row1, 999999}}), "delete with a missing row", "")
-	if list[dtRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total != 4 {
+	e.RefusedWith(e.Answer("DELETE", "/api/dtable/data/del", admin, map[string]any{"tableId": id, "ids": []int64{row1, 999999}}), "delete with a missing row", "")
+	if list[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total != 4 {
 		t.Fatal("a failed delete removed rows")
 	}
-	e.dtOK(e.callR("DELETE", "/api/dtable/data/del", admin, map[string]any{"tableId": id, "ids": []int64{row1}}), "delete")
-	if list[dtRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total != 3 {
+	e.OK(e.Answer("DELETE", "/api/dtable/data/del", admin, map[string]any{"tableId": id, "ids": []int64{row1}}), "delete")
+	if list[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total != 3 {
 		t.Fatal("delete")
 	}
 	// Deleting the definition hides the table and keeps its rows.
-	e.dtOK(e.callR("DELETE", "/api/dtable/del", admin, map[string]any{"id": id}), "delete table")
+	e.OK(e.Answer("DELETE", "/api/dtable/del", admin, map[string]any{"id": id}), "delete table")
 	_, r = e.call("GET", "/api/dtable/data/list?tableId="+itoa(id), admin, nil)
-	e.dtRefused(r, "a deleted table", "不存在")
-	if !e.tableExists("dt_" + itoa(id)) {
+	e.RefusedWith(r, "a deleted table", "不存在")
+	if !e.TableExists("dt_" + itoa(id)) {
 		t.Fatal("the rows went with the definition")
 	}
-}
-
-// callR is call without the response.
-func (e *env) callR(method, path, token string, body any) envelope {
-	e.t.Helper()
-	_, r := e.call(method, path, token, body)
-	return r
 }

@@ -26,7 +26,7 @@ func TestDynamicTableImportDryRunThenAllOrNothing(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
 	staff := e.login("staff", "Staff@123").AccessToken
-	id := e.created(e.callR("POST", "/api/dtable/add", admin, map[string]any{"name": "导入表", "fields": projectFields(), "readRoles": []int64{e.roleIDOf("staff")}}), "add")
+	id := e.Created(e.Answer("POST", "/api/dtable/add", admin, map[string]any{"name": "导入表", "fields": apptest.ProjectFields(), "readRoles": []int64{e.RoleIDOf("staff")}}), "add")
 
 	// The template: the sheet of the table with a column per field, titled by the fields' names.
 	resp, raw := e.send("GET", "/api/dtable/data/template?tableId="+itoa(id), admin, nil, "", nil)
@@ -84,7 +84,7 @@ func TestDynamicTableImportDryRunThenAllOrNothing(t *testing.T) {
 	if r.Code != 0 || rep.Applied || rep.Created != 0 || rep.Rows != 4 || len(rep.Problems) != 3 {
 		t.Fatalf("bad sheet: %+v %+v", r, rep)
 	}
-	if list[dtRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total != 0 {
+	if list[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total != 0 {
 		t.Fatal("a sheet with bad rows added some")
 	}
 	// Staff reads the table but may not import into it.
@@ -102,14 +102,14 @@ func TestDynamicTableImportDryRunThenAllOrNothing(t *testing.T) {
 	if r.Code != 0 || rep.Applied || rep.Created != 4 || len(rep.Problems) != 0 {
 		t.Fatalf("dry run: %+v %+v", r, rep)
 	}
-	if list[dtRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total != 0 {
+	if list[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total != 0 {
 		t.Fatal("the dry run added rows")
 	}
 	r, rep = upload(admin, good, false)
 	if r.Code != 0 || !rep.Applied || rep.Created != 4 {
 		t.Fatalf("import: %+v %+v", r, rep)
 	}
-	p := list[dtRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}, "sort": {"title"}, "title": {"乙"}})
+	p := list[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}, "sort": {"title"}, "title": {"乙"}})
 	if p.Total != 1 || p.Records[0].Values["amount"] != float64(7) || p.Records[0].Labels["gender"] != "女" {
 		t.Fatalf("imported row (the default amount): %+v", p.Records)
 	}
@@ -118,7 +118,7 @@ func TestDynamicTableImportDryRunThenAllOrNothing(t *testing.T) {
 	if r.Code == 0 || !strings.Contains(r.Message, "已存在") {
 		t.Fatalf("second import: %+v", r)
 	}
-	if list[dtRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total != 4 {
+	if list[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total != 4 {
 		t.Fatal("a refused import added rows")
 	}
 	// Not a workbook.

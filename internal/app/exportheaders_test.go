@@ -51,13 +51,13 @@ func TestExportHeadersAreNeutralised(t *testing.T) {
 	admin := e.login("admin", "Admin@123").AccessToken
 
 	t.Run("dynamic table", func(t *testing.T) {
-		var fields []dtField
+		var fields []apptest.DTField
 		names := []string{"a", "b", "c", "d"}
 		for i, title := range formulaTitles {
-			fields = append(fields, dtField{FieldName: names[i], Name: title, Type: "varchar", InList: 1, ChoiceSingle: 1})
+			fields = append(fields, apptest.DTField{FieldName: names[i], Name: title, Type: "varchar", InList: 1, ChoiceSingle: 1})
 		}
-		id := e.created(e.callR("POST", "/api/dtable/add", admin, map[string]any{"name": "=公式表", "fields": fields}), "add table")
-		e.dtOK(e.callR("POST", "/api/dtable/data/add", admin, map[string]any{"tableId": id,
+		id := e.Created(e.Answer("POST", "/api/dtable/add", admin, map[string]any{"name": "=公式表", "fields": fields}), "add table")
+		e.OK(e.Answer("POST", "/api/dtable/data/add", admin, map[string]any{"tableId": id,
 			"values": map[string]any{"a": "=1+2", "b": "普通", "c": "@x", "d": "-1"}}), "add row")
 
 		for _, format := range []string{"xlsx", "csv"} {
@@ -109,7 +109,7 @@ func TestExportHeadersAreNeutralised(t *testing.T) {
 	})
 
 	t.Run("report", func(t *testing.T) {
-		ds := e.created(e.callR("POST", "/api/dataset/add", admin, map[string]any{"name": "公式列",
+		ds := e.Created(e.Answer("POST", "/api/dataset/add", admin, map[string]any{"name": "公式列",
 			"sql": `SELECT '=1+1' AS a, '+x' AS b, 1 AS c, '@y' AS d`}), "dataset")
 		var cols []map[string]any
 		for i, title := range formulaTitles {
@@ -119,7 +119,7 @@ func TestExportHeadersAreNeutralised(t *testing.T) {
 			}
 			cols = append(cols, c)
 		}
-		id := e.created(e.callR("POST", "/api/dreport/add", admin, map[string]any{"name": "=公式报表", "datasetId": ds,
+		id := e.Created(e.Answer("POST", "/api/dreport/add", admin, map[string]any{"name": "=公式报表", "datasetId": ds,
 			"layout": map[string]any{"columns": cols}}), "report")
 		for _, format := range []string{"xlsx", "csv"} {
 			resp, body := e.send("GET", "/api/dreport/export?id="+itoa(id)+"&format="+format, admin, nil, "", nil)

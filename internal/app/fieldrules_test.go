@@ -37,7 +37,7 @@ func TestLibraryPeriodsEndAfterTheyStartAndDatesExist(t *testing.T) {
 	e.refused("PUT", "/api/library/license/edit", tok, lic("validTo", "1899-12-31", "id", itoa(id)), "有效期至：日期的年份须在1900到9999之间")
 
 	header := []string{"证照名称", "证照类型", "持证单位", "有效期自", "有效期至"}
-	bad := workbook(t, map[string][][]string{"企业证照": {header,
+	bad := apptest.Workbook(t, map[string][][]string{"企业证照": {header,
 		{"导入甲", "营业执照", "甲公司", "2027-01-01", "2026-01-01"},
 		{"导入乙", "营业执照", "甲公司", "2026-01-01", "0001-01-01"},
 		{"导入丙", "营业执照", "甲公司", "2026-01-01", "2027-01-01"},

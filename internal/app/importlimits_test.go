@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"archive/zip"
+	"biddesk/internal/apptest"
 	"bytes"
 	"encoding/json"
 	"io"
@@ -46,7 +47,7 @@ var licenseHeader = []string{"证照名称", "证照类型", "证照编号", "�
 func TestImportsRefuseWorkbooksThatUnpackTooLarge(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	small := workbook(t, map[string][][]string{"企业证照": {licenseHeader, {"证照", "营业执照", "N-1", "甲公司", "", "2030-01-01", ""}}})
+	small := apptest.Workbook(t, map[string][][]string{"企业证照": {licenseHeader, {"证照", "营业执照", "N-1", "甲公司", "", "2030-01-01", ""}}})
 	bomb := withPart(t, small, 65<<20)
 	if len(bomb) > 1<<20 {
 		t.Fatalf("the bomb packs to %d bytes", len(bomb))
@@ -71,7 +72,7 @@ func TestImportsCapTheRowsAndTheProblemsListed(t *testing.T) {
 	for range 10_001 {
 		rows = append(rows, []string{"证照", "不存在的类型", "N", "甲公司", "", "2030-01-01", ""})
 	}
-	r := e.Upload("/api/library/license/import", admin, "many.xlsx", workbook(t, map[string][][]string{"企业证照": rows}))
+	r := e.Upload("/api/library/license/import", admin, "many.xlsx", apptest.Workbook(t, map[string][][]string{"企业证照": rows}))
 	var rep library.ImportReport
 	if r.Code != 0 || json.Unmarshal(r.Data, &rep) != nil {
 		t.Fatalf("import: %+v", r)

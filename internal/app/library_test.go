@@ -449,7 +449,7 @@ func TestLibraryImportDryRunAndImport(t *testing.T) {
 		t.Fatalf("template rows: %v", rows)
 	}
 	header := []string{"证照名称", "证照类型", "证照编号", "持证单位", "所属组织", "有效期至", "备注"}
-	bad := workbook(t, map[string][][]string{"企业证照": {header,
+	bad := apptest.Workbook(t, map[string][][]string{"企业证照": {header,
 		{"导入证照一", "营业执照", "N-1", "甲公司", "100104", "2030-01-01", ""},
 		{"导入证照二", "不存在的类型", "N-2", "甲公司", "", "2030-01-01", ""},
 		{"", "营业执照", "N-3", "甲公司", "", "", ""},
@@ -470,7 +470,7 @@ func TestLibraryImportDryRunAndImport(t *testing.T) {
 	if p := e.libList(tok, "license", url.Values{"keywords": {"导入证照"}}); p.Total != 0 {
 		t.Fatalf("a bad file wrote %d", p.Total)
 	}
-	good := workbook(t, map[string][][]string{"企业证照": {header,
+	good := apptest.Workbook(t, map[string][][]string{"企业证照": {header,
 		{"导入证照一", "营业执照", "N-1", "甲公司", "100104", "2030-01-01", "=cmd"},
 		{"导入证照四", "business", "N-4", "甲公司", "", "2030/2/3", ""},
 	}})

@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"context"
 	"fmt"
 	"net/http"
@@ -14,19 +15,19 @@ import (
 func TestLowcodeRefusesExternalAccountsOnEveryVerb(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	staffRole := e.roleIDOf("staff") // the partner holds it too
-	table := e.created(e.callR("POST", "/api/dtable/add", admin, map[string]any{"name": "合作项目", "fields": projectFields(),
+	staffRole := e.RoleIDOf("staff") // the partner holds it too
+	table := e.Created(e.Answer("POST", "/api/dtable/add", admin, map[string]any{"name": "合作项目", "fields": apptest.ProjectFields(),
 		"readRoles": []int64{staffRole}, "writeRoles": []int64{staffRole}}), "table")
-	ds := e.created(e.callR("POST", "/api/dataset/add", admin, map[string]any{"name": "单位", "sql": `SELECT unit_name AS label, level AS value FROM org_unit`}), "dataset")
-	report := e.created(e.callR("POST", "/api/dreport/add", admin, map[string]any{"name": "单位报表", "datasetId": ds,
+	ds := e.Created(e.Answer("POST", "/api/dataset/add", admin, map[string]any{"name": "单位", "sql": `SELECT unit_name AS label, level AS value FROM org_unit`}), "dataset")
+	report := e.Created(e.Answer("POST", "/api/dreport/add", admin, map[string]any{"name": "单位报表", "datasetId": ds,
 		"layout": map[string]any{"columns": []map[string]any{{"key": "label", "title": "名称"}}}, "roles": []int64{staffRole}}), "report")
 	staff := e.login("staff", "Staff@123").AccessToken
-	e.dtOK(e.callR("POST", "/api/dtable/data/add", staff, map[string]any{"tableId": table, "values": map[string]any{"title": "内部"}}), "staff adds a row")
+	e.OK(e.Answer("POST", "/api/dtable/data/add", staff, map[string]any{"tableId": table, "values": map[string]any{"title": "内部"}}), "staff adds a row")
 	partner := e.LoginOutSite("partner", "Partner@123").AccessToken
 
 	params := "?tableId=" + itoa(table) + "&id=" + itoa(report) + "&datasetId=" + itoa(ds)
 	body := map[string]any{"tableId": table, "id": report, "ids": []int64{1}, "datasetId": ds, "sql": "SELECT 1 AS one",
-		"values": map[string]any{"title": "外部写入"}, "name": "x", "fields": projectFields()}
+		"values": map[string]any{"title": "外部写入"}, "name": "x", "fields": apptest.ProjectFields()}
 	seen := map[string]bool{}
 	for _, rt := range e.app.Routes() {
 		if rt.Area != "dtable" && rt.Area != "dataset" && rt.Area != "dreport" {
@@ -148,8 +149,8 @@ func TestDatasetsAndReportsObeyTheRunnersScopeAndPersonalColumns(t *testing.T) {
 		t.Errorf("administrator: %q", got)
 	}
 	// a report over sys_user run by the scoped designer
-	ds := e.created(e.callR("POST", "/api/dataset/add", admin, map[string]any{"name": "账号", "sql": `SELECT login_code AS code, unit_code AS unit FROM sys_user`}), "dataset")
-	rep := e.created(e.callR("POST", "/api/dreport/add", admin, map[string]any{"name": "账号报表", "datasetId": ds,
+	ds := e.Created(e.Answer("POST", "/api/dataset/add", admin, map[string]any{"name": "账号", "sql": `SELECT login_code AS code, unit_code AS unit FROM sys_user`}), "dataset")
+	rep := e.Created(e.Answer("POST", "/api/dreport/add", admin, map[string]any{"name": "账号报表", "datasetId": ds,
 		"layout": map[string]any{"columns": []map[string]any{{"key": "code", "title": "账号"}, {"key": "unit", "title": "单位"}}}}), "report")
 	_, r := e.call("POST", "/api/dreport/run", near, map[string]any{"id": rep, "limit": 100})
 	if r.Code != 0 || strings.Contains(string(r.Data), `"far"`) || strings.Contains(string(r.Data), "100101") || !strings.Contains(string(r.Data), `"near"`) {

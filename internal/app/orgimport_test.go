@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -9,38 +10,6 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// workbook builds an .xlsx with the given sheets (name -> rows, first row the header).
-func workbook(t *testing.T, sheets map[string][][]string) []byte {
-	t.Helper()
-	f := excelize.NewFile()
-	defer f.Close()
-	first := true
-	for name, rows := range sheets {
-		if first {
-			if err := f.SetSheetName(f.GetSheetName(0), name); err != nil {
-				t.Fatal(err)
-			}
-			first = false
-		} else if _, err := f.NewSheet(name); err != nil {
-			t.Fatal(err)
-		}
-		for i, row := range rows {
-			for j, v := range row {
-				ref, _ := excelize.CoordinatesToCellName(j+1, i+1)
-				if err := f.SetCellStr(name, ref, v); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-	}
-	var buf bytes.Buffer
-	if err := f.Write(&buf); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-// upload posts data as the multipart field "file".
 type importReport struct {
 	DryRun, Applied                                                bool
 	UnitsCreated, UnitsUpdated, EmployeesCreated, EmployeesUpdated int
@@ -94,7 +63,7 @@ func TestOrgImportDryRunThenAllOrNothing(t *testing.T) {
 		t.Fatalf("template workbook: %v %v", err, f)
 	}
 
-	bad := workbook(t, map[string][][]string{
+	bad := apptest.Workbook(t, map[string][][]string{
 		"组织": {unitHeader,
 			{"100215", "宁波华信物业服务有限公司", "1002", "1", "1", "15"},
 			{"100215001", "综合管理部", "100215", "2", "", ""},
@@ -146,7 +115,7 @@ func TestOrgImportDryRunThenAllOrNothing(t *testing.T) {
 		t.Fatal("a refused import wrote rows")
 	}
 
-	good := workbook(t, map[string][][]string{
+	good := apptest.Workbook(t, map[string][][]string{
 		"组织": {unitHeader,
 			{"100215001", "综合管理部", "100215", "部门", "", ""}, // child before parent: order does not matter
 			{"100215", "宁波华信物业服务有限公司", "1002", "1", "1", "15"},
@@ -199,11 +168,11 @@ func TestOrgImportRefusesWhatIsNotAWorkbook(t *testing.T) {
 	if _, r := e.importOrg(admin, true, append([]byte("PK\x03\x04"), make([]byte, 100)...)); r.Code != 1 || r.Message != "文件不是有效的 Excel（.xlsx）文件" {
 		t.Errorf("broken zip: %+v", r)
 	}
-	rep, r := e.importOrg(admin, true, workbook(t, map[string][][]string{"Sheet9": {{"a"}}}))
+	rep, r := e.importOrg(admin, true, apptest.Workbook(t, map[string][][]string{"Sheet9": {{"a"}}}))
 	if r.Code != 0 || len(rep.Problems) != 1 || rep.Problems[0].Message != "文件中没有「组织」或「员工」工作表，请使用导入模板" {
 		t.Errorf("no known sheet: %+v", rep)
 	}
-	rep, _ = e.importOrg(admin, true, workbook(t, map[string][][]string{"员工": {{"姓名", "手机号"}, {"a", "b"}}}))
+	rep, _ = e.importOrg(admin, true, apptest.Workbook(t, map[string][][]string{"员工": {{"姓名", "手机号"}, {"a", "b"}}}))
 	if len(rep.Problems) != 2 {
 		t.Errorf("missing columns: %+v", rep)
 	}
@@ -211,7 +180,7 @@ func TestOrgImportRefusesWhatIsNotAWorkbook(t *testing.T) {
 		t.Errorf("too large: %+v", r)
 	}
 	staff := e.login("staff", "Staff@123").AccessToken
-	if r := e.Upload("/api/org/import", staff, "org.xlsx", workbook(t, map[string][][]string{"组织": {unitHeader}})); r.Code != 403 {
+	if r := e.Upload("/api/org/import", staff, "org.xlsx", apptest.Workbook(t, map[string][][]string{"组织": {unitHeader}})); r.Code != 403 {
 		t.Errorf("staff import: %+v", r)
 	}
 }
@@ -254,7 +223,7 @@ func TestOrgImportTakesAWholeCompany(t *testing.T) {
 	for i := range 12_000 {
 		rows = append(rows, []string{fmt.Sprintf("HX8%05d", i), "员工", "100101", "", "", "1"})
 	}
-	rep, r := e.importOrg(admin, true, workbook(t, map[string][][]string{"员工": rows}))
+	rep, r := e.importOrg(admin, true, apptest.Workbook(t, map[string][][]string{"员工": rows}))
 	if r.Code != 0 || len(rep.Problems) != 0 || rep.EmployeesCreated != 12_000 {
 		t.Fatalf("12,000 employees: code %d, %d created, %d problems %v", r.Code, rep.EmployeesCreated, len(rep.Problems), rep.Problems[:min(3, len(rep.Problems))])
 	}

@@ -15,9 +15,9 @@ func TestNumbersArePlainDecimals(t *testing.T) {
 	admin := e.login("admin", "Admin@123").AccessToken
 
 	t.Run("dynamic table whole-number field", func(t *testing.T) {
-		id := e.created(e.callR("POST", "/api/dtable/add", admin, map[string]any{"name": "数字表", "fields": projectFields()}), "add table")
+		id := e.Created(e.Answer("POST", "/api/dtable/add", admin, map[string]any{"name": "数字表", "fields": apptest.ProjectFields()}), "add table")
 		add := func(v any) envelope {
-			return e.callR("POST", "/api/dtable/data/add", admin, map[string]any{"tableId": id, "values": map[string]any{"title": "t", "amount": v}})
+			return e.Answer("POST", "/api/dtable/data/add", admin, map[string]any{"tableId": id, "values": map[string]any{"title": "t", "amount": v}})
 		}
 		for _, bad := range append(append([]string{}, apptest.NotPlainDecimals...), "12.5", "12.0", "9007199254740993") {
 			if r := add(bad); r.Code != 1 || !strings.Contains(r.Message, "金额") {
@@ -27,20 +27,20 @@ func TestNumbersArePlainDecimals(t *testing.T) {
 		if r := add(json.RawMessage("1.5e0")); r.Code != 1 || !strings.Contains(r.Message, "金额") {
 			t.Errorf("amount 1.5 as a JSON number: %+v", r)
 		}
-		if n := list[dtRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total; n != 0 {
+		if n := list[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total; n != 0 {
 			t.Fatalf("refused numbers left %d rows", n)
 		}
 		// A refused default value, and a list filter, follow the same rule.
-		bad := projectFields()
+		bad := apptest.ProjectFields()
 		bad[1].DefaultValue = "0x10"
-		e.dtRefused(e.callR("POST", "/api/dtable/add", admin, map[string]any{"name": "坏默认值", "fields": bad}), "a hexadecimal default", "金额")
-		e.dtRefused(e.callR("GET", "/api/dtable/data/list?tableId="+itoa(id)+"&amount=%2B3", admin, nil), "a filter of +3", "金额")
-		e.dtOK(add("-42"), "a plain negative whole number")
-		e.dtOK(e.callR("POST", "/api/dtable/data/add", admin, map[string]any{"tableId": id, "values": map[string]any{"title": "u", "amount": json.RawMessage("1e5")}}), "a JSON whole number")
-		if p := list[dtRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}, "amount": {"-42"}}); p.Total != 1 {
+		e.RefusedWith(e.Answer("POST", "/api/dtable/add", admin, map[string]any{"name": "坏默认值", "fields": bad}), "a hexadecimal default", "金额")
+		e.RefusedWith(e.Answer("GET", "/api/dtable/data/list?tableId="+itoa(id)+"&amount=%2B3", admin, nil), "a filter of +3", "金额")
+		e.OK(add("-42"), "a plain negative whole number")
+		e.OK(e.Answer("POST", "/api/dtable/data/add", admin, map[string]any{"tableId": id, "values": map[string]any{"title": "u", "amount": json.RawMessage("1e5")}}), "a JSON whole number")
+		if p := list[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}, "amount": {"-42"}}); p.Total != 1 {
 			t.Fatalf("filter -42: %+v", p)
 		}
-		if p := list[dtRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}, "amount": {"100000"}}); p.Total != 1 {
+		if p := list[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}, "amount": {"100000"}}); p.Total != 1 {
 			t.Fatalf("filter 100000: %+v", p)
 		}
 	})

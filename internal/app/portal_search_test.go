@@ -543,7 +543,7 @@ func TestPortalSearchFindsImportedRecords(t *testing.T) {
 	e := newEnv(t)
 	tok := e.login("admin", "Admin@123").AccessToken
 	header := []string{"证照名称", "证照类型", "证照编号", "持证单位", "所属组织", "有效期至", "备注"}
-	book := workbook(t, map[string][][]string{"企业证照": {header,
+	book := apptest.Workbook(t, map[string][][]string{"企业证照": {header,
 		{"导入检索资质证书", "营业执照", "IMP-77", "检索导入公司", "100104", "2030-01-01", ""},
 	}})
 	var rep library.ImportReport

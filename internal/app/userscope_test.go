@@ -381,13 +381,13 @@ func TestRoleScreensGrantOnlyWhatTheEditorHolds(t *testing.T) {
 		"strip":  put(libadmin, []string{}, []string{}),
 		"keep":   put(libadmin, lib.MenuCodes, lib.FunCodes),
 		"scope":  scope(libadmin, []map[string]any{}),
-		"rename": e.callR("PUT", "/api/sys/role/edit", re, map[string]any{"id": libadmin, "name": "改名", "remark": "x"}),
+		"rename": e.Answer("PUT", "/api/sys/role/edit", re, map[string]any{"id": libadmin, "name": "改名", "remark": "x"}),
 	} {
 		if r.Code != 1 || !strings.HasPrefix(r.Message, "该角色含有您自己没有的权限（") {
 			t.Errorf("%s a role beyond the editor: %+v", name, r)
 		}
 	}
-	if r := e.callR("PUT", "/api/sys/role/edit", re, map[string]any{"id": sysadmin, "name": "hacked", "remark": "x"}); r.Code != 1 || r.Message != "只有系统管理员才能修改系统管理员角色" {
+	if r := e.Answer("PUT", "/api/sys/role/edit", re, map[string]any{"id": sysadmin, "name": "hacked", "remark": "x"}); r.Code != 1 || r.Message != "只有系统管理员才能修改系统管理员角色" {
 		t.Errorf("renaming the system administrator role: %+v", r)
 	}
 	if after := e.grants(admin, libadmin); len(after.FunCodes) != len(lib.FunCodes) || len(after.MenuCodes) != len(lib.MenuCodes) {
@@ -395,11 +395,11 @@ func TestRoleScreensGrantOnlyWhatTheEditorHolds(t *testing.T) {
 	}
 	beyond := e.addRole(admin, "beyond", "超出角色")
 	e.done("PUT", "/api/sys/role/grants", admin, map[string]any{"roleId": beyond, "menuCodes": []string{"login_log"}, "funCodes": []string{"login_log"}}, nil)
-	if r := e.callR("DELETE", "/api/sys/role/del", re, map[string]any{"id": beyond}); r.Code != 1 || r.Message != "该角色含有您自己没有的权限（login_log），您不能修改它" {
+	if r := e.Answer("DELETE", "/api/sys/role/del", re, map[string]any{"id": beyond}); r.Code != 1 || r.Message != "该角色含有您自己没有的权限（login_log），您不能修改它" {
 		t.Errorf("deleting a role beyond the editor: %+v", r)
 	}
 	// his own role's name he may change
-	if r := e.callR("PUT", "/api/sys/role/edit", re, map[string]any{"id": target, "name": "目标角色二", "remark": ""}); r.Code != 0 {
+	if r := e.Answer("PUT", "/api/sys/role/edit", re, map[string]any{"id": target, "name": "目标角色二", "remark": ""}); r.Code != 0 {
 		t.Errorf("renaming a role within reach: %+v", r)
 	}
 	// data scopes within his own: his subtree, or relative scopes that keep every member inside it
