@@ -1,4 +1,4 @@
-package app_test
+package dtable_test
 
 import (
 	"biddesk/internal/apptest"
@@ -18,25 +18,25 @@ type dtDef struct {
 	Rows       int               `json:"rows"`
 }
 
-func (e *env) dtDef(tok string, id int64) dtDef {
-	e.t.Helper()
-	_, r := e.call("GET", "/api/dtable/one?id="+itoa(id), tok, nil)
+func definition(e *apptest.Env, tok string, id int64) dtDef {
+	e.T.Helper()
+	_, r := e.Call("GET", "/api/dtable/one?id="+itoa(id), tok, nil)
 	e.OK(r, "one")
 	var d dtDef
 	if err := json.Unmarshal(r.Data, &d); err != nil {
-		e.t.Fatal(err)
+		e.T.Fatal(err)
 	}
 	return d
 }
 
 func TestDynamicTableDefinitionRowsAndRoles(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
-	staff := e.login("staff", "Staff@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
+	staff := e.Login("staff", "Staff@123").AccessToken
 	staffRole := e.RoleIDOf("staff")
 
 	// The definitions need the function code: staff holds none.
-	_, r := e.call("POST", "/api/dtable/add", staff, map[string]any{"name": "x", "fields": apptest.ProjectFields()})
+	_, r := e.Call("POST", "/api/dtable/add", staff, map[string]any{"name": "x", "fields": apptest.ProjectFields()})
 	e.RefusedWith(r, "staff defines a table", "")
 
 	// A display name is data: quotes and SQL in it are kept as text.
@@ -45,7 +45,7 @@ func TestDynamicTableDefinitionRowsAndRoles(t *testing.T) {
 	if !e.TableExists("dt_"+itoa(id)) || !e.TableExists("sys_user") {
 		t.Fatal("the real table was not created, or sys_user is gone")
 	}
-	def := e.dtDef(admin, id)
+	def := definition(e, admin, id)
 	if def.Name != hostileName || len(def.Fields) != 6 || len(def.ReadRoles) != 1 || def.ReadRoles[0] != staffRole {
 		t.Fatalf("definition: %+v", def)
 	}
@@ -54,7 +54,7 @@ func TestDynamicTableDefinitionRowsAndRoles(t *testing.T) {
 	for _, bad := range []string{`a; DROP TABLE sys_user--`, `x'y`, `c_1"`, "id", "sqlite_master)", strings.Repeat("a", 10000), "", "1abc", "current"} {
 		fs := apptest.ProjectFields()
 		fs[0].FieldName = bad
-		_, r := e.call("POST", "/api/dtable/add", admin, map[string]any{"name": "bad " + itoa(int64(len(bad))), "fields": fs})
+		_, r := e.Call("POST", "/api/dtable/add", admin, map[string]any{"name": "bad " + itoa(int64(len(bad))), "fields": fs})
 		e.RefusedWith(r, "field code "+bad[:min(len(bad), 20)], "")
 	}
 	for what, mutate := range map[string]func(f []apptest.DTField) []apptest.DTField{
@@ -67,15 +67,15 @@ func TestDynamicTableDefinitionRowsAndRoles(t *testing.T) {
 		"bad default":     func(f []apptest.DTField) []apptest.DTField { f[1].DefaultValue = "seven"; return f },
 		"no fields":       func(f []apptest.DTField) []apptest.DTField { return []apptest.DTField{} },
 	} {
-		_, r := e.call("POST", "/api/dtable/add", admin, map[string]any{"name": "bad " + what, "fields": mutate(apptest.ProjectFields())})
+		_, r := e.Call("POST", "/api/dtable/add", admin, map[string]any{"name": "bad " + what, "fields": mutate(apptest.ProjectFields())})
 		e.RefusedWith(r, what, "")
 	}
-	_, r = e.call("POST", "/api/dtable/add", admin, map[string]any{"name": hostileName, "fields": apptest.ProjectFields()})
+	_, r = e.Call("POST", "/api/dtable/add", admin, map[string]any{"name": hostileName, "fields": apptest.ProjectFields()})
 	e.RefusedWith(r, "same name", "已存在")
 
 	// Rows: values bound, types checked, choices checked against the organisation and the people.
-	add := func(tok string, values map[string]any) envelope {
-		_, r := e.call("POST", "/api/dtable/data/add", tok, map[string]any{"tableId": id, "values": values})
+	add := func(tok string, values map[string]any) apptest.Envelope {
+		_, r := e.Call("POST", "/api/dtable/data/add", tok, map[string]any{"tableId": id, "values": values})
 		return r
 	}
 	evil := `O'Brien"; DELETE FROM sys_user; --`
@@ -102,12 +102,12 @@ func TestDynamicTableDefinitionRowsAndRoles(t *testing.T) {
 		e.RefusedWith(add(admin, vals), what, "")
 	}
 	var n int
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM dt_`+itoa(id)).Scan(&n); err != nil || n != 3 {
+	if err := e.App.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM dt_`+itoa(id)).Scan(&n); err != nil || n != 3 {
 		t.Fatalf("rows written: %d %v", n, err)
 	}
 
 	// The list: filters of the searchable fields, sorts of the sortable ones, labels of the choices.
-	p := list[apptest.DTRow](e, "/api/dtable/data/list", staff, url.Values{"tableId": {itoa(id)}, "sort": {"amount"}, "order": {"desc"}})
+	p := apptest.List[apptest.DTRow](e, "/api/dtable/data/list", staff, url.Values{"tableId": {itoa(id)}, "sort": {"amount"}, "order": {"desc"}})
 	if p.Total != 3 || p.Records[0].ID != row1 {
 		t.Fatalf("staff list: %+v", p)
 	}
@@ -123,51 +123,51 @@ func TestDynamicTableDefinitionRowsAndRoles(t *testing.T) {
 		"dueStart=2026-03-01&dueEnd=2026-03-01": 1, "dueStart=2026-03-02": 0, "title=' OR 1=1 --": 0} {
 		vals, _ := url.ParseQuery(q)
 		vals.Set("tableId", itoa(id))
-		if got := list[apptest.DTRow](e, "/api/dtable/data/list", admin, vals).Total; got != want {
+		if got := apptest.List[apptest.DTRow](e, "/api/dtable/data/list", admin, vals).Total; got != want {
 			t.Errorf("filter %s: %d rows, want %d", q, got, want)
 		}
 	}
 	// On PostgreSQL the searched text field (title) has a trigram index over the live rows; a user choice has none.
-	if e.app.DB.Dialect == "postgres" {
+	if e.App.DB.Dialect == "postgres" {
 		var n int
-		if err := e.app.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM pg_indexes WHERE tablename = ? AND indexname LIKE '%\_trgm' AND indexdef LIKE '%gin_trgm_ops%'`,
+		if err := e.App.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM pg_indexes WHERE tablename = ? AND indexname LIKE '%\_trgm' AND indexdef LIKE '%gin_trgm_ops%'`,
 			"dt_"+itoa(id)).Scan(&n); err != nil || n != 1 {
 			t.Fatalf("trigram indexes of dt_%d: %d %v", id, n, err)
 		}
 	}
 	for _, q := range []string{"sort=units", "sort=c_1", "sort=title;DROP", "amount=abc", "dueStart=x"} {
-		_, r := e.call("GET", "/api/dtable/data/list?tableId="+itoa(id)+"&"+q, admin, nil)
+		_, r := e.Call("GET", "/api/dtable/data/list?tableId="+itoa(id)+"&"+q, admin, nil)
 		e.RefusedWith(r, q, "")
 	}
 
 	// Staff reads but may not write; a table without a staff role does not exist for them.
 	e.RefusedWith(add(staff, map[string]any{"title": "by staff"}), "staff writes", "无权")
-	_, r = e.call("DELETE", "/api/dtable/data/del", staff, map[string]any{"tableId": id, "ids": []int64{row1}})
+	_, r = e.Call("DELETE", "/api/dtable/data/del", staff, map[string]any{"tableId": id, "ids": []int64{row1}})
 	e.RefusedWith(r, "staff deletes", "无权")
 	other := e.Created(e.Answer("POST", "/api/dtable/add", admin, map[string]any{"name": "私有表", "fields": apptest.ProjectFields()[:1]}), "private")
-	_, r = e.call("GET", "/api/dtable/data/list?tableId="+itoa(other), staff, nil)
+	_, r = e.Call("GET", "/api/dtable/data/list?tableId="+itoa(other), staff, nil)
 	e.RefusedWith(r, "staff reads a private table", "不存在")
-	_, r = e.call("GET", "/api/dtable/data/schema?tableId="+itoa(other), staff, nil)
+	_, r = e.Call("GET", "/api/dtable/data/schema?tableId="+itoa(other), staff, nil)
 	e.RefusedWith(r, "staff schema of a private table", "不存在")
-	_, r = e.call("GET", "/api/dtable/mine", staff, nil)
+	_, r = e.Call("GET", "/api/dtable/mine", staff, nil)
 	if r.Code != 0 || strings.Contains(string(r.Data), "私有表") || !strings.Contains(string(r.Data), `"id":`+itoa(id)) {
 		t.Fatalf("staff's tables: %s", r.Data)
 	}
 	// Granted the write role, staff writes.
-	def = e.dtDef(admin, id)
+	def = definition(e, admin, id)
 	e.OK(e.Answer("PUT", "/api/dtable/edit", admin, map[string]any{"id": id, "name": def.Name, "writeRoles": []int64{staffRole}, "fields": def.Fields}), "grant write")
 	e.Created(add(staff, map[string]any{"title": "by staff"}), "staff writes")
 
 	// Edit a row; a unique value taken elsewhere is refused and nothing changes.
 	e.OK(e.Answer("PUT", "/api/dtable/data/edit", admin, map[string]any{"tableId": id, "id": row1, "values": map[string]any{"amount": 99}}), "edit row")
 	e.RefusedWith(e.Answer("PUT", "/api/dtable/data/edit", admin, map[string]any{"tableId": id, "id": row1, "values": map[string]any{"title": "by staff"}}), "edit to a taken value", "已存在")
-	_, r = e.call("GET", "/api/dtable/data/one?tableId="+itoa(id)+"&id="+itoa(row1), admin, nil)
+	_, r = e.Call("GET", "/api/dtable/data/one?tableId="+itoa(id)+"&id="+itoa(row1), admin, nil)
 	if r.Code != 0 || !strings.Contains(string(r.Data), `"amount":99`) || !strings.Contains(string(r.Data), "Brien") {
 		t.Fatalf("one: %s", r.Data)
 	}
 
 	// Adding a field adds a column; removing one keeps its data until the removal is purged.
-	def = e.dtDef(admin, id)
+	def = definition(e, admin, id)
 	fs := append([]apptest.DTField{}, def.Fields...)
 	fs = append(fs, apptest.DTField{FieldName: "note", Name: "备注", Type: "varchar", InList: 1, ChoiceSingle: 1})
 	var kept []apptest.DTField
@@ -177,12 +177,12 @@ func TestDynamicTableDefinitionRowsAndRoles(t *testing.T) {
 		}
 	}
 	e.OK(e.Answer("PUT", "/api/dtable/edit", admin, map[string]any{"id": id, "name": def.Name, "writeRoles": []int64{staffRole}, "fields": kept}), "add note, remove amount")
-	_, r = e.call("GET", "/api/dtable/data/one?tableId="+itoa(id)+"&id="+itoa(row1), admin, nil)
+	_, r = e.Call("GET", "/api/dtable/data/one?tableId="+itoa(id)+"&id="+itoa(row1), admin, nil)
 	if r.Code != 0 || strings.Contains(string(r.Data), "amount") || !strings.Contains(string(r.Data), `"note":null`) {
 		t.Fatalf("after the change: %s", r.Data)
 	}
 	e.RefusedWith(e.Answer("POST", "/api/dtable/data/add", admin, map[string]any{"tableId": id, "values": map[string]any{"title": "z", "amount": 1}}), "a removed field", "")
-	def = e.dtDef(admin, id)
+	def = definition(e, admin, id)
 	var amount apptest.DTField
 	for _, f := range def.Fields {
 		if f.Removed == 1 {
@@ -200,11 +200,11 @@ func TestDynamicTableDefinitionRowsAndRoles(t *testing.T) {
 		}
 	}
 	e.OK(e.Answer("PUT", "/api/dtable/edit", admin, map[string]any{"id": id, "name": def.Name, "fields": restored}), "restore amount")
-	_, r = e.call("GET", "/api/dtable/data/one?tableId="+itoa(id)+"&id="+itoa(row1), admin, nil)
+	_, r = e.Call("GET", "/api/dtable/data/one?tableId="+itoa(id)+"&id="+itoa(row1), admin, nil)
 	if !strings.Contains(string(r.Data), `"amount":99`) {
 		t.Fatalf("restored: %s", r.Data)
 	}
-	def = e.dtDef(admin, id)
+	def = definition(e, admin, id)
 	var without []apptest.DTField
 	for _, f := range def.Fields {
 		if f.ID != amount.ID {
@@ -214,26 +214,26 @@ func TestDynamicTableDefinitionRowsAndRoles(t *testing.T) {
 	e.OK(e.Answer("PUT", "/api/dtable/edit", admin, map[string]any{"id": id, "name": def.Name, "fields": without}), "remove amount again")
 	e.RefusedWith(e.Answer("POST", "/api/dtable/purgeField", admin, map[string]any{"id": id, "fieldId": def.Fields[0].ID}), "purge a live field", "")
 	e.OK(e.Answer("POST", "/api/dtable/purgeField", admin, map[string]any{"id": id, "fieldId": amount.ID}), "purge amount")
-	if len(e.dtDef(admin, id).Fields) != 6 {
+	if len(definition(e, admin, id).Fields) != 6 {
 		t.Fatal("the purged field is still defined")
 	}
 
 	// Export with the list's filters; delete all or none.
-	resp, body := e.send("GET", "/api/dtable/data/export?tableId="+itoa(id)+"&title=brien", admin, nil, "", nil)
+	resp, body := e.Send("GET", "/api/dtable/data/export?tableId="+itoa(id)+"&title=brien", admin, nil, "", nil)
 	if resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Content-Type"), "spreadsheet") || len(body) < 100 {
 		t.Fatalf("export: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
 	e.RefusedWith(e.Answer("DELETE", "/api/dtable/data/del", admin, map[string]any{"tableId": id, "ids": []int64{row1, 999999}}), "delete with a missing row", "")
-	if list[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total != 4 {
+	if apptest.List[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total != 4 {
 		t.Fatal("a failed delete removed rows")
 	}
 	e.OK(e.Answer("DELETE", "/api/dtable/data/del", admin, map[string]any{"tableId": id, "ids": []int64{row1}}), "delete")
-	if list[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total != 3 {
+	if apptest.List[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total != 3 {
 		t.Fatal("delete")
 	}
 	// Deleting the definition hides the table and keeps its rows.
 	e.OK(e.Answer("DELETE", "/api/dtable/del", admin, map[string]any{"id": id}), "delete table")
-	_, r = e.call("GET", "/api/dtable/data/list?tableId="+itoa(id), admin, nil)
+	_, r = e.Call("GET", "/api/dtable/data/list?tableId="+itoa(id), admin, nil)
 	e.RefusedWith(r, "a deleted table", "不存在")
 	if !e.TableExists("dt_" + itoa(id)) {
 		t.Fatal("the rows went with the definition")

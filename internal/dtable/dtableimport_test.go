@@ -1,4 +1,4 @@
-package app_test
+package dtable_test
 
 import (
 	"biddesk/internal/apptest"
@@ -23,13 +23,13 @@ type dtImportReport struct {
 }
 
 func TestDynamicTableImportDryRunThenAllOrNothing(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
-	staff := e.login("staff", "Staff@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
+	staff := e.Login("staff", "Staff@123").AccessToken
 	id := e.Created(e.Answer("POST", "/api/dtable/add", admin, map[string]any{"name": "导入表", "fields": apptest.ProjectFields(), "readRoles": []int64{e.RoleIDOf("staff")}}), "add")
 
 	// The template: the sheet of the table with a column per field, titled by the fields' names.
-	resp, raw := e.send("GET", "/api/dtable/data/template?tableId="+itoa(id), admin, nil, "", nil)
+	resp, raw := e.Send("GET", "/api/dtable/data/template?tableId="+itoa(id), admin, nil, "", nil)
 	if resp.StatusCode != 200 {
 		t.Fatalf("template: %d %s", resp.StatusCode, raw)
 	}
@@ -55,14 +55,14 @@ func TestDynamicTableImportDryRunThenAllOrNothing(t *testing.T) {
 		}
 		return b.Bytes()
 	}
-	upload := func(tok string, content []byte, dry bool) (envelope, dtImportReport) {
+	upload := func(tok string, content []byte, dry bool) (apptest.Envelope, dtImportReport) {
 		q := url.Values{"tableId": {itoa(id)}}
 		if dry {
 			q.Set("dryRun", "true")
 		}
 		body, ct := apptest.MultipartBody(t, apptest.FileDisposition("rows.xlsx"), content, nil...)
-		_, raw := e.send("POST", "/api/dtable/data/import?"+q.Encode(), tok, body, ct, nil)
-		var env envelope
+		_, raw := e.Send("POST", "/api/dtable/data/import?"+q.Encode(), tok, body, ct, nil)
+		var env apptest.Envelope
 		if err := json.Unmarshal(raw, &env); err != nil {
 			t.Fatalf("import: %s", raw)
 		}
@@ -84,7 +84,7 @@ func TestDynamicTableImportDryRunThenAllOrNothing(t *testing.T) {
 	if r.Code != 0 || rep.Applied || rep.Created != 0 || rep.Rows != 4 || len(rep.Problems) != 3 {
 		t.Fatalf("bad sheet: %+v %+v", r, rep)
 	}
-	if list[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total != 0 {
+	if apptest.List[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total != 0 {
 		t.Fatal("a sheet with bad rows added some")
 	}
 	// Staff reads the table but may not import into it.
@@ -102,14 +102,14 @@ func TestDynamicTableImportDryRunThenAllOrNothing(t *testing.T) {
 	if r.Code != 0 || rep.Applied || rep.Created != 4 || len(rep.Problems) != 0 {
 		t.Fatalf("dry run: %+v %+v", r, rep)
 	}
-	if list[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total != 0 {
+	if apptest.List[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total != 0 {
 		t.Fatal("the dry run added rows")
 	}
 	r, rep = upload(admin, good, false)
 	if r.Code != 0 || !rep.Applied || rep.Created != 4 {
 		t.Fatalf("import: %+v %+v", r, rep)
 	}
-	p := list[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}, "sort": {"title"}, "title": {"乙"}})
+	p := apptest.List[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}, "sort": {"title"}, "title": {"乙"}})
 	if p.Total != 1 || p.Records[0].Values["amount"] != float64(7) || p.Records[0].Labels["gender"] != "女" {
 		t.Fatalf("imported row (the default amount): %+v", p.Records)
 	}
@@ -118,7 +118,7 @@ func TestDynamicTableImportDryRunThenAllOrNothing(t *testing.T) {
 	if r.Code == 0 || !strings.Contains(r.Message, "已存在") {
 		t.Fatalf("second import: %+v", r)
 	}
-	if list[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total != 4 {
+	if apptest.List[apptest.DTRow](e, "/api/dtable/data/list", admin, url.Values{"tableId": {itoa(id)}}).Total != 4 {
 		t.Fatal("a refused import added rows")
 	}
 	// Not a workbook.
