@@ -1,6 +1,7 @@
-package app_test
+package dataset_test
 
 import (
+	"biddesk/internal/apptest"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -31,13 +32,13 @@ type dsCatalog struct {
 	} `json:"tables"`
 }
 
-func (e *env) dsCatalog(tok string) dsCatalog {
-	e.t.Helper()
-	_, r := e.call("GET", "/api/dataset/catalog", tok, nil)
+func catalog(e *apptest.Env, tok string) dsCatalog {
+	e.T.Helper()
+	_, r := e.Call("GET", "/api/dataset/catalog", tok, nil)
 	e.OK(r, "catalog")
 	var c dsCatalog
 	if err := json.Unmarshal(r.Data, &c); err != nil {
-		e.t.Fatal(err)
+		e.T.Fatal(err)
 	}
 	return c
 }
@@ -47,15 +48,15 @@ func (e *env) dsCatalog(tok string) dsCatalog {
 // the table and in yuan in the dataset, a date is YYYY-MM-DD; hostile names stay quoted identifiers
 // (docs/decisions/0014-lowcode.md, "Dynamic tables in datasets").
 func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
-	readers := e.grantRole(admin, "bidreaders", []string{"dataset_manager", "dreport"}, []string{"dataset_manager", "dreport"},
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
+	readers := e.GrantRole(admin, "bidreaders", []string{"dataset_manager", "dreport"}, []string{"dataset_manager", "dreport"},
 		[]map[string]any{{"moduleName": "*", "scope": "all"}})
-	outsiders := e.grantRole(admin, "bidoutsiders", []string{"dataset_manager", "dreport"}, []string{"dataset_manager", "dreport"},
+	outsiders := e.GrantRole(admin, "bidoutsiders", []string{"dataset_manager", "dreport"}, []string{"dataset_manager", "dreport"},
 		[]map[string]any{{"moduleName": "*", "scope": "all"}})
-	e.account(admin, "reader", "100201", readers)
-	e.account(admin, "outsider", "100201", outsiders)
-	reader, outsider := e.signIn("reader"), e.signIn("outsider")
+	e.Account(admin, "reader", "100201", readers)
+	e.Account(admin, "outsider", "100201", outsiders)
+	reader, outsider := e.SignIn("reader"), e.SignIn("outsider")
 
 	table := e.Created(e.Answer("POST", "/api/dtable/add", admin, map[string]any{"name": "项目跟踪测试表", "fields": bidFields(), "readRoles": []int64{readers}}), "table")
 	var rowIDs []int64
@@ -70,7 +71,7 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 	e.OK(e.Answer("DELETE", "/api/dtable/data/del", admin, map[string]any{"tableId": table, "ids": []int64{rowIDs[3]}}), "delete a row")
 
 	t.Run("money and date fields are exact", func(t *testing.T) {
-		_, r := e.call("GET", "/api/dtable/data/list?tableId="+itoa(table)+"&sort=id&order=asc", admin, nil)
+		_, r := e.Call("GET", "/api/dtable/data/list?tableId="+itoa(table)+"&sort=id&order=asc", admin, nil)
 		e.OK(r, "rows")
 		var page struct {
 			Records []struct {
@@ -87,16 +88,16 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 		if strings.Join(got, "|") != "1234.50 2025-03-01|0.10 2025-03-15|0.20 2025-04-02" {
 			t.Fatalf("money and dates: %q", got)
 		}
-		if n := e.count(`SELECT SUM(c_2) FROM dt_` + itoa(table) + ` WHERE deleted_at IS NULL`); n != 123480 {
+		if n := e.Count(`SELECT SUM(c_2) FROM dt_` + itoa(table) + ` WHERE deleted_at IS NULL`); n != 123480 {
 			t.Fatalf("cents stored: %d", n)
 		}
 		for _, bad := range []map[string]any{{"tbje": "12.345"}, {"tbje": "12元"}, {"kbrq": "2025-13-01"}, {"kbrq": "昨天"}} {
 			bad["xmmc"] = "坏值"
-			_, r := e.call("POST", "/api/dtable/data/add", admin, map[string]any{"tableId": table, "values": bad})
+			_, r := e.Call("POST", "/api/dtable/data/add", admin, map[string]any{"tableId": table, "values": bad})
 			e.RefusedWith(r, fmt.Sprint(bad), "")
 		}
 		// a date range filters the date field
-		_, r = e.call("GET", "/api/dtable/data/list?tableId="+itoa(table)+"&kbrqStart=2025-03-10&kbrqEnd=2025-04-02", admin, nil)
+		_, r = e.Call("GET", "/api/dtable/data/list?tableId="+itoa(table)+"&kbrqStart=2025-03-10&kbrqEnd=2025-04-02", admin, nil)
 		if r.Code != 0 || !strings.Contains(string(r.Data), `"total":2`) {
 			t.Fatalf("date range: %d %s %s", r.Code, r.Message, r.Data)
 		}
@@ -109,7 +110,7 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 			`WITH b AS (SELECT * FROM 项目跟踪测试表) SELECT xmmc, tbje, kbrq FROM b ORDER BY id`,
 			`SELECT XMMC AS xmmc, TBJE AS tbje, KBRQ AS kbrq FROM 项目跟踪测试表 ORDER BY ID`,
 		} {
-			res, r := e.dsTest(admin, sql, nil)
+			res, r := dsTest(e, admin, sql, nil)
 			if r.Code != 0 {
 				t.Fatalf("%s: %d %s", sql, r.Code, r.Message)
 			}
@@ -122,7 +123,7 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 			}
 		}
 		// a mixed-case field code, grouped sums in yuan and the months of the dates
-		res, r := e.dsTest(admin, `SELECT bidStatus AS 状态, COUNT(*) AS 数量, ROUND(SUM(tbje) * 100) AS 分 FROM 项目跟踪测试表
+		res, r := dsTest(e, admin, `SELECT bidStatus AS 状态, COUNT(*) AS 数量, ROUND(SUM(tbje) * 100) AS 分 FROM 项目跟踪测试表
 			WHERE substr(kbrq, 1, 7) >= :from GROUP BY bidStatus ORDER BY 1`, map[string]string{"from": "2025-03"})
 		if r.Code != 0 || fmt.Sprint(res.Rows) != "[[中标 2 123470] [未中标 1 10]]" {
 			t.Fatalf("grouped: %+v %v", r, res.Rows)
@@ -131,12 +132,12 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 
 	t.Run("never by its physical name", func(t *testing.T) {
 		schema := "main"
-		if e.app.DB.Dialect == "postgres" {
+		if e.App.DB.Dialect == "postgres" {
 			schema = "public"
 		}
 		for _, sql := range []string{`SELECT c_1 FROM dt_` + itoa(table), `SELECT COUNT(*) FROM ` + schema + `.dt_` + itoa(table),
 			`SELECT xmmc FROM 项目跟踪测试表 WHERE id IN (SELECT id FROM dt_` + itoa(table) + `)`} {
-			_, r := e.dsTest(admin, sql, nil)
+			_, r := dsTest(e, admin, sql, nil)
 			if r.Code == 0 || !strings.Contains(r.Message, "项目跟踪测试表") {
 				t.Errorf("%s: %d %q", sql, r.Code, r.Message)
 			}
@@ -144,16 +145,16 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 	})
 
 	t.Run("only by a runner its read roles admit", func(t *testing.T) {
-		if res, r := e.dsTest(reader, `SELECT COUNT(*) AS n FROM 项目跟踪测试表`, nil); r.Code != 0 || fmt.Sprint(res.Rows) != "[[3]]" {
+		if res, r := dsTest(e, reader, `SELECT COUNT(*) AS n FROM 项目跟踪测试表`, nil); r.Code != 0 || fmt.Sprint(res.Rows) != "[[3]]" {
 			t.Fatalf("reader: %+v %v", r, res.Rows)
 		}
 		for _, sql := range []string{`SELECT COUNT(*) AS n FROM 项目跟踪测试表`, `SELECT COUNT(*) FROM dt_` + itoa(table)} {
-			_, r := e.dsTest(outsider, sql, nil)
+			_, r := dsTest(e, outsider, sql, nil)
 			if r.Code == 0 || !strings.Contains(r.Message, "没有可查询的表") {
 				t.Errorf("outsider: %s: %d %q", sql, r.Code, r.Message)
 			}
 		}
-		for _, c := range e.dsCatalog(outsider).Tables {
+		for _, c := range catalog(e, outsider).Tables {
 			if c.Kind == "dynamic" {
 				t.Errorf("outsider's catalogue lists %s", c.Name)
 			}
@@ -163,16 +164,16 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 		report := e.Created(e.Answer("POST", "/api/dreport/add", admin, map[string]any{"name": "投标金额报表", "datasetId": ds,
 			"layout": map[string]any{"columns": []map[string]any{{"key": "label", "title": "项目"}, {"key": "value", "title": "金额", "total": true}}},
 			"roles":  []int64{readers, outsiders}}), "report")
-		if _, r := e.call("POST", "/api/dreport/run", reader, map[string]any{"id": report}); r.Code != 0 || !strings.Contains(string(r.Data), "一号楼物业") {
+		if _, r := e.Call("POST", "/api/dreport/run", reader, map[string]any{"id": report}); r.Code != 0 || !strings.Contains(string(r.Data), "一号楼物业") {
 			t.Fatalf("reader's report: %d %s", r.Code, r.Message)
 		}
-		if _, r := e.call("POST", "/api/dreport/run", outsider, map[string]any{"id": report}); r.Code == 0 || !strings.Contains(r.Message, "项目跟踪测试表") {
+		if _, r := e.Call("POST", "/api/dreport/run", outsider, map[string]any{"id": report}); r.Code == 0 || !strings.Contains(r.Message, "项目跟踪测试表") {
 			t.Fatalf("outsider's report: %d %s %s", r.Code, r.Message, r.Data)
 		}
 	})
 
 	t.Run("the catalogue names it by its name and field codes", func(t *testing.T) {
-		c := e.dsCatalog(reader)
+		c := catalog(e, reader)
 		var found bool
 		for _, tb := range c.Tables {
 			if tb.Name == "项目跟踪测试表" {
@@ -182,7 +183,7 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 					cols = append(cols, col.Name+":"+col.Title+":"+col.Type)
 				}
 				want := "id:记录编号:|xmmc:项目名称:varchar|tbje:投标金额:money|kbrq:开标日期:date|bidstatus:状态:varchar|created_at:创建时间:|updated_at:更新时间:"
-				if e.app.DB.Dialect != "postgres" {
+				if e.App.DB.Dialect != "postgres" {
 					want = strings.Replace(want, "bidstatus", "bidStatus", 1)
 				}
 				if strings.Join(cols, "|") != want {
@@ -213,17 +214,17 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 		e.Created(e.Answer("POST", "/api/dtable/add", admin, map[string]any{"name": hostile, "fields": bidFields()}), "hostile table")
 		reserved := e.Created(e.Answer("POST", "/api/dtable/add", admin, map[string]any{"name": "sys_user", "fields": bidFields()}), "reserved table")
 		e.OK(e.Answer("POST", "/api/dtable/data/add", admin, map[string]any{"tableId": reserved, "values": map[string]any{"xmmc": "影子"}}), "row")
-		if res, r := e.dsTest(admin, `SELECT COUNT(*) AS n FROM "项目""); DROP TABLE sys_user; --"`, nil); r.Code != 0 || fmt.Sprint(res.Rows) != "[[0]]" {
+		if res, r := dsTest(e, admin, `SELECT COUNT(*) AS n FROM "项目""); DROP TABLE sys_user; --"`, nil); r.Code != 0 || fmt.Sprint(res.Rows) != "[[0]]" {
 			t.Fatalf("hostile name: %+v %v", r, res.Rows)
 		}
 		if !e.TableExists("sys_user") {
 			t.Fatal("sys_user is gone")
 		}
 		// the system table keeps its name; the dynamic table named so is listed as not queryable by name
-		if res, r := e.dsTest(admin, `SELECT COUNT(*) AS n FROM sys_user WHERE login_code = 'admin'`, nil); r.Code != 0 || fmt.Sprint(res.Rows) != "[[1]]" {
+		if res, r := dsTest(e, admin, `SELECT COUNT(*) AS n FROM sys_user WHERE login_code = 'admin'`, nil); r.Code != 0 || fmt.Sprint(res.Rows) != "[[1]]" {
 			t.Fatalf("sys_user: %+v %v", r, res.Rows)
 		}
-		for _, tb := range e.dsCatalog(admin).Tables {
+		for _, tb := range catalog(e, admin).Tables {
 			if tb.Kind == "dynamic" && tb.Name == "sys_user" && tb.Refused == "" {
 				t.Errorf("a dynamic table named sys_user is offered")
 			}
@@ -235,8 +236,8 @@ func TestDatasetsReadDynamicTablesByTheirNamesAndReadRoles(t *testing.T) {
 // that is not available, the text near a syntax error, a function or table a dataset may not use), never the
 // driver's text.
 func TestDatasetErrorsAreExplainedInTheUsersLanguage(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	for _, c := range []struct{ name, sql, zh, en string }{
 		{"no such table", `SELECT * FROM 不存在的表`, `没有可查询的表“不存在的表”`, `There is no table "不存在的表" you may query`},
 		{"no such column", `SELECT nope FROM org_unit`, `没有列“nope”`, `There is no column "nope"`},
@@ -249,7 +250,7 @@ func TestDatasetErrorsAreExplainedInTheUsersLanguage(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			for _, lang := range []string{"zh-CN", "en"} {
-				_, r := e.call("POST", "/api/dataset/test", admin, map[string]any{"sql": c.sql}, "Accept-Language", lang)
+				_, r := e.Call("POST", "/api/dataset/test", admin, map[string]any{"sql": c.sql}, "Accept-Language", lang)
 				want := c.zh
 				if lang == "en" {
 					want = c.en
@@ -269,13 +270,13 @@ func TestDatasetErrorsAreExplainedInTheUsersLanguage(t *testing.T) {
 
 // The demo's dynamic table, its dataset (by the table's own name) and its report run for the administrator.
 func TestDemoLowcodeReportRunsOverTheDemoTable(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	var id int64
-	if err := e.app.DB.QueryRow(t.Context(), `SELECT id FROM lowcode_report WHERE name = '投标项目月度报表'`).Scan(&id); err != nil {
+	if err := e.App.DB.QueryRow(t.Context(), `SELECT id FROM lowcode_report WHERE name = '投标项目月度报表'`).Scan(&id); err != nil {
 		t.Fatal(err)
 	}
-	_, r := e.call("POST", "/api/dreport/run", admin, map[string]any{"id": id, "values": map[string]string{"since": "2000-01-01"}})
+	_, r := e.Call("POST", "/api/dreport/run", admin, map[string]any{"id": id, "values": map[string]string{"since": "2000-01-01"}})
 	var run struct {
 		Total     int              `json:"total"`
 		ChartRows []map[string]any `json:"chartRows"`

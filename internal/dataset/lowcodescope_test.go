@@ -1,4 +1,4 @@
-package app_test
+package dataset_test
 
 import (
 	"biddesk/internal/apptest"
@@ -13,15 +13,15 @@ import (
 // reports), whatever role they share with staff (docs/api.md, "External users"; internal/app/lowcode.go,
 // staffOnlyLowcode): the verbs are read from the route table, so a call added later is covered too.
 func TestLowcodeRefusesExternalAccountsOnEveryVerb(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	staffRole := e.RoleIDOf("staff") // the partner holds it too
 	table := e.Created(e.Answer("POST", "/api/dtable/add", admin, map[string]any{"name": "合作项目", "fields": apptest.ProjectFields(),
 		"readRoles": []int64{staffRole}, "writeRoles": []int64{staffRole}}), "table")
 	ds := e.Created(e.Answer("POST", "/api/dataset/add", admin, map[string]any{"name": "单位", "sql": `SELECT unit_name AS label, level AS value FROM org_unit`}), "dataset")
 	report := e.Created(e.Answer("POST", "/api/dreport/add", admin, map[string]any{"name": "单位报表", "datasetId": ds,
 		"layout": map[string]any{"columns": []map[string]any{{"key": "label", "title": "名称"}}}, "roles": []int64{staffRole}}), "report")
-	staff := e.login("staff", "Staff@123").AccessToken
+	staff := e.Login("staff", "Staff@123").AccessToken
 	e.OK(e.Answer("POST", "/api/dtable/data/add", staff, map[string]any{"tableId": table, "values": map[string]any{"title": "内部"}}), "staff adds a row")
 	partner := e.LoginOutSite("partner", "Partner@123").AccessToken
 
@@ -29,25 +29,25 @@ func TestLowcodeRefusesExternalAccountsOnEveryVerb(t *testing.T) {
 	body := map[string]any{"tableId": table, "id": report, "ids": []int64{1}, "datasetId": ds, "sql": "SELECT 1 AS one",
 		"values": map[string]any{"title": "外部写入"}, "name": "x", "fields": apptest.ProjectFields()}
 	seen := map[string]bool{}
-	for _, rt := range e.app.Routes() {
+	for _, rt := range e.App.Routes() {
 		if rt.Area != "dtable" && rt.Area != "dataset" && rt.Area != "dreport" {
 			continue
 		}
 		seen[rt.Area] = true
 		t.Run(rt.Method+" "+rt.Path, func(t *testing.T) {
 			var resp *http.Response
-			var r envelope
+			var r apptest.Envelope
 			if rt.Method == "GET" {
-				resp, r = e.call("GET", rt.Path+params, partner, nil)
+				resp, r = e.Call("GET", rt.Path+params, partner, nil)
 			} else {
-				resp, r = e.call(rt.Method, rt.Path+params, partner, body)
+				resp, r = e.Call(rt.Method, rt.Path+params, partner, body)
 			}
 			if resp.StatusCode != http.StatusForbidden || r.Message != "无权限访问该功能" {
 				t.Fatalf("partner: HTTP %d code %d %q", resp.StatusCode, r.Code, r.Message)
 			}
 			if rt.Download { // a download ticket is no way round
-				tk := e.ticket(partner, rt.Path)
-				resp, _ := e.fetch(rt.Path+params+"&ticket="+tk, "")
+				tk := e.Ticket(partner, rt.Path)
+				resp, _ := e.Fetch(rt.Path+params+"&ticket="+tk, "")
 				if resp.StatusCode != http.StatusForbidden {
 					t.Fatalf("partner's ticket: HTTP %d", resp.StatusCode)
 				}
@@ -58,10 +58,10 @@ func TestLowcodeRefusesExternalAccountsOnEveryVerb(t *testing.T) {
 		t.Fatalf("low-code areas in the route table: %v", seen)
 	}
 	// nothing was written; staff still reads and writes the table the partner's role names
-	if n := e.count(`SELECT COUNT(*) FROM dt_` + itoa(table)); n != 1 {
+	if n := e.Count(`SELECT COUNT(*) FROM dt_` + itoa(table)); n != 1 {
 		t.Fatalf("rows of the table: %d, want staff's one", n)
 	}
-	if _, r := e.call("GET", "/api/dtable/mine", staff, nil); r.Code != 0 || !strings.Contains(string(r.Data), "合作项目") {
+	if _, r := e.Call("GET", "/api/dtable/mine", staff, nil); r.Code != 0 || !strings.Contains(string(r.Data), "合作项目") {
 		t.Fatalf("staff's tables: %+v", r)
 	}
 }
@@ -71,25 +71,25 @@ func TestLowcodeRefusesExternalAccountsOnEveryVerb(t *testing.T) {
 // subqueries, WITH, a schema); personal columns are refused, naming the column, until an administrator allows
 // them (docs/data-rules.md, "Datasets and reports").
 func TestDatasetsAndReportsObeyTheRunnersScopeAndPersonalColumns(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
-	pg := e.app.DB.Dialect == "postgres"
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
+	pg := e.App.DB.Dialect == "postgres"
 	// every scope 'own unit', the designer's code and the report's
-	role := e.grantRole(admin, "unitds", []string{"dataset_manager", "dreport"}, []string{"dataset_manager", "dreport"},
+	role := e.GrantRole(admin, "unitds", []string{"dataset_manager", "dreport"}, []string{"dataset_manager", "dreport"},
 		[]map[string]any{{"moduleName": "*", "scope": "unit"}})
-	e.account(admin, "near", "100201", role)
-	e.account(admin, "near2", "100201")
-	e.account(admin, "far", "100101")
-	near := e.signIn("near")
-	e.signIn("far") // a login_log row of the other unit
+	e.Account(admin, "near", "100201", role)
+	e.Account(admin, "near2", "100201")
+	e.Account(admin, "far", "100101")
+	near := e.SignIn("near")
+	e.SignIn("far") // a login_log row of the other unit
 	ctx := context.Background()
-	if _, err := e.app.DB.Exec(ctx, `UPDATE sys_user SET phone = '13911112222' WHERE login_code = 'far'`); err != nil {
+	if _, err := e.App.DB.Exec(ctx, `UPDATE sys_user SET phone = '13911112222' WHERE login_code = 'far'`); err != nil {
 		t.Fatal(err)
 	}
 
 	codes := func(tok, sql string) string {
 		t.Helper()
-		res, r := e.dsTest(tok, sql, nil)
+		res, r := dsTest(e, tok, sql, nil)
 		if r.Code != 0 {
 			t.Fatalf("%s: %+v", sql, r)
 		}
@@ -135,12 +135,12 @@ func TestDatasetsAndReportsObeyTheRunnersScopeAndPersonalColumns(t *testing.T) {
 	}
 	for _, sql := range []string{`SELECT login_code FROM ` + schema + `.sys_user`, `SELECT COUNT(*) FROM ` + schema + `.sys_user`,
 		`WITH sys_user AS (SELECT * FROM ` + schema + `.sys_user) SELECT login_code FROM sys_user`} {
-		if _, r := e.dsTest(near, sql, nil); r.Code == 0 {
+		if _, r := dsTest(e, near, sql, nil); r.Code == 0 {
 			t.Errorf("base table read: %s", sql)
 		}
 	}
 	if pg { // the role cannot take the app's rights back
-		if _, r := e.dsTest(near, `SELECT set_config('role', current_user, true) AS x`, nil); r.Code == 0 {
+		if _, r := dsTest(e, near, `SELECT set_config('role', current_user, true) AS x`, nil); r.Code == 0 {
 			t.Errorf("set_config allowed")
 		}
 	}
@@ -152,11 +152,11 @@ func TestDatasetsAndReportsObeyTheRunnersScopeAndPersonalColumns(t *testing.T) {
 	ds := e.Created(e.Answer("POST", "/api/dataset/add", admin, map[string]any{"name": "账号", "sql": `SELECT login_code AS code, unit_code AS unit FROM sys_user`}), "dataset")
 	rep := e.Created(e.Answer("POST", "/api/dreport/add", admin, map[string]any{"name": "账号报表", "datasetId": ds,
 		"layout": map[string]any{"columns": []map[string]any{{"key": "code", "title": "账号"}, {"key": "unit", "title": "单位"}}}}), "report")
-	_, r := e.call("POST", "/api/dreport/run", near, map[string]any{"id": rep, "limit": 100})
+	_, r := e.Call("POST", "/api/dreport/run", near, map[string]any{"id": rep, "limit": 100})
 	if r.Code != 0 || strings.Contains(string(r.Data), `"far"`) || strings.Contains(string(r.Data), "100101") || !strings.Contains(string(r.Data), `"near"`) {
 		t.Fatalf("report over sys_user: %+v", r)
 	}
-	_, r = e.call("POST", "/api/dataset/run", near, map[string]any{"id": ds})
+	_, r = e.Call("POST", "/api/dataset/run", near, map[string]any{"id": ds})
 	if r.Code != 0 || strings.Contains(string(r.Data), `"far"`) {
 		t.Fatalf("dataset run: %+v", r)
 	}
@@ -172,7 +172,7 @@ func TestDatasetsAndReportsObeyTheRunnersScopeAndPersonalColumns(t *testing.T) {
 		{`SELECT phone FROM ext_org`, "ext_org.phone"},
 	} {
 		for _, tok := range []string{admin, near} {
-			_, r := e.dsTest(tok, c.sql, nil)
+			_, r := dsTest(e, tok, c.sql, nil)
 			if r.Code == 0 || !strings.Contains(r.Message, "数据集不能读取个人信息列 "+c.column) {
 				t.Errorf("%s: want the refusal naming %s, got %+v", c.sql, c.column, r)
 			}
@@ -185,7 +185,7 @@ func TestDatasetsAndReportsObeyTheRunnersScopeAndPersonalColumns(t *testing.T) {
 	if got := codes(near, `SELECT phone FROM sys_user WHERE login_code = 'far'`); got != "" {
 		t.Errorf("allowed phone of another unit: %q", got)
 	}
-	if _, r := e.dsTest(admin, `SELECT email FROM sys_user`, nil); !strings.Contains(r.Message, "sys_user.email") {
+	if _, r := dsTest(e, admin, `SELECT email FROM sys_user`, nil); !strings.Contains(r.Message, "sys_user.email") {
 		t.Errorf("e-mail still personal: %+v", r)
 	}
 }
