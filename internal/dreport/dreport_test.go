@@ -1,6 +1,7 @@
-package app_test
+package dreport_test
 
 import (
+	"biddesk/internal/apptest"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -21,9 +22,9 @@ type reportRun struct {
 }
 
 func TestDynamicReportRunsItsDatasetForItsRoles(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
-	staff := e.login("staff", "Staff@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
+	staff := e.Login("staff", "Staff@123").AccessToken
 	ds := e.Created(e.Answer("POST", "/api/dataset/add", admin, map[string]any{"name": "数列",
 		"sql":    `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 25) SELECT 'n' || x AS label, x AS value, x * 2 AS twice FROM c WHERE x >= CAST(:from AS INTEGER)`,
 		"params": []map[string]string{{"name": "from", "label": "起始", "sample": "1"}}}), "dataset")
@@ -31,26 +32,34 @@ func TestDynamicReportRunsItsDatasetForItsRoles(t *testing.T) {
 		"columns": []map[string]any{{"key": "label", "title": "名称"}, {"key": "value", "title": "数值", "format": "number", "total": true}, {"key": "twice", "total": true}},
 		"chart":   map[string]any{"type": "bar", "x": "label", "y": []string{"value"}},
 	}
-	// Refused layouts: unknown chart type, a chart over a column the report lacks, a bad format.
-	for _, bad := range []map[string]any{
-		{"columns": layout["columns"], "chart": map[string]any{"type": "radar", "x": "label", "y": []string{"value"}}},
-		{"columns": layout["columns"], "chart": map[string]any{"type": "bar", "x": "nope", "y": []string{"value"}}},
-		{"columns": []map[string]any{{"key": "label", "format": "<script>"}}},
-		{"columns": []map[string]any{}},
-	} {
-		e.RefusedWith(e.Answer("POST", "/api/dreport/add", admin, map[string]any{"name": "坏报表", "datasetId": ds, "layout": bad}), "bad layout", "")
-	}
+	t.Run("refused layouts", func(t *testing.T) {
+		for _, c := range []struct {
+			name   string
+			layout map[string]any
+		}{
+			{"an unknown chart type", map[string]any{"columns": layout["columns"], "chart": map[string]any{"type": "radar", "x": "label", "y": []string{"value"}}}},
+			{"a chart over a column the report lacks", map[string]any{"columns": layout["columns"], "chart": map[string]any{"type": "bar", "x": "nope", "y": []string{"value"}}}},
+			{"a bad format", map[string]any{"columns": []map[string]any{{"key": "label", "format": "<script>"}}}},
+			{"no column", map[string]any{"columns": []map[string]any{}}},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				t.Parallel()
+				e := e.For(t)
+				e.RefusedWith(e.Answer("POST", "/api/dreport/add", admin, map[string]any{"name": "坏报表", "datasetId": ds, "layout": c.layout}), c.name, "")
+			})
+		}
+	})
 	e.RefusedWith(e.Answer("POST", "/api/dreport/add", staff, map[string]any{"name": "x", "datasetId": ds, "layout": layout}), "staff designs", "")
 	id := e.Created(e.Answer("POST", "/api/dreport/add", admin, map[string]any{"name": "数列报表", "datasetId": ds, "layout": layout}), "report")
 
 	// Without a role, staff cannot run it; granted, they can.
 	e.RefusedWith(e.Answer("POST", "/api/dreport/run", staff, map[string]any{"id": id}), "staff runs an ungranted report", "不存在")
 	e.OK(e.Answer("PUT", "/api/dreport/edit", admin, map[string]any{"id": id, "name": "数列报表", "datasetId": ds, "layout": layout, "roles": []int64{e.RoleIDOf("staff")}}), "grant")
-	_, r := e.call("GET", "/api/dreport/mine", staff, nil)
+	_, r := e.Call("GET", "/api/dreport/mine", staff, nil)
 	if r.Code != 0 || !strings.Contains(string(r.Data), "数列报表") {
 		t.Fatalf("staff's reports: %+v", r)
 	}
-	_, r = e.call("POST", "/api/dreport/run", staff, map[string]any{"id": id, "values": map[string]string{"from": "11"}, "sort": "value", "order": "desc", "limit": 10, "current": 2})
+	_, r = e.Call("POST", "/api/dreport/run", staff, map[string]any{"id": id, "values": map[string]string{"from": "11"}, "sort": "value", "order": "desc", "limit": 10, "current": 2})
 	var run reportRun
 	if r.Code != 0 || json.Unmarshal(r.Data, &run) != nil {
 		t.Fatalf("run: %+v", r)
@@ -62,15 +71,15 @@ func TestDynamicReportRunsItsDatasetForItsRoles(t *testing.T) {
 	}
 	// The filter's value is bound: SQL in it is a value, which SQLite's CAST reads as 0 and PostgreSQL's refuses
 	// (explained, not in the driver's words).
-	_, r = e.call("POST", "/api/dreport/run", staff, map[string]any{"id": id, "values": map[string]string{"from": "0; DELETE FROM sys_user"}})
-	if e.app.DB.Dialect == "postgres" {
+	_, r = e.Call("POST", "/api/dreport/run", staff, map[string]any{"id": id, "values": map[string]string{"from": "0; DELETE FROM sys_user"}})
+	if e.App.DB.Dialect == "postgres" {
 		if r.Code == 0 || !strings.Contains(r.Message, "值与列的类型不符") {
 			t.Fatalf("hostile filter: %+v", r)
 		}
 	} else if r.Code != 0 || json.Unmarshal(r.Data, &run) != nil || run.Total != 25 {
 		t.Fatalf("hostile filter: %+v", r)
 	}
-	if list[userRec](e, "/api/sys/user/list", admin, nil).Total < 2 {
+	if apptest.List[struct{ ID int64 }](e, "/api/sys/user/list", admin, nil).Total < 2 {
 		t.Fatal("accounts are gone")
 	}
 	e.RefusedWith(e.Answer("POST", "/api/dreport/run", staff, map[string]any{"id": id, "sort": "label; DROP TABLE x"}), "bad sort", "")
@@ -81,8 +90,8 @@ func TestDynamicReportRunsItsDatasetForItsRoles(t *testing.T) {
 // A report's filters get their widgets, it may appear in the side menu of the roles that run it, and its
 // export holds every row with the report's titles and a row of totals.
 func TestDynamicReportFiltersMenuAndExport(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	ds := e.Created(e.Answer("POST", "/api/dataset/add", admin, map[string]any{"name": "数列",
 		"sql": `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 12) SELECT 'n' || x AS label, x AS value FROM c
 			WHERE x >= CAST(:from AS INTEGER) AND (:day = '' OR :day <> '') AND (:unit = '' OR :unit <> '')`,
@@ -103,24 +112,24 @@ func TestDynamicReportFiltersMenuAndExport(t *testing.T) {
 	}
 	id := e.Created(e.Answer("POST", "/api/dreport/add", admin, form([]map[string]any{
 		{"name": "day", "widget": "date"}, {"name": "unit", "widget": "org"}, {"name": "from", "widget": "dict", "dictGroupCode": "sex"}})), "report")
-	_, r := e.call("GET", "/api/dreport/one?id="+itoa(id), admin, nil)
+	_, r := e.Call("GET", "/api/dreport/one?id="+itoa(id), admin, nil)
 	if r.Code != 0 || !strings.Contains(string(r.Data), `"inMenu":true`) || !strings.Contains(string(r.Data), `"widget":"org"`) {
 		t.Fatalf("one: %+v", r)
 	}
 
 	// The designer's lookups: the datasets, and a dataset's columns and parameters; refused to staff.
-	_, r = e.call("GET", "/api/dreport/datasets", admin, nil)
+	_, r = e.Call("GET", "/api/dreport/datasets", admin, nil)
 	if r.Code != 0 || !strings.Contains(string(r.Data), `"数列"`) {
 		t.Fatalf("datasets: %+v", r)
 	}
-	_, r = e.call("GET", "/api/dreport/datasetShape?datasetId="+itoa(ds), admin, nil)
+	_, r = e.Call("GET", "/api/dreport/datasetShape?datasetId="+itoa(ds), admin, nil)
 	if r.Code != 0 || !strings.Contains(string(r.Data), `"columns":["label","value"]`) || !strings.Contains(string(r.Data), `"name":"unit"`) {
 		t.Fatalf("shape: %+v %s", r, r.Data)
 	}
-	e.RefusedWith(e.Answer("GET", "/api/dreport/datasetShape?datasetId="+itoa(ds), e.login("staff", "Staff@123").AccessToken, nil), "staff reads a shape", "")
+	e.RefusedWith(e.Answer("GET", "/api/dreport/datasetShape?datasetId="+itoa(ds), e.Login("staff", "Staff@123").AccessToken, nil), "staff reads a shape", "")
 
 	// Staff, granted the report, find it in their side menu and run it with its widgets.
-	staff := e.login("staff", "Staff@123")
+	staff := e.Login("staff", "Staff@123")
 	found := ""
 	for _, g := range staff.SysMenus {
 		for _, m := range g.SubMenus {
@@ -132,7 +141,7 @@ func TestDynamicReportFiltersMenuAndExport(t *testing.T) {
 	if found != "/dreport?id="+itoa(id) {
 		t.Fatalf("staff's side menu has no report: %+v", staff.SysMenus)
 	}
-	_, r = e.call("POST", "/api/dreport/run", staff.AccessToken, map[string]any{"id": id, "values": map[string]string{"from": "3", "day": "2026-01-01", "unit": "x"}})
+	_, r = e.Call("POST", "/api/dreport/run", staff.AccessToken, map[string]any{"id": id, "values": map[string]string{"from": "3", "day": "2026-01-01", "unit": "x"}})
 	var run struct {
 		Total   int `json:"total"`
 		Filters []struct {
@@ -145,26 +154,26 @@ func TestDynamicReportFiltersMenuAndExport(t *testing.T) {
 	}
 
 	// The export: titles, every row (sorted as asked), then the totals.
-	tk := e.ticket(staff.AccessToken, "/api/dreport/export")
+	tk := e.Ticket(staff.AccessToken, "/api/dreport/export")
 	q := "id=" + itoa(id) + "&sort=value&order=desc&ticket=" + tk + "&values=" + url.QueryEscape(`{"from":"3"}`)
-	resp, body := e.send("GET", "/api/dreport/export?"+q, "", nil, "", nil)
+	resp, body := e.Send("GET", "/api/dreport/export?"+q, "", nil, "", nil)
 	if resp.StatusCode != 200 {
 		t.Fatalf("export: %d %s", resp.StatusCode, body)
 	}
-	rows := sheetRows(t, body)
+	rows := apptest.SheetRows(t, body)
 	if len(rows) != 12 || strings.Join(rows[0], "|") != "名称|数值" || strings.Join(rows[1], "|") != "n12|12" || strings.Join(rows[11], "|") != "合计|75" {
 		t.Fatalf("export rows: %v", rows)
 	}
 
 	// An external account (portal only) runs no report and has no report in its menu, even through a role it shares.
 	var partnerRole int64
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT ur.role_id FROM sys_user_role ur JOIN sys_user u ON u.id = ur.user_id WHERE u.login_code = ? ORDER BY ur.role_id LIMIT 1`, "partner").Scan(&partnerRole); err != nil {
+	if err := e.App.DB.QueryRow(context.Background(), `SELECT ur.role_id FROM sys_user_role ur JOIN sys_user u ON u.id = ur.user_id WHERE u.login_code = ? ORDER BY ur.role_id LIMIT 1`, "partner").Scan(&partnerRole); err != nil {
 		t.Fatal(err)
 	}
 	e.OK(e.Answer("PUT", "/api/dreport/edit", admin, map[string]any{"id": id, "name": "菜单报表", "datasetId": ds, "inMenu": true,
 		"layout": map[string]any{"columns": columns}, "roles": []int64{e.RoleIDOf("staff"), partnerRole}}), "grant the partner's role")
-	_, r = e.call("POST", "/api/outSite/login", "", url.Values{"LoginCode": {"partner"}, "PassWord": {"Partner@123"}})
-	var partner sessionUser
+	_, r = e.Call("POST", "/api/outSite/login", "", url.Values{"LoginCode": {"partner"}, "PassWord": {"Partner@123"}})
+	var partner apptest.SessionUser
 	if r.Code != 0 || json.Unmarshal(r.Data, &partner) != nil || len(partner.SysMenus) != 0 {
 		t.Fatalf("partner's session: %+v", r)
 	}
@@ -173,14 +182,14 @@ func TestDynamicReportFiltersMenuAndExport(t *testing.T) {
 	// Taken off the menu or off the staff role, the report leaves staff's menu; an ungranted export is refused.
 	e.OK(e.Answer("PUT", "/api/dreport/edit", admin, map[string]any{"id": id, "name": "菜单报表", "datasetId": ds, "inMenu": false,
 		"layout": map[string]any{"columns": columns}, "roles": []int64{}}), "ungrant")
-	staff = e.login("staff", "Staff@123")
+	staff = e.Login("staff", "Staff@123")
 	for _, g := range staff.SysMenus {
 		if g.Code == "dreport_menu" {
 			t.Fatalf("the report stays in staff's menu: %+v", staff.SysMenus)
 		}
 	}
-	tk = e.ticket(staff.AccessToken, "/api/dreport/export")
-	if resp, body = e.send("GET", "/api/dreport/export?id="+itoa(id)+"&ticket="+tk, "", nil, "", nil); bytes.HasPrefix(body, []byte("PK")) {
+	tk = e.Ticket(staff.AccessToken, "/api/dreport/export")
+	if resp, body = e.Send("GET", "/api/dreport/export?id="+itoa(id)+"&ticket="+tk, "", nil, "", nil); bytes.HasPrefix(body, []byte("PK")) {
 		t.Fatalf("ungranted export: %d", resp.StatusCode)
 	}
 }
