@@ -1,6 +1,7 @@
-package app_test
+package org_test
 
 import (
+	"biddesk/internal/apptest"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -25,13 +26,13 @@ type unitRec struct {
 	HasChildren        bool   `json:"hasChildren"`
 }
 
-// units calls a unit look-up and decodes the list; it fails the test on an error envelope.
-func (e *env) units(tok, path string) []unitRec {
-	e.t.Helper()
-	_, r := e.call("GET", path, tok, nil)
+// units calls a unit look-up and decodes the list; it fails the test on an error apptest.Envelope.
+func units(e *apptest.Env, tok, path string) []unitRec {
+	e.T.Helper()
+	_, r := e.Call("GET", path, tok, nil)
 	var us []unitRec
 	if r.Code != 0 || json.Unmarshal(r.Data, &us) != nil {
-		e.t.Fatalf("%s: %+v", path, r)
+		e.T.Fatalf("%s: %+v", path, r)
 	}
 	return us
 }
@@ -45,10 +46,10 @@ func codesOf(us []unitRec) []string {
 }
 
 func TestOrganisationTreeLoadsByParent(t *testing.T) {
-	e := newEnv(t)
-	tok := e.login("staff", "Staff@123").AccessToken // any signed-in user: the picker is everywhere
+	e := apptest.New(t)
+	tok := e.Login("staff", "Staff@123").AccessToken // any signed-in user: the picker is everywhere
 	get := func(pid string) []unitRec {
-		return e.units(tok, "/api/dataHumanResources/getByPid?pid="+url.QueryEscape(pid))
+		return units(e, tok, "/api/dataHumanResources/getByPid?pid="+url.QueryEscape(pid))
 	}
 	roots := get("")
 	// spec section 3: a unit that is not clickable is a leaf; the special roots are not selectable
@@ -66,75 +67,82 @@ func TestOrganisationTreeLoadsByParent(t *testing.T) {
 	if len(get("nope")) != 0 {
 		t.Error("unknown parent should have no children")
 	}
-	if resp, r := e.call("GET", "/api/dataHumanResources/getByPid", "", nil); resp.StatusCode != 401 || r.Code != 10005 {
+	if resp, r := e.Call("GET", "/api/dataHumanResources/getByPid", "", nil); resp.StatusCode != 401 || r.Code != 10005 {
 		t.Errorf("anonymous tree: %+v", r)
 	}
 }
 
 func TestOrganListLookups(t *testing.T) {
-	e := newEnv(t)
-	tok := e.login("staff", "Staff@123").AccessToken
+	e := apptest.New(t)
+	tok := e.Login("staff", "Staff@123").AccessToken
 	sel := "/motivate/project/config/selectOrgCode?"
 
 	// the root query is level 1; children by code or by id are one level down
-	root := e.units(tok, sel+"level=1")
+	root := units(e, tok, sel+"level=1")
 	if len(root) != 1 || root[0].FullUnitCode != "10" {
 		t.Fatalf("root: %+v", root)
 	}
-	if got := codesOf(e.units(tok, sel+"fullUnitCode=10")); strings.Join(got, ",") != "1001,1002" {
+	if got := codesOf(units(e, tok, sel+"fullUnitCode=10")); strings.Join(got, ",") != "1001,1002" {
 		t.Errorf("children of 10: %v", got)
 	}
-	byID := e.units(tok, sel+fmt.Sprintf("id=%d", root[0].ID))
+	byID := units(e, tok, sel+fmt.Sprintf("id=%d", root[0].ID))
 	if len(byID) != 2 || byID[0].Level != "2" {
 		t.Errorf("children by id: %+v", byID)
 	}
 	// 'remove root': the companies below the subordinate-companies node, at level 3
-	companies := e.units(tok, sel+"delPartment=true")
+	companies := units(e, tok, sel+"delPartment=true")
 	if len(companies) != 14 || companies[0].Level != "3" || companies[0].ParentFullUnitCode != "1002" || companies[0].Disabled {
 		t.Fatalf("delPartment root: %d %+v", len(companies), companies[:1])
 	}
 	// type filter: departments only
-	for _, u := range e.units(tok, sel+"unitName="+url.QueryEscape("部")+"&type=2") {
+	for _, u := range units(e, tok, sel+"unitName="+url.QueryEscape("部")+"&type=2") {
 		if u.UnitType != 2 || !strings.Contains(u.UnitName, "部") {
 			t.Fatalf("type 2 search: %+v", u)
 		}
 	}
 	// search by name: substring, capped; 'no hit' is an empty list; specials dropped with delPartment
-	hits := e.units(tok, sel+"unitName="+url.QueryEscape("投标"))
+	hits := units(e, tok, sel+"unitName="+url.QueryEscape("投标"))
 	if len(hits) == 0 {
 		t.Fatal("search 投标: no hits")
 	}
-	if len(e.units(tok, sel+"unitName="+url.QueryEscape("没有这个组织"))) != 0 {
+	if len(units(e, tok, sel+"unitName="+url.QueryEscape("没有这个组织"))) != 0 {
 		t.Error("search without hits should be empty")
 	}
-	if got := e.units(tok, sel+"unitName="+url.QueryEscape("区域")+"&delPartment=true"); len(got) != 0 {
+	if got := units(e, tok, sel+"unitName="+url.QueryEscape("区域")+"&delPartment=true"); len(got) != 0 {
 		t.Errorf("delPartment search still returns the placeholder: %+v", got)
 	}
-	if got := e.units(tok, "/api/organization/unitInfo/byUnitName?unitName="+url.QueryEscape("区域")); len(got) != 1 || !got[0].Disabled {
+	if got := units(e, tok, "/api/organization/unitInfo/byUnitName?unitName="+url.QueryEscape("区域")); len(got) != 1 || !got[0].Disabled {
 		t.Errorf("byUnitName: %+v", got)
 	}
 	// wildcards in the keyword match themselves
-	if got := e.units(tok, sel+"unitName="+url.QueryEscape("%")); len(got) != 0 {
+	if got := units(e, tok, sel+"unitName="+url.QueryEscape("%")); len(got) != 0 {
 		t.Errorf("%% matched: %d", len(got))
 	}
 	// bad parameters are named
-	for q, msg := range map[string]string{"inStatus=5": "inStatus 只能是 0 或 1", "level=abc": "参数 level 必须是整数", "unitName=" + strings.Repeat("长", 101): "搜索内容长度不能超过100"} {
-		if _, r := e.call("GET", sel+q, tok, nil); r.Code != 1 || r.Message != msg {
-			t.Errorf("%s: %+v", q, r)
+	t.Run("refused", func(t *testing.T) {
+		for _, c := range []struct{ name, q, msg string }{
+			{"a status other than 0 or 1", "inStatus=5", "inStatus 只能是 0 或 1"},
+			{"a level that is no number", "level=abc", "参数 level 必须是整数"},
+			{"a name too long", "unitName=" + strings.Repeat("长", 101), "搜索内容长度不能超过100"},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				t.Parallel()
+				e.For(t).Refused("GET", sel+c.q, tok, nil, c.msg)
+			})
 		}
-	}
-	if _, r := e.call("GET", "/api/organization/unitInfo/byUnitName", tok, nil); r.Message != "缺少参数 unitName" {
+	})
+	if _, r := e.Call("GET", "/api/organization/unitInfo/byUnitName", tok, nil); r.Message != "缺少参数 unitName" {
 		t.Errorf("byUnitName without name: %+v", r)
 	}
 
 	// the other look-ups
-	if got := e.units(tok, "/api/organization/levelInfoList?level=2"); strings.Join(codesOf(got), ",") != "1001,1002" {
+	if got := units(e, tok, "/api/organization/levelInfoList?level=2"); strings.Join(codesOf(got), ",") != "1001,1002" {
 		t.Errorf("levelInfoList: %v", codesOf(got))
 	}
-	if got := e.units(tok, "/api/dataHumanResources/getByNameOrCode?keyword=100201"); len(got) == 0 || got[0].FullUnitCode != "100201" {
+	if got := units(e, tok, "/api/dataHumanResources/getByNameOrCode?keyword=100201"); len(got) == 0 || got[0].FullUnitCode != "100201" {
 		t.Errorf("getByNameOrCode by code: %v", codesOf(got))
 	}
-	_, r := e.call("GET", "/api/dataHumanResources/tree?pid=100201", tok, nil)
+	_, r := e.Call("GET", "/api/dataHumanResources/tree?pid=100201", tok, nil)
 	var tree []struct {
 		ID, Name, PID string
 		Children      []any
@@ -142,18 +150,18 @@ func TestOrganListLookups(t *testing.T) {
 	if r.Code != 0 || json.Unmarshal(r.Data, &tree) != nil || len(tree) < 19 || tree[0].PID != "100201" {
 		t.Errorf("tree below 100201: %+v %d", r, len(tree))
 	}
-	_, r = e.call("GET", "/api/dataHumanResources/tree", tok, nil)
+	_, r = e.Call("GET", "/api/dataHumanResources/tree", tok, nil)
 	if r.Code != 0 || json.Unmarshal(r.Data, &tree) != nil || len(tree) != 1 || tree[0].ID != "10" || len(tree[0].Children) != 2 {
 		t.Errorf("whole tree: %+v", tree)
 	}
 }
 
 func TestEmployeeSelectorResolvesLinesInOneCall(t *testing.T) {
-	e := newEnv(t)
-	tok := e.login("staff", "Staff@123").AccessToken
+	e := apptest.New(t)
+	tok := e.Login("staff", "Staff@123").AccessToken
 	type emp struct{ Code, Name, UnitCode, UnitName, Match string }
-	pick := func(body any) ([]emp, envelope) {
-		_, r := e.call("POST", "/api/employee/selector", tok, body)
+	pick := func(body any) ([]emp, apptest.Envelope) {
+		_, r := e.Call("POST", "/api/employee/selector", tok, body)
 		var out []emp
 		if r.Code == 0 {
 			_ = json.Unmarshal(r.Data, &out)
@@ -191,9 +199,9 @@ func TestEmployeeSelectorResolvesLinesInOneCall(t *testing.T) {
 	}
 }
 
-func demoEmployee(t *testing.T, e *env, tok, code string) (string, string) {
+func demoEmployee(t *testing.T, e *apptest.Env, tok, code string) (string, string) {
 	t.Helper()
-	_, r := e.call("POST", "/api/employee/selector", tok, map[string]any{"employeeCodes": []string{code}})
+	_, r := e.Call("POST", "/api/employee/selector", tok, map[string]any{"employeeCodes": []string{code}})
 	var out []struct{ Code, Name string }
 	if r.Code != 0 || json.Unmarshal(r.Data, &out) != nil || len(out) != 1 {
 		t.Fatalf("employee %s: %+v", code, r)
@@ -202,60 +210,60 @@ func demoEmployee(t *testing.T, e *env, tok, code string) (string, string) {
 }
 
 func TestDataRulesLimitTheUnitsAUserSees(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
-	staff := e.login("staff", "Staff@123").AccessToken // unit 100201003, role staff (no scope: own unit and below)
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
+	staff := e.Login("staff", "Staff@123").AccessToken // unit 100201003, role staff (no scope: own unit and below)
 	rule := "/motivate/project/config/selectOrgCode?isDataRule=true&moduleName=library"
 
 	// the administrator's role sees everything: the root query is the normal root
-	if got := codesOf(e.units(admin, rule)); strings.Join(got, ",") != "10" {
+	if got := codesOf(units(e, admin, rule)); strings.Join(got, ",") != "10" {
 		t.Errorf("admin root: %v", got)
 	}
 	// staff: own unit and below; the root query starts at their unit, children are theirs
-	if got := codesOf(e.units(staff, rule)); strings.Join(got, ",") != "100201003" {
+	if got := codesOf(units(e, staff, rule)); strings.Join(got, ",") != "100201003" {
 		t.Errorf("staff root: %v", got)
 	}
-	if got := codesOf(e.units(staff, rule+"&fullUnitCode=100201")); strings.Join(got, ",") != "100201003" {
+	if got := codesOf(units(e, staff, rule+"&fullUnitCode=100201")); strings.Join(got, ",") != "100201003" {
 		t.Errorf("staff sees siblings: %v", got)
 	}
-	if got := e.units(staff, rule+"&unitName="+url.QueryEscape("部")); len(got) != 1 || got[0].FullUnitCode != "100201003" {
+	if got := units(e, staff, rule+"&unitName="+url.QueryEscape("部")); len(got) != 1 || got[0].FullUnitCode != "100201003" {
 		t.Errorf("staff search: %v", codesOf(got))
 	}
-	if got := codesOf(e.units(staff, "/api/recruit/interview/user/authority?moduleName=library")); strings.Join(got, ",") != "100201003" {
+	if got := codesOf(units(e, staff, "/api/recruit/interview/user/authority?moduleName=library")); strings.Join(got, ",") != "100201003" {
 		t.Errorf("authority: %v", got)
 	}
 	// without the flag the tree is whole
-	if got := e.units(staff, "/motivate/project/config/selectOrgCode?fullUnitCode=100201"); len(got) < 19 {
+	if got := units(e, staff, "/motivate/project/config/selectOrgCode?fullUnitCode=100201"); len(got) < 19 {
 		t.Errorf("no data rule: %d", len(got))
 	}
 
 	// the role screen sets the staff role's scope for the library: two custom companies
-	roleID := e.roleID(admin, "staff")
-	put := func(scopes any) envelope {
-		_, r := e.call("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": roleID, "scopes": scopes})
+	roleID := e.RoleID(admin, "staff")
+	put := func(scopes any) apptest.Envelope {
+		_, r := e.Call("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": roleID, "scopes": scopes})
 		return r
 	}
 	if r := put([]map[string]any{{"moduleName": "library", "scope": "custom", "unitCodes": []string{"100203", "100202", "100202005"}}}); r.Code != 0 {
 		t.Fatalf("put scopes: %+v", r)
 	}
-	if got := codesOf(e.units(staff, rule)); strings.Join(got, ",") != "100202,100203" {
+	if got := codesOf(units(e, staff, rule)); strings.Join(got, ",") != "100202,100203" {
 		t.Errorf("custom root: %v", got)
 	}
-	if got := e.units(staff, rule+"&fullUnitCode=100202"); len(got) < 19 {
+	if got := units(e, staff, rule+"&fullUnitCode=100202"); len(got) < 19 {
 		t.Errorf("custom children: %d", len(got))
 	}
 	// another module still uses the default: own unit and below
-	if got := codesOf(e.units(staff, "/motivate/project/config/selectOrgCode?isDataRule=true&moduleName=statistics")); strings.Join(got, ",") != "100201003" {
+	if got := codesOf(units(e, staff, "/motivate/project/config/selectOrgCode?isDataRule=true&moduleName=statistics")); strings.Join(got, ",") != "100201003" {
 		t.Errorf("other module: %v", got)
 	}
 	// 'own unit' only: no children
 	if r := put([]map[string]any{{"moduleName": "*", "scope": "unit"}}); r.Code != 0 {
 		t.Fatalf("put unit scope: %+v", r)
 	}
-	if got := e.units(staff, "/motivate/project/config/selectOrgCode?isDataRule=true&moduleName=statistics&fullUnitCode=100201003"); len(got) != 0 {
+	if got := units(e, staff, "/motivate/project/config/selectOrgCode?isDataRule=true&moduleName=statistics&fullUnitCode=100201003"); len(got) != 0 {
 		t.Errorf("unit scope children: %v", codesOf(got))
 	}
-	_, r := e.call("GET", fmt.Sprintf("/api/sys/role/dataScope?roleId=%d", roleID), admin, nil)
+	_, r := e.Call("GET", fmt.Sprintf("/api/sys/role/dataScope?roleId=%d", roleID), admin, nil)
 	var scopes []struct {
 		ModuleName, Scope string
 		UnitCodes         []string
@@ -280,12 +288,12 @@ func TestDataRulesLimitTheUnitsAUserSees(t *testing.T) {
 		}
 	}
 	// the staff user cannot change scopes
-	if resp, _ := e.call("PUT", "/api/sys/role/dataScope", staff, map[string]any{"roleId": roleID, "scopes": []any{}}); resp.StatusCode != 403 {
+	if resp, _ := e.Call("PUT", "/api/sys/role/dataScope", staff, map[string]any{"roleId": roleID, "scopes": []any{}}); resp.StatusCode != 403 {
 		t.Errorf("staff put: %d", resp.StatusCode)
 	}
 	// the change is in the business log
 	var n int
-	if err := e.app.DB.QueryRow(t.Context(), `SELECT COUNT(*) FROM business_log WHERE module = 'rolemanager' AND action = 'dataScope' AND login_code = 'admin'`).Scan(&n); err != nil || n != 2 {
+	if err := e.App.DB.QueryRow(t.Context(), `SELECT COUNT(*) FROM business_log WHERE module = 'rolemanager' AND action = 'dataScope' AND login_code = 'admin'`).Scan(&n); err != nil || n != 2 {
 		t.Errorf("business log rows: %d %v", n, err)
 	}
 }
@@ -293,13 +301,13 @@ func TestDataRulesLimitTheUnitsAUserSees(t *testing.T) {
 // The demo company has fourteen units named 投标管理部: wherever a unit is shown it carries enough of its path to be
 // told apart (the user list, the employee picker, the organisation lookups), and the labels follow an import.
 func TestAmbiguousUnitsAreShownWithEnoughOfTheirPath(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	var n int
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM org_unit WHERE unit_name = '投标管理部'`).Scan(&n); err != nil || n < 2 {
+	if err := e.App.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM org_unit WHERE unit_name = '投标管理部'`).Scan(&n); err != nil || n < 2 {
 		t.Fatalf("the demo has %d units named 投标管理部 (%v)", n, err)
 	}
-	users := list[struct {
+	users := apptest.List[struct {
 		LoginCode string `json:"loginCode"`
 		UnitName  string `json:"unitName"`
 	}](e, "/api/sys/user/list", admin, url.Values{"loginCode": {"staff"}})
@@ -307,7 +315,7 @@ func TestAmbiguousUnitsAreShownWithEnoughOfTheirPath(t *testing.T) {
 		t.Errorf("the user list shows staff's unit as %+v", users.Records)
 	}
 	var labels []string
-	if err := db.EachRow(context.Background(), e.app.DB, `SELECT unit_label FROM org_unit WHERE unit_name = '投标管理部'`, nil, func(r db.Row) error {
+	if err := db.EachRow(context.Background(), e.App.DB, `SELECT unit_label FROM org_unit WHERE unit_name = '投标管理部'`, nil, func(r db.Row) error {
 		var l string
 		err := r.Scan(&l)
 		labels = append(labels, l)
@@ -323,7 +331,7 @@ func TestAmbiguousUnitsAreShownWithEnoughOfTheirPath(t *testing.T) {
 		seen[l] = true
 	}
 	var unique string
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT unit_label FROM org_unit WHERE full_unit_code = '100201'`).Scan(&unique); err != nil || strings.Contains(unique, "/") {
+	if err := e.App.DB.QueryRow(context.Background(), `SELECT unit_label FROM org_unit WHERE full_unit_code = '100201'`).Scan(&unique); err != nil || strings.Contains(unique, "/") {
 		t.Errorf("a unique name is shown with a path: %q (%v)", unique, err)
 	}
 }

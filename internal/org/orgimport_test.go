@@ -1,4 +1,4 @@
-package app_test
+package org_test
 
 import (
 	"biddesk/internal/apptest"
@@ -21,8 +21,8 @@ type importReport struct {
 	}
 }
 
-func (e *env) importOrg(tok string, dry bool, data []byte) (importReport, envelope) {
-	e.t.Helper()
+func importOrg(e *apptest.Env, tok string, dry bool, data []byte) (importReport, apptest.Envelope) {
+	e.T.Helper()
 	path := "/api/org/import"
 	if dry {
 		path += "?dryRun=true"
@@ -31,7 +31,7 @@ func (e *env) importOrg(tok string, dry bool, data []byte) (importReport, envelo
 	var rep importReport
 	if r.Code == 0 {
 		if err := json.Unmarshal(r.Data, &rep); err != nil {
-			e.t.Fatal(err)
+			e.T.Fatal(err)
 		}
 	}
 	return rep, r
@@ -43,11 +43,11 @@ var (
 )
 
 func TestOrgImportDryRunThenAllOrNothing(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	countOf := func(q string) int {
 		var n int
-		if err := e.app.DB.QueryRow(t.Context(), q).Scan(&n); err != nil {
+		if err := e.App.DB.QueryRow(t.Context(), q).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
 		return n
@@ -55,7 +55,7 @@ func TestOrgImportDryRunThenAllOrNothing(t *testing.T) {
 	units0, emps0 := countOf(`SELECT COUNT(*) FROM org_unit`), countOf(`SELECT COUNT(*) FROM employee`)
 
 	// the template is a real workbook with both sheets
-	resp, body := e.fetch("/api/org/import/template", admin)
+	resp, body := e.Fetch("/api/org/import/template", admin)
 	if resp.StatusCode != 200 {
 		t.Fatalf("template: %d", resp.StatusCode)
 	}
@@ -79,7 +79,7 @@ func TestOrgImportDryRunThenAllOrNothing(t *testing.T) {
 			{"HX900001", "重复", "100215", "", "", ""},           // duplicate code
 		},
 	})
-	rep, r := e.importOrg(admin, true, bad)
+	rep, r := importOrg(e, admin, true, bad)
 	if r.Code != 0 || !rep.DryRun || rep.Applied {
 		t.Fatalf("dry run: %+v %+v", r, rep)
 	}
@@ -107,7 +107,7 @@ func TestOrgImportDryRunThenAllOrNothing(t *testing.T) {
 		t.Errorf("problems: %d %+v", len(rep.Problems), rep.Problems)
 	}
 	// the real import of a bad file writes nothing at all
-	rep, r = e.importOrg(admin, false, bad)
+	rep, r = importOrg(e, admin, false, bad)
 	if r.Code != 0 || rep.Applied || len(rep.Problems) == 0 {
 		t.Fatalf("bad import: %+v", rep)
 	}
@@ -125,15 +125,15 @@ func TestOrgImportDryRunThenAllOrNothing(t *testing.T) {
 			{"HX000001", "改名员工", "100215", "", "", "1"}, // an existing employee: updated by code
 		},
 	})
-	rep, r = e.importOrg(admin, true, good)
+	rep, r = importOrg(e, admin, true, good)
 	if r.Code != 0 || len(rep.Problems) != 0 || rep.UnitsCreated != 2 || rep.EmployeesCreated != 1 || rep.EmployeesUpdated != 1 || rep.Applied {
 		t.Fatalf("good dry run: %+v %+v", r, rep)
 	}
-	rep, r = e.importOrg(admin, false, good)
+	rep, r = importOrg(e, admin, false, good)
 	if r.Code != 0 || !rep.Applied {
 		t.Fatalf("good import: %+v %+v", r, rep)
 	}
-	kids := e.units(admin, "/api/dataHumanResources/getByPid?pid=100215")
+	kids := units(e, admin, "/api/dataHumanResources/getByPid?pid=100215")
 	if len(kids) != 1 || kids[0].Level != "4" || kids[0].FullUnitName != "华信服务集团,区域公司,宁波华信物业服务有限公司,综合管理部" || kids[0].UnitType != 2 {
 		t.Fatalf("imported child: %+v", kids)
 	}
@@ -142,12 +142,12 @@ func TestOrgImportDryRunThenAllOrNothing(t *testing.T) {
 		t.Errorf("updated employee: %s %s", code, name)
 	}
 	// e-mails are stored in lower case, so the selector finds them in any case
-	_, r = e.call("POST", "/api/employee/selector", admin, map[string]any{"phoneOrEmails": []string{"wxm@example.COM"}})
+	_, r = e.Call("POST", "/api/employee/selector", admin, map[string]any{"phoneOrEmails": []string{"wxm@example.COM"}})
 	if r.Code != 0 || !bytes.Contains(r.Data, []byte("HX900001")) {
 		t.Errorf("imported e-mail: %+v", r)
 	}
 	// importing the same file again updates, never duplicates
-	rep, _ = e.importOrg(admin, false, good)
+	rep, _ = importOrg(e, admin, false, good)
 	if !rep.Applied || rep.UnitsCreated != 0 || rep.UnitsUpdated != 2 || rep.EmployeesCreated != 0 {
 		t.Errorf("re-import: %+v", rep)
 	}
@@ -160,55 +160,55 @@ func TestOrgImportDryRunThenAllOrNothing(t *testing.T) {
 }
 
 func TestOrgImportRefusesWhatIsNotAWorkbook(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
-	if _, r := e.importOrg(admin, true, []byte("code,name\n1,a\n")); r.Code != 1 || r.Message != "文件不是有效的 Excel（.xlsx）文件" {
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
+	if _, r := importOrg(e, admin, true, []byte("code,name\n1,a\n")); r.Code != 1 || r.Message != "文件不是有效的 Excel（.xlsx）文件" {
 		t.Errorf("csv as xlsx: %+v", r)
 	}
-	if _, r := e.importOrg(admin, true, append([]byte("PK\x03\x04"), make([]byte, 100)...)); r.Code != 1 || r.Message != "文件不是有效的 Excel（.xlsx）文件" {
+	if _, r := importOrg(e, admin, true, append([]byte("PK\x03\x04"), make([]byte, 100)...)); r.Code != 1 || r.Message != "文件不是有效的 Excel（.xlsx）文件" {
 		t.Errorf("broken zip: %+v", r)
 	}
-	rep, r := e.importOrg(admin, true, apptest.Workbook(t, map[string][][]string{"Sheet9": {{"a"}}}))
+	rep, r := importOrg(e, admin, true, apptest.Workbook(t, map[string][][]string{"Sheet9": {{"a"}}}))
 	if r.Code != 0 || len(rep.Problems) != 1 || rep.Problems[0].Message != "文件中没有「组织」或「员工」工作表，请使用导入模板" {
 		t.Errorf("no known sheet: %+v", rep)
 	}
-	rep, _ = e.importOrg(admin, true, apptest.Workbook(t, map[string][][]string{"员工": {{"姓名", "手机号"}, {"a", "b"}}}))
+	rep, _ = importOrg(e, admin, true, apptest.Workbook(t, map[string][][]string{"员工": {{"姓名", "手机号"}, {"a", "b"}}}))
 	if len(rep.Problems) != 2 {
 		t.Errorf("missing columns: %+v", rep)
 	}
 	if r := e.Upload("/api/org/import", admin, "big.xlsx", make([]byte, 11<<20)); r.Code != 1 || r.Message != "文件不能超过 10MB" {
 		t.Errorf("too large: %+v", r)
 	}
-	staff := e.login("staff", "Staff@123").AccessToken
+	staff := e.Login("staff", "Staff@123").AccessToken
 	if r := e.Upload("/api/org/import", staff, "org.xlsx", apptest.Workbook(t, map[string][][]string{"组织": {unitHeader}})); r.Code != 403 {
 		t.Errorf("staff import: %+v", r)
 	}
 }
 
 func TestOrgListsSearchAndExport(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	var page struct {
 		Records []unitRec
 		Total   int
 	}
-	_, r := e.call("GET", "/api/org/unit/list?fullUnitCode=100201&level=4&sort=unitName&order=desc", admin, nil)
+	_, r := e.Call("GET", "/api/org/unit/list?fullUnitCode=100201&level=4&sort=unitName&order=desc", admin, nil)
 	if r.Code != 0 || json.Unmarshal(r.Data, &page) != nil || page.Total < 19 || page.Records[0].Level != "4" {
 		t.Fatalf("unit list: %+v", r)
 	}
-	if _, r := e.call("GET", "/api/org/unit/list?sort=u.unit_name", admin, nil); r.Code != 1 {
+	if _, r := e.Call("GET", "/api/org/unit/list?sort=u.unit_name", admin, nil); r.Code != 1 {
 		t.Errorf("tampered sort: %+v", r)
 	}
 	var emps struct {
 		Records []struct{ Code, Name, UnitName string }
 		Total   int
 	}
-	_, r = e.call("GET", "/api/org/employee/list?unitCode=1002&limit=5", admin, nil)
+	_, r = e.Call("GET", "/api/org/employee/list?unitCode=1002&limit=5", admin, nil)
 	if r.Code != 0 || json.Unmarshal(r.Data, &emps) != nil || emps.Total == 0 || len(emps.Records) != 5 || emps.Records[0].UnitName == "" {
 		t.Fatalf("employee list: %+v", r)
 	}
-	resp, body := e.fetch("/api/org/employee/export?unitCode=1002", admin)
-	rows := sheetRows(t, body)
+	resp, body := e.Fetch("/api/org/employee/export?unitCode=1002", admin)
+	rows := apptest.SheetRows(t, body)
 	if resp.StatusCode != 200 || len(rows) != emps.Total+1 || rows[0][0] != "员工编号" {
 		t.Errorf("employee export: %d rows %v", len(rows), rows[0])
 	}
@@ -217,13 +217,13 @@ func TestOrgListsSearchAndExport(t *testing.T) {
 // A company's employees come in one workbook: the organisation import takes more rows a sheet than the library's
 // 10,000 (the 64 MB unpacked bound still holds).
 func TestOrgImportTakesAWholeCompany(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	rows := [][]string{employeeHeader}
 	for i := range 12_000 {
 		rows = append(rows, []string{fmt.Sprintf("HX8%05d", i), "员工", "100101", "", "", "1"})
 	}
-	rep, r := e.importOrg(admin, true, apptest.Workbook(t, map[string][][]string{"员工": rows}))
+	rep, r := importOrg(e, admin, true, apptest.Workbook(t, map[string][][]string{"员工": rows}))
 	if r.Code != 0 || len(rep.Problems) != 0 || rep.EmployeesCreated != 12_000 {
 		t.Fatalf("12,000 employees: code %d, %d created, %d problems %v", r.Code, rep.EmployeesCreated, len(rep.Problems), rep.Problems[:min(3, len(rep.Problems))])
 	}
