@@ -37,10 +37,10 @@ func (e *env) socialRuns(tok, emp, month string) []library.SocialRun {
 	return out.Runs
 }
 
-func expertTitles(p libPage) string {
+func expertTitles(p apptest.LibPage) string {
 	var out []string
 	for _, r := range p.Records {
-		out = append(out, r.s("title"))
+		out = append(out, r.S("title"))
 	}
 	return strings.Join(out, ",")
 }
@@ -110,11 +110,11 @@ func TestSocialSecurityContinuousMonthsAndExpertFilter(t *testing.T) {
 		tc.q.Set("keywords", "社保专家")
 		tc.q.Set("sort", "id")
 		tc.q.Set("order", "asc")
-		if got := expertTitles(e.libList(admin, "expert", tc.q)); got != tc.want {
+		if got := expertTitles(e.LibList(admin, "expert", tc.q)); got != tc.want {
 			t.Errorf("%v: %s, want %s", tc.q, got, tc.want)
 		}
 	}
-	p := e.libList(admin, "expert", url.Values{"keywords": {"社保专家甲"}})
+	p := e.LibList(admin, "expert", url.Values{"keywords": {"社保专家甲"}})
 	social, _ := p.Records[0]["social"].([]any)
 	if len(social) != 1 || social[0].(map[string]any)["months"].(float64) != 12 || social[0].(map[string]any)["upTo"] != lastMonth() {
 		t.Fatalf("expert runs: %+v", p.Records[0]["social"])
@@ -258,12 +258,12 @@ func TestExpertIDCardPostcodeAndMasking(t *testing.T) {
 			continue
 		}
 		id := e.LibAdd(admin, "expert", form)
-		rec := e.libOne(admin, "expert", id)
-		if rec.s(field) != v.Input {
-			t.Errorf("%s %s stored as %q", v.Rule, v.Input, rec.s(field))
+		rec := e.LibOne(admin, "expert", id)
+		if rec.S(field) != v.Input {
+			t.Errorf("%s %s stored as %q", v.Rule, v.Input, rec.S(field))
 		}
-		if v.Rule == "idcard" && rec.s("gender") != map[string]string{"male": "1", "female": "2"}[v.Gender] {
-			t.Errorf("%s: gender %q, want %s", v.Input, rec.s("gender"), v.Gender)
+		if v.Rule == "idcard" && rec.S("gender") != map[string]string{"male": "1", "female": "2"}[v.Gender] {
+			t.Errorf("%s: gender %q, want %s", v.Input, rec.S("gender"), v.Gender)
 		}
 	}
 	if n < 20 {
@@ -273,19 +273,19 @@ func TestExpertIDCardPostcodeAndMasking(t *testing.T) {
 	staff := e.LibStaff(admin)
 	const idn = "110105199003071239"
 	id := e.LibAdd(staff, "expert", map[string]any{"title": "脱敏专家", "idNumber": idn, "postcode": "200120"})
-	if r := e.libOne(staff, "expert", id); r.s("idNumber") != library.Masked || r.s("gender") != "1" || r.s("postcode") != "200120" {
+	if r := e.LibOne(staff, "expert", id); r.S("idNumber") != library.Masked || r.S("gender") != "1" || r.S("postcode") != "200120" {
 		t.Fatalf("staff reads: %+v", r)
 	}
-	if p := e.libList(staff, "expert", url.Values{"keywords": {"脱敏专家"}}); p.Total != 1 || p.Records[0].s("idNumber") != library.Masked {
+	if p := e.LibList(staff, "expert", url.Values{"keywords": {"脱敏专家"}}); p.Total != 1 || p.Records[0].S("idNumber") != library.Masked {
 		t.Fatalf("staff list: %+v", p)
 	}
 	// the masked value sent back keeps the number
 	e.done("PUT", "/api/library/expert/edit", staff, map[string]any{"id": id, "title": "脱敏专家", "idNumber": library.Masked, "postcode": "200120"}, nil)
-	if r := e.libOne(admin, "expert", id); r.s("idNumber") != idn {
-		t.Fatalf("admin reads after the staff edit: %q", r.s("idNumber"))
+	if r := e.LibOne(admin, "expert", id); r.S("idNumber") != idn {
+		t.Fatalf("admin reads after the staff edit: %q", r.S("idNumber"))
 	}
 	// a search by the number finds nothing (it is not in the search text)
-	if p := e.libList(admin, "expert", url.Values{"keywords": {idn}}); p.Total != 0 {
+	if p := e.LibList(admin, "expert", url.Values{"keywords": {idn}}); p.Total != 0 {
 		t.Fatalf("search by the number: %d", p.Total)
 	}
 	tk := e.ticket(staff, "/api/library/expert/export")
@@ -318,9 +318,9 @@ func TestMessageKindsAndCourseAuditMessages(t *testing.T) {
 	lic := e.LibAdd(staff, "license", map[string]any{"title": "待驳回证照", "licenseType": "business", "holder": "甲公司"})
 	e.done("POST", "/api/library/license/reject", admin, map[string]any{"ids": []int64{lic}, "reason": "扫描件缺失"}, nil)
 
-	mine := e.libList(admin, "message", url.Values{"mine": {"1"}, "kind": {"course"}})
-	if mine.Total != 1 || mine.Records[0].s("kind") != "course" || !strings.Contains(mine.Records[0].s("title"), "审核消息课程") ||
-		!strings.Contains(mine.Records[0].s("content"), "封面不清晰") {
+	mine := e.LibList(admin, "message", url.Values{"mine": {"1"}, "kind": {"course"}})
+	if mine.Total != 1 || mine.Records[0].S("kind") != "course" || !strings.Contains(mine.Records[0].S("title"), "审核消息课程") ||
+		!strings.Contains(mine.Records[0].S("content"), "封面不清晰") {
 		t.Fatalf("admin's course messages: %+v", mine)
 	}
 	var portal struct {
@@ -336,7 +336,7 @@ func TestMessageKindsAndCourseAuditMessages(t *testing.T) {
 	if portal.Total != 1 || portal.Records[0].Kind != "review" {
 		t.Fatalf("staff's review messages: %+v", portal)
 	}
-	if p := e.libList(admin, "message", url.Values{"kind": {"review"}}); p.Total != 1 {
+	if p := e.LibList(admin, "message", url.Values{"kind": {"review"}}); p.Total != 1 {
 		t.Fatalf("review messages: %d", p.Total)
 	}
 	e.refused("GET", "/api/portal/msg/list?kind=nope", admin, nil, "参数 kind 的取值无效")
@@ -363,8 +363,8 @@ func TestGovernmentProcurementRegister(t *testing.T) {
 	proof := e.LibUpload(admin, "入库证明.pdf")
 	id := e.LibAdd(admin, "govreg", map[string]any{"title": "某市政府采购平台入库", "kind": "platform", "authority": "某市财政局", "number": "ZC-9",
 		"region": "某市", "validTo": apptest.Day(9), "proofs": []int64{proof}})
-	r := e.libOne(admin, "govreg", id)
-	if proofs, _ := r["proofs"].([]any); len(proofs) != 1 || r.s("expiry") != "expiring" {
+	r := e.LibOne(admin, "govreg", id)
+	if proofs, _ := r["proofs"].([]any); len(proofs) != 1 || r.S("expiry") != "expiring" {
 		t.Fatalf("registration: %+v", r)
 	}
 	var rem struct {
@@ -381,7 +381,7 @@ func TestGovernmentProcurementRegister(t *testing.T) {
 	if !found {
 		t.Fatalf("reminders: %+v", rem)
 	}
-	if p := e.libList(admin, "govreg", url.Values{"kind": {"platform"}, "keywords": {"某市"}}); p.Total != 1 {
+	if p := e.LibList(admin, "govreg", url.Values{"kind": {"platform"}, "keywords": {"某市"}}); p.Total != 1 {
 		t.Fatalf("list: %+v", p)
 	}
 	tk := e.ticket(admin, "/api/library/govreg/export")

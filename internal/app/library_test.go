@@ -15,39 +15,6 @@ import (
 	"biddesk/internal/platform/config"
 )
 
-type libRecord map[string]any
-
-func (r libRecord) id() int64         { n, _ := r["id"].(float64); return int64(n) }
-func (r libRecord) s(k string) string { v, _ := r[k].(string); return v }
-
-type libPage struct {
-	Records []libRecord `json:"records"`
-	Total   int         `json:"total"`
-}
-
-func (e *env) libList(tok, key string, q url.Values) libPage {
-	e.t.Helper()
-	var p libPage
-	e.done("GET", "/api/library/"+key+"/list?"+q.Encode(), tok, nil, &p)
-	return p
-}
-
-func (e *env) libOne(tok, key string, id int64) libRecord {
-	e.t.Helper()
-	var r libRecord
-	e.done("GET", "/api/library/"+key+"/one?id="+itoa(id), tok, nil, &r)
-	return r
-}
-
-func (e *env) libUserID(login string) int64 {
-	e.t.Helper()
-	var id int64
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT id FROM sys_user WHERE login_code = ?`, login).Scan(&id); err != nil {
-		e.t.Fatal(err)
-	}
-	return id
-}
-
 func TestLibraryEveryTypeCreateEditSearchDeleteExport(t *testing.T) {
 	e := newEnv(t)
 	tok := e.login("admin", "Admin@123").AccessToken
@@ -69,8 +36,8 @@ func TestLibraryEveryTypeCreateEditSearchDeleteExport(t *testing.T) {
 		key := typ.Key
 		form := apptest.LibForms[key]
 		id := e.LibAdd(tok, key, form)
-		rec := e.libOne(tok, key, id)
-		if rec.s("title") != form["title"] || rec.s("status") != library.StatusPublished {
+		rec := e.LibOne(tok, key, id)
+		if rec.S("title") != form["title"] || rec.S("status") != library.StatusPublished {
 			t.Fatalf("%s: %+v", key, rec)
 		}
 		edited := map[string]any{"id": id}
@@ -79,13 +46,13 @@ func TestLibraryEveryTypeCreateEditSearchDeleteExport(t *testing.T) {
 		}
 		edited["title"] = strings.Replace(form["title"].(string), "甲", "乙", 1)
 		e.done("PUT", "/api/library/"+key+"/edit", tok, edited, nil)
-		if got := e.libOne(tok, key, id).s("title"); got != edited["title"] {
+		if got := e.LibOne(tok, key, id).S("title"); got != edited["title"] {
 			t.Fatalf("%s edit: %q", key, got)
 		}
-		if p := e.libList(tok, key, url.Values{"keywords": {"乙"}}); p.Total != 1 || p.Records[0].id() != id {
+		if p := e.LibList(tok, key, url.Values{"keywords": {"乙"}}); p.Total != 1 || p.Records[0].ID() != id {
 			t.Fatalf("%s search: %+v", key, p)
 		}
-		if p := e.libList(tok, key, url.Values{"keywords": {"甲"}}); p.Total != 0 {
+		if p := e.LibList(tok, key, url.Values{"keywords": {"甲"}}); p.Total != 0 {
 			t.Fatalf("%s search old title: %+v", key, p)
 		}
 		// export: the header and the record
@@ -120,7 +87,7 @@ func TestLibraryEveryTypeCreateEditSearchDeleteExport(t *testing.T) {
 	}
 	// the expert's first expiry is the earliest qualification's
 	id := e.LibAdd(tok, library.TypeExpert, apptest.LibForms[library.TypeExpert])
-	if r := e.libOne(tok, library.TypeExpert, id); r.s("validTo") != "2030-02-01" || r.s("unitCode") == "" || r.s("employeeCodeName") == "" {
+	if r := e.LibOne(tok, library.TypeExpert, id); r.S("validTo") != "2030-02-01" || r.S("unitCode") == "" || r.S("employeeCodeName") == "" {
 		t.Fatalf("expert derived fields: %+v", r)
 	}
 	var h struct {
@@ -172,15 +139,15 @@ func TestLibraryFieldRulesAndSearchFilters(t *testing.T) {
 		"tagId=" + itoa(tag.ID): a, "licenseType=qualification&keywords=筛选": b, "unitCode=1001&keywords=筛选": a, "holder=乙": b,
 		"validToFrom=2030-01-01&keywords=筛选": a, "validToTo=2029-12-31&keywords=筛选": b,
 	} {
-		var p libPage
+		var p apptest.LibPage
 		e.done("GET", "/api/library/license/list?"+q, tok, nil, &p)
-		if p.Total != 1 || p.Records[0].id() != want {
+		if p.Total != 1 || p.Records[0].ID() != want {
 			t.Errorf("%s: %+v", q, p)
 		}
 	}
-	var p libPage
+	var p apptest.LibPage
 	e.done("GET", "/api/library/license/list?keywords=筛选&sort=validTo&order=asc", tok, nil, &p)
-	if p.Total != 2 || p.Records[0].id() != b {
+	if p.Total != 2 || p.Records[0].ID() != b {
 		t.Fatalf("sort by validTo: %+v", p)
 	}
 	if tags, _ := p.Records[1]["tags"].([]any); len(tags) != 1 {
@@ -196,7 +163,7 @@ func TestLibraryFieldRulesAndSearchFilters(t *testing.T) {
 		t.Fatalf("tag list: %+v", tp)
 	}
 	e.done("DELETE", "/api/library/tag/del", tok, map[string]any{"ids": []int64{tag.ID}}, nil)
-	if r := e.libOne(tok, "license", a); len(r["tags"].([]any)) != 0 {
+	if r := e.LibOne(tok, "license", a); len(r["tags"].([]any)) != 0 {
 		t.Fatalf("a deleted tag still shows: %+v", r)
 	}
 	if e.bizLog("tagmanager", "delete") != 1 {
@@ -227,14 +194,14 @@ func TestLibraryRefusalsWithoutTheFunctionCode(t *testing.T) {
 	admin := e.login("admin", "Admin@123").AccessToken
 	roleID := e.addRole(admin, "expertview", "专家查看")
 	e.done("PUT", "/api/sys/role/grants", admin, map[string]any{"roleId": roleID, "menuCodes": []string{"expert", "expert_talents_manage"}, "funCodes": []string{"expert_talents_manage"}}, nil)
-	if err := e.app.Access.AssignRole(context.Background(), e.libUserID("staff"), "expertview"); err != nil {
+	if err := e.app.Access.AssignRole(context.Background(), e.UserID("staff"), "expertview"); err != nil {
 		t.Fatal(err)
 	}
 	staff = e.login("staff", "Staff@123").AccessToken
 	e.LibAdd(admin, "expert", map[string]any{"title": "公司级专家"})
 	// (the demo's experts of the staff member's own unit are listed too: the rewards' demo made him one)
 	listed := false
-	for _, r := range e.libList(staff, "expert", url.Values{"limit": {"100"}}).Records {
+	for _, r := range e.LibList(staff, "expert", url.Values{"limit": {"100"}}).Records {
 		listed = listed || r["title"] == "公司级专家"
 	}
 	if !listed {
@@ -250,7 +217,7 @@ func TestLibraryReviewStaffEntryPendingApproveReject(t *testing.T) {
 	admin := e.login("admin", "Admin@123").AccessToken
 	staff := e.LibStaff(admin)
 	id := e.LibAdd(staff, "license", map[string]any{"title": "员工录入证照", "licenseType": "business", "holder": "甲公司"})
-	if r := e.libOne(staff, "license", id); r.s("status") != library.StatusPending {
+	if r := e.LibOne(staff, "license", id); r.S("status") != library.StatusPending {
 		t.Fatalf("a staff entry waits for review: %+v", r)
 	}
 	// staff may not approve, nor change another's record
@@ -261,25 +228,25 @@ func TestLibraryReviewStaffEntryPendingApproveReject(t *testing.T) {
 	e.refused("PUT", "/api/library/license/edit", staff, map[string]any{"id": other, "title": "x", "licenseType": "business", "holder": "y"}, "只能修改自己录入的记录")
 	e.refused("DELETE", "/api/library/license/del", staff, map[string]any{"ids": []int64{other}}, "只能修改自己录入的记录")
 	// pending records are not published: the admin sees both, another reader only published ones
-	if p := e.libList(admin, "license", url.Values{"status": {"pending"}}); p.Total != 1 || p.Records[0].id() != id {
+	if p := e.LibList(admin, "license", url.Values{"status": {"pending"}}); p.Total != 1 || p.Records[0].ID() != id {
 		t.Fatalf("pending list: %+v", p)
 	}
 	// reject needs a reason
 	e.refused("POST", "/api/library/license/reject", admin, map[string]any{"ids": []int64{id}}, "请填写驳回原因")
 	e.done("POST", "/api/library/license/reject", admin, map[string]any{"ids": []int64{id}, "reason": "扫描件不清晰"}, nil)
-	if r := e.libOne(staff, "license", id); r.s("status") != library.StatusRejected || r.s("reviewReason") != "扫描件不清晰" {
+	if r := e.LibOne(staff, "license", id); r.S("status") != library.StatusRejected || r.S("reviewReason") != "扫描件不清晰" {
 		t.Fatalf("rejected: %+v", r)
 	}
 	e.refused("POST", "/api/library/license/approve", admin, map[string]any{"ids": []int64{id}}, "「员工录入证照」不是待审核状态")
 	// the owner resubmits, the administrator approves
 	e.done("POST", "/api/library/license/submit", staff, map[string]any{"ids": []int64{id}}, nil)
 	e.done("POST", "/api/library/license/approve", admin, map[string]any{"ids": []int64{id}}, nil)
-	if r := e.libOne(staff, "license", id); r.s("status") != library.StatusPublished || r.s("reviewReason") != "" {
+	if r := e.LibOne(staff, "license", id); r.S("status") != library.StatusPublished || r.S("reviewReason") != "" {
 		t.Fatalf("approved: %+v", r)
 	}
 	// a staff edit goes back to review
 	e.done("PUT", "/api/library/license/edit", staff, map[string]any{"id": id, "title": "员工录入证照2", "licenseType": "business", "holder": "甲公司"}, nil)
-	if r := e.libOne(admin, "license", id); r.s("status") != library.StatusPending {
+	if r := e.LibOne(admin, "license", id); r.S("status") != library.StatusPending {
 		t.Fatalf("edited by staff: %+v", r)
 	}
 	var h struct {
@@ -298,7 +265,7 @@ func TestLibraryReviewStaffEntryPendingApproveReject(t *testing.T) {
 	}
 	// a draft stays out of review until submitted
 	d := e.LibAdd(staff, "honor", map[string]any{"title": "草稿荣誉", "draft": true})
-	if r := e.libOne(staff, "honor", d); r.s("status") != library.StatusDraft {
+	if r := e.LibOne(staff, "honor", d); r.S("status") != library.StatusDraft {
 		t.Fatalf("draft: %+v", r)
 	}
 }
@@ -310,10 +277,10 @@ func TestLibraryDataRulesLimitRowsByUnit(t *testing.T) {
 	mine := e.LibAdd(admin, "honor", map[string]any{"title": "本单位荣誉", "unitCode": "100201003"})
 	other := e.LibAdd(admin, "honor", map[string]any{"title": "他单位荣誉", "unitCode": "100104"})
 	common := e.LibAdd(admin, "honor", map[string]any{"title": "公司荣誉"})
-	p := e.libList(staff, "honor", url.Values{"keywords": {"荣誉"}, "limit": {"100"}})
+	p := e.LibList(staff, "honor", url.Values{"keywords": {"荣誉"}, "limit": {"100"}})
 	seen := map[int64]bool{}
 	for _, r := range p.Records {
-		seen[r.id()] = true
+		seen[r.ID()] = true
 	}
 	if !seen[mine] || !seen[common] || seen[other] {
 		t.Fatalf("staff sees %v", seen)
@@ -326,7 +293,7 @@ func TestLibraryAnnouncementHTMLIsSanitised(t *testing.T) {
 	tok := e.login("admin", "Admin@123").AccessToken
 	id := e.LibAdd(tok, "announcement", map[string]any{"title": "安全公告", "pinned": 1,
 		"content": `<p onclick="x()">正文<script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">链接</a><a href="https://example.com">好链接</a></p><iframe src="https://evil"></iframe>`})
-	c := e.libOne(tok, "announcement", id).s("content")
+	c := e.LibOne(tok, "announcement", id).S("content")
 	for _, bad := range []string{"script", "onerror", "onclick", "javascript:", "iframe", "alert"} {
 		if strings.Contains(c, bad) {
 			t.Fatalf("%q survived: %s", bad, c)
@@ -338,7 +305,7 @@ func TestLibraryAnnouncementHTMLIsSanitised(t *testing.T) {
 	e.refused("POST", "/api/library/announcement/add", tok, map[string]any{"title": "空", "content": "<script>x</script>"}, "内容：不能为空")
 	// pinned first
 	later := e.LibAdd(tok, "announcement", map[string]any{"title": "普通公告", "content": "<p>b</p>"})
-	if p := e.libList(tok, "announcement", nil); p.Records[0].id() != id && p.Records[0].id() == later {
+	if p := e.LibList(tok, "announcement", nil); p.Records[0].ID() != id && p.Records[0].ID() == later {
 		t.Fatalf("pinned first: %+v", p.Records)
 	}
 }
@@ -348,7 +315,7 @@ func TestLibraryExpiryRemindersAndMessages(t *testing.T) {
 	e.onlyLibraryMessages()
 	admin := e.login("admin", "Admin@123").AccessToken
 	staff := e.LibStaff(admin)
-	staffID := e.libUserID("staff")
+	staffID := e.UserID("staff")
 	ctx := context.Background()
 	if _, err := e.app.DB.Exec(ctx, `UPDATE sys_user SET employee_code = 'HX000200' WHERE id = ?`, staffID); err != nil {
 		t.Fatal(err)
@@ -361,11 +328,11 @@ func TestLibraryExpiryRemindersAndMessages(t *testing.T) {
 		e.done("POST", "/api/library/license/approve", admin, map[string]any{"ids": []int64{id}}, nil)
 	}
 	// badges in the list, and the expiry filter
-	p := e.libList(staff, "license", url.Values{"expiry": {"expiring"}, "mine": {"1"}})
-	if p.Total != 1 || p.Records[0].id() != soon || p.Records[0].s("expiry") != "expiring" || p.Records[0]["daysLeft"].(float64) != 5 {
+	p := e.LibList(staff, "license", url.Values{"expiry": {"expiring"}, "mine": {"1"}})
+	if p.Total != 1 || p.Records[0].ID() != soon || p.Records[0].S("expiry") != "expiring" || p.Records[0]["daysLeft"].(float64) != 5 {
 		t.Fatalf("expiring: %+v", p)
 	}
-	if p := e.libList(staff, "license", url.Values{"expiry": {"expired"}, "mine": {"1"}}); p.Total != 1 || p.Records[0].s("expiry") != "expired" {
+	if p := e.LibList(staff, "license", url.Values{"expiry": {"expired"}, "mine": {"1"}}); p.Total != 1 || p.Records[0].S("expiry") != "expired" {
 		t.Fatalf("expired: %+v", p)
 	}
 	var rm library.Reminders
@@ -391,7 +358,7 @@ func TestLibraryExpiryRemindersAndMessages(t *testing.T) {
 	if len(rm.Loans) != 1 || rm.Loans[0].KeyNumber != "K-1" || rm.Loans[0].DueDate != apptest.Day(2) {
 		t.Fatalf("loan reminder: %+v", rm.Loans)
 	}
-	if r := e.libOne(admin, "cakey", kept); r.s("state") != "lent" {
+	if r := e.LibOne(admin, "cakey", kept); r.S("state") != "lent" {
 		t.Fatalf("lent: %+v", r)
 	}
 	// message to-dos: written once per record and date
@@ -406,24 +373,24 @@ func TestLibraryExpiryRemindersAndMessages(t *testing.T) {
 	if gen.Created != 0 {
 		t.Fatalf("generated again: %d", gen.Created)
 	}
-	msgs := e.libList(staff, "message", nil)
+	msgs := e.LibList(staff, "message", nil)
 	// within 7 days: the two licences (entered by staff) and the loan (borrowed by staff); the key kept by
 	// staff expires in 10 days; and the two review outcomes
-	if msgs.Total != 5 || msgs.Records[0].s("state") != "unread" || msgs.Records[0].s("recipientName") != "张晓东" {
+	if msgs.Total != 5 || msgs.Records[0].S("state") != "unread" || msgs.Records[0].S("recipientName") != "张晓东" {
 		t.Fatalf("staff messages: %+v", msgs)
 	}
 	e.done("GET", "/api/biapp/marketing/backend/project/remind", staff, nil, &rm)
 	if rm.Unread != 5 {
 		t.Fatalf("unread: %d", rm.Unread)
 	}
-	e.done("POST", "/api/library/message/read", staff, map[string]any{"ids": []int64{msgs.Records[0].id()}}, nil)
-	if p := e.libList(staff, "message", url.Values{"state": {"unread"}}); p.Total != 4 {
+	e.done("POST", "/api/library/message/read", staff, map[string]any{"ids": []int64{msgs.Records[0].ID()}}, nil)
+	if p := e.LibList(staff, "message", url.Values{"state": {"unread"}}); p.Total != 4 {
 		t.Fatalf("after reading one: %+v", p)
 	}
-	if p := e.libList(admin, "message", nil); p.Total != written+2 {
+	if p := e.LibList(admin, "message", nil); p.Total != written+2 {
 		t.Fatalf("the administrator sees every message: %+v", p)
 	}
-	e.refused("POST", "/api/library/message/read", admin, map[string]any{"ids": []int64{msgs.Records[1].id()}}, "只能修改自己录入的记录")
+	e.refused("POST", "/api/library/message/read", admin, map[string]any{"ids": []int64{msgs.Records[1].ID()}}, "只能修改自己录入的记录")
 	// return
 	e.done("POST", "/api/library/cakey/return", admin, map[string]any{"id": kept, "remark": "完好"}, nil)
 	var loans []library.Loan
@@ -467,7 +434,7 @@ func TestLibraryImportDryRunAndImport(t *testing.T) {
 	if json.Unmarshal(r.Data, &rep) != nil || rep.Applied {
 		t.Fatalf("bad import applied: %+v", r)
 	}
-	if p := e.libList(tok, "license", url.Values{"keywords": {"导入证照"}}); p.Total != 0 {
+	if p := e.LibList(tok, "license", url.Values{"keywords": {"导入证照"}}); p.Total != 0 {
 		t.Fatalf("a bad file wrote %d", p.Total)
 	}
 	good := apptest.Workbook(t, map[string][][]string{"企业证照": {header,
@@ -478,8 +445,8 @@ func TestLibraryImportDryRunAndImport(t *testing.T) {
 	if json.Unmarshal(r.Data, &rep) != nil || !rep.Applied || rep.Created != 2 {
 		t.Fatalf("import: %+v", r)
 	}
-	p := e.libList(tok, "license", url.Values{"keywords": {"导入证照"}, "sort": {"title"}})
-	if p.Total != 2 || p.Records[1].s("validTo") != "2030-02-03" || p.Records[0].s("licenseType") != "business" {
+	p := e.LibList(tok, "license", url.Values{"keywords": {"导入证照"}, "sort": {"title"}})
+	if p.Total != 2 || p.Records[1].S("validTo") != "2030-02-03" || p.Records[0].S("licenseType") != "business" {
 		t.Fatalf("imported: %+v", p)
 	}
 	// the export neutralises the formula-looking remark
@@ -498,7 +465,7 @@ func TestLibraryFilesAreLinkedAndDownloadedByWhoSeesTheRecord(t *testing.T) {
 	scan := e.LibUpload(staff, "营业执照扫描件.pdf")
 	id := e.LibAdd(staff, "license", map[string]any{"title": "带扫描件的证照", "licenseType": "business", "holder": "甲公司",
 		"scans": []map[string]any{{"id": scan, "name": "营业执照扫描件.pdf"}}})
-	r := e.libOne(staff, "license", id)
+	r := e.LibOne(staff, "license", id)
 	scans, _ := r["scans"].([]any)
 	if len(scans) != 1 || scans[0].(map[string]any)["name"] != "营业执照扫描件.pdf" {
 		t.Fatalf("scans: %+v", r)
@@ -516,7 +483,7 @@ func TestLibraryFilesAreLinkedAndDownloadedByWhoSeesTheRecord(t *testing.T) {
 	}
 	// removing the scan from the record unlinks it
 	e.done("PUT", "/api/library/license/edit", staff, map[string]any{"id": id, "title": "带扫描件的证照", "licenseType": "business", "holder": "甲公司", "scans": []int64{}}, nil)
-	if r := e.libOne(staff, "license", id); len(r["scans"].([]any)) != 0 {
+	if r := e.LibOne(staff, "license", id); len(r["scans"].([]any)) != 0 {
 		t.Fatalf("scans after removal: %+v", r)
 	}
 }

@@ -506,7 +506,7 @@ func TestPortalDownloadsAreCounted(t *testing.T) {
 		t.Errorf("hit: %+v", r.Records)
 	}
 	// RecordDownload (the bid pack's downloads) counts too
-	if err := e.app.Files.RecordDownload(context.Background(), scan, e.libUserID("admin"), "library.license", id); err != nil {
+	if err := e.app.Files.RecordDownload(context.Background(), scan, e.UserID("admin"), "library.license", id); err != nil {
 		t.Fatal(err)
 	}
 	if got := downloads(id); got != 4 {

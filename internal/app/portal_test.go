@@ -546,8 +546,8 @@ func TestPortalMessagesListReadAndReviewOutcomes(t *testing.T) {
 	staffID := e.userID("staff")
 	// a notice, the expiry and loan reminders, two review outcomes, and the demo's live announcement
 	e.LibAdd(admin, "message", map[string]any{"title": "请更新个人资料", "content": "本周内完成", "recipient": "staff"})
-	keys := e.libList(admin, "cakey", url.Values{"keyNumber": {"CA-ZC-0002"}})
-	e.done("POST", "/api/library/cakey/lend", admin, map[string]any{"id": keys.Records[0].id(), "borrowerCode": "HX000007", "dueDate": apptest.Day(2)}, nil)
+	keys := e.LibList(admin, "cakey", url.Values{"keyNumber": {"CA-ZC-0002"}})
+	e.done("POST", "/api/library/cakey/lend", admin, map[string]any{"id": keys.Records[0].ID(), "borrowerCode": "HX000007", "dueDate": apptest.Day(2)}, nil)
 	e.done("POST", "/api/library/message/generate", admin, nil, nil)
 	rejected := e.LibAdd(staff, "license", map[string]any{"title": "员工证照甲", "licenseType": "business", "holder": "甲公司"})
 	approved := e.LibAdd(staff, "honor", map[string]any{"title": "员工荣誉乙"})
@@ -614,7 +614,7 @@ func TestPortalMessagesListReadAndReviewOutcomes(t *testing.T) {
 		t.Fatal("the announcement's read mark")
 	}
 	// the library's own list agrees: the to-do is read there too
-	if l := e.libList(staff, "message", url.Values{"state": {"read"}}); l.Total != 1 {
+	if l := e.LibList(staff, "message", url.Values{"state": {"read"}}); l.Total != 1 {
 		t.Fatalf("library list: %+v", l)
 	}
 	// nobody marks another's message, nor a missing or unpublished one; nothing is marked then

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"mime/multipart"
+	"net/url"
+	"strconv"
 	"time"
 
 	"biddesk/internal/library"
@@ -80,4 +82,35 @@ func (e *Env) LibStaff(admin string) string {
 		e.T.Fatal(err)
 	}
 	return e.Login("staff", "Staff@123").AccessToken
+}
+
+// LibRecord is a library record as its one and list calls answer it.
+type LibRecord map[string]any
+
+// ID is the record's id.
+func (r LibRecord) ID() int64 { n, _ := r["id"].(float64); return int64(n) }
+
+// S is the record's text field k ("" when absent or not text).
+func (r LibRecord) S(k string) string { v, _ := r[k].(string); return v }
+
+// LibPage is a library list's page.
+type LibPage struct {
+	Records []LibRecord `json:"records"`
+	Total   int         `json:"total"`
+}
+
+// LibList lists the records of the library type key with the query q.
+func (e *Env) LibList(token, key string, q url.Values) LibPage {
+	e.T.Helper()
+	var p LibPage
+	e.Done("GET", "/api/library/"+key+"/list?"+q.Encode(), token, nil, &p)
+	return p
+}
+
+// LibOne is the record id of the library type key.
+func (e *Env) LibOne(token, key string, id int64) LibRecord {
+	e.T.Helper()
+	var r LibRecord
+	e.Done("GET", "/api/library/"+key+"/one?id="+strconv.FormatInt(id, 10), token, nil, &r)
+	return r
 }
