@@ -181,15 +181,6 @@ func (e *env) hideLibrary() {
 	}
 }
 
-// onlyLibraryMessages removes the message to-dos other areas' demo data wrote (the demand collections' notices), for
-// tests that count the library's own messages.
-func (e *env) onlyLibraryMessages() {
-	e.t.Helper()
-	if _, err := e.app.DB.Exec(context.Background(), `DELETE FROM lib_record WHERE type = 'message' AND code LIKE 'demand:%'`); err != nil {
-		e.t.Fatal(err)
-	}
-}
-
 // staffLimited gives the demo staff account a role whose portal data rule is its own unit (100201003) and
 // signs it in.
 func (e *env) staffLimited(admin string) string {
@@ -469,7 +460,7 @@ func TestPortalHomeContentFollowsPermissions(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
 	e.hideLibrary()
-	e.onlyLibraryMessages()
+	e.OnlyLibraryMessages()
 	lic := func(title, unit string) int64 {
 		return e.LibAdd(admin, "license", map[string]any{"title": title, "licenseType": "business", "holder": "华信服务", "number": "N-" + title, "unitCode": unit, "validTo": "2030-01-01"})
 	}
@@ -540,7 +531,7 @@ func TestPortalHomeContentFollowsPermissions(t *testing.T) {
 
 func TestPortalMessagesListReadAndReviewOutcomes(t *testing.T) {
 	e := newEnv(t)
-	e.onlyLibraryMessages()
+	e.OnlyLibraryMessages()
 	admin := e.login("admin", "Admin@123").AccessToken
 	staff := e.LibStaff(admin)
 	staffID := e.userID("staff")

@@ -114,3 +114,12 @@ func (e *Env) LibOne(token, key string, id int64) LibRecord {
 	e.Done("GET", "/api/library/"+key+"/one?id="+strconv.FormatInt(id, 10), token, nil, &r)
 	return r
 }
+
+// OnlyLibraryMessages removes the message to-dos other areas' demo data wrote (the demand collections' notices),
+// so that a test counts the library's own.
+func (e *Env) OnlyLibraryMessages() {
+	e.T.Helper()
+	if _, err := e.App.DB.Exec(context.Background(), `DELETE FROM lib_record WHERE type = 'message' AND code LIKE 'demand:%'`); err != nil {
+		e.T.Fatal(err)
+	}
+}

@@ -1,4 +1,4 @@
-package app_test
+package library_test
 
 import (
 	"biddesk/internal/apptest"
@@ -25,15 +25,15 @@ type socialPage struct {
 	Next    bool                   `json:"next"`
 }
 
-func (e *env) socialAdd(tok, emp, month, city, unit string) int64 {
-	e.t.Helper()
+func socialAdd(e *apptest.Env, tok, emp, month, city, unit string) int64 {
+	e.T.Helper()
 	return e.Added("POST", "/api/library/social/add", tok, map[string]any{"employeeCode": emp, "month": month, "city": city, "base": "10000", "payingUnit": unit})
 }
 
-func (e *env) socialRuns(tok, emp, month string) []library.SocialRun {
-	e.t.Helper()
+func socialRuns(e *apptest.Env, tok, emp, month string) []library.SocialRun {
+	e.T.Helper()
 	var out library.SocialRunsAnswer
-	e.done("GET", "/api/library/social/continuous?"+url.Values{"employeeCode": {emp}, "month": {month}}.Encode(), tok, nil, &out)
+	e.Done("GET", "/api/library/social/continuous?"+url.Values{"employeeCode": {emp}, "month": {month}}.Encode(), tok, nil, &out)
 	return out.Runs
 }
 
@@ -48,25 +48,25 @@ func expertTitles(p apptest.LibPage) string {
 // The continuous-months rule on stored rows: a gap, a city change, a month paid twice; the expert list's filter
 // 'at least N months in <city> up to <month>' and the runs each expert shows.
 func TestSocialSecurityContinuousMonthsAndExpertFilter(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	// employees without demo months: A 12 months in 上海 (one month paid by a second unit too), B 14 months with a gap
 	// 6 months back, C 17 months in 杭州 then 4 in 上海
 	a, b, c := "HX000101", "HX000102", "HX000103"
 	for i := 0; i < 12; i++ {
-		e.socialAdd(admin, a, monthBack(i), "上海", "华信服务")
+		socialAdd(e, admin, a, monthBack(i), "上海", "华信服务")
 	}
-	e.socialAdd(admin, a, monthBack(3), "上海市", "华信人力") // 上海市 is 上海; the same month again
+	socialAdd(e, admin, a, monthBack(3), "上海市", "华信人力") // 上海市 is 上海; the same month again
 	for i := 0; i < 14; i++ {
 		if i != 6 {
-			e.socialAdd(admin, b, monthBack(i), "上海", "华信服务")
+			socialAdd(e, admin, b, monthBack(i), "上海", "华信服务")
 		}
 	}
 	for i := 4; i < 21; i++ {
-		e.socialAdd(admin, c, monthBack(i), "杭州", "杭州华信")
+		socialAdd(e, admin, c, monthBack(i), "杭州", "杭州华信")
 	}
 	for i := 0; i < 4; i++ {
-		e.socialAdd(admin, c, monthBack(i), "上海", "华信服务")
+		socialAdd(e, admin, c, monthBack(i), "上海", "华信服务")
 	}
 	for _, tc := range []struct {
 		name, emp, month string
@@ -85,7 +85,7 @@ func TestSocialSecurityContinuousMonthsAndExpertFilter(t *testing.T) {
 				t.Skip()
 			}
 			var got []string
-			for _, r := range e.socialRuns(admin, tc.emp, month) {
+			for _, r := range socialRuns(e, admin, tc.emp, month) {
 				got = append(got, r.City+":"+itoa(int64(r.Months)))
 			}
 			if strings.Join(got, ",") != tc.want {
@@ -119,38 +119,38 @@ func TestSocialSecurityContinuousMonthsAndExpertFilter(t *testing.T) {
 	if len(social) != 1 || social[0].(map[string]any)["months"].(float64) != 12 || social[0].(map[string]any)["upTo"] != lastMonth() {
 		t.Fatalf("expert runs: %+v", p.Records[0]["social"])
 	}
-	e.refused("GET", "/api/library/expert/list?socialMonths=12", admin, nil, "请填写参保城市")
+	e.Refused("GET", "/api/library/expert/list?socialMonths=12", admin, nil, "请填写参保城市")
 	// the expert export has the runs; the social-security export is 'social security'
-	tk := e.ticket(admin, "/api/library/expert/export")
-	_, body := e.fetch("/api/library/expert/export?keywords=社保专家&socialCity=上海&socialMonths=12&ticket="+tk, "")
-	rows := sheetRows(t, body)
+	tk := e.Ticket(admin, "/api/library/expert/export")
+	_, body := e.Fetch("/api/library/expert/export?keywords=社保专家&socialCity=上海&socialMonths=12&ticket="+tk, "")
+	rows := apptest.SheetRows(t, body)
 	if len(rows) != 2 || !strings.Contains(strings.Join(rows[1], "|"), "上海 12个月") {
 		t.Fatalf("expert export: %v", rows)
 	}
-	tk = e.ticket(admin, "/api/library/social/export")
-	_, body = e.fetch("/api/library/social/export?employeeCode="+a+"&ticket="+tk, "")
-	if rows := sheetRows(t, body); len(rows) != 14 || rows[0][0] != "员工编号" || rows[0][3] != "参保城市" {
+	tk = e.Ticket(admin, "/api/library/social/export")
+	_, body = e.Fetch("/api/library/social/export?employeeCode="+a+"&ticket="+tk, "")
+	if rows := apptest.SheetRows(t, body); len(rows) != 14 || rows[0][0] != "员工编号" || rows[0][3] != "参保城市" {
 		t.Fatalf("social export: %d rows %v", len(rows), rows[0])
 	}
 	// the rules of a row
-	e.refused("POST", "/api/library/social/add", admin, map[string]any{"employeeCode": a, "month": lastMonth(), "city": "上海", "payingUnit": "华信服务"},
+	e.Refused("POST", "/api/library/social/add", admin, map[string]any{"employeeCode": a, "month": lastMonth(), "city": "上海", "payingUnit": "华信服务"},
 		"该员工"+lastMonth()+"在上海的同一缴纳单位已有记录")
-	e.refused("POST", "/api/library/social/add", admin, map[string]any{"employeeCode": a, "month": library.AddMonths(time.Now().Format("2006-01"), 1), "city": "上海"},
+	e.Refused("POST", "/api/library/social/add", admin, map[string]any{"employeeCode": a, "month": library.AddMonths(time.Now().Format("2006-01"), 1), "city": "上海"},
 		"缴纳月份不能晚于本月")
-	e.refused("POST", "/api/library/social/add", admin, map[string]any{"employeeCode": a, "month": "2026-13", "city": "上海"}, "缴纳月份应为年月，如 2026-05")
-	e.refused("POST", "/api/library/social/add", admin, map[string]any{"employeeCode": "NOPE01", "month": lastMonth(), "city": "上海"}, "员工「NOPE01」不存在")
-	e.refused("POST", "/api/library/social/add", admin, map[string]any{"employeeCode": a, "month": lastMonth(), "city": "上海", "base": "-1"}, "缴费基数（元）：不能为负数")
+	e.Refused("POST", "/api/library/social/add", admin, map[string]any{"employeeCode": a, "month": "2026-13", "city": "上海"}, "缴纳月份应为年月，如 2026-05")
+	e.Refused("POST", "/api/library/social/add", admin, map[string]any{"employeeCode": "NOPE01", "month": lastMonth(), "city": "上海"}, "员工「NOPE01」不存在")
+	e.Refused("POST", "/api/library/social/add", admin, map[string]any{"employeeCode": a, "month": lastMonth(), "city": "上海", "base": "-1"}, "缴费基数（元）：不能为负数")
 	// a deleted month no longer counts
 	sp := socialPage{}
-	e.done("GET", "/api/library/social/list?"+url.Values{"employeeCode": {a}, "monthFrom": {monthBack(0)}, "limit": {"1"}}.Encode(), admin, nil, &sp)
+	e.Done("GET", "/api/library/social/list?"+url.Values{"employeeCode": {a}, "monthFrom": {monthBack(0)}, "limit": {"1"}}.Encode(), admin, nil, &sp)
 	if sp.Total != 1 || sp.Next {
 		t.Fatalf("social list: %+v", sp)
 	}
-	e.done("DELETE", "/api/library/social/del", admin, map[string]any{"ids": []int64{sp.Records[0].ID}}, nil)
-	if runs := e.socialRuns(admin, a, ""); len(runs) != 0 {
+	e.Done("DELETE", "/api/library/social/del", admin, map[string]any{"ids": []int64{sp.Records[0].ID}}, nil)
+	if runs := socialRuns(e, admin, a, ""); len(runs) != 0 {
 		t.Fatalf("runs after deleting last month: %+v", runs)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM business_log WHERE module = ? AND action = 'delete'`, library.SocialCode); n != 1 {
+	if n := e.Count(`SELECT COUNT(*) FROM business_log WHERE module = ? AND action = 'delete'`, library.SocialCode); n != 1 {
 		t.Errorf("business log lines of the delete: %d", n)
 	}
 }
@@ -158,16 +158,16 @@ func TestSocialSecurityContinuousMonthsAndExpertFilter(t *testing.T) {
 // The bureau's monthly spreadsheet: a check lists every bad row; an import is all or nothing; the same month again
 // replaces rows instead of adding them.
 func TestSocialSecurityImport(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
-	tk := e.ticket(admin, "/api/library/social/import/template")
-	_, body := e.fetch("/api/library/social/import/template?ticket="+tk, "")
-	if rows := sheetRows(t, body); len(rows) != 2 || rows[0][0] != "员工编号*" || rows[0][2] != "缴纳月份*" {
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
+	tk := e.Ticket(admin, "/api/library/social/import/template")
+	_, body := e.Fetch("/api/library/social/import/template?ticket="+tk, "")
+	if rows := apptest.SheetRows(t, body); len(rows) != 2 || rows[0][0] != "员工编号*" || rows[0][2] != "缴纳月份*" {
 		t.Fatalf("template: %v", rows)
 	}
 	header := []string{"员工编号", "姓名", "缴纳月份", "参保城市", "缴费基数（元）", "缴纳单位", "备注"}
 	var name string
-	if err := e.app.DB.QueryRow(t.Context(), `SELECT name FROM employee WHERE code = 'HX000104'`).Scan(&name); err != nil {
+	if err := e.App.DB.QueryRow(t.Context(), `SELECT name FROM employee WHERE code = 'HX000104'`).Scan(&name); err != nil {
 		t.Fatal(err)
 	}
 	m := lastMonth()
@@ -200,7 +200,7 @@ func TestSocialSecurityImport(t *testing.T) {
 		!strings.Contains(all, "5 姓名「别人」与员工编号HX000106") || !strings.Contains(all, "6 与第2行重复") {
 		t.Fatalf("problems: %v", lines)
 	}
-	if rep = upload(bad, false); rep.Applied || e.count(`SELECT COUNT(*) FROM lib_social_security`+` WHERE employee_code = 'HX000104'`) != 0 {
+	if rep = upload(bad, false); rep.Applied || e.Count(`SELECT COUNT(*) FROM lib_social_security`+` WHERE employee_code = 'HX000104'`) != 0 {
 		t.Fatalf("a bad file wrote: %+v", rep)
 	}
 	good := apptest.Workbook(t, map[string][][]string{"社保缴纳": {header,
@@ -217,12 +217,12 @@ func TestSocialSecurityImport(t *testing.T) {
 	if rep = upload(good, false); !rep.Applied || rep.Created != 0 || rep.Updated != 2 {
 		t.Fatalf("import again: %+v", rep)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM lib_social_security WHERE deleted_at IS NULL AND employee_code IN ('HX000104', 'HX000105') AND city = '上海'`); n != 2 {
+	if n := e.Count(`SELECT COUNT(*) FROM lib_social_security WHERE deleted_at IS NULL AND employee_code IN ('HX000104', 'HX000105') AND city = '上海'`); n != 2 {
 		t.Fatalf("rows after two imports: %d", n)
 	}
 	// who may: the screen's code
-	staff := e.login("staff", "Staff@123").AccessToken
-	if _, r := e.call("GET", "/api/library/social/list", staff, nil); r.Code != 403 {
+	staff := e.Login("staff", "Staff@123").AccessToken
+	if _, r := e.Call("GET", "/api/library/social/list", staff, nil); r.Code != 403 {
 		t.Fatalf("staff lists social security: %+v", r)
 	}
 }
@@ -231,8 +231,8 @@ func TestSocialSecurityImport(t *testing.T) {
 // testdata/validation_vectors.json); the gender follows from the number; the number is masked for whoever is not
 // a library administrator (lists, records, exports) and never reaches the business log.
 func TestExpertIDCardPostcodeAndMasking(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	raw, err := os.ReadFile("../../testdata/validation_vectors.json")
 	if err != nil {
 		t.Fatal(err)
@@ -254,7 +254,7 @@ func TestExpertIDCardPostcodeAndMasking(t *testing.T) {
 		form := map[string]any{"title": "证件专家" + itoa(int64(n)), field: v.Input}
 		label := map[string]string{"idNumber": "身份证号", "postcode": "邮政编码"}[field]
 		if !v.OK {
-			e.refused("POST", "/api/library/expert/add", admin, form, label+"："+v.Zh)
+			e.Refused("POST", "/api/library/expert/add", admin, form, label+"："+v.Zh)
 			continue
 		}
 		id := e.LibAdd(admin, "expert", form)
@@ -280,7 +280,7 @@ func TestExpertIDCardPostcodeAndMasking(t *testing.T) {
 		t.Fatalf("staff list: %+v", p)
 	}
 	// the masked value sent back keeps the number
-	e.done("PUT", "/api/library/expert/edit", staff, map[string]any{"id": id, "title": "脱敏专家", "idNumber": library.Masked, "postcode": "200120"}, nil)
+	e.Done("PUT", "/api/library/expert/edit", staff, map[string]any{"id": id, "title": "脱敏专家", "idNumber": library.Masked, "postcode": "200120"}, nil)
 	if r := e.LibOne(admin, "expert", id); r.S("idNumber") != idn {
 		t.Fatalf("admin reads after the staff edit: %q", r.S("idNumber"))
 	}
@@ -288,17 +288,17 @@ func TestExpertIDCardPostcodeAndMasking(t *testing.T) {
 	if p := e.LibList(admin, "expert", url.Values{"keywords": {idn}}); p.Total != 0 {
 		t.Fatalf("search by the number: %d", p.Total)
 	}
-	tk := e.ticket(staff, "/api/library/expert/export")
-	_, body := e.fetch("/api/library/expert/export?keywords=脱敏专家&ticket="+tk, "")
-	if s := strings.Join(sheetRows(t, body)[1], "|"); strings.Contains(s, idn) || !strings.Contains(s, library.Masked) {
+	tk := e.Ticket(staff, "/api/library/expert/export")
+	_, body := e.Fetch("/api/library/expert/export?keywords=脱敏专家&ticket="+tk, "")
+	if s := strings.Join(apptest.SheetRows(t, body)[1], "|"); strings.Contains(s, idn) || !strings.Contains(s, library.Masked) {
 		t.Fatalf("staff export: %s", s)
 	}
-	tk = e.ticket(admin, "/api/library/expert/export")
-	_, body = e.fetch("/api/library/expert/export?keywords=脱敏专家&ticket="+tk, "")
-	if s := strings.Join(sheetRows(t, body)[1], "|"); !strings.Contains(s, idn) {
+	tk = e.Ticket(admin, "/api/library/expert/export")
+	_, body = e.Fetch("/api/library/expert/export?keywords=脱敏专家&ticket="+tk, "")
+	if s := strings.Join(apptest.SheetRows(t, body)[1], "|"); !strings.Contains(s, idn) {
 		t.Fatalf("admin export: %s", s)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM business_log WHERE before_data LIKE ? OR after_data LIKE ?`, "%"+idn+"%", "%"+idn+"%"); n != 0 {
+	if n := e.Count(`SELECT COUNT(*) FROM business_log WHERE before_data LIKE ? OR after_data LIKE ?`, "%"+idn+"%", "%"+idn+"%"); n != 0 {
 		t.Fatalf("the number is in %d business-log lines", n)
 	}
 }
@@ -306,17 +306,17 @@ func TestExpertIDCardPostcodeAndMasking(t *testing.T) {
 // Messages carry a kind: library reviews, course audits, reminders; the message list filters by kind and its
 // export is 'audit messages'.
 func TestMessageKindsAndCourseAuditMessages(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
-	lib := e.login("libadmin", "Library@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
+	lib := e.Login("libadmin", "Library@123").AccessToken
 	// a course entered by admin, audited by the library administrator: admin hears of it (kind course)
 	typ := e.AddCourseType(admin, 0, "消息类型测试")
 	course := e.AddCourse(admin, typ, "审核消息课程", false)
-	e.done("PUT", "/api/course/audit", lib, map[string]any{"ids": []int64{course}, "auditStatus": "2", "remark": "封面不清晰"}, nil)
+	e.Done("PUT", "/api/course/audit", lib, map[string]any{"ids": []int64{course}, "auditStatus": "2", "remark": "封面不清晰"}, nil)
 	// a staff entry rejected by admin: staff hears of it (kind review)
 	staff := e.LibStaff(admin)
 	lic := e.LibAdd(staff, "license", map[string]any{"title": "待驳回证照", "licenseType": "business", "holder": "甲公司"})
-	e.done("POST", "/api/library/license/reject", admin, map[string]any{"ids": []int64{lic}, "reason": "扫描件缺失"}, nil)
+	e.Done("POST", "/api/library/license/reject", admin, map[string]any{"ids": []int64{lic}, "reason": "扫描件缺失"}, nil)
 
 	mine := e.LibList(admin, "message", url.Values{"mine": {"1"}, "kind": {"course"}})
 	if mine.Total != 1 || mine.Records[0].S("kind") != "course" || !strings.Contains(mine.Records[0].S("title"), "审核消息课程") ||
@@ -328,29 +328,29 @@ func TestMessageKindsAndCourseAuditMessages(t *testing.T) {
 		Total   int
 		Next    bool
 	}
-	e.done("GET", "/api/portal/msg/list?kind=course", admin, nil, &portal)
+	e.Done("GET", "/api/portal/msg/list?kind=course", admin, nil, &portal)
 	if portal.Total != 1 || portal.Records[0].RefType != "courseAudit" || portal.Next {
 		t.Fatalf("portal course messages: %+v", portal)
 	}
-	e.done("GET", "/api/portal/msg/list?kind=review", staff, nil, &portal)
+	e.Done("GET", "/api/portal/msg/list?kind=review", staff, nil, &portal)
 	if portal.Total != 1 || portal.Records[0].Kind != "review" {
 		t.Fatalf("staff's review messages: %+v", portal)
 	}
 	if p := e.LibList(admin, "message", url.Values{"kind": {"review"}}); p.Total != 1 {
 		t.Fatalf("review messages: %d", p.Total)
 	}
-	e.refused("GET", "/api/portal/msg/list?kind=nope", admin, nil, "参数 kind 的取值无效")
+	e.Refused("GET", "/api/portal/msg/list?kind=nope", admin, nil, "参数 kind 的取值无效")
 	// the export of the filtered list: 'audit messages'
-	tk := e.ticket(admin, "/api/library/message/export")
-	_, body := e.fetch("/api/library/message/export?kind=course&ticket="+tk, "")
-	rows := sheetRows(t, body)
+	tk := e.Ticket(admin, "/api/library/message/export")
+	_, body := e.Fetch("/api/library/message/export?kind=course&ticket="+tk, "")
+	rows := apptest.SheetRows(t, body)
 	if len(rows) != 2 || !strings.Contains(strings.Join(rows[0], "|"), "消息类型") || !strings.Contains(strings.Join(rows[1], "|"), "课程审核") {
 		t.Fatalf("audit messages export: %v", rows)
 	}
 	// an auditor's own course gets no message
 	own := e.AddCourse(lib, typ, "自审课程", false)
-	e.done("PUT", "/api/course/audit", lib, map[string]any{"ids": []int64{own}, "auditStatus": "1"}, nil)
-	if n := e.count(`SELECT COUNT(*) FROM lib_record WHERE type = 'message' AND category = 'course'`); n != 1 {
+	e.Done("PUT", "/api/course/audit", lib, map[string]any{"ids": []int64{own}, "auditStatus": "1"}, nil)
+	if n := e.Count(`SELECT COUNT(*) FROM lib_record WHERE type = 'message' AND category = 'course'`); n != 1 {
 		t.Fatalf("course messages: %d", n)
 	}
 }
@@ -358,8 +358,8 @@ func TestMessageKindsAndCourseAuditMessages(t *testing.T) {
 // A government-procurement registration is a library type: review, its proof files, an expiry reminder, the
 // portal's tab and the export 'government-adoption list'.
 func TestGovernmentProcurementRegister(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	proof := e.LibUpload(admin, "入库证明.pdf")
 	id := e.LibAdd(admin, "govreg", map[string]any{"title": "某市政府采购平台入库", "kind": "platform", "authority": "某市财政局", "number": "ZC-9",
 		"region": "某市", "validTo": apptest.Day(9), "proofs": []int64{proof}})
@@ -373,7 +373,7 @@ func TestGovernmentProcurementRegister(t *testing.T) {
 			Title string `json:"title"`
 		} `json:"records"`
 	}
-	e.done("GET", "/api/biapp/marketing/backend/project/remind", admin, nil, &rem)
+	e.Done("GET", "/api/biapp/marketing/backend/project/remind", admin, nil, &rem)
 	found := false
 	for _, x := range rem.Expiring {
 		found = found || (x.Type == "govreg" && x.Title == "某市政府采购平台入库")
@@ -384,13 +384,13 @@ func TestGovernmentProcurementRegister(t *testing.T) {
 	if p := e.LibList(admin, "govreg", url.Values{"kind": {"platform"}, "keywords": {"某市"}}); p.Total != 1 {
 		t.Fatalf("list: %+v", p)
 	}
-	tk := e.ticket(admin, "/api/library/govreg/export")
-	_, body := e.fetch("/api/library/govreg/export?keywords=某市&ticket="+tk, "")
-	if rows := sheetRows(t, body); len(rows) != 2 || rows[0][0] != "登记/认定名称" || !strings.Contains(strings.Join(rows[1], "|"), "平台注册") {
+	tk := e.Ticket(admin, "/api/library/govreg/export")
+	_, body := e.Fetch("/api/library/govreg/export?keywords=某市&ticket="+tk, "")
+	if rows := apptest.SheetRows(t, body); len(rows) != 2 || rows[0][0] != "登记/认定名称" || !strings.Contains(strings.Join(rows[1], "|"), "平台注册") {
 		t.Fatalf("export: %v", rows)
 	}
 	var one map[string]any
-	e.done("GET", "/api/portal/record/one?id="+itoa(id), admin, nil, &one)
+	e.Done("GET", "/api/portal/record/one?id="+itoa(id), admin, nil, &one)
 	if one["tab"] != "govAdoption" {
 		t.Fatalf("portal: %+v", one)
 	}
@@ -410,19 +410,19 @@ func TestSpecLiteralGaps(t *testing.T) {
 			t.Errorf("no call says Export '%s'", name)
 		}
 	}
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	top := e.AddCourseType(admin, 0, "字典一级")
 	e.AddCourseType(admin, top, "字典二级")
 	var opts []struct {
 		Key   string `json:"key"`
 		Value int64  `json:"value"`
 	}
-	e.done("GET", "/api/course/type/query/type?parentId="+itoa(top), admin, nil, &opts)
+	e.Done("GET", "/api/course/type/query/type?parentId="+itoa(top), admin, nil, &opts)
 	if len(opts) != 1 || opts[0].Key != "字典二级" {
 		t.Fatalf("type options: %+v", opts)
 	}
-	e.done("GET", "/api/course/type/query/type", admin, nil, &opts)
+	e.Done("GET", "/api/course/type/query/type", admin, nil, &opts)
 	if len(opts) == 0 {
 		t.Fatal("no first-level options")
 	}
@@ -430,7 +430,7 @@ func TestSpecLiteralGaps(t *testing.T) {
 		CourseTypes []struct{ Name string } `json:"courseTypes"`
 		AuditStatus []struct{ Key string }  `json:"auditStatus"`
 	}
-	e.done("GET", "/api/curriculum/getDict", admin, nil, &dicts)
+	e.Done("GET", "/api/curriculum/getDict", admin, nil, &dicts)
 	if len(dicts.CourseTypes) == 0 || len(dicts.AuditStatus) != 3 {
 		t.Fatalf("getDict: %+v", dicts)
 	}
@@ -438,7 +438,7 @@ func TestSpecLiteralGaps(t *testing.T) {
 		Level  string `json:"level"`
 		TLevel int    `json:"tlevel"`
 	}
-	e.done("GET", "/api/dataHumanResources/getByPid?pid=", admin, nil, &units)
+	e.Done("GET", "/api/dataHumanResources/getByPid?pid=", admin, nil, &units)
 	if len(units) == 0 || units[0].TLevel == 0 || itoa(int64(units[0].TLevel)) != units[0].Level {
 		t.Fatalf("units: %+v", units)
 	}
@@ -446,11 +446,11 @@ func TestSpecLiteralGaps(t *testing.T) {
 		Pages int  `json:"pages"`
 		Next  bool `json:"next"`
 	}
-	e.done("GET", "/api/library/license/list?limit=1", admin, nil, &page)
+	e.Done("GET", "/api/library/license/list?limit=1", admin, nil, &page)
 	if page.Pages < 2 || !page.Next {
 		t.Fatalf("first page: %+v", page)
 	}
-	e.done("GET", "/api/library/license/list?limit=1&current="+itoa(int64(page.Pages)), admin, nil, &page)
+	e.Done("GET", "/api/library/license/list?limit=1&current="+itoa(int64(page.Pages)), admin, nil, &page)
 	if page.Next {
 		t.Fatalf("last page: %+v", page)
 	}
