@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"context"
 	"fmt"
 	"net/http"
@@ -17,7 +18,7 @@ import (
 // portal's data rule; and, in-process, the counts by type a first call of a visibility reads (then kept 30 s).
 func BenchmarkPortalHome(b *testing.B) {
 	e := newEnv(b)
-	seedLibrary(b, e.app.DB, 10_000, "license", "contract", "honor", "expert", "cakey", "tender", "plan", "toolkit")
+	apptest.SeedLibrary(b, e.app.DB, 10_000, "license", "contract", "honor", "expert", "cakey", "tender", "plan", "toolkit")
 	ctx := context.Background()
 	d := e.app.DB
 	if _, err := d.Exec(ctx, `UPDATE lib_record SET downloads = id % 97 WHERE id % 3 = 0`); err != nil {
@@ -56,7 +57,7 @@ func BenchmarkPortalHome(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	settle(b, d)
+	apptest.Settle(b, d)
 	admin := e.login("admin", "Admin@123").AccessToken
 	// the counts by type, as the first home call of a visibility within CountsFor reads them (in-process)
 	b.Run("counts-uncached", func(b *testing.B) {

@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"context"
 	"net/http"
 	"net/url"
@@ -22,7 +23,7 @@ func BenchmarkPortalSearch(b *testing.B) {
 	for _, t := range library.PortalTypes() {
 		keys = append(keys, t.Key)
 	}
-	seedLibrary(b, e.app.DB, 55_556, keys...)
+	apptest.SeedLibrary(b, e.app.DB, 55_556, keys...)
 	seedPortalExtras(b, e.app.DB)
 	admin := e.login("admin", "Admin@123").AccessToken
 	for _, c := range []struct {
@@ -99,5 +100,5 @@ func seedPortalExtras(b *testing.B, d *db.DB) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	settle(b, d)
+	apptest.Settle(b, d)
 }
