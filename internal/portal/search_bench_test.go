@@ -1,4 +1,4 @@
-package app_test
+package portal_test
 
 import (
 	"biddesk/internal/apptest"
@@ -18,14 +18,14 @@ import (
 // and facets are kept until the library changes; a '/cold' case changes the search version before each call,
 // so it pays for them every time. docs/performance.md, 'Portal search', has the figures and how to run it.
 func BenchmarkPortalSearch(b *testing.B) {
-	e := newEnv(b)
+	e := apptest.New(b)
 	var keys []string
 	for _, t := range library.PortalTypes() {
 		keys = append(keys, t.Key)
 	}
-	apptest.SeedLibrary(b, e.app.DB, 55_556, keys...)
-	seedPortalExtras(b, e.app.DB)
-	admin := e.login("admin", "Admin@123").AccessToken
+	apptest.SeedLibrary(b, e.App.DB, 55_556, keys...)
+	seedPortalExtras(b, e.App.DB)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	for _, c := range []struct {
 		name, query string
 		cold        bool // the counts and facets computed again (a library write since the last search)
@@ -51,16 +51,16 @@ func BenchmarkPortalSearch(b *testing.B) {
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			var page struct{ Total int }
-			e.done("GET", library.PortalSearchPath+"?"+c.query, admin, nil, &page)
+			e.Done("GET", library.PortalSearchPath+"?"+c.query, admin, nil, &page)
 			if page.Total == 0 {
 				b.Fatal("no rows: the case measures nothing")
 			}
-			req, _ := http.NewRequest("GET", e.srv.URL+library.PortalSearchPath+"?"+c.query, nil)
+			req, _ := http.NewRequest("GET", e.Srv.URL+library.PortalSearchPath+"?"+c.query, nil)
 			req.Header.Set("Authorization", "Bearer "+admin)
 			for b.Loop() {
 				if c.cold {
 					b.StopTimer()
-					if _, err := e.app.DB.Exec(context.Background(), `UPDATE lib_search_version SET version = version + 1`); err != nil {
+					if _, err := e.App.DB.Exec(context.Background(), `UPDATE lib_search_version SET version = version + 1`); err != nil {
 						b.Fatal(err)
 					}
 					b.StartTimer()

@@ -1,4 +1,4 @@
-package app_test
+package portal_test
 
 import (
 	"biddesk/internal/apptest"
@@ -17,16 +17,16 @@ import (
 // read) and a bid pack of 40, as an administrator (every unit) and as staff limited to their own unit by the
 // portal's data rule; and, in-process, the counts by type a first call of a visibility reads (then kept 30 s).
 func BenchmarkPortalHome(b *testing.B) {
-	e := newEnv(b)
-	apptest.SeedLibrary(b, e.app.DB, 10_000, "license", "contract", "honor", "expert", "cakey", "tender", "plan", "toolkit")
+	e := apptest.New(b)
+	apptest.SeedLibrary(b, e.App.DB, 10_000, "license", "contract", "honor", "expert", "cakey", "tender", "plan", "toolkit")
 	ctx := context.Background()
-	d := e.app.DB
+	d := e.App.DB
 	if _, err := d.Exec(ctx, `UPDATE lib_record SET downloads = id % 97 WHERE id % 3 = 0`); err != nil {
 		b.Fatal(err)
 	}
 	now := time.Now().UTC()
-	staffID := e.userID("staff")
-	adminID := e.userID("admin")
+	staffID := e.UserID("staff")
+	adminID := e.UserID("admin")
 	for i := 0; i < 60; i++ {
 		from, to := any(nil), any(nil)
 		if i%6 == 0 {
@@ -58,26 +58,26 @@ func BenchmarkPortalHome(b *testing.B) {
 		}
 	}
 	apptest.Settle(b, d)
-	admin := e.login("admin", "Admin@123").AccessToken
+	admin := e.Login("admin", "Admin@123").AccessToken
 	// the counts by type, as the first home call of a visibility within CountsFor reads them (in-process)
 	b.Run("counts-uncached", func(b *testing.B) {
 		p := &auth.Principal{UserID: adminID}
 		for b.Loop() {
-			n, err := e.app.Library.PortalCounts(ctx, p)
+			n, err := e.App.Library.PortalCounts(ctx, p)
 			if err != nil || n["license"] < 10_000 {
 				b.Fatal(n, err)
 			}
 		}
 	})
-	staff := e.staffLimited(admin)
+	staff := staffLimited(e, admin)
 	for _, c := range []struct{ name, tok string }{{"admin", admin}, {"staff-own-unit", staff}} {
 		b.Run(c.name, func(b *testing.B) {
-			h := e.home(c.tok)
+			h := home(e, c.tok)
 			if len(h.Recent) != 6 || len(h.Popular) != 6 || len(h.Announcements) != 5 || len(h.Messages.Records) != 5 || h.Messages.Unread < 150 || h.Pack.Count != 40 {
 				b.Fatalf("the home page measures too little: %d recent, %d popular, %d announcements, %d messages (%d unread), pack %d",
 					len(h.Recent), len(h.Popular), len(h.Announcements), len(h.Messages.Records), h.Messages.Unread, h.Pack.Count)
 			}
-			req, _ := http.NewRequest("GET", e.srv.URL+"/api/portal/home", nil)
+			req, _ := http.NewRequest("GET", e.Srv.URL+"/api/portal/home", nil)
 			req.Header.Set("Authorization", "Bearer "+c.tok)
 			for b.Loop() {
 				resp, err := http.DefaultClient.Do(req.Clone(req.Context()))

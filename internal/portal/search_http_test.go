@@ -1,4 +1,4 @@
-package app_test
+package portal_test
 
 import (
 	"biddesk/internal/apptest"
@@ -66,10 +66,10 @@ type searchResult struct {
 	} `json:"facets"`
 }
 
-func (e *env) search(tok string, q url.Values) searchResult {
-	e.t.Helper()
+func search(e *apptest.Env, tok string, q url.Values) searchResult {
+	e.T.Helper()
 	var out searchResult
-	e.done("GET", library.PortalSearchPath+"?"+q.Encode(), tok, nil, &out)
+	e.Done("GET", library.PortalSearchPath+"?"+q.Encode(), tok, nil, &out)
 	return out
 }
 
@@ -99,17 +99,17 @@ func facetMap(fs []searchFacet) map[string]int {
 }
 
 // emptyLibrary hides the demo records, so the searches below see only what the test writes.
-func (e *env) emptyLibrary() {
-	e.t.Helper()
-	if _, err := e.app.DB.Exec(context.Background(), `UPDATE lib_record SET deleted_at = ? WHERE deleted_at IS NULL`, time.Now().UTC()); err != nil {
-		e.t.Fatal(err)
+func emptyLibrary(e *apptest.Env) {
+	e.T.Helper()
+	if _, err := e.App.DB.Exec(context.Background(), `UPDATE lib_record SET deleted_at = ? WHERE deleted_at IS NULL`, time.Now().UTC()); err != nil {
+		e.T.Fatal(err)
 	}
 }
 
-func (e *env) addTag(tok, name string) int64 {
-	e.t.Helper()
+func addTag(e *apptest.Env, tok, name string) int64 {
+	e.T.Helper()
 	var out struct{ ID int64 }
-	e.done("POST", "/api/library/tag/add", tok, map[string]any{"name": name, "color": "#1677ff"}, &out)
+	e.Done("POST", "/api/library/tag/add", tok, map[string]any{"name": name, "color": "#1677ff"}, &out)
 	return out.ID
 }
 
@@ -122,9 +122,9 @@ func kw(s string, more ...string) url.Values {
 }
 
 func TestPortalSearchFindsSubstringsOfAnyLengthAndCase(t *testing.T) {
-	e := newEnv(t)
-	e.emptyLibrary()
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	emptyLibrary(e)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	lic := e.LibAdd(admin, "license", map[string]any{"title": "华信物业服务资质证书", "licenseType": "business", "number": "HX-ZZ-001", "holder": "华信服务股份有限公司", "validTo": "2031-01-01"})
 	honor := e.LibAdd(admin, "honor", map[string]any{"title": "ISO Quality Award", "holder": "Acme_Corp 100%", "number": "Q-9"})
 	contract := e.LibAdd(admin, "contract", map[string]any{"title": `合同 "a OR b" 第*号`, "client": "某医院"})
@@ -161,7 +161,7 @@ func TestPortalSearchFindsSubstringsOfAnyLengthAndCase(t *testing.T) {
 		{"a AND b", nil},
 		{"-", []int64{lic, honor}},
 	} {
-		r := e.search(admin, kw(c.kw, "limit", "100"))
+		r := search(e, admin, kw(c.kw, "limit", "100"))
 		got := r.ids()
 		if r.Total != len(c.want) || len(got) != len(c.want) {
 			t.Errorf("%q: total %d %v, want %v", c.kw, r.Total, r.titles(), c.want)
@@ -176,7 +176,7 @@ func TestPortalSearchFindsSubstringsOfAnyLengthAndCase(t *testing.T) {
 	_ = plain
 
 	// highlights: UTF-16 ranges of every occurrence in the title and the summary
-	r := e.search(admin, kw("证书"))
+	r := search(e, admin, kw("证书"))
 	for _, h := range r.Records {
 		switch h.ID {
 		case lic:
@@ -190,7 +190,7 @@ func TestPortalSearchFindsSubstringsOfAnyLengthAndCase(t *testing.T) {
 			}
 		}
 	}
-	r = e.search(admin, kw("ACME"))
+	r = search(e, admin, kw("ACME"))
 	if r.Total != 2 {
 		t.Fatalf("acme: %v", r.titles())
 	}
@@ -204,29 +204,29 @@ func TestPortalSearchFindsSubstringsOfAnyLengthAndCase(t *testing.T) {
 	}
 
 	// at most 50 characters
-	e.search(admin, kw(strings.Repeat("证", 50)))
-	e.refused("GET", library.PortalSearchPath+"?"+kw(strings.Repeat("证", 51)).Encode(), admin, nil, "搜索关键词不能超过50个字")
+	search(e, admin, kw(strings.Repeat("证", 50)))
+	e.Refused("GET", library.PortalSearchPath+"?"+kw(strings.Repeat("证", 51)).Encode(), admin, nil, "搜索关键词不能超过50个字")
 
 	// the index follows edits and deletes
-	e.done("PUT", "/api/library/license/edit", admin, map[string]any{"id": lic, "title": "华信保洁服务资质证书", "licenseType": "business", "number": "HX-ZZ-001",
+	e.Done("PUT", "/api/library/license/edit", admin, map[string]any{"id": lic, "title": "华信保洁服务资质证书", "licenseType": "business", "number": "HX-ZZ-001",
 		"holder": "华信服务股份有限公司", "validTo": "2031-01-01"}, nil)
-	if r := e.search(admin, kw("物业服务")); r.Total != 0 {
+	if r := search(e, admin, kw("物业服务")); r.Total != 0 {
 		t.Errorf("old title still found: %v", r.titles())
 	}
-	if r := e.search(admin, kw("保洁服务")); r.Total != 1 || r.Records[0].ID != lic {
+	if r := search(e, admin, kw("保洁服务")); r.Total != 1 || r.Records[0].ID != lic {
 		t.Errorf("new title: %v", r.titles())
 	}
-	e.done("DELETE", "/api/library/license/del", admin, map[string]any{"ids": []int64{lic}}, nil)
-	if r := e.search(admin, kw("保洁服务")); r.Total != 0 {
+	e.Done("DELETE", "/api/library/license/del", admin, map[string]any{"ids": []int64{lic}}, nil)
+	if r := search(e, admin, kw("保洁服务")); r.Total != 0 {
 		t.Errorf("deleted record found: %v", r.titles())
 	}
 }
 
 func TestPortalSearchFiltersFacetsPagingAndSorts(t *testing.T) {
-	e := newEnv(t)
-	e.emptyLibrary()
-	admin := e.login("admin", "Admin@123").AccessToken
-	red, blue := e.addTag(admin, "检索红"), e.addTag(admin, "检索蓝")
+	e := apptest.New(t)
+	emptyLibrary(e)
+	admin := e.Login("admin", "Admin@123").AccessToken
+	red, blue := addTag(e, admin, "检索红"), addTag(e, admin, "检索蓝")
 	// in creation order (newest last)
 	a := e.LibAdd(admin, "license", map[string]any{"title": "检索证照甲", "licenseType": "business", "holder": "检索公司", "unitCode": "100104",
 		"validFrom": "2022-03-01", "validTo": apptest.Day(-1), "tags": []int64{red}})
@@ -237,7 +237,7 @@ func TestPortalSearchFiltersFacetsPagingAndSorts(t *testing.T) {
 	f := e.LibAdd(admin, "toolkit", map[string]any{"title": "检索工具"})
 	thisYear := time.Now().UTC().Format("2006")
 
-	all := e.search(admin, url.Values{"facets": {"1"}})
+	all := search(e, admin, url.Values{"facets": {"1"}})
 	if all.Total != 5 || all.Pages != 1 || all.Current != 1 || all.Limit != 10 {
 		t.Fatalf("everything: %+v", all)
 	}
@@ -296,7 +296,7 @@ func TestPortalSearchFiltersFacetsPagingAndSorts(t *testing.T) {
 		{url.Values{"keywords": {"证照"}, "sort": {"newest"}}, []int64{c, b, a}},
 		{url.Values{"keywords": {"检索证照"}, "type": {"license"}, "tagId": {itoa(blue)}, "unit": {"100104"}, "validity": {"valid"}, "year": {"2023"}}, []int64{b}},
 	} {
-		r := e.search(admin, c.q)
+		r := search(e, admin, c.q)
 		var got []int64
 		for _, h := range r.Records {
 			got = append(got, h.ID)
@@ -306,7 +306,7 @@ func TestPortalSearchFiltersFacetsPagingAndSorts(t *testing.T) {
 		}
 	}
 	// a facet leaves its own filter out: choosing licences still shows the other types
-	r := e.search(admin, url.Values{"type": {"license"}, "facets": {"1"}})
+	r := search(e, admin, url.Values{"type": {"license"}, "facets": {"1"}})
 	if got := facetMap(r.Facets.Type); len(got) != 4 || got["honor"] != 1 {
 		t.Errorf("type facet under a type filter: %+v", r.Facets.Type)
 	}
@@ -317,31 +317,31 @@ func TestPortalSearchFiltersFacetsPagingAndSorts(t *testing.T) {
 		t.Errorf("validity facet under a type filter: %+v", r.Facets.Validity)
 	}
 	// no facets unless asked
-	if r := e.search(admin, nil); r.Facets != nil {
+	if r := search(e, admin, nil); r.Facets != nil {
 		t.Errorf("facets without facets=1: %+v", r.Facets)
 	}
 
 	// paging
-	r = e.search(admin, url.Values{"limit": {"2"}, "current": {"2"}})
+	r = search(e, admin, url.Values{"limit": {"2"}, "current": {"2"}})
 	if r.Total != 5 || r.Pages != 3 || r.Current != 2 || r.Limit != 2 || strings.Join(r.titles(), ",") != "检索荣誉,检索证照乙" {
 		t.Errorf("page 2: %+v", r)
 	}
-	if r := e.search(admin, url.Values{"limit": {"2"}, "current": {"4"}}); r.Total != 5 || len(r.Records) != 0 {
+	if r := search(e, admin, url.Values{"limit": {"2"}, "current": {"4"}}); r.Total != 5 || len(r.Records) != 0 {
 		t.Errorf("past the end: %+v", r)
 	}
 	// most downloaded first (ties newest first)
 	for id, n := range map[int64]int{a: 3, c: 5} {
-		if _, err := e.app.DB.Exec(context.Background(), `UPDATE lib_record SET downloads = ? WHERE id = ?`, n, id); err != nil {
+		if _, err := e.App.DB.Exec(context.Background(), `UPDATE lib_record SET downloads = ? WHERE id = ?`, n, id); err != nil {
 			t.Fatal(err)
 		}
 	}
-	r = e.search(admin, url.Values{"sort": {"downloads"}})
+	r = search(e, admin, url.Values{"sort": {"downloads"}})
 	if got := r.titles(); strings.Join(got, ",") != "检索荣誉,检索证照甲,检索工具,检索合同,检索证照乙" || r.Records[0].Downloads != 5 {
 		t.Errorf("downloads: %v", got)
 	}
 
 	// the hit's fields
-	r = e.search(admin, url.Values{"type": {"license"}})
+	r = search(e, admin, url.Values{"type": {"license"}})
 	h := r.Records[1] // a
 	if h.ID != a || h.Type != "license" || h.TypeName != "企业证照" || h.Tab != "enterprise" || h.Summary != "检索公司" || h.UnitName == "" ||
 		h.Date != "2022-03-01" || h.ValidTo != apptest.Day(-1) || h.Expiry != "expired" || h.Downloads != 3 || len(h.Tags) != 1 || h.Tags[0].ID != red ||
@@ -353,7 +353,7 @@ func TestPortalSearchFiltersFacetsPagingAndSorts(t *testing.T) {
 	}
 	// English names
 	var en searchResult
-	_, env := e.call("GET", library.PortalSearchPath+"?type=license&facets=1", admin, nil, "Accept-Language", "en")
+	_, env := e.Call("GET", library.PortalSearchPath+"?type=license&facets=1", admin, nil, "Accept-Language", "en")
 	if env.Code != 0 || json.Unmarshal(env.Data, &en) != nil || en.Records[0].TypeName != "Enterprise licences" {
 		t.Errorf("English type name: %+v", en.Records)
 	}
@@ -381,21 +381,21 @@ func TestPortalSearchFiltersFacetsPagingAndSorts(t *testing.T) {
 		"keywords=%FF":      "参数 keywords 含有不允许的字符（控制字符或无效的 UTF-8 编码）",
 		"keywords=检索%00证照":  "参数 keywords 含有不允许的字符（控制字符或无效的 UTF-8 编码）", // the input rule, on both databases
 	} {
-		e.refused("GET", library.PortalSearchPath+"?"+q, admin, nil, msg)
+		e.Refused("GET", library.PortalSearchPath+"?"+q, admin, nil, msg)
 	}
 }
 
 func TestPortalSearchShowsOnlyWhatThePortalShowsTheCaller(t *testing.T) {
-	e := newEnv(t)
-	e.emptyLibrary()
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	emptyLibrary(e)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	staff := e.LibStaff(admin) // unit 100201003; entries wait for review
 	mine := e.LibAdd(admin, "honor", map[string]any{"title": "范围荣誉本单位", "unitCode": "100201003"})
 	other := e.LibAdd(admin, "honor", map[string]any{"title": "范围荣誉他单位", "unitCode": "100104"})
 	common := e.LibAdd(admin, "honor", map[string]any{"title": "范围荣誉全公司"})
 	pending := e.LibAdd(staff, "honor", map[string]any{"title": "范围荣誉待审核"})
 	deleted := e.LibAdd(admin, "honor", map[string]any{"title": "范围荣誉已删除"})
-	e.done("DELETE", "/api/library/honor/del", admin, map[string]any{"ids": []int64{deleted}}, nil)
+	e.Done("DELETE", "/api/library/honor/del", admin, map[string]any{"ids": []int64{deleted}}, nil)
 	msg := e.LibAdd(admin, "message", map[string]any{"title": "范围荣誉消息", "content": "x", "recipient": "staff"})
 	live := e.LibAdd(admin, "announcement", map[string]any{"title": "范围公告进行中", "content": "<p>范围</p>", "publishFrom": apptest.Day(-1), "publishTo": apptest.Day(1)})
 	open := e.LibAdd(admin, "announcement", map[string]any{"title": "范围公告不限期", "content": "<p>范围</p>"})
@@ -405,7 +405,7 @@ func TestPortalSearchShowsOnlyWhatThePortalShowsTheCaller(t *testing.T) {
 
 	shown := func(tok, kw string) map[int64]bool {
 		t.Helper()
-		return e.search(tok, url.Values{"keywords": {kw}, "limit": {"100"}}).ids()
+		return search(e, tok, url.Values{"keywords": {kw}, "limit": {"100"}}).ids()
 	}
 	for _, tok := range []string{admin, staff} { // without a 'portal' data scope, every unit
 		got := shown(tok, "范围")
@@ -424,17 +424,17 @@ func TestPortalSearchShowsOnlyWhatThePortalShowsTheCaller(t *testing.T) {
 		}
 	}
 	// the announcement's summary is its text
-	if r := e.search(admin, url.Values{"keywords": {"范围公告进行中"}}); r.Total != 1 || r.Records[0].Summary != "范围" || r.Records[0].Tab != "" {
+	if r := search(e, admin, url.Values{"keywords": {"范围公告进行中"}}); r.Total != 1 || r.Records[0].Summary != "范围" || r.Records[0].Tab != "" {
 		t.Errorf("announcement hit: %+v", r.Records)
 	}
 	// a role with a 'portal' data scope sees its units (and the whole company's records)
-	roleID := e.roleID(admin, "staff")
-	e.done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": roleID, "scopes": []map[string]any{{"moduleName": "portal", "scope": "unit_and_below"}}}, nil)
+	roleID := e.RoleID(admin, "staff")
+	e.Done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": roleID, "scopes": []map[string]any{{"moduleName": "portal", "scope": "unit_and_below"}}}, nil)
 	got := shown(staff, "范围荣誉")
 	if len(got) != 2 || !got[mine] || !got[common] {
 		t.Errorf("staff with a portal scope: %v", got)
 	}
-	if r := e.search(staff, url.Values{"facets": {"1"}, "type": {"honor"}}); r.Total != 2 || len(r.Facets.Unit) != 1 || r.Facets.Unit[0].Value != "100201003" {
+	if r := search(e, staff, url.Values{"facets": {"1"}, "type": {"honor"}}); r.Total != 2 || len(r.Facets.Unit) != 1 || r.Facets.Unit[0].Value != "100201003" {
 		t.Errorf("staff facets: %+v", r)
 	}
 	if got := shown(admin, "范围荣誉"); len(got) != 3 {
@@ -443,39 +443,39 @@ func TestPortalSearchShowsOnlyWhatThePortalShowsTheCaller(t *testing.T) {
 
 	// one record
 	var one map[string]any
-	e.done("GET", library.PortalOnePath+"?id="+itoa(mine), staff, nil, &one)
+	e.Done("GET", library.PortalOnePath+"?id="+itoa(mine), staff, nil, &one)
 	if one["title"] != "范围荣誉本单位" || one["typeName"] != "荣誉资质" || one["tab"] != "honor" || one["downloads"] != float64(0) ||
 		one["unitCodeName"] == "" || one["type"] != "honor" {
 		t.Errorf("one: %+v", one)
 	}
 	for _, id := range []int64{other, pending, deleted, msg, future, past, 999999} {
-		e.refused("GET", library.PortalOnePath+"?id="+itoa(id), staff, nil, "该资料不存在或已下架")
+		e.Refused("GET", library.PortalOnePath+"?id="+itoa(id), staff, nil, "该资料不存在或已下架")
 	}
-	if _, r := e.call("GET", library.PortalOnePath+"?id="+itoa(other), staff, nil, "Accept-Language", "en"); r.Message != "This material does not exist or is no longer published" {
+	if _, r := e.Call("GET", library.PortalOnePath+"?id="+itoa(other), staff, nil, "Accept-Language", "en"); r.Message != "This material does not exist or is no longer published" {
 		t.Errorf("English: %+v", r)
 	}
 	// personal data stays in the library: an expert's mobile is not shown in the portal
 	expert := e.LibAdd(admin, "expert", map[string]any{"title": "范围专家", "jobTitle": "工程师", "phone": "13912345678"})
 	var ex map[string]any
-	e.done("GET", library.PortalOnePath+"?id="+itoa(expert), staff, nil, &ex)
+	e.Done("GET", library.PortalOnePath+"?id="+itoa(expert), staff, nil, &ex)
 	if _, has := ex["phone"]; has || ex["jobTitle"] != "工程师" {
 		t.Errorf("portal expert: %+v", ex)
 	}
-	e.done("GET", "/api/library/expert/one?id="+itoa(expert), admin, nil, &ex)
+	e.Done("GET", "/api/library/expert/one?id="+itoa(expert), admin, nil, &ex)
 	if ex["phone"] != "13912345678" {
 		t.Errorf("library expert: %+v", ex)
 	}
-	e.refused("GET", library.PortalOnePath+"?id=x", staff, nil, "参数 id 必须是整数")
-	e.refused("GET", library.PortalOnePath, staff, nil, "缺少参数 id")
+	e.Refused("GET", library.PortalOnePath+"?id=x", staff, nil, "参数 id 必须是整数")
+	e.Refused("GET", library.PortalOnePath, staff, nil, "缺少参数 id")
 	// signed-in calls only
-	if resp, _ := e.call("GET", library.PortalSearchPath, "", nil); resp.StatusCode != 401 {
+	if resp, _ := e.Call("GET", library.PortalSearchPath, "", nil); resp.StatusCode != 401 {
 		t.Errorf("anonymous search: %d", resp.StatusCode)
 	}
 }
 
 func TestPortalDownloadsAreCounted(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	scan := e.LibUpload(admin, "资质扫描件.pdf")
 	id := e.LibAdd(admin, "license", map[string]any{"title": "下载计数证照", "licenseType": "business", "holder": "甲公司",
 		"scans": []map[string]any{{"id": scan, "name": "资质扫描件.pdf"}}})
@@ -483,36 +483,36 @@ func TestPortalDownloadsAreCounted(t *testing.T) {
 	downloads := func(id int64) float64 {
 		t.Helper()
 		var one map[string]any
-		e.done("GET", library.PortalOnePath+"?id="+itoa(id), admin, nil, &one)
+		e.Done("GET", library.PortalOnePath+"?id="+itoa(id), admin, nil, &one)
 		return one["downloads"].(float64)
 	}
 	if downloads(id) != 0 {
 		t.Fatal("a new record has downloads")
 	}
 	for i := 0; i < 2; i++ {
-		if resp, body := e.fetch("/api/sys/common/file/down?id="+itoa(scan), admin); resp.StatusCode != 200 || !strings.HasPrefix(string(body), "%PDF") {
+		if resp, body := e.Fetch("/api/sys/common/file/down?id="+itoa(scan), admin); resp.StatusCode != 200 || !strings.HasPrefix(string(body), "%PDF") {
 			t.Fatalf("download: %d %s", resp.StatusCode, body)
 		}
 	}
 	// a request naming another record counts for the file's own record
-	if resp, body := e.fetch(fmt.Sprintf("/api/sys/common/file/down?id=%d&recordType=honor&recordId=%d", scan, otherID), admin); resp.StatusCode != 200 || !strings.HasPrefix(string(body), "%PDF") {
+	if resp, body := e.Fetch(fmt.Sprintf("/api/sys/common/file/down?id=%d&recordType=honor&recordId=%d", scan, otherID), admin); resp.StatusCode != 200 || !strings.HasPrefix(string(body), "%PDF") {
 		t.Fatalf("download naming another record: %d %s", resp.StatusCode, body)
 	}
 	if got, other := downloads(id), downloads(otherID); got != 3 || other != 0 {
 		t.Errorf("downloads %v, other %v", got, other)
 	}
-	r := e.search(admin, url.Values{"keywords": {"下载计数"}})
+	r := search(e, admin, url.Values{"keywords": {"下载计数"}})
 	if r.Total != 1 || r.Records[0].Downloads != 3 || r.Records[0].FileCount != 1 {
 		t.Errorf("hit: %+v", r.Records)
 	}
 	// RecordDownload (the bid pack's downloads) counts too
-	if err := e.app.Files.RecordDownload(context.Background(), scan, e.UserID("admin"), "library.license", id); err != nil {
+	if err := e.App.Files.RecordDownload(context.Background(), scan, e.UserID("admin"), "library.license", id); err != nil {
 		t.Fatal(err)
 	}
 	if got := downloads(id); got != 4 {
 		t.Errorf("after RecordDownload: %v", got)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM file_download WHERE file_id = ?`, scan); n != 4 {
+	if n := e.Count(`SELECT COUNT(*) FROM file_download WHERE file_id = ?`, scan); n != 4 {
 		t.Errorf("download lines: %d", n)
 	}
 }
@@ -540,8 +540,8 @@ func TestPortalTypesAndTabs(t *testing.T) {
 
 // Every write path fills the search text: imported records are found like entered ones.
 func TestPortalSearchFindsImportedRecords(t *testing.T) {
-	e := newEnv(t)
-	tok := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	tok := e.Login("admin", "Admin@123").AccessToken
 	header := []string{"证照名称", "证照类型", "证照编号", "持证单位", "所属组织", "有效期至", "备注"}
 	book := apptest.Workbook(t, map[string][][]string{"企业证照": {header,
 		{"导入检索资质证书", "营业执照", "IMP-77", "检索导入公司", "100104", "2030-01-01", ""},
@@ -551,21 +551,21 @@ func TestPortalSearchFindsImportedRecords(t *testing.T) {
 		t.Fatalf("import: %+v", r)
 	}
 	for _, k := range []string{"导入检索", "检索", "imp-77", "检索导入公司"} {
-		if r := e.search(tok, kw(k)); r.Total != 1 || r.Records[0].Title != "导入检索资质证书" || r.Records[0].Summary != "检索导入公司 · IMP-77" {
+		if r := search(e, tok, kw(k)); r.Total != 1 || r.Records[0].Title != "导入检索资质证书" || r.Records[0].Summary != "检索导入公司 · IMP-77" {
 			t.Errorf("%q: %+v", k, r.Records)
 		}
 	}
 	// a unit filter is a value, never SQL
-	if r := e.search(tok, url.Values{"unit": {"100104' OR '1'='1"}}); r.Total != 0 {
+	if r := search(e, tok, url.Values{"unit": {"100104' OR '1'='1"}}); r.Total != 0 {
 		t.Errorf("unit injection: %d", r.Total)
 	}
 }
 
 // A contract's card shows its service period (valid_from..valid_to), a licence's its validity.
 func TestPortalHitsTellAServicePeriodFromAValidity(t *testing.T) {
-	e := newEnv(t)
-	tok := e.login("staff", "Staff@123").AccessToken
-	contracts := e.search(tok, url.Values{"type": {"contract"}})
+	e := apptest.New(t)
+	tok := e.Login("staff", "Staff@123").AccessToken
+	contracts := search(e, tok, url.Values{"type": {"contract"}})
 	if contracts.Total == 0 {
 		t.Fatal("no demo contracts")
 	}
@@ -574,7 +574,7 @@ func TestPortalHitsTellAServicePeriodFromAValidity(t *testing.T) {
 			t.Errorf("contract %q: period %v from %q to %q", h.Title, h.Period, h.ValidFrom, h.ValidTo)
 		}
 	}
-	for _, h := range e.search(tok, url.Values{"type": {"license"}}).Records {
+	for _, h := range search(e, tok, url.Values{"type": {"license"}}).Records {
 		if h.Period {
 			t.Errorf("licence %q is a period", h.Title)
 		}
