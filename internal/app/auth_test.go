@@ -508,7 +508,7 @@ func TestPersonalInfoFollowsEveryChange(t *testing.T) {
 	if before.UnitName == "" || len(before.Roles) != 1 || before.LastLoginAt == nil {
 		t.Fatalf("staff's information: %+v", before)
 	}
-	uid := e.userID("staff")
+	uid := e.UserID("staff")
 	var unit string
 	if err := e.app.DB.QueryRow(context.Background(), `SELECT unit_code FROM sys_user WHERE id = ?`, uid).Scan(&unit); err != nil {
 		t.Fatal(err)

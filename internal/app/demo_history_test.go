@@ -22,11 +22,11 @@ func TestDemoCompanyHasAYearOfActivity(t *testing.T) {
 
 	t.Run("the rollups hold the history before any statistics call", func(t *testing.T) {
 		for _, m := range []struct{ name, source string }{{"login", "login_log"}, {"download", "file_download"}} {
-			if n := e.count(`SELECT COUNT(*) FROM stat_mark s WHERE s.name = ? AND s.last_id = (SELECT MAX(id) FROM `+m.source+`)`, m.name); n != 1 {
+			if n := e.Count(`SELECT COUNT(*) FROM stat_mark s WHERE s.name = ? AND s.last_id = (SELECT MAX(id) FROM `+m.source+`)`, m.name); n != 1 {
 				t.Errorf("the %s rollup is not folded to the last event", m.name)
 			}
 		}
-		if n := e.count(`SELECT CAST(COALESCE(SUM(n), 0) AS INTEGER) FROM stat_login_day`); n != e.count(`SELECT COUNT(*) FROM login_log WHERE success = 1 AND user_id IS NOT NULL`) || n < 5000 {
+		if n := e.Count(`SELECT CAST(COALESCE(SUM(n), 0) AS INTEGER) FROM stat_login_day`); n != e.Count(`SELECT COUNT(*) FROM login_log WHERE success = 1 AND user_id IS NOT NULL`) || n < 5000 {
 			t.Errorf("stat_login_day holds %d sign-ins", n)
 		}
 	})
@@ -112,22 +112,22 @@ func TestDemoCompanyHasAYearOfActivity(t *testing.T) {
 	t.Run("about 150 employees have accounts, a few disabled, a few never used, none with a known password", func(t *testing.T) {
 		employees := `FROM sys_user u JOIN sys_user_role ur ON ur.user_id = u.id JOIN sys_role r ON r.id = ur.role_id AND r.code = 'staff'
 			WHERE u.login_code LIKE 'hx%' AND u.employee_code <> ''`
-		if n := e.count(`SELECT COUNT(*) ` + employees); n < 150 {
+		if n := e.Count(`SELECT COUNT(*) ` + employees); n < 150 {
 			t.Errorf("%d employees' staff accounts", n)
 		}
-		if n := e.count(`SELECT COUNT(DISTINCT u.unit_code) ` + employees); n < 60 {
+		if n := e.Count(`SELECT COUNT(DISTINCT u.unit_code) ` + employees); n < 60 {
 			t.Errorf("the accounts are in %d units", n)
 		}
-		if n := e.count(`SELECT COUNT(DISTINCT u.password_hash) ` + employees); n != 1 {
+		if n := e.Count(`SELECT COUNT(DISTINCT u.password_hash) ` + employees); n != 1 {
 			t.Errorf("%d password hashes (one is computed for all)", n)
 		}
-		if n := e.count(`SELECT COUNT(*) ` + employees + ` AND u.state = 0`); n < 3 || n > 15 {
+		if n := e.Count(`SELECT COUNT(*) ` + employees + ` AND u.state = 0`); n < 3 || n > 15 {
 			t.Errorf("%d disabled", n)
 		}
-		if n := e.count(`SELECT COUNT(*) ` + employees + ` AND u.last_login_at IS NULL`); n < 3 || n > 15 {
+		if n := e.Count(`SELECT COUNT(*) ` + employees + ` AND u.last_login_at IS NULL`); n < 3 || n > 15 {
 			t.Errorf("%d never signed in", n)
 		}
-		if n := e.count(`SELECT COUNT(*) `+employees+` AND u.created_at >= ?`, today.AddDate(-1, 0, 0).UTC()); n < 10 {
+		if n := e.Count(`SELECT COUNT(*) `+employees+` AND u.created_at >= ?`, today.AddDate(-1, 0, 0).UTC()); n < 10 {
 			t.Errorf("%d accounts opened within the year", n)
 		}
 		var code string
@@ -143,20 +143,20 @@ func TestDemoCompanyHasAYearOfActivity(t *testing.T) {
 
 	t.Run("each material type has a few dozen records, some expiring within the month", func(t *testing.T) {
 		for _, kind := range []string{"expert", "license", "honor", "contract", "cakey", "tender", "plan", "toolkit"} {
-			if n := e.count(`SELECT COUNT(*) FROM lib_record WHERE type = ? AND deleted_at IS NULL`, kind); n < 15 {
+			if n := e.Count(`SELECT COUNT(*) FROM lib_record WHERE type = ? AND deleted_at IS NULL`, kind); n < 15 {
 				t.Errorf("%d %s records", n, kind)
 			}
 		}
 		soon := `SELECT COUNT(*) FROM lib_record WHERE type = ? AND valid_to >= ? AND valid_to <= ?`
 		for _, kind := range []string{"license", "cakey"} {
-			if n := e.count(soon, kind, today.Format("2006-01-02"), today.AddDate(0, 0, 30).Format("2006-01-02")); n < 2 {
+			if n := e.Count(soon, kind, today.Format("2006-01-02"), today.AddDate(0, 0, 30).Format("2006-01-02")); n < 2 {
 				t.Errorf("%d %s records expire within 30 days", n, kind)
 			}
 		}
-		if n := e.count(`SELECT COUNT(*) FROM lib_record WHERE created_at < ?`, today.AddDate(-1, 0, 0).UTC()); n < 50 {
+		if n := e.Count(`SELECT COUNT(*) FROM lib_record WHERE created_at < ?`, today.AddDate(-1, 0, 0).UTC()); n < 50 {
 			t.Errorf("%d records entered over a year ago", n)
 		}
-		if n := e.count(`SELECT COUNT(*) FROM lib_record WHERE created_at >= ? AND type <> 'message'`, today.UTC()); n != 0 {
+		if n := e.Count(`SELECT COUNT(*) FROM lib_record WHERE created_at >= ? AND type <> 'message'`, today.UTC()); n != 0 {
 			t.Errorf("%d records entered today", n)
 		}
 	})

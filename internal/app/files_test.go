@@ -70,28 +70,10 @@ func xlsxBytes(t *testing.T) []byte {
 
 /* ---------- calls ---------- */
 
-func (e *env) count(q string, args ...any) int {
-	e.t.Helper()
-	var n int
-	if err := e.app.DB.QueryRow(context.Background(), q, args...).Scan(&n); err != nil {
-		e.t.Fatal(err)
-	}
-	return n
-}
-
-func (e *env) userID(login string) int64 {
-	e.t.Helper()
-	var id int64
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT id FROM sys_user WHERE login_code = ?`, login).Scan(&id); err != nil {
-		e.t.Fatal(err)
-	}
-	return id
-}
-
 // assertNothingStored checks that no file row, object or spooled upload exists.
 func (e *env) assertNothingStored() {
 	e.t.Helper()
-	if n := e.count(`SELECT COUNT(*) FROM sys_file`); n != 0 {
+	if n := e.Count(`SELECT COUNT(*) FROM sys_file`); n != 0 {
 		e.t.Errorf("%d file rows left", n)
 	}
 	if objects, spooled := e.StoredFiles(); len(objects)+len(spooled) != 0 {
@@ -115,7 +97,7 @@ func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
 		Scan(&module, &storageKind, &key, &ctype, &sum, &state, &by); err != nil {
 		t.Fatal(err)
 	}
-	if module != "library" || storageKind != "disk" || ctype != "application/pdf" || len(sum) != 64 || state != "ready" || by != e.userID("staff") {
+	if module != "library" || storageKind != "disk" || ctype != "application/pdf" || len(sum) != 64 || state != "ready" || by != e.UserID("staff") {
 		t.Fatalf("row: %s %s %s %s %s %d", module, storageKind, ctype, sum, state, by)
 	}
 	// stored under its random key, never under its name
@@ -135,7 +117,7 @@ func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
 		t.Fatalf("headers %v", h)
 	}
 	// inline is for PDFs and images only; a preview shown in the page is not a download
-	downloads := func() int { return e.count(`SELECT COUNT(*) FROM file_download`) }
+	downloads := func() int { return e.Count(`SELECT COUNT(*) FROM file_download`) }
 	seen := downloads()
 	resp, _ = e.fetch(u.URL+"&inline=1", staff)
 	if !strings.HasPrefix(resp.Header.Get("Content-Disposition"), "inline; ") || resp.Header.Get("X-Frame-Options") != "SAMEORIGIN" {
@@ -172,11 +154,11 @@ func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
 	}
 
 	// every download is recorded (the in-page preview is not): who, which file, from which record
-	staffID := e.userID("staff")
-	if n := e.count(`SELECT COUNT(*) FROM file_download WHERE file_id = ? AND user_id = ?`, u.ID, staffID); n != 3 {
+	staffID := e.UserID("staff")
+	if n := e.Count(`SELECT COUNT(*) FROM file_download WHERE file_id = ? AND user_id = ?`, u.ID, staffID); n != 3 {
 		t.Fatalf("%d downloads recorded, want 3", n)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM file_download WHERE file_id = ? AND record_type = 'license' AND record_id = 7`, u.ID); n != 1 {
+	if n := e.Count(`SELECT COUNT(*) FROM file_download WHERE file_id = ? AND record_type = 'license' AND record_id = 7`, u.ID); n != 1 {
 		t.Fatalf("record of the download: %d", n)
 	}
 	// bad parameters
@@ -201,11 +183,11 @@ func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
 	if resp, r := e.call("GET", u.URL, "", nil); resp.StatusCode != 401 || r.Code != 10005 {
 		t.Fatalf("anonymous download: HTTP %d %+v", resp.StatusCode, r)
 	}
-	before := e.count(`SELECT COUNT(*) FROM sys_file`)
+	before := e.Count(`SELECT COUNT(*) FROM sys_file`)
 	if r, _ := e.PutFile(apptest.DiskUpload, "", "a.pdf", pdf); r.Code != 10005 {
 		t.Fatalf("anonymous upload: %+v", r)
 	}
-	if e.count(`SELECT COUNT(*) FROM sys_file`) != before {
+	if e.Count(`SELECT COUNT(*) FROM sys_file`) != before {
 		t.Fatal("an anonymous upload was stored")
 	}
 }
@@ -277,7 +259,7 @@ func TestUploadToAnS3Store(t *testing.T) {
 	plain := newEnv(t)
 	tok := plain.login("staff", "Staff@123").AccessToken
 	o := plain.UploadOK(apptest.OSSUpload, tok, "a.pdf", pdf)
-	if plain.count(`SELECT COUNT(*) FROM sys_file WHERE id = ? AND storage = 'disk'`, o.ID) != 1 {
+	if plain.Count(`SELECT COUNT(*) FROM sys_file WHERE id = ? AND storage = 'disk'`, o.ID) != 1 {
 		t.Fatal("an oss upload on the disk store is not on the disk")
 	}
 	if objects, _ := plain.StoredFiles(); len(objects) != 1 {
@@ -311,13 +293,13 @@ func TestSignedDownloadsRedirectToTheStore(t *testing.T) {
 		resp.Body.Close()
 		return resp
 	}
-	downloads := e.count(`SELECT COUNT(*) FROM file_download`)
+	downloads := e.Count(`SELECT COUNT(*) FROM file_download`)
 	resp := get(u.URL)
 	loc := resp.Header.Get("Location")
 	if resp.StatusCode != http.StatusFound || !strings.HasPrefix(loc, s3.Config.Endpoint+"/biddesk-files/") || !strings.Contains(loc, "X-Amz-Signature=") {
 		t.Fatalf("signed download: HTTP %d %q", resp.StatusCode, loc)
 	}
-	if e.count(`SELECT COUNT(*) FROM file_download`) != downloads+1 {
+	if e.Count(`SELECT COUNT(*) FROM file_download`) != downloads+1 {
 		t.Fatal("a signed download was not counted")
 	}
 	got, err := http.Get(loc) // no BidDesk credentials: the signature is the permission
@@ -392,7 +374,7 @@ func TestUploadsAreCheckedByNameSizeAndContent(t *testing.T) {
 	e.UploadOK(apptest.DiskUpload, staff, "说明.txt", []byte("\xb1\xea\xca\xe9\r\n"))
 	e.UploadOK(apptest.DiskUpload, staff, "资料.ZIP", zipOf(t, "a.txt"))
 	e.UploadOK(apptest.DiskUpload, staff, "扫描件.JPG", apptest.JPEGBytes(t, 20, 20))
-	if n := e.count(`SELECT COUNT(*) FROM sys_file WHERE state = 'ready'`); n != 3 {
+	if n := e.Count(`SELECT COUNT(*) FROM sys_file WHERE state = 'ready'`); n != 3 {
 		t.Fatalf("%d stored", n)
 	}
 }
@@ -425,7 +407,7 @@ func TestUploadLimitsComeFromTheSystemParameters(t *testing.T) {
 	}
 	e.RefusedUpload(apptest.DiskUpload, staff, "evil.dwg", apptest.ExeBytes(), "文件内容与扩展名 .dwg 不符")
 	e.RefusedUpload(apptest.DiskUpload, staff, "evil.dwg", []byte("<html><body onload=alert(1)>"), "文件内容与扩展名 .dwg 不符")
-	if n := e.count(`SELECT COUNT(*) FROM sys_file`); n != 5 {
+	if n := e.Count(`SELECT COUNT(*) FROM sys_file`); n != 5 {
 		t.Fatalf("%d files", n)
 	}
 }
@@ -482,7 +464,7 @@ func TestUploadNamesCannotNamePaths(t *testing.T) {
 	if u := e.UploadOK(apptest.DiskUpload, staff, long, apptest.PDFBytes()); len([]rune(u.Name)) != files.MaxNameLen || !strings.HasSuffix(u.Name, "标.pdf") {
 		t.Errorf("long name kept as %d characters", len([]rune(u.Name)))
 	}
-	if n := e.count(`SELECT COUNT(*) FROM sys_file`); n != 6 {
+	if n := e.Count(`SELECT COUNT(*) FROM sys_file`); n != 6 {
 		t.Fatalf("%d files", n)
 	}
 }
@@ -545,7 +527,7 @@ func TestBannerImagesFollowTheSpecRules(t *testing.T) {
 		!strings.Contains(resp.Header.Get("Cache-Control"), "immutable") {
 		t.Fatalf("image: HTTP %d %v", resp.StatusCode, resp.Header)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM sys_file WHERE module = 'banner'`); n != 1 {
+	if n := e.Count(`SELECT COUNT(*) FROM sys_file WHERE module = 'banner'`); n != 1 {
 		t.Fatalf("%d banner rows", n)
 	}
 	e.UploadOK(apptest.BannerUpload, admin, "cover.JPG", apptest.JPEGBytes(t, 345, 150))
@@ -576,7 +558,7 @@ func TestBannerImagesFollowTheSpecRules(t *testing.T) {
 			t.Errorf("%s in English: %q, want %q", body, r.Message, want)
 		}
 	}
-	if n := e.count(`SELECT COUNT(*) FROM sys_file`); n != 4 { // the three above and just-under.png
+	if n := e.Count(`SELECT COUNT(*) FROM sys_file`); n != 4 { // the three above and just-under.png
 		t.Fatalf("%d files", n)
 	}
 
@@ -611,10 +593,10 @@ func TestDeletingAnUploadIsLogged(t *testing.T) {
 	if objects, _ := e.StoredFiles(); len(objects) != 0 {
 		t.Fatalf("object left: %v", objects)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM business_log WHERE module = 'sys_file' AND action = 'delete' AND target_id = ? AND target = '草稿.pdf' AND login_code = 'staff'`, fmt.Sprint(u.ID)); n != 1 {
+	if n := e.Count(`SELECT COUNT(*) FROM business_log WHERE module = 'sys_file' AND action = 'delete' AND target_id = ? AND target = '草稿.pdf' AND login_code = 'staff'`, fmt.Sprint(u.ID)); n != 1 {
 		t.Fatalf("%d business log lines", n)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM sys_file WHERE id = ? AND state = 'removed'`, u.ID); n != 1 {
+	if n := e.Count(`SELECT COUNT(*) FROM sys_file WHERE id = ? AND state = 'removed'`, u.ID); n != 1 {
 		t.Fatal("the row must stay, removed, for the statistics")
 	}
 	if _, r := e.call("GET", u.URL, staff, nil); r.Message != "文件不存在或已删除" {
@@ -632,7 +614,7 @@ func TestRecordsLinkFiles(t *testing.T) {
 	svc := e.app.Files
 	staff := e.login("staff", "Staff@123").AccessToken
 	lib := e.login("libadmin", "Library@123").AccessToken
-	staffID, libID := e.userID("staff"), e.userID("libadmin")
+	staffID, libID := e.UserID("staff"), e.UserID("libadmin")
 	a := e.UploadOK(apptest.DiskUpload, staff, "执照正本.pdf", apptest.PDFBytes(), "module", "library")
 	b := e.UploadOK(apptest.DiskUpload, staff, "执照副本.pdf", apptest.PDFBytes(), "module", "library")
 	c := e.UploadOK(apptest.DiskUpload, lib, "他人.pdf", apptest.PDFBytes())
@@ -665,7 +647,7 @@ func TestRecordsLinkFiles(t *testing.T) {
 	if resp, _ := e.fetch(a.URL, lib); resp.StatusCode != 200 {
 		t.Fatalf("linked file: HTTP %d", resp.StatusCode)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM file_download WHERE file_id = ? AND user_id = ? AND record_type = 'license' AND record_id = 7`, a.ID, libID); n != 1 {
+	if n := e.Count(`SELECT COUNT(*) FROM file_download WHERE file_id = ? AND user_id = ? AND record_type = 'license' AND record_id = 7`, a.ID, libID); n != 1 {
 		t.Fatal("the download was not recorded with its record")
 	}
 	// unless the record area says otherwise
@@ -692,7 +674,7 @@ func TestRecordsLinkFiles(t *testing.T) {
 	if len(list) != 2 || list[0].ID != a.ID || list[1].ID != c.ID {
 		t.Fatalf("after replace: %+v", list)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM business_log WHERE module = 'expert_talents2_license' AND action = 'delete' AND target_id = ?`, fmt.Sprint(b.ID)); n != 1 {
+	if n := e.Count(`SELECT COUNT(*) FROM business_log WHERE module = 'expert_talents2_license' AND action = 'delete' AND target_id = ?`, fmt.Sprint(b.ID)); n != 1 {
 		t.Fatal("the removal was not logged")
 	}
 	if err := svc.Purge(ctx); err != nil {
@@ -757,7 +739,7 @@ func TestTheJanitorFinishesWhatACrashLeft(t *testing.T) {
 	if err := e.app.Files.Sweep(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM sys_file WHERE id = ?`, u.ID); n != 0 {
+	if n := e.Count(`SELECT COUNT(*) FROM sys_file WHERE id = ?`, u.ID); n != 0 {
 		t.Fatal("the abandoned row stayed")
 	}
 	objects, spooled := e.StoredFiles()

@@ -53,10 +53,10 @@ func TestStorageMigrateMovesAndVerifies(t *testing.T) {
 	if err != nil || rep.Moved != 2 || len(rep.Failed) != 1 {
 		t.Fatalf("move: %+v %v", rep, err)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM sys_file WHERE storage = 'oss'`); n != 2 {
+	if n := e.Count(`SELECT COUNT(*) FROM sys_file WHERE storage = 'oss'`); n != 2 {
 		t.Fatalf("%d records point at the S3 store, want 2", n)
 	}
-	if e.count(`SELECT COUNT(*) FROM sys_file WHERE id = ? AND storage = 'disk'`, damaged) != 1 || len(s3.Keys(t)) != 2 {
+	if e.Count(`SELECT COUNT(*) FROM sys_file WHERE id = ? AND storage = 'disk'`, damaged) != 1 || len(s3.Keys(t)) != 2 {
 		t.Fatalf("the damaged file moved: bucket %v", s3.Keys(t))
 	}
 	if objects, _ := e.StoredFiles(); len(objects) != 1 {

@@ -73,7 +73,7 @@ func TestTheWebSessionIsHandedOverToTheLearnerPage(t *testing.T) {
 			t.Errorf("second use: %+v", r)
 		}
 		// logged as a sign-in of its own kind
-		if n := e.count(`SELECT COUNT(*) FROM login_log l JOIN sys_user u ON u.id = l.user_id WHERE u.login_code = 'staff' AND l.success = 1 AND l.reason = 'handover'`); n != 1 {
+		if n := e.Count(`SELECT COUNT(*) FROM login_log l JOIN sys_user u ON u.id = l.user_id WHERE u.login_code = 'staff' AND l.success = 1 AND l.reason = 'handover'`); n != 1 {
 			t.Errorf("%d hand-over sign-ins logged", n)
 		}
 	})

@@ -60,10 +60,10 @@ func TestTheDemoCompanyHasLearningContent(t *testing.T) {
 			t.Errorf("course %d without a cover or type", c.ID)
 		}
 	}
-	if n := e.count(`SELECT COUNT(*) FROM course_special WHERE level = 2 AND published = 1`); n == 0 {
+	if n := e.Count(`SELECT COUNT(*) FROM course_special WHERE level = 2 AND published = 1`); n == 0 {
 		t.Errorf("no second-level topic")
 	}
-	if n := e.count(`SELECT COUNT(*) FROM course_type WHERE parent_id <> 0`); n == 0 {
+	if n := e.Count(`SELECT COUNT(*) FROM course_type WHERE parent_id <> 0`); n == 0 {
 		t.Errorf("no second-level course type")
 	}
 	var lc struct {
@@ -84,11 +84,11 @@ func TestTheDemoCompanyHasLearningContent(t *testing.T) {
 	if resp, body := e.send("GET", sig.URL, "", nil, "", nil); resp.StatusCode != 200 || !strings.HasPrefix(string(body), "%PDF-") {
 		t.Fatalf("handout: %d", resp.StatusCode)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM portal_banner WHERE link_url LIKE '/gatewayCourse?%'`); n == 0 {
+	if n := e.Count(`SELECT COUNT(*) FROM portal_banner WHERE link_url LIKE '/gatewayCourse?%'`); n == 0 {
 		t.Errorf("no banner opens learning content")
 	}
 	// the pushes told staff in the portal's messages
-	if n := e.count(`SELECT COUNT(*) FROM course_push`); n == 0 {
+	if n := e.Count(`SELECT COUNT(*) FROM course_push`); n == 0 {
 		t.Errorf("no push")
 	}
 }

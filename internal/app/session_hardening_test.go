@@ -52,7 +52,7 @@ func TestTicketDiesWithItsSession(t *testing.T) {
 func TestForcedPasswordChangeIsEnforcedByTheServer(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	e.done("PUT", "/api/sys/user/resetPwd", admin, map[string]any{"id": e.userID("libadmin"), "password": "Reset#2026"}, nil)
+	e.done("PUT", "/api/sys/user/resetPwd", admin, map[string]any{"id": e.UserID("libadmin"), "password": "Reset#2026"}, nil)
 
 	su := e.login("libadmin", "Reset#2026")
 	if su.UpdatePwd != 1 {

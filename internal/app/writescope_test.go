@@ -27,7 +27,7 @@ func TestLibraryWritesObeyTheDataScope(t *testing.T) {
 	e.account(admin, "faruser", "100101")
 	lw := e.signIn("lw")
 	near, far := e.employeeIn("100201"), e.employeeIn("1001")
-	before := e.count(`SELECT COUNT(*) FROM lib_record`)
+	before := e.Count(`SELECT COUNT(*) FROM lib_record`)
 
 	license := func(unit string) map[string]any {
 		return map[string]any{"title": "营业执照", "licenseType": "business", "holder": "华信", "unitCode": unit}
@@ -40,7 +40,7 @@ func TestLibraryWritesObeyTheDataScope(t *testing.T) {
 	if _, r := e.call("POST", "/api/library/license/add", lw, license("100101"), "Accept-Language", "en"); r.Message != "Unit: the unit '100101' is outside your data scope" {
 		t.Errorf("English refusal: %+v", r)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM lib_record`); n != before {
+	if n := e.Count(`SELECT COUNT(*) FROM lib_record`); n != before {
 		t.Fatalf("refused writes left %d records", n-before)
 	}
 
