@@ -16,6 +16,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"biddesk/internal/platform/config"
+	"biddesk/internal/platform/storage/s3test"
 )
 
 // The upload and download paths the areas' tests use.
@@ -178,4 +181,13 @@ func (e *Env) StoredFiles() (objects, spooled []string) {
 		return out
 	}
 	return walk(filepath.Join(e.App.Config.DataDir, "files")), walk(filepath.Join(e.App.Config.DataDir, "upload-tmp"))
+}
+
+// S3Settings points an instance's file store at an S3-protocol test server (a tweak for New).
+func S3Settings(s3 *s3test.Server) func(c *config.Config) {
+	return func(c *config.Config) {
+		c.Storage = "s3"
+		c.S3Endpoint, c.S3Bucket, c.S3AccessKey, c.S3SecretKey = s3.Config.Endpoint, s3.Config.Bucket, s3.Config.AccessKey, s3.Config.SecretKey
+		c.S3Addressing = "path"
+	}
 }

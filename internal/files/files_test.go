@@ -1,4 +1,4 @@
-package app_test
+package files_test
 
 import (
 	"archive/zip"
@@ -70,22 +70,32 @@ func xlsxBytes(t *testing.T) []byte {
 
 /* ---------- calls ---------- */
 
-// assertNothingStored checks that no file row, object or spooled upload exists.
-func (e *env) assertNothingStored() {
-	e.t.Helper()
-	if n := e.Count(`SELECT COUNT(*) FROM sys_file`); n != 0 {
-		e.t.Errorf("%d file rows left", n)
+// storeBaseline is what a test's environment stores before the test writes: the demo's (or another area's seed's)
+// file rows and objects, which the test's refused uploads must leave as they are.
+type storeBaseline struct{ rows, objects int }
+
+func storedBaseline(e *apptest.Env) storeBaseline {
+	e.T.Helper()
+	objects, _ := e.StoredFiles()
+	return storeBaseline{e.Count(`SELECT COUNT(*) FROM sys_file`), len(objects)}
+}
+
+// assertNothingStored checks that no file row, object or spooled upload was added since base.
+func assertNothingStored(e *apptest.Env, base storeBaseline) {
+	e.T.Helper()
+	if n := e.Count(`SELECT COUNT(*) FROM sys_file`); n != base.rows {
+		e.T.Errorf("%d file rows, %d before", n, base.rows)
 	}
-	if objects, spooled := e.StoredFiles(); len(objects)+len(spooled) != 0 {
-		e.t.Errorf("left on disk: %v %v", objects, spooled)
+	if objects, spooled := e.StoredFiles(); len(objects) != base.objects || len(spooled) != 0 {
+		e.T.Errorf("on disk: %v %v, %d objects before", objects, spooled, base.objects)
 	}
 }
 
 /* ---------- tests ---------- */
 
 func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
-	e := newEnv(t)
-	staff := e.login("staff", "Staff@123").AccessToken
+	e := apptest.New(t)
+	staff := e.Login("staff", "Staff@123").AccessToken
 	pdf := apptest.PDFBytes()
 	u := e.UploadOK(apptest.DiskUpload, staff, "营业执照.pdf", pdf, "module", "library")
 	if u.URL != fmt.Sprintf("%s?id=%d", apptest.FileDown, u.ID) || u.Name != "营业执照.pdf" || u.Size != int64(len(pdf)) || u.Suffix != "pdf" {
@@ -93,7 +103,7 @@ func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
 	}
 	var module, storageKind, key, ctype, sum, state string
 	var by int64
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT module, storage, object_key, content_type, sha256, state, uploaded_by FROM sys_file WHERE id = ?`, u.ID).
+	if err := e.App.DB.QueryRow(context.Background(), `SELECT module, storage, object_key, content_type, sha256, state, uploaded_by FROM sys_file WHERE id = ?`, u.ID).
 		Scan(&module, &storageKind, &key, &ctype, &sum, &state, &by); err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +116,7 @@ func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
 		t.Fatalf("objects %v spooled %v key %s", objects, spooled, key)
 	}
 
-	resp, body := e.fetch(fmt.Sprintf("%s&recordType=license&recordId=7", u.URL), staff)
+	resp, body := e.Fetch(fmt.Sprintf("%s&recordType=license&recordId=7", u.URL), staff)
 	if resp.StatusCode != 200 || !bytes.Equal(body, pdf) {
 		t.Fatalf("download: HTTP %d %q", resp.StatusCode, body)
 	}
@@ -119,7 +129,7 @@ func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
 	// inline is for PDFs and images only; a preview shown in the page is not a download
 	downloads := func() int { return e.Count(`SELECT COUNT(*) FROM file_download`) }
 	seen := downloads()
-	resp, _ = e.fetch(u.URL+"&inline=1", staff)
+	resp, _ = e.Fetch(u.URL+"&inline=1", staff)
 	if !strings.HasPrefix(resp.Header.Get("Content-Disposition"), "inline; ") || resp.Header.Get("X-Frame-Options") != "SAMEORIGIN" {
 		t.Fatalf("inline pdf: %v", resp.Header)
 	}
@@ -127,7 +137,7 @@ func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
 		t.Fatalf("a preview was recorded as a download: %d -> %d", seen, n)
 	}
 	docx := e.UploadOK(apptest.DiskUpload, staff, "方案.DOCX", docxBytes(t))
-	resp, body = e.fetch(docx.URL+"&inline=1", staff)
+	resp, body = e.Fetch(docx.URL+"&inline=1", staff)
 	if !strings.HasPrefix(resp.Header.Get("Content-Disposition"), "attachment; ") ||
 		resp.Header.Get("Content-Type") != "application/vnd.openxmlformats-officedocument.wordprocessingml.document" || !bytes.Equal(body, docxBytes(t)) {
 		t.Fatalf("docx: %v", resp.Header)
@@ -136,20 +146,20 @@ func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
 		t.Fatalf("a document asked inline is a download: %d -> %d", seen, n)
 	}
 	xlsx := e.UploadOK(apptest.DiskUpload, staff, "报价.xlsx", xlsxBytes(t))
-	if resp, _ := e.fetch(xlsx.URL, staff); resp.Header.Get("Content-Type") != "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" {
+	if resp, _ := e.Fetch(xlsx.URL, staff); resp.Header.Get("Content-Type") != "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" {
 		t.Fatalf("xlsx: %v", resp.Header)
 	}
 
 	// a download ticket opens one download (the browser opens downloads in a new window)
-	tk := e.ticket(staff, apptest.FileDown)
-	if resp, body := e.fetch(fmt.Sprintf("%s?id=%d&ticket=%s", apptest.FileDown, u.ID, tk), ""); resp.StatusCode != 200 || !bytes.Equal(body, pdf) {
+	tk := e.Ticket(staff, apptest.FileDown)
+	if resp, body := e.Fetch(fmt.Sprintf("%s?id=%d&ticket=%s", apptest.FileDown, u.ID, tk), ""); resp.StatusCode != 200 || !bytes.Equal(body, pdf) {
 		t.Fatalf("ticket download: HTTP %d", resp.StatusCode)
 	}
-	if resp, _ := e.fetch(fmt.Sprintf("%s?id=%d&ticket=%s", apptest.FileDown, u.ID, tk), ""); resp.StatusCode != 401 {
+	if resp, _ := e.Fetch(fmt.Sprintf("%s?id=%d&ticket=%s", apptest.FileDown, u.ID, tk), ""); resp.StatusCode != 401 {
 		t.Fatalf("a used ticket: HTTP %d", resp.StatusCode)
 	}
 	// the spec's clients send AccessToken in the query
-	if resp, _ := e.fetch(fmt.Sprintf("%s?id=%d&AccessToken=%s", apptest.FileDown, u.ID, staff), ""); resp.StatusCode != 200 {
+	if resp, _ := e.Fetch(fmt.Sprintf("%s?id=%d&AccessToken=%s", apptest.FileDown, u.ID, staff), ""); resp.StatusCode != 200 {
 		t.Fatalf("AccessToken download: HTTP %d", resp.StatusCode)
 	}
 
@@ -169,18 +179,18 @@ func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
 		fmt.Sprintf("?id=%d&recordType=a%%27b", u.ID): "参数 recordType 格式错误",
 		fmt.Sprintf("?id=%d&recordId=-1", u.ID):       "参数 recordId 必须是正整数",
 	} {
-		if _, r := e.call("GET", apptest.FileDown+q, staff, nil); r.Code != 1 || r.Message != msg {
+		if _, r := e.Call("GET", apptest.FileDown+q, staff, nil); r.Code != 1 || r.Message != msg {
 			t.Errorf("down%s: %+v, want %q", q, r, msg)
 		}
 	}
 
 	// an upload no record links yet is its uploader's only
-	lib := e.login("libadmin", "Library@123").AccessToken
-	if _, r := e.call("GET", u.URL, lib, nil); r.Message != "无权访问该文件" {
+	lib := e.Login("libadmin", "Library@123").AccessToken
+	if _, r := e.Call("GET", u.URL, lib, nil); r.Message != "无权访问该文件" {
 		t.Fatalf("another user's unlinked upload: %+v", r)
 	}
 	// anonymous callers get nothing and store nothing
-	if resp, r := e.call("GET", u.URL, "", nil); resp.StatusCode != 401 || r.Code != 10005 {
+	if resp, r := e.Call("GET", u.URL, "", nil); resp.StatusCode != 401 || r.Code != 10005 {
 		t.Fatalf("anonymous download: HTTP %d %+v", resp.StatusCode, r)
 	}
 	before := e.Count(`SELECT COUNT(*) FROM sys_file`)
@@ -192,27 +202,18 @@ func TestUploadToDiskAndDownloadAsAnAttachment(t *testing.T) {
 	}
 }
 
-// s3Settings points an instance's file store at an S3-protocol test server.
-func s3Settings(s3 *s3test.Server) func(c *config.Config) {
-	return func(c *config.Config) {
-		c.Storage = "s3"
-		c.S3Endpoint, c.S3Bucket, c.S3AccessKey, c.S3SecretKey = s3.Config.Endpoint, s3.Config.Bucket, s3.Config.AccessKey, s3.Config.SecretKey
-		c.S3Addressing = "path"
-	}
-}
-
 // With --storage s3 every file goes to the S3 store, whatever call brought it: the spec's disk and oss
 // uploads, a banner image, a courseware PDF, a generated file.
 func TestUploadToAnS3Store(t *testing.T) {
 	s3 := s3test.Start(t, "biddesk-files")
-	e := newEnv(t, s3Settings(s3))
-	staff := e.login("staff", "Staff@123").AccessToken
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t, apptest.S3Settings(s3))
+	staff := e.Login("staff", "Staff@123").AccessToken
+	admin := e.Login("admin", "Admin@123").AccessToken
 	pdf := apptest.PDFBytes()
 	inBucket := func(id int64, module string) {
 		t.Helper()
 		var key, kind, mod string
-		if err := e.app.DB.QueryRow(context.Background(), `SELECT object_key, storage, module FROM sys_file WHERE id = ?`, id).Scan(&key, &kind, &mod); err != nil {
+		if err := e.App.DB.QueryRow(context.Background(), `SELECT object_key, storage, module FROM sys_file WHERE id = ?`, id).Scan(&key, &kind, &mod); err != nil {
 			t.Fatal(err)
 		}
 		if !slices.Contains(s3.Keys(t), key) || kind != "oss" || mod != module {
@@ -232,12 +233,12 @@ func TestUploadToAnS3Store(t *testing.T) {
 	if objects, _ := e.StoredFiles(); len(objects) != 0 {
 		t.Fatalf("files reached the disk: %v", objects)
 	}
-	resp, body := e.fetch(u.URL, staff)
+	resp, body := e.Fetch(u.URL, staff)
 	if resp.StatusCode != 200 || !bytes.Equal(body, pdf) || resp.Header.Get("Content-Type") != "application/pdf" ||
 		!strings.HasPrefix(resp.Header.Get("Content-Disposition"), "attachment; ") {
 		t.Fatalf("download from the store: HTTP %d %v", resp.StatusCode, resp.Header)
 	}
-	if resp, body := e.fetch(b.URL, ""); resp.StatusCode != 200 || !bytes.HasPrefix(body, []byte("\x89PNG")) {
+	if resp, body := e.Fetch(b.URL, ""); resp.StatusCode != 200 || !bytes.HasPrefix(body, []byte("\x89PNG")) {
 		t.Fatalf("banner image from the store: HTTP %d", resp.StatusCode)
 	}
 	// the same rules as the disk
@@ -248,7 +249,7 @@ func TestUploadToAnS3Store(t *testing.T) {
 	}
 
 	// deleting the file deletes the object
-	if _, r := e.call("DELETE", fmt.Sprintf("/api/sys/common/file/del?id=%d", u.ID), staff, nil); r.Code != 0 {
+	if _, r := e.Call("DELETE", fmt.Sprintf("/api/sys/common/file/del?id=%d", u.ID), staff, nil); r.Code != 0 {
 		t.Fatalf("delete: %+v", r)
 	}
 	if keys := s3.Keys(t); len(keys) != before-1 {
@@ -256,8 +257,8 @@ func TestUploadToAnS3Store(t *testing.T) {
 	}
 
 	// on the disk store (the default) the oss call keeps the file on the disk too
-	plain := newEnv(t)
-	tok := plain.login("staff", "Staff@123").AccessToken
+	plain := apptest.New(t)
+	tok := plain.Login("staff", "Staff@123").AccessToken
 	o := plain.UploadOK(apptest.OSSUpload, tok, "a.pdf", pdf)
 	if plain.Count(`SELECT COUNT(*) FROM sys_file WHERE id = ? AND storage = 'disk'`, o.ID) != 1 {
 		t.Fatal("an oss upload on the disk store is not on the disk")
@@ -277,14 +278,14 @@ func TestUploadToAnS3Store(t *testing.T) {
 // store (counted as a download); a preview is still served by BidDesk.
 func TestSignedDownloadsRedirectToTheStore(t *testing.T) {
 	s3 := s3test.Start(t, "biddesk-files")
-	e := newEnv(t, s3Settings(s3), func(c *config.Config) { c.S3SignedDownloads = true })
-	staff := e.login("staff", "Staff@123").AccessToken
+	e := apptest.New(t, apptest.S3Settings(s3), func(c *config.Config) { c.S3SignedDownloads = true })
+	staff := e.Login("staff", "Staff@123").AccessToken
 	pdf := apptest.PDFBytes()
 	u := e.UploadOK(apptest.DiskUpload, staff, "投标文件.pdf", pdf)
 	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	get := func(path string) *http.Response {
 		t.Helper()
-		req, _ := http.NewRequest("GET", e.srv.URL+path, nil)
+		req, _ := http.NewRequest("GET", e.Srv.URL+path, nil)
 		req.Header.Set("Authorization", "Bearer "+staff)
 		resp, err := noFollow.Do(req)
 		if err != nil {
@@ -315,29 +316,31 @@ func TestSignedDownloadsRedirectToTheStore(t *testing.T) {
 		t.Fatalf("a preview: HTTP %d", resp.StatusCode)
 	}
 	// another user still may not download it
-	other := e.login("admin", "Admin@123").AccessToken
-	if resp, _ := e.fetch(u.URL, other); resp.StatusCode == http.StatusFound {
+	other := e.Login("admin", "Admin@123").AccessToken
+	if resp, _ := e.Fetch(u.URL, other); resp.StatusCode == http.StatusFound {
 		t.Fatal("a signed address was given to someone who may not read the file")
 	}
 }
 
 func TestAFailedStoreLeavesNoRecord(t *testing.T) {
 	s3 := s3test.Start(t, "bucket")
-	e := newEnv(t, func(c *config.Config) {
+	e := apptest.New(t, func(c *config.Config) {
 		// a bucket that does not exist: the store refuses the object after the row was written
 		c.Storage, c.S3Addressing = "s3", "path"
 		c.S3Endpoint, c.S3Bucket, c.S3AccessKey, c.S3SecretKey = s3.Config.Endpoint, "missing-bucket", "a", "b"
 	})
-	tok := e.login("staff", "Staff@123").AccessToken
+	base := storedBaseline(e)
+	tok := e.Login("staff", "Staff@123").AccessToken
 	if r, _ := e.PutFile(apptest.OSSUpload, tok, "a.pdf", apptest.PDFBytes()); r.Code != 500 {
 		t.Fatalf("a store failure must be a server error: %+v", r)
 	}
-	e.assertNothingStored()
+	assertNothingStored(e, base)
 }
 
 func TestUploadsAreCheckedByNameSizeAndContent(t *testing.T) {
-	e := newEnv(t)
-	staff := e.login("staff", "Staff@123").AccessToken
+	e := apptest.New(t)
+	base := storedBaseline(e)
+	staff := e.Login("staff", "Staff@123").AccessToken
 	allowed := "pdf,doc,docx,xls,xlsx,ppt,pptx,txt,jpg,jpeg,png,zip,rar"
 	e.RefusedUpload(apptest.DiskUpload, staff, "setup.exe", apptest.ExeBytes(), "仅支持以下格式的文件："+allowed)
 	e.RefusedUpload(apptest.DiskUpload, staff, "noSuffix", apptest.PDFBytes(), "仅支持以下格式的文件："+allowed)
@@ -355,7 +358,7 @@ func TestUploadsAreCheckedByNameSizeAndContent(t *testing.T) {
 	if r, _ := e.UploadRaw(apptest.DiskUpload, staff, "", nil, nil, "module", "library"); r.Message != "请选择要上传的文件" {
 		t.Errorf("no file: %+v", r)
 	}
-	if _, r := e.call("POST", apptest.DiskUpload, staff, map[string]string{"file": "x"}); r.Message != "请选择要上传的文件" {
+	if _, r := e.Call("POST", apptest.DiskUpload, staff, map[string]string{"file": "x"}); r.Message != "请选择要上传的文件" {
 		t.Errorf("not multipart: %+v", r)
 	}
 	for _, module := range []string{"../x", "banner", "nope"} {
@@ -368,7 +371,7 @@ func TestUploadsAreCheckedByNameSizeAndContent(t *testing.T) {
 	if r, _ := e.UploadRaw(apptest.DiskUpload, staff, apptest.FileDisposition("setup.pdf"), apptest.ExeBytes(), []string{"Accept-Language", "en"}); r.Message != "The file's content does not match its .pdf suffix" {
 		t.Errorf("English: %+v", r)
 	}
-	e.assertNothingStored()
+	assertNothingStored(e, base)
 
 	// what passes: a text file in a legacy Chinese encoding, a real zip, the suffix in any case
 	e.UploadOK(apptest.DiskUpload, staff, "说明.txt", []byte("\xb1\xea\xca\xe9\r\n"))
@@ -380,9 +383,10 @@ func TestUploadsAreCheckedByNameSizeAndContent(t *testing.T) {
 }
 
 func TestUploadLimitsComeFromTheSystemParameters(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
-	staff := e.login("staff", "Staff@123").AccessToken
+	e := apptest.New(t)
+	stored := e.Count(`SELECT COUNT(*) FROM sys_file`) // the environment's own, if any
+	admin := e.Login("admin", "Admin@123").AccessToken
+	staff := e.Login("staff", "Staff@123").AccessToken
 	big := append(apptest.PDFBytes(), bytes.Repeat([]byte("x"), 1<<20)...)
 	e.UploadOK(apptest.DiskUpload, staff, "big.pdf", big) // under the default 50 MB
 
@@ -402,19 +406,20 @@ func TestUploadLimitsComeFromTheSystemParameters(t *testing.T) {
 	// a suffix the product does not know is accepted unless its bytes are a program or a page
 	e.SetParam(admin, "upload.allowed_suffixes", "dwg,pdf")
 	dwg := e.UploadOK(apptest.DiskUpload, staff, "图纸.dwg", []byte("AC1032\x00\x00\x00binary drawing"))
-	if resp, _ := e.fetch(dwg.URL, staff); resp.Header.Get("Content-Type") != "application/octet-stream" {
+	if resp, _ := e.Fetch(dwg.URL, staff); resp.Header.Get("Content-Type") != "application/octet-stream" {
 		t.Fatalf("unknown type served as %q", resp.Header.Get("Content-Type"))
 	}
 	e.RefusedUpload(apptest.DiskUpload, staff, "evil.dwg", apptest.ExeBytes(), "文件内容与扩展名 .dwg 不符")
 	e.RefusedUpload(apptest.DiskUpload, staff, "evil.dwg", []byte("<html><body onload=alert(1)>"), "文件内容与扩展名 .dwg 不符")
-	if n := e.Count(`SELECT COUNT(*) FROM sys_file`); n != 5 {
+	if n := e.Count(`SELECT COUNT(*) FROM sys_file`); n != stored+5 {
 		t.Fatalf("%d files", n)
 	}
 }
 
 func TestUploadNamesCannotNamePaths(t *testing.T) {
-	e := newEnv(t)
-	staff := e.login("staff", "Staff@123").AccessToken
+	e := apptest.New(t)
+	stored := e.Count(`SELECT COUNT(*) FROM sys_file`) // the environment's own, if any
+	staff := e.Login("staff", "Staff@123").AccessToken
 	for raw, want := range map[string]string{
 		"../../etc/passwd.pdf":         "passwd.pdf",
 		`..\..\windows\win.ini.pdf`:    "win.ini.pdf",
@@ -426,13 +431,13 @@ func TestUploadNamesCannotNamePaths(t *testing.T) {
 		if u.Name != want {
 			t.Errorf("%q stored as %q, want %q", raw, u.Name, want)
 		}
-		resp, _ := e.fetch(u.URL, staff)
+		resp, _ := e.Fetch(u.URL, staff)
 		if cd := resp.Header.Get("Content-Disposition"); strings.Contains(cd, "/") && !strings.Contains(cd, "filename*=UTF-8''") || strings.Contains(cd, "..%2F") {
 			t.Errorf("disposition %q", cd)
 		}
 	}
 	// nothing was written outside the files folder, and only under random keys
-	data := e.app.Config.DataDir
+	data := e.App.Config.DataDir
 	for _, p := range []string{filepath.Join(data, "..", "etc", "passwd.pdf"), filepath.Join(data, "etc"), filepath.Join(data, "files", "passwd.pdf")} {
 		if _, err := os.Stat(p); err == nil {
 			t.Errorf("%s exists", p)
@@ -464,15 +469,16 @@ func TestUploadNamesCannotNamePaths(t *testing.T) {
 	if u := e.UploadOK(apptest.DiskUpload, staff, long, apptest.PDFBytes()); len([]rune(u.Name)) != files.MaxNameLen || !strings.HasSuffix(u.Name, "标.pdf") {
 		t.Errorf("long name kept as %d characters", len([]rune(u.Name)))
 	}
-	if n := e.Count(`SELECT COUNT(*) FROM sys_file`); n != 6 {
+	if n := e.Count(`SELECT COUNT(*) FROM sys_file`); n != stored+6 {
 		t.Fatalf("%d files", n)
 	}
 }
 
 func TestAnInterruptedUploadLeavesNoRowAndNoObject(t *testing.T) {
-	e := newEnv(t)
-	staff := e.login("staff", "Staff@123").AccessToken
-	u, _ := url.Parse(e.srv.URL)
+	e := apptest.New(t)
+	base := storedBaseline(e)
+	staff := e.Login("staff", "Staff@123").AccessToken
+	u, _ := url.Parse(e.Srv.URL)
 	conn, err := net.Dial("tcp", u.Host)
 	if err != nil {
 		t.Fatal(err)
@@ -492,7 +498,7 @@ func TestAnInterruptedUploadLeavesNoRowAndNoObject(t *testing.T) {
 	waitFor(t, "the upload to start", func() bool { _, spooled := e.StoredFiles(); return len(spooled) == 1 })
 	conn.Close() // the client goes away mid-file
 	waitFor(t, "the spooled upload to be removed", func() bool { _, spooled := e.StoredFiles(); return len(spooled) == 0 })
-	e.assertNothingStored()
+	assertNothingStored(e, base)
 }
 
 func waitFor(t *testing.T, what string, ok func() bool) {
@@ -506,13 +512,14 @@ func waitFor(t *testing.T, what string, ok func() bool) {
 }
 
 func TestBannerImagesFollowTheSpecRules(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	stored := e.Count(`SELECT COUNT(*) FROM sys_file`) // the environment's own, if any
+	admin := e.Login("admin", "Admin@123").AccessToken
 	img := apptest.PNGBytes(t, 1125, 468, false)
 	// the spec's client sends AccessToken in the query
 	body, ct := apptest.MultipartBody(t, apptest.FileDisposition("banner.png"), img)
-	resp, raw := e.send("POST", apptest.BannerUpload+"?AccessToken="+admin, "", body, ct, nil)
-	var env envelope
+	resp, raw := e.Send("POST", apptest.BannerUpload+"?AccessToken="+admin, "", body, ct, nil)
+	var env apptest.Envelope
 	var u apptest.Uploaded
 	if json.Unmarshal(raw, &env) != nil || env.Code != 0 || json.Unmarshal(env.Data, &u) != nil {
 		t.Fatalf("banner upload: HTTP %d %s", resp.StatusCode, raw)
@@ -521,7 +528,7 @@ func TestBannerImagesFollowTheSpecRules(t *testing.T) {
 		t.Fatalf("answer %+v", u)
 	}
 	// the image is public (an <img> sends no token), inline, and cached for good
-	resp, got := e.fetch(u.URL, "")
+	resp, got := e.Fetch(u.URL, "")
 	if resp.StatusCode != 200 || !bytes.Equal(got, img) || resp.Header.Get("Content-Type") != "image/png" ||
 		resp.Header.Get("X-Content-Type-Options") != "nosniff" || resp.Header.Get("Content-Disposition") != "" ||
 		!strings.Contains(resp.Header.Get("Cache-Control"), "immutable") {
@@ -558,19 +565,19 @@ func TestBannerImagesFollowTheSpecRules(t *testing.T) {
 			t.Errorf("%s in English: %q, want %q", body, r.Message, want)
 		}
 	}
-	if n := e.Count(`SELECT COUNT(*) FROM sys_file`); n != 4 { // the three above and just-under.png
+	if n := e.Count(`SELECT COUNT(*) FROM sys_file`); n != stored+4 { // the three above and just-under.png
 		t.Fatalf("%d files", n)
 	}
 
 	// only banner images are public
 	pdf := e.UploadOK(apptest.DiskUpload, admin, "a.pdf", apptest.PDFBytes())
 	var key string
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT object_key FROM sys_file WHERE id = ?`, pdf.ID).Scan(&key); err != nil {
+	if err := e.App.DB.QueryRow(context.Background(), `SELECT object_key FROM sys_file WHERE id = ?`, pdf.ID).Scan(&key); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []string{"/api/sys/common/image/" + key + ".pdf", "/api/sys/common/image/" + key, "/api/sys/common/image/x.png",
 		strings.TrimSuffix(u.URL, ".png") + ".jpg"} {
-		if resp, _ := e.fetch(p, ""); resp.StatusCode != 404 {
+		if resp, _ := e.Fetch(p, ""); resp.StatusCode != 404 {
 			t.Errorf("%s: HTTP %d", p, resp.StatusCode)
 		}
 	}
@@ -580,14 +587,14 @@ func TestBannerImagesFollowTheSpecRules(t *testing.T) {
 }
 
 func TestDeletingAnUploadIsLogged(t *testing.T) {
-	e := newEnv(t)
-	staff := e.login("staff", "Staff@123").AccessToken
-	lib := e.login("libadmin", "Library@123").AccessToken
+	e := apptest.New(t)
+	staff := e.Login("staff", "Staff@123").AccessToken
+	lib := e.Login("libadmin", "Library@123").AccessToken
 	u := e.UploadOK(apptest.DiskUpload, staff, "草稿.pdf", apptest.PDFBytes())
-	if _, r := e.call("DELETE", fmt.Sprintf("/api/sys/common/file/del?id=%d", u.ID), lib, nil); r.Message != "无权访问该文件" {
+	if _, r := e.Call("DELETE", fmt.Sprintf("/api/sys/common/file/del?id=%d", u.ID), lib, nil); r.Message != "无权访问该文件" {
 		t.Fatalf("another user's delete: %+v", r)
 	}
-	if _, r := e.call("DELETE", fmt.Sprintf("/api/sys/common/file/del?id=%d", u.ID), staff, nil); r.Code != 0 {
+	if _, r := e.Call("DELETE", fmt.Sprintf("/api/sys/common/file/del?id=%d", u.ID), staff, nil); r.Code != 0 {
 		t.Fatalf("delete: %+v", r)
 	}
 	if objects, _ := e.StoredFiles(); len(objects) != 0 {
@@ -599,36 +606,36 @@ func TestDeletingAnUploadIsLogged(t *testing.T) {
 	if n := e.Count(`SELECT COUNT(*) FROM sys_file WHERE id = ? AND state = 'removed'`, u.ID); n != 1 {
 		t.Fatal("the row must stay, removed, for the statistics")
 	}
-	if _, r := e.call("GET", u.URL, staff, nil); r.Message != "文件不存在或已删除" {
+	if _, r := e.Call("GET", u.URL, staff, nil); r.Message != "文件不存在或已删除" {
 		t.Fatalf("download after delete: %+v", r)
 	}
-	if _, r := e.call("DELETE", fmt.Sprintf("/api/sys/common/file/del?id=%d", u.ID), staff, nil); r.Message != "文件不存在或已删除" {
+	if _, r := e.Call("DELETE", fmt.Sprintf("/api/sys/common/file/del?id=%d", u.ID), staff, nil); r.Message != "文件不存在或已删除" {
 		t.Fatalf("second delete: %+v", r)
 	}
 }
 
 // The Go API the record areas use: check, link, replace, and who may download linked files.
 func TestRecordsLinkFiles(t *testing.T) {
-	e := newEnv(t)
+	e := apptest.New(t)
 	ctx := context.Background()
-	svc := e.app.Files
-	staff := e.login("staff", "Staff@123").AccessToken
-	lib := e.login("libadmin", "Library@123").AccessToken
+	svc := e.App.Files
+	staff := e.Login("staff", "Staff@123").AccessToken
+	lib := e.Login("libadmin", "Library@123").AccessToken
 	staffID, libID := e.UserID("staff"), e.UserID("libadmin")
 	a := e.UploadOK(apptest.DiskUpload, staff, "执照正本.pdf", apptest.PDFBytes(), "module", "library")
 	b := e.UploadOK(apptest.DiskUpload, staff, "执照副本.pdf", apptest.PDFBytes(), "module", "library")
 	c := e.UploadOK(apptest.DiskUpload, lib, "他人.pdf", apptest.PDFBytes())
 
-	if _, err := svc.Usable(ctx, e.app.DB, files.Owner{UserID: staffID}, a.ID, c.ID); refusedWith(err) != "只能使用自己上传的文件" {
+	if _, err := svc.Usable(ctx, e.App.DB, files.Owner{UserID: staffID}, a.ID, c.ID); refusedWith(err) != "只能使用自己上传的文件" {
 		t.Fatalf("another user's file: %v", err)
 	}
-	if _, err := svc.Usable(ctx, e.app.DB, files.Owner{UserID: staffID}, 424242); refusedWith(err) != "文件不存在或已删除" {
+	if _, err := svc.Usable(ctx, e.App.DB, files.Owner{UserID: staffID}, 424242); refusedWith(err) != "文件不存在或已删除" {
 		t.Fatalf("missing file: %v", err)
 	}
-	if got, err := svc.Usable(ctx, e.app.DB, files.Owner{UserID: libID, Any: true}, a.ID, c.ID, a.ID); err != nil || len(got) != 2 {
+	if got, err := svc.Usable(ctx, e.App.DB, files.Owner{UserID: libID, Any: true}, a.ID, c.ID, a.ID); err != nil || len(got) != 2 {
 		t.Fatalf("an administrator links anyone's files: %v %v", got, err)
 	}
-	inTx := func(fn func(tx *db.Tx) error) error { return e.app.DB.InTx(ctx, fn) }
+	inTx := func(fn func(tx *db.Tx) error) error { return e.App.DB.InTx(ctx, fn) }
 	if err := inTx(func(tx *db.Tx) error {
 		return svc.Attach(ctx, tx, files.Owner{UserID: staffID}, "license", 7, a.ID, b.ID)
 	}); err != nil {
@@ -639,12 +646,12 @@ func TestRecordsLinkFiles(t *testing.T) {
 	}); refusedWith(err) != "文件已被其他记录使用" {
 		t.Fatalf("a file of another record: %v", err)
 	}
-	list, err := svc.Files(ctx, e.app.DB, "license", 7)
+	list, err := svc.Files(ctx, e.App.DB, "license", 7)
 	if err != nil || len(list) != 2 || list[0].ID != a.ID || list[0].RecordID != 7 || list[0].URL != a.URL {
 		t.Fatalf("files of the record: %+v %v", list, err)
 	}
 	// linked files are downloadable by every signed-in user, and the download names the record
-	if resp, _ := e.fetch(a.URL, lib); resp.StatusCode != 200 {
+	if resp, _ := e.Fetch(a.URL, lib); resp.StatusCode != 200 {
 		t.Fatalf("linked file: HTTP %d", resp.StatusCode)
 	}
 	if n := e.Count(`SELECT COUNT(*) FROM file_download WHERE file_id = ? AND user_id = ? AND record_type = 'license' AND record_id = 7`, a.ID, libID); n != 1 {
@@ -654,14 +661,14 @@ func TestRecordsLinkFiles(t *testing.T) {
 	svc.OnRead("license", func(_ context.Context, p *auth.Principal, f *files.File) (bool, error) {
 		return p.UserID == f.UploadedBy, nil
 	})
-	if _, r := e.call("GET", a.URL, lib, nil); r.Message != "无权访问该文件" {
+	if _, r := e.Call("GET", a.URL, lib, nil); r.Message != "无权访问该文件" {
 		t.Fatalf("refused by the record area: %+v", r)
 	}
-	if resp, _ := e.fetch(a.URL, staff); resp.StatusCode != 200 {
+	if resp, _ := e.Fetch(a.URL, staff); resp.StatusCode != 200 {
 		t.Fatal("allowed by the record area")
 	}
 	// a linked file is deleted through its record, not the common call
-	if _, r := e.call("DELETE", fmt.Sprintf("/api/sys/common/file/del?id=%d", a.ID), staff, nil); r.Message != "文件已被记录使用，请在该记录中移除" {
+	if _, r := e.Call("DELETE", fmt.Sprintf("/api/sys/common/file/del?id=%d", a.ID), staff, nil); r.Message != "文件已被记录使用，请在该记录中移除" {
 		t.Fatalf("delete a linked file: %+v", r)
 	}
 	// replacing the record's files removes the dropped one, logged under the record's module
@@ -670,7 +677,7 @@ func TestRecordsLinkFiles(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	list, _ = svc.Files(ctx, e.app.DB, "license", 7)
+	list, _ = svc.Files(ctx, e.App.DB, "license", 7)
 	if len(list) != 2 || list[0].ID != a.ID || list[1].ID != c.ID {
 		t.Fatalf("after replace: %+v", list)
 	}
@@ -683,7 +690,7 @@ func TestRecordsLinkFiles(t *testing.T) {
 	if objects, _ := e.StoredFiles(); len(objects) != 2 {
 		t.Fatalf("objects after purge: %v", objects)
 	}
-	byRecord, err := svc.FilesOf(ctx, e.app.DB, "license", []int64{7, 8})
+	byRecord, err := svc.FilesOf(ctx, e.App.DB, "license", []int64{7, 8})
 	if err != nil || len(byRecord[7]) != 2 || len(byRecord[8]) != 0 {
 		t.Fatalf("FilesOf: %v %v", byRecord, err)
 	}
@@ -721,22 +728,22 @@ func TestRecordsLinkFiles(t *testing.T) {
 }
 
 func TestTheJanitorFinishesWhatACrashLeft(t *testing.T) {
-	e := newEnv(t)
+	e := apptest.New(t)
 	ctx := context.Background()
-	staff := e.login("staff", "Staff@123").AccessToken
+	staff := e.Login("staff", "Staff@123").AccessToken
 	u := e.UploadOK(apptest.DiskUpload, staff, "a.pdf", apptest.PDFBytes())
 	keep := e.UploadOK(apptest.DiskUpload, staff, "b.pdf", apptest.PDFBytes())
 	// as if the process died between the object and the row's ready state, an hour ago
 	old := time.Now().UTC().Add(-2 * time.Hour)
-	if _, err := e.app.DB.Exec(ctx, `UPDATE sys_file SET state = 'uploading', updated_at = ? WHERE id = ?`, old, u.ID); err != nil {
+	if _, err := e.App.DB.Exec(ctx, `UPDATE sys_file SET state = 'uploading', updated_at = ? WHERE id = ?`, old, u.ID); err != nil {
 		t.Fatal(err)
 	}
-	spool := filepath.Join(e.app.Config.DataDir, "upload-tmp", "upload-123")
+	spool := filepath.Join(e.App.Config.DataDir, "upload-tmp", "upload-123")
 	if err := os.WriteFile(spool, []byte("half"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	_ = os.Chtimes(spool, old, old)
-	if err := e.app.Files.Sweep(ctx); err != nil {
+	if err := e.App.Files.Sweep(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if n := e.Count(`SELECT COUNT(*) FROM sys_file WHERE id = ?`, u.ID); n != 0 {
@@ -746,15 +753,15 @@ func TestTheJanitorFinishesWhatACrashLeft(t *testing.T) {
 	if len(objects) != 1 || len(spooled) != 0 {
 		t.Fatalf("left: %v %v", objects, spooled)
 	}
-	if resp, _ := e.fetch(keep.URL, staff); resp.StatusCode != 200 {
+	if resp, _ := e.Fetch(keep.URL, staff); resp.StatusCode != 200 {
 		t.Fatal("the finished upload was touched")
 	}
 }
 
 // A slow upload is not cut short by the server before its 300 s.
 func TestUploadsMayTakeTheirTime(t *testing.T) {
-	e := newEnv(t)
-	staff := e.login("staff", "Staff@123").AccessToken
+	e := apptest.New(t)
+	staff := e.Login("staff", "Staff@123").AccessToken
 	body, ct := apptest.MultipartBody(t, apptest.FileDisposition("slow.pdf"), append(apptest.PDFBytes(), bytes.Repeat([]byte("y"), 64<<10)...))
 	pr, pw := io.Pipe()
 	go func() {
@@ -767,7 +774,7 @@ func TestUploadsMayTakeTheirTime(t *testing.T) {
 		}
 		pw.Close()
 	}()
-	req, _ := http.NewRequest("POST", e.srv.URL+apptest.DiskUpload, pr)
+	req, _ := http.NewRequest("POST", e.Srv.URL+apptest.DiskUpload, pr)
 	req.Header.Set("Content-Type", ct)
 	req.Header.Set("Authorization", "Bearer "+staff)
 	resp, err := http.DefaultClient.Do(req)
@@ -775,7 +782,7 @@ func TestUploadsMayTakeTheirTime(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	var env envelope
+	var env apptest.Envelope
 	if err := json.NewDecoder(resp.Body).Decode(&env); err != nil || env.Code != 0 {
 		t.Fatalf("slow upload: %+v %v", env, err)
 	}

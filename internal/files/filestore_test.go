@@ -1,4 +1,4 @@
-package app_test
+package files_test
 
 import (
 	"biddesk/internal/apptest"
@@ -18,11 +18,11 @@ import (
 // no longer match its record stays where it was, readable, and is reported; running again moves nothing.
 func TestStorageMigrateMovesAndVerifies(t *testing.T) {
 	s3 := s3test.Start(t, "biddesk-move")
-	e := newEnv(t, func(c *config.Config) {
-		s3Settings(s3)(c)
+	e := apptest.New(t, func(c *config.Config) {
+		apptest.S3Settings(s3)(c)
 		c.Storage = "disk" // files go to the disk; the S3 store is configured to move them to
 	})
-	staff := e.login("staff", "Staff@123").AccessToken
+	staff := e.Login("staff", "Staff@123").AccessToken
 	bodies := map[int64][]byte{}
 	for i, name := range []string{"a.pdf", "b.txt", "c.pdf"} {
 		body := apptest.PDFBytes()
@@ -35,10 +35,10 @@ func TestStorageMigrateMovesAndVerifies(t *testing.T) {
 	// one file's bytes are damaged on the disk (same size): it must not move
 	var damaged int64
 	var key string
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT id, object_key FROM sys_file WHERE name = 'c.pdf'`).Scan(&damaged, &key); err != nil {
+	if err := e.App.DB.QueryRow(context.Background(), `SELECT id, object_key FROM sys_file WHERE name = 'c.pdf'`).Scan(&damaged, &key); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(e.app.Config.DataDir, "files", key[0:2], key[2:4], key)
+	path := filepath.Join(e.App.Config.DataDir, "files", key[0:2], key[2:4], key)
 	bad := bytes.Clone(bodies[damaged])
 	bad[0] ^= 0xff
 	if err := os.WriteFile(path, bad, 0o600); err != nil {
@@ -46,10 +46,10 @@ func TestStorageMigrateMovesAndVerifies(t *testing.T) {
 	}
 
 	ctx := context.Background()
-	if _, err := e.app.MoveFiles(ctx, "disk", "ftp", false, nil); err == nil {
+	if _, err := e.App.MoveFiles(ctx, "disk", "ftp", false, nil); err == nil {
 		t.Fatal("an unknown store was accepted")
 	}
-	rep, err := e.app.MoveFiles(ctx, "disk", "s3", true, nil)
+	rep, err := e.App.MoveFiles(ctx, "disk", "s3", true, nil)
 	if err != nil || rep.Moved != 2 || len(rep.Failed) != 1 {
 		t.Fatalf("move: %+v %v", rep, err)
 	}
@@ -66,16 +66,16 @@ func TestStorageMigrateMovesAndVerifies(t *testing.T) {
 		if id == damaged {
 			continue
 		}
-		resp, got := e.fetch(downURL(id), staff)
+		resp, got := e.Fetch(downURL(id), staff)
 		if resp.StatusCode != 200 || !bytes.Equal(got, body) {
 			t.Fatalf("file %d after the move: HTTP %d, %d bytes", id, resp.StatusCode, len(got))
 		}
 	}
-	if resp, _ := e.fetch(downURL(damaged), staff); resp.StatusCode != 200 {
+	if resp, _ := e.Fetch(downURL(damaged), staff); resp.StatusCode != 200 {
 		t.Fatalf("the file left on the disk is not readable: HTTP %d", resp.StatusCode)
 	}
 	// again: nothing left to move but the damaged one
-	if rep, err := e.app.MoveFiles(ctx, "disk", "s3", true, nil); err != nil || rep.Moved != 0 || len(rep.Failed) != 1 {
+	if rep, err := e.App.MoveFiles(ctx, "disk", "s3", true, nil); err != nil || rep.Moved != 0 || len(rep.Failed) != 1 {
 		t.Fatalf("second run: %+v %v", rep, err)
 	}
 }

@@ -1,4 +1,4 @@
-package app_test
+package files_test
 
 import (
 	"biddesk/internal/apptest"
@@ -30,9 +30,10 @@ func pngHeader(w, h uint32, size int) []byte {
 }
 
 func TestImagesMustDecodeWholeAndStayUnderThePixelCap(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
-	staff := e.login("staff", "Staff@123").AccessToken
+	e := apptest.New(t)
+	base := storedBaseline(e)
+	admin := e.Login("admin", "Admin@123").AccessToken
+	staff := e.Login("staff", "Staff@123").AccessToken
 	e.SetParam(admin, "upload.allowed_suffixes", "png,jpg,gif,pdf")
 
 	bomb := pngHeader(60000, 60000, 51<<10)
@@ -56,7 +57,7 @@ func TestImagesMustDecodeWholeAndStayUnderThePixelCap(t *testing.T) {
 		}
 	}
 	e.RefusedUpload(apptest.DiskUpload, staff, "cut.gif", anim[:len(anim)/2], "图片已损坏或不完整，无法读取")
-	e.assertNothingStored()
+	assertNothingStored(e, base)
 
 	// whole images pass, with their size
 	if u := e.UploadOK(apptest.BannerUpload, admin, "ok.png", valid); u.Width != 400 || u.Height != 200 {
@@ -67,9 +68,10 @@ func TestImagesMustDecodeWholeAndStayUnderThePixelCap(t *testing.T) {
 }
 
 func TestWebPagesAreRefusedWhateverTheSuffixList(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
-	staff := e.login("staff", "Staff@123").AccessToken
+	e := apptest.New(t)
+	base := storedBaseline(e)
+	admin := e.Login("admin", "Admin@123").AccessToken
+	staff := e.Login("staff", "Staff@123").AccessToken
 	e.SetParam(admin, "upload.allowed_suffixes", "html,htm,svg,xml,dat,txt,csv,md")
 
 	page := []byte("hello <b>x</b><script>alert(1)</script>")
@@ -99,7 +101,7 @@ func TestWebPagesAreRefusedWhateverTheSuffixList(t *testing.T) {
 		suffix := name[strings.LastIndex(name, ".")+1:]
 		e.RefusedUpload(apptest.DiskUpload, staff, name, []byte(body), "文件内容与扩展名 ."+suffix+" 不符")
 	}
-	e.assertNothingStored()
+	assertNothingStored(e, base)
 
 	// text that only mentions angle brackets passes
 	e.UploadOK(apptest.DiskUpload, staff, "notes.md", []byte("# 说明\n1 < 2 and 3 > 2; <b>bold</b>, <br> online = yes\n"))
