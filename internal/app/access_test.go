@@ -50,22 +50,10 @@ type resourceRec struct {
 	Served       bool     `json:"served"`
 }
 
-// done sends a call that must succeed and decodes its data into out (when not nil).
-func (e *env) done(method, path, tok string, body, out any) {
-	e.t.Helper()
-	e.Done(method, path, tok, body, out)
-}
-
-// refused sends a call that must fail with code 1 and message msg.
-func (e *env) refused(method, path, tok string, body any, msg string) {
-	e.t.Helper()
-	e.Refused(method, path, tok, body, msg)
-}
-
 func (e *env) menus(tok string) []menuNode {
 	e.t.Helper()
 	var out []menuNode
-	e.done("GET", "/api/sys/menu/list", tok, nil, &out)
+	e.Done("GET", "/api/sys/menu/list", tok, nil, &out)
 	return out
 }
 
@@ -92,7 +80,7 @@ func childCodes(m *menuNode) string {
 // resource finds a resource row by method and path.
 func (e *env) resource(tok, method, path string) resourceRec {
 	e.t.Helper()
-	p := list[resourceRec](e, "/api/sys/resource/list", tok, url.Values{"path": {path}, "method": {method}, "limit": {"100"}})
+	p := apptest.List[resourceRec](e.Env, "/api/sys/resource/list", tok, url.Values{"path": {path}, "method": {method}, "limit": {"100"}})
 	for _, r := range p.Records {
 		if r.Path == path {
 			return r
@@ -104,23 +92,13 @@ func (e *env) resource(tok, method, path string) resourceRec {
 
 func (e *env) functionID(tok, code string) int64 {
 	e.t.Helper()
-	for _, f := range list[functionRec](e, "/api/sys/function/list", tok, url.Values{"code": {code}, "limit": {"100"}}).Records {
+	for _, f := range apptest.List[functionRec](e.Env, "/api/sys/function/list", tok, url.Values{"code": {code}, "limit": {"100"}}).Records {
 		if f.Code == code {
 			return f.ID
 		}
 	}
 	e.t.Fatalf("no function code %s", code)
 	return 0
-}
-
-// bizLog counts the business log lines of module and action (action "" for all).
-func (e *env) bizLog(module, action string) int {
-	e.t.Helper()
-	var n int
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT COUNT(*) FROM business_log WHERE module = ? AND (action = ? OR ? = '') AND login_code = 'admin'`, module, action, action).Scan(&n); err != nil {
-		e.t.Fatal(err)
-	}
-	return n
 }
 
 func sessionMenuCodes(su sessionUser) string {
@@ -132,13 +110,6 @@ func sessionMenuCodes(su sessionUser) string {
 		}
 	}
 	return strings.Join(out, ",")
-}
-
-func (e *env) session(tok string) sessionUser {
-	e.t.Helper()
-	var su sessionUser
-	e.done("GET", "/api/sys/user/session", tok, nil, &su)
-	return su
 }
 
 func TestMenuTreeAddEditMoveHideDelete(t *testing.T) {
@@ -167,98 +138,98 @@ func TestMenuTreeAddEditMoveHideDelete(t *testing.T) {
 		{map[string]any{"code": "reports", "name": "x", "parentCode": "nope"}, "上级菜单不存在"},
 		{map[string]any{"code": "SYSUSER", "name": "x"}, "菜单编码 SYSUSER 已存在"},
 	} {
-		e.refused("POST", "/api/sys/menu/add", tok, c.body, c.msg)
+		e.Refused("POST", "/api/sys/menu/add", tok, c.body, c.msg)
 	}
 	var added struct{ ID int64 }
-	e.done("POST", "/api/sys/menu/add", tok, map[string]any{"code": "reports", "name": "报表中心", "icon": "bar-chart", "sort": 5}, &added)
+	e.Done("POST", "/api/sys/menu/add", tok, map[string]any{"code": "reports", "name": "报表中心", "icon": "bar-chart", "sort": 5}, &added)
 	var leaf struct{ ID int64 }
-	e.done("POST", "/api/sys/menu/add", tok, map[string]any{"code": "report_sales", "parentCode": "reports", "name": "销售报表", "path": "/report_sales", "withFunction": true}, &leaf)
-	if n := list[functionRec](e, "/api/sys/function/list", tok, url.Values{"code": {"report_sales"}}); n.Total != 1 || n.Records[0].MenuCode != "report_sales" || n.Records[0].RoleCount != 1 {
+	e.Done("POST", "/api/sys/menu/add", tok, map[string]any{"code": "report_sales", "parentCode": "reports", "name": "销售报表", "path": "/report_sales", "withFunction": true}, &leaf)
+	if n := apptest.List[functionRec](e.Env, "/api/sys/function/list", tok, url.Values{"code": {"report_sales"}}); n.Total != 1 || n.Records[0].MenuCode != "report_sales" || n.Records[0].RoleCount != 1 {
 		t.Errorf("function of the new screen: %+v", n)
 	}
-	admin := e.grants(tok, e.roleID(tok, "sysadmin"))
+	admin := e.grants(tok, e.RoleID(tok, "sysadmin"))
 	if !strings.Contains(","+strings.Join(admin.MenuCodes, ",")+",", ",report_sales,") || !strings.Contains(","+strings.Join(admin.FunCodes, ",")+",", ",report_sales,") {
 		t.Errorf("sysadmin was not granted the new screen: %+v", admin)
 	}
-	if codes := sessionMenuCodes(e.session(tok)); !strings.Contains(codes, "reports,report_sales") {
+	if codes := sessionMenuCodes(e.Session(tok)); !strings.Contains(codes, "reports,report_sales") {
 		t.Errorf("the new menu is not in the administrator's session: %s", codes)
 	}
 
 	// Edit: the code stays; a loop is refused.
-	e.done("PUT", "/api/sys/menu/edit", tok, map[string]any{"id": added.ID, "code": "ignored", "name": "报表", "icon": "table", "sort": 7, "visible": 1}, nil)
+	e.Done("PUT", "/api/sys/menu/edit", tok, map[string]any{"id": added.ID, "code": "ignored", "name": "报表", "icon": "table", "sort": 7, "visible": 1}, nil)
 	if m := findMenu(e.menus(tok), "reports"); m == nil || m.Name != "报表" || m.Icon != "table" || m.Sort != 7 {
 		t.Errorf("edited: %+v", m)
 	}
-	e.refused("PUT", "/api/sys/menu/edit", tok, map[string]any{"id": added.ID, "name": "报表", "parentCode": "report_sales"}, "不能把菜单移到它自己或它的下级菜单下")
-	e.refused("PUT", "/api/sys/menu/edit", tok, map[string]any{"id": added.ID, "name": "报表", "parentCode": "reports"}, "不能把菜单移到它自己或它的下级菜单下")
-	e.refused("PUT", "/api/sys/menu/edit", tok, map[string]any{"id": 99999, "name": "x"}, "菜单不存在")
+	e.Refused("PUT", "/api/sys/menu/edit", tok, map[string]any{"id": added.ID, "name": "报表", "parentCode": "report_sales"}, "不能把菜单移到它自己或它的下级菜单下")
+	e.Refused("PUT", "/api/sys/menu/edit", tok, map[string]any{"id": added.ID, "name": "报表", "parentCode": "reports"}, "不能把菜单移到它自己或它的下级菜单下")
+	e.Refused("PUT", "/api/sys/menu/edit", tok, map[string]any{"id": 99999, "name": "x"}, "菜单不存在")
 
 	// Drag and drop: report_sales to the 'sys' group, second place; siblings renumbered 10 apart.
-	e.done("PUT", "/api/sys/menu/move", tok, map[string]any{"id": leaf.ID, "parentId": sys.ID, "index": 1}, nil)
+	e.Done("PUT", "/api/sys/menu/move", tok, map[string]any{"id": leaf.ID, "parentId": sys.ID, "index": 1}, nil)
 	sysNow := findMenu(e.menus(tok), "sys")
 	if !strings.HasPrefix(childCodes(sysNow), "sysuser,report_sales,") || sysNow.Children[0].Sort != 10 || sysNow.Children[1].Sort != 20 || sysNow.Children[2].Sort != 30 {
 		t.Errorf("after the move: %s %+v", childCodes(sysNow), sysNow.Children[:3])
 	}
-	e.refused("PUT", "/api/sys/menu/move", tok, map[string]any{"id": sys.ID, "parentId": leaf.ID, "index": 0}, "不能把菜单移到它自己或它的下级菜单下")
-	e.refused("PUT", "/api/sys/menu/move", tok, map[string]any{"id": sys.ID, "parentId": 0}, "缺少参数 index")
-	e.refused("PUT", "/api/sys/menu/move", tok, map[string]any{"id": sys.ID, "parentId": 99999, "index": 0}, "上级菜单不存在")
+	e.Refused("PUT", "/api/sys/menu/move", tok, map[string]any{"id": sys.ID, "parentId": leaf.ID, "index": 0}, "不能把菜单移到它自己或它的下级菜单下")
+	e.Refused("PUT", "/api/sys/menu/move", tok, map[string]any{"id": sys.ID, "parentId": 0}, "缺少参数 index")
+	e.Refused("PUT", "/api/sys/menu/move", tok, map[string]any{"id": sys.ID, "parentId": 99999, "index": 0}, "上级菜单不存在")
 
 	// Order numbers: the welcome page goes last among the top-level menus.
 	welcome := findMenu(tree, "welcome")
-	e.done("PUT", "/api/sys/menu/sort", tok, map[string]any{"items": []map[string]any{{"id": welcome.ID, "sort": 900}, {"id": added.ID, "sort": 1}}}, nil)
+	e.Done("PUT", "/api/sys/menu/sort", tok, map[string]any{"items": []map[string]any{{"id": welcome.ID, "sort": 900}, {"id": added.ID, "sort": 1}}}, nil)
 	top := e.menus(tok)
 	if top[0].Code != "reports" || top[len(top)-1].Code != "welcome" {
 		t.Errorf("sorted top level: %s ... %s", top[0].Code, top[len(top)-1].Code)
 	}
-	if codes := sessionMenuCodes(e.session(tok)); !strings.HasPrefix(codes, "reports") || !strings.HasSuffix(codes, "welcome") {
+	if codes := sessionMenuCodes(e.Session(tok)); !strings.HasPrefix(codes, "reports") || !strings.HasSuffix(codes, "welcome") {
 		t.Errorf("the session menus do not follow the new order: %s", codes)
 	}
-	e.refused("PUT", "/api/sys/menu/sort", tok, map[string]any{"items": "[{\"id\": 1, \"sort\": -5}]"}, "排序号须在0到999999之间")
-	e.refused("PUT", "/api/sys/menu/sort", tok, map[string]any{"items": "not json"}, "排序数据格式不正确，应为 [{id, sort}]")
-	e.refused("PUT", "/api/sys/menu/sort", tok, map[string]any{}, "缺少参数 items")
+	e.Refused("PUT", "/api/sys/menu/sort", tok, map[string]any{"items": "[{\"id\": 1, \"sort\": -5}]"}, "排序号须在0到999999之间")
+	e.Refused("PUT", "/api/sys/menu/sort", tok, map[string]any{"items": "not json"}, "排序数据格式不正确，应为 [{id, sort}]")
+	e.Refused("PUT", "/api/sys/menu/sort", tok, map[string]any{}, "缺少参数 items")
 
 	// Hiding takes the menu out of every session; the permission screens and their group cannot be hidden.
-	e.done("PUT", "/api/sys/menu/changeVisible", tok, map[string]any{"id": leaf.ID, "visible": 0}, nil)
-	if codes := sessionMenuCodes(e.session(tok)); strings.Contains(codes, "report_sales") {
+	e.Done("PUT", "/api/sys/menu/changeVisible", tok, map[string]any{"id": leaf.ID, "visible": 0}, nil)
+	if codes := sessionMenuCodes(e.Session(tok)); strings.Contains(codes, "report_sales") {
 		t.Errorf("a hidden menu is still in the session: %s", codes)
 	}
 	if m := findMenu(e.menus(tok), "report_sales"); m == nil || m.Visible != 0 {
 		t.Errorf("the hidden menu left the management tree: %+v", m)
 	}
 	for _, code := range []string{"rolemanager", "resmanager", "sys"} {
-		e.refused("PUT", "/api/sys/menu/changeVisible", tok, map[string]any{"id": findMenu(tree, code).ID, "visible": 0}, map[string]string{
+		e.Refused("PUT", "/api/sys/menu/changeVisible", tok, map[string]any{"id": findMenu(tree, code).ID, "visible": 0}, map[string]string{
 			"rolemanager": "“角色权限”菜单及其上级菜单必须保持显示，否则将无人能再管理权限",
 			"resmanager":  "“资源管理”菜单及其上级菜单必须保持显示，否则将无人能再管理权限",
 			"sys":         "“角色权限”菜单及其上级菜单必须保持显示，否则将无人能再管理权限",
 		}[code])
 	}
 	// Moving a permission screen under a hidden menu hides it too.
-	e.done("PUT", "/api/sys/menu/changeVisible", tok, map[string]any{"id": added.ID, "visible": 0}, nil)
-	e.refused("PUT", "/api/sys/menu/move", tok, map[string]any{"id": findMenu(tree, "resmanager").ID, "parentId": added.ID, "index": 0}, "“资源管理”菜单及其上级菜单必须保持显示，否则将无人能再管理权限")
+	e.Done("PUT", "/api/sys/menu/changeVisible", tok, map[string]any{"id": added.ID, "visible": 0}, nil)
+	e.Refused("PUT", "/api/sys/menu/move", tok, map[string]any{"id": findMenu(tree, "resmanager").ID, "parentId": added.ID, "index": 0}, "“资源管理”菜单及其上级菜单必须保持显示，否则将无人能再管理权限")
 
 	// Delete: not with sub-menus, not the permission screens; roles lose it, its function code stays.
-	e.done("PUT", "/api/sys/menu/move", tok, map[string]any{"id": leaf.ID, "parentId": added.ID, "index": 0}, nil)
-	e.refused("DELETE", "/api/sys/menu/del?id="+itoa(added.ID), tok, nil, "菜单“报表”下还有1个子菜单，请先删除或移走子菜单")
-	e.refused("DELETE", "/api/sys/menu/del?id="+itoa(findMenu(tree, "rolemanager").ID), tok, nil, "“角色权限”菜单用于管理权限，不能删除")
-	e.done("DELETE", "/api/sys/menu/del?id="+itoa(leaf.ID), tok, nil, nil)
-	e.done("DELETE", "/api/sys/menu/del?id="+itoa(added.ID), tok, nil, nil)
+	e.Done("PUT", "/api/sys/menu/move", tok, map[string]any{"id": leaf.ID, "parentId": added.ID, "index": 0}, nil)
+	e.Refused("DELETE", "/api/sys/menu/del?id="+itoa(added.ID), tok, nil, "菜单“报表”下还有1个子菜单，请先删除或移走子菜单")
+	e.Refused("DELETE", "/api/sys/menu/del?id="+itoa(findMenu(tree, "rolemanager").ID), tok, nil, "“角色权限”菜单用于管理权限，不能删除")
+	e.Done("DELETE", "/api/sys/menu/del?id="+itoa(leaf.ID), tok, nil, nil)
+	e.Done("DELETE", "/api/sys/menu/del?id="+itoa(added.ID), tok, nil, nil)
 	if findMenu(e.menus(tok), "reports") != nil || findMenu(e.menus(tok), "report_sales") != nil {
 		t.Error("deleted menus are still listed")
 	}
-	if f := list[functionRec](e, "/api/sys/function/list", tok, url.Values{"code": {"report_sales"}}); f.Total != 1 || f.Records[0].MenuCode != "" {
+	if f := apptest.List[functionRec](e.Env, "/api/sys/function/list", tok, url.Values{"code": {"report_sales"}}); f.Total != 1 || f.Records[0].MenuCode != "" {
 		t.Errorf("the deleted menu's function code: %+v", f)
 	}
-	if g := e.grants(tok, e.roleID(tok, "sysadmin")); strings.Contains(","+strings.Join(g.MenuCodes, ",")+",", ",report") {
+	if g := e.grants(tok, e.RoleID(tok, "sysadmin")); strings.Contains(","+strings.Join(g.MenuCodes, ",")+",", ",report") {
 		t.Errorf("roles keep a deleted menu: %v", g.MenuCodes)
 	}
 
 	// Every write is in the business log, by action.
 	for action, want := range map[string]int{"create": 3, "update": 1, "move": 2, "sort": 2, "hide": 2, "delete": 2} {
-		if n := e.bizLog("menusmanager", action); n != want {
+		if n := e.BizLog("menusmanager", action); n != want {
 			t.Errorf("business log menusmanager/%s: %d lines, want %d", action, n, want)
 		}
 	}
-	if n := e.bizLog("menusmanager", ""); n != 12 { // the function code made with the screen is logged under menusmanager too
+	if n := e.BizLog("menusmanager", ""); n != 12 { // the function code made with the screen is logged under menusmanager too
 		t.Errorf("business log menusmanager: %d lines", n)
 	}
 }
@@ -299,21 +270,21 @@ func TestMenuExportAndTamperedSort(t *testing.T) {
 func TestFunctionCodesAddEditDeleteAndExport(t *testing.T) {
 	e := newEnv(t)
 	tok := e.login("admin", "Admin@123").AccessToken
-	p := list[functionRec](e, "/api/sys/function/list", tok, nil)
+	p := apptest.List[functionRec](e.Env, "/api/sys/function/list", tok, nil)
 	if p.Total < 50 || p.Limit != 10 || p.Records[0].Code != "gateway" {
 		t.Fatalf("function list: %+v", p)
 	}
-	users := list[functionRec](e, "/api/sys/function/list", tok, url.Values{"code": {"sysuser"}}).Records[0]
+	users := apptest.List[functionRec](e.Env, "/api/sys/function/list", tok, url.Values{"code": {"sysuser"}}).Records[0]
 	if users.MenuName != "用户管理" || users.ResourceCount != 8 || users.RoleCount != 1 {
 		t.Errorf("sysuser: %+v", users)
 	}
-	if p := list[functionRec](e, "/api/sys/function/list", tok, url.Values{"keyword": {"日志"}, "sort": {"code"}}); p.Total != 4 || p.Records[0].Code != "business_log" {
+	if p := apptest.List[functionRec](e.Env, "/api/sys/function/list", tok, url.Values{"keyword": {"日志"}, "sort": {"code"}}); p.Total != 4 || p.Records[0].Code != "business_log" {
 		t.Errorf("keyword: %+v", p)
 	}
-	if p := list[functionRec](e, "/api/sys/function/list", tok, url.Values{"menuCode": {"login_log"}}); p.Total != 1 {
+	if p := apptest.List[functionRec](e.Env, "/api/sys/function/list", tok, url.Values{"menuCode": {"login_log"}}); p.Total != 1 {
 		t.Errorf("by menu: %+v", p)
 	}
-	byCount := list[functionRec](e, "/api/sys/function/list", tok, url.Values{"sort": {"resourceCount"}, "order": {"desc"}}).Records
+	byCount := apptest.List[functionRec](e.Env, "/api/sys/function/list", tok, url.Values{"sort": {"resourceCount"}, "order": {"desc"}}).Records
 	for i := 1; i < len(byCount); i++ {
 		if byCount[i].ResourceCount > byCount[i-1].ResourceCount {
 			t.Errorf("not sorted by resource count: %+v", byCount)
@@ -333,32 +304,32 @@ func TestFunctionCodesAddEditDeleteAndExport(t *testing.T) {
 		{map[string]any{"code": "audit_read", "name": ""}, "请输入操作名称"},
 		{map[string]any{"code": "audit_read", "name": "x", "menuCode": "nope"}, "菜单编码不存在：nope"},
 	} {
-		e.refused("POST", "/api/sys/function/add", tok, c.body, c.msg)
+		e.Refused("POST", "/api/sys/function/add", tok, c.body, c.msg)
 	}
 	var fn struct{ ID int64 }
-	e.done("POST", "/api/sys/function/add", tok, map[string]any{"code": "audit_read", "name": "审计查看", "menuCode": "business_log", "sort": 3}, &fn)
-	e.done("PUT", "/api/sys/function/edit", tok, map[string]any{"id": fn.ID, "code": "ignored", "name": "审计只读", "menuCode": "", "sort": 4}, nil)
-	got := list[functionRec](e, "/api/sys/function/list", tok, url.Values{"code": {"audit_read"}}).Records
+	e.Done("POST", "/api/sys/function/add", tok, map[string]any{"code": "audit_read", "name": "审计查看", "menuCode": "business_log", "sort": 3}, &fn)
+	e.Done("PUT", "/api/sys/function/edit", tok, map[string]any{"id": fn.ID, "code": "ignored", "name": "审计只读", "menuCode": "", "sort": 4}, nil)
+	got := apptest.List[functionRec](e.Env, "/api/sys/function/list", tok, url.Values{"code": {"audit_read"}}).Records
 	if len(got) != 1 || got[0].Name != "审计只读" || got[0].MenuCode != "" || got[0].Sort != 4 || got[0].RoleCount != 1 {
 		t.Errorf("edited: %+v", got)
 	}
 
 	// In use by a resource: refused until the resource stops needing it; roles lose it with it.
 	bl := e.resource(tok, "GET", "/api/sys/businessLog/list")
-	e.done("PUT", "/api/sys/resource/edit", tok, map[string]any{"id": bl.ID, "name": bl.Name, "funCodes": []string{"business_log", "audit_read"}}, nil)
-	e.refused("DELETE", "/api/sys/function/del?id="+itoa(fn.ID), tok, nil, "操作编码 audit_read 仍被1个资源使用（如 GET /api/sys/businessLog/list），请先在资源管理中更换")
-	e.done("PUT", "/api/sys/resource/reset", tok, map[string]any{"id": bl.ID}, nil)
-	e.done("DELETE", "/api/sys/function/del?id="+itoa(fn.ID), tok, nil, nil)
-	if g := e.grants(tok, e.roleID(tok, "sysadmin")); strings.Contains(strings.Join(g.FunCodes, ","), "audit_read") {
+	e.Done("PUT", "/api/sys/resource/edit", tok, map[string]any{"id": bl.ID, "name": bl.Name, "funCodes": []string{"business_log", "audit_read"}}, nil)
+	e.Refused("DELETE", "/api/sys/function/del?id="+itoa(fn.ID), tok, nil, "操作编码 audit_read 仍被1个资源使用（如 GET /api/sys/businessLog/list），请先在资源管理中更换")
+	e.Done("PUT", "/api/sys/resource/reset", tok, map[string]any{"id": bl.ID}, nil)
+	e.Done("DELETE", "/api/sys/function/del?id="+itoa(fn.ID), tok, nil, nil)
+	if g := e.grants(tok, e.RoleID(tok, "sysadmin")); strings.Contains(strings.Join(g.FunCodes, ","), "audit_read") {
 		t.Errorf("a deleted code is still granted: %v", g.FunCodes)
 	}
 	for _, code := range []string{"gateway", "rolemanager", "resmanager"} {
-		e.refused("DELETE", "/api/sys/function/del?id="+itoa(e.functionID(tok, code)), tok, nil, "操作编码 "+code+" 是系统必需的，不能删除")
+		e.Refused("DELETE", "/api/sys/function/del?id="+itoa(e.functionID(tok, code)), tok, nil, "操作编码 "+code+" 是系统必需的，不能删除")
 	}
-	e.refused("DELETE", "/api/sys/function/del?id="+itoa(e.functionID(tok, "sysuser")), tok, nil, "操作编码 sysuser 仍被8个资源使用（如 POST /api/sys/user/add），请先在资源管理中更换")
-	e.refused("DELETE", "/api/sys/function/del?id=99999", tok, nil, "操作编码不存在")
+	e.Refused("DELETE", "/api/sys/function/del?id="+itoa(e.functionID(tok, "sysuser")), tok, nil, "操作编码 sysuser 仍被8个资源使用（如 POST /api/sys/user/add），请先在资源管理中更换")
+	e.Refused("DELETE", "/api/sys/function/del?id=99999", tok, nil, "操作编码不存在")
 	for action, want := range map[string]int{"create": 1, "update": 1, "delete": 1} {
-		if n := e.bizLog("functionsmanager", action); n != want {
+		if n := e.BizLog("functionsmanager", action); n != want {
 			t.Errorf("business log functionsmanager/%s: %d", action, n)
 		}
 	}
@@ -370,7 +341,7 @@ func TestFunctionCodesAddEditDeleteAndExport(t *testing.T) {
 		t.Errorf("function export: %q", rows)
 	}
 	var all []struct{ Code, Name, MenuCode string }
-	e.done("GET", "/api/sys/function/all", tok, nil, &all)
+	e.Done("GET", "/api/sys/function/all", tok, nil, &all)
 	if len(all) != p.Total || all[0].Code != "gateway" {
 		t.Errorf("function options: %d of %d", len(all), p.Total)
 	}
@@ -382,7 +353,7 @@ func TestResourceTableIsEnforcedWithoutRestart(t *testing.T) {
 	staff := e.login("staff", "Staff@123").AccessToken
 
 	// Every route has a row; public and signed-in rows are shown, not editable.
-	p := list[resourceRec](e, "/api/sys/resource/list", tok, url.Values{"limit": {"100"}})
+	p := apptest.List[resourceRec](e.Env, "/api/sys/resource/list", tok, url.Values{"limit": {"100"}})
 	if p.Total != len(e.app.Routes()) {
 		t.Errorf("%d resources for %d routes", p.Total, len(e.app.Routes()))
 	}
@@ -409,7 +380,7 @@ func TestResourceTableIsEnforcedWithoutRestart(t *testing.T) {
 	public := strings.Count(string(snapshot), " public download=")
 	for q, want := range map[string]int{"path=/api/sys/user/": 10, "path=/api/sys/user/&method=put": 4, "funCode=roleusers": 4, "access=public&sort=path": public} {
 		v, _ := url.ParseQuery(q)
-		if got := list[resourceRec](e, "/api/sys/resource/list", tok, v).Total; got != want {
+		if got := apptest.List[resourceRec](e.Env, "/api/sys/resource/list", tok, v).Total; got != want {
 			t.Errorf("%s: %d resources, want %d", q, got, want)
 		}
 	}
@@ -427,7 +398,7 @@ func TestResourceTableIsEnforcedWithoutRestart(t *testing.T) {
 	}
 	// Open it to the portal code every staff member holds: the very next call passes, no restart.
 	ll := e.resource(tok, "GET", "/api/sys/loginLog/list")
-	e.done("PUT", "/api/sys/resource/edit", tok, map[string]any{"id": ll.ID, "name": "登录日志列表", "funCodes": []string{"login_log", "gateway"}}, nil)
+	e.Done("PUT", "/api/sys/resource/edit", tok, map[string]any{"id": ll.ID, "name": "登录日志列表", "funCodes": []string{"login_log", "gateway"}}, nil)
 	if _, r := e.call("GET", "/api/sys/loginLog/list", staff, nil); r.Code != 0 {
 		t.Errorf("staff after the change: %+v", r)
 	}
@@ -435,20 +406,20 @@ func TestResourceTableIsEnforcedWithoutRestart(t *testing.T) {
 		t.Errorf("edited resource: %+v", r)
 	}
 	// The export's download ticket follows the table too.
-	e.done("PUT", "/api/sys/resource/edit", tok, map[string]any{"id": e.resource(tok, "GET", "/api/sys/loginLog/export").ID, "name": "x", "funCodes": "gateway"}, nil)
+	e.Done("PUT", "/api/sys/resource/edit", tok, map[string]any{"id": e.resource(tok, "GET", "/api/sys/loginLog/export").ID, "name": "x", "funCodes": "gateway"}, nil)
 	if tk := e.ticket(staff, "/api/sys/loginLog/export"); tk == "" {
 		t.Error("no ticket")
 	}
 	// Take it from the administrator: refused at once.
-	e.done("PUT", "/api/sys/resource/edit", tok, map[string]any{"id": ll.ID, "name": "登录日志列表", "funCodes": []string{"gateway"}}, nil)
-	e.done("PUT", "/api/sys/resource/edit", tok, map[string]any{"id": ll.ID, "name": "登录日志列表", "funCodes": []string{"dict_manager"}}, nil)
+	e.Done("PUT", "/api/sys/resource/edit", tok, map[string]any{"id": ll.ID, "name": "登录日志列表", "funCodes": []string{"gateway"}}, nil)
+	e.Done("PUT", "/api/sys/resource/edit", tok, map[string]any{"id": ll.ID, "name": "登录日志列表", "funCodes": []string{"dict_manager"}}, nil)
 	if resp, _ := e.call("GET", "/api/sys/loginLog/list", staff, nil); resp.StatusCode != 403 {
 		t.Errorf("staff after the revoke: HTTP %d", resp.StatusCode)
 	}
 	if _, r := e.call("GET", "/api/sys/loginLog/list", tok, nil); r.Code != 0 {
 		t.Errorf("admin holds dict_manager: %+v", r)
 	}
-	e.done("PUT", "/api/sys/resource/reset", tok, map[string]any{"id": ll.ID}, nil)
+	e.Done("PUT", "/api/sys/resource/reset", tok, map[string]any{"id": ll.ID}, nil)
 	if r := e.resource(tok, "GET", "/api/sys/loginLog/list"); strings.Join(r.FunCodes, ",") != "login_log" || r.Name != "登录日志列表" {
 		t.Errorf("after reset: %+v", r)
 	}
@@ -469,12 +440,12 @@ func TestResourceTableIsEnforcedWithoutRestart(t *testing.T) {
 		{map[string]any{"id": resEdit.ID, "name": "x", "funCodes": []string{"rolemanager"}}, "接口 PUT /api/sys/resource/edit 必须保留操作编码 resmanager，否则将无人能再管理权限"},
 		{map[string]any{"id": 99999, "name": "x"}, "资源不存在"},
 	} {
-		e.refused("PUT", "/api/sys/resource/edit", tok, c.body, c.msg)
+		e.Refused("PUT", "/api/sys/resource/edit", tok, c.body, c.msg)
 	}
-	e.refused("PUT", "/api/sys/resource/reset", tok, map[string]any{"id": login.ID}, "公开接口和登录即可调用的接口由系统决定访问方式，不能分配操作编码")
+	e.Refused("PUT", "/api/sys/resource/reset", tok, map[string]any{"id": login.ID}, "公开接口和登录即可调用的接口由系统决定访问方式，不能分配操作编码")
 	// Adding a code to a locked resource is fine; public routes may be renamed.
-	e.done("PUT", "/api/sys/resource/edit", tok, map[string]any{"id": resEdit.ID, "name": resEdit.Name, "funCodes": []string{"resmanager", "sysuser"}}, nil)
-	e.done("PUT", "/api/sys/resource/edit", tok, map[string]any{"id": login.ID, "name": "员工登录"}, nil)
+	e.Done("PUT", "/api/sys/resource/edit", tok, map[string]any{"id": resEdit.ID, "name": resEdit.Name, "funCodes": []string{"resmanager", "sysuser"}}, nil)
+	e.Done("PUT", "/api/sys/resource/edit", tok, map[string]any{"id": login.ID, "name": "员工登录"}, nil)
 	if _, r := e.call("POST", "/api/login", "", map[string]string{"LoginCode": "libadmin", "PassWord": "Library@123"}); r.Code != 0 {
 		t.Errorf("login after renaming its resource: %+v", r)
 	}
@@ -486,10 +457,10 @@ func TestResourceTableIsEnforcedWithoutRestart(t *testing.T) {
 	if r := e.resource(tok, "PUT", "/api/sys/resource/edit"); strings.Join(r.FunCodes, ",") != "resmanager,sysuser" {
 		t.Errorf("after a re-seed: %+v", r)
 	}
-	if n := e.bizLog("resmanager", "update"); n != 6 {
+	if n := e.BizLog("resmanager", "update"); n != 6 {
 		t.Errorf("business log resmanager/update: %d", n)
 	}
-	if n := e.bizLog("resmanager", "reset"); n != 1 {
+	if n := e.BizLog("resmanager", "reset"); n != 1 {
 		t.Errorf("business log resmanager/reset: %d", n)
 	}
 
@@ -498,7 +469,7 @@ func TestResourceTableIsEnforcedWithoutRestart(t *testing.T) {
 		Method, Path, Name string
 		FunCodes           []string
 	}
-	e.done("GET", "/api/sys/resource/all", tok, nil, &refs)
+	e.Done("GET", "/api/sys/resource/all", tok, nil, &refs)
 	opened := 0
 	for _, r := range refs {
 		for _, c := range r.FunCodes {
@@ -558,9 +529,9 @@ func TestAccessManagementNeedsItsFunctionCodes(t *testing.T) {
 	}
 	// A grant of the function code opens the screen's calls at the next call.
 	tok := e.login("admin", "Admin@123").AccessToken
-	libRole := e.roleID(tok, "libadmin")
+	libRole := e.RoleID(tok, "libadmin")
 	g := e.grants(tok, libRole)
-	e.done("PUT", "/api/sys/role/grants", tok, map[string]any{"roleId": libRole, "menuCodes": append(g.MenuCodes, "functionsmanager"), "funCodes": append(g.FunCodes, "functionsmanager")}, nil)
+	e.Done("PUT", "/api/sys/role/grants", tok, map[string]any{"roleId": libRole, "menuCodes": append(g.MenuCodes, "functionsmanager"), "funCodes": append(g.FunCodes, "functionsmanager")}, nil)
 	if _, r := e.call("GET", "/api/sys/function/list", lib, nil); r.Code != 0 {
 		t.Errorf("granted library administrator: %+v", r)
 	}
@@ -591,9 +562,9 @@ func TestAccessChangesReachTheOtherInstance(t *testing.T) {
 		t.Logf("%s: seen after %v", what, time.Since(start).Round(time.Millisecond))
 	}
 	ll := a.resource(tok, "GET", "/api/sys/loginLog/list")
-	a.done("PUT", "/api/sys/resource/edit", tok, map[string]any{"id": ll.ID, "name": ll.Name, "funCodes": []string{"login_log", "gateway"}}, nil)
+	a.Done("PUT", "/api/sys/resource/edit", tok, map[string]any{"id": ll.ID, "name": ll.Name, "funCodes": []string{"login_log", "gateway"}}, nil)
 	within("resource opened", func() bool { _, r := b.call("GET", "/api/sys/loginLog/list", staff, nil); return r.Code == 0 })
-	a.done("PUT", "/api/sys/resource/reset", tok, map[string]any{"id": ll.ID}, nil)
+	a.Done("PUT", "/api/sys/resource/reset", tok, map[string]any{"id": ll.ID}, nil)
 	within("resource closed", func() bool {
 		resp, _ := b.call("GET", "/api/sys/loginLog/list", staff, nil)
 		return resp.StatusCode == 403
@@ -601,9 +572,9 @@ func TestAccessChangesReachTheOtherInstance(t *testing.T) {
 
 	// Menus are cached per instance: hiding one through a leaves b's sessions too.
 	lib := b.login("libadmin", "Library@123").AccessToken
-	if codes := sessionMenuCodes(b.session(lib)); !strings.Contains(codes, "tagmanager") {
+	if codes := sessionMenuCodes(b.Session(lib)); !strings.Contains(codes, "tagmanager") {
 		t.Fatalf("b's menus: %s", codes)
 	}
-	a.done("PUT", "/api/sys/menu/changeVisible", tok, map[string]any{"id": findMenu(a.menus(tok), "tagmanager").ID, "visible": 0}, nil)
-	within("menu hidden", func() bool { return !strings.Contains(sessionMenuCodes(b.session(lib)), "tagmanager") })
+	a.Done("PUT", "/api/sys/menu/changeVisible", tok, map[string]any{"id": findMenu(a.menus(tok), "tagmanager").ID, "visible": 0}, nil)
+	within("menu hidden", func() bool { return !strings.Contains(sessionMenuCodes(b.Session(lib)), "tagmanager") })
 }

@@ -4,6 +4,7 @@ package app_test
 // internal/dict.
 
 import (
+	"biddesk/internal/apptest"
 	"encoding/json"
 	"net/url"
 )
@@ -61,7 +62,7 @@ func (e *env) commonItems(tok, key string) []dictEntry {
 
 func (e *env) groupID(tok, code string) int64 {
 	e.t.Helper()
-	p := list[dictRec](e, "/api/sys/dict/list", tok, url.Values{"value": {code}})
+	p := apptest.List[dictRec](e.Env, "/api/sys/dict/list", tok, url.Values{"value": {code}})
 	for _, g := range p.Records {
 		if g.Value == code {
 			return g.ID

@@ -176,7 +176,7 @@ func TestTheWebSessionIsHandedOverToTheLearnerPage(t *testing.T) {
 		var tk struct {
 			Ticket string `json:"ticket"`
 		}
-		e.done("POST", "/api/sys/common/ticket", admin, map[string]string{"path": "/api/course/export"}, &tk)
+		e.Done("POST", "/api/sys/common/ticket", admin, map[string]string{"path": "/api/course/export"}, &tk)
 		if r, _ := e.h5HandoverLogin(tk.Ticket); r.Code != 1 {
 			t.Errorf("a download ticket as a hand-over code: %+v", r)
 		}

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/url"
 	"testing"
-
 )
 
 // BenchmarkLibraryList measures a library type's list over HTTP with 100,000 records of each of two types in
@@ -27,7 +26,7 @@ func BenchmarkLibraryList(b *testing.B) {
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			var page struct{ Total int }
-			e.done("GET", "/api/library/license/list?"+c.query, c.who, nil, &page)
+			e.Done("GET", "/api/library/license/list?"+c.query, c.who, nil, &page)
 			if page.Total == 0 {
 				b.Fatal("no rows: the case measures nothing")
 			}

@@ -164,7 +164,7 @@ func TestTheMobileLearnerSeesPushedCoursesAndOpensCourseware(t *testing.T) {
 	admin := e.login("admin", "Admin@123").AccessToken
 	course := e.AddCourse(admin, e.AddCourseType(admin, 0, "学员"), "移动课程", true)
 	_, w := e.PutWare("/api/curriculum/uploadPDF", admin, "讲义.pdf", []byte(apptest.TinyPDF), "courseId", fmt.Sprint(course))
-	e.done("POST", "/api/course/push/add", admin, map[string]any{"title": "推送", "items": []map[string]any{{"type": "1", "id": course}},
+	e.Done("POST", "/api/course/push/add", admin, map[string]any{"title": "推送", "items": []map[string]any{{"type": "1", "id": course}},
 		"organ": []map[string]any{{"fullUnitCode": "100201", "unitName": "x"}}}, nil)
 	_, s := e.H5Login("staff", "Staff@123")
 	var items []struct {

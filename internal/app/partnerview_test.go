@@ -180,7 +180,7 @@ func TestPartnersSeeNoInternalPersonalDetails(t *testing.T) {
 
 	staff := e.login("staff", "Staff@123").AccessToken
 	var staffView map[string]any
-	e.done("GET", fmt.Sprintf("/api/portal/record/one?id=%d", expert), staff, nil, &staffView)
+	e.Done("GET", fmt.Sprintf("/api/portal/record/one?id=%d", expert), staff, nil, &staffView)
 	employeeName, _ := staffView["employeeCodeName"].(string)
 	if staffView["employeeCode"] != "HX000001" || employeeName == "" || !strings.Contains(fmt.Sprint(staffView["qualifications"]), "JZ-778899") {
 		t.Fatalf("staff's view of the expert: %v", staffView)
@@ -189,7 +189,7 @@ func TestPartnersSeeNoInternalPersonalDetails(t *testing.T) {
 	var me struct {
 		UserName string `json:"userName"`
 	}
-	e.done("GET", "/api/sys/user/info", admin, nil, &me)
+	e.Done("GET", "/api/sys/user/info", admin, nil, &me)
 	if me.UserName != "" {
 		adminName = me.UserName
 	}
@@ -208,7 +208,7 @@ func TestPartnersSeeNoInternalPersonalDetails(t *testing.T) {
 	one := func(tok string, id int64) map[string]any {
 		t.Helper()
 		var m map[string]any
-		e.done("GET", fmt.Sprintf("/api/portal/record/one?id=%d", id), tok, nil, &m)
+		e.Done("GET", fmt.Sprintf("/api/portal/record/one?id=%d", id), tok, nil, &m)
 		return m
 	}
 	search := func(tok, kw string) []map[string]any {
@@ -216,7 +216,7 @@ func TestPartnersSeeNoInternalPersonalDetails(t *testing.T) {
 		var res struct {
 			Records []map[string]any `json:"records"`
 		}
-		e.done("GET", "/api/portal/search?limit=100&keywords="+url.QueryEscape(kw), tok, nil, &res)
+		e.Done("GET", "/api/portal/search?limit=100&keywords="+url.QueryEscape(kw), tok, nil, &res)
 		return res.Records
 	}
 	download := func(tok string, file int64) int {
@@ -319,7 +319,7 @@ func TestPartnersSeeNoInternalPersonalDetails(t *testing.T) {
 			}
 		}},
 		{"bid pack: list and zip without personal files or details", func(t *testing.T) {
-			e.done("POST", "/api/portal/pack/add", partner, map[string]any{"ids": []int64{expert, cakey, lic}}, nil)
+			e.Done("POST", "/api/portal/pack/add", partner, map[string]any{"ids": []int64{expert, cakey, lic}}, nil)
 			_, r := e.call("GET", "/api/portal/pack", partner, nil)
 			if l := leaks(r.Data); len(l) > 0 || r.Code != 0 {
 				t.Errorf("pack list leaks %v (%+v)", l, r)

@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"encoding/json"
 	"net/url"
 	"strings"
@@ -13,18 +14,18 @@ import (
 func TestRoleMemberCountsObeyTheDataScope(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	ra := e.grantRole(admin, "roleadm", []string{"roleusers", "sysroles"}, []string{"roleusers", "sysroles", "gateway"},
+	ra := e.GrantRole(admin, "roleadm", []string{"roleusers", "sysroles"}, []string{"roleusers", "sysroles", "gateway"},
 		[]map[string]any{{"moduleName": "sysuser", "scope": "unit_and_below"}})
-	far := e.grantRole(admin, "cntfar", []string{}, []string{"gateway"}, nil)
-	near := e.grantRole(admin, "cntnear", []string{}, []string{"gateway"}, nil)
+	far := e.GrantRole(admin, "cntfar", []string{}, []string{"gateway"}, nil)
+	near := e.GrantRole(admin, "cntnear", []string{}, []string{"gateway"}, nil)
 	for _, login := range []string{"f1", "f2", "f3"} {
-		e.account(admin, login, "100101", far)
+		e.Account(admin, login, "100101", far)
 	}
-	e.account(admin, "n1", "100201003", near, far)
-	gone := e.account(admin, "n2", "100201003", near)
-	e.done("DELETE", "/api/sys/user/del", admin, map[string]any{"ids": []int64{gone}}, nil)
-	e.account(admin, "ra", "100201", ra)
-	tok := e.signIn("ra")
+	e.Account(admin, "n1", "100201003", near, far)
+	gone := e.Account(admin, "n2", "100201003", near)
+	e.Done("DELETE", "/api/sys/user/del", admin, map[string]any{"ids": []int64{gone}}, nil)
+	e.Account(admin, "ra", "100201", ra)
+	tok := e.SignIn("ra")
 
 	all := func(tok string) map[string]int {
 		_, r := e.call("GET", "/api/user/role/all", tok, nil)
@@ -50,7 +51,7 @@ func TestRoleMemberCountsObeyTheDataScope(t *testing.T) {
 	// the role list: 'own unit' only (100201): the members in 100201003 drop out too
 	page := func(tok, order string) string {
 		var out []string
-		for _, r := range list[roleRec](e, "/api/sys/role/list", tok, url.Values{"keyword": {"cnt"}, "sort": {"memberCount"}, "order": {order}}).Records {
+		for _, r := range apptest.List[roleRec](e.Env, "/api/sys/role/list", tok, url.Values{"keyword": {"cnt"}, "sort": {"memberCount"}, "order": {order}}).Records {
 			out = append(out, r.Code+"="+itoa(int64(r.MemberCount)))
 		}
 		return strings.Join(out, ",")
@@ -61,14 +62,14 @@ func TestRoleMemberCountsObeyTheDataScope(t *testing.T) {
 	if got := page(tok, "desc"); got != "cntfar=1,cntnear=1" {
 		t.Errorf("scoped role list: %s", got)
 	}
-	e.account(admin, "n3", "100201", near)
+	e.Account(admin, "n3", "100201", near)
 	if got := page(tok, "desc"); got != "cntnear=2,cntfar=1" {
 		t.Errorf("scoped role list sorted by its own counts: %s", got)
 	}
 	if got := page(tok, "asc"); got != "cntfar=1,cntnear=2" {
 		t.Errorf("scoped role list ascending: %s", got)
 	}
-	e.done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": ra, "scopes": []map[string]any{{"moduleName": "sysuser", "scope": "unit"}}}, nil)
+	e.Done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": ra, "scopes": []map[string]any{{"moduleName": "sysuser", "scope": "unit"}}}, nil)
 	if got := page(tok, "desc"); got != "cntnear=1,cntfar=0" {
 		t.Errorf("'own unit' role list: %s", got)
 	}

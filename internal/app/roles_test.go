@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"encoding/json"
 	"net/url"
 	"strings"
@@ -27,18 +28,6 @@ type grantsRec struct {
 	} `json:"functions"`
 }
 
-func (e *env) addRole(token, code, name string) int64 {
-	e.t.Helper()
-	_, r := e.call("POST", "/api/sys/role/add", token, map[string]any{"code": code, "name": name, "remark": "e2e"})
-	var out struct {
-		ID int64 `json:"id"`
-	}
-	if r.Code != 0 || json.Unmarshal(r.Data, &out) != nil || out.ID == 0 {
-		e.t.Fatalf("add role %s: %+v", code, r)
-	}
-	return out.ID
-}
-
 func (e *env) grants(token string, roleID int64) grantsRec {
 	e.t.Helper()
 	_, r := e.call("GET", "/api/sys/role/grants?roleId="+itoa(roleID), token, nil)
@@ -52,15 +41,15 @@ func (e *env) grants(token string, roleID int64) grantsRec {
 func TestRoleListAddEditDelete(t *testing.T) {
 	e := newEnv(t)
 	tok := e.login("admin", "Admin@123").AccessToken
-	p := list[roleRec](e, "/api/sys/role/list", tok, nil)
+	p := apptest.List[roleRec](e.Env, "/api/sys/role/list", tok, nil)
 	if p.Total != 3 || len(p.Records) != 3 || p.Records[0].Code != "sysadmin" || !p.Records[0].Builtin || p.Records[0].MemberCount != 1 || p.Records[0].CreatedAt == "" {
 		t.Fatalf("role list: %+v", p)
 	}
-	id := e.addRole(tok, "auditor", "审计员")
+	id := e.AddRole(tok, "auditor", "审计员")
 	for q, want := range map[string]string{"name=审计": "auditor", "code=ADMIN": "libadmin,sysadmin", "keyword=员": "auditor,libadmin,staff,sysadmin"} {
 		v, _ := url.ParseQuery(q)
 		v.Set("sort", "code")
-		p := list[roleRec](e, "/api/sys/role/list", tok, v)
+		p := apptest.List[roleRec](e.Env, "/api/sys/role/list", tok, v)
 		var got []string
 		for _, r := range p.Records {
 			got = append(got, r.Code)
@@ -69,7 +58,7 @@ func TestRoleListAddEditDelete(t *testing.T) {
 			t.Errorf("%s: %v, want %s", q, got, want)
 		}
 	}
-	if p := list[roleRec](e, "/api/sys/role/list", tok, url.Values{"sort": {"memberCount"}, "order": {"desc"}}); p.Records[0].Code != "staff" || p.Records[0].MemberCount != 2 {
+	if p := apptest.List[roleRec](e.Env, "/api/sys/role/list", tok, url.Values{"sort": {"memberCount"}, "order": {"desc"}}); p.Records[0].Code != "staff" || p.Records[0].MemberCount != 2 {
 		t.Errorf("sorted by member count: %+v", p.Records)
 	}
 	if _, r := e.call("GET", "/api/sys/role/list?sort=r.code", tok, nil); r.Code != 1 || r.Message != "不支持按该字段排序" {
@@ -101,7 +90,7 @@ func TestRoleListAddEditDelete(t *testing.T) {
 	if _, r := e.call("PUT", "/api/sys/role/edit", tok, map[string]any{"id": id, "name": "审计专员", "remark": "只读", "code": "ignored"}); r.Code != 0 {
 		t.Fatalf("edit: %+v", r)
 	}
-	p = list[roleRec](e, "/api/sys/role/list", tok, url.Values{"code": {"auditor"}})
+	p = apptest.List[roleRec](e.Env, "/api/sys/role/list", tok, url.Values{"code": {"auditor"}})
 	if len(p.Records) != 1 || p.Records[0].Name != "审计专员" || p.Records[0].Remark != "只读" || p.Records[0].Builtin {
 		t.Errorf("edited: %+v", p.Records)
 	}
@@ -119,22 +108,22 @@ func TestRoleListAddEditDelete(t *testing.T) {
 	}
 
 	// Delete: built-in roles and roles with members are refused.
-	staffUser := list[userRec](e, "/api/user/search", tok, url.Values{"keyword": {"张晓"}}).Records[0].ID
+	staffUser := apptest.List[apptest.UserRec](e.Env, "/api/user/search", tok, url.Values{"keyword": {"张晓"}}).Records[0].ID
 	if _, r := e.call("PUT", "/api/user/role/user", tok, map[string]any{"userId": staffUser, "roleId": id}); r.Code != 0 {
 		t.Fatal(r)
 	}
-	if p := list[userRec](e, "/api/user/search", tok, url.Values{"roleId": {itoa(id)}}); p.Total != 1 || p.Records[0].ID != staffUser {
+	if p := apptest.List[apptest.UserRec](e.Env, "/api/user/search", tok, url.Values{"roleId": {itoa(id)}}); p.Total != 1 || p.Records[0].ID != staffUser {
 		t.Errorf("members of the role: %+v", p)
 	}
-	if p := list[userRec](e, "/api/user/search", tok, url.Values{"roleId": {itoa(e.roleID(tok, "staff"))}, "keyword": {"part"}}); p.Total != 1 || p.Records[0].LoginCode != "partner" {
+	if p := apptest.List[apptest.UserRec](e.Env, "/api/user/search", tok, url.Values{"roleId": {itoa(e.RoleID(tok, "staff"))}, "keyword": {"part"}}); p.Total != 1 || p.Records[0].LoginCode != "partner" {
 		t.Errorf("members of staff matching 'part': %+v", p)
 	}
 	for _, c := range []struct {
 		id  int64
 		msg string
 	}{
-		{e.roleID(tok, "sysadmin"), "内置的系统管理员角色不能删除"},
-		{e.roleID(tok, "libadmin"), "内置角色不能删除"},
+		{e.RoleID(tok, "sysadmin"), "内置的系统管理员角色不能删除"},
+		{e.RoleID(tok, "libadmin"), "内置角色不能删除"},
 		{id, "该角色下还有1个用户，请先在角色分配中移除后再删除"},
 		{9999, "角色不存在"},
 	} {
@@ -146,7 +135,7 @@ func TestRoleListAddEditDelete(t *testing.T) {
 	if _, r := e.call("DELETE", "/api/sys/role/del?id="+itoa(id), tok, nil); r.Code != 0 {
 		t.Fatalf("delete: %+v", r)
 	}
-	if p := list[roleRec](e, "/api/sys/role/list", tok, nil); p.Total != 3 {
+	if p := apptest.List[roleRec](e.Env, "/api/sys/role/list", tok, nil); p.Total != 3 {
 		t.Errorf("deleted role still listed: %+v", p)
 	}
 }
@@ -163,7 +152,7 @@ func TestUserRolesExport(t *testing.T) {
 	if strings.Join(rows[0], "|") != "登录账号|用户姓名|所属单位|角色" || len(rows) != 5 || rows[1][0] != "admin" || rows[1][3] != "系统管理员" || rows[1][2] == "" {
 		t.Errorf("rows: %q", rows)
 	}
-	_, body = e.fetch(path+"?roleId="+itoa(e.roleID(tok, "staff"))+"&sort=loginCode&order=desc", tok, "Accept-Language", "en")
+	_, body = e.fetch(path+"?roleId="+itoa(e.RoleID(tok, "staff"))+"&sort=loginCode&order=desc", tok, "Accept-Language", "en")
 	rows = sheetRows(t, body)
 	if rows[0][3] != "Role" || len(rows) != 3 || rows[1][0] != "staff" || rows[2][0] != "partner" {
 		t.Errorf("filtered English export: %q", rows)
@@ -176,7 +165,7 @@ func TestUserRolesExport(t *testing.T) {
 func TestRoleGrantsTakeEffectWithoutRestart(t *testing.T) {
 	e := newEnv(t)
 	tok := e.login("admin", "Admin@123").AccessToken
-	staffRole := e.roleID(tok, "staff")
+	staffRole := e.RoleID(tok, "staff")
 	g := e.grants(tok, staffRole)
 	if g.RoleCode != "staff" || len(g.MenuCodes) != 0 || strings.Join(g.FunCodes, ",") != "gateway" || len(g.Functions) < 40 {
 		t.Fatalf("staff grants: %+v", g)
@@ -212,7 +201,7 @@ func TestRoleGrantsTakeEffectWithoutRestart(t *testing.T) {
 		t.Errorf("after the revoke: %d %+v", resp.StatusCode, r)
 	}
 
-	admin := e.roleID(tok, "sysadmin")
+	admin := e.RoleID(tok, "sysadmin")
 	full := e.grants(tok, admin)
 	without := func(codes []string, drop string) []string {
 		var out []string
@@ -275,7 +264,7 @@ func TestRoleCallsNeedTheFunctionCode(t *testing.T) {
 	}
 	// Staff cannot give themselves anything: the sysadmin role keeps one member.
 	tok := e.login("admin", "Admin@123").AccessToken
-	if p := list[roleRec](e, "/api/sys/role/list", tok, url.Values{"code": {"sysadmin"}}); p.Records[0].MemberCount != 1 {
+	if p := apptest.List[roleRec](e.Env, "/api/sys/role/list", tok, url.Values{"code": {"sysadmin"}}); p.Records[0].MemberCount != 1 {
 		t.Errorf("sysadmin members: %+v", p)
 	}
 }

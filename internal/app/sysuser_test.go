@@ -1,94 +1,21 @@
 package app_test
 
 import (
-	"encoding/json"
+	"biddesk/internal/apptest"
 	"net/url"
-	"strconv"
 	"strings"
 	"testing"
 )
 
-type roleRef struct {
-	ID   int64  `json:"id"`
-	Code string `json:"code"`
-	Name string `json:"name"`
-}
-
-type userRec struct {
-	ID        int64     `json:"id"`
-	LoginCode string    `json:"loginCode"`
-	UserName  string    `json:"userName"`
-	UnitCode  string    `json:"unitCode"`
-	UnitName  string    `json:"unitName"`
-	Phone     string    `json:"phone"`
-	State     int       `json:"state"`
-	UpdatePwd int       `json:"updatePwd"`
-	Roles     []roleRef `json:"roles"`
-}
-
-type page[T any] struct {
-	Records []T `json:"records"`
-	Current int `json:"current"`
-	Limit   int `json:"limit"`
-	Total   int `json:"total"`
-	Pages   int `json:"pages"`
-}
-
-// list calls a list API and decodes its page; it fails the test on a non-zero code.
-func list[T any](e *env, path, token string, q url.Values) page[T] {
-	e.t.Helper()
-	_, r := e.call("GET", path+"?"+q.Encode(), token, nil)
-	if r.Code != 0 {
-		e.t.Fatalf("%s?%s: code %d %s", path, q.Encode(), r.Code, r.Message)
-	}
-	var p page[T]
-	if err := json.Unmarshal(r.Data, &p); err != nil {
-		e.t.Fatal(err)
-	}
-	return p
-}
-
-func (e *env) roleID(token, code string) int64 {
-	e.t.Helper()
-	_, r := e.call("GET", "/api/user/role/all", token, nil)
-	var roles []struct {
-		roleRef
-		MemberCount int `json:"memberCount"`
-	}
-	if r.Code != 0 || json.Unmarshal(r.Data, &roles) != nil {
-		e.t.Fatalf("role/all: %+v", r)
-	}
-	for _, ro := range roles {
-		if ro.Code == code {
-			return ro.ID
-		}
-	}
-	e.t.Fatalf("no role %s", code)
-	return 0
-}
-
-// addUser creates an account through the API and returns its id.
-func (e *env) addUser(token string, form map[string]any) int64 {
-	e.t.Helper()
-	_, r := e.call("POST", "/api/sys/user/add", token, form)
-	var out struct {
-		ID int64 `json:"id"`
-	}
-	if r.Code != 0 || json.Unmarshal(r.Data, &out) != nil || out.ID == 0 {
-		e.t.Fatalf("add user: %+v", r)
-	}
-	return out.ID
-}
-
 func TestUserListFiltersSortsAndPages(t *testing.T) {
 	e := newEnv(t)
 	tok := e.login("admin", "Admin@123").AccessToken
-	all := list[userRec](e, "/api/sys/user/list", tok, nil)
+	all := apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", tok, nil)
 	// Staff accounts only (the external 'partner' is managed elsewhere), newest first, 10 a page.
 	if all.Total != 3 || all.Current != 1 || all.Limit != 10 || all.Pages != 1 || len(all.Records) != 3 {
 		t.Fatalf("default page: %+v", all)
 	}
-	var staff userRec
+	var staff apptest.UserRec
 	for _, u := range all.Records {
 		if u.LoginCode == "staff" {
 			staff = u
@@ -113,7 +40,7 @@ func TestUserListFiltersSortsAndPages(t *testing.T) {
 	}
 	for _, c := range cases {
 		c.q.Set("sort", "loginCode")
-		p := list[userRec](e, "/api/sys/user/list", tok, c.q)
+		p := apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", tok, c.q)
 		var got []string
 		for _, u := range p.Records {
 			got = append(got, u.LoginCode)
@@ -122,16 +49,16 @@ func TestUserListFiltersSortsAndPages(t *testing.T) {
 			t.Errorf("%v: got %v (total %d), want %s", c.q, got, p.Total, c.want)
 		}
 	}
-	p := list[userRec](e, "/api/sys/user/list", tok, url.Values{"sort": {"userName"}, "order": {"descend"}, "limit": {"2"}, "current": {"2"}})
+	p := apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", tok, url.Values{"sort": {"userName"}, "order": {"descend"}, "limit": {"2"}, "current": {"2"}})
 	if p.Total != 3 || p.Pages != 2 || p.Current != 2 || len(p.Records) != 1 {
 		t.Errorf("second page of two: %+v", p)
 	}
-	p = list[userRec](e, "/api/sys/user/list", tok, url.Values{"sort": {"loginCode"}, "order": {"desc"}})
+	p = apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", tok, url.Values{"sort": {"loginCode"}, "order": {"desc"}})
 	if p.Records[0].LoginCode != "staff" || p.Records[2].LoginCode != "admin" {
 		t.Errorf("descending order: %+v", p.Records)
 	}
 	// Beyond the last page: an empty page, not an error.
-	if p := list[userRec](e, "/api/sys/user/list", tok, url.Values{"current": {"9"}}); len(p.Records) != 0 || p.Total != 3 {
+	if p := apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", tok, url.Values{"current": {"9"}}); len(p.Records) != 0 || p.Total != 3 {
 		t.Errorf("page 9: %+v", p)
 	}
 
@@ -162,7 +89,7 @@ func TestUserListFiltersSortsAndPages(t *testing.T) {
 func TestUserAddValidatesAndRefusesDuplicates(t *testing.T) {
 	e := newEnv(t)
 	tok := e.login("admin", "Admin@123").AccessToken
-	lib := e.roleID(tok, "libadmin")
+	lib := e.RoleID(tok, "libadmin")
 	good := func() map[string]any {
 		return map[string]any{"loginCode": "wang.wu", "userName": "王五", "unitCode": "100201003", "phone": "13912345678",
 			"email": "wang.wu@huaxin-demo.cn", "password": "Start#2024", "roleIds": []int64{lib}}
@@ -193,7 +120,7 @@ func TestUserAddValidatesAndRefusesDuplicates(t *testing.T) {
 			t.Errorf("%s=%v: %+v, want %q", b.field, b.value, r, b.msg)
 		}
 	}
-	id := e.addUser(tok, good())
+	id := e.AddUser(tok, good())
 	// Same login code again, in any letter case: refused.
 	for _, code := range []string{"wang.wu", "WANG.WU", "admin"} {
 		f := good()
@@ -207,7 +134,7 @@ func TestUserAddValidatesAndRefusesDuplicates(t *testing.T) {
 		"phone": {"91234567"}, "password": {"Start#2024"}}); r.Code != 0 {
 		t.Errorf("form add: %+v", r)
 	}
-	p := list[userRec](e, "/api/sys/user/list", tok, url.Values{"loginCode": {"wang.wu"}})
+	p := apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", tok, url.Values{"loginCode": {"wang.wu"}})
 	if len(p.Records) != 1 || p.Records[0].ID != id || p.Records[0].UpdatePwd != 1 || len(p.Records[0].Roles) != 1 || p.Records[0].Roles[0].Code != "libadmin" {
 		t.Fatalf("created user: %+v", p)
 	}
@@ -218,13 +145,13 @@ func TestUserAddValidatesAndRefusesDuplicates(t *testing.T) {
 	}
 
 	// Edit: details and roles; the login code stays unique.
-	staffRole := e.roleID(tok, "staff")
+	staffRole := e.RoleID(tok, "staff")
 	edit := good()
 	edit["id"], edit["userName"], edit["roleIds"], edit["phone"] = id, "王五一", []int64{staffRole}, ""
 	if _, r := e.call("PUT", "/api/sys/user/edit", tok, edit); r.Code != 0 {
 		t.Fatalf("edit: %+v", r)
 	}
-	p = list[userRec](e, "/api/sys/user/list", tok, url.Values{"loginCode": {"wang.wu"}})
+	p = apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", tok, url.Values{"loginCode": {"wang.wu"}})
 	if u := p.Records[0]; u.UserName != "王五一" || u.Phone != "" || len(u.Roles) != 1 || u.Roles[0].Code != "staff" {
 		t.Fatalf("edited user: %+v", u)
 	}
@@ -274,7 +201,7 @@ func TestDisablingEndsSessionsAndSelfProtection(t *testing.T) {
 	admin := e.login("admin", "Admin@123")
 	staffTok := e.login("staff", "Staff@123").AccessToken
 	libTok := e.login("libadmin", "Library@123").AccessToken
-	p := list[userRec](e, "/api/sys/user/list", admin.AccessToken, url.Values{"sort": {"loginCode"}})
+	p := apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", admin.AccessToken, url.Values{"sort": {"loginCode"}})
 	ids := map[string]int64{}
 	for _, u := range p.Records {
 		ids[u.LoginCode] = u.ID
@@ -290,7 +217,7 @@ func TestDisablingEndsSessionsAndSelfProtection(t *testing.T) {
 	if _, r := e.call("POST", "/api/login", "", map[string]string{"LoginCode": "staff", "PassWord": "Staff@123"}); r.Code != 1 {
 		t.Errorf("a disabled user signed in: %+v", r)
 	}
-	if p := list[userRec](e, "/api/sys/user/list", admin.AccessToken, url.Values{"state": {"0"}}); p.Total != 2 {
+	if p := apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", admin.AccessToken, url.Values{"state": {"0"}}); p.Total != 2 {
 		t.Errorf("state filter: %+v", p)
 	}
 	if _, r := e.call("PUT", "/api/sys/user/changeState", admin.AccessToken, url.Values{"ids": {itoa(ids["staff"])}, "state": {"1"}}); r.Code != 0 {
@@ -316,7 +243,7 @@ func TestDisablingEndsSessionsAndSelfProtection(t *testing.T) {
 		}
 	}
 	// The refused batch changed nothing.
-	if p := list[userRec](e, "/api/sys/user/list", admin.AccessToken, url.Values{"state": {"0"}}); p.Total != 1 {
+	if p := apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", admin.AccessToken, url.Values{"state": {"0"}}); p.Total != 1 {
 		t.Errorf("a refused batch changed states: %+v", p)
 	}
 }
@@ -325,7 +252,7 @@ func TestResetPasswordAndSoftDelete(t *testing.T) {
 	e := newEnv(t)
 	tok := e.login("admin", "Admin@123").AccessToken
 	staffTok := e.login("staff", "Staff@123").AccessToken
-	p := list[userRec](e, "/api/sys/user/list", tok, url.Values{"loginCode": {"staff"}})
+	p := apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", tok, url.Values{"loginCode": {"staff"}})
 	id := p.Records[0].ID
 	if _, r := e.call("PUT", "/api/sys/user/resetPwd", tok, map[string]any{"id": id, "password": "abc"}); r.Code != 1 || !strings.HasPrefix(r.Message, "密码为6-16位") {
 		t.Errorf("weak password: %+v", r)
@@ -347,7 +274,7 @@ func TestResetPasswordAndSoftDelete(t *testing.T) {
 	if _, r := e.call("GET", "/api/sys/user/info", staffTok, nil); r.Code != 10005 {
 		t.Errorf("session survived a delete: %+v", r)
 	}
-	if p := list[userRec](e, "/api/sys/user/list", tok, nil); p.Total != 2 {
+	if p := apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", tok, nil); p.Total != 2 {
 		t.Errorf("deleted user still listed: %+v", p)
 	}
 	var deleted int
@@ -358,5 +285,3 @@ func TestResetPasswordAndSoftDelete(t *testing.T) {
 		t.Errorf("second delete: %+v", r)
 	}
 }
-
-func itoa(id int64) string { return strconv.FormatInt(id, 10) }

@@ -45,32 +45,32 @@ func TestTrainingFunctionCodesAndExports(t *testing.T) {
 			}
 		})
 	}
-	e.refused("GET", "/api/portal/training/classes", partner, nil, "外部账号不能参加内部培训")
+	e.Refused("GET", "/api/portal/training/classes", partner, nil, "外部账号不能参加内部培训")
 
 	var lect struct{ ID int64 }
-	e.done("POST", "/api/training/lecturer/add", admin, map[string]any{"kind": "external", "name": "测试讲师甲", "organisation": "外部学院",
+	e.Done("POST", "/api/training/lecturer/add", admin, map[string]any{"kind": "external", "name": "测试讲师甲", "organisation": "外部学院",
 		"title": "教授"}, &lect)
 	unit := org.DemoPeople[org.DemoStaffEmployee].Unit
 	var class struct{ ID int64 }
 	now := time.Now()
-	e.done("POST", "/api/training/class/add", admin, map[string]any{"name": "测试培训班", "unitCode": unit, "startDate": now.Format("2006-01-02"),
+	e.Done("POST", "/api/training/class/add", admin, map[string]any{"name": "测试培训班", "unitCode": unit, "startDate": now.Format("2006-01-02"),
 		"endDate": now.AddDate(0, 0, 7).Format("2006-01-02"), "mode": "onsite", "place": "一号会议室", "capacity": 2,
 		"lecturerIds": []int64{lect.ID}, "organ": []map[string]string{{"fullUnitCode": unit}}}, &class)
 	start := now.Add(5 * time.Minute).In(time.Local)
 	var s1, s2 training.SessionSaved
-	e.done("POST", "/api/training/session/add", admin, map[string]any{"classId": class.ID, "title": "开班讲座", "lecturerId": lect.ID,
+	e.Done("POST", "/api/training/session/add", admin, map[string]any{"classId": class.ID, "title": "开班讲座", "lecturerId": lect.ID,
 		"startsAt": start.Format("2006-01-02 15:04"), "endsAt": start.Add(time.Hour).Format("2006-01-02 15:04"), "room": "测试教室A"}, &s1)
-	e.refused("POST", "/api/training/session/add", admin, map[string]any{"classId": class.ID, "title": "冲突", "lecturerId": lect.ID,
+	e.Refused("POST", "/api/training/session/add", admin, map[string]any{"classId": class.ID, "title": "冲突", "lecturerId": lect.ID,
 		"startsAt": start.Add(30 * time.Minute).Format("2006-01-02 15:04"), "endsAt": start.Add(2 * time.Hour).Format("2006-01-02 15:04")},
 		fmt.Sprintf("讲师「测试讲师甲」在该时段已有课次：测试培训班「开班讲座」（%s–%s）", start.Format("2006-01-02 15:04"), start.Add(time.Hour).Format("15:04")))
-	e.done("POST", "/api/training/session/add", admin, map[string]any{"classId": class.ID, "title": "案例研讨", "lecturerId": lect.ID,
+	e.Done("POST", "/api/training/session/add", admin, map[string]any{"classId": class.ID, "title": "案例研讨", "lecturerId": lect.ID,
 		"startsAt": start.AddDate(0, 0, 1).Format("2006-01-02 15:04"), "endsAt": start.AddDate(0, 0, 1).Add(time.Hour).Format("2006-01-02 15:04")}, &s2)
-	e.refused("POST", "/api/portal/training/enrol", staff, map[string]any{"classId": class.ID}, "培训班「测试培训班」当前不在报名中")
-	e.done("PUT", "/api/training/class/state", admin, map[string]any{"id": class.ID, "state": "enrolling"}, nil)
-	e.refused("PUT", "/api/training/class/state", admin, map[string]any{"id": class.ID, "state": "archived"}, "培训班「测试培训班」当前为报名中，不能改为已归档")
+	e.Refused("POST", "/api/portal/training/enrol", staff, map[string]any{"classId": class.ID}, "培训班「测试培训班」当前不在报名中")
+	e.Done("PUT", "/api/training/class/state", admin, map[string]any{"id": class.ID, "state": "enrolling"}, nil)
+	e.Refused("PUT", "/api/training/class/state", admin, map[string]any{"id": class.ID, "state": "archived"}, "培训班「测试培训班」当前为报名中，不能改为已归档")
 
 	var mine []training.MyClass
-	e.done("GET", "/api/portal/training/classes", staff, nil, &mine)
+	e.Done("GET", "/api/portal/training/classes", staff, nil, &mine)
 	found := false
 	for _, c := range mine {
 		found = found || (c.ID == class.ID && c.CanEnrol)
@@ -79,19 +79,19 @@ func TestTrainingFunctionCodesAndExports(t *testing.T) {
 		t.Fatalf("the staff member's classes lack the class: %+v", mine)
 	}
 	var en training.Enrolled
-	e.done("POST", "/api/portal/training/enrol", staff, map[string]any{"classId": class.ID}, &en)
+	e.Done("POST", "/api/portal/training/enrol", staff, map[string]any{"classId": class.ID}, &en)
 	if en.State != training.EnrolEnrolled {
 		t.Fatalf("enrolled: %+v", en)
 	}
 	var week []training.Session
-	e.done("GET", "/api/portal/training/schedule?from="+now.Format("2006-01-02")+"&to="+now.AddDate(0, 0, 6).Format("2006-01-02"), staff, nil, &week)
+	e.Done("GET", "/api/portal/training/schedule?from="+now.Format("2006-01-02")+"&to="+now.AddDate(0, 0, 6).Format("2006-01-02"), staff, nil, &week)
 	if len(week) != 2 {
 		t.Errorf("my schedule: %+v", week)
 	}
 
 	// the QR screen's code signs the staff member in (the service answers for the phone page's call)
 	var qr training.QR
-	e.done("GET", fmt.Sprintf("/api/training/signin/code?sessionId=%d", s1.ID), admin, nil, &qr)
+	e.Done("GET", fmt.Sprintf("/api/training/signin/code?sessionId=%d", s1.ID), admin, nil, &qr)
 	if !qr.Open || !strings.HasPrefix(qr.Path, fmt.Sprintf("/h5Course?signin=%d&code=", s1.ID)) {
 		t.Fatalf("QR: %+v", qr)
 	}
@@ -104,7 +104,7 @@ func TestTrainingFunctionCodesAndExports(t *testing.T) {
 		t.Fatal(err)
 	}
 	var sheet training.Sheet
-	e.done("GET", fmt.Sprintf("/api/training/signin/sheet?sessionId=%d", s1.ID), admin, nil, &sheet)
+	e.Done("GET", fmt.Sprintf("/api/training/signin/sheet?sessionId=%d", s1.ID), admin, nil, &sheet)
 	if sheet.Present != 1 || len(sheet.Rows) != 1 {
 		t.Errorf("sheet: %+v", sheet)
 	}
@@ -170,7 +170,7 @@ func TestTrainingDemo(t *testing.T) {
 	}
 	staff := e.login("staff", "Staff@123").AccessToken
 	var mine []training.MyClass
-	e.done("GET", "/api/portal/training/classes", staff, nil, &mine)
+	e.Done("GET", "/api/portal/training/classes", staff, nil, &mine)
 	open := false
 	for _, c := range mine {
 		open = open || c.CanEnrol

@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"context"
 	"encoding/json"
 	"net/url"
@@ -9,39 +10,7 @@ import (
 	"testing"
 )
 
-// grantRole makes a role with the menus, function codes and data scopes given, as the
-// administrator does on the role screens, and returns its id.
-func (e *env) grantRole(admin, code string, menus, funcs []string, scopes []map[string]any) int64 {
-	e.t.Helper()
-	id := e.addRole(admin, code, code+"角色")
-	e.done("PUT", "/api/sys/role/grants", admin, map[string]any{"roleId": id, "menuCodes": menus, "funCodes": funcs}, nil)
-	if scopes != nil {
-		e.done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": id, "scopes": scopes}, nil)
-	}
-	return id
-}
-
-// account adds a staff account (password Start#2024) in the unit with the roles.
-func (e *env) account(admin, login, unit string, roles ...int64) int64 {
-	e.t.Helper()
-	if roles == nil {
-		roles = []int64{}
-	}
-	return e.addUser(admin, map[string]any{"loginCode": login, "userName": login, "unitCode": unit, "password": "Start#2024", "roleIds": roles})
-}
-
-// signIn signs in an account added by account. The password an administrator set must be changed
-// before any other call (TestForcedPasswordChangeIsEnforcedByTheServer); these tests are about what
-// comes after, so the flag is cleared as the first change would.
-func (e *env) signIn(login string) string {
-	e.t.Helper()
-	if _, err := e.app.DB.Exec(context.Background(), `UPDATE sys_user SET update_pwd = 0 WHERE login_code = ?`, login); err != nil {
-		e.t.Fatal(err)
-	}
-	return e.login(login, "Start#2024").AccessToken
-}
-
-func loginCodes(us []userRec) string {
+func loginCodes(us []apptest.UserRec) string {
 	var out []string
 	for _, u := range us {
 		out = append(out, u.LoginCode)
@@ -73,22 +42,22 @@ func (e *env) userRoleCodes(id int64) string {
 func TestUserManagementObeysTheDataScope(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	staffRole := e.roleID(admin, "staff")
-	unitAdmin := e.grantRole(admin, "unitadmin", []string{"sysuser", "roleusers", "sysroles"}, []string{"sysuser", "roleusers", "sysroles", "gateway"},
+	staffRole := e.RoleID(admin, "staff")
+	unitAdmin := e.GrantRole(admin, "unitadmin", []string{"sysuser", "roleusers", "sysroles"}, []string{"sysuser", "roleusers", "sysroles", "gateway"},
 		[]map[string]any{{"moduleName": "sysuser", "scope": "unit_and_below"}})
-	e.account(admin, "ua", "100201", unitAdmin)
-	mine := e.account(admin, "mine", "100201003", staffRole)
-	other := e.account(admin, "other", "100101", staffRole)
-	ua := e.signIn("ua")
+	e.Account(admin, "ua", "100201", unitAdmin)
+	mine := e.Account(admin, "mine", "100201003", staffRole)
+	other := e.Account(admin, "other", "100101", staffRole)
+	ua := e.SignIn("ua")
 
 	// list, export and search: only the subtree 100201 (staff is in 100201003)
-	if got := loginCodes(list[userRec](e, "/api/sys/user/list", ua, nil).Records); got != "mine,staff,ua" {
+	if got := loginCodes(apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", ua, nil).Records); got != "mine,staff,ua" {
 		t.Errorf("scoped list: %s", got)
 	}
-	if p := list[userRec](e, "/api/sys/user/list", ua, url.Values{"loginCode": {"other"}}); p.Total != 0 {
+	if p := apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", ua, url.Values{"loginCode": {"other"}}); p.Total != 0 {
 		t.Errorf("filter reaches outside the scope: %+v", p)
 	}
-	if p := list[userRec](e, "/api/sys/user/list", ua, url.Values{"unitCode": {"1001"}}); p.Total != 0 {
+	if p := apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", ua, url.Values{"unitCode": {"1001"}}); p.Total != 0 {
 		t.Errorf("unit filter reaches outside the scope: %+v", p)
 	}
 	_, body := e.fetch("/api/sys/user/export?sort=loginCode", ua)
@@ -100,17 +69,17 @@ func TestUserManagementObeysTheDataScope(t *testing.T) {
 	if strings.Join(exported, ",") != "mine,staff,ua" {
 		t.Errorf("scoped export: %v", exported)
 	}
-	if got := loginCodes(list[userRec](e, "/api/user/search", ua, nil).Records); got != "mine,staff,ua" {
+	if got := loginCodes(apptest.List[apptest.UserRec](e.Env, "/api/user/search", ua, nil).Records); got != "mine,staff,ua" {
 		t.Errorf("scoped search: %s", got)
 	}
-	if got := loginCodes(list[userRec](e, "/api/user/search", ua, url.Values{"roleId": {itoa(staffRole)}}).Records); got != "mine,staff" {
+	if got := loginCodes(apptest.List[apptest.UserRec](e.Env, "/api/user/search", ua, url.Values{"roleId": {itoa(staffRole)}}).Records); got != "mine,staff" {
 		t.Errorf("scoped members of a role: %s", got)
 	}
-	if p := list[userRec](e, "/api/user/search", ua, url.Values{"keyword": {"other"}}); p.Total != 0 {
+	if p := apptest.List[apptest.UserRec](e.Env, "/api/user/search", ua, url.Values{"keyword": {"other"}}); p.Total != 0 {
 		t.Errorf("search finds an account outside the scope: %+v", p)
 	}
 	// the administrator still sees everyone
-	if got := loginCodes(list[userRec](e, "/api/sys/user/list", admin, nil).Records); got != "admin,libadmin,mine,other,staff,ua" {
+	if got := loginCodes(apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", admin, nil).Records); got != "admin,libadmin,mine,other,staff,ua" {
 		t.Errorf("admin list: %s", got)
 	}
 
@@ -150,23 +119,23 @@ func TestUserManagementObeysTheDataScope(t *testing.T) {
 
 	// add and edit: the unit, before and after, must be in the scope
 	const outside = "所属单位不在您的数据范围内"
-	e.refused("POST", "/api/sys/user/add", ua, map[string]any{"loginCode": "far", "userName": "远", "unitCode": "100101", "password": "Start#2024", "roleIds": []int64{staffRole}}, outside)
-	e.refused("PUT", "/api/sys/user/edit", ua, map[string]any{"id": mine, "loginCode": "mine", "userName": "mine", "unitCode": "100101"}, outside)
+	e.Refused("POST", "/api/sys/user/add", ua, map[string]any{"loginCode": "far", "userName": "远", "unitCode": "100101", "password": "Start#2024", "roleIds": []int64{staffRole}}, outside)
+	e.Refused("PUT", "/api/sys/user/edit", ua, map[string]any{"id": mine, "loginCode": "mine", "userName": "mine", "unitCode": "100101"}, outside)
 	if _, r := e.call("PUT", "/api/sys/user/edit", ua, map[string]any{"id": mine, "loginCode": "mine", "userName": "mine"}, "Accept-Language", "en"); r.Message != "Please choose the unit" {
 		t.Errorf("edit without a unit: %+v", r)
 	}
 	if _, r := e.call("POST", "/api/sys/user/add", ua, map[string]any{"loginCode": "far", "userName": "远", "unitCode": "100101", "password": "Start#2024"}, "Accept-Language", "en"); r.Message != "The unit is outside your data scope" {
 		t.Errorf("English refusal: %+v", r)
 	}
-	near := e.addUser(ua, map[string]any{"loginCode": "near", "userName": "近", "unitCode": "100201003", "password": "Start#2024", "roleIds": []int64{staffRole}})
+	near := e.AddUser(ua, map[string]any{"loginCode": "near", "userName": "近", "unitCode": "100201003", "password": "Start#2024", "roleIds": []int64{staffRole}})
 
 	// inside the scope every call works
-	e.done("PUT", "/api/sys/user/edit", ua, map[string]any{"id": near, "loginCode": "near", "userName": "近邻", "unitCode": "100201"}, nil)
-	e.done("PUT", "/api/sys/user/changeState", ua, map[string]any{"ids": []int64{near, mine}, "state": 0}, nil)
-	e.done("PUT", "/api/sys/user/resetPwd", ua, map[string]any{"id": mine, "password": "Other#2024x"}, nil)
-	e.done("DELETE", "/api/user/role/user", ua, map[string]any{"userId": near, "roleId": staffRole}, nil)
-	e.done("PUT", "/api/user/role/user", ua, map[string]any{"userId": near, "roleId": staffRole}, nil)
-	e.done("DELETE", "/api/sys/user/del", ua, map[string]any{"ids": []int64{near}}, nil)
+	e.Done("PUT", "/api/sys/user/edit", ua, map[string]any{"id": near, "loginCode": "near", "userName": "近邻", "unitCode": "100201"}, nil)
+	e.Done("PUT", "/api/sys/user/changeState", ua, map[string]any{"ids": []int64{near, mine}, "state": 0}, nil)
+	e.Done("PUT", "/api/sys/user/resetPwd", ua, map[string]any{"id": mine, "password": "Other#2024x"}, nil)
+	e.Done("DELETE", "/api/user/role/user", ua, map[string]any{"userId": near, "roleId": staffRole}, nil)
+	e.Done("PUT", "/api/user/role/user", ua, map[string]any{"userId": near, "roleId": staffRole}, nil)
+	e.Done("DELETE", "/api/sys/user/del", ua, map[string]any{"ids": []int64{near}}, nil)
 
 	// the role list's 'user roles' export lists the accounts of the scope only
 	_, body = e.fetch("/api/sys/role/exportUserRoles?sort=loginCode", ua)
@@ -179,14 +148,14 @@ func TestUserManagementObeysTheDataScope(t *testing.T) {
 	}
 
 	// 'own unit' only: the departments below are out of sight too
-	e.done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": unitAdmin, "scopes": []map[string]any{{"moduleName": "sysuser", "scope": "unit"}}}, nil)
-	if got := loginCodes(list[userRec](e, "/api/sys/user/list", ua, nil).Records); got != "ua" {
+	e.Done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": unitAdmin, "scopes": []map[string]any{{"moduleName": "sysuser", "scope": "unit"}}}, nil)
+	if got := loginCodes(apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", ua, nil).Records); got != "ua" {
 		t.Errorf("unit scope list: %s", got)
 	}
-	e.refused("PUT", "/api/sys/user/resetPwd", ua, map[string]any{"id": mine, "password": "Other#2024y"}, missing)
+	e.Refused("PUT", "/api/sys/user/resetPwd", ua, map[string]any{"id": mine, "password": "Other#2024y"}, missing)
 	// a custom scope: the chosen unit and its subtree, not the member's own unit
-	e.done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": unitAdmin, "scopes": []map[string]any{{"moduleName": "*", "scope": "custom", "unitCodes": []string{"1001"}}}}, nil)
-	if got := loginCodes(list[userRec](e, "/api/sys/user/list", ua, nil).Records); got != "admin,libadmin,other" {
+	e.Done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": unitAdmin, "scopes": []map[string]any{{"moduleName": "*", "scope": "custom", "unitCodes": []string{"1001"}}}}, nil)
+	if got := loginCodes(apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", ua, nil).Records); got != "admin,libadmin,other" {
 		t.Errorf("custom scope list: %s", got)
 	}
 }
@@ -198,19 +167,19 @@ func TestGrantRuleStopsRolesWiderThanOnesOwn(t *testing.T) {
 	admin := e.login("admin", "Admin@123").AccessToken
 	ids := map[string]int64{}
 	for _, c := range []string{"sysadmin", "libadmin", "staff"} {
-		ids[c] = e.roleID(admin, c)
+		ids[c] = e.RoleID(admin, c)
 	}
-	userAdmin := e.grantRole(admin, "useradmin", []string{"sysuser", "roleusers"}, []string{"sysuser", "roleusers", "gateway"},
+	userAdmin := e.GrantRole(admin, "useradmin", []string{"sysuser", "roleusers"}, []string{"sysuser", "roleusers", "gateway"},
 		[]map[string]any{{"moduleName": "sysuser", "scope": "all"}})
 	// narrow: only what the user administrator holds; scoped: the same codes but every unit of the library
-	narrow := e.grantRole(admin, "narrow", []string{"sysuser"}, []string{"gateway", "sysuser"}, nil)
-	scoped := e.grantRole(admin, "scoped", []string{}, []string{"gateway"}, []map[string]any{{"moduleName": "library", "scope": "all"}})
-	codes := e.grantRole(admin, "codes", []string{}, []string{"gateway", "login_log"}, nil)
-	uaID := e.account(admin, "ua", "100201", userAdmin)
+	narrow := e.GrantRole(admin, "narrow", []string{"sysuser"}, []string{"gateway", "sysuser"}, nil)
+	scoped := e.GrantRole(admin, "scoped", []string{}, []string{"gateway"}, []map[string]any{{"moduleName": "library", "scope": "all"}})
+	codes := e.GrantRole(admin, "codes", []string{}, []string{"gateway", "login_log"}, nil)
+	uaID := e.Account(admin, "ua", "100201", userAdmin)
 	staffID := e.roleIDUser(admin, "staff")
 	adminID := e.roleIDUser(admin, "admin")
 	libID := e.roleIDUser(admin, "libadmin")
-	ua := e.signIn("ua")
+	ua := e.SignIn("ua")
 
 	const (
 		own       = "不能修改自己的角色"
@@ -295,34 +264,34 @@ func TestGrantRuleStopsRolesWiderThanOnesOwn(t *testing.T) {
 		t.Errorf("a refused add created the account: %d %v", n, err)
 	}
 	// an unchanged role list is no change of one's own roles; a role he holds, or a narrower one, he grants
-	e.done("PUT", "/api/sys/user/edit", ua, editUA(userAdmin), nil)
-	e.done("PUT", "/api/user/role/user", ua, map[string]any{"userId": staffID, "roleId": narrow}, nil)
-	e.done("DELETE", "/api/user/role/user", ua, map[string]any{"userId": staffID, "roleId": narrow}, nil)
-	e.addUser(ua, newUser(narrow, ids["staff"]))
+	e.Done("PUT", "/api/sys/user/edit", ua, editUA(userAdmin), nil)
+	e.Done("PUT", "/api/user/role/user", ua, map[string]any{"userId": staffID, "roleId": narrow}, nil)
+	e.Done("DELETE", "/api/user/role/user", ua, map[string]any{"userId": staffID, "roleId": narrow}, nil)
+	e.AddUser(ua, newUser(narrow, ids["staff"]))
 	if _, r := e.call("PUT", "/api/user/role/user", ua, map[string]any{"userId": staffID, "roleId": ids["sysadmin"]}, "Accept-Language", "en"); r.Message != "Only a system administrator can grant or take away the system administrator role" {
 		t.Errorf("English refusal: %+v", r)
 	}
 	// a unit the user administrator cannot see (his scope is the whole company here) answers as missing
-	e.done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": userAdmin, "scopes": []map[string]any{{"moduleName": "sysuser", "scope": "unit_and_below"}}}, nil)
-	e.refused("PUT", "/api/user/role/user", ua, map[string]any{"userId": adminID, "roleId": narrow}, notFound)
+	e.Done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": userAdmin, "scopes": []map[string]any{{"moduleName": "sysuser", "scope": "unit_and_below"}}}, nil)
+	e.Refused("PUT", "/api/user/role/user", ua, map[string]any{"userId": adminID, "roleId": narrow}, notFound)
 	// with 'own unit and below' a role scoped to the whole company is wider than his
-	wideUsers := e.grantRole(admin, "wideusers", []string{}, []string{"gateway"}, []map[string]any{{"moduleName": "sysuser", "scope": "all"}})
-	e.refused("PUT", "/api/user/role/user", ua, map[string]any{"userId": staffID, "roleId": wideUsers}, widerMsg("wideusers角色"))
+	wideUsers := e.GrantRole(admin, "wideusers", []string{}, []string{"gateway"}, []map[string]any{{"moduleName": "sysuser", "scope": "all"}})
+	e.Refused("PUT", "/api/user/role/user", ua, map[string]any{"userId": staffID, "roleId": wideUsers}, widerMsg("wideusers角色"))
 	// a role whose scope is the member's own unit and below fits a member inside his subtree
-	unitUsers := e.grantRole(admin, "unitusers", []string{}, []string{"gateway"}, []map[string]any{{"moduleName": "sysuser", "scope": "unit_and_below"}})
-	e.done("PUT", "/api/user/role/user", ua, map[string]any{"userId": staffID, "roleId": unitUsers}, nil)
+	unitUsers := e.GrantRole(admin, "unitusers", []string{}, []string{"gateway"}, []map[string]any{{"moduleName": "sysuser", "scope": "unit_and_below"}})
+	e.Done("PUT", "/api/user/role/user", ua, map[string]any{"userId": staffID, "roleId": unitUsers}, nil)
 
 	// the system administrator grants anything, to others; never to himself either
-	e.done("PUT", "/api/user/role/user", admin, map[string]any{"userId": staffID, "roleId": ids["libadmin"]}, nil)
-	e.refused("PUT", "/api/user/role/user", admin, map[string]any{"userId": adminID, "roleId": ids["libadmin"]}, own)
-	e.refused("PUT", "/api/sys/user/edit", admin, map[string]any{"id": adminID, "loginCode": "admin", "userName": "系统管理员", "unitCode": "100104", "roleIds": []int64{ids["sysadmin"], ids["libadmin"]}}, own)
-	e.done("PUT", "/api/sys/user/edit", admin, map[string]any{"id": adminID, "loginCode": "admin", "userName": "系统管理员", "unitCode": "100104", "roleIds": []int64{ids["sysadmin"]}}, nil)
+	e.Done("PUT", "/api/user/role/user", admin, map[string]any{"userId": staffID, "roleId": ids["libadmin"]}, nil)
+	e.Refused("PUT", "/api/user/role/user", admin, map[string]any{"userId": adminID, "roleId": ids["libadmin"]}, own)
+	e.Refused("PUT", "/api/sys/user/edit", admin, map[string]any{"id": adminID, "loginCode": "admin", "userName": "系统管理员", "unitCode": "100104", "roleIds": []int64{ids["sysadmin"], ids["libadmin"]}}, own)
+	e.Done("PUT", "/api/sys/user/edit", admin, map[string]any{"id": adminID, "loginCode": "admin", "userName": "系统管理员", "unitCode": "100104", "roleIds": []int64{ids["sysadmin"]}}, nil)
 }
 
 // roleIDUser is the id of an account by its login code, read through the user list.
 func (e *env) roleIDUser(token, login string) int64 {
 	e.t.Helper()
-	for _, u := range list[userRec](e, "/api/sys/user/list", token, url.Values{"loginCode": {login}}).Records {
+	for _, u := range apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", token, url.Values{"loginCode": {login}}).Records {
 		if u.LoginCode == login {
 			return u.ID
 		}
@@ -336,12 +305,12 @@ func (e *env) roleIDUser(token, login string) int64 {
 func TestRoleScreensGrantOnlyWhatTheEditorHolds(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	editor := e.grantRole(admin, "roleeditor", []string{"rolemanager", "sysroles"}, []string{"rolemanager", "sysroles", "gateway"},
+	editor := e.GrantRole(admin, "roleeditor", []string{"rolemanager", "sysroles"}, []string{"rolemanager", "sysroles", "gateway"},
 		[]map[string]any{{"moduleName": "*", "scope": "unit_and_below"}})
-	target := e.addRole(admin, "target", "目标角色")
-	sysadmin, libadmin := e.roleID(admin, "sysadmin"), e.roleID(admin, "libadmin")
-	e.account(admin, "re", "100201", editor)
-	re := e.signIn("re")
+	target := e.AddRole(admin, "target", "目标角色")
+	sysadmin, libadmin := e.RoleID(admin, "sysadmin"), e.RoleID(admin, "libadmin")
+	e.Account(admin, "re", "100201", editor)
+	re := e.SignIn("re")
 	put := func(roleID int64, menus, funcs []string) envelope {
 		_, r := e.call("PUT", "/api/sys/role/grants", re, map[string]any{"roleId": roleID, "menuCodes": menus, "funCodes": funcs})
 		return r
@@ -393,8 +362,8 @@ func TestRoleScreensGrantOnlyWhatTheEditorHolds(t *testing.T) {
 	if after := e.grants(admin, libadmin); len(after.FunCodes) != len(lib.FunCodes) || len(after.MenuCodes) != len(lib.MenuCodes) {
 		t.Errorf("the library role changed: %+v, was %+v", after, lib)
 	}
-	beyond := e.addRole(admin, "beyond", "超出角色")
-	e.done("PUT", "/api/sys/role/grants", admin, map[string]any{"roleId": beyond, "menuCodes": []string{"login_log"}, "funCodes": []string{"login_log"}}, nil)
+	beyond := e.AddRole(admin, "beyond", "超出角色")
+	e.Done("PUT", "/api/sys/role/grants", admin, map[string]any{"roleId": beyond, "menuCodes": []string{"login_log"}, "funCodes": []string{"login_log"}}, nil)
 	if r := e.Answer("DELETE", "/api/sys/role/del", re, map[string]any{"id": beyond}); r.Code != 1 || r.Message != "该角色含有您自己没有的权限（login_log），您不能修改它" {
 		t.Errorf("deleting a role beyond the editor: %+v", r)
 	}
@@ -410,7 +379,7 @@ func TestRoleScreensGrantOnlyWhatTheEditorHolds(t *testing.T) {
 		t.Errorf("relative scope of a role without members: %+v", r)
 	}
 	// once the role has a member elsewhere, a relative scope would show that member's unit
-	e.account(admin, "faraway", "100101", target)
+	e.Account(admin, "faraway", "100101", target)
 	if r := scope(target, []map[string]any{{"moduleName": "library", "scope": "custom", "unitCodes": []string{"100201003"}}}); r.Code != 0 {
 		t.Errorf("narrowing: %+v", r)
 	}
@@ -422,8 +391,8 @@ func TestRoleScreensGrantOnlyWhatTheEditorHolds(t *testing.T) {
 		t.Errorf("English refusal: %+v", r)
 	}
 	// the system administrator changes any role
-	e.done("PUT", "/api/sys/role/grants", admin, map[string]any{"roleId": target, "menuCodes": []string{"login_log"}, "funCodes": []string{"login_log"}}, nil)
-	e.done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": target, "scopes": []map[string]any{{"moduleName": "*", "scope": "all"}}}, nil)
+	e.Done("PUT", "/api/sys/role/grants", admin, map[string]any{"roleId": target, "menuCodes": []string{"login_log"}, "funCodes": []string{"login_log"}}, nil)
+	e.Done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": target, "scopes": []map[string]any{{"moduleName": "*", "scope": "all"}}}, nil)
 	var got []struct{ Scope string }
 	_, r = e.call("GET", "/api/sys/role/dataScope?roleId="+itoa(target), admin, nil)
 	if json.Unmarshal(r.Data, &got) != nil || len(got) != 1 || got[0].Scope != "all" {

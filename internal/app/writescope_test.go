@@ -20,23 +20,23 @@ func (e *env) employeeIn(prefix string) string {
 func TestLibraryWritesObeyTheDataScope(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	writer := e.grantRole(admin, "libwriter", []string{}, []string{"gateway", "library_admin", "expert_talents2_license",
+	writer := e.GrantRole(admin, "libwriter", []string{}, []string{"gateway", "library_admin", "expert_talents2_license",
 		"expert_talents2_manage", "expert_talents2_message", "expert_talents2_politics"},
 		[]map[string]any{{"moduleName": "library", "scope": "unit_and_below"}})
-	e.account(admin, "lw", "100201", writer)
-	e.account(admin, "faruser", "100101")
-	lw := e.signIn("lw")
+	e.Account(admin, "lw", "100201", writer)
+	e.Account(admin, "faruser", "100101")
+	lw := e.SignIn("lw")
 	near, far := e.employeeIn("100201"), e.employeeIn("1001")
 	before := e.Count(`SELECT COUNT(*) FROM lib_record`)
 
 	license := func(unit string) map[string]any {
 		return map[string]any{"title": "营业执照", "licenseType": "business", "holder": "华信", "unitCode": unit}
 	}
-	e.refused("POST", "/api/library/license/add", lw, license("100101"), "所属组织：组织「100101」不在您的数据范围内")
-	e.refused("POST", "/api/library/expert/add", lw, map[string]any{"title": "专家", "employeeCode": far}, "关联员工：员工「"+far+"」不在您的数据范围内")
-	e.refused("POST", "/api/library/message/add", lw, map[string]any{"title": "消息", "content": "请处理", "recipient": "faruser"}, "接收人：用户不存在")
-	e.refused("POST", "/api/library/message/add", lw, map[string]any{"title": "消息", "content": "请处理", "recipient": "no-such-user"}, "接收人：用户不存在")
-	e.refused("POST", "/api/library/cakey/add", lw, map[string]any{"title": "CA锁", "keyNumber": "K-9", "holder": "华信", "custodian": far}, "保管人：员工「"+far+"」不在您的数据范围内")
+	e.Refused("POST", "/api/library/license/add", lw, license("100101"), "所属组织：组织「100101」不在您的数据范围内")
+	e.Refused("POST", "/api/library/expert/add", lw, map[string]any{"title": "专家", "employeeCode": far}, "关联员工：员工「"+far+"」不在您的数据范围内")
+	e.Refused("POST", "/api/library/message/add", lw, map[string]any{"title": "消息", "content": "请处理", "recipient": "faruser"}, "接收人：用户不存在")
+	e.Refused("POST", "/api/library/message/add", lw, map[string]any{"title": "消息", "content": "请处理", "recipient": "no-such-user"}, "接收人：用户不存在")
+	e.Refused("POST", "/api/library/cakey/add", lw, map[string]any{"title": "CA锁", "keyNumber": "K-9", "holder": "华信", "custodian": far}, "保管人：员工「"+far+"」不在您的数据范围内")
 	if _, r := e.call("POST", "/api/library/license/add", lw, license("100101"), "Accept-Language", "en"); r.Message != "Unit: the unit '100101' is outside your data scope" {
 		t.Errorf("English refusal: %+v", r)
 	}
@@ -46,12 +46,12 @@ func TestLibraryWritesObeyTheDataScope(t *testing.T) {
 
 	// inside the scope every write works; an edit cannot move a record out of it
 	lic := e.LibAdd(lw, "license", license("100201003"))
-	e.refused("PUT", "/api/library/license/edit", lw, map[string]any{"id": lic, "title": "营业执照", "licenseType": "business", "holder": "华信", "unitCode": "1001"}, "所属组织：组织「1001」不在您的数据范围内")
+	e.Refused("PUT", "/api/library/license/edit", lw, map[string]any{"id": lic, "title": "营业执照", "licenseType": "business", "holder": "华信", "unitCode": "1001"}, "所属组织：组织「1001」不在您的数据范围内")
 	e.LibAdd(lw, "expert", map[string]any{"title": "专家", "employeeCode": near})
 	e.LibAdd(lw, "message", map[string]any{"title": "消息", "content": "请处理", "recipient": "staff"})
 	key := e.LibAdd(lw, "cakey", map[string]any{"title": "CA锁", "keyNumber": "K-9", "holder": "华信", "custodian": near})
-	e.refused("POST", "/api/library/cakey/lend", lw, map[string]any{"id": key, "borrowerCode": far}, "员工「"+far+"」不在您的数据范围内")
-	e.done("POST", "/api/library/cakey/lend", lw, map[string]any{"id": key, "borrowerCode": near}, nil)
+	e.Refused("POST", "/api/library/cakey/lend", lw, map[string]any{"id": key, "borrowerCode": far}, "员工「"+far+"」不在您的数据范围内")
+	e.Done("POST", "/api/library/cakey/lend", lw, map[string]any{"id": key, "borrowerCode": near}, nil)
 
 	// the administrator, whose data rules show every unit, writes anything
 	e.LibAdd(admin, "license", license("100101"))
@@ -63,23 +63,23 @@ func TestLibraryWritesObeyTheDataScope(t *testing.T) {
 func TestExternalOrgOwnerObeysTheDataScope(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	orgAdmin := e.grantRole(admin, "orgadm", []string{"externalOrgan"}, []string{"externalOrgan", "gateway"},
+	orgAdmin := e.GrantRole(admin, "orgadm", []string{"externalOrgan"}, []string{"externalOrgan", "gateway"},
 		[]map[string]any{{"moduleName": "sysuser", "scope": "unit_and_below"}})
-	e.account(admin, "oa", "100201", orgAdmin)
-	nearID := e.account(admin, "nearby", "100201003")
-	farID := e.account(admin, "faraway", "100101")
-	oa := e.signIn("oa")
+	e.Account(admin, "oa", "100201", orgAdmin)
+	nearID := e.Account(admin, "nearby", "100201003")
+	farID := e.Account(admin, "faraway", "100101")
+	oa := e.SignIn("oa")
 	const unknown = "对接人须为有效的员工账号"
 
-	e.refused("POST", "/api/sys/externalOrgan/add", oa, map[string]any{"name": "甲方", "kind": "client", "ownerId": farID}, unknown)
+	e.Refused("POST", "/api/sys/externalOrgan/add", oa, map[string]any{"name": "甲方", "kind": "client", "ownerId": farID}, unknown)
 	mine := e.Added("POST", "/api/sys/externalOrgan/add", oa, map[string]any{"name": "甲方", "kind": "client", "ownerId": nearID})
-	e.refused("PUT", "/api/sys/externalOrgan/edit", oa, map[string]any{"id": mine, "name": "甲方", "kind": "client", "ownerId": farID}, unknown)
+	e.Refused("PUT", "/api/sys/externalOrgan/edit", oa, map[string]any{"id": mine, "name": "甲方", "kind": "client", "ownerId": farID}, unknown)
 	if e.OrgOwner(mine) != nearID {
 		t.Fatalf("a refused edit changed the owner: %d", e.OrgOwner(mine))
 	}
 	// one the administrator put in charge stays through his edits
 	theirs := e.Added("POST", "/api/sys/externalOrgan/add", admin, map[string]any{"name": "乙方", "kind": "client", "ownerId": farID})
-	e.done("PUT", "/api/sys/externalOrgan/edit", oa, map[string]any{"id": theirs, "name": "乙方公司", "kind": "client", "ownerId": farID}, nil)
-	e.done("PUT", "/api/sys/externalOrgan/edit", oa, map[string]any{"id": theirs, "name": "乙方公司", "kind": "client", "ownerId": nearID}, nil)
-	e.refused("PUT", "/api/sys/externalOrgan/edit", oa, map[string]any{"id": theirs, "name": "乙方公司", "kind": "client", "ownerId": farID}, unknown)
+	e.Done("PUT", "/api/sys/externalOrgan/edit", oa, map[string]any{"id": theirs, "name": "乙方公司", "kind": "client", "ownerId": farID}, nil)
+	e.Done("PUT", "/api/sys/externalOrgan/edit", oa, map[string]any{"id": theirs, "name": "乙方公司", "kind": "client", "ownerId": nearID}, nil)
+	e.Refused("PUT", "/api/sys/externalOrgan/edit", oa, map[string]any{"id": theirs, "name": "乙方公司", "kind": "client", "ownerId": farID}, unknown)
 }
