@@ -1,9 +1,8 @@
-package app_test
+package users_test
 
 import (
 	"biddesk/internal/apptest"
 	"context"
-	"encoding/json"
 	"net/url"
 	"sort"
 	"strings"
@@ -20,18 +19,18 @@ func loginCodes(us []apptest.UserRec) string {
 }
 
 // userState reads an account's state and deletion straight from the database.
-func (e *env) userState(id int64) (state int, deleted bool) {
-	e.t.Helper()
+func userState(e *apptest.Env, id int64) (state int, deleted bool) {
+	e.T.Helper()
 	var del any
-	if err := e.app.DB.QueryRow(context.Background(), `SELECT state, deleted_at FROM sys_user WHERE id = ?`, id).Scan(&state, &del); err != nil {
-		e.t.Fatal(err)
+	if err := e.App.DB.QueryRow(context.Background(), `SELECT state, deleted_at FROM sys_user WHERE id = ?`, id).Scan(&state, &del); err != nil {
+		e.T.Fatal(err)
 	}
 	return state, del != nil
 }
 
 // userRoleCodes lists the role codes a user holds, sorted by code.
-func (e *env) userRoleCodes(id int64) string {
-	e.t.Helper()
+func userRoleCodes(e *apptest.Env, id int64) string {
+	e.T.Helper()
 	codes := strings.Split(e.RoleCodes(id), ",")
 	sort.Strings(codes)
 	return strings.Join(codes, ",")
@@ -40,8 +39,8 @@ func (e *env) userRoleCodes(id int64) string {
 // A user administrator whose sysuser scope is 'own unit and below' sees and changes only the
 // accounts of that subtree, through every call; an account elsewhere answers like a missing one.
 func TestUserManagementObeysTheDataScope(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	staffRole := e.RoleID(admin, "staff")
 	unitAdmin := e.GrantRole(admin, "unitadmin", []string{"sysuser", "roleusers", "sysroles"}, []string{"sysuser", "roleusers", "sysroles", "gateway"},
 		[]map[string]any{{"moduleName": "sysuser", "scope": "unit_and_below"}})
@@ -51,17 +50,17 @@ func TestUserManagementObeysTheDataScope(t *testing.T) {
 	ua := e.SignIn("ua")
 
 	// list, export and search: only the subtree 100201 (staff is in 100201003)
-	if got := loginCodes(apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", ua, nil).Records); got != "mine,staff,ua" {
+	if got := loginCodes(apptest.List[apptest.UserRec](e, "/api/sys/user/list", ua, nil).Records); got != "mine,staff,ua" {
 		t.Errorf("scoped list: %s", got)
 	}
-	if p := apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", ua, url.Values{"loginCode": {"other"}}); p.Total != 0 {
+	if p := apptest.List[apptest.UserRec](e, "/api/sys/user/list", ua, url.Values{"loginCode": {"other"}}); p.Total != 0 {
 		t.Errorf("filter reaches outside the scope: %+v", p)
 	}
-	if p := apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", ua, url.Values{"unitCode": {"1001"}}); p.Total != 0 {
+	if p := apptest.List[apptest.UserRec](e, "/api/sys/user/list", ua, url.Values{"unitCode": {"1001"}}); p.Total != 0 {
 		t.Errorf("unit filter reaches outside the scope: %+v", p)
 	}
-	_, body := e.fetch("/api/sys/user/export?sort=loginCode", ua)
-	rows := sheetRows(t, body)
+	_, body := e.Fetch("/api/sys/user/export?sort=loginCode", ua)
+	rows := apptest.SheetRows(t, body)
 	var exported []string
 	for _, r := range rows[1:] {
 		exported = append(exported, r[0])
@@ -69,17 +68,17 @@ func TestUserManagementObeysTheDataScope(t *testing.T) {
 	if strings.Join(exported, ",") != "mine,staff,ua" {
 		t.Errorf("scoped export: %v", exported)
 	}
-	if got := loginCodes(apptest.List[apptest.UserRec](e.Env, "/api/user/search", ua, nil).Records); got != "mine,staff,ua" {
+	if got := loginCodes(apptest.List[apptest.UserRec](e, "/api/user/search", ua, nil).Records); got != "mine,staff,ua" {
 		t.Errorf("scoped search: %s", got)
 	}
-	if got := loginCodes(apptest.List[apptest.UserRec](e.Env, "/api/user/search", ua, url.Values{"roleId": {itoa(staffRole)}}).Records); got != "mine,staff" {
+	if got := loginCodes(apptest.List[apptest.UserRec](e, "/api/user/search", ua, url.Values{"roleId": {itoa(staffRole)}}).Records); got != "mine,staff" {
 		t.Errorf("scoped members of a role: %s", got)
 	}
-	if p := apptest.List[apptest.UserRec](e.Env, "/api/user/search", ua, url.Values{"keyword": {"other"}}); p.Total != 0 {
+	if p := apptest.List[apptest.UserRec](e, "/api/user/search", ua, url.Values{"keyword": {"other"}}); p.Total != 0 {
 		t.Errorf("search finds an account outside the scope: %+v", p)
 	}
 	// the administrator still sees everyone
-	if got := loginCodes(apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", admin, nil).Records); got != "admin,libadmin,mine,other,staff,ua" {
+	if got := loginCodes(apptest.List[apptest.UserRec](e, "/api/sys/user/list", admin, nil).Records); got != "admin,libadmin,mine,other,staff,ua" {
 		t.Errorf("admin list: %s", got)
 	}
 
@@ -100,20 +99,20 @@ func TestUserManagementObeysTheDataScope(t *testing.T) {
 			{"PUT", "/api/user/role/user", map[string]any{"userId": id, "roleId": staffRole}},
 			{"DELETE", "/api/user/role/user", map[string]any{"userId": id, "roleId": staffRole}},
 		} {
-			resp, r := e.call(c.method, c.path, ua, c.body)
+			resp, r := e.Call(c.method, c.path, ua, c.body)
 			if resp.StatusCode != 200 || r.Code != 1 || r.Message != missing {
 				t.Errorf("%s %s %v: HTTP %d %+v", c.method, c.path, c.body, resp.StatusCode, r)
 			}
 		}
 	}
-	if st, del := e.userState(mine); st != 1 || del {
+	if st, del := userState(e, mine); st != 1 || del {
 		t.Errorf("a refused batch changed the account in scope: state %d deleted %v", st, del)
 	}
-	if st, del := e.userState(other); st != 1 || del || e.userRoleCodes(other) != "staff" {
-		t.Errorf("the account outside the scope changed: state %d deleted %v roles %s", st, del, e.userRoleCodes(other))
+	if st, del := userState(e, other); st != 1 || del || userRoleCodes(e, other) != "staff" {
+		t.Errorf("the account outside the scope changed: state %d deleted %v roles %s", st, del, userRoleCodes(e, other))
 	}
 	var logged int
-	if err := e.app.DB.QueryRow(t.Context(), `SELECT COUNT(*) FROM business_log WHERE login_code = 'ua'`).Scan(&logged); err != nil || logged != 0 {
+	if err := e.App.DB.QueryRow(t.Context(), `SELECT COUNT(*) FROM business_log WHERE login_code = 'ua'`).Scan(&logged); err != nil || logged != 0 {
 		t.Errorf("refused calls left %d business-log rows (%v)", logged, err)
 	}
 
@@ -121,10 +120,10 @@ func TestUserManagementObeysTheDataScope(t *testing.T) {
 	const outside = "所属单位不在您的数据范围内"
 	e.Refused("POST", "/api/sys/user/add", ua, map[string]any{"loginCode": "far", "userName": "远", "unitCode": "100101", "password": "Start#2024", "roleIds": []int64{staffRole}}, outside)
 	e.Refused("PUT", "/api/sys/user/edit", ua, map[string]any{"id": mine, "loginCode": "mine", "userName": "mine", "unitCode": "100101"}, outside)
-	if _, r := e.call("PUT", "/api/sys/user/edit", ua, map[string]any{"id": mine, "loginCode": "mine", "userName": "mine"}, "Accept-Language", "en"); r.Message != "Please choose the unit" {
+	if _, r := e.Call("PUT", "/api/sys/user/edit", ua, map[string]any{"id": mine, "loginCode": "mine", "userName": "mine"}, "Accept-Language", "en"); r.Message != "Please choose the unit" {
 		t.Errorf("edit without a unit: %+v", r)
 	}
-	if _, r := e.call("POST", "/api/sys/user/add", ua, map[string]any{"loginCode": "far", "userName": "远", "unitCode": "100101", "password": "Start#2024"}, "Accept-Language", "en"); r.Message != "The unit is outside your data scope" {
+	if _, r := e.Call("POST", "/api/sys/user/add", ua, map[string]any{"loginCode": "far", "userName": "远", "unitCode": "100101", "password": "Start#2024"}, "Accept-Language", "en"); r.Message != "The unit is outside your data scope" {
 		t.Errorf("English refusal: %+v", r)
 	}
 	near := e.AddUser(ua, map[string]any{"loginCode": "near", "userName": "近", "unitCode": "100201003", "password": "Start#2024", "roleIds": []int64{staffRole}})
@@ -138,9 +137,9 @@ func TestUserManagementObeysTheDataScope(t *testing.T) {
 	e.Done("DELETE", "/api/sys/user/del", ua, map[string]any{"ids": []int64{near}}, nil)
 
 	// the role list's 'user roles' export lists the accounts of the scope only
-	_, body = e.fetch("/api/sys/role/exportUserRoles?sort=loginCode", ua)
+	_, body = e.Fetch("/api/sys/role/exportUserRoles?sort=loginCode", ua)
 	exported = nil
-	for _, r := range sheetRows(t, body)[1:] {
+	for _, r := range apptest.SheetRows(t, body)[1:] {
 		exported = append(exported, r[0])
 	}
 	if strings.Join(exported, ",") != "mine,staff,ua" {
@@ -149,13 +148,13 @@ func TestUserManagementObeysTheDataScope(t *testing.T) {
 
 	// 'own unit' only: the departments below are out of sight too
 	e.Done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": unitAdmin, "scopes": []map[string]any{{"moduleName": "sysuser", "scope": "unit"}}}, nil)
-	if got := loginCodes(apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", ua, nil).Records); got != "ua" {
+	if got := loginCodes(apptest.List[apptest.UserRec](e, "/api/sys/user/list", ua, nil).Records); got != "ua" {
 		t.Errorf("unit scope list: %s", got)
 	}
 	e.Refused("PUT", "/api/sys/user/resetPwd", ua, map[string]any{"id": mine, "password": "Other#2024y"}, missing)
 	// a custom scope: the chosen unit and its subtree, not the member's own unit
 	e.Done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": unitAdmin, "scopes": []map[string]any{{"moduleName": "*", "scope": "custom", "unitCodes": []string{"1001"}}}}, nil)
-	if got := loginCodes(apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", ua, nil).Records); got != "admin,libadmin,other" {
+	if got := loginCodes(apptest.List[apptest.UserRec](e, "/api/sys/user/list", ua, nil).Records); got != "admin,libadmin,other" {
 		t.Errorf("custom scope list: %s", got)
 	}
 }
@@ -163,8 +162,8 @@ func TestUserManagementObeysTheDataScope(t *testing.T) {
 // A user administrator grants no role beyond what he holds, never changes his own roles, and
 // only a system administrator grants the system administrator role or manages its holders.
 func TestGrantRuleStopsRolesWiderThanOnesOwn(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	ids := map[string]int64{}
 	for _, c := range []string{"sysadmin", "libadmin", "staff"} {
 		ids[c] = e.RoleID(admin, c)
@@ -176,9 +175,9 @@ func TestGrantRuleStopsRolesWiderThanOnesOwn(t *testing.T) {
 	scoped := e.GrantRole(admin, "scoped", []string{}, []string{"gateway"}, []map[string]any{{"moduleName": "library", "scope": "all"}})
 	codes := e.GrantRole(admin, "codes", []string{}, []string{"gateway", "login_log"}, nil)
 	uaID := e.Account(admin, "ua", "100201", userAdmin)
-	staffID := e.roleIDUser(admin, "staff")
-	adminID := e.roleIDUser(admin, "admin")
-	libID := e.roleIDUser(admin, "libadmin")
+	staffID := roleIDUser(e, admin, "staff")
+	adminID := roleIDUser(e, admin, "admin")
+	libID := roleIDUser(e, admin, "libadmin")
 	ua := e.SignIn("ua")
 
 	const (
@@ -236,7 +235,7 @@ func TestGrantRuleStopsRolesWiderThanOnesOwn(t *testing.T) {
 		{"PUT", "/api/sys/user/changeState", map[string]any{"ids": []int64{libID}, "state": 0}, widerAcct},
 		{"DELETE", "/api/user/role/user", map[string]any{"userId": libID, "roleId": ids["libadmin"]}, widerAcct},
 	} {
-		_, r := e.call(c.method, c.path, ua, c.body)
+		_, r := e.Call(c.method, c.path, ua, c.body)
 		if c.msg == "" {
 			if r.Code != 0 {
 				t.Errorf("%s %s %v: %+v, want success", c.method, c.path, c.body, r)
@@ -247,20 +246,20 @@ func TestGrantRuleStopsRolesWiderThanOnesOwn(t *testing.T) {
 			t.Errorf("%s %s %v: %+v, want %q", c.method, c.path, c.body, r, c.msg)
 		}
 	}
-	if got := e.userRoleCodes(uaID); got != "useradmin" {
+	if got := userRoleCodes(e, uaID); got != "useradmin" {
 		t.Errorf("ua's roles changed: %s", got)
 	}
-	if got := e.userRoleCodes(staffID); got != "staff,useradmin" {
+	if got := userRoleCodes(e, staffID); got != "staff,useradmin" {
 		t.Errorf("staff's roles: %s", got)
 	}
-	if got := e.userRoleCodes(adminID); got != "sysadmin" {
+	if got := userRoleCodes(e, adminID); got != "sysadmin" {
 		t.Errorf("admin's roles: %s", got)
 	}
-	if st, _ := e.userState(staffID); st != 1 {
+	if st, _ := userState(e, staffID); st != 1 {
 		t.Errorf("a refused batch disabled staff")
 	}
 	var n int
-	if err := e.app.DB.QueryRow(t.Context(), `SELECT COUNT(*) FROM sys_user WHERE login_code = 'newbie'`).Scan(&n); err != nil || n != 0 {
+	if err := e.App.DB.QueryRow(t.Context(), `SELECT COUNT(*) FROM sys_user WHERE login_code = 'newbie'`).Scan(&n); err != nil || n != 0 {
 		t.Errorf("a refused add created the account: %d %v", n, err)
 	}
 	// an unchanged role list is no change of one's own roles; a role he holds, or a narrower one, he grants
@@ -268,7 +267,7 @@ func TestGrantRuleStopsRolesWiderThanOnesOwn(t *testing.T) {
 	e.Done("PUT", "/api/user/role/user", ua, map[string]any{"userId": staffID, "roleId": narrow}, nil)
 	e.Done("DELETE", "/api/user/role/user", ua, map[string]any{"userId": staffID, "roleId": narrow}, nil)
 	e.AddUser(ua, newUser(narrow, ids["staff"]))
-	if _, r := e.call("PUT", "/api/user/role/user", ua, map[string]any{"userId": staffID, "roleId": ids["sysadmin"]}, "Accept-Language", "en"); r.Message != "Only a system administrator can grant or take away the system administrator role" {
+	if _, r := e.Call("PUT", "/api/user/role/user", ua, map[string]any{"userId": staffID, "roleId": ids["sysadmin"]}, "Accept-Language", "en"); r.Message != "Only a system administrator can grant or take away the system administrator role" {
 		t.Errorf("English refusal: %+v", r)
 	}
 	// a unit the user administrator cannot see (his scope is the whole company here) answers as missing
@@ -289,113 +288,13 @@ func TestGrantRuleStopsRolesWiderThanOnesOwn(t *testing.T) {
 }
 
 // roleIDUser is the id of an account by its login code, read through the user list.
-func (e *env) roleIDUser(token, login string) int64 {
-	e.t.Helper()
-	for _, u := range apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", token, url.Values{"loginCode": {login}}).Records {
+func roleIDUser(e *apptest.Env, token, login string) int64 {
+	e.T.Helper()
+	for _, u := range apptest.List[apptest.UserRec](e, "/api/sys/user/list", token, url.Values{"loginCode": {login}}).Records {
 		if u.LoginCode == login {
 			return u.ID
 		}
 	}
-	e.t.Fatalf("no account %s", login)
+	e.T.Fatalf("no account %s", login)
 	return 0
-}
-
-// The role screens add to a role only the menus, codes and data scopes their editor holds; the
-// system administrator role is a system administrator's to change.
-func TestRoleScreensGrantOnlyWhatTheEditorHolds(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
-	editor := e.GrantRole(admin, "roleeditor", []string{"rolemanager", "sysroles"}, []string{"rolemanager", "sysroles", "gateway"},
-		[]map[string]any{{"moduleName": "*", "scope": "unit_and_below"}})
-	target := e.AddRole(admin, "target", "目标角色")
-	sysadmin, libadmin := e.RoleID(admin, "sysadmin"), e.RoleID(admin, "libadmin")
-	e.Account(admin, "re", "100201", editor)
-	re := e.SignIn("re")
-	put := func(roleID int64, menus, funcs []string) envelope {
-		_, r := e.call("PUT", "/api/sys/role/grants", re, map[string]any{"roleId": roleID, "menuCodes": menus, "funCodes": funcs})
-		return r
-	}
-	scope := func(roleID int64, scopes any) envelope {
-		_, r := e.call("PUT", "/api/sys/role/dataScope", re, map[string]any{"roleId": roleID, "scopes": scopes})
-		return r
-	}
-	for _, c := range []struct {
-		r   envelope
-		msg string
-	}{
-		{put(target, []string{"login_log"}, []string{}), "不能授予您自己没有的菜单：login_log"},
-		{put(target, []string{"sysuser"}, []string{"sysuser"}), "不能授予您自己没有的菜单：sysuser"},
-		{put(target, []string{}, []string{"sysuser"}), "不能授予您自己没有的操作权限：sysuser"},
-		{put(sysadmin, []string{"rolemanager"}, []string{"rolemanager"}), "只有系统管理员才能修改系统管理员角色"},
-		{scope(sysadmin, []map[string]any{}), "只有系统管理员才能修改系统管理员角色"},
-		{scope(target, []map[string]any{{"moduleName": "library", "scope": "all"}}), "模块「library」的数据范围不能超出您自己的数据范围"},
-		{scope(target, []map[string]any{{"moduleName": "*", "scope": "custom", "unitCodes": []string{"100202"}}}), "模块「sysuser」的数据范围不能超出您自己的数据范围"},
-		{scope(target, []map[string]any{{"moduleName": "sysuser", "scope": "custom", "unitCodes": []string{"100201", "1001"}}}), "模块「sysuser」的数据范围不能超出您自己的数据范围"},
-	} {
-		if c.r.Code != 1 || c.r.Message != c.msg {
-			t.Errorf("%+v, want %q", c.r, c.msg)
-		}
-	}
-	if g := e.grants(admin, target); len(g.MenuCodes) != 0 || len(g.FunCodes) != 0 {
-		t.Errorf("refused grants were stored: %+v", g)
-	}
-	// what he holds he grants
-	if r := put(target, []string{"rolemanager"}, []string{"rolemanager", "gateway"}); r.Code != 0 {
-		t.Errorf("held grants: %+v", r)
-	}
-	// a role carrying what he does not hold is beyond him: he neither strips it (its members are
-	// not his to reach), nor renames, re-scopes or deletes it; the system administrator role neither
-	lib := e.grants(admin, libadmin)
-	for name, r := range map[string]envelope{
-		"strip":  put(libadmin, []string{}, []string{}),
-		"keep":   put(libadmin, lib.MenuCodes, lib.FunCodes),
-		"scope":  scope(libadmin, []map[string]any{}),
-		"rename": e.Answer("PUT", "/api/sys/role/edit", re, map[string]any{"id": libadmin, "name": "改名", "remark": "x"}),
-	} {
-		if r.Code != 1 || !strings.HasPrefix(r.Message, "该角色含有您自己没有的权限（") {
-			t.Errorf("%s a role beyond the editor: %+v", name, r)
-		}
-	}
-	if r := e.Answer("PUT", "/api/sys/role/edit", re, map[string]any{"id": sysadmin, "name": "hacked", "remark": "x"}); r.Code != 1 || r.Message != "只有系统管理员才能修改系统管理员角色" {
-		t.Errorf("renaming the system administrator role: %+v", r)
-	}
-	if after := e.grants(admin, libadmin); len(after.FunCodes) != len(lib.FunCodes) || len(after.MenuCodes) != len(lib.MenuCodes) {
-		t.Errorf("the library role changed: %+v, was %+v", after, lib)
-	}
-	beyond := e.AddRole(admin, "beyond", "超出角色")
-	e.Done("PUT", "/api/sys/role/grants", admin, map[string]any{"roleId": beyond, "menuCodes": []string{"login_log"}, "funCodes": []string{"login_log"}}, nil)
-	if r := e.Answer("DELETE", "/api/sys/role/del", re, map[string]any{"id": beyond}); r.Code != 1 || r.Message != "该角色含有您自己没有的权限（login_log），您不能修改它" {
-		t.Errorf("deleting a role beyond the editor: %+v", r)
-	}
-	// his own role's name he may change
-	if r := e.Answer("PUT", "/api/sys/role/edit", re, map[string]any{"id": target, "name": "目标角色二", "remark": ""}); r.Code != 0 {
-		t.Errorf("renaming a role within reach: %+v", r)
-	}
-	// data scopes within his own: his subtree, or relative scopes that keep every member inside it
-	if r := scope(target, []map[string]any{{"moduleName": "library", "scope": "custom", "unitCodes": []string{"100201003"}}}); r.Code != 0 {
-		t.Errorf("custom scope inside his subtree: %+v", r)
-	}
-	if r := scope(target, []map[string]any{{"moduleName": "*", "scope": "unit_and_below"}}); r.Code != 0 {
-		t.Errorf("relative scope of a role without members: %+v", r)
-	}
-	// once the role has a member elsewhere, a relative scope would show that member's unit
-	e.Account(admin, "faraway", "100101", target)
-	if r := scope(target, []map[string]any{{"moduleName": "library", "scope": "custom", "unitCodes": []string{"100201003"}}}); r.Code != 0 {
-		t.Errorf("narrowing: %+v", r)
-	}
-	if r := scope(target, []map[string]any{{"moduleName": "*", "scope": "unit"}}); r.Code != 1 || r.Message != "模块「sysuser」的数据范围不能超出您自己的数据范围" {
-		t.Errorf("relative scope over a member elsewhere: %+v", r)
-	}
-	_, r := e.call("PUT", "/api/sys/role/grants", re, map[string]any{"roleId": target, "menuCodes": []string{"login_log"}, "funCodes": []string{}}, "Accept-Language", "en")
-	if r.Message != "You cannot grant a menu you do not hold: login_log" {
-		t.Errorf("English refusal: %+v", r)
-	}
-	// the system administrator changes any role
-	e.Done("PUT", "/api/sys/role/grants", admin, map[string]any{"roleId": target, "menuCodes": []string{"login_log"}, "funCodes": []string{"login_log"}}, nil)
-	e.Done("PUT", "/api/sys/role/dataScope", admin, map[string]any{"roleId": target, "scopes": []map[string]any{{"moduleName": "*", "scope": "all"}}}, nil)
-	var got []struct{ Scope string }
-	_, r = e.call("GET", "/api/sys/role/dataScope?roleId="+itoa(target), admin, nil)
-	if json.Unmarshal(r.Data, &got) != nil || len(got) != 1 || got[0].Scope != "all" {
-		t.Errorf("admin's scope change: %+v", r)
-	}
 }
