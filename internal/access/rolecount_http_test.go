@@ -1,4 +1,4 @@
-package app_test
+package access_test
 
 import (
 	"biddesk/internal/apptest"
@@ -12,8 +12,8 @@ import (
 // live members of the units they see in user management, on /api/user/role/all and on the role
 // list, whose sort by member count follows the same counts.
 func TestRoleMemberCountsObeyTheDataScope(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	ra := e.GrantRole(admin, "roleadm", []string{"roleusers", "sysroles"}, []string{"roleusers", "sysroles", "gateway"},
 		[]map[string]any{{"moduleName": "sysuser", "scope": "unit_and_below"}})
 	far := e.GrantRole(admin, "cntfar", []string{}, []string{"gateway"}, nil)
@@ -28,7 +28,7 @@ func TestRoleMemberCountsObeyTheDataScope(t *testing.T) {
 	tok := e.SignIn("ra")
 
 	all := func(tok string) map[string]int {
-		_, r := e.call("GET", "/api/user/role/all", tok, nil)
+		_, r := e.Call("GET", "/api/user/role/all", tok, nil)
 		var roles []struct {
 			Code        string `json:"code"`
 			MemberCount int    `json:"memberCount"`
@@ -51,7 +51,7 @@ func TestRoleMemberCountsObeyTheDataScope(t *testing.T) {
 	// the role list: 'own unit' only (100201): the members in 100201003 drop out too
 	page := func(tok, order string) string {
 		var out []string
-		for _, r := range apptest.List[roleRec](e.Env, "/api/sys/role/list", tok, url.Values{"keyword": {"cnt"}, "sort": {"memberCount"}, "order": {order}}).Records {
+		for _, r := range apptest.List[roleRec](e, "/api/sys/role/list", tok, url.Values{"keyword": {"cnt"}, "sort": {"memberCount"}, "order": {order}}).Records {
 			out = append(out, r.Code+"="+itoa(int64(r.MemberCount)))
 		}
 		return strings.Join(out, ",")
