@@ -1,4 +1,4 @@
-package app_test
+package backup_test
 
 import (
 	"archive/tar"
@@ -26,26 +26,26 @@ import (
 // every file with its bytes, and a BidDesk opened on it serves the same company (the same accounts sign
 // in, the same files download). On PostgreSQL the command refuses and says what to use.
 func TestBackupDuringConcurrentWritersAndRestore(t *testing.T) {
-	e := newEnv(t)
+	e := apptest.New(t)
 	ctx := context.Background()
 	out := filepath.Join(t.TempDir(), "company.tar")
-	if e.app.Config.DatabaseURL != "" {
-		if _, err := app.BackupFile(ctx, e.app.Config, out); !errors.Is(err, backup.ErrPostgres) || !strings.Contains(err.Error(), "pg_dump") {
+	if e.App.Config.DatabaseURL != "" {
+		if _, err := app.BackupFile(ctx, e.App.Config, out); !errors.Is(err, backup.ErrPostgres) || !strings.Contains(err.Error(), "pg_dump") {
 			t.Fatalf("backup of PostgreSQL: %v", err)
 		}
-		if msg, err := e.app.ScheduledBackup(ctx, time.Now()); err != nil || !strings.Contains(msg, "backup_pg") {
+		if msg, err := e.App.ScheduledBackup(ctx, time.Now()); err != nil || !strings.Contains(msg, "backup_pg") {
 			t.Fatalf("scheduled backup on PostgreSQL: %q %v", msg, err)
 		}
 		return
 	}
-	staff := e.login("staff", "Staff@123").AccessToken
+	staff := e.Login("staff", "Staff@123").AccessToken
 	kept := map[string][]byte{}
 	for i := range 3 {
 		body := bytes.Repeat([]byte(fmt.Sprintf("第 %d 份投标文件\n", i)), 2000)
 		u := e.UploadOK(apptest.DiskUpload, staff, fmt.Sprintf("标书%d.txt", i), body)
 		kept[u.URL] = body
 	}
-	if _, err := e.app.DB.Exec(ctx, `CREATE TABLE backup_probe (writer INTEGER NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (writer, seq))`); err != nil {
+	if _, err := e.App.DB.Exec(ctx, `CREATE TABLE backup_probe (writer INTEGER NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (writer, seq))`); err != nil {
 		t.Fatal(err)
 	}
 
@@ -60,7 +60,7 @@ func TestBackupDuringConcurrentWritersAndRestore(t *testing.T) {
 		go func() {
 			defer done.Done()
 			for seq := int64(1); ; seq++ {
-				if _, err := e.app.DB.Exec(ctx, `INSERT INTO backup_probe (writer, seq) VALUES (?, ?)`, w, seq); err != nil {
+				if _, err := e.App.DB.Exec(ctx, `INSERT INTO backup_probe (writer, seq) VALUES (?, ?)`, w, seq); err != nil {
 					errs <- err
 					if seq <= 3 {
 						started.Done()
@@ -86,7 +86,7 @@ func TestBackupDuringConcurrentWritersAndRestore(t *testing.T) {
 	for w := range writers {
 		before[w] = acked[w].Load()
 	}
-	m, err := app.BackupFile(ctx, e.app.Config, out)
+	m, err := app.BackupFile(ctx, e.App.Config, out)
 	close(stop)
 	done.Wait()
 	close(errs)
@@ -101,7 +101,7 @@ func TestBackupDuringConcurrentWritersAndRestore(t *testing.T) {
 	}
 
 	// restore refuses a folder in use, and a file that is not a backup
-	if _, err := backup.Restore(ctx, out, e.app.Config.DataDir); err == nil || !strings.Contains(err.Error(), "not empty") {
+	if _, err := backup.Restore(ctx, out, e.App.Config.DataDir); err == nil || !strings.Contains(err.Error(), "not empty") {
 		t.Fatalf("restore over a data folder: %v", err)
 	}
 	evil := filepath.Join(t.TempDir(), "evil.tar")
@@ -118,7 +118,7 @@ func TestBackupDuringConcurrentWritersAndRestore(t *testing.T) {
 	if _, err := backup.Restore(ctx, out, dir); err != nil {
 		t.Fatal(err)
 	}
-	cfg := e.app.Config
+	cfg := e.App.Config
 	cfg.DataDir, cfg.DatabaseURL = dir, ""
 	ra, err := app.Open(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
@@ -134,11 +134,10 @@ func TestBackupDuringConcurrentWritersAndRestore(t *testing.T) {
 			t.Fatalf("writer %d: %d of the %d writes acknowledged before the backup are in it", w, n, before[w])
 		}
 	}
-	ae := apptest.Serve(t, ra)
-	re := &env{Env: ae, t: t, app: ra, srv: ae.Srv}
-	tok := re.login("staff", "Staff@123").AccessToken
+	re := apptest.Serve(t, ra)
+	tok := re.Login("staff", "Staff@123").AccessToken
 	for url, body := range kept {
-		if resp, got := re.fetch(url, tok); resp.StatusCode != 200 || !bytes.Equal(got, body) {
+		if resp, got := re.Fetch(url, tok); resp.StatusCode != 200 || !bytes.Equal(got, body) {
 			t.Fatalf("restored file %s: HTTP %d, %d bytes", url, resp.StatusCode, len(got))
 		}
 	}
@@ -162,20 +161,20 @@ func writeTar(t *testing.T, p string, entries map[string]string) {
 
 // The scheduled backup task writes into the backup folder and keeps only the newest --backup-keep.
 func TestScheduledBackupKeepsTheNewest(t *testing.T) {
-	e := newEnv(t)
-	if e.app.Config.DatabaseURL != "" {
+	e := apptest.New(t)
+	if e.App.Config.DatabaseURL != "" {
 		t.Skip("PostgreSQL: covered by TestBackupDuringConcurrentWritersAndRestore (the task refuses)")
 	}
-	e.app.Config.BackupDir = filepath.Join(t.TempDir(), "backups")
-	e.app.Config.BackupKeep = 2
+	e.App.Config.BackupDir = filepath.Join(t.TempDir(), "backups")
+	e.App.Config.BackupKeep = 2
 	at := time.Date(2026, 3, 1, 2, 30, 0, 0, time.UTC)
 	for i := range 3 {
-		msg, err := e.app.ScheduledBackup(context.Background(), at.Add(time.Duration(i)*24*time.Hour))
+		msg, err := e.App.ScheduledBackup(context.Background(), at.Add(time.Duration(i)*24*time.Hour))
 		if err != nil || !strings.Contains(msg, "task.msg.backup") {
 			t.Fatalf("run %d: %q %v", i, msg, err)
 		}
 	}
-	entries, _ := os.ReadDir(e.app.Config.BackupDir)
+	entries, _ := os.ReadDir(e.App.Config.BackupDir)
 	var names []string
 	for _, en := range entries {
 		names = append(names, en.Name())
@@ -183,7 +182,7 @@ func TestScheduledBackupKeepsTheNewest(t *testing.T) {
 	if len(names) != 2 || !strings.Contains(names[0], "20260302") || !strings.Contains(names[1], "20260303") {
 		t.Fatalf("backups kept: %v", names)
 	}
-	if e.app.Tasks.Engine().Task("backup") == nil {
+	if e.App.Tasks.Engine().Task("backup") == nil {
 		t.Fatal("the backup task is not registered")
 	}
 }
