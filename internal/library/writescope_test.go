@@ -1,15 +1,16 @@
-package app_test
+package library_test
 
 import (
+	"biddesk/internal/apptest"
 	"testing"
 )
 
 // employeeIn is the code of a demo employee of the unit's subtree.
-func (e *env) employeeIn(prefix string) string {
-	e.t.Helper()
+func employeeIn(e *apptest.Env, prefix string) string {
+	e.T.Helper()
 	var code string
-	if err := e.app.DB.QueryRow(e.t.Context(), `SELECT code FROM employee WHERE unit_code LIKE ? ORDER BY code LIMIT 1`, prefix+"%").Scan(&code); err != nil {
-		e.t.Fatal(err)
+	if err := e.App.DB.QueryRow(e.T.Context(), `SELECT code FROM employee WHERE unit_code LIKE ? ORDER BY code LIMIT 1`, prefix+"%").Scan(&code); err != nil {
+		e.T.Fatal(err)
 	}
 	return code
 }
@@ -18,15 +19,15 @@ func (e *env) employeeIn(prefix string) string {
 // a record filed under, about, addressed to, or a CA key lent to someone of another unit is
 // refused (an account answers like a missing one), and nothing is written.
 func TestLibraryWritesObeyTheDataScope(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
 	writer := e.GrantRole(admin, "libwriter", []string{}, []string{"gateway", "library_admin", "expert_talents2_license",
 		"expert_talents2_manage", "expert_talents2_message", "expert_talents2_politics"},
 		[]map[string]any{{"moduleName": "library", "scope": "unit_and_below"}})
 	e.Account(admin, "lw", "100201", writer)
 	e.Account(admin, "faruser", "100101")
 	lw := e.SignIn("lw")
-	near, far := e.employeeIn("100201"), e.employeeIn("1001")
+	near, far := employeeIn(e, "100201"), employeeIn(e, "1001")
 	before := e.Count(`SELECT COUNT(*) FROM lib_record`)
 
 	license := func(unit string) map[string]any {
@@ -37,7 +38,7 @@ func TestLibraryWritesObeyTheDataScope(t *testing.T) {
 	e.Refused("POST", "/api/library/message/add", lw, map[string]any{"title": "消息", "content": "请处理", "recipient": "faruser"}, "接收人：用户不存在")
 	e.Refused("POST", "/api/library/message/add", lw, map[string]any{"title": "消息", "content": "请处理", "recipient": "no-such-user"}, "接收人：用户不存在")
 	e.Refused("POST", "/api/library/cakey/add", lw, map[string]any{"title": "CA锁", "keyNumber": "K-9", "holder": "华信", "custodian": far}, "保管人：员工「"+far+"」不在您的数据范围内")
-	if _, r := e.call("POST", "/api/library/license/add", lw, license("100101"), "Accept-Language", "en"); r.Message != "Unit: the unit '100101' is outside your data scope" {
+	if _, r := e.Call("POST", "/api/library/license/add", lw, license("100101"), "Accept-Language", "en"); r.Message != "Unit: the unit '100101' is outside your data scope" {
 		t.Errorf("English refusal: %+v", r)
 	}
 	if n := e.Count(`SELECT COUNT(*) FROM lib_record`); n != before {
@@ -56,30 +57,4 @@ func TestLibraryWritesObeyTheDataScope(t *testing.T) {
 	// the administrator, whose data rules show every unit, writes anything
 	e.LibAdd(admin, "license", license("100101"))
 	e.LibAdd(admin, "message", map[string]any{"title": "消息", "content": "请处理", "recipient": "faruser"})
-}
-
-// An external organisation is put in charge only of a staff account the caller sees in user
-// management (the accounts the screen's picker shows); keeping the one in charge is no choice.
-func TestExternalOrgOwnerObeysTheDataScope(t *testing.T) {
-	e := newEnv(t)
-	admin := e.login("admin", "Admin@123").AccessToken
-	orgAdmin := e.GrantRole(admin, "orgadm", []string{"externalOrgan"}, []string{"externalOrgan", "gateway"},
-		[]map[string]any{{"moduleName": "sysuser", "scope": "unit_and_below"}})
-	e.Account(admin, "oa", "100201", orgAdmin)
-	nearID := e.Account(admin, "nearby", "100201003")
-	farID := e.Account(admin, "faraway", "100101")
-	oa := e.SignIn("oa")
-	const unknown = "对接人须为有效的员工账号"
-
-	e.Refused("POST", "/api/sys/externalOrgan/add", oa, map[string]any{"name": "甲方", "kind": "client", "ownerId": farID}, unknown)
-	mine := e.Added("POST", "/api/sys/externalOrgan/add", oa, map[string]any{"name": "甲方", "kind": "client", "ownerId": nearID})
-	e.Refused("PUT", "/api/sys/externalOrgan/edit", oa, map[string]any{"id": mine, "name": "甲方", "kind": "client", "ownerId": farID}, unknown)
-	if e.OrgOwner(mine) != nearID {
-		t.Fatalf("a refused edit changed the owner: %d", e.OrgOwner(mine))
-	}
-	// one the administrator put in charge stays through his edits
-	theirs := e.Added("POST", "/api/sys/externalOrgan/add", admin, map[string]any{"name": "乙方", "kind": "client", "ownerId": farID})
-	e.Done("PUT", "/api/sys/externalOrgan/edit", oa, map[string]any{"id": theirs, "name": "乙方公司", "kind": "client", "ownerId": farID}, nil)
-	e.Done("PUT", "/api/sys/externalOrgan/edit", oa, map[string]any{"id": theirs, "name": "乙方公司", "kind": "client", "ownerId": nearID}, nil)
-	e.Refused("PUT", "/api/sys/externalOrgan/edit", oa, map[string]any{"id": theirs, "name": "乙方公司", "kind": "client", "ownerId": farID}, unknown)
 }
