@@ -1,7 +1,6 @@
 package access_test
 
 import (
-	"biddesk/internal/apptest"
 	"context"
 	"net/url"
 	"os"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"biddesk/internal/access"
+	"biddesk/internal/apptest"
 	"biddesk/internal/platform/config"
 )
 

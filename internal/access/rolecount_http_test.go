@@ -1,11 +1,12 @@
 package access_test
 
 import (
-	"biddesk/internal/apptest"
 	"encoding/json"
 	"net/url"
 	"strings"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 // A role's member count tells a scoped caller no more than the role's member list shows: the

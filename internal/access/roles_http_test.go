@@ -1,11 +1,12 @@
 package access_test
 
 import (
-	"biddesk/internal/apptest"
 	"encoding/json"
 	"net/url"
 	"strings"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 type roleRec struct {

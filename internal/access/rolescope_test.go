@@ -1,10 +1,11 @@
 package access_test
 
 import (
-	"biddesk/internal/apptest"
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 // The role screens add to a role only the menus, codes and data scopes their editor holds; the

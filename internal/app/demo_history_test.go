@@ -1,12 +1,12 @@
 package app_test
 
 import (
-	"biddesk/internal/apptest"
 	"context"
 	"net/url"
 	"testing"
 	"time"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/stats"
 )

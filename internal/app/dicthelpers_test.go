@@ -4,9 +4,10 @@ package app_test
 // internal/dict.
 
 import (
-	"biddesk/internal/apptest"
 	"encoding/json"
 	"net/url"
+
+	"biddesk/internal/apptest"
 )
 
 type dictRec struct {

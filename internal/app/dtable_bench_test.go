@@ -1,12 +1,13 @@
 package app_test
 
 import (
-	"biddesk/internal/apptest"
 	"context"
 	"net/http"
 	"net/url"
 	"testing"
 	"time"
+
+	"biddesk/internal/apptest"
 )
 
 // BenchmarkDynamicTableList measures a page of a dynamic table of 100,000 rows over HTTP: the default

@@ -1,7 +1,6 @@
 package app_test
 
 import (
-	"biddesk/internal/apptest"
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
@@ -10,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"biddesk/internal/apptest"
 )
 
 // formulaTitles are titles an administrator may give a dynamic table's fields or a report's columns: each

@@ -1,13 +1,14 @@
 package app_test
 
 import (
-	"biddesk/internal/apptest"
 	"context"
 	"encoding/json"
 	"net/url"
 	"sync"
 	"testing"
 	"time"
+
+	"biddesk/internal/apptest"
 )
 
 // The portal's way into the learner page (/h5Course) without a second sign-in: the web client asks for a

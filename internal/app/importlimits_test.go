@@ -2,12 +2,12 @@ package app_test
 
 import (
 	"archive/zip"
-	"biddesk/internal/apptest"
 	"bytes"
 	"encoding/json"
 	"io"
 	"testing"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/library"
 )
 

@@ -1,10 +1,11 @@
 package app_test
 
 import (
-	"biddesk/internal/apptest"
 	"net/http"
 	"net/url"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 // BenchmarkLibraryList measures a library type's list over HTTP with 100,000 records of each of two types in

@@ -1,7 +1,6 @@
 package app_test
 
 import (
-	"biddesk/internal/apptest"
 	"context"
 	"fmt"
 	"net/url"
@@ -11,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/platform/db"
 	listpkg "biddesk/internal/platform/list"
 )

@@ -1,7 +1,6 @@
 package app_test
 
 import (
-	"biddesk/internal/apptest"
 	"bytes"
 	"encoding/json"
 	"net/http"
@@ -11,6 +10,8 @@ import (
 	"time"
 
 	"github.com/xuri/excelize/v2"
+
+	"biddesk/internal/apptest"
 )
 
 type loginLogRec struct {

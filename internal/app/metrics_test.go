@@ -1,7 +1,6 @@
 package app_test
 
 import (
-	"biddesk/internal/apptest"
 	"encoding/json"
 	"net/http"
 	"regexp"
@@ -9,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/storage/s3test"
 )

@@ -1,7 +1,6 @@
 package app_test
 
 import (
-	"biddesk/internal/apptest"
 	"bytes"
 	"context"
 	"encoding/base64"
@@ -19,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/notify/notifytest"
 )

@@ -1,7 +1,6 @@
 package audit_test
 
 import (
-	"biddesk/internal/apptest"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -12,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/httpx"
 )

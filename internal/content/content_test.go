@@ -1,11 +1,12 @@
 package content_test
 
 import (
-	"biddesk/internal/apptest"
 	"fmt"
 	"net/url"
 	"strconv"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 type courseRec struct {

@@ -1,10 +1,11 @@
 package content_test
 
 import (
-	"biddesk/internal/apptest"
 	"net/url"
 	"strings"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 func TestCoursesTopicsAndPushesExportAsXLSX(t *testing.T) {

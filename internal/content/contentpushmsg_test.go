@@ -1,11 +1,12 @@
 package content_test
 
 import (
-	"biddesk/internal/apptest"
 	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 type pushMsg struct {

@@ -1,7 +1,6 @@
 package content_test
 
 import (
-	"biddesk/internal/apptest"
 	"bytes"
 	"context"
 	"fmt"
@@ -11,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/media"
 	"biddesk/internal/platform/office"

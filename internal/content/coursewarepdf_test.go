@@ -1,13 +1,13 @@
 package content_test
 
 import (
-	"biddesk/internal/apptest"
 	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/office"
 )

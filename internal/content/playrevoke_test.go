@@ -1,11 +1,12 @@
 package content_test
 
 import (
-	"biddesk/internal/apptest"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 // TestPlayAddressesEndWithTheCourseAndTheLearnersAccess: a signed play address (getSig, getVideoInfo, the mobile

@@ -1,13 +1,13 @@
 package dataset_test
 
 import (
-	"biddesk/internal/apptest"
 	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/dataset"
 )
 

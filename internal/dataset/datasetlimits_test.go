@@ -1,11 +1,11 @@
 package dataset_test
 
 import (
-	"biddesk/internal/apptest"
 	"strings"
 	"testing"
 	"time"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/dataset"
 )
 

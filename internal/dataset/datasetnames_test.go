@@ -1,11 +1,12 @@
 package dataset_test
 
 import (
-	"biddesk/internal/apptest"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 // bidFields are the fields of a table like the demo's 项目跟踪测试表: text, money, date, a status.

@@ -1,12 +1,13 @@
 package dataset_test
 
 import (
-	"biddesk/internal/apptest"
 	"context"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 // External (partner) accounts are refused every call of the low-code areas (dynamic tables, datasets,

@@ -1,13 +1,14 @@
 package demand_test
 
 import (
-	"biddesk/internal/apptest"
 	"context"
 	"encoding/json"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
+
+	"biddesk/internal/apptest"
 )
 
 type demandCollectionRec struct {

@@ -1,13 +1,14 @@
 package dreport_test
 
 import (
-	"biddesk/internal/apptest"
 	"bytes"
 	"context"
 	"encoding/json"
 	"net/url"
 	"strings"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 type reportRun struct {

@@ -1,7 +1,6 @@
 package dtable_test
 
 import (
-	"biddesk/internal/apptest"
 	"bytes"
 	"encoding/json"
 	"net/url"
@@ -9,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"biddesk/internal/apptest"
 )
 
 type dtImportReport struct {

@@ -1,11 +1,12 @@
 package dtable_test
 
 import (
-	"biddesk/internal/apptest"
 	"encoding/json"
 	"net/url"
 	"strings"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 // A dynamic table's whole-number field takes plain decimals only; a JSON number is kept as its plain decimal (1e5

@@ -1,13 +1,14 @@
 package external_test
 
 import (
-	"biddesk/internal/apptest"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
 	"strings"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 // extOrgRec is what the tests read of an organisation record.

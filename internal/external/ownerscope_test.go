@@ -1,8 +1,9 @@
 package external_test
 
 import (
-	"biddesk/internal/apptest"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 // An external organisation is put in charge only of a staff account the caller sees in user

@@ -2,7 +2,6 @@ package files_test
 
 import (
 	"archive/zip"
-	"biddesk/internal/apptest"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -24,6 +23,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"biddesk/internal/app"
+	"biddesk/internal/apptest"
 	"biddesk/internal/auth"
 	"biddesk/internal/files"
 	"biddesk/internal/platform/config"

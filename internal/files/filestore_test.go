@@ -1,13 +1,13 @@
 package files_test
 
 import (
-	"biddesk/internal/apptest"
 	"bytes"
 	"context"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/files"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/storage/s3test"

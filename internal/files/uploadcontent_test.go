@@ -1,12 +1,13 @@
 package files_test
 
 import (
-	"biddesk/internal/apptest"
 	"bytes"
 	"encoding/binary"
 	"hash/crc32"
 	"strings"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 // pngHeader is the start of a PNG whose header announces w x h pixels, padded to size bytes with

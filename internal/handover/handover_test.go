@@ -1,12 +1,13 @@
 package handover_test
 
 import (
-	"biddesk/internal/apptest"
 	"context"
 	"encoding/json"
 	"net/url"
 	"strings"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 type handoverPreview struct {

@@ -1,9 +1,10 @@
 package handover_test
 
 import (
-	"biddesk/internal/apptest"
 	"net/url"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 // A data handover obeys the caller's data scope of user management (docs/data-rules.md, "Data

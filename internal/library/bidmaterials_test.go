@@ -1,7 +1,6 @@
 package library_test
 
 import (
-	"biddesk/internal/apptest"
 	"encoding/json"
 	"net/url"
 	"os"
@@ -9,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/library"
 )
 

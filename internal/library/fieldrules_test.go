@@ -1,10 +1,10 @@
 package library_test
 
 import (
-	"biddesk/internal/apptest"
 	"strings"
 	"testing"
 
+	"biddesk/internal/apptest"
 )
 
 // A period's end cannot be before its start (a licence's validity, a contract's service, an announcement's

@@ -1,7 +1,6 @@
 package library_test
 
 import (
-	"biddesk/internal/apptest"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"biddesk/internal/access"
+	"biddesk/internal/apptest"
 	"biddesk/internal/library"
 	"biddesk/internal/platform/config"
 )

@@ -1,8 +1,9 @@
 package library_test
 
 import (
-	"biddesk/internal/apptest"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 // employeeIn is the code of a demo employee of the unit's subtree.

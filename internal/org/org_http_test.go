@@ -1,7 +1,6 @@
 package org_test
 
 import (
-	"biddesk/internal/apptest"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/platform/db"
 )
 

@@ -1,13 +1,14 @@
 package org_test
 
 import (
-	"biddesk/internal/apptest"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"biddesk/internal/apptest"
 )
 
 type importReport struct {

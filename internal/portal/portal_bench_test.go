@@ -1,13 +1,13 @@
 package portal_test
 
 import (
-	"biddesk/internal/apptest"
 	"context"
 	"fmt"
 	"net/http"
 	"testing"
 	"time"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/auth"
 )
 

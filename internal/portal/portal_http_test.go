@@ -2,7 +2,6 @@ package portal_test
 
 import (
 	"archive/zip"
-	"biddesk/internal/apptest"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/library"
 	"biddesk/internal/platform/config"
 )

@@ -1,12 +1,12 @@
 package portal_test
 
 import (
-	"biddesk/internal/apptest"
 	"context"
 	"net/http"
 	"net/url"
 	"testing"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/library"
 	"biddesk/internal/platform/db"
 )

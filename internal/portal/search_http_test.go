@@ -1,7 +1,6 @@
 package portal_test
 
 import (
-	"biddesk/internal/apptest"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/library"
 )
 

@@ -1,11 +1,12 @@
 package reward_test
 
 import (
-	"biddesk/internal/apptest"
 	"context"
 	"net/url"
 	"strings"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 type rewardCert struct {

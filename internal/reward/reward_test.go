@@ -1,7 +1,6 @@
 package reward_test
 
 import (
-	"biddesk/internal/apptest"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/library"
 )
 

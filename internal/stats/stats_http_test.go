@@ -1,7 +1,6 @@
 package stats_test
 
 import (
-	"biddesk/internal/apptest"
 	"context"
 	"fmt"
 	"net/url"
@@ -10,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/stats"
 )
 

@@ -1,13 +1,13 @@
 package sysconfig_test
 
 import (
-	"biddesk/internal/apptest"
 	"encoding/json"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/platform/changes"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/db"

@@ -1,7 +1,6 @@
 package tasks_test
 
 import (
-	"biddesk/internal/apptest"
 	"context"
 	"errors"
 	"fmt"
@@ -14,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/tasks"
 )

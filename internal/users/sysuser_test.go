@@ -1,11 +1,12 @@
 package users_test
 
 import (
-	"biddesk/internal/apptest"
 	"net/url"
 	"slices"
 	"strings"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 func TestUserListFiltersSortsAndPages(t *testing.T) {

@@ -1,12 +1,13 @@
 package users_test
 
 import (
-	"biddesk/internal/apptest"
 	"context"
 	"net/url"
 	"sort"
 	"strings"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 func loginCodes(us []apptest.UserRec) string {

@@ -2,7 +2,6 @@ package wordbook_test
 
 import (
 	"archive/zip"
-	"biddesk/internal/apptest"
 	"bytes"
 	"context"
 	"encoding/xml"
@@ -11,6 +10,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 type bookCandidate struct {
