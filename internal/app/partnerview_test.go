@@ -186,17 +186,17 @@ func TestEveryRouteAPartnerReachesIsReviewed(t *testing.T) {
 func TestPartnersSeeNoInternalPersonalDetails(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	cv, scan, caScan, licScan := e.libUpload(admin, "简历.pdf"), e.libUpload(admin, "证书扫描.pdf"), e.libUpload(admin, "CA证书.pdf"), e.libUpload(admin, "执照.pdf")
-	expert := e.libAdd(admin, "expert", map[string]any{"title": "保密专家", "employeeCode": "HX000001", "jobTitle": "高级工程师",
+	cv, scan, caScan, licScan := e.LibUpload(admin, "简历.pdf"), e.LibUpload(admin, "证书扫描.pdf"), e.LibUpload(admin, "CA证书.pdf"), e.LibUpload(admin, "执照.pdf")
+	expert := e.LibAdd(admin, "expert", map[string]any{"title": "保密专家", "employeeCode": "HX000001", "jobTitle": "高级工程师",
 		"phone": "13900001111", "qualifications": []map[string]any{{"name": "一级建造师", "number": "JZ-778899", "validTo": "2031-05-01"}},
 		"cv": []int64{cv}, "scans": []int64{scan}})
-	cakey := e.libAdd(admin, "cakey", map[string]any{"title": "某交易平台", "keyNumber": "CA-5555", "holder": "华信服务", "custodian": "HX000001",
+	cakey := e.LibAdd(admin, "cakey", map[string]any{"title": "某交易平台", "keyNumber": "CA-5555", "holder": "华信服务", "custodian": "HX000001",
 		"scans": []int64{caScan}})
-	lic := e.libAdd(admin, "license", map[string]any{"title": "营业执照", "licenseType": "business", "holder": "华信服务", "scans": []int64{licScan}})
+	lic := e.LibAdd(admin, "license", map[string]any{"title": "营业执照", "licenseType": "business", "holder": "华信服务", "scans": []int64{licScan}})
 
 	staff := e.login("staff", "Staff@123").AccessToken
 	var staffView map[string]any
-	e.done("GET", fmt.Sprintf("/api/portal/record/one?id=%d", expert), staff, nil, &staffView)
+	e.Done("GET", fmt.Sprintf("/api/portal/record/one?id=%d", expert), staff, nil, &staffView)
 	employeeName, _ := staffView["employeeCodeName"].(string)
 	if staffView["employeeCode"] != "HX000001" || employeeName == "" || !strings.Contains(fmt.Sprint(staffView["qualifications"]), "JZ-778899") {
 		t.Fatalf("staff's view of the expert: %v", staffView)
@@ -205,7 +205,7 @@ func TestPartnersSeeNoInternalPersonalDetails(t *testing.T) {
 	var me struct {
 		UserName string `json:"userName"`
 	}
-	e.done("GET", "/api/sys/user/info", admin, nil, &me)
+	e.Done("GET", "/api/sys/user/info", admin, nil, &me)
 	if me.UserName != "" {
 		adminName = me.UserName
 	}
@@ -219,12 +219,12 @@ func TestPartnersSeeNoInternalPersonalDetails(t *testing.T) {
 		}
 		return out
 	}
-	partner := e.outSiteLogin("partner", "Partner@123").AccessToken
+	partner := e.LoginOutSite("partner", "Partner@123").AccessToken
 
 	one := func(tok string, id int64) map[string]any {
 		t.Helper()
 		var m map[string]any
-		e.done("GET", fmt.Sprintf("/api/portal/record/one?id=%d", id), tok, nil, &m)
+		e.Done("GET", fmt.Sprintf("/api/portal/record/one?id=%d", id), tok, nil, &m)
 		return m
 	}
 	search := func(tok, kw string) []map[string]any {
@@ -232,7 +232,7 @@ func TestPartnersSeeNoInternalPersonalDetails(t *testing.T) {
 		var res struct {
 			Records []map[string]any `json:"records"`
 		}
-		e.done("GET", "/api/portal/search?limit=100&keywords="+url.QueryEscape(kw), tok, nil, &res)
+		e.Done("GET", "/api/portal/search?limit=100&keywords="+url.QueryEscape(kw), tok, nil, &res)
 		return res.Records
 	}
 	download := func(tok string, file int64) int {
@@ -335,7 +335,7 @@ func TestPartnersSeeNoInternalPersonalDetails(t *testing.T) {
 			}
 		}},
 		{"bid pack: list and zip without personal files or details", func(t *testing.T) {
-			e.done("POST", "/api/portal/pack/add", partner, map[string]any{"ids": []int64{expert, cakey, lic}}, nil)
+			e.Done("POST", "/api/portal/pack/add", partner, map[string]any{"ids": []int64{expert, cakey, lic}}, nil)
 			_, r := e.call("GET", "/api/portal/pack", partner, nil)
 			if l := leaks(r.Data); len(l) > 0 || r.Code != 0 {
 				t.Errorf("pack list leaks %v (%+v)", l, r)
