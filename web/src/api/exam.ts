@@ -3,7 +3,7 @@
  * exams (/exam_manage), marking and grades (/exam_grade), and the taker's side: the portal's calls (web session) and
  * the phone page's (/h5Course, h5Token). Every shape is the generated description's (api/openapi.json).
  */
-import { call, callList, defineApis, defineRoutes, type CallOptions, type ListParams } from './client';
+import { call, callList, callValue, defineApis, defineRoutes, type CallOptions, type ListParams } from './client';
 import type { components } from './schema';
 import type { BodyOf, GetPath } from './routes';
 
@@ -31,6 +31,7 @@ export type AttemptView = Schemas['ExamAttemptView'];
 export type TakerQuestion = Schemas['ExamTakerQuestion'];
 export type SaveOut = Schemas['ExamSaveOut'];
 export type Submitted = Schemas['ExamSubmitted'];
+export type TrainingClass = Schemas['TrainingClass'];
 export type EventKind = Schemas['ExamAttemptEvent']['kind'];
 
 export const QUESTION_TYPES = ['single', 'multiple', 'judge', 'fill', 'short'] as const satisfies readonly QuestionType[];
@@ -64,6 +65,9 @@ const apis = defineApis({
   examAttemptEvents: { method: 'GET', path: '/api/exam/attempt/events' },
   examMarkingQueue: { method: 'GET', path: '/api/exam/marking/queue' },
   examMark: { method: 'PUT', path: '/api/exam/marking/mark' },
+  /** the training classes an exam's audience may be (the training screens' list; needs training_class) */
+  examTrainingClasses: { method: 'GET', path: '/api/training/class/list' },
+  examCourses: { method: 'GET', path: '/api/course/portal/catalog' },
   examMine: { method: 'GET', path: '/api/portal/exam/list' },
   examStart: { method: 'POST', path: '/api/portal/exam/start' },
   examAttempt: { method: 'GET', path: '/api/portal/exam/attempt' },
@@ -105,9 +109,9 @@ export const deleteQuestion = (id: number) => call(apis.examQuestionDel, { id })
 export function importQuestions(file: File, dryRun: boolean) {
   const form = new FormData();
   form.append('file', file);
-  return call(dryRun ? apis.examQuestionImportCheck : apis.examQuestionImport, form);
+  return callValue(dryRun ? apis.examQuestionImportCheck : apis.examQuestionImport, form);
 }
-export const pasteQuestions = (text: string, dryRun: boolean) => call(apis.examQuestionPaste, { text, dryRun });
+export const pasteQuestions = (text: string, dryRun: boolean) => callValue(apis.examQuestionPaste, { text, dryRun });
 
 /* ---------- papers ---------- */
 
@@ -129,6 +133,12 @@ export const examAnalysis = (examId: number) => call(apis.examAnalysis, { examId
 export const attemptEvents = (attemptId: number) => call(apis.examAttemptEvents, { attemptId });
 export const markingQueue = (examId?: number) => call(apis.examMarkingQueue, examId ? { examId } : {});
 export const markAnswer = (f: MarkForm) => call(apis.examMark, f);
+
+/** Training classes by keyword (silent: without training_class the exam form offers none). */
+export const searchClasses = (keyword: string) =>
+  callList(apis.examTrainingClasses, { keyword, limit: '20' }, { silent: true }).then((p) => p.records, () => []);
+/** The courses a question may be linked to (the portal's catalogue; silent: none when not readable). */
+export const courseOptions = () => call(apis.examCourses, undefined, { silent: true }).then((c) => c.courses, () => []);
 
 /* ---------- the taker (portal or phone page) ---------- */
 
