@@ -82,6 +82,11 @@ const pages = {
   courseManager: () => import('../features/content/CourseManagerPage'),
   gatewayCourse: () => import('../features/content/GatewayCoursePage'),
   h5Course: () => import('../features/content/LearnerPage'),
+  examBank: () => import('../features/exam/BankPage'),
+  examPaper: () => import('../features/exam/PaperPage'),
+  examManage: () => import('../features/exam/ExamManagePage'),
+  examGrade: () => import('../features/exam/GradePage'),
+  gatewayExam: () => import('../features/exam/PortalExamPage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -122,6 +127,7 @@ export const routes: RouteEntry[] = [
   route('portal', 'gatewayMsg', pages.gatewayMsg),
   route('portal', 'gatewayDemand', pages.gatewayDemand),
   route('portal', 'gatewayCourse', pages.gatewayCourse),
+  route('portal', 'gatewayExam', pages.gatewayExam),
   route('portal', 'gatewayDetail', pages.gatewayDetail),
   ...detailTabs.map((tab) =>
     route('portal', `gatewayDetail.${tab}`, pages.gatewayDetail, `/gatewayDetail/${tab}`),
@@ -164,10 +170,10 @@ export const routes: RouteEntry[] = [
   admin('dreport', pages.dreport),
   admin('training_class'),
   admin('training_lecturer'),
-  admin('exam_bank'),
-  admin('exam_paper'),
-  admin('exam_manage'),
-  admin('exam_grade'),
+  admin('exam_bank', pages.examBank),
+  admin('exam_paper', pages.examPaper),
+  admin('exam_manage', pages.examManage),
+  admin('exam_grade', pages.examGrade),
   admin('externalOrgan', pages.externalOrgan),
   admin('externalUser', pages.externalUser),
 
