@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Input, Space, Spin } from 'antd';
-import { ArrowLeftOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, FormOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   continueWebSession,
@@ -28,6 +28,9 @@ import { isValidPassword, PASSWORD_MAX } from '../../lib/validate';
 import { useI18n } from '../../i18n';
 import { EmptyNote, Grid, LearnCard, learnStyles, Section, targetOf, WareList } from './LearnParts';
 import styles from './learner.module.css';
+
+// the exams (issue 31) load when opened, never with the course pages
+const ExamTaker = lazy(() => import('../exam/taking/ExamTaker'));
 
 /**
  * /h5Course: the learner page of the mobile plug-in, phone-width, on the curriculum-user API only (its own mobile
@@ -234,6 +237,7 @@ function SignedIn({ name, fromPortal }: { name: string; fromPortal: boolean }) {
   const [search] = useSearchParams();
   const course = Number(search.get('course')) || 0;
   const topic = Number(search.get('topic')) || 0;
+  const exams = search.has('exams');
   const signOut = async () => {
     try {
       await outLogin();
@@ -244,7 +248,9 @@ function SignedIn({ name, fromPortal }: { name: string; fromPortal: boolean }) {
   return (
     <div className={styles.app}>
       <Header name={name} fromPortal={fromPortal} onSignOut={() => void signOut()} />
-      <main className={styles.main}>{course ? <CourseView id={course} /> : topic ? <TopicView id={topic} /> : <Home />}</main>
+      <main className={styles.main}>
+        {exams ? <ExamsView attempt={Number(search.get('attempt')) || 0} /> : course ? <CourseView id={course} /> : topic ? <TopicView id={topic} /> : <Home />}
+      </main>
     </div>
   );
 }
@@ -272,9 +278,15 @@ function Home() {
   if (!data) return <Spin className={styles.spin} />;
   const { pushed, catalog } = data;
   if (!pushed.length && !catalog.courses.length && !catalog.topics.length)
-    return <EmptyNote testId="h5-empty">{t('learn.empty')}</EmptyNote>;
+    return (
+      <>
+        <ExamsLink />
+        <EmptyNote testId="h5-empty">{t('learn.empty')}</EmptyNote>
+      </>
+    );
   return (
     <div data-testid="h5-home">
+      <ExamsLink />
       <Section title={t('learn.pushed')} testId="h5-pushed">
         {pushed.length ? (
           <Grid>
@@ -319,6 +331,29 @@ function Home() {
         </Section>
       )}
     </div>
+  );
+}
+
+/** ?exams: my exams on the phone; &attempt= the attempt being taken (a reload continues it). */
+function ExamsView({ attempt }: { attempt: number }) {
+  const navigate = useNavigate();
+  return (
+    <div data-testid="h5-exams">
+      {!attempt && <BackBar />}
+      <Suspense fallback={<Spin className={styles.spin} />}>
+        <ExamTaker channel="phone" attemptId={attempt} go={(a) => navigate(a ? `/h5Course?exams&attempt=${a}` : '/h5Course?exams', { replace: !!attempt })} />
+      </Suspense>
+    </div>
+  );
+}
+
+function ExamsLink() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  return (
+    <Button icon={<FormOutlined />} block size="large" style={{ marginBottom: 16 }} onClick={() => navigate('/h5Course?exams')} data-testid="h5-exams-link">
+      {t('exam.my.title')}
+    </Button>
   );
 }
 
