@@ -41,7 +41,7 @@ export function examBody(e: Exam, publish: boolean): ExamForm {
     id: e.id,
     name: e.name,
     paperId: e.paperId,
-    classId: e.classId,
+    ...(e.classId ? { classId: e.classId } : {}),
     organ: e.organ ?? [],
     employee: e.employee ?? [],
     opensAt: dayjs(e.opensAt).format(TIME),
@@ -102,7 +102,8 @@ function ExamDialog({ target, onClose, onSaved }: { target: { row?: Exam } | nul
     ...(row ? { id: row.id } : {}),
     name: v.name.trim(),
     paperId: v.paperId,
-    classId: v.audience === 'class' ? (v.classId ?? 0) : 0,
+    // no class: none sent (the server refuses 0)
+    ...(v.audience === 'class' && v.classId ? { classId: v.classId } : {}),
     organ: v.audience === 'people' ? v.organ ?? [] : [],
     employee: v.audience === 'people' ? v.employee ?? [] : [],
     opensAt: v.opensAt.format(TIME),

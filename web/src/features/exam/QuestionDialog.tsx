@@ -66,7 +66,8 @@ function toForm(v: Values, id?: number): QuestionForm {
     explanation: (v.explanation ?? '').trim(),
     difficulty: v.difficulty,
     tags: (v.tags ?? []).map((s) => s.trim()).filter(Boolean),
-    courseId: v.courseId ?? 0,
+    // the server refuses a courseId of 0 (no course: none sent)
+    ...(v.courseId ? { courseId: v.courseId } : {}),
     review: v.type === 'fill' ? !!v.review : false,
   };
 }
