@@ -108,6 +108,7 @@ test('an exam set up on the screens is taken on the phone through a network cut,
   await examRow.getByRole('button', { name: '发布' }).click();
   await admin.getByTestId('exam-e-publish-ok').click();
   await examRow.getByText('已发布').waitFor();
+  await examRow.getByText('北京华信物业服务有限公司').waitFor();
   await shot(admin, 'exam-exams');
 
   // the phone page at 390 px: the staff member's exams, start

@@ -6,6 +6,7 @@ import {
   deleteQuestion,
   examAnalysis,
   examGrades,
+  getExam,
   getPaper,
   listExams,
   listPapers,
@@ -35,6 +36,8 @@ export const usePaperPreview = (id: number) =>
 
 export const useExams = (keyword: string) =>
   useQuery({ queryKey: examKeys.list({ keyword }), queryFn: () => listExams(keyword ? { keyword } : {}), placeholderData: keepPreviousData });
+/** One exam with its audience (the list's rows carry no audience). */
+export const useExam = (id: number) => useQuery({ queryKey: examKeys.one(id), queryFn: () => getExam(id), enabled: id > 0, staleTime: 60_000 });
 export const useGrades = (examId: number) => useQuery({ queryKey: examKeys.of('grades', examId), queryFn: () => examGrades(examId), enabled: examId > 0 });
 export const useAnalysis = (examId: number) =>
   useQuery({ queryKey: examKeys.of('analysis', examId), queryFn: () => examAnalysis(examId), enabled: examId > 0 });

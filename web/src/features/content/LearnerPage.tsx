@@ -25,12 +25,12 @@ import { clearH5Session, useH5User } from '../../lib/h5Session';
 import { useSession } from '../../lib/session';
 import { usePortalLayout } from '../../lib/siteConfig';
 import { isValidPassword, PASSWORD_MAX } from '../../lib/validate';
-import { useI18n } from '../../i18n';
+import { loadFullLang, useI18n } from '../../i18n';
 import { EmptyNote, Grid, LearnCard, learnStyles, Section, targetOf, WareList } from './LearnParts';
 import styles from './learner.module.css';
 
-// the exams (issue 31) load when opened, never with the course pages
-const ExamTaker = lazy(() => import('../exam/taking/ExamTaker'));
+// the exams (issue 31) load when opened, never with the course pages, with the messages beyond the public ones
+const ExamTaker = lazy(() => Promise.all([import('../exam/taking/ExamTaker'), loadFullLang()]).then(([m]) => m));
 
 /**
  * /h5Course: the learner page of the mobile plug-in, phone-width, on the curriculum-user API only (its own mobile

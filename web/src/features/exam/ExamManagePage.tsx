@@ -3,8 +3,8 @@ import { Alert, Button, Checkbox, Col, DatePicker, Form, Input, InputNumber, Pop
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { toast } from '../../api/client';
-import { EXAM_DOWNLOADS, RESULTS_WHEN, searchClasses, type EmployeePick, type Exam, type ExamForm, type TrainingClass, type UnitPick } from '../../api/exam';
-import { useDeleteExam, useExams, usePapers, useSaveExam } from '../../api/hooks/exam';
+import { EXAM_DOWNLOADS, getExam, RESULTS_WHEN, searchClasses, type EmployeePick, type Exam, type ExamForm, type TrainingClass, type UnitPick } from '../../api/exam';
+import { useDeleteExam, useExam, useExams, usePapers, useSaveExam } from '../../api/hooks/exam';
 import FormModal from '../../components/form/FormModal';
 import ExportButton from '../../components/list/ExportButton';
 import Panel from '../../components/list/Panel';
@@ -36,7 +36,7 @@ interface Values {
 }
 
 /** An exam as its form sends it (publish: the state to save in). */
-export function examBody(e: Exam, publish: boolean): ExamForm {
+function examBody(e: Exam, publish: boolean): ExamForm {
   return {
     id: e.id,
     name: e.name,
@@ -301,6 +301,16 @@ function ExamDialog({ target, onClose, onSaved }: { target: { row?: Exam } | nul
   );
 }
 
+/** The audience of a row: the list carries none, so it is read with the exam (cached). */
+function AudienceCell({ exam }: { exam: Exam }) {
+  const full = useExam(exam.id).data;
+  return (
+    <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 200 }} data-testid={`exam-e-audience-${exam.id}`}>
+      {full ? audienceText(full) : ''}
+    </Typography.Text>
+  );
+}
+
 const audienceText = (e: Exam) =>
   e.classId ? e.className : [...(e.organ ?? []).map((u) => u.unitName), ...(e.employee ?? []).map((p) => p.name)].join('、') || t('exam.e.allStaff');
 
@@ -313,7 +323,12 @@ export default function ExamManagePage() {
   const del = useDeleteExam();
   const [editing, setEditing] = useState<{ row?: Exam } | null>(null);
   const { confirmDanger, holder } = useConfirmDanger();
-  const publish = (e: Exam) => save.mutateAsync(examBody(e, true)).then(() => toast('success', t('exam.e.published')), () => undefined);
+  // the list's rows carry no audience: the exam is read whole before it is saved or edited
+  const publish = (e: Exam) =>
+    getExam(e.id)
+      .then((full) => save.mutateAsync(examBody(full, true)))
+      .then(() => toast('success', t('exam.e.published')), () => undefined);
+  const edit = (e: Exam) => getExam(e.id).then((full) => setEditing({ row: full }), () => undefined);
   return (
     <>
       {holder}
@@ -355,11 +370,7 @@ export default function ExamManagePage() {
               {
                 title: t('exam.e.audience'),
                 key: 'audience',
-                render: (_: unknown, e) => (
-                  <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 200 }}>
-                    {audienceText(e)}
-                  </Typography.Text>
-                ),
+                render: (_: unknown, e) => <AudienceCell exam={e} />,
               },
               {
                 title: t('exam.e.when'),
@@ -414,7 +425,7 @@ export default function ExamManagePage() {
                         </Button>
                       </Popconfirm>
                     )}
-                    <Button type="link" size="small" onClick={() => setEditing({ row: e })} data-testid={`exam-e-edit-${e.id}`}>
+                    <Button type="link" size="small" onClick={() => void edit(e)} data-testid={`exam-e-edit-${e.id}`}>
                       {t('list.edit')}
                     </Button>
                     <Button

@@ -64,7 +64,8 @@ function PaperDialog({ target, onClose, onSaved }: { target: { row?: Paper } | n
     multiMode: v.multiMode,
     passMark: v.passMark,
     remark: (v.remark ?? '').trim(),
-    items: v.kind === 'fixed' ? v.items.map((i) => ({ questionId: i.questionId, score: i.score })) : [],
+    // the store's rows (their questionId has no field of its own, so the validated values lack it)
+    items: v.kind === 'fixed' ? (form.getFieldValue('items') as ItemRow[]).map((i) => ({ questionId: i.questionId, score: i.score })) : [],
     rules:
       v.kind === 'rules'
         ? v.rules.map((r) => ({ type: r.type, difficulty: r.difficulty ?? 0, tag: (r.tag ?? '').trim(), courseId: r.courseId ?? 0, count: r.count, score: r.score }))
