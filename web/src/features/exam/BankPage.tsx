@@ -61,9 +61,10 @@ export default function BankPage() {
     },
     { titleKey: 'exam.col.difficulty', dataIndex: 'difficulty', sortKey: 'difficulty', width: 88, render: (v: number) => t(`exam.difficulty.${v}` as 'exam.difficulty.1') },
     { titleKey: 'exam.col.tags', dataIndex: 'tags', render: (v: string[]) => (v ?? []).map((s) => <Tag key={s}>{s}</Tag>) },
-    { titleKey: 'exam.col.courseName', dataIndex: 'courseName', defaultHidden: false },
-    { titleKey: 'exam.col.version', dataIndex: 'version', width: 64, render: (v: number) => `v${v}` },
-    { titleKey: 'exam.col.updatedAt', dataIndex: 'updatedAt', sortKey: 'updatedAt', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
+    { titleKey: 'exam.col.courseName', dataIndex: 'courseName' },
+    // the version and the time are in the column settings: at 1440 px the course would be cut otherwise
+    { titleKey: 'exam.col.version', dataIndex: 'version', width: 64, defaultHidden: true, render: (v: number) => `v${v}` },
+    { titleKey: 'exam.col.updatedAt', dataIndex: 'updatedAt', sortKey: 'updatedAt', defaultHidden: true, render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
     {
       titleKey: 'list.actions',
       key: 'actions',
