@@ -84,6 +84,11 @@ const pages = {
   h5Course: () => import('../features/content/LearnerPage'),
   // the three training screens share one entry (its own lazy screens): a short import list in the first bundle
   training: () => import('../features/training/TrainingRoute'),
+  examBank: () => import('../features/exam/BankPage'),
+  examPaper: () => import('../features/exam/PaperPage'),
+  examManage: () => import('../features/exam/ExamManagePage'),
+  examGrade: () => import('../features/exam/GradePage'),
+  gatewayExam: () => import('../features/exam/PortalExamPage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -125,6 +130,7 @@ export const routes: RouteEntry[] = [
   route('portal', 'gatewayDemand', pages.gatewayDemand),
   route('portal', 'gatewayCourse', pages.gatewayCourse),
   route('portal', 'gatewayTraining', pages.training),
+  route('portal', 'gatewayExam', pages.gatewayExam),
   route('portal', 'gatewayDetail', pages.gatewayDetail),
   ...detailTabs.map((tab) =>
     route('portal', `gatewayDetail.${tab}`, pages.gatewayDetail, `/gatewayDetail/${tab}`),
@@ -167,10 +173,10 @@ export const routes: RouteEntry[] = [
   admin('dreport', pages.dreport),
   admin('training_class', pages.training),
   admin('training_lecturer', pages.training),
-  admin('exam_bank'),
-  admin('exam_paper'),
-  admin('exam_manage'),
-  admin('exam_grade'),
+  admin('exam_bank', pages.examBank),
+  admin('exam_paper', pages.examPaper),
+  admin('exam_manage', pages.examManage),
+  admin('exam_grade', pages.examGrade),
   admin('externalOrgan', pages.externalOrgan),
   admin('externalUser', pages.externalUser),
 
