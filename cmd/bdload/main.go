@@ -77,7 +77,7 @@ func run() error {
 	bin := flag.String("bin", "bin/biddesk", "the BidDesk binary (built with go build ./cmd/biddesk)")
 	dsn := flag.String("database-url", "", "PostgreSQL DSN (an empty database); empty: SQLite in a temporary folder")
 	users := flag.Int("users", 100_000, "staff accounts to seed")
-	dur := flag.Duration("duration", 3*time.Second, "how long each call is sent at each connection count; exam: how long the takers save (default 10m there)")
+	dur := flag.Duration("duration", 3*time.Second, "how long each call is sent at each connection count; exam: how long each taker saves from its start (default 10m there)")
 	connList := flag.String("conns", "16,64", "connection counts, comma-separated")
 	only := flag.String("only", "", "measure only the calls whose name contains this")
 	keep := flag.String("keep", "", "an empty folder to keep the data in (SQLite's database, the files), to look at the seeded data after the run")
