@@ -11,6 +11,8 @@ import (
 
 	"biddesk/internal/platform/db"
 	"biddesk/internal/training"
+
+	"github.com/pdfcpu/pdfcpu/pkg/api"
 )
 
 // ended is a class of 5 seats with two sessions of one lecturer (10 and 11 March), w.users[0..2] seated, the clock
@@ -294,6 +296,9 @@ func TestCertificateByRuleAndRevocation(t *testing.T) {
 	pdf, err := training.CertificatePDF(c, "https://biddesk.example/verify/cert/"+c.Serial)
 	if err != nil || !bytes.HasPrefix(pdf, []byte("%PDF-1.4")) || !bytes.Contains(pdf, []byte("%%EOF")) {
 		t.Errorf("pdf: %v %q", err, pdf[:min(20, len(pdf))])
+	}
+	if err := api.Validate(bytes.NewReader(pdf), nil); err != nil {
+		t.Errorf("the certificate's PDF is not valid: %v", err)
 	}
 }
 
