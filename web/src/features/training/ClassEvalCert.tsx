@@ -153,9 +153,12 @@ function RuleForm({ c, rule }: { c: Detail; rule: CertRule }) {
     <Form
       form={form}
       layout="inline"
-      initialValues={rule}
-      onFinish={(v) =>
-        void save.mutateAsync({ ...v, classId: c.id, examId: v.examId ?? 0 }).then(() => toast('success', t('msg.operationSuccessful')), shownByClient)
+      // no exam is an empty choice (the server's 0)
+      initialValues={{ ...rule, examId: rule.examId || undefined }}
+      onFinish={({ examId, ...v }) =>
+        void save
+          .mutateAsync({ ...v, classId: c.id, ...(examId ? { examId } : {}) })
+          .then(() => toast('success', t('msg.operationSuccessful')), shownByClient)
       }
       data-testid="cert-rule"
       style={{ rowGap: 8 }}
@@ -246,13 +249,13 @@ export function CertificatesTab({ c }: { c: Detail }) {
         locale={{ emptyText: list.isError ? t('common.loadFailed') : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('training.cert.nobody')} /> }}
         scroll={{ x: 1100 }}
         columns={[
-          { title: t('training.students.trainee'), key: 'who', render: (_: unknown, r) => `${r.userName}（${r.loginCode}）` },
+          { title: t('training.students.trainee'), key: 'who', render: (_: unknown, r) => <span style={{ whiteSpace: 'nowrap' }}>{`${r.userName}（${r.loginCode}）`}</span> },
           { title: t('training.class.unit'), dataIndex: 'unitLabel' },
           { title: t('training.cert.attendance'), key: 'att', render: (_: unknown, r) => `${r.attendance}%（${r.attended}/${r.sessions}）` },
-          { title: t('training.cert.evaluated'), dataIndex: 'evaluated', render: (v: boolean) => (v ? t('training.yes') : t('training.no')) },
+          { title: <span style={{ whiteSpace: 'nowrap' }}>{t('training.cert.evaluated')}</span>, dataIndex: 'evaluated', render: (v: boolean) => (v ? t('training.yes') : t('training.no')) },
           ...(rule.data?.examId ? [{ title: t('training.cert.examPassed'), dataIndex: 'examPassed', render: (v: boolean) => (v ? t('training.yes') : t('training.no')) }] : []),
           {
-            title: t('training.cert.meets'),
+            title: <span style={{ whiteSpace: 'nowrap' }}>{t('training.cert.meets')}</span>,
             dataIndex: 'meets',
             render: (v: boolean, r) => <span data-testid={`cert-meets-${r.loginCode}`}>{v ? <Tag color="green">{t('training.yes')}</Tag> : <Tag>{t('training.no')}</Tag>}</span>,
           },

@@ -31,12 +31,14 @@ function Verify() {
   else {
     const status = v.state === 'valid' ? 'success' : v.state === 'revoked' ? 'error' : 'warning';
     body = (
-      <Result
-        status={status}
-        title={<span data-testid="verify-state">{t(`training.verify.${v.state === 'valid' ? 'valid' : v.state === 'revoked' ? 'revoked' : 'expired'}`)}</span>}
-        data-testid="verify-result"
-      >
-        <Descriptions column={1} bordered size="small">
+      <>
+        <Result
+          status={status}
+          title={<span data-testid="verify-state">{t(`training.verify.${v.state === 'valid' ? 'valid' : v.state === 'revoked' ? 'revoked' : 'expired'}`)}</span>}
+          data-testid="verify-result"
+          style={{ padding: '16px 0' }}
+        />
+        <Descriptions column={1} bordered size="small" styles={{ label: { whiteSpace: 'nowrap', width: 96 } }}>
           <Descriptions.Item label={t('training.verify.serial')}>{v.serial}</Descriptions.Item>
           <Descriptions.Item label={t('training.verify.course')}>
             <span data-testid="verify-title">{v.title}</span>
@@ -46,7 +48,7 @@ function Verify() {
           </Descriptions.Item>
           {v.validUntil && <Descriptions.Item label={t('training.verify.validUntil')}>{v.validUntil}</Descriptions.Item>}
         </Descriptions>
-      </Result>
+      </>
     );
   }
   return (
