@@ -61,5 +61,8 @@ func (a *App) seedTrainingDemo(ctx context.Context) error {
 	if err := a.DB.QueryRow(ctx, `SELECT id FROM sys_user WHERE login_code = 'admin'`).Scan(&admin); err != nil {
 		return err
 	}
-	return a.training.SeedDemo(ctx, admin, org.DemoPeople[org.DemoStaffEmployee].Unit)
+	if err := a.training.SeedDemo(ctx, admin, org.DemoPeople[org.DemoStaffEmployee].Unit); err != nil {
+		return err
+	}
+	return a.training.SeedCertDemo(ctx, admin)
 }
