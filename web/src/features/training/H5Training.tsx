@@ -12,7 +12,10 @@ import { useNavigate } from 'react-router-dom';
 import { queryClient } from '../../api/queries';
 import type { SignedIn } from '../../api/training';
 import { t, useI18n } from '../../i18n';
+import { MyCertificates, MyEvaluations } from './MyEvalCert';
 import { MyClasses, MySchedule } from './MyTraining';
+
+type Panel = 'classes' | 'schedule' | 'evaluations' | 'certificates';
 import { timeRange } from './parts';
 import { useSessionCard, useSignIn } from './queries';
 
@@ -26,20 +29,25 @@ export default function H5Training({ signin, code }: { signin?: number; code?: s
 
 function Panels() {
   useI18n();
-  const [tab, setTab] = useState<'classes' | 'schedule'>('classes');
+  const [tab, setTab] = useState<Panel>('classes');
   return (
     <div data-testid="h5-training">
       <Segmented
         block
         value={tab}
-        onChange={(v) => setTab(v as 'classes' | 'schedule')}
+        onChange={(v) => setTab(v as Panel)}
         options={[
-          { value: 'classes', label: <span data-testid="h5-training-classes">{t('training.my.classes')}</span> },
-          { value: 'schedule', label: <span data-testid="h5-training-schedule">{t('training.my.schedule')}</span> },
+          { value: 'classes', label: <span data-testid="h5-training-classes">{t('training.my.classesShort')}</span> },
+          { value: 'schedule', label: <span data-testid="h5-training-schedule">{t('training.my.scheduleShort')}</span> },
+          { value: 'evaluations', label: <span data-testid="h5-training-evaluations">{t('training.my.evaluationsShort')}</span> },
+          { value: 'certificates', label: <span data-testid="h5-training-certificates">{t('training.my.certificatesShort')}</span> },
         ]}
         style={{ marginBottom: 12 }}
       />
-      {tab === 'classes' ? <MyClasses where="h5" compact /> : <MySchedule where="h5" compact />}
+      {tab === 'classes' && <MyClasses where="h5" compact />}
+      {tab === 'schedule' && <MySchedule where="h5" compact />}
+      {tab === 'evaluations' && <MyEvaluations where="h5" />}
+      {tab === 'certificates' && <MyCertificates where="h5" />}
     </div>
   );
 }
