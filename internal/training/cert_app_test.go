@@ -185,7 +185,7 @@ func TestCertificateCallsAndVerificationPage(t *testing.T) {
 	e.Done("GET", fmt.Sprintf("/api/training/cert/list?classId=%d", class.ID), admin, nil, &certs)
 	e.Refused("PUT", "/api/training/cert/revoke", admin, map[string]any{"id": mine[0].ID, "reason": "  "}, "缺少参数 reason")
 	e.Done("PUT", "/api/training/cert/revoke", admin, map[string]any{"id": mine[0].ID, "reason": "证书信息有误"}, nil)
-	if e.BizLog(training.FunClass, "cert_revoke") != 1 {
+	if e.BizLog(training.FunClass, "revoke") != 1 {
 		t.Error("the revocation is not in the business log")
 	}
 	set(time.Date(2026, 3, 10, 13, 0, 0, 0, time.Local))

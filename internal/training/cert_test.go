@@ -284,7 +284,7 @@ func TestCertificateByRuleAndRevocation(t *testing.T) {
 		t.Errorf("after revocation: %+v", v)
 	}
 	var logged int
-	if err := w.db.QueryRow(ctx, `SELECT COUNT(*) FROM business_log WHERE action = 'cert_revoke'`).Scan(&logged); err != nil || logged != 1 {
+	if err := w.db.QueryRow(ctx, `SELECT COUNT(*) FROM business_log WHERE action = 'revoke'`).Scan(&logged); err != nil || logged != 1 {
 		t.Errorf("business log of the revocation: %d %v", logged, err)
 	}
 	// expired: past its validity

@@ -172,7 +172,7 @@ func (s *Service) SaveCertRule(ctx context.Context, in CertRule) error {
 			return err
 		}
 		before.ExamName, in.ExamName = "", ""
-		return s.record(ctx, tx, audit.Change{Module: FunClass, Action: "cert_rule", TargetID: in.ClassID, Target: c.Name, Before: before, After: in})
+		return s.record(ctx, tx, audit.Change{Module: FunClass, Action: audit.Update, TargetID: in.ClassID, Target: c.Name, Before: before, After: in})
 	})
 	if err != nil {
 		return fmt.Errorf("training: certificate rule of class %d: %w", in.ClassID, err)
@@ -338,7 +338,7 @@ func (s *Service) issueOnClose(ctx context.Context, tx *db.Tx, classID int64, cl
 		}
 		if got != nil {
 			n++
-			if err := s.record(ctx, tx, audit.Change{Module: FunClass, Action: "cert_issue", TargetID: got.ID, Target: className + " / " + c.UserName,
+			if err := s.record(ctx, tx, audit.Change{Module: FunClass, Action: "issue", TargetID: got.ID, Target: className + " / " + c.UserName,
 				After: map[string]any{"serial": got.Serial, "userId": c.UserID, "by": "rule"}}); err != nil {
 				return n, err
 			}
@@ -404,7 +404,7 @@ func (s *Service) Issue(ctx context.Context, in IssueIn) (Issued, error) {
 				continue
 			}
 			out.Issued = append(out.Issued, *got)
-			if err := s.record(ctx, tx, audit.Change{Module: FunClass, Action: "cert_issue", TargetID: got.ID, Target: c.Name + " / " + name,
+			if err := s.record(ctx, tx, audit.Change{Module: FunClass, Action: "issue", TargetID: got.ID, Target: c.Name + " / " + name,
 				After: map[string]any{"serial": got.Serial, "userId": uid, "by": "manual"}}); err != nil {
 				return err
 			}
@@ -450,7 +450,7 @@ func (s *Service) Revoke(ctx context.Context, in RevokeIn) error {
 			reason, now, p.UserID, in.ID); err != nil {
 			return err
 		}
-		return audit.Record(ctx, tx, audit.Change{Module: FunClass, Action: "cert_revoke", TargetID: in.ID, Target: c.Serial + " / " + c.HolderName,
+		return audit.Record(ctx, tx, audit.Change{Module: FunClass, Action: "revoke", TargetID: in.ID, Target: c.Serial + " / " + c.HolderName,
 			Before: map[string]any{"state": c.State}, After: map[string]any{"state": CertRevoked, "reason": reason}})
 	})
 	if err != nil {

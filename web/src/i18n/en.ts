@@ -203,6 +203,8 @@ const en = {
   'businessLog.action.correct': 'Correct',
   'businessLog.action.mark': 'Mark',
   'businessLog.action.release': 'Release results',
+  'businessLog.action.issue': 'Issue a certificate',
+  'businessLog.action.revoke': 'Revoke a certificate',
   'businessLog.module.sys_file': 'Files',
   'businessLog.module.word': 'Expert Word documents',
   'businessLog.module.library': 'Bid-material library',

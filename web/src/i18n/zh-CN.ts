@@ -205,6 +205,8 @@ const zhCN: Record<MessageKey, string> = {
   'businessLog.action.correct': '更正',
   'businessLog.action.mark': '阅卷',
   'businessLog.action.release': '发布成绩',
+  'businessLog.action.issue': '颁发证书',
+  'businessLog.action.revoke': '撤销证书',
   'businessLog.module.sys_file': '文件',
   'businessLog.module.word': '专家Word文档',
   'businessLog.module.library': '标书资料库',
