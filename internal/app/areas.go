@@ -95,7 +95,7 @@ func (a *App) areas() []area {
 				Run: func(ctx context.Context) (string, error) { return tasks.Retain(ctx, a.DB, time.Now()) },
 			}}},
 		{name: "sysconfig", routes: func() []route.Route { return sysconfig.NewHandlers(a.SysConfig).Routes() }},
-		{name: "library", open: a.openLibrary, routes: func() []route.Route { return library.NewHandlers(a.Library).Routes() },
+		{name: "library", open: a.openLibrary, works: a.libraryWorks, routes: func() []route.Route { return library.NewHandlers(a.Library).Routes() },
 			builtins: a.seedLibraryCodes, demo: a.seedLibraryDemo,
 			jobs: []tasks.Task{{
 				Code: "library_reminders", Name: "task.name.library_reminders", Cron: "0 1 * * *",
