@@ -116,7 +116,7 @@ func (a *App) areas() []area {
 			demoAfterPast: a.seedTrainingDemo, jobs: []tasks.Task{a.trainingReminders()}},
 		{name: "exam", open: a.openExams, routes: func() []route.Route { return exam.NewHandlers(a.exams).Routes() },
 			demoAfterPast: a.seedExamDemo, jobs: []tasks.Task{a.examSubmitDue()}},
-		{name: "dtable", staffOnly: true, open: a.openDtables, routes: func() []route.Route { return dtable.NewHandlers(a.dtables).Routes() }},
+		{name: "dtable", staffOnly: true, open: a.openDtables, works: a.dtableWorks, routes: func() []route.Route { return dtable.NewHandlers(a.dtables).Routes() }},
 		{name: "dataset", staffOnly: true, open: a.openDatasets, routes: func() []route.Route { return dataset.NewHandlers(a.datasets).Routes() }},
 		{name: "dreport", staffOnly: true, open: a.openReports, routes: func() []route.Route { return dreport.NewHandlers(a.reports).Routes() },
 			demo: a.seedLowcodeDemo},
@@ -182,6 +182,7 @@ func (a *App) assembleRoutes() {
 // reports (over the datasets).
 func (a *App) openDtables(context.Context) error {
 	a.dtables = dtable.NewService(a.DB, a.dtableCaller, lowcodeLookups{a})
+	a.dtables.UseJobs(a.background)
 	return nil
 }
 

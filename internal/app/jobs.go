@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"biddesk/internal/auth"
+	"biddesk/internal/dtable"
 	"biddesk/internal/library"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/httpx"
@@ -75,6 +76,17 @@ func (a *App) libraryWorks() []tasks.Work {
 			return nil, httpx.Fail("job.no_right")
 		}
 		return a.Library.RunImportJob(ctx, t, args, j.Input)
+	})}
+}
+
+// dtableWorks: a table's import in the background (the owner's right to write the table is checked when it runs).
+func (a *App) dtableWorks() []tasks.Work {
+	return []tasks.Work{a.actingWork(dtable.ImportJobKind, "dtable.import_job", 30*time.Minute, func(ctx context.Context, j *tasks.Job) (any, error) {
+		var args dtable.ImportJobArgs
+		if err := j.Decode(&args); err != nil {
+			return nil, err
+		}
+		return a.dtables.RunImportJob(ctx, args, j.Input)
 	})}
 }
 
