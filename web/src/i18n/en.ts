@@ -1377,6 +1377,7 @@ const en = {
   'job.none': 'No jobs in the background',
   'job.cancel': 'Cancel the job',
   'job.leaveHint': 'You can leave this page: the job goes on. Find it again under "My jobs" in the user menu.',
+  'job.read': '{done} rows read',
   'job.rows': '{done} of {total} rows',
   'job.state.queued': 'Waiting',
   'job.state.running': 'Running',

@@ -1379,6 +1379,7 @@ const zhCN: Record<MessageKey, string> = {
   'job.none': '暂无后台任务',
   'job.cancel': '取消任务',
   'job.leaveHint': '可以离开本页面，任务会继续执行；之后在右上角用户菜单的“我的任务”中查看。',
+  'job.read': '已读取 {done} 行',
   'job.rows': '{done} / {total} 行',
   'job.state.queued': '排队中',
   'job.state.running': '执行中',
