@@ -78,7 +78,9 @@ func (a *App) areas() []area {
 			builtins: a.Access.SeedBuiltins},
 		{name: "dict", routes: func() []route.Route { return dict.NewHandlers(a.Dict).Routes() },
 			builtins: a.Dict.SeedBuiltins},
-		{name: "files", routes: func() []route.Route { return append(files.NewHandlers(a.Files).Routes(), a.ticketRoute()) }},
+		{name: "files", works: a.exportWorks, routes: func() []route.Route {
+			return append(files.NewHandlers(a.Files).Routes(), a.ticketRoute(), a.exportStartRoute(), a.exportFileRoute())
+		}},
 		{name: "org", open: func(context.Context) error { a.Org.UseJobs(a.background); return nil }, works: a.orgWorks, routes: func() []route.Route { return org.NewHandlers(a.Org, a.Access.CheckScopeChange).Routes() },
 			builtins: func(ctx context.Context) error {
 				return a.Org.SeedDefaultScopes(ctx, map[string]string{access.RoleSysAdmin: org.ScopeAll, access.RoleLibAdmin: org.ScopeAll})
@@ -92,7 +94,7 @@ func (a *App) areas() []area {
 			jobs: []tasks.Task{{
 				Code: "log_retention", Name: "task.name.log_retention", Cron: "0 3 * * *",
 				Timeout: 20 * time.Minute, Retries: 2, Overlap: tasks.OverlapForbid, Misfire: tasks.MisfireRun,
-				Run: func(ctx context.Context) (string, error) { return tasks.Retain(ctx, a.DB, time.Now()) },
+				Run: a.retain,
 			}}},
 		{name: "sysconfig", routes: func() []route.Route { return sysconfig.NewHandlers(a.SysConfig).Routes() }},
 		{name: "library", open: a.openLibrary, works: a.libraryWorks, routes: func() []route.Route { return library.NewHandlers(a.Library).Routes() },

@@ -79,6 +79,8 @@ var partnerReachable = map[string]string{
 	"GET /api/sys/user/session":           "the caller's own session",
 	"PUT /api/sys/user/updatePwd":         "the caller's own password",
 	"PUT /api/sys/user/theme":             "the caller's own colour theme (light, dark or the system's)",
+	"POST /api/sys/export/start":          "an export path the caller may call (as the download ticket checks), counted with the caller's own rights; a job acts for its owner (TestALargeExportIsMadeInTheBackgroundWithTheSameRows)",
+	"GET /api/sys/job/file":               "the file of the caller's own export job only (another's reads as not found, TestALargeExportIsMadeInTheBackgroundWithTheSameRows)",
 	"GET /api/sys/job/get":                "the caller's own job only (owner checked; another's reads as not found, TestOrgImportInTheBackgroundReportsProgressAndItsReport); a partner starts none today",
 	"GET /api/sys/job/mine":               "the caller's own jobs only",
 	"POST /api/sys/job/cancel":            "the caller's own job only (owner checked)",

@@ -99,8 +99,8 @@ func TestSysConfigListsTheBuiltInsWithTheirDefaults(t *testing.T) {
 	}
 	want := "sys.help_url,sys.logout_url,session.idle_minutes,session.absolute_hours,session.single,upload.max_size_mb,upload.allowed_suffixes," +
 		"library.expiry_warning_days,portal.title,portal.logo_url,portal.header_links,portal.footer_links,portal.copyright,dataset.personal_columns," +
-		"training.signin_before_minutes,training.signin_after_minutes"
-	if strings.Join(keys, ",") != want || p.Total != 16 {
+		"training.signin_before_minutes,training.signin_after_minutes,export.background_rows"
+	if strings.Join(keys, ",") != want || p.Total != 17 {
 		t.Fatalf("built-ins: %v", keys)
 	}
 	// The defaults of the session policy and the URLs are this start's flags.
@@ -132,7 +132,7 @@ func TestSysConfigListsTheBuiltInsWithTheirDefaults(t *testing.T) {
 			t.Errorf("%v: %d, want %d", c.q, p.Total, c.want)
 		}
 	}
-	if p := list[paramRec](e, "/api/sys/config/list", tok, url.Values{"sort": {"key"}, "order": {"desc"}, "limit": {"2"}}); p.Records[0].Key != "upload.max_size_mb" || p.Pages != 8 {
+	if p := list[paramRec](e, "/api/sys/config/list", tok, url.Values{"sort": {"key"}, "order": {"desc"}, "limit": {"2"}}); p.Records[0].Key != "upload.max_size_mb" || p.Pages != 9 {
 		t.Errorf("sorted by key: %+v", p)
 	}
 	for _, bad := range []string{"sort=config_value", "type=xml", "builtin=2", "limit=101"} {

@@ -20,6 +20,12 @@ func Report(ctx context.Context, done, total int) {
 	}
 }
 
+// On tells whether ctx has a reporter (the work runs as a job).
+func On(ctx context.Context) bool {
+	f, ok := ctx.Value(key{}).(Func)
+	return ok && f != nil
+}
+
 // Meter counts the steps of a long work as one figure for ctx's reporter: an import checks its rows, then writes
 // those that passed. The whole grows as the work learns what is left (Expect).
 type Meter struct {
