@@ -13,6 +13,7 @@ import (
 	"os"
 	"reflect"
 	"strconv"
+	"sync"
 	"time"
 
 	"biddesk/internal/auth"
@@ -105,6 +106,9 @@ func (a *App) startExport(r *http.Request, in exportStartIn) (*ExportStartOut, e
 	if err != nil {
 		return nil, err
 	}
+	if _, no := uncounted.Load(in.Path); no {
+		return &ExportStartOut{Rows: -1}, nil
+	}
 	lang := httpx.Lang(r)
 	ctx, counted := list.AskCount(r.Context())
 	req, err := exportRequest(ctx, in.Path, in.Query, lang)
@@ -116,6 +120,7 @@ func (a *App) startExport(r *http.Request, in exportStartIn) (*ExportStartOut, e
 		return nil, err
 	}
 	if !counted.Known {
+		uncounted.Store(in.Path, true) // its handler made its file instead: not asked again
 		return &ExportStartOut{Rows: -1}, nil
 	}
 	out := &ExportStartOut{Rows: counted.Rows}
@@ -129,6 +134,9 @@ func (a *App) startExport(r *http.Request, in exportStartIn) (*ExportStartOut, e
 	out.JobID, err = a.background(r.Context(), exportJobKind, title, exportArgs{Path: in.Path, Query: in.Query, Lang: lang}, nil)
 	return out, err
 }
+
+// uncounted are the export paths whose handler does not answer a count (not a list.Table export): asked once.
+var uncounted sync.Map
 
 // fileSink is the response an export job's handler writes: the headers, the status, the body into a file.
 type fileSink struct {
