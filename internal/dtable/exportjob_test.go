@@ -1,11 +1,13 @@
 package dtable_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
 	"reflect"
 	"testing"
+	"time"
 
 	"biddesk/internal/apptest"
 	"biddesk/internal/tasks"
@@ -81,6 +83,20 @@ func TestALargeExportIsMadeInTheBackgroundWithTheSameRows(t *testing.T) {
 	var env apptest.Envelope
 	if json.Unmarshal(body, &env) != nil || env.Code == 0 || env.Message != "任务不存在" {
 		t.Fatalf("staff read the file: %d %.200s", resp.StatusCode, body)
+	}
+	// a day after, the log-retention task removes the file: the download says so
+	if _, err := e.App.DB.Exec(context.Background(), `UPDATE sys_job SET ended_at = ? WHERE id = ?`, time.Now().UTC().Add(-25*time.Hour), s.JobID); err != nil {
+		t.Fatal(err)
+	}
+	e.Done("POST", "/api/sys/task/run", admin, map[string]any{"code": "log_retention"}, nil)
+	for deadline := time.Now().Add(time.Minute); e.Count(`SELECT COUNT(*) FROM sys_job WHERE id = ? AND result LIKE '%"expired":true%'`, s.JobID) == 0; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the export's file was not removed")
+		}
+	}
+	_, body = e.Fetch(fmt.Sprintf("/api/sys/job/file?id=%d&ticket=%s", s.JobID, e.Ticket(admin, "/api/sys/job/file")), "")
+	if json.Unmarshal(body, &env) != nil || env.Code == 0 {
+		t.Fatalf("an expired file: %.200s", body)
 	}
 	// nor starts an export of a path they may not call
 	_, r := e.Call("POST", "/api/sys/export/start", staff, map[string]any{"path": "/api/sys/config/export", "query": ""})
