@@ -78,7 +78,9 @@ func (a *App) areas() []area {
 			builtins: a.Access.SeedBuiltins},
 		{name: "dict", routes: func() []route.Route { return dict.NewHandlers(a.Dict).Routes() },
 			builtins: a.Dict.SeedBuiltins},
-		{name: "files", routes: func() []route.Route { return append(files.NewHandlers(a.Files).Routes(), a.ticketRoute()) }},
+		{name: "files", works: a.exportWorks, routes: func() []route.Route {
+			return append(files.NewHandlers(a.Files).Routes(), a.ticketRoute(), a.exportStartRoute(), a.exportFileRoute())
+		}},
 		{name: "org", open: func(context.Context) error { a.Org.UseJobs(a.background); return nil }, works: a.orgWorks, routes: func() []route.Route { return org.NewHandlers(a.Org, a.Access.CheckScopeChange).Routes() },
 			builtins: func(ctx context.Context) error {
 				return a.Org.SeedDefaultScopes(ctx, map[string]string{access.RoleSysAdmin: org.ScopeAll, access.RoleLibAdmin: org.ScopeAll})
@@ -92,10 +94,10 @@ func (a *App) areas() []area {
 			jobs: []tasks.Task{{
 				Code: "log_retention", Name: "task.name.log_retention", Cron: "0 3 * * *",
 				Timeout: 20 * time.Minute, Retries: 2, Overlap: tasks.OverlapForbid, Misfire: tasks.MisfireRun,
-				Run: func(ctx context.Context) (string, error) { return tasks.Retain(ctx, a.DB, time.Now()) },
+				Run: a.retain,
 			}}},
 		{name: "sysconfig", routes: func() []route.Route { return sysconfig.NewHandlers(a.SysConfig).Routes() }},
-		{name: "library", open: a.openLibrary, routes: func() []route.Route { return library.NewHandlers(a.Library).Routes() },
+		{name: "library", open: a.openLibrary, works: a.libraryWorks, routes: func() []route.Route { return library.NewHandlers(a.Library).Routes() },
 			builtins: a.seedLibraryCodes, demo: a.seedLibraryDemo,
 			jobs: []tasks.Task{{
 				Code: "library_reminders", Name: "task.name.library_reminders", Cron: "0 1 * * *",
@@ -116,7 +118,7 @@ func (a *App) areas() []area {
 			demoAfterPast: a.seedTrainingDemo, jobs: []tasks.Task{a.trainingReminders()}},
 		{name: "exam", open: a.openExams, routes: func() []route.Route { return exam.NewHandlers(a.exams).Routes() },
 			demoAfterPast: a.seedExamDemo, jobs: []tasks.Task{a.examSubmitDue()}},
-		{name: "dtable", staffOnly: true, open: a.openDtables, routes: func() []route.Route { return dtable.NewHandlers(a.dtables).Routes() }},
+		{name: "dtable", staffOnly: true, open: a.openDtables, works: a.dtableWorks, routes: func() []route.Route { return dtable.NewHandlers(a.dtables).Routes() }},
 		{name: "dataset", staffOnly: true, open: a.openDatasets, routes: func() []route.Route { return dataset.NewHandlers(a.datasets).Routes() }},
 		{name: "dreport", staffOnly: true, open: a.openReports, routes: func() []route.Route { return dreport.NewHandlers(a.reports).Routes() },
 			demo: a.seedLowcodeDemo},
@@ -182,6 +184,7 @@ func (a *App) assembleRoutes() {
 // reports (over the datasets).
 func (a *App) openDtables(context.Context) error {
 	a.dtables = dtable.NewService(a.DB, a.dtableCaller, lowcodeLookups{a})
+	a.dtables.UseJobs(a.background)
 	return nil
 }
 

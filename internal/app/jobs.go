@@ -3,9 +3,12 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"biddesk/internal/auth"
+	"biddesk/internal/dtable"
+	"biddesk/internal/library"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/tasks"
@@ -55,6 +58,35 @@ func (a *App) orgWorks() []tasks.Work {
 			return nil, err
 		}
 		return a.Org.RunImportJob(ctx, args, j.Input)
+	})}
+}
+
+// libraryWorks: a material type's import in the background, for the holders of the type's right.
+func (a *App) libraryWorks() []tasks.Work {
+	return []tasks.Work{a.actingWork(library.ImportJobKind, "lib.import.job", 30*time.Minute, func(ctx context.Context, j *tasks.Job) (any, error) {
+		var args library.ImportJobArgs
+		if err := j.Decode(&args); err != nil {
+			return nil, err
+		}
+		t := library.TypeOf(args.Type)
+		if t == nil || !t.Import {
+			return nil, tasks.Permanent(fmt.Errorf("library import job: no importable type %q", args.Type))
+		}
+		if p := auth.PrincipalFrom(ctx); !p.Can(t.Code) {
+			return nil, httpx.Fail("job.no_right")
+		}
+		return a.Library.RunImportJob(ctx, t, args, j.Input)
+	})}
+}
+
+// dtableWorks: a table's import in the background (the owner's right to write the table is checked when it runs).
+func (a *App) dtableWorks() []tasks.Work {
+	return []tasks.Work{a.actingWork(dtable.ImportJobKind, "dtable.import_job", 30*time.Minute, func(ctx context.Context, j *tasks.Job) (any, error) {
+		var args dtable.ImportJobArgs
+		if err := j.Decode(&args); err != nil {
+			return nil, err
+		}
+		return a.dtables.RunImportJob(ctx, args, j.Input)
 	})}
 }
 

@@ -45,6 +45,7 @@ func (s libraryScopes) Condition(ctx context.Context, q db.Querier, userID int64
 // and each download counts for the record.
 func (a *App) openLibrary(context.Context) error {
 	a.Library = library.NewService(a.DB, libraryDicts{a}, libraryScopes{a.Org}, a.SysConfig, a.Files)
+	a.Library.UseJobs(a.background)
 	for _, t := range library.Types {
 		a.Files.OnRead(library.FileRecordType(t), func(ctx context.Context, p *auth.Principal, f *files.File) (bool, error) {
 			return a.Library.MayReadFile(ctx, p, t, f.RecordID, f.ID)

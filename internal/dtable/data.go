@@ -318,9 +318,12 @@ func splitCodes(text, sep string) []string {
 	return out
 }
 
-// specs keeps each table's list Spec while its definition stays the same; counts keeps each table's
-// totals while its list_version row stays the same (bumped by every write of its rows).
-var specs, counts sync.Map // table id -> *cachedSpec, *list.Counts
+// listCaches keeps each table's list Spec while its definition stays the same (specs), and its totals while its
+// list_version row stays the same (counts, bumped by every write of its rows). They belong to the service, so to its
+// database: two databases in one process (tests, a restore) have tables of the same ids.
+type listCaches struct {
+	specs, counts sync.Map // table id -> *cachedSpec, *list.Counts
+}
 
 // moved tells the kept totals of table t that its rows changed (inside the write's transaction).
 func moved(ctx context.Context, tx *db.Tx, t *live) error {
@@ -336,8 +339,8 @@ type cachedSpec struct {
 
 // spec is the list of table t: filters of its searchable fields, sorts of its sortable ones, the
 // live rows. Every identifier in it is generated.
-func (t *live) spec() *list.Spec {
-	if c, ok := specs.Load(t.ID); ok {
+func (s *Service) spec(t *live) *list.Spec {
+	if c, ok := s.caches.specs.Load(t.ID); ok {
 		if c := c.(*cachedSpec); c.version.Equal(t.Version) && c.fields == len(t.Fields) {
 			return c.spec
 		}
@@ -406,9 +409,9 @@ func (t *live) spec() *list.Spec {
 		}
 	}
 	sp.Select = strings.Join(cols, ", ")
-	c, _ := counts.LoadOrStore(t.ID, list.NewCounts(tableName(t.ID)))
+	c, _ := s.caches.counts.LoadOrStore(t.ID, list.NewCounts(tableName(t.ID)))
 	sp.Counts = c.(*list.Counts)
-	specs.Store(t.ID, &cachedSpec{version: t.Version, fields: len(t.Fields), spec: sp})
+	s.caches.specs.Store(t.ID, &cachedSpec{version: t.Version, fields: len(t.Fields), spec: sp})
 	return sp
 }
 
@@ -511,7 +514,7 @@ func (s *Service) List(ctx context.Context, tableID int64, in *httpx.Input) (*li
 	if err != nil {
 		return nil, err
 	}
-	sp := t.spec()
+	sp := s.spec(t)
 	q, err := sp.Parse(in)
 	if err != nil {
 		return nil, err
@@ -541,7 +544,7 @@ func (s *Service) Get(ctx context.Context, tableID, id int64) (_ Row, err error)
 
 // get reads one live row through q (without its labels, which are read outside transactions).
 func (s *Service) get(ctx context.Context, q db.Querier, t *live, id int64) (Row, error) {
-	sp := t.spec()
+	sp := s.spec(t)
 	r, err := t.scanner()(q.QueryRow(ctx, `SELECT `+sp.Select+` FROM `+sp.From+` WHERE deleted_at IS NULL AND id = ?`, id))
 	if db.IsNoRows(err) {
 		return r, httpx.Fail("dtable.row_not_found")
@@ -775,7 +778,7 @@ func (s *Service) exportTable(ctx context.Context, tableID int64) (*list.Table[R
 			return r.Values[f.FieldName]
 		}})
 	}
-	return &list.Table[Row]{DB: s.db, Spec: t.spec(), Scan: t.scanner(), Columns: cols, File: t.Name,
+	return &list.Table[Row]{DB: s.db, Spec: s.spec(t), Scan: t.scanner(), Columns: cols, File: t.Name,
 		Complete: func(ctx context.Context, rows []Row) error { return s.label(ctx, t, rows) }}, nil
 }
 

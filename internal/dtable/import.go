@@ -12,7 +12,10 @@ import (
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/errs"
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/progress"
 	"biddesk/internal/platform/sheet"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // sheetName is the message key of a table's import sheet (the same in every table: a table's own name
@@ -69,7 +72,16 @@ func (s *Service) Import(ctx context.Context, tableID int64, lang string, read f
 		vs []any
 	}
 	var ok []checked
+	m := progress.NewMeter(ctx)
+	if dryRun {
+		m.Expect(len(rows))
+	} else {
+		m.Expect(2 * len(rows)) // checked, then written
+	}
 	for _, row := range rows {
+		if err := m.Step(); err != nil {
+			return nil, err
+		}
 		if problems.Flagged(row.Line) || len(rows) > MaxImportRows {
 			continue
 		}
@@ -97,6 +109,7 @@ func (s *Service) Import(ctx context.Context, tableID int64, lang string, read f
 		}
 		return rep, nil
 	}
+	m.Expect(len(ok))
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := s.same(ctx, tx, c, t); err != nil {
 			return err
@@ -106,6 +119,9 @@ func (s *Service) Import(ctx context.Context, tableID int64, lang string, read f
 		}
 		now := time.Now().UTC()
 		for i, r := range ok {
+			if err := m.Step(); err != nil {
+				return err // cancelled: nothing of the import is written
+			}
 			cols := []string{"created_by", "created_at", "updated_at"}
 			args := []any{c.UserID, now, now}
 			for j, f := range r.fs {
@@ -158,13 +174,83 @@ func (h *Handlers) Import(w http.ResponseWriter, r *http.Request) (any, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return h.svc.Import(r.Context(), id, httpx.Lang(r), func(def sheet.Def, p *sheet.Problems) ([]sheet.Row, error) {
-		rows, err := sheet.Rows(f, def, p)
+	return h.svc.ImportWorkbook(r.Context(), id, httpx.Lang(r), f, dryRun)
+}
+
+// ImportWorkbook imports (or with dryRun checks) an opened workbook into table id.
+func (s *Service) ImportWorkbook(ctx context.Context, id int64, lang string, f *excelize.File, dryRun bool) (*ImportReport, error) {
+	return s.Import(ctx, id, lang, func(def sheet.Def, p *sheet.Problems) ([]sheet.Row, error) {
+		rows, err := sheet.RowsCtx(ctx, f, def, p)
 		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 			return nil, httpx.Fail("sheet.not_xlsx")
 		}
 		return rows, nil
 	}, dryRun)
+}
+
+// ImportJobKind is the job kind of a table's import sent to the background.
+const ImportJobKind = "dtable.import"
+
+// ImportJobArgs are an import job's arguments (the workbook is the job's input).
+type ImportJobArgs struct {
+	TableID int64  `json:"tableId"`
+	DryRun  bool   `json:"dryRun"`
+	Lang    string `json:"lang"`
+}
+
+// Background enqueues a job for the caller: its kind, a title the caller knows it by, its arguments and input.
+type Background func(ctx context.Context, kind, title string, args any, input []byte) (int64, error)
+
+// UseJobs gives the tables the job engine a large import runs on.
+func (s *Service) UseJobs(bg Background) { s.bg = bg }
+
+// ImportAsyncOut is the job an import sent to the background runs as.
+type ImportAsyncOut struct {
+	JobID int64 `json:"jobId"`
+}
+
+// ImportAsync is POST /api/dtable/data/import/async: the caller's right to write is checked, the workbook checked to
+// be one and kept with a job, and imported in the background as its owner (their right checked again when it runs);
+// the job's result (GET /api/sys/job/get) is the report POST /api/dtable/data/import answers.
+func (h *Handlers) ImportAsync(w http.ResponseWriter, r *http.Request) (any, error) {
+	if h.svc.bg == nil {
+		return nil, httpx.Fail("dtable.import_no_jobs")
+	}
+	id, err := httpx.ParseID("tableId", r.URL.Query().Get("tableId"))
+	if err != nil {
+		return nil, err
+	}
+	dryRun, _ := strconv.ParseBool(r.URL.Query().Get("dryRun"))
+	if _, _, err := h.svc.forWrite(r.Context(), id); err != nil {
+		return nil, err
+	}
+	data, name, err := sheet.ReadUploadBytes(w, r)
+	if err != nil {
+		return nil, err
+	}
+	f, err := sheet.Open(data)
+	if err != nil {
+		return nil, err
+	}
+	f.Close()
+	job, err := h.svc.bg(r.Context(), ImportJobKind, name, ImportJobArgs{TableID: id, DryRun: dryRun, Lang: httpx.Lang(r)}, data)
+	if err != nil {
+		return nil, err
+	}
+	return &ImportAsyncOut{JobID: job}, nil
+}
+
+// RunImportJob is an import job's work: the workbook of its input imported as its owner (ctx acts for them).
+func (s *Service) RunImportJob(ctx context.Context, args ImportJobArgs, input []byte) (*ImportReport, error) {
+	f, err := sheet.Open(input)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return s.ImportWorkbook(ctx, args.TableID, args.Lang, f, args.DryRun)
 }
 
 var dryRunParam = httpx.Param{Name: "dryRun", Type: reflect.TypeFor[bool](), Doc: "true: check every row, add none"}

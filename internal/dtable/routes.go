@@ -40,5 +40,7 @@ func (h *Handlers) importRoutes() []route.Route {
 			Doc("The import workbook of a table (a write role)", "动态表格导入模板"),
 		route.New("POST", "/api/dtable/data/import", route.SignedIn, h.Import).Query(tableIDParam, dryRunParam).Returns(ImportReport{}).
 			Doc("Import rows from an .xlsx (multipart field file): every row checked as an added one, all or none; dryRun checks only", "导入动态表格"),
+		route.New("POST", "/api/dtable/data/import/async", route.SignedIn, h.ImportAsync).Query(tableIDParam, dryRunParam).Returns(&ImportAsyncOut{}).
+			Doc("The import of POST /api/dtable/data/import in the background: answers its job at once; the job's result (GET /api/sys/job/get) is the import's report", "后台导入动态表格"),
 	}
 }

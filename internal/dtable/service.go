@@ -20,9 +20,13 @@ type Service struct {
 	db      *db.DB
 	who     Who
 	lookups Lookups
+	// bg is the job engine a large import runs on (UseJobs)
+	bg Background
+	// caches are the tables' list specs and totals (data.go)
+	caches *listCaches
 }
 
-func NewService(d *db.DB, who Who, l Lookups) *Service { return &Service{db: d, who: who, lookups: l} }
+func NewService(d *db.DB, who Who, l Lookups) *Service { return &Service{db: d, who: who, lookups: l, caches: &listCaches{}} }
 
 // tableName is the generated name of table id's real table.
 func tableName(id int64) string { return "dt_" + strconv.FormatInt(id, 10) }
@@ -587,6 +591,8 @@ func init() {
 		"dtable.row_not_found":    {"记录不存在", "The record does not exist"},
 		"dtable.import_header":    {"第一行须为字段名称，未识别的列：%s", "The first row must hold the field names; unknown column: %s"},
 		"dtable.import_row":       {"第%d行：%s", "Row %d: %s"},
+		"dtable.import_no_jobs":   {"后台任务不可用", "Background jobs are not available"},
+		"dtable.import_job":       {"动态表格导入", "Dynamic table import"},
 		"dtable.import_too_many":  {"一次最多导入%d行", "At most %d rows at a time"},
 		"dtable.import_empty":     {"文件中没有数据行", "The file holds no data rows"},
 		"dtable.file":             {"动态表格", "Dynamic table"},

@@ -176,6 +176,8 @@ func init() {
 		"lib.import.template": {"资料导入模板", "Library import template"},
 		"lib.import.no_sheet": {"文件中没有「%s」工作表，请使用导入模板", "The file has no '%s' sheet: please use the import template"},
 		"lib.import.row":      {"%s", "%s"},
+		"lib.import.no_jobs":  {"后台任务不可用", "Background jobs are not available"},
+		"lib.import.job":      {"资料导入", "Library import"},
 
 		"lib.msg.expiring.title":   {"%s「%s」将于%s到期", "The %s '%s' expires on %s"},
 		"lib.msg.expiring.content": {"%s「%s」将于%s到期，请及时办理续期并更新资料库。", "The %s '%s' expires on %s: please renew it and update the library."},

@@ -73,6 +73,9 @@ func (h *Handlers) Routes() []route.Route {
 				doc(route.New("POST", TypePath(t, "import"), t.Code, func(w http.ResponseWriter, r *http.Request) (any, error) { return h.svc.importUpload(w, r, t) }).
 					Takes(ImportIn{}).Returns(ImportReport{}),
 					"import records from an .xlsx (multipart field file); dryRun=true only checks; a real import is all or nothing", "导入"),
+				doc(route.New("POST", TypePath(t, "import/async"), t.Code, func(w http.ResponseWriter, r *http.Request) (any, error) { return h.svc.importAsync(w, r, t) }).
+					Takes(ImportIn{}).Returns(&ImportAsyncOut{}),
+					"the import of .../import in the background: answers its job at once; the job's result (GET /api/sys/job/get) is the import's report", "后台导入"),
 			)
 		}
 		if t.Loans {

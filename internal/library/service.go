@@ -57,6 +57,8 @@ type Service struct {
 	now      func() time.Time
 	// search keeps the portal search's counts and facets (search.go)
 	search searchCache
+	// bg is the job engine a large import runs on (UseJobs)
+	bg Background
 }
 
 // NewService wires the library; files may be nil (file ids are then linked unchecked).

@@ -85,7 +85,14 @@ func (s *Store) Import(ctx context.Context, lang string, data [][]sheet.Row, pro
 	if err != nil {
 		return nil, err
 	}
-	units := s.checkUnits(data[0], existing, problems, lang)
+	// every row is counted as checked, then (a real import) as written
+	m := progress.NewMeter(ctx)
+	if dryRun {
+		m.Expect(len(data[0]) + len(data[1]))
+	} else {
+		m.Expect(2 * (len(data[0]) + len(data[1])))
+	}
+	units := s.checkUnits(data[0], existing, problems, lang, m)
 	known := func(code string) bool {
 		if _, ok := existing[code]; ok {
 			return true
@@ -97,7 +104,10 @@ func (s *Store) Import(ctx context.Context, lang string, data [][]sheet.Row, pro
 		}
 		return false
 	}
-	employees := checkEmployees(data[1], known, problems, lang)
+	employees := checkEmployees(data[1], known, problems, lang, m)
+	if err := ctx.Err(); err != nil {
+		return nil, err // cancelled while checking
+	}
 	rep.Problems = problems.List
 	existingEmp, err := s.existingEmployees(ctx, employees)
 	if err != nil {
@@ -120,14 +130,8 @@ func (s *Store) Import(ctx context.Context, lang string, data [][]sheet.Row, pro
 	if dryRun || !problems.Empty() || len(units)+len(employees) == 0 {
 		return rep, nil
 	}
-	total, written := len(units)+len(employees), 0
-	step := func() {
-		written++
-		if written%200 == 0 || written == total {
-			progress.Report(ctx, written, total)
-		}
-	}
-	progress.Report(ctx, 0, total)
+	m.Expect(len(units) + len(employees))
+	step := func() { _ = m.Step() } // a cancellation ends the transaction's statements
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		now := time.Now().UTC()
 		// parents before children: a unit's level is its depth in the file's own order
@@ -225,7 +229,7 @@ func (s *Store) existingEmployees(ctx context.Context, es []employeeIn) (map[str
 	return out, nil
 }
 
-func (s *Store) checkUnits(rows []sheet.Row, existing map[string]existingUnit, p *sheet.Problems, lang string) []unitIn {
+func (s *Store) checkUnits(rows []sheet.Row, existing map[string]existingUnit, p *sheet.Problems, lang string, m *progress.Meter) []unitIn {
 	label := httpx.Translate(lang, unitSheet.Name)
 	col := func(key string) string { return colTitle(lang, unitSheet, key) }
 	inFile := map[string]int{}
@@ -234,6 +238,7 @@ func (s *Store) checkUnits(rows []sheet.Row, existing map[string]existingUnit, p
 	}
 	var out []unitIn
 	for _, r := range rows {
+		_ = m.Step()
 		u := unitIn{line: r.Line, code: r.Get("fullUnitCode"), name: r.Get("unitName"), parent: r.Get("parentFullUnitCode")}
 		bad := false
 		fail := func(column, key string, args ...any) { p.Add(label, r.Line, column, key, args...); bad = true }
@@ -277,7 +282,7 @@ func (s *Store) checkUnits(rows []sheet.Row, existing map[string]existingUnit, p
 	return out
 }
 
-func checkEmployees(rows []sheet.Row, unitKnown func(string) bool, p *sheet.Problems, lang string) []employeeIn {
+func checkEmployees(rows []sheet.Row, unitKnown func(string) bool, p *sheet.Problems, lang string, m *progress.Meter) []employeeIn {
 	label := httpx.Translate(lang, employeeSheet.Name)
 	col := func(key string) string { return colTitle(lang, employeeSheet, key) }
 	inFile := map[string]int{}
@@ -286,6 +291,7 @@ func checkEmployees(rows []sheet.Row, unitKnown func(string) bool, p *sheet.Prob
 	}
 	var out []employeeIn
 	for _, r := range rows {
+		_ = m.Step()
 		e := employeeIn{line: r.Line, code: r.Get("code"), name: r.Get("name"), unit: r.Get("unitCode"), phone: r.Get("phone"), mail: strings.ToLower(r.Get("email"))}
 		bad := false
 		fail := func(column, key string, args ...any) { p.Add(label, r.Line, column, key, args...); bad = true }
@@ -410,12 +416,18 @@ func (h *Handlers) Import(w http.ResponseWriter, r *http.Request) (any, error) {
 // ImportWorkbook imports (or with dryRun checks) an opened workbook: its sheets 组织 and 员工.
 func (s *Store) ImportWorkbook(ctx context.Context, lang string, f *excelize.File, dryRun bool) (*ImportReport, error) {
 	problems := sheet.NewProblems(lang)
-	units, err := sheet.Rows(f, unitSheet, problems)
+	units, err := sheet.RowsCtx(ctx, f, unitSheet, problems)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		return nil, httpx.Fail("sheet.not_xlsx")
 	}
-	employees, err := sheet.Rows(f, employeeSheet, problems)
+	employees, err := sheet.RowsCtx(ctx, f, employeeSheet, problems)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		return nil, httpx.Fail("sheet.not_xlsx")
 	}
 	if units == nil && employees == nil {

@@ -63,6 +63,8 @@ const (
 	// its start (docs/decisions/0019-training.md).
 	KeySignInBefore = "training.signin_before_minutes"
 	KeySignInAfter  = "training.signin_after_minutes"
+	// KeyExportBackgroundRows is the size of a list export above which it is made in the background (a job).
+	KeyExportBackgroundRows = "export.background_rows"
 )
 
 // Limits.
@@ -151,6 +153,9 @@ var Builtins = []Def{
 	{Key: KeySignInAfter, Name: "培训签到截止（开课后分钟）", Type: TypeNumber, Group: "training", Min: 1, Max: 480, Integer: true,
 		Description: "课次开始后多少分钟内仍可扫码签到（开课后签到记为迟到），之后未签到记为缺勤",
 		Default:     func(config.Config) string { return "30" }},
+	{Key: KeyExportBackgroundRows, Name: "后台导出行数阈值", Type: TypeNumber, Group: "upload", Min: 1, Max: 100000, Integer: true,
+		Description: "列表导出超过这么多行时在后台生成文件（显示进度，完成后下载，文件保留一天）",
+		Default:     func(config.Config) string { return "20000" }},
 }
 
 var builtinByKey = func() map[string]*Def {

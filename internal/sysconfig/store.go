@@ -198,3 +198,6 @@ func (u UploadLimits) SuffixList() []string { return strings.Split(u.Suffixes, "
 
 // ExpiryWarningDays is how many days before expiry the library warns.
 func (s *Store) ExpiryWarningDays() int { return s.Int(KeyExpiryWarning) }
+
+// ExportBackgroundRows is the size of a list export above which it is made in the background.
+func (s *Store) ExportBackgroundRows() int { return s.Int(KeyExportBackgroundRows) }

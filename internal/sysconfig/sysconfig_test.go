@@ -73,7 +73,7 @@ func TestSysConfigListsTheBuiltInsWithTheirDefaults(t *testing.T) {
 	}
 	want := "sys.help_url,sys.logout_url,session.idle_minutes,session.absolute_hours,session.single,upload.max_size_mb,upload.allowed_suffixes," +
 		"library.expiry_warning_days,portal.title,portal.logo_url,portal.header_links,portal.footer_links,portal.copyright,dataset.personal_columns," +
-		"training.signin_before_minutes,training.signin_after_minutes"
+		"training.signin_before_minutes,training.signin_after_minutes,export.background_rows"
 	// every built-in is listed, in order; their number is read from the database, not assumed
 	builtins := e.Count(`SELECT COUNT(*) FROM sys_config WHERE builtin = 1`)
 	if strings.Join(keys, ",") != want || p.Total != builtins || builtins != len(keys) {

@@ -76,6 +76,9 @@ func (j *Job) Progress(done, total int64) {
 	j.reported.Store(true)
 }
 
+// Reported is the last count of done the work reported.
+func (j *Job) Reported() int64 { return j.done.Load() }
+
 // permanent marks an error that ends a job without retrying.
 type permanent struct{ error }
 

@@ -11,6 +11,7 @@ import (
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/export"
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/progress"
 )
 
 // Column is one column of an export: its title (a message key, rendered in the caller's
@@ -111,6 +112,20 @@ func (t *Table[T]) Export(w http.ResponseWriter, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	ctx := r.Context()
+	if c := CountAsked(ctx); c != nil {
+		c.Rows, err = ExportCount(ctx, t.DB, t.Spec, q)
+		c.Known = err == nil
+		return httpx.Written{}, err
+	}
+	// in a job, the rows written are reported of the whole (counted first)
+	total, written := 0, 0
+	if progress.On(ctx) {
+		if total, err = ExportCount(ctx, t.DB, t.Spec, q); err != nil {
+			return nil, err
+		}
+		progress.Report(ctx, 0, total)
+	}
 	lang := httpx.Lang(r)
 	header := make([]string, len(t.Columns))
 	for i, c := range t.Columns {
@@ -137,6 +152,8 @@ func (t *Table[T]) Export(w http.ResponseWriter, r *http.Request) (any, error) {
 					return err
 				}
 			}
+			written += len(batch)
+			progress.Report(ctx, written, max(total, written))
 			batch = batch[:0]
 			return nil
 		}

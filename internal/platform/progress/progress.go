@@ -19,3 +19,35 @@ func Report(ctx context.Context, done, total int) {
 		f(int64(done), int64(total))
 	}
 }
+
+// On tells whether ctx has a reporter (the work runs as a job).
+func On(ctx context.Context) bool {
+	f, ok := ctx.Value(key{}).(Func)
+	return ok && f != nil
+}
+
+// Meter counts the steps of a long work as one figure for ctx's reporter: an import checks its rows, then writes
+// those that passed. The whole grows as the work learns what is left (Expect).
+type Meter struct {
+	ctx         context.Context
+	done, total int
+}
+
+// NewMeter is a meter reporting to ctx's reporter (none inside a request: it only counts then).
+func NewMeter(ctx context.Context) *Meter { return &Meter{ctx: ctx} }
+
+// Expect tells the meter that n more steps remain: the whole is what is done plus n.
+func (m *Meter) Expect(n int) {
+	m.total = m.done + n
+	Report(m.ctx, m.done, m.total)
+}
+
+// Step counts one step done and answers ctx's error (a job its owner cancelled): a loop stops at once on it.
+func (m *Meter) Step() error {
+	m.done++
+	if m.done > m.total {
+		m.total = m.done
+	}
+	Report(m.ctx, m.done, m.total)
+	return m.ctx.Err()
+}

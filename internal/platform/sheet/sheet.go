@@ -7,6 +7,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"cmp"
+	"context"
 	"errors"
 	"io"
 	"mime"
@@ -18,6 +19,7 @@ import (
 
 	"biddesk/internal/platform/export"
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/progress"
 	"biddesk/internal/platform/ziplimit"
 )
 
@@ -186,6 +188,12 @@ func Open(data []byte) (*excelize.File, error) {
 // problems; rows with such problems are still returned so the caller reports everything in
 // one pass.
 func Rows(f *excelize.File, def Def, problems *Problems) ([]Row, error) {
+	return RowsCtx(context.Background(), f, def, problems)
+}
+
+// RowsCtx is Rows reporting the lines read to ctx's progress reporter (their whole is not known while reading), and
+// stopping at ctx's end (a job its owner cancelled).
+func RowsCtx(ctx context.Context, f *excelize.File, def Def, problems *Problems) ([]Row, error) {
 	name := findSheet(f, def.Name)
 	label := httpx.Translate(problems.lang, def.Name)
 	if name == "" {
@@ -201,6 +209,12 @@ func Rows(f *excelize.File, def Def, problems *Problems) ([]Row, error) {
 	line := 0
 	for it.Next() {
 		line++
+		if line%100 == 0 {
+			progress.Report(ctx, line, 0)
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		cells, err := it.Columns()
 		if err != nil {
 			return nil, err

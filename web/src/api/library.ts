@@ -60,7 +60,7 @@ type OpenRecords<T> = T extends Schemas['LibRecord']
 
 /** A call of a record type: forms are built from the type's fields (data), so the payload is not checked; the answer is. */
 const recordCall = <M extends Method, N extends RecordCall<M>>(method: M, type: string, name: N, payload?: Payload, query?: DefOptions['query']) =>
-  request<OpenRecords<AnswerOf<RecordRoute<M, N>>>>({ method, path: libPath(type, name), long: name === 'import', query }, payload);
+  request<OpenRecords<AnswerOf<RecordRoute<M, N>>>>({ method, path: libPath(type, name), long: name.startsWith('import'), query }, payload);
 
 let typesOnce: Promise<LibTypes> | undefined;
 /** The record types as data (asked once per page load; the labels are in the language of that moment). */
@@ -94,6 +94,12 @@ export function importRecords(type: string, file: File, dryRun: boolean) {
   const form = new FormData();
   form.append('file', file);
   return recordCall('POST', type, 'import', form, dryRun ? { dryRun: 'true' } : undefined);
+}
+/** The import in the background: answers its job (its result is the report importRecords answers). */
+export function importRecordsAsync(type: string, file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return recordCall('POST', type, 'import/async', form).then((j) => answerValue(j));
 }
 
 export const markMessagesRead = (list: number[]) => call(apis.libMessageRead, ids(list));

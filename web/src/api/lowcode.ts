@@ -1,5 +1,5 @@
 /** Calls of /dtable (dynamic tables: definitions and each table's data) and /dataset_manager (datasets). */
-import { call, callValue, callList, defineApis, request, type CallOptions, type ListParams } from './client';
+import { answerValue, call, callValue, callList, defineApis, request, type CallOptions, type ListParams } from './client';
 import type { components } from './schema';
 import type { AnswerOf, BodyOf, GetPath } from './routes';
 
@@ -29,6 +29,7 @@ const apis = defineApis({
   dtableRowEdit: { method: 'PUT', path: '/api/dtable/data/edit' },
   dtableRowDel: { method: 'DELETE', path: '/api/dtable/data/del' },
   dtableImport: { method: 'POST', path: '/api/dtable/data/import', long: true },
+  dtableImportAsync: { method: 'POST', path: '/api/dtable/data/import/async', long: true },
   datasetList: { method: 'GET', path: '/api/dataset/list' },
   datasetOne: { method: 'GET', path: '/api/dataset/one' },
   datasetAdd: { method: 'POST', path: '/api/dataset/add' },
@@ -50,6 +51,14 @@ export function importDTableRows(tableId: number, file: File, dryRun: boolean) {
   // the document describes the parameters as a body; the server reads them from the query beside the multipart file
   const def = { ...apis.dtableImport, query: { tableId: String(tableId), ...(dryRun ? { dryRun: 'true' } : {}) } };
   return request<AnswerOf<typeof apis.dtableImport>>(def, form);
+}
+
+/** The import in the background: answers its job (its result is the report importDTableRows answers). */
+export function importDTableRowsAsync(tableId: number, file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  const def = { ...apis.dtableImportAsync, query: { tableId: String(tableId) } };
+  return request<AnswerOf<typeof apis.dtableImportAsync>>(def, form).then((j) => answerValue(j));
 }
 
 type Params = ListParams;

@@ -171,12 +171,24 @@ export default function ImportDialog<R extends ImportReportBase>({ open, onClose
           </Upload.Dragger>
         </div>
         {jobId ? (
-          <JobProgress id={jobId} result={(j) => (j.result as R | null)?.applied && <Alert type="success" showIcon message={t('import.done')} data-testid={`${testId}-done`} />} />
+          <JobProgress id={jobId} result={(j) => <JobReport report={j.result as R | null} summary={summary} testId={testId} />} />
         ) : (
           report && <ImportResult report={report} summary={summary} testId={testId} />
         )}
       </Space>
     </Modal>
+  );
+}
+
+/** The report a job of the import ended with: as the import in the request answers it (its problems, or done). */
+function JobReport<R extends ImportReportBase>({ report, summary, testId }: { report: R | null; summary?: (r: R) => ReactNode; testId: string }) {
+  if (!report) return null;
+  if (!report.applied) return <ImportResult report={report} summary={summary} testId={testId} />;
+  return (
+    <>
+      <Alert type="success" showIcon message={t('import.done')} data-testid={`${testId}-done`} />
+      {summary?.(report)}
+    </>
   );
 }
 

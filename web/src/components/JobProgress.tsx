@@ -23,6 +23,7 @@ export function JobBar({ job }: { job: Job }) {
       <Typography.Text type="secondary" data-testid="job-state" data-state={job.state}>
         {t(STATE_LABEL[job.state])}
         {job.total > 0 && ` · ${t('job.rows', { done: job.done, total: job.total })}`}
+        {job.total === 0 && job.done > 0 && ` · ${t('job.read', { done: job.done })}`}
       </Typography.Text>
     </Space>
   );

@@ -4,6 +4,7 @@ import { useMyJobs } from '../api/hooks/jobs';
 import { formatTime } from '../lib/format';
 import { t, useI18n } from '../i18n';
 import { JobBar } from './JobProgress';
+import { ExportJobFile } from './list/ExportButton';
 
 interface Props {
   open: boolean;
@@ -39,7 +40,12 @@ export default function MyJobsDialog({ open, onClose }: Props) {
             ),
           },
           { title: t('job.col.progress'), key: 'progress', render: (_, j) => <JobBar job={j} /> },
-          { title: t('job.col.message'), dataIndex: 'message', width: 180 },
+          {
+            title: t('job.col.message'),
+            key: 'message',
+            width: 200,
+            render: (_, j) => (j.kind === 'export' && j.state === 'done' ? <ExportJobFile job={j} /> : j.message),
+          },
           { title: t('job.col.createdAt'), dataIndex: 'createdAt', width: 160, render: (v: string) => formatTime(v) },
         ]}
       />

@@ -1,6 +1,6 @@
 /** The caller's jobs (api/jobs.ts): one job polled while it runs, and "my jobs". */
 import { useQuery } from '@tanstack/react-query';
-import { cancelJob, getJob, jobEnded, myJobs } from '../jobs';
+import { cancelJob, getJob, jobEnded, myJobs, startExport } from '../jobs';
 import { resourceKeys } from './keys';
 import { useWrite } from './useWrite';
 
@@ -29,3 +29,6 @@ export const useMyJobs = (enabled = true) =>
 
 /** Cancels one of the caller's jobs. */
 export const useCancelJob = () => useWrite((id: number) => cancelJob(id), [jobKeys.all]);
+
+/** Asks an export for its count; over the threshold it starts the job making its file (a new job in "my jobs"). */
+export const useStartExport = () => useWrite((v: { path: string; query: string }) => startExport(v.path, v.query), [jobKeys.all]);

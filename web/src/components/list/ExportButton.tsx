@@ -1,9 +1,13 @@
 import { useState } from 'react';
-import { Button } from 'antd';
+import { Button, Modal, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { getDownloadTicket } from '../../api/admin';
+import { exportFileOf, JOB_FILE, type Job } from '../../api/jobs';
+import { useStartExport } from '../../api/hooks/jobs';
+import { shownByClient } from '../../api/hooks/useWrite';
 import { API_BASE } from '../../app/config';
-import { useI18n, type MessageKey } from '../../i18n';
+import { t, useI18n, type MessageKey } from '../../i18n';
+import JobProgress from '../JobProgress';
 
 /**
  * Export in a new window (spec section 7). The URL carries a single-use, 60-second download ticket instead of the
@@ -15,6 +19,25 @@ export async function openExport(path: string, params: Record<string, string>) {
   window.open(`${API_BASE}${path}?${q}`, '_blank', 'noopener,noreferrer');
 }
 
+/** The file an export job made, once done: its rows and a download button (a ticket, the owner only). */
+export function ExportJobFile({ job }: { job: Job }) {
+  useI18n();
+  const file = exportFileOf(job);
+  if (!file) return job.kind === 'export' && job.state === 'done' ? <Typography.Text type="secondary">{t('job.export.expired')}</Typography.Text> : null;
+  return (
+    <Space>
+      <Typography.Text data-testid="job-export-ready">{t('job.export.ready', { rows: file.rows })}</Typography.Text>
+      <Button type="primary" size="small" icon={<DownloadOutlined />} data-testid="job-file" onClick={() => void openExport(JOB_FILE, { id: String(job.id) }).catch(shownByClient)}>
+        {t('job.export.download')}
+      </Button>
+    </Space>
+  );
+}
+
+/**
+ * A list's export button. The export is first asked for its count: a large one (over the system parameter) is made
+ * in the background, its progress shown here and its file offered when ready; any other opens at once.
+ */
 export default function ExportButton({
   path,
   params,
@@ -27,23 +50,27 @@ export default function ExportButton({
   labelKey?: MessageKey;
   testId?: string;
 }) {
-  const { t } = useI18n();
-  const [busy, setBusy] = useState(false);
+  useI18n();
+  const start = useStartExport();
+  const [opening, setOpening] = useState(false);
+  const [jobId, setJobId] = useState<number>();
+  const closeJob = () => setJobId(undefined);
+  const exportNow = () => {
+    setOpening(true);
+    start
+      .mutateAsync({ path, query: new URLSearchParams(params).toString() })
+      .then((out) => (out.jobId ? setJobId(out.jobId) : openExport(path, params)))
+      .catch(shownByClient)
+      .finally(() => setOpening(false));
+  };
   return (
-    <Button
-      icon={<DownloadOutlined />}
-      loading={busy}
-      data-testid={testId}
-      onClick={() => {
-        setBusy(true);
-        openExport(path, params)
-          .catch(() => {
-            /* the client has shown the error */
-          })
-          .finally(() => setBusy(false));
-      }}
-    >
-      {t(labelKey)}
-    </Button>
+    <>
+      <Button icon={<DownloadOutlined />} loading={opening} data-testid={testId} onClick={exportNow}>
+        {t(labelKey)}
+      </Button>
+      <Modal open={!!jobId} title={t('job.export.title')} footer={null} onCancel={closeJob} destroyOnHidden data-testid="export-job">
+        {jobId && <JobProgress id={jobId} result={(job) => <ExportJobFile job={job} />} />}
+      </Modal>
+    </>
   );
 }

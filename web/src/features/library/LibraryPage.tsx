@@ -15,6 +15,7 @@ import {
   editRecord,
   addRecord,
   importRecords,
+  importRecordsAsync,
   lendKey,
   libPath,
   listRecords,
@@ -326,6 +327,7 @@ function LibraryList({ type }: { type: LibType }) {
         hint={t('lib.importHint', { name: type.name, mb: IMPORT_MAX_MB })}
         templatePath={libPath(type.key, 'import/template')}
         send={(file, dryRun) => importRecords(type.key, file, dryRun)}
+        sendAsync={(file) => importRecordsAsync(type.key, file)}
         summary={(r) => <Typography.Text data-testid="lib-import-summary">{t('lib.importSummary', { rows: r.rows, created: r.created })}</Typography.Text>}
         testId="lib-import"
       />

@@ -9,6 +9,7 @@ import {
   DTABLE_TEMPLATE,
   editDTableRow,
   importDTableRows,
+  importDTableRowsAsync,
   listDTableRows,
   listDTables,
   type DTableRow,
@@ -199,6 +200,7 @@ function DTableRows({ schema }: { schema: DTableSchema }) {
         templatePath={DTABLE_TEMPLATE}
         templateParams={{ tableId: String(schema.id) }}
         send={(file, dryRun) => importDTableRows(schema.id, file, dryRun)}
+        sendAsync={(file) => importDTableRowsAsync(schema.id, file)}
         summary={(r) => <Typography.Text data-testid="dt-import-summary">{t('dtable.importSummary', { rows: r.rows, created: r.created })}</Typography.Text>}
         testId="dt-import"
       />

@@ -50,7 +50,9 @@ function valueRules(r: ValueRules, editing: boolean): Rule[] {
   const out: Rule[] = [];
   // a secret left blank on edit keeps its value; a text may be empty unless it is a list of suffixes or a URL that must be set
   const mayBeEmpty = (r.type === 'text' && (r.format === '' || r.format === 'url')) || (r.secret && editing);
-  if (!mayBeEmpty && r.type !== 'boolean') out.push({ required: true, whitespace: true, message: t('sysConfig.valueRequired') });
+  // a number is required as a number (the validator reads a rule without a type as one of text, which a number fails)
+  if (!mayBeEmpty && r.type !== 'boolean')
+    out.push(r.type === 'number' ? { required: true, type: 'number', message: t('sysConfig.valueRequired') } : { required: true, whitespace: true, message: t('sysConfig.valueRequired') });
   if (r.type === 'json') {
     out.push(
       check((v) => {
