@@ -10,7 +10,7 @@ import (
 func (h *Handlers) Routes() []route.Route {
 	lect := route.AnyOf(FunLecturer, FunClass)
 	const phone = "/api/biapp/training/"
-	return []route.Route{
+	return append([]route.Route{
 		route.New("GET", "/api/training/lecturer/list", FunLecturer, h.LecturerList).Query(lecturerSpec.Params()...).
 			Returns(list.Page[Lecturer]{}).Doc("The lecturers with the courses they teach and the hours taught, paged", "讲师列表"),
 		route.Download("/api/training/lecturer/export", FunLecturer, h.LecturerExport).Query(lecturerSpec.Params()...).Query(list.FormatParam).
@@ -82,5 +82,5 @@ func (h *Handlers) Routes() []route.Route {
 			Doc("The session a sign-in QR names, with the caller's sign-in, for the phone page (h5Token)", "移动端课次信息"),
 		route.Call("POST", phone+"signin", route.Public, h.H5SignIn).
 			Doc("Sign in to a session with the QR's code (its window, once, not stale or forged, the position when the session checks it)", "扫码签到"),
-	}
+	}, append(h.surveyRoutes(), h.honourRoutes()...)...)
 }
