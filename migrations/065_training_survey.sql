@@ -87,8 +87,9 @@ CREATE TABLE training_honour (
 );
 CREATE UNIQUE INDEX training_honour_one ON training_honour (honour_year, kind, ref_id);
 
--- Statistics read sign-ins by session and state.
+-- The training statistics read sign-ins by session and state, and by account (in account order, no sort).
 CREATE INDEX training_signin_session_state ON training_signin (session_id, state, user_id);
+CREATE INDEX training_signin_user_state ON training_signin (user_id, state, session_id);
 
 -- The two screens and the statistics screen, for databases seeded before this migration, granted to the system
 -- administrators.
