@@ -13,6 +13,7 @@ import { queryClient } from '../../api/queries';
 import type { SignedIn } from '../../api/training';
 import { t, useI18n } from '../../i18n';
 import { MyClasses, MySchedule } from './MyTraining';
+import { MySurveys } from './MySurveys';
 import { timeRange } from './parts';
 import { useSessionCard, useSignIn } from './queries';
 
@@ -26,20 +27,23 @@ export default function H5Training({ signin, code }: { signin?: number; code?: s
 
 function Panels() {
   useI18n();
-  const [tab, setTab] = useState<'classes' | 'schedule'>('classes');
+  const [tab, setTab] = useState<'classes' | 'schedule' | 'surveys'>('classes');
   return (
     <div data-testid="h5-training">
       <Segmented
         block
         value={tab}
-        onChange={(v) => setTab(v as 'classes' | 'schedule')}
+        onChange={(v) => setTab(v as 'classes' | 'schedule' | 'surveys')}
         options={[
           { value: 'classes', label: <span data-testid="h5-training-classes">{t('training.my.classes')}</span> },
           { value: 'schedule', label: <span data-testid="h5-training-schedule">{t('training.my.schedule')}</span> },
+          { value: 'surveys', label: <span data-testid="h5-training-surveys">{t('training.my.surveys')}</span> },
         ]}
         style={{ marginBottom: 12 }}
       />
-      {tab === 'classes' ? <MyClasses where="h5" compact /> : <MySchedule where="h5" compact />}
+      {tab === 'classes' && <MyClasses where="h5" compact />}
+      {tab === 'schedule' && <MySchedule where="h5" compact />}
+      {tab === 'surveys' && <MySurveys where="h5" compact />}
     </div>
   );
 }
