@@ -214,7 +214,7 @@ function SurveyDesigner({ id, onClose }: { id?: number; onClose(): void }) {
       description: v.description?.trim() ?? '',
       anonymous: !!v.anonymous,
       deadline: v.deadline.format('YYYY-MM-DD HH:mm'),
-      classId: v.target === 'class' ? (v.classId ?? 0) : 0,
+      ...(v.target === 'class' && v.classId ? { classId: v.classId } : {}),
       organ: v.target === 'class' ? [] : audience.organ.map((u) => ({ fullUnitCode: u.fullUnitCode, unitName: u.unitName })),
       employee: v.target === 'class' ? [] : audience.employee.map((e) => ({ code: e.code, name: e.name })),
       questions: (v.questions ?? []).map((q) => ({
