@@ -7,7 +7,7 @@ ADDR    ?= 127.0.0.1:8080
 DATA    ?= ./data
 PGTEST  := scripts/pgtest.sh
 
-.PHONY: run build web web-deps api api-types system-deps test test-chain-go test-chain-web test-go test-go-sqlite test-go-pg test-web lint-web size size-run test-e2e e2e-run bench load load-writes fmt vet clean
+.PHONY: run build web web-deps api api-types system-deps test test-chain-go test-chain-web test-go test-go-sqlite test-go-pg test-web lint-web size size-run test-e2e e2e-run bench load load-writes load-training load-exam fmt vet clean
 
 run: build
 	./bin/biddesk serve --addr $(ADDR) --data $(DATA)
@@ -125,6 +125,27 @@ load: build system-deps
 	@url=$$($(PGTEST) start) || exit 1; \
 	$(GO) run ./cmd/bdload -bin bin/biddesk -database-url "$$url" $(LOAD_FLAGS); rc=$$?; \
 	$(PGTEST) stop "$$url"; exit $$rc
+
+# Training sign-in (issue 30): a class of 500 signs in on the phone page within 2 minutes of the QR going up,
+# on SQLite then on a throwaway PostgreSQL; TRAINING_FLAGS e.g. "-window 30s" (docs/performance.md).
+load-training: build system-deps
+	$(GO) run ./cmd/bdload -bin bin/biddesk -scenario training $(TRAINING_FLAGS)
+	@url=$$($(PGTEST) start) || exit 1; \
+	$(GO) run ./cmd/bdload -bin bin/biddesk -scenario training -database-url "$$url" $(TRAINING_FLAGS); rc=$$?; \
+	$(PGTEST) stop "$$url"; exit $$rc
+
+# Exam saves (issue 31): 1,000 takers start within 60 s and save every 5 s for 10 minutes, then the same with the
+# server killed by SIGKILL in the middle (every confirmed save kept, the same attempt and deadline), on SQLite then
+# on a throwaway PostgreSQL; EXAM_FLAGS e.g. "-duration 60s", EXAM_KILL the crash run's moment.
+EXAM_KILL ?= 5m
+load-exam: build system-deps
+	$(GO) run ./cmd/bdload -bin bin/biddesk -scenario exam $(EXAM_FLAGS)
+	$(GO) run ./cmd/bdload -bin bin/biddesk -scenario exam -kill-after $(EXAM_KILL) $(EXAM_FLAGS)
+	@for kill in 0 $(EXAM_KILL); do \
+	  url=$$($(PGTEST) start) || exit 1; \
+	  $(GO) run ./cmd/bdload -bin bin/biddesk -scenario exam -kill-after $$kill -database-url "$$url" $(EXAM_FLAGS); rc=$$?; \
+	  $(PGTEST) stop "$$url"; [ $$rc = 0 ] || exit $$rc; \
+	done
 
 # Concurrent writes (issue 12, point 5): LOAD_WRITERS clients writing dictionary entries and library
 # records through the HTTP handlers for LOAD_SECONDS, on SQLite then on a throwaway PostgreSQL; prints

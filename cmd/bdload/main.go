@@ -77,10 +77,18 @@ func run() error {
 	bin := flag.String("bin", "bin/biddesk", "the BidDesk binary (built with go build ./cmd/biddesk)")
 	dsn := flag.String("database-url", "", "PostgreSQL DSN (an empty database); empty: SQLite in a temporary folder")
 	users := flag.Int("users", 100_000, "staff accounts to seed")
-	dur := flag.Duration("duration", 3*time.Second, "how long each call is sent at each connection count")
+	dur := flag.Duration("duration", 3*time.Second, "how long each call is sent at each connection count; exam: how long each taker saves from its start (default 10m there)")
 	connList := flag.String("conns", "16,64", "connection counts, comma-separated")
 	only := flag.String("only", "", "measure only the calls whose name contains this")
 	keep := flag.String("keep", "", "an empty folder to keep the data in (SQLite's database, the files), to look at the seeded data after the run")
+	scenario := flag.String("scenario", "", "training: issue 30's class sign-in; exam: issue 31's exam saves (see training.go, exam.go); empty: the calls above")
+	trainees := flag.Int("trainees", 500, "training: trainees of the class, each signing in once")
+	window := flag.Duration("window", 2*time.Minute, "training: the sign-ins are spread over this time after the QR goes up")
+	takers := flag.Int("takers", 1000, "exam: takers of the exam")
+	startWindow := flag.Duration("start-window", 60*time.Second, "exam: the takers start within this time")
+	every := flag.Duration("save-every", 5*time.Second, "exam: each taker saves an answer this often")
+	killAfter := flag.Duration("kill-after", 0, "exam: kill the server with SIGKILL this long after the first start, start it again and check every confirmed save (0: no kill)")
+	refDur := flag.Duration("ref-duration", 0, "exam: how long the bare handler gets the same schedule (0: -duration, at most 60 s)")
 	flag.Parse()
 	var conns []int
 	for _, s := range strings.Split(*connList, ",") {
@@ -100,6 +108,24 @@ func run() error {
 		dir = tmp
 	} else if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
+	}
+	switch *scenario {
+	case "":
+	case "training":
+		return runTraining(trainingOpts{bin: *bin, dsn: *dsn, dir: dir, trainees: *trainees, window: *window})
+	case "exam":
+		d := *dur
+		if !isSet("duration") {
+			d = 10 * time.Minute
+		}
+		ref := *refDur
+		if ref == 0 {
+			ref = min(d, 60*time.Second)
+		}
+		return runExam(examOpts{bin: *bin, dsn: *dsn, dir: dir, takers: *takers, startWindow: *startWindow, every: *every,
+			duration: d, killAfter: *killAfter, refDuration: ref})
+	default:
+		return fmt.Errorf("bad -scenario %q (training, exam)", *scenario)
 	}
 	dbName := "SQLite"
 	args := []string{"--data", dir}
@@ -393,4 +419,11 @@ func (r result) row(name string, n int, bare float64) string {
 
 func ms(d time.Duration) string {
 	return strconv.FormatFloat(float64(d.Microseconds())/1000, 'f', 1, 64) + " ms"
+}
+
+// isSet tells whether the flag was given on the command line.
+func isSet(name string) bool {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

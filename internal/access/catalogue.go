@@ -80,10 +80,10 @@ var Catalogue = []MenuDef{
 		leaf("/training_honour", "荣誉名录"),
 	}},
 	{Code: "exam", Name: "考试管理", Icon: "profile", Children: []MenuDef{
-		unbuilt("/exam_bank", "题库管理"),
-		unbuilt("/exam_paper", "试卷管理"),
-		unbuilt("/exam_manage", "考试安排"),
-		unbuilt("/exam_grade", "阅卷与成绩"),
+		leaf("/exam_bank", "题库管理"),
+		leaf("/exam_paper", "试卷管理"),
+		leaf("/exam_manage", "考试安排"),
+		leaf("/exam_grade", "阅卷与成绩"),
 	}},
 	{Code: "stats", Name: "统计分析", Icon: "bar-chart", Children: []MenuDef{
 		leaf("/personnel_login", "登录统计"),

@@ -500,7 +500,7 @@ func TestPersonalInfoFollowsEveryChange(t *testing.T) {
 	read := func(tok string) info {
 		t.Helper()
 		var in info
-		e.done("GET", "/api/sys/user/info", tok, nil, &in)
+		e.Done("GET", "/api/sys/user/info", tok, nil, &in)
 		return in
 	}
 	staff := e.login("staff", "Staff@123").AccessToken
@@ -508,12 +508,12 @@ func TestPersonalInfoFollowsEveryChange(t *testing.T) {
 	if before.UnitName == "" || len(before.Roles) != 1 || before.LastLoginAt == nil {
 		t.Fatalf("staff's information: %+v", before)
 	}
-	uid := e.userID("staff")
+	uid := e.UserID("staff")
 	var unit string
 	if err := e.app.DB.QueryRow(context.Background(), `SELECT unit_code FROM sys_user WHERE id = ?`, uid).Scan(&unit); err != nil {
 		t.Fatal(err)
 	}
-	e.mustOK("PUT", "/api/sys/user/edit", admin, map[string]any{"id": uid, "loginCode": "staff", "userName": "改名员工", "unitCode": unit, "phone": "13900001111"})
+	e.Done("PUT", "/api/sys/user/edit", admin, map[string]any{"id": uid, "loginCode": "staff", "userName": "改名员工", "unitCode": unit, "phone": "13900001111"}, nil)
 	if got := read(staff); got.UserName != "改名员工" || got.Phone != "13900001111" {
 		t.Fatalf("after the edit: %+v", got)
 	}
@@ -521,7 +521,7 @@ func TestPersonalInfoFollowsEveryChange(t *testing.T) {
 	if err := e.app.DB.QueryRow(context.Background(), `SELECT role_id FROM sys_user_role WHERE user_id = ?`, uid).Scan(&roleID); err != nil {
 		t.Fatal(err)
 	}
-	e.mustOK("PUT", "/api/sys/role/edit", admin, map[string]any{"id": roleID, "name": "改名角色", "remark": ""})
+	e.Done("PUT", "/api/sys/role/edit", admin, map[string]any{"id": roleID, "name": "改名角色", "remark": ""}, nil)
 	if got := read(staff); len(got.Roles) != 1 || got.Roles[0] != "改名角色" {
 		t.Fatalf("after the role's new name: %+v", got)
 	}

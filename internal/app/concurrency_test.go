@@ -28,7 +28,7 @@ func TestConcurrentWrites(t *testing.T) {
 	}
 	e := newEnv(t)
 	tok := e.login("admin", "Admin@123").AccessToken
-	gid := e.dictAdd(tok, map[string]any{"key": "并发写入", "value": "load_writes"})
+	gid := e.Added("POST", "/api/sys/dict/add", tok, map[string]any{"key": "并发写入", "value": "load_writes"})
 
 	client := &http.Client{
 		Timeout:   2 * time.Minute, // a call that hangs counts as an error, not as a stuck test

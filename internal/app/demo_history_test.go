@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/stats"
 )
@@ -21,11 +22,11 @@ func TestDemoCompanyHasAYearOfActivity(t *testing.T) {
 
 	t.Run("the rollups hold the history before any statistics call", func(t *testing.T) {
 		for _, m := range []struct{ name, source string }{{"login", "login_log"}, {"download", "file_download"}} {
-			if n := e.count(`SELECT COUNT(*) FROM stat_mark s WHERE s.name = ? AND s.last_id = (SELECT MAX(id) FROM `+m.source+`)`, m.name); n != 1 {
+			if n := e.Count(`SELECT COUNT(*) FROM stat_mark s WHERE s.name = ? AND s.last_id = (SELECT MAX(id) FROM `+m.source+`)`, m.name); n != 1 {
 				t.Errorf("the %s rollup is not folded to the last event", m.name)
 			}
 		}
-		if n := e.count(`SELECT CAST(COALESCE(SUM(n), 0) AS INTEGER) FROM stat_login_day`); n != e.count(`SELECT COUNT(*) FROM login_log WHERE success = 1 AND user_id IS NOT NULL`) || n < 5000 {
+		if n := e.Count(`SELECT CAST(COALESCE(SUM(n), 0) AS INTEGER) FROM stat_login_day`); n != e.Count(`SELECT COUNT(*) FROM login_log WHERE success = 1 AND user_id IS NOT NULL`) || n < 5000 {
 			t.Errorf("stat_login_day holds %d sign-ins", n)
 		}
 	})
@@ -111,22 +112,22 @@ func TestDemoCompanyHasAYearOfActivity(t *testing.T) {
 	t.Run("about 150 employees have accounts, a few disabled, a few never used, none with a known password", func(t *testing.T) {
 		employees := `FROM sys_user u JOIN sys_user_role ur ON ur.user_id = u.id JOIN sys_role r ON r.id = ur.role_id AND r.code = 'staff'
 			WHERE u.login_code LIKE 'hx%' AND u.employee_code <> ''`
-		if n := e.count(`SELECT COUNT(*) ` + employees); n < 150 {
+		if n := e.Count(`SELECT COUNT(*) ` + employees); n < 150 {
 			t.Errorf("%d employees' staff accounts", n)
 		}
-		if n := e.count(`SELECT COUNT(DISTINCT u.unit_code) ` + employees); n < 60 {
+		if n := e.Count(`SELECT COUNT(DISTINCT u.unit_code) ` + employees); n < 60 {
 			t.Errorf("the accounts are in %d units", n)
 		}
-		if n := e.count(`SELECT COUNT(DISTINCT u.password_hash) ` + employees); n != 1 {
+		if n := e.Count(`SELECT COUNT(DISTINCT u.password_hash) ` + employees); n != 1 {
 			t.Errorf("%d password hashes (one is computed for all)", n)
 		}
-		if n := e.count(`SELECT COUNT(*) ` + employees + ` AND u.state = 0`); n < 3 || n > 15 {
+		if n := e.Count(`SELECT COUNT(*) ` + employees + ` AND u.state = 0`); n < 3 || n > 15 {
 			t.Errorf("%d disabled", n)
 		}
-		if n := e.count(`SELECT COUNT(*) ` + employees + ` AND u.last_login_at IS NULL`); n < 3 || n > 15 {
+		if n := e.Count(`SELECT COUNT(*) ` + employees + ` AND u.last_login_at IS NULL`); n < 3 || n > 15 {
 			t.Errorf("%d never signed in", n)
 		}
-		if n := e.count(`SELECT COUNT(*) `+employees+` AND u.created_at >= ?`, today.AddDate(-1, 0, 0).UTC()); n < 10 {
+		if n := e.Count(`SELECT COUNT(*) `+employees+` AND u.created_at >= ?`, today.AddDate(-1, 0, 0).UTC()); n < 10 {
 			t.Errorf("%d accounts opened within the year", n)
 		}
 		var code string
@@ -142,20 +143,20 @@ func TestDemoCompanyHasAYearOfActivity(t *testing.T) {
 
 	t.Run("each material type has a few dozen records, some expiring within the month", func(t *testing.T) {
 		for _, kind := range []string{"expert", "license", "honor", "contract", "cakey", "tender", "plan", "toolkit"} {
-			if n := e.count(`SELECT COUNT(*) FROM lib_record WHERE type = ? AND deleted_at IS NULL`, kind); n < 15 {
+			if n := e.Count(`SELECT COUNT(*) FROM lib_record WHERE type = ? AND deleted_at IS NULL`, kind); n < 15 {
 				t.Errorf("%d %s records", n, kind)
 			}
 		}
 		soon := `SELECT COUNT(*) FROM lib_record WHERE type = ? AND valid_to >= ? AND valid_to <= ?`
 		for _, kind := range []string{"license", "cakey"} {
-			if n := e.count(soon, kind, today.Format("2006-01-02"), today.AddDate(0, 0, 30).Format("2006-01-02")); n < 2 {
+			if n := e.Count(soon, kind, today.Format("2006-01-02"), today.AddDate(0, 0, 30).Format("2006-01-02")); n < 2 {
 				t.Errorf("%d %s records expire within 30 days", n, kind)
 			}
 		}
-		if n := e.count(`SELECT COUNT(*) FROM lib_record WHERE created_at < ?`, today.AddDate(-1, 0, 0).UTC()); n < 50 {
+		if n := e.Count(`SELECT COUNT(*) FROM lib_record WHERE created_at < ?`, today.AddDate(-1, 0, 0).UTC()); n < 50 {
 			t.Errorf("%d records entered over a year ago", n)
 		}
-		if n := e.count(`SELECT COUNT(*) FROM lib_record WHERE created_at >= ? AND type <> 'message'`, today.UTC()); n != 0 {
+		if n := e.Count(`SELECT COUNT(*) FROM lib_record WHERE created_at >= ? AND type <> 'message'`, today.UTC()); n != 0 {
 			t.Errorf("%d records entered today", n)
 		}
 	})
@@ -163,7 +164,7 @@ func TestDemoCompanyHasAYearOfActivity(t *testing.T) {
 	t.Run("the statistics screens answer a year's series", func(t *testing.T) {
 		admin := e.login("admin", "Admin@123").AccessToken
 		year := url.Values{"startTime": {today.AddDate(0, 0, -364).Format("2006-01-02")}, "endTime": {today.Format("2006-01-02")}, "period": {"month"}}
-		f := &statsFixture{e: e, admin: admin}
+		se := e.For(t) // the statistics calls report to this subtest
 		nonZero := func(name string, s stats.Series, atLeast int) {
 			t.Helper()
 			n := 0
@@ -176,32 +177,32 @@ func TestDemoCompanyHasAYearOfActivity(t *testing.T) {
 				t.Errorf("%s: %d of %d points above zero: %v", name, n, len(s.Values), s.Values)
 			}
 		}
-		login := f.report(admin, stats.PathPersonnel, year)
-		nonZero("sign-ins by month", chart(t, login, "trend").Series[0], 12)
-		month := f.report(admin, stats.PathPersonnel, url.Values{}) // the default: the last 30 days by day
-		nonZero("sign-ins by day", chart(t, month, "trend").Series[0], 15)
-		nonZero("downloads by month", chart(t, f.report(admin, stats.PathDownloadLine, year), "downloadTrend").Series[0], 12)
-		nonZero("downloads by type", chart(t, f.report(admin, stats.PathDownloadHistogram, year), "downloadTypes").Series[0], 6)
-		if top := table(t, f.report(admin, stats.PathDownloads, year), "topDownloaders"); len(top.Rows) < 10 {
+		login := se.StatsReport(admin, stats.PathPersonnel, year)
+		nonZero("sign-ins by month", apptest.StatsChart(t, login, "trend").Series[0], 12)
+		month := se.StatsReport(admin, stats.PathPersonnel, url.Values{}) // the default: the last 30 days by day
+		nonZero("sign-ins by day", apptest.StatsChart(t, month, "trend").Series[0], 15)
+		nonZero("downloads by month", apptest.StatsChart(t, se.StatsReport(admin, stats.PathDownloadLine, year), "downloadTrend").Series[0], 12)
+		nonZero("downloads by type", apptest.StatsChart(t, se.StatsReport(admin, stats.PathDownloadHistogram, year), "downloadTypes").Series[0], 6)
+		if top := apptest.StatsTable(t, se.StatsReport(admin, stats.PathDownloads, year), "topDownloaders"); len(top.Rows) < 10 {
 			t.Errorf("%d top downloaders", len(top.Rows))
 		}
-		up := chart(t, f.report(admin, stats.PathUpload, year), "uploadTrend")
+		up := apptest.StatsChart(t, se.StatsReport(admin, stats.PathUpload, year), "uploadTrend")
 		for _, s := range up.Series {
 			nonZero("upload trend "+s.Key, s, 6)
 		}
-		ca := chart(t, f.report(admin, stats.PathCA, year), "caTrend")
+		ca := apptest.StatsChart(t, se.StatsReport(admin, stats.PathCA, year), "caTrend")
 		for _, s := range ca.Series[1:] { // lent, returned
 			nonZero("CA keys "+s.Key, s, 10)
 		}
-		nonZero("accounts opened", chart(t, f.report(admin, stats.PathAccount, year), "accountTrend").Series[0], 4)
-		sum := f.report(admin, stats.PathSummary, url.Values{})
+		nonZero("accounts opened", apptest.StatsChart(t, se.StatsReport(admin, stats.PathAccount, year), "accountTrend").Series[0], 4)
+		sum := se.StatsReport(admin, stats.PathSummary, url.Values{})
 		for _, st := range sum.Summary {
 			if (st.Key == "held" || st.Key == "added" || st.Key == "downloads" || st.Key == "changed") && st.Value == 0 {
 				t.Errorf("annual summary: %s is 0", st.Key)
 			}
 		}
 		// the people of a unit: each with their sign-ins and last sign-in
-		people := table(t, f.report(admin, stats.PathPersonnel, url.Values{"byPerson": {"true"}, "unitCode": {"1002"}}), "loginPeople")
+		people := apptest.StatsTable(t, se.StatsReport(admin, stats.PathPersonnel, url.Values{"byPerson": {"true"}, "unitCode": {"1002"}}), "loginPeople")
 		if len(people.Rows) < 50 {
 			t.Errorf("%d people of the regional companies", len(people.Rows))
 		} else if last, _ := people.Rows[0]["lastLogin"].(string); last == "" {

@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"testing"
 	"time"
+
+	"biddesk/internal/apptest"
 )
 
 // BenchmarkDynamicTableList measures a page of a dynamic table of 100,000 rows over HTTP: the default
@@ -14,7 +16,7 @@ import (
 func BenchmarkDynamicTableList(b *testing.B) {
 	e := newEnv(b)
 	tok := e.login("admin", "Admin@123").AccessToken
-	id := e.created(e.callR("POST", "/api/dtable/add", tok, map[string]any{"name": "大表", "fields": projectFields()}), "add")
+	id := e.Created(e.Answer("POST", "/api/dtable/add", tok, map[string]any{"name": "大表", "fields": apptest.ProjectFields()}), "add")
 	// 100,000 rows written straight into the generated table (c_1 title, c_2 amount, c_3 due).
 	now := time.Now().UTC()
 	if _, err := e.app.DB.Exec(context.Background(), `INSERT INTO dt_`+itoa(id)+` (created_at, updated_at, c_1, c_2, c_3)

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"biddesk/internal/apptest"
 )
 
 // formulaTitles are titles an administrator may give a dynamic table's fields or a report's columns: each
@@ -50,13 +52,13 @@ func TestExportHeadersAreNeutralised(t *testing.T) {
 	admin := e.login("admin", "Admin@123").AccessToken
 
 	t.Run("dynamic table", func(t *testing.T) {
-		var fields []dtField
+		var fields []apptest.DTField
 		names := []string{"a", "b", "c", "d"}
 		for i, title := range formulaTitles {
-			fields = append(fields, dtField{FieldName: names[i], Name: title, Type: "varchar", InList: 1, ChoiceSingle: 1})
+			fields = append(fields, apptest.DTField{FieldName: names[i], Name: title, Type: "varchar", InList: 1, ChoiceSingle: 1})
 		}
-		id := e.created(e.callR("POST", "/api/dtable/add", admin, map[string]any{"name": "=公式表", "fields": fields}), "add table")
-		e.dtOK(e.callR("POST", "/api/dtable/data/add", admin, map[string]any{"tableId": id,
+		id := e.Created(e.Answer("POST", "/api/dtable/add", admin, map[string]any{"name": "=公式表", "fields": fields}), "add table")
+		e.OK(e.Answer("POST", "/api/dtable/data/add", admin, map[string]any{"tableId": id,
 			"values": map[string]any{"a": "=1+2", "b": "普通", "c": "@x", "d": "-1"}}), "add row")
 
 		for _, format := range []string{"xlsx", "csv"} {
@@ -98,17 +100,20 @@ func TestExportHeadersAreNeutralised(t *testing.T) {
 		if _, err := f.WriteTo(&b); err != nil {
 			t.Fatal(err)
 		}
-		body, ct := multipartBody(t, fileDisposition("rows.xlsx"), b.Bytes())
+		body, ct := apptest.MultipartBody(t, apptest.FileDisposition("rows.xlsx"), b.Bytes())
 		_, out := e.send("POST", "/api/dtable/data/import?"+url.Values{"tableId": {itoa(id)}}.Encode(), admin, body, ct, nil)
 		var env envelope
-		var rep dtImportReport
+		var rep struct {
+			Applied bool `json:"applied"`
+			Created int  `json:"created"`
+		}
 		if json.Unmarshal(out, &env) != nil || env.Code != 0 || json.Unmarshal(env.Data, &rep) != nil || !rep.Applied || rep.Created != 1 {
 			t.Fatalf("import of the filled template: %s", out)
 		}
 	})
 
 	t.Run("report", func(t *testing.T) {
-		ds := e.created(e.callR("POST", "/api/dataset/add", admin, map[string]any{"name": "公式列",
+		ds := e.Created(e.Answer("POST", "/api/dataset/add", admin, map[string]any{"name": "公式列",
 			"sql": `SELECT '=1+1' AS a, '+x' AS b, 1 AS c, '@y' AS d`}), "dataset")
 		var cols []map[string]any
 		for i, title := range formulaTitles {
@@ -118,7 +123,7 @@ func TestExportHeadersAreNeutralised(t *testing.T) {
 			}
 			cols = append(cols, c)
 		}
-		id := e.created(e.callR("POST", "/api/dreport/add", admin, map[string]any{"name": "=公式报表", "datasetId": ds,
+		id := e.Created(e.Answer("POST", "/api/dreport/add", admin, map[string]any{"name": "=公式报表", "datasetId": ds,
 			"layout": map[string]any{"columns": cols}}), "report")
 		for _, format := range []string{"xlsx", "csv"} {
 			resp, body := e.send("GET", "/api/dreport/export?id="+itoa(id)+"&format="+format, admin, nil, "", nil)

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"biddesk/internal/apptest"
 )
 
 // The portal's way into the learner page (/h5Course) without a second sign-in: the web client asks for a
@@ -19,7 +21,7 @@ type h5HandoverCode struct {
 
 func (e *env) h5Handover(webToken string) (envelope, h5HandoverCode) {
 	e.t.Helper()
-	_, r := e.call("POST", h5+"handover", webToken, nil)
+	_, r := e.call("POST", apptest.H5+"handover", webToken, nil)
 	var c h5HandoverCode
 	if r.Code == 0 {
 		if err := json.Unmarshal(r.Data, &c); err != nil {
@@ -29,10 +31,10 @@ func (e *env) h5Handover(webToken string) (envelope, h5HandoverCode) {
 	return r, c
 }
 
-func (e *env) h5HandoverLogin(code string) (envelope, h5Session) {
+func (e *env) h5HandoverLogin(code string) (envelope, apptest.H5Session) {
 	e.t.Helper()
-	_, r := e.call("POST", h5+"handoverLogin", "", map[string]string{"code": code, "os": "h5"})
-	var s h5Session
+	_, r := e.call("POST", apptest.H5+"handoverLogin", "", map[string]string{"code": code, "os": "h5"})
+	var s apptest.H5Session
 	if r.Code == 0 {
 		if err := json.Unmarshal(r.Data, &s); err != nil {
 			e.t.Fatal(err)
@@ -57,7 +59,7 @@ func TestTheWebSessionIsHandedOverToTheLearnerPage(t *testing.T) {
 		if r.Code != 0 || s.H5Token == "" || s.H5Token == web || s.H5UserInfo.LoginCode != "staff" || s.H5EmployeeInfo.Code == "" {
 			t.Fatalf("handoverLogin: %+v %+v", r, s)
 		}
-		if _, r := e.h5Get("courses", s.H5Token); r.Code != 0 {
+		if _, r := e.H5Get("courses", s.H5Token); r.Code != 0 {
 			t.Errorf("courses with the handed-over session: %+v", r)
 		}
 		// the web session goes on; the mobile one is its own kind
@@ -72,7 +74,7 @@ func TestTheWebSessionIsHandedOverToTheLearnerPage(t *testing.T) {
 			t.Errorf("second use: %+v", r)
 		}
 		// logged as a sign-in of its own kind
-		if n := e.count(`SELECT COUNT(*) FROM login_log l JOIN sys_user u ON u.id = l.user_id WHERE u.login_code = 'staff' AND l.success = 1 AND l.reason = 'handover'`); n != 1 {
+		if n := e.Count(`SELECT COUNT(*) FROM login_log l JOIN sys_user u ON u.id = l.user_id WHERE u.login_code = 'staff' AND l.success = 1 AND l.reason = 'handover'`); n != 1 {
 			t.Errorf("%d hand-over sign-ins logged", n)
 		}
 	})
@@ -88,7 +90,7 @@ func TestTheWebSessionIsHandedOverToTheLearnerPage(t *testing.T) {
 			go func(i int) {
 				defer wg.Done()
 				<-start
-				_, r := e.call("POST", h5+"handoverLogin", "", map[string]string{"code": c.Code})
+				_, r := e.call("POST", apptest.H5+"handoverLogin", "", map[string]string{"code": c.Code})
 				codes[i] = r.Code
 			}(i)
 		}
@@ -149,7 +151,7 @@ func TestTheWebSessionIsHandedOverToTheLearnerPage(t *testing.T) {
 	})
 
 	t.Run("only a web session asks, and no one without", func(t *testing.T) {
-		_, s := e.h5Login("staff", "Staff@123")
+		_, s := e.H5Login("staff", "Staff@123")
 		if r, _ := e.h5Handover(s.H5Token); r.Code != 10005 {
 			t.Errorf("an h5Token asking for a code: %+v", r)
 		}
@@ -175,7 +177,7 @@ func TestTheWebSessionIsHandedOverToTheLearnerPage(t *testing.T) {
 		var tk struct {
 			Ticket string `json:"ticket"`
 		}
-		e.done("POST", "/api/sys/common/ticket", admin, map[string]string{"path": "/api/course/export"}, &tk)
+		e.Done("POST", "/api/sys/common/ticket", admin, map[string]string{"path": "/api/course/export"}, &tk)
 		if r, _ := e.h5HandoverLogin(tk.Ticket); r.Code != 1 {
 			t.Errorf("a download ticket as a hand-over code: %+v", r)
 		}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"testing"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/library"
 )
 
@@ -46,18 +47,18 @@ var licenseHeader = []string{"证照名称", "证照类型", "证照编号", "�
 func TestImportsRefuseWorkbooksThatUnpackTooLarge(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	small := workbook(t, map[string][][]string{"企业证照": {licenseHeader, {"证照", "营业执照", "N-1", "甲公司", "", "2030-01-01", ""}}})
+	small := apptest.Workbook(t, map[string][][]string{"企业证照": {licenseHeader, {"证照", "营业执照", "N-1", "甲公司", "", "2030-01-01", ""}}})
 	bomb := withPart(t, small, 65<<20)
 	if len(bomb) > 1<<20 {
 		t.Fatalf("the bomb packs to %d bytes", len(bomb))
 	}
 	for _, path := range []string{"/api/library/license/import?dryRun=true", "/api/library/expert/import", "/api/org/import?dryRun=true"} {
-		if r := e.upload(path, admin, "bomb.xlsx", bomb); r.Code != 1 || r.Message != "Excel 文件解压后不能超过 64MB，请分批导入" {
+		if r := e.Upload(path, admin, "bomb.xlsx", bomb); r.Code != 1 || r.Message != "Excel 文件解压后不能超过 64MB，请分批导入" {
 			t.Errorf("%s: %+v", path, r)
 		}
 	}
 	// just under the limit is read as usual
-	r := e.upload("/api/library/license/import?dryRun=true", admin, "ok.xlsx", withPart(t, small, 60<<20))
+	r := e.Upload("/api/library/license/import?dryRun=true", admin, "ok.xlsx", withPart(t, small, 60<<20))
 	var rep library.ImportReport
 	if r.Code != 0 || json.Unmarshal(r.Data, &rep) != nil || rep.Rows != 1 || len(rep.Problems) != 0 {
 		t.Fatalf("under the limit: %+v %+v", r, rep)
@@ -71,7 +72,7 @@ func TestImportsCapTheRowsAndTheProblemsListed(t *testing.T) {
 	for range 10_001 {
 		rows = append(rows, []string{"证照", "不存在的类型", "N", "甲公司", "", "2030-01-01", ""})
 	}
-	r := e.upload("/api/library/license/import", admin, "many.xlsx", workbook(t, map[string][][]string{"企业证照": rows}))
+	r := e.Upload("/api/library/license/import", admin, "many.xlsx", apptest.Workbook(t, map[string][][]string{"企业证照": rows}))
 	var rep library.ImportReport
 	if r.Code != 0 || json.Unmarshal(r.Data, &rep) != nil {
 		t.Fatalf("import: %+v", r)

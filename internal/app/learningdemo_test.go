@@ -30,7 +30,7 @@ func TestTheDemoCompanyHasLearningContent(t *testing.T) {
 		Cover string `json:"cover"`
 		Link  string `json:"link"`
 	}
-	if _, r := e.h5Get("courses", s.H5Token); r.Code != 0 || json.Unmarshal(r.Data, &pushed) != nil || len(pushed) == 0 {
+	if _, r := e.H5Get("courses", s.H5Token); r.Code != 0 || json.Unmarshal(r.Data, &pushed) != nil || len(pushed) == 0 {
 		t.Fatalf("pushed: %+v", r)
 	}
 	var course int64
@@ -52,7 +52,7 @@ func TestTheDemoCompanyHasLearningContent(t *testing.T) {
 			ID int64 `json:"id"`
 		} `json:"topics"`
 	}
-	if _, r := e.h5Get("catalog", s.H5Token); r.Code != 0 || json.Unmarshal(r.Data, &cat) != nil || len(cat.Courses) < 10 || len(cat.Topics) == 0 {
+	if _, r := e.H5Get("catalog", s.H5Token); r.Code != 0 || json.Unmarshal(r.Data, &cat) != nil || len(cat.Courses) < 10 || len(cat.Topics) == 0 {
 		t.Fatalf("catalog: %+v", r)
 	}
 	for _, c := range cat.Courses {
@@ -60,10 +60,10 @@ func TestTheDemoCompanyHasLearningContent(t *testing.T) {
 			t.Errorf("course %d without a cover or type", c.ID)
 		}
 	}
-	if n := e.count(`SELECT COUNT(*) FROM course_special WHERE level = 2 AND published = 1`); n == 0 {
+	if n := e.Count(`SELECT COUNT(*) FROM course_special WHERE level = 2 AND published = 1`); n == 0 {
 		t.Errorf("no second-level topic")
 	}
-	if n := e.count(`SELECT COUNT(*) FROM course_type WHERE parent_id <> 0`); n == 0 {
+	if n := e.Count(`SELECT COUNT(*) FROM course_type WHERE parent_id <> 0`); n == 0 {
 		t.Errorf("no second-level course type")
 	}
 	var lc struct {
@@ -72,23 +72,23 @@ func TestTheDemoCompanyHasLearningContent(t *testing.T) {
 			Kind string `json:"kind"`
 		} `json:"coursewares"`
 	}
-	if _, r := e.h5Get(fmt.Sprintf("course?id=%d", course), s.H5Token); r.Code != 0 || json.Unmarshal(r.Data, &lc) != nil || len(lc.Coursewares) == 0 {
+	if _, r := e.H5Get(fmt.Sprintf("course?id=%d", course), s.H5Token); r.Code != 0 || json.Unmarshal(r.Data, &lc) != nil || len(lc.Coursewares) == 0 {
 		t.Fatalf("pushed course %d: %+v", course, r)
 	}
 	var sig struct {
 		URL string `json:"url"`
 	}
-	if _, r := e.h5Get(fmt.Sprintf("getSig?id=%d", lc.Coursewares[0].ID), s.H5Token); r.Code != 0 || json.Unmarshal(r.Data, &sig) != nil {
+	if _, r := e.H5Get(fmt.Sprintf("getSig?id=%d", lc.Coursewares[0].ID), s.H5Token); r.Code != 0 || json.Unmarshal(r.Data, &sig) != nil {
 		t.Fatalf("getSig: %+v", r)
 	}
 	if resp, body := e.send("GET", sig.URL, "", nil, "", nil); resp.StatusCode != 200 || !strings.HasPrefix(string(body), "%PDF-") {
 		t.Fatalf("handout: %d", resp.StatusCode)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM portal_banner WHERE link_url LIKE '/gatewayCourse?%'`); n == 0 {
+	if n := e.Count(`SELECT COUNT(*) FROM portal_banner WHERE link_url LIKE '/gatewayCourse?%'`); n == 0 {
 		t.Errorf("no banner opens learning content")
 	}
 	// the pushes told staff in the portal's messages
-	if n := e.count(`SELECT COUNT(*) FROM course_push`); n == 0 {
+	if n := e.Count(`SELECT COUNT(*) FROM course_push`); n == 0 {
 		t.Errorf("no push")
 	}
 }

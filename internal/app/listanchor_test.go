@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/platform/db"
 	listpkg "biddesk/internal/platform/list"
 )
@@ -57,7 +58,7 @@ func TestDeepPagesFromAnchorsMatchThePlainWalk(t *testing.T) {
 					} else if step == 5 {
 						// a new account moves every offset: the anchors kept so far must not serve
 						added++
-						e.done("POST", "/api/sys/user/add", tok, map[string]any{"loginCode": fmt.Sprintf("anchor%d", added),
+						e.Done("POST", "/api/sys/user/add", tok, map[string]any{"loginCode": fmt.Sprintf("anchor%d", added),
 							"userName": "锚点", "unitCode": "1002", "password": "Anchor#2024x", "state": 1}, nil)
 					}
 					if step == 6 {
@@ -76,7 +77,7 @@ func TestDeepPagesFromAnchorsMatchThePlainWalk(t *testing.T) {
 						q.Set("state", state)
 						where += " AND u.state = " + state
 					}
-					got := list[userRec](e, "/api/sys/user/list", tok, q).Records
+					got := apptest.List[apptest.UserRec](e.Env, "/api/sys/user/list", tok, q).Records
 					want, err := db.IDs(ctx, e.app.DB, "SELECT u.id FROM sys_user u JOIN org_unit o ON o.full_unit_code = u.unit_code WHERE "+where+
 						" ORDER BY "+strings.ReplaceAll(c.column, "%[1]s", dir)+" "+dir+", u.id "+dir+" LIMIT 10 OFFSET ?", (pg-1)*10)
 					if err != nil {
@@ -100,9 +101,9 @@ func TestDeepPagesFromAnchorsMatchThePlainWalk(t *testing.T) {
 	}
 	for _, order := range []string{"asc", "desc"} {
 		q := url.Values{"sort": {"lastLoginAt"}, "order": {order}}
-		head := list[signIn](e, "/api/sys/user/list", tok, q)
+		head := apptest.List[signIn](e.Env, "/api/sys/user/list", tok, q)
 		q.Set("current", strconv.Itoa(head.Pages))
-		tail := list[signIn](e, "/api/sys/user/list", tok, q).Records
+		tail := apptest.List[signIn](e.Env, "/api/sys/user/list", tok, q).Records
 		never, last := head.Records[0], tail[len(tail)-1]
 		if order == "desc" {
 			never, last = last, never

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/xuri/excelize/v2"
+
+	"biddesk/internal/apptest"
 )
 
 type loginLogRec struct {
@@ -66,21 +68,21 @@ func TestLoginLogListFiltersAndSorts(t *testing.T) {
 	e.login("staff", "Staff@123")
 	tok := e.login("admin", "Admin@123").AccessToken
 
-	all := list[loginLogRec](e, "/api/sys/loginLog/list", tok, nil)
+	all := apptest.List[loginLogRec](e.Env, "/api/sys/loginLog/list", tok, nil)
 	if all.Total != 4 || all.Records[0].LoginCode != "admin" || all.Records[0].Result != "success" || all.Records[0].UserName != "系统管理员" {
 		t.Fatalf("newest first: %+v", all)
 	}
-	fail := list[loginLogRec](e, "/api/sys/loginLog/list", tok, url.Values{"result": {"failure"}, "sort": {"createdAt"}, "order": {"asc"}})
+	fail := apptest.List[loginLogRec](e.Env, "/api/sys/loginLog/list", tok, url.Values{"result": {"failure"}, "sort": {"createdAt"}, "order": {"asc"}})
 	if fail.Total != 2 || fail.Records[0].Reason != "bad_password" || fail.Records[0].OS != "Windows 10" || fail.Records[0].UserName != "张晓东" || fail.Records[1].Reason != "unknown_account" {
 		t.Fatalf("failures, oldest first: %+v", fail)
 	}
-	if p := list[loginLogRec](e, "/api/sys/loginLog/list", tok, url.Values{"loginCode": {"STA"}, "result": {"success"}}); p.Total != 1 {
+	if p := apptest.List[loginLogRec](e.Env, "/api/sys/loginLog/list", tok, url.Values{"loginCode": {"STA"}, "result": {"success"}}); p.Total != 1 {
 		t.Errorf("login code + result: %+v", p)
 	}
-	if p := list[loginLogRec](e, "/api/sys/loginLog/list", tok, url.Values{"site": {"external"}}); p.Total != 0 {
+	if p := apptest.List[loginLogRec](e.Env, "/api/sys/loginLog/list", tok, url.Values{"site": {"external"}}); p.Total != 0 {
 		t.Errorf("site: %+v", p)
 	}
-	if p := list[loginLogRec](e, "/api/sys/loginLog/list", tok, url.Values{"ip": {"127.0.0.1"}}); p.Total != 4 {
+	if p := apptest.List[loginLogRec](e.Env, "/api/sys/loginLog/list", tok, url.Values{"ip": {"127.0.0.1"}}); p.Total != 4 {
 		t.Errorf("ip: %+v", p)
 	}
 	now := time.Now()
@@ -101,7 +103,7 @@ func TestLoginLogListFiltersAndSorts(t *testing.T) {
 		if c.end != "" {
 			q.Set("endTime", c.end)
 		}
-		if p := list[loginLogRec](e, "/api/sys/loginLog/list", tok, q); p.Total != c.want {
+		if p := apptest.List[loginLogRec](e.Env, "/api/sys/loginLog/list", tok, q); p.Total != c.want {
 			t.Errorf("time range %v: total %d, want %d", q, p.Total, c.want)
 		}
 	}
@@ -214,12 +216,12 @@ func TestDownloadTicketsAreSingleUseShortLivedAndChecked(t *testing.T) {
 		t.Errorf("staff ticket: %d %+v", resp.StatusCode, r)
 	}
 	// The function code is checked again when the ticket is used: a grant taken away in between counts.
-	uid := e.addUser(tok, map[string]any{"loginCode": "auditor", "userName": "审计员", "unitCode": "100107", "password": "Audit#2024",
-		"roleIds": []int64{e.roleID(tok, "sysadmin")}})
+	uid := e.AddUser(tok, map[string]any{"loginCode": "auditor", "userName": "审计员", "unitCode": "100107", "password": "Audit#2024",
+		"roleIds": []int64{e.RoleID(tok, "sysadmin")}})
 	auditor := e.login("auditor", "Audit#2024").AccessToken
-	e.done("PUT", "/api/sys/user/updatePwd", auditor, map[string]string{"oldPassword": "Audit#2024", "newPassword": "Audit#2025", "replacePassword": "Audit#2025"}, nil)
+	e.Done("PUT", "/api/sys/user/updatePwd", auditor, map[string]string{"oldPassword": "Audit#2024", "newPassword": "Audit#2025", "replacePassword": "Audit#2025"}, nil)
 	tk = e.ticket(auditor, path)
-	if _, r := e.call("DELETE", "/api/user/role/user?userId="+itoa(uid)+"&roleId="+itoa(e.roleID(tok, "sysadmin")), tok, nil); r.Code != 0 {
+	if _, r := e.call("DELETE", "/api/user/role/user?userId="+itoa(uid)+"&roleId="+itoa(e.RoleID(tok, "sysadmin")), tok, nil); r.Code != 0 {
 		t.Fatalf("remove role: %+v", r)
 	}
 	if resp, _ := e.fetch(path+"?ticket="+tk, ""); resp.StatusCode != 403 {
@@ -232,7 +234,7 @@ func TestRoleAssignmentCalls(t *testing.T) {
 	tok := e.login("admin", "Admin@123").AccessToken
 	_, r := e.call("GET", "/api/user/role/all", tok, nil)
 	var roles []struct {
-		roleRef
+		apptest.RoleRef
 		MemberCount int `json:"memberCount"`
 	}
 	if r.Code != 0 || json.Unmarshal(r.Data, &roles) != nil || len(roles) != 3 {
@@ -246,14 +248,14 @@ func TestRoleAssignmentCalls(t *testing.T) {
 		t.Errorf("member counts %v", counts)
 	}
 
-	found := list[userRec](e, "/api/user/search", tok, url.Values{"keyword": {"张晓"}})
+	found := apptest.List[apptest.UserRec](e.Env, "/api/user/search", tok, url.Values{"keyword": {"张晓"}})
 	if found.Total != 1 || found.Records[0].LoginCode != "staff" || found.Records[0].Roles[0].Code != "staff" {
 		t.Fatalf("search: %+v", found)
 	}
-	if p := list[userRec](e, "/api/user/search", tok, url.Values{"keyword": {"PART"}}); p.Total != 1 {
+	if p := apptest.List[apptest.UserRec](e.Env, "/api/user/search", tok, url.Values{"keyword": {"PART"}}); p.Total != 1 {
 		t.Errorf("search includes external accounts by login code: %+v", p)
 	}
-	staffID, lib := found.Records[0].ID, e.roleID(tok, "libadmin")
+	staffID, lib := found.Records[0].ID, e.RoleID(tok, "libadmin")
 	body := map[string]any{"userId": staffID, "roleId": lib}
 	for i := 0; i < 2; i++ { // assigning twice is harmless
 		if _, r := e.call("PUT", "/api/user/role/user", tok, body); r.Code != 0 {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/storage/s3test"
 )
@@ -45,7 +46,7 @@ func TestMetricsAndReadiness(t *testing.T) {
 		}
 	}
 	staff := e.login("staff", "Staff@123").AccessToken
-	u := e.uploadOK(diskUpload, staff, "a.pdf", pdfBytes())
+	u := e.UploadOK(apptest.DiskUpload, staff, "a.pdf", apptest.PDFBytes())
 	if resp, _ := e.fetch(u.URL, staff); resp.StatusCode != 200 {
 		t.Fatalf("download: HTTP %d", resp.StatusCode)
 	}
@@ -104,7 +105,7 @@ func TestMetricsAndReadiness(t *testing.T) {
 	}
 	// a file store that cannot be used makes the instance not ready (a load balancer stops sending to it)
 	s3 := s3test.Start(t, "bucket")
-	broken := newEnv(t, s3Settings(s3), func(c *config.Config) { c.S3Bucket = "missing-bucket" })
+	broken := newEnv(t, apptest.S3Settings(s3), func(c *config.Config) { c.S3Bucket = "missing-bucket" })
 	resp, body = broken.fetch("/readyz", "")
 	if err := json.Unmarshal(body, &ready); err != nil || resp.StatusCode != http.StatusServiceUnavailable || ready.Checks["storage"] != "unavailable" || ready.Checks["database"] != "ok" {
 		t.Fatalf("/readyz with a missing bucket: HTTP %d %s", resp.StatusCode, body)

@@ -4,60 +4,23 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/platform/httpx"
 )
-
-type h5Session struct {
-	H5Token    string `json:"h5Token"`
-	H5UserInfo struct {
-		UserID    int64  `json:"userId"`
-		LoginCode string `json:"loginCode"`
-		UserName  string `json:"userName"`
-	} `json:"h5userInfo"`
-	H5EmployeeInfo struct {
-		Code string `json:"code"`
-		Name string `json:"name"`
-	} `json:"h5employeeInfo"`
-}
-
-const h5 = "/api/biapp/curriculum/user/"
-
-func (e *env) h5Login(code, pw string) (envelope, h5Session) {
-	e.t.Helper()
-	_, r := e.call("POST", h5+"login", "", url.Values{"LoginCode": {code}, "PassWord": {pw}, "os": {"h5"}})
-	var s h5Session
-	if r.Code == 0 {
-		if err := json.Unmarshal(r.Data, &s); err != nil {
-			e.t.Fatal(err)
-		}
-	}
-	return r, s
-}
-
-// h5Get calls a mobile GET with the h5Token as its parameter.
-func (e *env) h5Get(path, token string) (*http.Response, envelope) {
-	e.t.Helper()
-	sep := "?"
-	if strings.Contains(path, "?") {
-		sep = "&"
-	}
-	return e.call("GET", h5+path+sep+"h5Token="+url.QueryEscape(token), "", nil)
-}
 
 func TestTheMobileSessionIsItsOwnAndExpiresInto401(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	if r, _ := e.h5Login("staff", "wrong-password"); r.Code != 1 || r.Message == "" {
+	if r, _ := e.H5Login("staff", "wrong-password"); r.Code != 1 || r.Message == "" {
 		t.Fatalf("wrong password: %+v", r)
 	}
 	web := e.login("staff", "Staff@123").AccessToken
-	r, s := e.h5Login("staff", "Staff@123")
+	r, s := e.H5Login("staff", "Staff@123")
 	if r.Code != 0 || len(s.H5Token) < 40 || s.H5UserInfo.LoginCode != "staff" || s.H5EmployeeInfo.Name == "" {
 		t.Fatalf("login: %+v %+v", r, s)
 	}
@@ -69,28 +32,28 @@ func TestTheMobileSessionIsItsOwnAndExpiresInto401(t *testing.T) {
 	if _, r := e.call("GET", "/api/sys/user/session", s.H5Token, nil); r.Code != 10005 {
 		t.Errorf("h5Token on the web: %+v", r)
 	}
-	if resp, r := e.h5Get("updateLoginDate", web); r.Code != 401 || resp.StatusCode != 401 || r.Message != "登录已失效，请重新登录" {
+	if resp, r := e.H5Get("updateLoginDate", web); r.Code != 401 || resp.StatusCode != 401 || r.Message != "登录已失效，请重新登录" {
 		t.Errorf("web token on mobile: %d %+v", resp.StatusCode, r)
 	}
 	// the token as parameter, header or bearer
-	if _, r := e.h5Get("updateLoginDate", s.H5Token); r.Code != 0 || !strings.Contains(string(r.Data), "loginDate") {
+	if _, r := e.H5Get("updateLoginDate", s.H5Token); r.Code != 0 || !strings.Contains(string(r.Data), "loginDate") {
 		t.Fatalf("updateLoginDate: %+v", r)
 	}
-	if _, r := e.call("GET", h5+"updateLoginDate", "", nil, "h5Token", s.H5Token); r.Code != 0 {
+	if _, r := e.call("GET", apptest.H5+"updateLoginDate", "", nil, "h5Token", s.H5Token); r.Code != 0 {
 		t.Errorf("header: %+v", r)
 	}
-	if _, r := e.call("GET", h5+"updateLoginDate", s.H5Token, nil); r.Code != 0 {
+	if _, r := e.call("GET", apptest.H5+"updateLoginDate", s.H5Token, nil); r.Code != 0 {
 		t.Errorf("bearer: %+v", r)
 	}
 	// no token, a made-up one: 401
 	for _, tok := range []string{"", "abc", strings.Repeat("a", 64)} {
-		if _, r := e.h5Get("updateLoginDate", tok); r.Code != 401 {
+		if _, r := e.H5Get("updateLoginDate", tok); r.Code != 401 {
 			t.Errorf("token %q: %+v", tok, r)
 		}
 	}
 	// a second mobile sign-in ends the first (single session, per kind); the web stays
-	_, s2 := e.h5Login("staff", "Staff@123")
-	if _, r := e.h5Get("updateLoginDate", s.H5Token); r.Code != 401 {
+	_, s2 := e.H5Login("staff", "Staff@123")
+	if _, r := e.H5Get("updateLoginDate", s.H5Token); r.Code != 401 {
 		t.Errorf("first mobile session after the second: %+v", r)
 	}
 	if _, r := e.call("GET", "/api/sys/user/session", web, nil); r.Code != 0 {
@@ -100,23 +63,23 @@ func TestTheMobileSessionIsItsOwnAndExpiresInto401(t *testing.T) {
 	if _, err := e.app.DB.Exec(ctx, `UPDATE sys_session SET expires_at = ? WHERE kind = 'h5' AND ended_at IS NULL`, time.Now().UTC().Add(-time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	if _, r := e.h5Get("updateLoginDate", s2.H5Token); r.Code != 401 {
+	if _, r := e.H5Get("updateLoginDate", s2.H5Token); r.Code != 401 {
 		t.Errorf("expired: %+v", r)
 	}
 	// sign out: the token is dead
-	_, s3 := e.h5Login("staff", "Staff@123")
-	if _, r := e.h5Get("outLogin", s3.H5Token); r.Code != 0 {
+	_, s3 := e.H5Login("staff", "Staff@123")
+	if _, r := e.H5Get("outLogin", s3.H5Token); r.Code != 0 {
 		t.Fatalf("outLogin: %+v", r)
 	}
-	if _, r := e.h5Get("updateLoginDate", s3.H5Token); r.Code != 401 {
+	if _, r := e.H5Get("updateLoginDate", s3.H5Token); r.Code != 401 {
 		t.Errorf("after outLogin: %+v", r)
 	}
 	// a disabled account's mobile session ends
-	_, s4 := e.h5Login("staff", "Staff@123")
+	_, s4 := e.H5Login("staff", "Staff@123")
 	if _, err := e.app.DB.Exec(ctx, `UPDATE sys_user SET state = 0 WHERE login_code = 'staff'`); err != nil {
 		t.Fatal(err)
 	}
-	if _, r := e.h5Get("updateLoginDate", s4.H5Token); r.Code != 401 {
+	if _, r := e.H5Get("updateLoginDate", s4.H5Token); r.Code != 401 {
 		t.Errorf("disabled: %+v", r)
 	}
 }
@@ -125,10 +88,10 @@ func TestMobileForgottenPasswordUsesTheCodesOfTheGateway(t *testing.T) {
 	e, g := newVerifyEnv(t)
 	ctx := context.Background()
 	web := e.login("staff", "Staff@123").AccessToken
-	_, s := e.h5Login("staff", "Staff@123")
+	_, s := e.H5Login("staff", "Staff@123")
 
 	send := func(login string) envelope {
-		_, r := e.call("GET", h5+"sendYzm?LoginCode="+url.QueryEscape(login), "", nil)
+		_, r := e.call("GET", apptest.H5+"sendYzm?LoginCode="+url.QueryEscape(login), "", nil)
 		return r
 	}
 	known := send("staff")
@@ -146,7 +109,7 @@ func TestMobileForgottenPasswordUsesTheCodesOfTheGateway(t *testing.T) {
 		t.Fatalf("getVerify after sendYzm: %+v", r)
 	}
 	reset := func(c, pw string) envelope {
-		_, r := e.call("POST", h5+"forgetsword", "", url.Values{"LoginCode": {"staff"}, "yzm": {c}, "newPassword": {pw}, "replacePassword": {pw}})
+		_, r := e.call("POST", apptest.H5+"forgetsword", "", url.Values{"LoginCode": {"staff"}, "yzm": {c}, "newPassword": {pw}, "replacePassword": {pw}})
 		return r
 	}
 	wrong := "000000"
@@ -167,13 +130,13 @@ func TestMobileForgottenPasswordUsesTheCodesOfTheGateway(t *testing.T) {
 		t.Fatalf("code used twice: %+v", r)
 	}
 	// every session of the account ended, mobile and web
-	if _, r := e.h5Get("updateLoginDate", s.H5Token); r.Code != 401 {
+	if _, r := e.H5Get("updateLoginDate", s.H5Token); r.Code != 401 {
 		t.Errorf("mobile session after the reset: %+v", r)
 	}
 	if _, r := e.call("GET", "/api/sys/user/session", web, nil); r.Code == 0 {
 		t.Errorf("web session after the reset: %+v", r)
 	}
-	if r, _ := e.h5Login("staff", "Mobile#2026"); r.Code != 0 {
+	if r, _ := e.H5Login("staff", "Mobile#2026"); r.Code != 0 {
 		t.Fatalf("login with the new password: %+v", r)
 	}
 	// an expired code does not work
@@ -199,39 +162,39 @@ func TestMobileForgottenPasswordUsesTheCodesOfTheGateway(t *testing.T) {
 func TestTheMobileLearnerSeesPushedCoursesAndOpensCourseware(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	course := e.addCourse(admin, e.addType(admin, 0, "学员"), "移动课程", true)
-	_, w := e.putWare("/api/curriculum/uploadPDF", admin, "讲义.pdf", []byte(tinyPDF), "courseId", fmt.Sprint(course))
-	e.done("POST", "/api/course/push/add", admin, map[string]any{"title": "推送", "items": []map[string]any{{"type": "1", "id": course}},
+	course := e.AddCourse(admin, e.AddCourseType(admin, 0, "学员"), "移动课程", true)
+	_, w := e.PutWare("/api/curriculum/uploadPDF", admin, "讲义.pdf", []byte(apptest.TinyPDF), "courseId", fmt.Sprint(course))
+	e.Done("POST", "/api/course/push/add", admin, map[string]any{"title": "推送", "items": []map[string]any{{"type": "1", "id": course}},
 		"organ": []map[string]any{{"fullUnitCode": "100201", "unitName": "x"}}}, nil)
-	_, s := e.h5Login("staff", "Staff@123")
+	_, s := e.H5Login("staff", "Staff@123")
 	var items []struct {
 		Type string `json:"type"`
 		ID   int64  `json:"id"`
 	}
-	_, r := e.h5Get("courses", s.H5Token)
+	_, r := e.H5Get("courses", s.H5Token)
 	if r.Code != 0 || json.Unmarshal(r.Data, &items) != nil || len(items) != 1 || items[0].ID != course {
 		t.Fatalf("courses: %+v", r)
 	}
 	var c struct {
-		Name        string    `json:"name"`
-		Coursewares []wareRec `json:"coursewares"`
+		Name        string         `json:"name"`
+		Coursewares []apptest.Ware `json:"coursewares"`
 	}
-	_, r = e.h5Get(fmt.Sprintf("course?id=%d", course), s.H5Token)
+	_, r = e.H5Get(fmt.Sprintf("course?id=%d", course), s.H5Token)
 	if r.Code != 0 || json.Unmarshal(r.Data, &c) != nil || len(c.Coursewares) != 1 || c.Coursewares[0].ID != w.ID {
 		t.Fatalf("course: %+v", r)
 	}
 	var sig struct {
 		URL string `json:"url"`
 	}
-	_, r = e.h5Get(fmt.Sprintf("getSig?id=%d", w.ID), s.H5Token)
+	_, r = e.H5Get(fmt.Sprintf("getSig?id=%d", w.ID), s.H5Token)
 	if r.Code != 0 || json.Unmarshal(r.Data, &sig) != nil {
 		t.Fatalf("getSig: %+v", r)
 	}
 	resp, body := e.send("GET", sig.URL, "", nil, "", nil)
-	if resp.StatusCode != 200 || string(body) != tinyPDF {
+	if resp.StatusCode != 200 || string(body) != apptest.TinyPDF {
 		t.Fatalf("open: %d", resp.StatusCode)
 	}
-	if _, r := e.h5Get("courses", "nope"); r.Code != 401 {
+	if _, r := e.H5Get("courses", "nope"); r.Code != 401 {
 		t.Errorf("courses without a session: %+v", r)
 	}
 }
@@ -241,11 +204,11 @@ func TestAMobileLearnerWithAnInitialPasswordMustChangeItFirst(t *testing.T) {
 	if _, err := e.app.DB.Exec(context.Background(), `UPDATE sys_user SET update_pwd = 1 WHERE login_code = 'staff'`); err != nil {
 		t.Fatal(err)
 	}
-	_, s := e.h5Login("staff", "Staff@123")
-	if _, r := e.h5Get("courses", s.H5Token); r.Code != 1 || r.Message != "请先修改初始密码" {
+	_, s := e.H5Login("staff", "Staff@123")
+	if _, r := e.H5Get("courses", s.H5Token); r.Code != 1 || r.Message != "请先修改初始密码" {
 		t.Fatalf("courses: %+v", r)
 	}
-	if _, r := e.h5Get("updateLoginDate", s.H5Token); r.Code != 0 {
+	if _, r := e.H5Get("updateLoginDate", s.H5Token); r.Code != 0 {
 		t.Fatalf("updateLoginDate: %+v", r)
 	}
 }

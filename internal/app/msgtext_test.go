@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"biddesk/internal/apptest"
 	"context"
 	"encoding/json"
 	"strings"
@@ -43,35 +44,35 @@ func msgOf(ms []portalMsg, kind string) portalMsg {
 // library's form read as they were written.
 func TestNoticesAreShownInTheReadersLanguage(t *testing.T) {
 	e := newEnv(t)
-	e.onlyLibraryMessages()
+	e.OnlyLibraryMessages()
 	admin := e.login("admin", "Admin@123").AccessToken
-	staff := e.libStaff(admin)
+	staff := e.LibStaff(admin)
 	ctx := context.Background()
 
 	// a demand answered with text and a file
-	id := e.demandAdd(admin, map[string]any{"title": "报价模板征集", "deadline": demandDeadline(72 * time.Hour), "audienceUnits": "100201"})
+	id := e.DemandAdd(admin, map[string]any{"title": "报价模板征集", "deadline": time.Now().Add(72 * time.Hour).Format("2006-01-02 15:04:05"), "audienceUnits": "100201"})
 	var added struct{ ID int64 }
-	e.done("POST", "/api/portal/demand/submit", staff, map[string]any{"collectionId": id, "content": "需要最新的报价模板"}, &added)
-	file := e.libUpload(admin, "报价模板.pdf")
-	e.done("PUT", "/api/demand/item/state", admin, map[string]any{"ids": []int64{added.ID}, "state": "done", "text": "已放在资料库", "fileIds": []int64{file}}, nil)
+	e.Done("POST", "/api/portal/demand/submit", staff, map[string]any{"collectionId": id, "content": "需要最新的报价模板"}, &added)
+	file := e.LibUpload(admin, "报价模板.pdf")
+	e.Done("PUT", "/api/demand/item/state", admin, map[string]any{"ids": []int64{added.ID}, "state": "done", "text": "已放在资料库", "fileIds": []int64{file}}, nil)
 	// a licence rejected with a reason
-	lic := e.libAdd(staff, "license", map[string]any{"title": "营业执照副本", "licenseType": "business", "holder": "甲公司", "validTo": day(5)})
-	e.done("POST", "/api/library/license/reject", admin, map[string]any{"ids": []int64{lic}, "reason": "扫描件不清晰"}, nil)
+	lic := e.LibAdd(staff, "license", map[string]any{"title": "营业执照副本", "licenseType": "business", "holder": "甲公司", "validTo": apptest.Day(5)})
+	e.Done("POST", "/api/library/license/reject", admin, map[string]any{"ids": []int64{lic}, "reason": "扫描件不清晰"}, nil)
 	// a CA key the staff member keeps, expiring: a reminder
-	if _, err := e.app.DB.Exec(ctx, `UPDATE sys_user SET employee_code = 'HX000200' WHERE id = ?`, e.libUserID("staff")); err != nil {
+	if _, err := e.app.DB.Exec(ctx, `UPDATE sys_user SET employee_code = 'HX000200' WHERE id = ?`, e.UserID("staff")); err != nil {
 		t.Fatal(err)
 	}
-	e.libAdd(admin, "cakey", map[string]any{"title": "投标CA锁", "keyNumber": "K-9", "holder": "甲公司", "custodian": "HX000200", "validTo": day(3)})
-	e.done("POST", "/api/library/message/generate", admin, nil, nil)
+	e.LibAdd(admin, "cakey", map[string]any{"title": "投标CA锁", "keyNumber": "K-9", "holder": "甲公司", "custodian": "HX000200", "validTo": apptest.Day(3)})
+	e.Done("POST", "/api/library/message/generate", admin, nil, nil)
 	// a message from before migration 056: finished zh-CN text only
 	if _, err := e.app.DB.Exec(ctx, `INSERT INTO lib_record (type, title, code, category, assignee_id, status, state, search_text, data, created_at, updated_at)
 		VALUES ('message', '旧的通知', 'old:1', 'notice', ?, 'published', 'unread', '旧的通知', '{"content":"旧的内容"}', ?, ?)`,
-		e.libUserID("staff"), time.Now().UTC().Add(-time.Hour), time.Now().UTC().Add(-time.Hour)); err != nil {
+		e.UserID("staff"), time.Now().UTC().Add(-time.Hour), time.Now().UTC().Add(-time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 
 	zh, en := e.portalMsgs(staff, "zh-CN"), e.portalMsgs(staff, "en")
-	due := day(3)
+	due := apptest.Day(3)
 	for _, c := range []struct {
 		kind               string
 		zhTitle, zhContent string
@@ -108,8 +109,8 @@ func TestNoticesAreShownInTheReadersLanguage(t *testing.T) {
 	if _, err := e.app.DB.Exec(ctx, `UPDATE lib_record SET created_by = NULL WHERE id = ?`, m.ID); err != nil {
 		t.Fatal(err)
 	}
-	one := e.libOne(admin, "message", m.ID)
-	e.done("PUT", "/api/library/message/edit", admin, map[string]any{"id": m.ID, "title": "请重新上传营业执照", "recipient": one["recipient"], "content": "扫描件不清晰"}, nil)
+	one := e.LibOne(admin, "message", m.ID)
+	e.Done("PUT", "/api/library/message/edit", admin, map[string]any{"id": m.ID, "title": "请重新上传营业执照", "recipient": one["recipient"], "content": "扫描件不清晰"}, nil)
 	if got := msgOf(e.portalMsgs(staff, "en"), "review"); got.Title != "请重新上传营业执照" || got.Content != "扫描件不清晰" {
 		t.Errorf("an edited message: %+v", got)
 	}

@@ -21,88 +21,97 @@ import (
 // TestEveryRouteAPartnerReachesIsReviewed until it is added here with its reason (and its check below when it
 // answers library records or files).
 var partnerReachable = map[string]string{
-	"GET /api/portal/search":                  "library records: personal fields masked, keywords not matched in personal text (checked)",
-	"GET /api/portal/record/one":              "library record: personal fields masked, personal files left out (checked)",
-	"GET /api/portal/home":                    "library hits: summaries hold no personal field; file counts without personal files (checked)",
-	"GET /api/portal/pack":                    "library hits, as search (checked)",
-	"GET /api/portal/pack/download":           "zip of the pack: personal files left out; the index lists hits (checked)",
-	"POST /api/portal/pack/add":               "answers a count",
-	"POST /api/portal/pack/del":               "answers a count",
-	"POST /api/portal/pack/clear":             "answers a count",
-	"GET /api/sys/common/file/down":           "a library record's personal files refused to external accounts (checked); other areas' own checks",
-	"GET /api/portal/msg/list":                "the caller's own message to-dos and live announcements",
-	"POST /api/portal/msg/read":               "the caller's own",
-	"POST /api/portal/msg/readAll":            "the caller's own",
-	"GET /api/portal/demand/list":             "collections of the caller's audience (title, dates)",
-	"GET /api/portal/demand/one":              "a collection of the caller's audience and the caller's own entry",
-	"GET /api/portal/demand/mine":             "the caller's own entries",
-	"POST /api/portal/demand/submit":          "the caller's own entry",
-	"PUT /api/portal/demand/edit":             "the caller's own entry",
-	"GET /api/portal/reward/certificates":     "the caller's own certificates (an external account has no employee: none)",
-	"GET /api/portal/reward/mine":             "the caller's own applications",
-	"GET /api/portal/reward/eligibility":      "an external account is told it cannot apply, naming nobody",
-	"GET /api/portal/reward/tenders":          "none for an external account",
-	"POST /api/portal/reward/apply":           "the caller's own application",
-	"GET /api/course/push/mine":               "courses pushed to the caller: names and covers",
-	"GET /api/course/portal/course":           "an offered course: name, type, lecturer, description",
-	"GET /api/course/portal/special":          "a published topic: names and covers",
-	"GET /api/course/portal/catalog":          "offered courses and published topics: names, covers, types, lecturers",
-	"GET /api/course/download":                "a courseware file of an offered course",
-	"GET /api/curriculum/getSig":              "a play address of a courseware of an offered course",
-	"GET /api/nideo/getVideoInfo":             "a video's duration and play address",
-	"GET /api/curriculum/play":                "a courseware by its signed address",
-	"GET /api/portal/training/classes":        "staff only: an external account is refused (training.external, checked in TestTrainingFunctionCodesAndExports)",
-	"POST /api/portal/training/enrol":         "staff only: an external account is refused",
-	"POST /api/portal/training/withdraw":      "staff only: an external account is refused",
-	"GET /api/portal/training/schedule":       "staff only: an external account is refused",
-	"GET /api/biapp/training/classes":         "phone page: its h5Token's account, staff only",
-	"POST /api/biapp/training/enrol":          "phone page: its h5Token's account, staff only",
-	"POST /api/biapp/training/withdraw":       "phone page: its h5Token's account, staff only",
-	"GET /api/biapp/training/schedule":        "phone page: its h5Token's account, staff only",
-	"GET /api/biapp/training/session":         "phone page: its h5Token's account, staff only; a session's class, title and time",
-	"POST /api/biapp/training/signin":         "phone page: its h5Token's account, staff only; the caller's own sign-in",
-	"GET /api/portal/training/surveys":        "staff only: an external account is refused (checked in training's TestSurveyAndHonourCalls); the caller's own questionnaires",
-	"GET /api/portal/training/survey":         "staff only: an external account is refused; only a questionnaire sent to the caller",
-	"POST /api/portal/training/survey/answer": "staff only: an external account is refused; the caller's own answer",
-	"GET /api/portal/training/honours":        "staff only: an external account is refused (checked in training's TestSurveyAndHonourCalls)",
-	"GET /api/biapp/training/surveys":         "phone page: its h5Token's account, staff only; the caller's own questionnaires",
-	"GET /api/biapp/training/survey":          "phone page: its h5Token's account, staff only; only a questionnaire sent to the caller",
-	"POST /api/biapp/training/survey/answer":  "phone page: its h5Token's account, staff only; the caller's own answer",
-	"GET /api/portal/exam/list":               "staff only: an external account is refused (exam.external, TestTakerRoutesRefusePartnersAndNeedCodes)",
-	"POST /api/portal/exam/start":             "staff only: an external account is refused (exam.external, TestTakerRoutesRefusePartnersAndNeedCodes)",
-	"GET /api/portal/exam/attempt":            "staff only: an external account is refused (exam.external, TestTakerRoutesRefusePartnersAndNeedCodes)",
-	"POST /api/portal/exam/save":              "staff only: an external account is refused (exam.external, TestTakerRoutesRefusePartnersAndNeedCodes)",
-	"POST /api/portal/exam/submit":            "staff only: an external account is refused (exam.external, TestTakerRoutesRefusePartnersAndNeedCodes)",
-	"POST /api/portal/exam/event":             "staff only: an external account is refused (exam.external, TestTakerRoutesRefusePartnersAndNeedCodes)",
-	"GET /api/biapp/exam/list":                "phone page: its h5Token's account, staff only; the caller's own attempts",
-	"POST /api/biapp/exam/start":              "phone page: its h5Token's account, staff only; the caller's own attempts",
-	"GET /api/biapp/exam/attempt":             "phone page: its h5Token's account, staff only; the caller's own attempts",
-	"POST /api/biapp/exam/save":               "phone page: its h5Token's account, staff only; the caller's own attempts",
-	"POST /api/biapp/exam/submit":             "phone page: its h5Token's account, staff only; the caller's own attempts",
-	"POST /api/biapp/exam/event":              "phone page: its h5Token's account, staff only; the caller's own attempts",
-	"GET /api/library/types":                  "the library's field descriptors (no records)",
-	"GET /api/library/tag/all":                "the tag set (no records)",
-	"GET /api/sys/user/info":                  "the caller's own account",
-	"GET /api/sys/user/session":               "the caller's own session",
-	"PUT /api/sys/user/updatePwd":             "the caller's own password",
-	"PUT /api/sys/user/theme":                 "the caller's own colour theme (light, dark or the system's)",
-	"GET /api/sys/job/get":                    "the caller's own job only (owner checked; another's reads as not found, TestOrgImportInTheBackgroundReportsProgressAndItsReport); a partner starts none today",
-	"GET /api/sys/job/mine":                   "the caller's own jobs only",
-	"POST /api/sys/job/cancel":                "the caller's own job only (owner checked)",
-	"POST /api/logout":                        "the caller's own session",
-	"POST /api/sys/common/ticket":             "a download ticket for the caller",
-	"GET /api/sys/common/config/item":         "a public setting",
-	"GET /api/sys/common/notice/get":          "the site notice",
-	"GET /api/sys/common/portal/layout":       "the portal's layout settings",
-	"GET /api/sys/common/dict":                "dictionaries",
-	"GET /api/sys/common/dict/item":           "dictionaries",
-	"GET /api/sys/common/dict/item2":          "dictionaries",
-	"GET /api/sys/dict/getDictCache":          "dictionaries",
-	"GET /api/sys/common/image/{name}":        "public images (banners, covers)",
-	"POST /api/banner/upload":                 "an upload of the caller's own",
-	"POST /api/sys/common/disk/upload":        "an upload of the caller's own",
-	"POST /api/sys/common/oss/upload":         "an upload of the caller's own",
-	"DELETE /api/sys/common/file/del":         "the caller's own unlinked uploads",
+	"GET /api/portal/search":                   "library records: personal fields masked, keywords not matched in personal text (checked)",
+	"GET /api/portal/record/one":               "library record: personal fields masked, personal files left out (checked)",
+	"GET /api/portal/home":                     "library hits: summaries hold no personal field; file counts without personal files (checked)",
+	"GET /api/portal/pack":                     "library hits, as search (checked)",
+	"GET /api/portal/pack/download":            "zip of the pack: personal files left out; the index lists hits (checked)",
+	"POST /api/portal/pack/add":                "answers a count",
+	"POST /api/portal/pack/del":                "answers a count",
+	"POST /api/portal/pack/clear":              "answers a count",
+	"GET /api/sys/common/file/down":            "a library record's personal files refused to external accounts (checked); other areas' own checks",
+	"GET /api/portal/msg/list":                 "the caller's own message to-dos and live announcements",
+	"POST /api/portal/msg/read":                "the caller's own",
+	"POST /api/portal/msg/readAll":             "the caller's own",
+	"GET /api/portal/demand/list":              "collections of the caller's audience (title, dates)",
+	"GET /api/portal/demand/one":               "a collection of the caller's audience and the caller's own entry",
+	"GET /api/portal/demand/mine":              "the caller's own entries",
+	"POST /api/portal/demand/submit":           "the caller's own entry",
+	"PUT /api/portal/demand/edit":              "the caller's own entry",
+	"GET /api/portal/reward/certificates":      "the caller's own certificates (an external account has no employee: none)",
+	"GET /api/portal/reward/mine":              "the caller's own applications",
+	"GET /api/portal/reward/eligibility":       "an external account is told it cannot apply, naming nobody",
+	"GET /api/portal/reward/tenders":           "none for an external account",
+	"POST /api/portal/reward/apply":            "the caller's own application",
+	"GET /api/course/push/mine":                "courses pushed to the caller: names and covers",
+	"GET /api/course/portal/course":            "an offered course: name, type, lecturer, description",
+	"GET /api/course/portal/special":           "a published topic: names and covers",
+	"GET /api/course/portal/catalog":           "offered courses and published topics: names, covers, types, lecturers",
+	"GET /api/course/download":                 "a courseware file of an offered course",
+	"GET /api/curriculum/getSig":               "a play address of a courseware of an offered course",
+	"GET /api/nideo/getVideoInfo":              "a video's duration and play address",
+	"GET /api/curriculum/play":                 "a courseware by its signed address",
+	"GET /api/portal/training/classes":         "staff only: an external account is refused (training.external, checked in TestTrainingFunctionCodesAndExports)",
+	"POST /api/portal/training/enrol":          "staff only: an external account is refused",
+	"POST /api/portal/training/withdraw":       "staff only: an external account is refused",
+	"GET /api/portal/training/schedule":        "staff only: an external account is refused",
+	"GET /api/biapp/training/classes":          "phone page: its h5Token's account, staff only",
+	"POST /api/biapp/training/enrol":           "phone page: its h5Token's account, staff only",
+	"POST /api/biapp/training/withdraw":        "phone page: its h5Token's account, staff only",
+	"GET /api/biapp/training/schedule":         "phone page: its h5Token's account, staff only",
+	"GET /api/biapp/training/session":          "phone page: its h5Token's account, staff only; a session's class, title and time",
+	"POST /api/biapp/training/signin":          "phone page: its h5Token's account, staff only; the caller's own sign-in",
+	"GET /api/portal/training/surveys":         "staff only: an external account is refused (checked in training's TestSurveyAndHonourCalls); the caller's own questionnaires",
+	"GET /api/portal/training/survey":          "staff only: an external account is refused; only a questionnaire sent to the caller",
+	"POST /api/portal/training/survey/answer":  "staff only: an external account is refused; the caller's own answer",
+	"GET /api/portal/training/honours":         "staff only: an external account is refused (checked in training's TestSurveyAndHonourCalls)",
+	"GET /api/biapp/training/surveys":          "phone page: its h5Token's account, staff only; the caller's own questionnaires",
+	"GET /api/biapp/training/survey":           "phone page: its h5Token's account, staff only; only a questionnaire sent to the caller",
+	"POST /api/biapp/training/survey/answer":   "phone page: its h5Token's account, staff only; the caller's own answer",
+	"GET /api/portal/training/evaluations":     "staff only: an external account is refused; the caller's own sessions to evaluate",
+	"POST /api/portal/training/evaluate":       "staff only: an external account is refused; the caller's own evaluation",
+	"GET /api/portal/training/certificates":    "staff only: an external account is refused; the caller's own certificates",
+	"GET /api/portal/training/certificate/pdf": "staff only: an external account is refused; the caller's own certificate",
+	"GET /api/biapp/training/evaluations":      "phone page: its h5Token's account, staff only; the caller's own sessions to evaluate",
+	"POST /api/biapp/training/evaluate":        "phone page: its h5Token's account, staff only; the caller's own evaluation",
+	"GET /api/biapp/training/certificates":     "phone page: its h5Token's account, staff only; the caller's own certificates",
+	"GET /api/biapp/training/certificate/pdf":  "phone page: its h5Token's account, staff only; the caller's own certificate",
+	"GET /api/verify/cert":                     "public verification of a certificate: valid or not, its class and the holder's masked name only; throttled per address (TestCertificateCallsAndVerificationPage)",
+	"GET /api/portal/exam/list":                "staff only: an external account is refused (exam.external, TestTakerRoutesRefusePartnersAndNeedCodes)",
+	"POST /api/portal/exam/start":              "staff only: an external account is refused (exam.external, TestTakerRoutesRefusePartnersAndNeedCodes)",
+	"GET /api/portal/exam/attempt":             "staff only: an external account is refused (exam.external, TestTakerRoutesRefusePartnersAndNeedCodes)",
+	"POST /api/portal/exam/save":               "staff only: an external account is refused (exam.external, TestTakerRoutesRefusePartnersAndNeedCodes)",
+	"POST /api/portal/exam/submit":             "staff only: an external account is refused (exam.external, TestTakerRoutesRefusePartnersAndNeedCodes)",
+	"POST /api/portal/exam/event":              "staff only: an external account is refused (exam.external, TestTakerRoutesRefusePartnersAndNeedCodes)",
+	"GET /api/biapp/exam/list":                 "phone page: its h5Token's account, staff only; the caller's own attempts",
+	"POST /api/biapp/exam/start":               "phone page: its h5Token's account, staff only; the caller's own attempts",
+	"GET /api/biapp/exam/attempt":              "phone page: its h5Token's account, staff only; the caller's own attempts",
+	"POST /api/biapp/exam/save":                "phone page: its h5Token's account, staff only; the caller's own attempts",
+	"POST /api/biapp/exam/submit":              "phone page: its h5Token's account, staff only; the caller's own attempts",
+	"POST /api/biapp/exam/event":               "phone page: its h5Token's account, staff only; the caller's own attempts",
+	"GET /api/library/types":                   "the library's field descriptors (no records)",
+	"GET /api/library/tag/all":                 "the tag set (no records)",
+	"GET /api/sys/user/info":                   "the caller's own account",
+	"GET /api/sys/user/session":                "the caller's own session",
+	"PUT /api/sys/user/updatePwd":              "the caller's own password",
+	"PUT /api/sys/user/theme":                  "the caller's own colour theme (light, dark or the system's)",
+	"GET /api/sys/job/get":                     "the caller's own job only (owner checked; another's reads as not found, TestOrgImportInTheBackgroundReportsProgressAndItsReport); a partner starts none today",
+	"GET /api/sys/job/mine":                    "the caller's own jobs only",
+	"POST /api/sys/job/cancel":                 "the caller's own job only (owner checked)",
+	"POST /api/logout":                         "the caller's own session",
+	"POST /api/sys/common/ticket":              "a download ticket for the caller",
+	"GET /api/sys/common/config/item":          "a public setting",
+	"GET /api/sys/common/notice/get":           "the site notice",
+	"GET /api/sys/common/portal/layout":        "the portal's layout settings",
+	"GET /api/sys/common/dict":                 "dictionaries",
+	"GET /api/sys/common/dict/item":            "dictionaries",
+	"GET /api/sys/common/dict/item2":           "dictionaries",
+	"GET /api/sys/dict/getDictCache":           "dictionaries",
+	"GET /api/sys/common/image/{name}":         "public images (banners, covers)",
+	"POST /api/banner/upload":                  "an upload of the caller's own",
+	"POST /api/sys/common/disk/upload":         "an upload of the caller's own",
+	"POST /api/sys/common/oss/upload":          "an upload of the caller's own",
+	"DELETE /api/sys/common/file/del":          "the caller's own unlinked uploads",
 	// organisation and employee look-ups: refused to external accounts (docs/data-rules.md)
 	"GET /api/dataHumanResources/getByNameOrCode":     "refused to external accounts (403)",
 	"GET /api/dataHumanResources/getByPid":            "refused to external accounts (403)",
@@ -193,17 +202,17 @@ func TestEveryRouteAPartnerReachesIsReviewed(t *testing.T) {
 func TestPartnersSeeNoInternalPersonalDetails(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	cv, scan, caScan, licScan := e.libUpload(admin, "简历.pdf"), e.libUpload(admin, "证书扫描.pdf"), e.libUpload(admin, "CA证书.pdf"), e.libUpload(admin, "执照.pdf")
-	expert := e.libAdd(admin, "expert", map[string]any{"title": "保密专家", "employeeCode": "HX000001", "jobTitle": "高级工程师",
+	cv, scan, caScan, licScan := e.LibUpload(admin, "简历.pdf"), e.LibUpload(admin, "证书扫描.pdf"), e.LibUpload(admin, "CA证书.pdf"), e.LibUpload(admin, "执照.pdf")
+	expert := e.LibAdd(admin, "expert", map[string]any{"title": "保密专家", "employeeCode": "HX000001", "jobTitle": "高级工程师",
 		"phone": "13900001111", "qualifications": []map[string]any{{"name": "一级建造师", "number": "JZ-778899", "validTo": "2031-05-01"}},
 		"cv": []int64{cv}, "scans": []int64{scan}})
-	cakey := e.libAdd(admin, "cakey", map[string]any{"title": "某交易平台", "keyNumber": "CA-5555", "holder": "华信服务", "custodian": "HX000001",
+	cakey := e.LibAdd(admin, "cakey", map[string]any{"title": "某交易平台", "keyNumber": "CA-5555", "holder": "华信服务", "custodian": "HX000001",
 		"scans": []int64{caScan}})
-	lic := e.libAdd(admin, "license", map[string]any{"title": "营业执照", "licenseType": "business", "holder": "华信服务", "scans": []int64{licScan}})
+	lic := e.LibAdd(admin, "license", map[string]any{"title": "营业执照", "licenseType": "business", "holder": "华信服务", "scans": []int64{licScan}})
 
 	staff := e.login("staff", "Staff@123").AccessToken
 	var staffView map[string]any
-	e.done("GET", fmt.Sprintf("/api/portal/record/one?id=%d", expert), staff, nil, &staffView)
+	e.Done("GET", fmt.Sprintf("/api/portal/record/one?id=%d", expert), staff, nil, &staffView)
 	employeeName, _ := staffView["employeeCodeName"].(string)
 	if staffView["employeeCode"] != "HX000001" || employeeName == "" || !strings.Contains(fmt.Sprint(staffView["qualifications"]), "JZ-778899") {
 		t.Fatalf("staff's view of the expert: %v", staffView)
@@ -212,7 +221,7 @@ func TestPartnersSeeNoInternalPersonalDetails(t *testing.T) {
 	var me struct {
 		UserName string `json:"userName"`
 	}
-	e.done("GET", "/api/sys/user/info", admin, nil, &me)
+	e.Done("GET", "/api/sys/user/info", admin, nil, &me)
 	if me.UserName != "" {
 		adminName = me.UserName
 	}
@@ -226,12 +235,12 @@ func TestPartnersSeeNoInternalPersonalDetails(t *testing.T) {
 		}
 		return out
 	}
-	partner := e.outSiteLogin("partner", "Partner@123").AccessToken
+	partner := e.LoginOutSite("partner", "Partner@123").AccessToken
 
 	one := func(tok string, id int64) map[string]any {
 		t.Helper()
 		var m map[string]any
-		e.done("GET", fmt.Sprintf("/api/portal/record/one?id=%d", id), tok, nil, &m)
+		e.Done("GET", fmt.Sprintf("/api/portal/record/one?id=%d", id), tok, nil, &m)
 		return m
 	}
 	search := func(tok, kw string) []map[string]any {
@@ -239,7 +248,7 @@ func TestPartnersSeeNoInternalPersonalDetails(t *testing.T) {
 		var res struct {
 			Records []map[string]any `json:"records"`
 		}
-		e.done("GET", "/api/portal/search?limit=100&keywords="+url.QueryEscape(kw), tok, nil, &res)
+		e.Done("GET", "/api/portal/search?limit=100&keywords="+url.QueryEscape(kw), tok, nil, &res)
 		return res.Records
 	}
 	download := func(tok string, file int64) int {
@@ -342,7 +351,7 @@ func TestPartnersSeeNoInternalPersonalDetails(t *testing.T) {
 			}
 		}},
 		{"bid pack: list and zip without personal files or details", func(t *testing.T) {
-			e.done("POST", "/api/portal/pack/add", partner, map[string]any{"ids": []int64{expert, cakey, lic}}, nil)
+			e.Done("POST", "/api/portal/pack/add", partner, map[string]any{"ids": []int64{expert, cakey, lic}}, nil)
 			_, r := e.call("GET", "/api/portal/pack", partner, nil)
 			if l := leaks(r.Data); len(l) > 0 || r.Code != 0 {
 				t.Errorf("pack list leaks %v (%+v)", l, r)

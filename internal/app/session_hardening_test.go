@@ -25,7 +25,7 @@ func TestTicketDiesWithItsSession(t *testing.T) {
 	}
 
 	tk := e.ticket(tok, path)
-	e.done("POST", "/api/logout", tok, nil, nil)
+	e.Done("POST", "/api/logout", tok, nil, nil)
 	if opens(tok, tk) {
 		t.Error("a ticket outlived the sign-out of its session")
 	}
@@ -33,7 +33,7 @@ func TestTicketDiesWithItsSession(t *testing.T) {
 	one := e.login("admin", "Admin@123").AccessToken
 	two := e.login("admin", "Admin@123").AccessToken
 	tk = e.ticket(one, path)
-	e.done("PUT", "/api/sys/user/updatePwd", two, map[string]string{"oldPassword": "Admin@123", "newPassword": "Other#Pass1", "replacePassword": "Other#Pass1"}, nil)
+	e.Done("PUT", "/api/sys/user/updatePwd", two, map[string]string{"oldPassword": "Admin@123", "newPassword": "Other#Pass1", "replacePassword": "Other#Pass1"}, nil)
 	if opens(one, tk) {
 		t.Error("a ticket outlived the password change that ended its session")
 	}
@@ -52,7 +52,7 @@ func TestTicketDiesWithItsSession(t *testing.T) {
 func TestForcedPasswordChangeIsEnforcedByTheServer(t *testing.T) {
 	e := newEnv(t)
 	admin := e.login("admin", "Admin@123").AccessToken
-	e.done("PUT", "/api/sys/user/resetPwd", admin, map[string]any{"id": e.userID("libadmin"), "password": "Reset#2026"}, nil)
+	e.Done("PUT", "/api/sys/user/resetPwd", admin, map[string]any{"id": e.UserID("libadmin"), "password": "Reset#2026"}, nil)
 
 	su := e.login("libadmin", "Reset#2026")
 	if su.UpdatePwd != 1 {
@@ -71,7 +71,7 @@ func TestForcedPasswordChangeIsEnforcedByTheServer(t *testing.T) {
 	if _, r := e.call("GET", "/api/sys/user/session", tok, nil); r.Code != 0 {
 		t.Fatalf("the session user must stay readable: %+v", r)
 	}
-	e.done("PUT", "/api/sys/user/updatePwd", tok, url.Values{"oldPassword": {"Reset#2026"}, "newPassword": {"Mine#2026x"}, "replacePassword": {"Mine#2026x"}}, nil)
+	e.Done("PUT", "/api/sys/user/updatePwd", tok, url.Values{"oldPassword": {"Reset#2026"}, "newPassword": {"Mine#2026x"}, "replacePassword": {"Mine#2026x"}}, nil)
 	if _, r := e.call("GET", "/api/sys/user/info", tok, nil); r.Code != 0 {
 		t.Fatalf("after the change every granted call is open again: %+v", r)
 	}
@@ -83,7 +83,7 @@ func TestForcedPasswordChangeIsEnforcedByTheServer(t *testing.T) {
 	if _, r := e.call("GET", "/api/sys/user/info", tok, nil); r.Code != 10007 {
 		t.Fatalf("flag set in the database not enforced at the next call: %+v", r)
 	}
-	e.done("POST", "/api/logout", tok, nil, nil)
+	e.Done("POST", "/api/logout", tok, nil, nil)
 }
 
 // The guard caches sessions, accounts and function codes; every change that matters, made through

@@ -218,16 +218,16 @@ func (e *env) staffEmployee() string {
 // ssoRefused checks a refused single sign-on: no session, the message, and one more login-log line with the reason.
 func (e *env) ssoRefused(body map[string]string, reason, msg string) {
 	e.t.Helper()
-	before := e.count(`SELECT COUNT(*) FROM login_log WHERE reason = ? AND success = 0`, reason)
-	sessions := e.count(`SELECT COUNT(*) FROM sys_session`)
+	before := e.Count(`SELECT COUNT(*) FROM login_log WHERE reason = ? AND success = 0`, reason)
+	sessions := e.Count(`SELECT COUNT(*) FROM sys_session`)
 	_, r := e.call("POST", "/api/sso/login", "", body)
 	if r.Code == 0 || r.Message != msg || string(r.Data) != "" && string(r.Data) != "null" {
 		e.t.Fatalf("%s: %+v, want %q", reason, r, msg)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM login_log WHERE reason = ? AND success = 0`, reason); n != before+1 {
+	if n := e.Count(`SELECT COUNT(*) FROM login_log WHERE reason = ? AND success = 0`, reason); n != before+1 {
 		e.t.Fatalf("%s: login-log lines %d -> %d", reason, before, n)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM sys_session`); n != sessions {
+	if n := e.Count(`SELECT COUNT(*) FROM sys_session`); n != sessions {
 		e.t.Fatalf("%s: a session was opened", reason)
 	}
 }
@@ -268,8 +268,8 @@ func TestSSOOpenIDConnect(t *testing.T) {
 	if _, r := e.call("POST", "/api/login/renew", "", map[string]string{"renewToken": s.RenewToken}); r.Code != 0 {
 		t.Fatalf("the HR-origin renewal: %+v", r)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM login_log WHERE login_code = 'staff' AND reason = 'sso' AND success = 1`); n != 1 {
-		t.Fatalf("login-log lines of the sign-on: %d (%d)", n, e.count(`SELECT COUNT(*) FROM login_log WHERE reason = 'sso'`))
+	if n := e.Count(`SELECT COUNT(*) FROM login_log WHERE login_code = 'staff' AND reason = 'sso' AND success = 1`); n != 1 {
+		t.Fatalf("login-log lines of the sign-on: %d (%d)", n, e.Count(`SELECT COUNT(*) FROM login_log WHERE reason = 'sso'`))
 	}
 
 	// replayed: the same code and state again (the state is used up), then the code with a fresh state (the
@@ -449,7 +449,7 @@ func TestSSOCreatesTheAccountOfAKnownEmployeeWhenConfigured(t *testing.T) {
 	if s.LoginCode != other || s.UserName != name {
 		t.Fatalf("created account %+v, want %s %s", s, other, name)
 	}
-	if n := e.count(`SELECT COUNT(*) FROM sys_user u JOIN sys_user_role ur ON ur.user_id = u.id JOIN sys_role r ON r.id = ur.role_id WHERE u.employee_code = ? AND r.code = 'staff'`, other); n != 1 {
+	if n := e.Count(`SELECT COUNT(*) FROM sys_user u JOIN sys_user_role ur ON ur.user_id = u.id JOIN sys_role r ON r.id = ur.role_id WHERE u.employee_code = ? AND r.code = 'staff'`, other); n != 1 {
 		t.Fatalf("the created account has %d staff roles", n)
 	}
 	// the second sign-in finds the account; an unknown employee is still refused

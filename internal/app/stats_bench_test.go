@@ -81,10 +81,10 @@ func BenchmarkStatistics(b *testing.B) {
 	seedUsers(b, e.app.DB, 10_000)
 	seedActivity(b, e.app.DB, time.Now(), 1_000_000, 1_000_000, 100_000)
 	admin := e.login("admin", "Admin@123").AccessToken
-	role := e.grantRole(admin, "statsbench", []string{}, []string{"personnel_login", "personnel_role", "download_type", "data_upload", "ca_upload", "summary", "statistics_account", "demand_feedback", "gateway"},
+	role := e.GrantRole(admin, "statsbench", []string{}, []string{"personnel_login", "personnel_role", "download_type", "data_upload", "ca_upload", "summary", "statistics_account", "demand_feedback", "gateway"},
 		[]map[string]any{{"moduleName": "statistics", "scope": "unit_and_below"}})
-	e.account(admin, "benchboss", "100201", role)
-	scoped := e.signIn("benchboss")
+	e.Account(admin, "benchboss", "100201", role)
+	scoped := e.SignIn("benchboss")
 	today := time.Now().Format("2006-01-02")
 	ranges := []struct {
 		name string

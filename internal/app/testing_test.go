@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"testing"
 
 	"biddesk/internal/app"
@@ -49,3 +50,5 @@ func (e *env) login(code, pw string) sessionUser {
 	e.t.Helper()
 	return e.Login(code, pw)
 }
+
+func itoa(id int64) string { return strconv.FormatInt(id, 10) }

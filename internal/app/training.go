@@ -33,6 +33,7 @@ func (p trainingParams) SignInWindow() (time.Duration, time.Duration) {
 func (a *App) openTraining(ctx context.Context) error {
 	a.training = training.NewService(a.DB, trainingNotifier{a.Library}, a.content, trainingParams{a.SysConfig}, contentLearners{a}.Authenticate)
 	a.content.UseLecturers(a.training)
+	a.training.UseExams(trainingExams{a.DB})
 	// courses whose lecturer is free text only (written before training existed) are linked to lecturer rows
 	_, err := a.training.AdoptCourseLecturers(ctx)
 	return err
@@ -73,5 +74,8 @@ func (a *App) seedTrainingDemo(ctx context.Context) error {
 	if err := a.DB.QueryRow(ctx, `SELECT id FROM sys_user WHERE login_code = 'admin'`).Scan(&admin); err != nil {
 		return err
 	}
-	return a.training.SeedDemo(ctx, admin, org.DemoPeople[org.DemoStaffEmployee].Unit)
+	if err := a.training.SeedDemo(ctx, admin, org.DemoPeople[org.DemoStaffEmployee].Unit); err != nil {
+		return err
+	}
+	return a.training.SeedCertDemo(ctx, admin)
 }

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/platform/config"
 	"biddesk/internal/platform/notify/notifytest"
 )
@@ -68,7 +69,7 @@ func (g *smsGateway) next(t *testing.T, to string) string {
 			t.Fatalf("no 6-digit code in %q", m.Text)
 		}
 		return code
-	case <-time.After(patience):
+	case <-time.After(apptest.Patience):
 		t.Fatal("the gateway got no message")
 	}
 	return ""
@@ -242,7 +243,7 @@ func TestVerifyCodesNeverReachTheLog(t *testing.T) {
 		t.Fatalf("getVerify with a failing gateway: %+v", r)
 	}
 	code := g.next(t, staffPhone)
-	deadline := time.Now().Add(patience)
+	deadline := time.Now().Add(apptest.Patience)
 	for {
 		mu.Lock()
 		out := buf.String()
@@ -353,7 +354,7 @@ func TestAccountsWithoutAPhoneGetTheCodeByEmail(t *testing.T) {
 	var m smtpMail
 	select {
 	case m = <-sink.got:
-	case <-time.After(patience):
+	case <-time.After(apptest.Patience):
 		t.Fatal("no e-mail")
 	}
 	g.none(t)
@@ -400,7 +401,7 @@ func TestCodesGoThroughAliyunAndTencentSMSTemplates(t *testing.T) {
 			var req notifytest.Request
 			select {
 			case req = <-sent:
-			case <-time.After(patience):
+			case <-time.After(apptest.Patience):
 				t.Fatal("the provider got no request")
 			}
 			code, minutes := req.Params["code"], req.Params["minutes"]

@@ -56,8 +56,19 @@ type Env struct {
 	// Config is the configuration the app was opened with (after the tweaks).
 	Config config.Config
 
+	sessions *sessions
+}
+
+// sessions are the demo accounts signed in to an Env (As), shared by its For copies.
+type sessions struct {
 	mu      sync.Mutex
 	clients map[string]*Client
+}
+
+// For is the same running BidDesk reporting to t: a subtest (t.Run, t.Parallel) calls through e.For(t) so that
+// its failures are its own. Sessions signed in with As are shared.
+func (e *Env) For(t testing.TB) *Env {
+	return &Env{T: t, App: e.App, Srv: e.Srv, Config: e.Config, sessions: e.sessions}
 }
 
 // New starts a BidDesk for the test, closed when it ends. A tweak may change the configuration (a test that
@@ -97,7 +108,7 @@ func New(t testing.TB, tweak ...func(*config.Config)) *Env {
 	}
 	srv := httptest.NewServer(a.Handler(WebFiles()))
 	t.Cleanup(srv.Close)
-	return &Env{T: t, App: a, Srv: srv, Config: cfg}
+	return &Env{T: t, App: a, Srv: srv, Config: cfg, sessions: &sessions{}}
 }
 
 // Serve serves an app the test opened itself (a second instance, a restored database) as an Env; the test
@@ -106,7 +117,7 @@ func Serve(t testing.TB, a *app.App) *Env {
 	t.Helper()
 	srv := httptest.NewServer(a.Handler(WebFiles()))
 	t.Cleanup(srv.Close)
-	return &Env{T: t, App: a, Srv: srv, Config: a.Config}
+	return &Env{T: t, App: a, Srv: srv, Config: a.Config, sessions: &sessions{}}
 }
 
 // WebFiles stands in for the built web app (web/dist): an index page, a hashed asset and the Swagger UI files

@@ -90,9 +90,9 @@ type Client struct {
 // As is the demo account signed in (once per Env; later calls give the same session).
 func (e *Env) As(account string) *Client {
 	e.T.Helper()
-	e.mu.Lock()
-	c := e.clients[account]
-	e.mu.Unlock()
+	e.sessions.mu.Lock()
+	c := e.sessions.clients[account]
+	e.sessions.mu.Unlock()
 	if c != nil {
 		return c
 	}
@@ -103,15 +103,15 @@ func (e *Env) As(account string) *Client {
 		su = e.Login(account, e.Password(account))
 	}
 	c = &Client{E: e, Login: account, Token: su.AccessToken, Session: su}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.clients == nil {
-		e.clients = map[string]*Client{}
+	e.sessions.mu.Lock()
+	defer e.sessions.mu.Unlock()
+	if e.sessions.clients == nil {
+		e.sessions.clients = map[string]*Client{}
 	}
-	if prior := e.clients[account]; prior != nil {
+	if prior := e.sessions.clients[account]; prior != nil {
 		return prior
 	}
-	e.clients[account] = c
+	e.sessions.clients[account] = c
 	return c
 }
 

@@ -3,6 +3,9 @@ package apptest
 import (
 	"context"
 	"net/http"
+	"net/url"
+	"strings"
+	"time"
 )
 
 // Fetch GETs path (token as Bearer, header as name/value pairs) and reads the whole body.
@@ -134,4 +137,75 @@ func (e *Env) BusinessLog(module string) (lines []string, before, after string) 
 		e.T.Fatal(err)
 	}
 	return lines, before, after
+}
+
+// NotPlainDecimals are texts strconv (or a JSON number) would read as a number but a person's number field does
+// not take: every number of a form (a demand's number field) or a dynamic table is a plain decimal
+// (validate.Decimal / validate.WholeNumber).
+var NotPlainDecimals = []string{"NaN", "NAN", "nan", "Infinity", "-Inf", "0x1p-2", "0x10", "1_000", "1e5", "1E5", "+3", "1.", ".5", "1,000", "１２"}
+
+// RoleCodes lists the codes of the roles the user holds, sorted by role id, comma-separated.
+func (e *Env) RoleCodes(userID int64) string {
+	e.T.Helper()
+	rows, err := e.App.DB.Query(context.Background(), `SELECT r.code FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = ? ORDER BY r.id`, userID)
+	if err != nil {
+		e.T.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			e.T.Fatal(err)
+		}
+		out = append(out, c)
+	}
+	if err := rows.Err(); err != nil {
+		e.T.Fatal(err)
+	}
+	return strings.Join(out, ",")
+}
+
+// OrgOwner is the id of the account in charge of the external organisation (0 for none).
+func (e *Env) OrgOwner(orgID int64) int64 {
+	e.T.Helper()
+	var id int64
+	if err := e.App.DB.QueryRow(context.Background(), `SELECT COALESCE(owner_id, 0) FROM ext_org WHERE id = ?`, orgID).Scan(&id); err != nil {
+		e.T.Fatal(err)
+	}
+	return id
+}
+
+// SetParam sets the system parameter key (sys_config) to value through the API; it fails the test unless the
+// value is taken.
+func (e *Env) SetParam(token, key string, value any) {
+	e.T.Helper()
+	var p Page[struct {
+		ID  int64  `json:"id"`
+		Key string `json:"key"`
+	}]
+	e.Done("GET", "/api/sys/config/list?key="+url.QueryEscape(key)+"&limit=100", token, nil, &p)
+	for _, r := range p.Records {
+		if r.Key == key {
+			e.Done("PUT", "/api/sys/config/edit", token, map[string]any{"id": r.ID, "value": value}, nil)
+			return
+		}
+	}
+	e.T.Fatalf("no parameter %s", key)
+}
+
+// Patience is how long a test waits for something that must happen (a message at a gateway, a run in the task
+// log, another instance seeing a change): far beyond what any machine needs, however loaded, so that no test
+// depends on the machine's speed. A wait ends as soon as the thing happens; only a real failure waits this long.
+const Patience = 2 * time.Minute
+
+// DemandAdd opens a demand collection through the screen's call and returns its id.
+func (e *Env) DemandAdd(token string, form map[string]any) int64 {
+	e.T.Helper()
+	var out struct{ ID int64 }
+	e.Done("POST", "/api/demand/collection/add", token, form, &out)
+	if out.ID == 0 {
+		e.T.Fatalf("no id")
+	}
+	return out.ID
 }

@@ -24,3 +24,34 @@ func SheetRows(t testing.TB, body []byte) [][]string {
 	}
 	return rows
 }
+
+// Workbook is an xlsx of the sheets (name → rows of cells, all text), as a person would upload for an import.
+func Workbook(t testing.TB, sheets map[string][][]string) []byte {
+	t.Helper()
+	f := excelize.NewFile()
+	defer f.Close()
+	first := true
+	for name, rows := range sheets {
+		if first {
+			if err := f.SetSheetName(f.GetSheetName(0), name); err != nil {
+				t.Fatal(err)
+			}
+			first = false
+		} else if _, err := f.NewSheet(name); err != nil {
+			t.Fatal(err)
+		}
+		for i, row := range rows {
+			for j, v := range row {
+				ref, _ := excelize.CoordinatesToCellName(j+1, i+1)
+				if err := f.SetCellStr(name, ref, v); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	var buf bytes.Buffer
+	if err := f.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}

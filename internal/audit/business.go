@@ -32,7 +32,8 @@ const (
 var Actions = []string{Create, Update, Delete, Enable, Disable, ResetPwd, Grant, Assign, Remove,
 	"show", "hide", "sort", "reset", "import", "dataScope",
 	"submit", "approve", "reject", "publish", "lend", "return", "read", "generate",
-	"handover", "undo", "run", "cancel", "retention"}
+	"handover", "undo", "run", "cancel", "retention",
+	"state", "enrol", "withdraw", "correct", "mark", "release"}
 
 // EnableOrDisable names a switch to state (1 on, 0 off).
 func EnableOrDisable(state int) string {

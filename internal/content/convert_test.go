@@ -19,8 +19,6 @@ import (
 	"biddesk/internal/tasks"
 )
 
-func TestMain(m *testing.M) { apptest.Main(m) }
-
 const tinyPDF = "%PDF-1.4\n1 0 obj<</Type /Catalog /Pages 2 0 R>>endobj\n2 0 obj<</Type /Pages /Kids [3 0 R 4 0 R] /Count 2>>endobj\n" +
 	"3 0 obj<</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>>endobj\n4 0 obj<</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n"
 
@@ -77,7 +75,7 @@ func putDeck(e *apptest.Env, tok string) ware {
 	return w
 }
 
-func waitWare(e *apptest.Env, tok string, id int64) ware {
+func waitConversion(e *apptest.Env, tok string, id int64) ware {
 	e.T.Helper()
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
@@ -125,7 +123,7 @@ func TestAConversionEnqueuedOnOneInstanceIsDoneByAnother(t *testing.T) {
 	b := apptest.Serve(t, bApp)
 	b.StartJobs("instance-b")
 	tok := b.Login("admin", a.Password("admin")).AccessToken
-	done := waitWare(b, tok, w.ID)
+	done := waitConversion(b, tok, w.ID)
 	if done.State != "ready" || done.Pages != 2 || done.DownloadURL == "" {
 		t.Fatalf("converted: %+v", done)
 	}
@@ -156,7 +154,7 @@ func TestAFailingConverterIsRetriedThenFailedClearly(t *testing.T) {
 	e.StartJobs("only")
 	admin := e.As("admin").Token
 	w := putDeck(e, admin)
-	done := waitWare(e, admin, w.ID)
+	done := waitConversion(e, admin, w.ID)
 	if done.State != "failed" || done.Message != "课件转换失败，请检查文件是否完好" || done.DownloadURL != "" {
 		t.Fatalf("failed: %+v", done)
 	}

@@ -228,9 +228,9 @@ func (s *Service) SaveQuestion(ctx context.Context, in QuestionIn) (Saved, error
 		if err != nil {
 			return err
 		}
-		action := "add"
+		action := audit.Create
 		if before != nil {
-			action = "edit"
+			action = audit.Update
 		}
 		return s.record(ctx, tx, audit.Change{Action: action, TargetID: out.ID, Target: clip(c.Stem, 40), Before: before, After: c.QuestionIn})
 	})
@@ -332,7 +332,7 @@ func (s *Service) DeleteQuestion(ctx context.Context, id int64) error {
 		if _, err := tx.Exec(ctx, `UPDATE exam_question SET state = 'deleted', updated_at = ? WHERE id = ?`, s.now().UTC(), id); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, audit.Change{Action: "delete", TargetID: id, Target: clip(q.Stem, 40), Before: q})
+		return s.record(ctx, tx, audit.Change{Action: audit.Delete, TargetID: id, Target: clip(q.Stem, 40), Before: q})
 	})
 	return wrap(err, "delete question %d", id)
 }
@@ -390,7 +390,7 @@ func (s *Service) CorrectKey(ctx context.Context, in KeyIn) (Remarked, error) {
 		if err != nil {
 			return err
 		}
-		return s.record(ctx, tx, audit.Change{Action: "correct_key", TargetID: in.ID, Target: clip(v.Stem, 40),
+		return s.record(ctx, tx, audit.Change{Action: "correct", TargetID: in.ID, Target: clip(v.Stem, 40),
 			Before: map[string]any{"versionId": vid, "answer": json.RawMessage(v.Answer)},
 			After:  map[string]any{"versionId": vid, "answer": json.RawMessage(c.key), "attempts": out.Attempts, "items": out.Items}})
 	})

@@ -136,9 +136,9 @@ func (s *Service) SaveExam(ctx context.Context, in ExamIn) (int64, error) {
 				return err
 			}
 		}
-		action := "exam_add"
+		action := audit.Create
 		if in.ID != 0 {
-			action = "exam_edit"
+			action = audit.Update
 		}
 		return s.record(ctx, tx, audit.Change{Action: action, TargetID: id, Target: in.Name, After: in})
 	})
@@ -164,7 +164,7 @@ func (s *Service) DeleteExam(ctx context.Context, id int64) error {
 				return err
 			}
 		}
-		return s.record(ctx, tx, audit.Change{Action: "exam_delete", TargetID: id, Target: name})
+		return s.record(ctx, tx, audit.Change{Action: audit.Delete, TargetID: id, Target: name})
 	})
 	return wrap(err, "delete exam %d", id)
 }
@@ -283,7 +283,7 @@ func escapeLike(s string) string {
 // employee.
 const audienceSQL = `(CASE WHEN e.class_id IS NOT NULL THEN EXISTS (SELECT 1 FROM training_enrolment te WHERE te.class_id = e.class_id AND te.user_id = ? AND te.state = 'enrolled')
 	ELSE (NOT EXISTS (SELECT 1 FROM exam_audience a WHERE a.exam_id = e.id) OR EXISTS (SELECT 1 FROM exam_audience a
-	WHERE a.exam_id = e.id AND ((a.kind = 'organ' AND substr(?, 1, length(a.code)) = a.code) OR (a.kind = 'employee' AND a.code = ?)))) END)`
+	WHERE a.exam_id = e.id AND ((a.kind = 'organ' AND substr(?, 1, length(a.code)) = a.code) OR (a.kind = 'employee' AND a.code = NULLIF(?, ''))))) END)`
 
 type member struct {
 	ID             int64
@@ -295,8 +295,5 @@ func (m member) args() []any { return []any{m.ID, m.Unit, m.Employee} }
 func (s *Service) member(ctx context.Context, q db.Querier, userID int64) (member, error) {
 	m := member{ID: userID}
 	err := q.QueryRow(ctx, `SELECT unit_code, employee_code FROM sys_user WHERE id = ?`, userID).Scan(&m.Unit, &m.Employee)
-	if m.Employee == "" {
-		m.Employee = "\x00"
-	}
 	return m, err
 }

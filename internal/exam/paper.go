@@ -87,9 +87,9 @@ func (s *Service) SavePaper(ctx context.Context, in PaperIn) (int64, error) {
 				return err
 			}
 		}
-		action := "paper_add"
+		action := audit.Create
 		if in.ID != 0 {
-			action = "paper_edit"
+			action = audit.Update
 		}
 		return s.record(ctx, tx, audit.Change{Action: action, TargetID: id, Target: in.Name, After: in})
 	})
@@ -259,7 +259,7 @@ func (s *Service) DeletePaper(ctx context.Context, id int64) error {
 				return err
 			}
 		}
-		return s.record(ctx, tx, audit.Change{Action: "paper_delete", TargetID: id, Target: p.Name})
+		return s.record(ctx, tx, audit.Change{Action: audit.Delete, TargetID: id, Target: p.Name})
 	})
 	return wrap(err, "delete paper %d", id)
 }

@@ -256,8 +256,21 @@ func (s *Service) MyExams(ctx context.Context, userID int64) ([]MyExam, error) {
 // audience holds the caller, with attempts left; its questions are drawn (a rule paper) and shuffled as the exam
 // says, and kept on the attempt. The deadline is the earlier of the start plus the duration and the close.
 func (s *Service) Start(ctx context.Context, userID, examID int64) (AttemptView, error) {
+	// A continuation (a reload, another device, every taker at once when the server is back after a restart) only
+	// reads: the caller's open attempt of a published exam before its deadline is answered without the taker's lock
+	// and a write turn (on SQLite the one writer, which the saves wait for). Anything else takes the path below.
 	var attemptID int64
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	var deadline time.Time
+	var state string
+	err := s.db.QueryRow(ctx, `SELECT a.id, a.deadline, e.state FROM exam_attempt a JOIN exam_exam e ON e.id = a.exam_id
+		WHERE a.exam_id = ? AND a.user_id = ? AND a.state = 'open'`, examID, userID).Scan(&attemptID, &deadline, &state)
+	if err == nil && state == ExamPublished && s.now().UTC().Before(deadline) {
+		return s.Attempt(ctx, userID, attemptID)
+	} else if err != nil && !db.IsNoRows(err) {
+		return AttemptView{}, wrap(err, "start exam %d for %d", examID, userID)
+	}
+	attemptID = 0
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := tx.Lock(ctx, lockTaker, strconv.FormatInt(examID, 10)+":"+strconv.FormatInt(userID, 10)); err != nil {
 			return err
 		}

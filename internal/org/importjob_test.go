@@ -13,8 +13,6 @@ import (
 	"biddesk/internal/tasks"
 )
 
-func TestMain(m *testing.M) { apptest.Main(m) }
-
 // employeesWorkbook is an import workbook of n new employees of unit.
 func employeesWorkbook(t *testing.T, n int, unit string) []byte {
 	t.Helper()

@@ -1,11 +1,12 @@
 package reward_test
 
 import (
-	"biddesk/internal/apptest"
 	"context"
 	"net/url"
 	"strings"
 	"testing"
+
+	"biddesk/internal/apptest"
 )
 
 type rewardCert struct {
@@ -216,16 +217,4 @@ func w0report(e *apptest.Env, tok string) rewardReport {
 	var r rewardReport
 	e.Done("GET", "/api/reward/report?groupBy=person", tok, nil, &r)
 	return r
-}
-
-// rewardReport is GET /api/reward/report's answer.
-type rewardReport struct {
-	Rows []struct {
-		Key         string `json:"key"`
-		Count       int    `json:"count"`
-		Amount      string `json:"amount"`
-		AmountCents int64  `json:"amountCents"`
-	} `json:"rows"`
-	Count int    `json:"count"`
-	Total string `json:"total"`
 }

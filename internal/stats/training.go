@@ -55,8 +55,8 @@ func percent(part, whole int64) float64 {
 // held a seat in that have started, those they signed in to (attendance), the trainees of the year's closed classes
 // and those who completed them (attendance at least CompletionPercent), and the hours attended; per month the hours
 // and sign-ins; per employee the hours and sessions; per lecturer the sessions and hours taught. A unit is the
-// trainee's account's unit (a lecturer's: the class's organising unit). Lecturer ratings come from evaluations,
-// which this slice does not have: no rating column.
+// trainee's account's unit (a lecturer's: the class's organising unit). A lecturer's rating is the average of the
+// lecturer stars of the evaluations given in the year (training_evaluation), with their count.
 func (s *Service) Training(ctx context.Context, lang string, f Filter) (_ *Report, err error) {
 	defer errs.Wrap(&err, "stats: training")
 	year := s.now().In(s.Loc).Year()
@@ -87,7 +87,8 @@ func (s *Service) Training(ctx context.Context, lang string, f Filter) (_ *Repor
 	people := Table{Key: "trainingPeople", Title: c.tr("stats.t.trainingPeople"), NoTotal: true, Rows: []map[string]any{},
 		Columns: []Column{c.col("login", false), c.col("name", false), c.col("unit", false), c.col("sessionsAttended", true), c.col("hours", true)}}
 	lecturers := Table{Key: "trainingLecturers", Title: c.tr("stats.t.trainingLecturers"), NoTotal: true, Rows: []map[string]any{},
-		Columns: []Column{c.col("lecturer", false), c.col("lecturerKind", false), c.col("classes", true), c.col("sessions", true), c.col("hours", true)}}
+		Columns: []Column{c.col("lecturer", false), c.col("lecturerKind", false), c.col("classes", true), c.col("sessions", true), c.col("hours", true),
+			c.col("evaluations", true), {Key: "rating", Title: c.tr("stats.c.rating"), Number: true, Distinct: true}}}
 	type person struct {
 		unitCode                                     string
 		sessions, minutes, started, closed, complete int64
@@ -160,18 +161,26 @@ func (s *Service) Training(ctx context.Context, lang string, f Filter) (_ *Repor
 		},
 		func() error { // per lecturer: sessions of the year that have ended, of classes of units in scope
 			lcond, largs := c.where("k.unit_code")
-			return forEach(c, `SELECT l.name, l.kind, s.classes, s.n, s.m FROM (
+			// the lecturer's ratings (evaluations, anonymous: only their count and average) given in the year
+			return forEach(c, `SELECT l.name, l.kind, s.classes, s.n, s.m, COALESCE(ev.n, 0), COALESCE(ev.stars, 0) FROM (
 				SELECT x.lecturer_id, COUNT(DISTINCT x.class_id) AS classes, COUNT(*) AS n, SUM(`+c.minutes("x")+`) AS m FROM training_session x
 				JOIN training_class k ON k.id = x.class_id WHERE x.lecturer_id IS NOT NULL AND x.starts_at >= ? AND x.starts_at < ? AND x.ends_at <= ? AND `+lcond+`
-				GROUP BY x.lecturer_id) s JOIN training_lecturer l ON l.id = s.lecturer_id ORDER BY s.m DESC, l.name LIMIT `+itoa(MaxRows),
-				append([]any{c.from, c.to, now}, largs...), func(scan func(...any) error) error {
+				GROUP BY x.lecturer_id) s JOIN training_lecturer l ON l.id = s.lecturer_id
+				LEFT JOIN (SELECT lecturer_id, COUNT(*) AS n, SUM(lecturer_stars) AS stars FROM training_evaluation
+					WHERE lecturer_stars > 0 AND created_at >= ? AND created_at < ? GROUP BY lecturer_id) ev ON ev.lecturer_id = s.lecturer_id
+				ORDER BY s.m DESC, l.name LIMIT `+itoa(MaxRows),
+				append(append([]any{c.from, c.to, now}, largs...), c.from, c.to), func(scan func(...any) error) error {
 					var name, kind string
-					var classes, n, m int64
-					if err := scan(&name, &kind, &classes, &n, &m); err != nil {
+					var classes, n, m, evaluations, stars int64
+					if err := scan(&name, &kind, &classes, &n, &m, &evaluations, &stars); err != nil {
 						return err
 					}
+					rating := any("")
+					if evaluations > 0 {
+						rating = float64((stars*100+evaluations/2)/evaluations) / 100
+					}
 					lecturers.Rows = append(lecturers.Rows, map[string]any{"lecturer": name, "lecturerKind": c.tr("stats.lecturer." + kind),
-						"classes": classes, "sessions": n, "hours": hours(m)})
+						"classes": classes, "sessions": n, "hours": hours(m), "evaluations": evaluations, "rating": rating})
 					return nil
 				})
 		},

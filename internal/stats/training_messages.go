@@ -31,6 +31,8 @@ func init() {
 		"stats.s.trainingHours":     {"培训总学时", "Training hours"},
 		"stats.s.attendanceRate":    {"出勤率（%）", "Attendance (%)"},
 		"stats.s.completionRate":    {"结业率（%）", "Completion (%)"},
+		"stats.c.evaluations":       {"评估人次", "Evaluations"},
+		"stats.c.rating":            {"讲师平均评分", "Lecturer rating"},
 		"stats.lecturer.internal":   {"内部讲师", "Internal"},
 		"stats.lecturer.external":   {"外部讲师", "External"},
 	})

@@ -162,6 +162,16 @@ func TestDemo(t *testing.T) {
 	if err := e.App.DB.QueryRow(ctx, `SELECT (SELECT COUNT(*) FROM training_signin), (SELECT COUNT(*) FROM training_enrolment WHERE state = 'waiting')`).Scan(&signins, &waiting); err != nil || signins < 50 {
 		t.Errorf("sign-ins %d, waiting %d: %v", signins, waiting, err)
 	}
+	// evaluations and certificates (demo_cert.go), one revoked
+	certs := map[string]int{}
+	var evals int
+	if err := e.App.DB.QueryRow(ctx, `SELECT COUNT(*) FROM training_evaluation`).Scan(&evals); err != nil || evals == 0 {
+		t.Errorf("evaluations %d: %v", evals, err)
+	}
+	if err := dbEach(e, `SELECT state, COUNT(*) FROM training_certificate GROUP BY state`, func(st string, n int) { certs[st] = n }); err != nil ||
+		certs["valid"] == 0 || certs["revoked"] != 1 {
+		t.Errorf("certificates: %v %v", certs, err)
+	}
 	staff := e.Login("staff", "Staff@123").AccessToken
 	var mine []training.MyClass
 	e.Done("GET", "/api/portal/training/classes", staff, nil, &mine)

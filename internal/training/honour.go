@@ -221,9 +221,9 @@ type CandidatesIn struct {
 	Keyword string `param:"keyword" max:"50"`
 }
 
-// Candidates are up to 50 trainees (staff accounts), lecturers or classes whose name holds the keyword; Extra is
+// HonourCandidates are up to 50 trainees (staff accounts), lecturers or classes whose name holds the keyword; Extra is
 // the unit.
-func (s *Service) Candidates(ctx context.Context, in CandidatesIn) ([]Option, error) {
+func (s *Service) HonourCandidates(ctx context.Context, in CandidatesIn) ([]Option, error) {
 	kw := "%" + list.EscapeLike(strings.TrimSpace(in.Keyword)) + "%"
 	var q string
 	switch in.Kind {
@@ -272,7 +272,7 @@ func (h *Handlers) HonourList(r *http.Request, in HonoursIn) ([]Honour, error) {
 
 // HonourCandidates is GET /api/training/honour/candidates.
 func (h *Handlers) HonourCandidates(r *http.Request, in CandidatesIn) ([]Option, error) {
-	return h.svc.Candidates(r.Context(), in)
+	return h.svc.HonourCandidates(r.Context(), in)
 }
 
 // HonourSave is POST /api/training/honour/add and PUT /api/training/honour/edit.

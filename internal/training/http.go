@@ -21,6 +21,8 @@ type Handlers struct {
 	svc       *Service
 	lecturers *list.Table[Lecturer]
 	classes   *list.Table[Class]
+	// verifyLimit throttles the public verification of certificates (certificate_http.go)
+	verifyLimit limiter
 }
 
 // NewHandlers builds the handlers of s.
@@ -76,6 +78,7 @@ func lecturerTable(s *Service) *list.Table[Lecturer] {
 				return strings.Join(names, "、")
 			}},
 			{Title: "training.col.hours", Value: func(l Lecturer, _ string) any { return l.Hours }},
+			{Title: "training.col.rating", Value: func(l Lecturer, _ string) any { return l.Rating }},
 		}}
 }
 
@@ -99,6 +102,9 @@ func (s *Service) completeLecturers(ctx context.Context, recs []Lecturer) error 
 		recs[at[lid]].Courses = append(recs[at[lid]].Courses, c)
 		return nil
 	}); err != nil {
+		return err
+	}
+	if err := s.completeRatings(ctx, recs); err != nil {
 		return err
 	}
 	now := s.now().UTC()

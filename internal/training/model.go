@@ -97,6 +97,8 @@ type Lecturer struct {
 	Courses      []CourseRef `json:"courses"`
 	Hours        float64     `json:"hours" doc:"hours of the lecturer's sessions that have ended"`
 	Sessions     int         `json:"sessions"`
+	Rating       float64     `json:"rating" doc:"the average of the lecturer's stars in evaluations (0: none yet)"`
+	Ratings      int         `json:"ratings" doc:"how many evaluations rated the lecturer"`
 	UpdatedAt    time.Time   `json:"updatedAt"`
 }
 

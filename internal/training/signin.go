@@ -280,7 +280,7 @@ func (s *Service) Correct(ctx context.Context, in CorrectIn) error {
 		if err != nil {
 			return err
 		}
-		return audit.Record(ctx, tx, audit.Change{Module: FunClass, Action: "signin_correct", TargetID: in.SessionID,
+		return audit.Record(ctx, tx, audit.Change{Module: FunClass, Action: "correct", TargetID: in.SessionID,
 			Target: x.ClassName + " / " + title(x) + " / " + name, Before: map[string]any{"state": before},
 			After: map[string]any{"userId": in.UserID, "state": in.State, "reason": reason}})
 	})

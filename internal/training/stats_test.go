@@ -12,7 +12,7 @@ import (
 
 // TestTrainingStatistics: the training statistics of a small known year: two trainees of 培训部 and one of 市场部 in a
 // closed class of two sessions (2 h and 1.5 h); attendance, completion (at least 80 %), hours per unit, per employee
-// and per lecturer; a user whose statistics scope is 市场部 sees only it and may not name 培训部.
+// and per lecturer (with the average of the lecturer's ratings); a user whose statistics scope is 市场部 sees only it and may not name 培训部.
 func TestTrainingStatistics(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t, 2)
@@ -50,6 +50,10 @@ func TestTrainingStatistics(t *testing.T) {
 	sign(sessions[1].ID, s01, training.SignAbsent)
 	sign(sessions[0].ID, m1, training.SignPresent)
 	sign(sessions[1].ID, m1, training.SignLate)
+	for i, u := range []int64{s00, m1} { // the lecturer's ratings: 5 and 4
+		w.exec(`INSERT INTO training_evaluation (class_id, session_id, user_id, lecturer_id, course_stars, lecturer_stars, created_at) VALUES (?, ?, ?, ?, 4, ?, ?)`,
+			class, sessions[1].ID, u, lect, 5-i, time.Date(2026, 3, 12, 9, 0, 0, 0, time.Local))
+	}
 	w.set(time.Date(2026, 4, 1, 8, 0, 0, 0, time.Local))
 	if err := w.svc.SetState(ctx, class, training.StateClosed); err != nil {
 		t.Fatal(err)
@@ -85,7 +89,7 @@ func TestTrainingStatistics(t *testing.T) {
 	if len(people) != 3 || people[0]["login"] != "s00" || people[1]["login"] != "m1" || people[0]["hours"] != 3.5 || people[2]["login"] != "s01" || people[2]["hours"] != 2.0 {
 		t.Errorf("per employee: %v", people)
 	}
-	if l := rep.Tables[2].Rows; len(l) != 1 || l[0]["lecturer"] != "统计讲师" || l[0]["sessions"] != int64(1) || l[0]["hours"] != 1.5 {
+	if l := rep.Tables[2].Rows; len(l) != 1 || l[0]["lecturer"] != "统计讲师" || l[0]["sessions"] != int64(1) || l[0]["hours"] != 1.5 || l[0]["evaluations"] != int64(2) || l[0]["rating"] != 4.5 {
 		t.Errorf("per lecturer: %v", l)
 	}
 	var march int64

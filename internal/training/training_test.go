@@ -408,3 +408,16 @@ func TestCourseLecturersAreAdopted(t *testing.T) {
 		t.Errorf("internal lecturer: %s %s %v", kind, code, err)
 	}
 }
+
+// An account without an employee code enrols in a class open to its unit: its empty code is no value PostgreSQL
+// refuses (it was a NUL byte, which PostgreSQL's text refuses: every enrolment of such an account failed there).
+func TestAnAccountWithoutEmployeeCodeEnrols(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, 1)
+	w.exec(`UPDATE sys_user SET employee_code = '' WHERE id = ?`, w.users[0])
+	class := w.class(5, false, "100101")
+	w.open(class)
+	if e, err := w.svc.Enrol(as(w.users[0]), class); err != nil || e.State != training.EnrolEnrolled {
+		t.Fatalf("enrol: %+v %v", e, err)
+	}
+}

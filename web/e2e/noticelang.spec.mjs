@@ -25,7 +25,7 @@ test('staff reaches demands from the portal header and reads the answer in eithe
   await header.getByText('需求征集', { exact: true }).waitFor();
   const entries = async (page) =>
     (await page.locator('header.bd-header .ant-menu .ant-menu-title-content').allInnerTexts()).map((s) => s.split('\n')[0]);
-  assert.deepEqual(await entries(staff), ['门户首页', '搜索', '消息', '需求征集', '学习课程']);
+  assert.deepEqual(await entries(staff), ['门户首页', '搜索', '消息', '需求征集', '学习课程', '我的培训']);
   await header.getByText('需求征集', { exact: true }).click();
   await waitPath(staff, '/gatewayDemand');
   await staff.getByRole('heading', { name: '需求征集', exact: true }).waitFor();
@@ -75,7 +75,7 @@ test('staff reaches demands from the portal header and reads the answer in eithe
   assert.doesNotMatch(enText, /您的需求已答复|状态：/);
   // the header's entry in English
   await staff.locator('header.bd-header .ant-menu').getByText('Demands', { exact: true }).waitFor();
-  assert.deepEqual(await entries(staff), ['Portal home', 'Search', 'Messages', 'Demands', 'Courses']);
+  assert.deepEqual(await entries(staff), ['Portal home', 'Search', 'Messages', 'Demands', 'Courses', 'My training']);
   await shot(staff, 'notice-en');
 
   // a phone: the entry is one of the tabs under the header, and the page fits 390 px

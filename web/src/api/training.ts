@@ -38,6 +38,20 @@ export type Enrolled = Schemas['TrainingEnrolled'];
 export type SessionCard = Schemas['TrainingSessionCard'];
 export type SignedIn = Schemas['TrainingSignedIn'];
 export type SignInForm = RequestBody<'/api/biapp/training/signin', 'post'>;
+export type EvaluateForm = RequestBody<'/api/portal/training/evaluate', 'post'>;
+export type EvalTodo = Schemas['TrainingEvalTodo'];
+export type EvalResults = Schemas['TrainingEvalResults'];
+export type EvalSummary = Schemas['TrainingEvalSummary'];
+export type EvalGroup = Schemas['TrainingEvalGroup'];
+export type EvalComment = Schemas['TrainingEvalComment'];
+export type CertRule = Schemas['TrainingCertRule'];
+export type CertRuleForm = RequestBody<'/api/training/cert/rule', 'put'>;
+export type Certificate = Schemas['TrainingCertificate'];
+export type CertState = Certificate['state'];
+export type Candidate = Schemas['TrainingCandidate'];
+export type Issued = Schemas['TrainingIssued'];
+export type RevokeForm = RequestBody<'/api/training/cert/revoke', 'put'>;
+export type Verification = Schemas['TrainingVerification'];
 
 export const LECTURER_KINDS = ['internal', 'external'] as const satisfies readonly LecturerKind[];
 export const CLASS_STATES = ['draft', 'enrolling', 'running', 'closed', 'archived'] as const satisfies readonly ClassState[];
@@ -51,6 +65,12 @@ export const CLASS_EXPORT = '/api/training/class/export' satisfies GetPath;
 export const STUDENT_EXPORT = '/api/training/class/students/export' satisfies GetPath;
 export const SCHEDULE_EXPORT = '/api/training/session/export' satisfies GetPath;
 export const SIGNIN_EXPORT = '/api/training/signin/export' satisfies GetPath;
+export const EVALUATION_EXPORT = '/api/training/evaluation/export' satisfies GetPath;
+export const CERTIFICATION_EXPORT = '/api/training/cert/export' satisfies GetPath;
+/** A certificate's PDF: the administrator's, the portal's own, the phone page's own (h5Token). */
+export const CERT_PDF = '/api/training/cert/pdf' satisfies GetPath;
+export const MY_CERT_PDF = '/api/portal/training/certificate/pdf' satisfies GetPath;
+export const H5_CERT_PDF = '/api/biapp/training/certificate/pdf' satisfies GetPath;
 
 const h5 = { auth: false, h5: true } as const;
 
@@ -90,6 +110,21 @@ const apis = defineApis({
   h5TrainingSchedule: { method: 'GET', path: '/api/biapp/training/schedule', ...h5 },
   h5TrainingSession: { method: 'GET', path: '/api/biapp/training/session', ...h5 },
   h5TrainingSignIn: { method: 'POST', path: '/api/biapp/training/signin', ...h5 },
+  trainingEvalClass: { method: 'GET', path: '/api/training/evaluation/class' },
+  trainingEvalLecturer: { method: 'GET', path: '/api/training/evaluation/lecturer' },
+  trainingCertRule: { method: 'GET', path: '/api/training/cert/rule' },
+  trainingCertRuleSave: { method: 'PUT', path: '/api/training/cert/rule' },
+  trainingCertExams: { method: 'GET', path: '/api/training/cert/exams' },
+  trainingCertList: { method: 'GET', path: '/api/training/cert/list' },
+  trainingCertIssue: { method: 'POST', path: '/api/training/cert/issue' },
+  trainingCertRevoke: { method: 'PUT', path: '/api/training/cert/revoke' },
+  portalTrainingEvaluations: { method: 'GET', path: '/api/portal/training/evaluations' },
+  portalTrainingEvaluate: { method: 'POST', path: '/api/portal/training/evaluate' },
+  portalTrainingCertificates: { method: 'GET', path: '/api/portal/training/certificates' },
+  h5TrainingEvaluations: { method: 'GET', path: '/api/biapp/training/evaluations', ...h5 },
+  h5TrainingEvaluate: { method: 'POST', path: '/api/biapp/training/evaluate', ...h5 },
+  h5TrainingCertificates: { method: 'GET', path: '/api/biapp/training/certificates', ...h5 },
+  verifyCert: { method: 'GET', path: '/api/verify/cert', auth: false },
 });
 
 type Params = ListParams;
@@ -133,3 +168,22 @@ export const h5Withdraw = (classId: number) => call(apis.h5TrainingWithdraw, { c
 export const h5Schedule = (from: string, to: string) => call(apis.h5TrainingSchedule, { from, to });
 export const h5Session = (sessionId: number) => call(apis.h5TrainingSession, { sessionId }, { silent: true });
 export const h5SignIn = (f: SignInForm) => call(apis.h5TrainingSignIn, { ...f }, { silent: true });
+
+export const classEvaluations = (classId: number) => call(apis.trainingEvalClass, { classId });
+export const lecturerEvaluations = (lecturerId: number) => call(apis.trainingEvalLecturer, { lecturerId });
+export const certRule = (classId: number) => call(apis.trainingCertRule, { classId });
+export const saveCertRule = (f: CertRuleForm) => call(apis.trainingCertRuleSave, { ...f });
+export const certExams = () => call(apis.trainingCertExams);
+export const certList = (classId: number) => call(apis.trainingCertList, { classId });
+export const issueCerts = (classId: number, userIds: number[]) => call(apis.trainingCertIssue, { classId, userIds });
+export const revokeCert = (f: RevokeForm) => call(apis.trainingCertRevoke, { ...f });
+
+export const myEvaluations = () => call(apis.portalTrainingEvaluations);
+export const evaluate = (f: EvaluateForm) => call(apis.portalTrainingEvaluate, { ...f });
+export const myCertificates = () => call(apis.portalTrainingCertificates);
+export const h5Evaluations = () => call(apis.h5TrainingEvaluations);
+export const h5Evaluate = (f: EvaluateForm) => call(apis.h5TrainingEvaluate, { ...f });
+export const h5Certificates = () => call(apis.h5TrainingCertificates);
+
+/** The public verification of a certificate (no sign-in). */
+export const verifyCert = (serial: string) => call(apis.verifyCert, { serial }, { silent: true });

@@ -12,6 +12,11 @@ describe('route guard', () => {
     for (const p of ['/login', '/ahrLogin', '/login2', '/sso']) expect(guard(p, q(), null, null)).toEqual({ kind: 'allow' });
   });
 
+  it("a certificate's verification page passes without a session, signed in or not", () => {
+    for (const s of [null, session]) expect(guard('/verify/cert/BD-2026-000123', q(), s, null)).toEqual({ kind: 'allow' });
+    expect(guard('/verify/cert/BD-2026-000123/x', q(), null, null)).not.toEqual({ kind: 'allow' });
+  });
+
   it('a 32-35 character alphanumeric code sends to /sso, keeping the query', () => {
     expect(guard('/gateway', q(`code=${CODE32}&x=1`), null, null)).toEqual({ kind: 'redirect', to: `/sso?code=${CODE32}&x=1` });
     expect(guard('/', q(`code=${CODE32}abc`), session, null)).toMatchObject({ kind: 'redirect', to: `/sso?code=${CODE32}abc` });

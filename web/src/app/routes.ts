@@ -82,8 +82,15 @@ const pages = {
   courseManager: () => import('../features/content/CourseManagerPage'),
   gatewayCourse: () => import('../features/content/GatewayCoursePage'),
   h5Course: () => import('../features/content/LearnerPage'),
+  // the public verification of a training certificate: its messages are training's (the whole catalogue)
+  verifyCert: () => import('../i18n').then((m) => m.loadMessages('all')).then(() => import('../features/training/VerifyCertPage')),
   // the three training screens share one entry (its own lazy screens): a short import list in the first bundle
   training: () => import('../features/training/TrainingRoute'),
+  examBank: () => import('../features/exam/BankPage'),
+  examPaper: () => import('../features/exam/PaperPage'),
+  examManage: () => import('../features/exam/ExamManagePage'),
+  examGrade: () => import('../features/exam/GradePage'),
+  gatewayExam: () => import('../features/exam/PortalExamPage'),
 } satisfies Record<string, PageLoader>;
 
 const route = (shell: Shell, name: NavKey, page: PageLoader, path = `/${name}`): RouteEntry => ({
@@ -109,6 +116,10 @@ export const DETAIL_TABS: readonly DetailTab[] = detailTabs;
 
 export const LOGIN_PATHS = ['/login', '/ahrLogin', '/login2'] as const;
 
+/** The public verification page of a training certificate; the serial is the last part of the address. */
+export const VERIFY_CERT_PATH = '/verify/cert/:serial';
+const VERIFY_CERT_PREFIX = '/verify/cert/';
+
 export const routes: RouteEntry[] = [
   // public (no login guard); the sign-in screens are plain HTML, the first screen downloads no antd
   { ...route('public', 'login', pages.login), plain: true },
@@ -117,6 +128,8 @@ export const routes: RouteEntry[] = [
   route('public', 'sso', pages.sso),
   // the mobile plug-in's learner page: its own sign-in (curriculum-user API, h5Token)
   route('public', 'h5Course', pages.h5Course),
+  // a certificate's QR code: the public verification page (/verify/cert/<serial>)
+  route('public', 'verifyCert', pages.verifyCert, VERIFY_CERT_PATH),
 
   // portal shell
   { ...route('portal', 'gateway', pages.gateway), coreMessages: true },
@@ -125,6 +138,7 @@ export const routes: RouteEntry[] = [
   route('portal', 'gatewayDemand', pages.gatewayDemand),
   route('portal', 'gatewayCourse', pages.gatewayCourse),
   route('portal', 'gatewayTraining', pages.training),
+  route('portal', 'gatewayExam', pages.gatewayExam),
   route('portal', 'gatewayDetail', pages.gatewayDetail),
   ...detailTabs.map((tab) =>
     route('portal', `gatewayDetail.${tab}`, pages.gatewayDetail, `/gatewayDetail/${tab}`),
@@ -169,10 +183,10 @@ export const routes: RouteEntry[] = [
   admin('training_lecturer', pages.training),
   admin('training_survey', pages.training),
   admin('training_honour', pages.training),
-  admin('exam_bank'),
-  admin('exam_paper'),
-  admin('exam_manage'),
-  admin('exam_grade'),
+  admin('exam_bank', pages.examBank),
+  admin('exam_paper', pages.examPaper),
+  admin('exam_manage', pages.examManage),
+  admin('exam_grade', pages.examGrade),
   admin('externalOrgan', pages.externalOrgan),
   admin('externalUser', pages.externalUser),
 
@@ -209,7 +223,10 @@ export function normalizePath(path: string): string {
 
 /** The route entry of a path (a query after it is ignored), or undefined (react-router matches paths case-insensitively too). */
 export function findRoute(path: string): RouteEntry | undefined {
-  return byPath.get(normalizePath(path.split(/[?#]/)[0]).toLowerCase());
+  const p = normalizePath(path.split(/[?#]/)[0]).toLowerCase();
+  if (p.startsWith(VERIFY_CERT_PREFIX) && p.length > VERIFY_CERT_PREFIX.length && !p.slice(VERIFY_CERT_PREFIX.length).includes('/'))
+    return byPath.get(VERIFY_CERT_PATH);
+  return byPath.get(p);
 }
 
 export const adminRoutes = routes.filter((r) => r.shell === 'admin');

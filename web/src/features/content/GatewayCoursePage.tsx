@@ -1,4 +1,4 @@
-import { Button, Card, Descriptions, Empty, Result, Spin, Tooltip, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Result, Space, Spin, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, MobileOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { wareSig } from '../../api/content';
@@ -113,11 +113,16 @@ function MyCourses() {
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t('nav.gatewayCourse')}
         </Typography.Title>
-        <Tooltip title={t('learn.mobileHint')}>
-          <Button icon={<MobileOutlined />} onClick={() => navigate('/h5Course')} data-testid="open-h5">
-            {t('learn.mobile')}
+        <Space>
+          <Button onClick={() => navigate('/gatewayExam')} data-testid="open-exams">
+            {t('nav.gatewayExam')}
           </Button>
-        </Tooltip>
+          <Tooltip title={t('learn.mobileHint')}>
+            <Button icon={<MobileOutlined />} onClick={() => navigate('/h5Course')} data-testid="open-h5">
+              {t('learn.mobile')}
+            </Button>
+          </Tooltip>
+        </Space>
       </div>
       {nothing ? (
         <EmptyNote testId="learn-empty">{t('learn.empty')}</EmptyNote>

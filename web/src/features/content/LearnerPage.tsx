@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Segmented, Space, Spin } from 'antd';
-import { ArrowLeftOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, FormOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   continueWebSession,
@@ -21,12 +21,15 @@ import { clearH5Session, useH5User } from '../../lib/h5Session';
 import { useSession } from '../../lib/session';
 import { usePortalLayout } from '../../lib/siteConfig';
 import { isValidPassword, PASSWORD_MAX } from '../../lib/validate';
-import { loadMessages, useI18n } from '../../i18n';
+import { loadFullLang, loadMessages, useI18n } from '../../i18n';
 import { EmptyNote, Grid, LearnCard, learnStyles, Section, targetOf, WareList } from './LearnParts';
 import styles from './learner.module.css';
 
 // training (my classes, my schedule, the QR's sign-in) loads with its messages when first opened
 const H5Training = lazy(() => loadMessages('all').then(() => import('../training/H5Training')));
+
+// the exams (issue 31) load when opened, never with the course pages, with the messages beyond the public ones
+const ExamTaker = lazy(() => Promise.all([import('../exam/taking/ExamTaker'), loadFullLang()]).then(([m]) => m));
 
 /**
  * /h5Course: the learner page of the mobile plug-in, phone-width, on the curriculum-user API only (its own mobile
@@ -250,6 +253,7 @@ function SignedIn({ name, fromPortal }: { name: string; fromPortal: boolean }) {
   const topic = Number(search.get('topic')) || 0;
   const signin = Number(search.get('signin')) || 0;
   const training = signin > 0 || search.get('training') === '1';
+  const exams = search.has('exams');
   const signOut = async () => {
     try {
       await outLogin();
@@ -261,7 +265,9 @@ function SignedIn({ name, fromPortal }: { name: string; fromPortal: boolean }) {
     <div className={styles.app}>
       <Header name={name} fromPortal={fromPortal} onSignOut={() => void signOut()} />
       <main className={styles.main}>
-        {training ? (
+        {exams ? (
+          <ExamsView attempt={Number(search.get('attempt')) || 0} />
+        ) : training ? (
           <>
             {!signin && <Switcher training />}
             <Suspense fallback={<Spin className={styles.spin} />}>
@@ -317,9 +323,15 @@ function Home() {
   if (!data) return <Spin className={styles.spin} />;
   const { pushed, catalog } = data;
   if (!pushed.length && !catalog.courses.length && !catalog.topics.length)
-    return <EmptyNote testId="h5-empty">{t('learn.empty')}</EmptyNote>;
+    return (
+      <>
+        <ExamsLink />
+        <EmptyNote testId="h5-empty">{t('learn.empty')}</EmptyNote>
+      </>
+    );
   return (
     <div data-testid="h5-home">
+      <ExamsLink />
       <Section title={t('learn.pushed')} testId="h5-pushed">
         {pushed.length ? (
           <Grid>
@@ -364,6 +376,29 @@ function Home() {
         </Section>
       )}
     </div>
+  );
+}
+
+/** ?exams: my exams on the phone; &attempt= the attempt being taken (a reload continues it). */
+function ExamsView({ attempt }: { attempt: number }) {
+  const navigate = useNavigate();
+  return (
+    <div data-testid="h5-exams">
+      {!attempt && <BackBar />}
+      <Suspense fallback={<Spin className={styles.spin} />}>
+        <ExamTaker channel="phone" attemptId={attempt} go={(a) => navigate(a ? `/h5Course?exams&attempt=${a}` : '/h5Course?exams', { replace: !!attempt })} />
+      </Suspense>
+    </div>
+  );
+}
+
+function ExamsLink() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  return (
+    <Button icon={<FormOutlined />} block size="large" style={{ marginBottom: 16 }} onClick={() => navigate('/h5Course?exams')} data-testid="h5-exams-link">
+      {t('exam.my.title')}
+    </Button>
   );
 }
 

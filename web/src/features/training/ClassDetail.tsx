@@ -45,6 +45,7 @@ import { useConfirmDanger } from '../../components/list/guards';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import { ClassDialog, queueText } from './ClassPage';
+import { CertificatesTab, EvaluationsTab } from './ClassEvalCert';
 import { ClassStateTag, EnrolTag, SignTag, timeRange, useWeek, WeekView } from './parts';
 import { useClass, useClassState, useCorrect, useDecide, useDeleteSession, useLecturerOptions, useSaveSession, useSessions, useSheet, useStudents } from './queries';
 
@@ -139,6 +140,8 @@ export default function ClassDetail({ id, onBack }: { id: number; onBack(): void
               ),
             },
             { key: 'signin', label: <span data-testid="class-tab-signin">{t('training.tab.signin')}</span>, children: <SignInTab c={c} chosen={sheetOf} onChoose={setSheetOf} /> },
+            { key: 'evaluations', label: <span data-testid="class-tab-evaluations">{t('training.tab.evaluations')}</span>, children: <EvaluationsTab c={c} /> },
+            { key: 'certificates', label: <span data-testid="class-tab-certificates">{t('training.tab.certificates')}</span>, children: <CertificatesTab c={c} /> },
           ]}
         />
       </Card>

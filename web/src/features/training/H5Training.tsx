@@ -12,8 +12,11 @@ import { useNavigate } from 'react-router-dom';
 import { queryClient } from '../../api/queries';
 import type { SignedIn } from '../../api/training';
 import { t, useI18n } from '../../i18n';
+import { MyCertificates, MyEvaluations } from './MyEvalCert';
 import { MyClasses, MySchedule } from './MyTraining';
 import { MySurveys } from './MySurveys';
+
+type Panel = 'classes' | 'schedule' | 'evaluations' | 'surveys' | 'certificates';
 import { timeRange } from './parts';
 import { useSessionCard, useSignIn } from './queries';
 
@@ -27,23 +30,27 @@ export default function H5Training({ signin, code }: { signin?: number; code?: s
 
 function Panels() {
   useI18n();
-  const [tab, setTab] = useState<'classes' | 'schedule' | 'surveys'>('classes');
+  const [tab, setTab] = useState<Panel>('classes');
   return (
     <div data-testid="h5-training">
       <Segmented
         block
         value={tab}
-        onChange={(v) => setTab(v as 'classes' | 'schedule' | 'surveys')}
+        onChange={(v) => setTab(v as Panel)}
         options={[
-          { value: 'classes', label: <span data-testid="h5-training-classes">{t('training.my.classes')}</span> },
-          { value: 'schedule', label: <span data-testid="h5-training-schedule">{t('training.my.schedule')}</span> },
-          { value: 'surveys', label: <span data-testid="h5-training-surveys">{t('training.my.surveys')}</span> },
+          { value: 'classes', label: <span data-testid="h5-training-classes">{t('training.my.classesShort')}</span> },
+          { value: 'schedule', label: <span data-testid="h5-training-schedule">{t('training.my.scheduleShort')}</span> },
+          { value: 'evaluations', label: <span data-testid="h5-training-evaluations">{t('training.my.evaluationsShort')}</span> },
+          { value: 'surveys', label: <span data-testid="h5-training-surveys">{t('training.my.surveysShort')}</span> },
+          { value: 'certificates', label: <span data-testid="h5-training-certificates">{t('training.my.certificatesShort')}</span> },
         ]}
         style={{ marginBottom: 12 }}
       />
       {tab === 'classes' && <MyClasses where="h5" compact />}
       {tab === 'schedule' && <MySchedule where="h5" compact />}
+      {tab === 'evaluations' && <MyEvaluations where="h5" />}
       {tab === 'surveys' && <MySurveys where="h5" compact />}
+      {tab === 'certificates' && <MyCertificates where="h5" />}
     </div>
   );
 }

@@ -74,6 +74,16 @@ export default function LecturerPage() {
         </Space>
       ),
     },
+    {
+      titleKey: 'training.lecturer.rating',
+      key: 'rating',
+      render: (_: unknown, l) => (
+        <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }} data-testid={`lecturer-rating-${l.id}`}>
+          <span>{l.ratings ? `${l.rating.toFixed(2)} ★` : '—'}</span>
+          {l.ratings > 0 && <Typography.Text type="secondary">{t('training.lecturer.ratingsValue', { n: l.ratings })}</Typography.Text>}
+        </Space>
+      ),
+    },
   ];
   return (
     <CrudList<Lecturer>

@@ -31,6 +31,24 @@ import {
   signInCode,
   signInSheet,
   withdraw,
+  certExams,
+  certList,
+  certRule,
+  classEvaluations,
+  evaluate,
+  h5Certificates,
+  h5Evaluate,
+  h5Evaluations,
+  issueCerts,
+  lecturerEvaluations,
+  myCertificates,
+  myEvaluations,
+  revokeCert,
+  saveCertRule,
+  verifyCert,
+  type CertRuleForm,
+  type EvaluateForm,
+  type RevokeForm,
   type ClassState,
   type CorrectForm,
   type DecideForm,
@@ -56,6 +74,14 @@ export const trainingKeys = {
   myClasses: (where: 'portal' | 'h5') => ['training', 'mine', where, 'classes'] as const,
   mySchedule: (where: 'portal' | 'h5', from: string, to: string) => ['training', 'mine', where, 'schedule', from, to] as const,
   card: (sessionId: number) => ['training', 'card', sessionId] as const,
+  evaluations: (classId: number) => ['training', 'class', classId, 'evaluations'] as const,
+  lecturerEvaluations: (id: number) => ['training', 'lecturerEvaluations', id] as const,
+  certRule: (classId: number) => ['training', 'class', classId, 'certRule'] as const,
+  certs: (classId: number) => ['training', 'class', classId, 'certs'] as const,
+  certExams: () => ['training', 'certExams'] as const,
+  myEvaluations: (where: 'portal' | 'h5') => ['training', 'mine', where, 'evaluations'] as const,
+  myCertificates: (where: 'portal' | 'h5') => ['training', 'mine', where, 'certificates'] as const,
+  verify: (serial: string) => ['training', 'verify', serial] as const,
 };
 
 /* ---------- reads ---------- */
@@ -90,6 +116,27 @@ export const useMySchedule = (where: 'portal' | 'h5', from: string, to: string) 
 
 export const useSessionCard = (sessionId: number) =>
   useQuery({ queryKey: trainingKeys.card(sessionId), queryFn: () => h5Session(sessionId), retry: false });
+
+export const useClassEvaluations = (classId: number) =>
+  useQuery({ queryKey: trainingKeys.evaluations(classId), queryFn: () => classEvaluations(classId) });
+
+export const useLecturerEvaluations = (id: number | undefined) =>
+  useQuery({ queryKey: trainingKeys.lecturerEvaluations(id ?? 0), queryFn: () => lecturerEvaluations(id!), enabled: !!id });
+
+export const useCertRule = (classId: number) => useQuery({ queryKey: trainingKeys.certRule(classId), queryFn: () => certRule(classId) });
+
+export const useCertExams = () => useQuery({ queryKey: trainingKeys.certExams(), queryFn: certExams, staleTime: 60_000 });
+
+export const useCertList = (classId: number) => useQuery({ queryKey: trainingKeys.certs(classId), queryFn: () => certList(classId) });
+
+export const useMyEvaluations = (where: 'portal' | 'h5') =>
+  useQuery({ queryKey: trainingKeys.myEvaluations(where), queryFn: where === 'portal' ? myEvaluations : h5Evaluations });
+
+export const useMyCertificates = (where: 'portal' | 'h5') =>
+  useQuery({ queryKey: trainingKeys.myCertificates(where), queryFn: where === 'portal' ? myCertificates : h5Certificates });
+
+export const useVerification = (serial: string) =>
+  useQuery({ queryKey: trainingKeys.verify(serial), queryFn: () => verifyCert(serial), enabled: !!serial, retry: false });
 
 /* ---------- writes ---------- */
 
@@ -133,6 +180,8 @@ export function useClassState() {
     onSuccess: (_, { id }) => {
       void qc.invalidateQueries({ queryKey: trainingKeys.classList });
       void qc.invalidateQueries({ queryKey: trainingKeys.class(id), exact: true });
+      // closing a class issues its certificates by its rule
+      void qc.invalidateQueries({ queryKey: trainingKeys.certs(id) });
     },
   });
 }
@@ -208,5 +257,41 @@ export function useSignIn() {
       void qc.invalidateQueries({ queryKey: trainingKeys.card(f.sessionId) });
       void qc.invalidateQueries({ queryKey: trainingKeys.mine('h5') });
     },
+  });
+}
+
+/** The caller's evaluation (portal or phone page): their list to evaluate changes. */
+export function useEvaluate(where: 'portal' | 'h5') {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (f: EvaluateForm) => (where === 'portal' ? evaluate(f) : h5Evaluate(f)),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: trainingKeys.myEvaluations(where) }),
+  });
+}
+
+export function useSaveCertRule(classId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (f: CertRuleForm) => saveCertRule(f),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: trainingKeys.certRule(classId) });
+      void qc.invalidateQueries({ queryKey: trainingKeys.certs(classId) });
+    },
+  });
+}
+
+export function useIssueCerts(classId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (userIds: number[]) => issueCerts(classId, userIds),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: trainingKeys.certs(classId) }),
+  });
+}
+
+export function useRevokeCert(classId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (f: RevokeForm) => revokeCert(f),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: trainingKeys.certs(classId) }),
   });
 }

@@ -1,0 +1,9 @@
+package stats_test
+
+import (
+	"testing"
+
+	"biddesk/internal/apptest"
+)
+
+func TestMain(m *testing.M) { apptest.Main(m) }

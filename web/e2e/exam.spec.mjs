@@ -1,0 +1,201 @@
+// Examinations from the screens (issue 31): the administrator adds a question in the editor and two by paste (checked
+// first), makes a fixed paper of them, and publishes a two-minute exam for the staff member's company; on the phone
+// page at 390 px the staff member answers, the network is cut (the save calls blocked) and the answers made meanwhile
+// show as waiting, never saved; the network returns and they are saved; a reload continues the same attempt with the
+// same time left; time runs out and the page submits; the administrator sees the grade and the 'grades' export holds
+// the rows the screen shows. No API call prepares or shortcuts any of it.
+import { test } from '@playwright/test';
+import assert from 'node:assert/strict';
+import { launch, newPage, shot, signedIn, row, dialogSettled, openPickerPath, pickerNode, exportFile, zipText } from './helpers.mjs';
+
+/** Picks an option (text or RegExp) of the select with testId; clicked again until the list closes. */
+async function choose(page, testId, text, typed) {
+  const control = page.getByTestId(testId);
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
+  for (let attempt = 1; ; attempt++) {
+    if (!(await option.isVisible())) {
+      await control.click();
+      if (typed) await page.keyboard.type(typed);
+    }
+    await option.click();
+    try {
+      await option.waitFor({ state: 'hidden', timeout: 3000 });
+      break;
+    } catch (e) {
+      if (attempt === 4) throw e;
+    }
+  }
+}
+
+let browser;
+test.beforeAll(async () => {
+  browser = await launch();
+});
+test.afterAll(async () => {
+  await browser?.close();
+});
+
+test('an exam set up on the screens is taken on the phone through a network cut, a reload and the time running out', async () => {
+  test.setTimeout(600_000);
+  const tag = `E2E${Date.now() % 1_000_000}`;
+  const examName = `${tag} 招投标基础知识测验`;
+  const admin = await signedIn(browser, 'admin', 'Admin@123');
+
+  // the bank: one single choice in the editor
+  await admin.goto('/exam_bank');
+  await admin.getByTestId('exam-q-add').click();
+  await dialogSettled(admin);
+  await admin.getByTestId('exam-q-stem').fill(`${tag} 公开招标的项目，投标人少于几个时应当重新招标？`);
+  for (const [i, text] of ['2 个', '3 个', '5 个', '7 个'].entries()) await admin.getByTestId(`exam-q-option-${i}`).fill(text);
+  await admin.getByTestId('exam-q-single').getByText('B', { exact: true }).click();
+  await shot(admin, 'exam-question-form');
+  await admin.getByTestId('exam-q-ok').click();
+  await row(admin, `${tag} 公开招标的项目`).waitFor();
+
+  // two by paste: checked first (every problem by question), then imported
+  await admin.getByTestId('exam-paste').click();
+  await dialogSettled(admin);
+  await admin.getByTestId('exam-paste-text').fill(
+    `1. [判断] ${tag} 投标文件应当按照招标文件的要求密封\n答案：对\n\n2. [填空] ${tag} 投标保证金一般不得超过招标项目估算价的___%\n答案：2；百分之二`,
+  );
+  await admin.getByTestId('exam-paste-check').click();
+  await admin.getByTestId('exam-paste-report').getByText('检查通过：2 道试题可以导入。').waitFor();
+  await admin.getByTestId('exam-paste-run').click();
+  await admin.getByTestId('exam-paste-report').getByText('已导入 2 道试题').waitFor();
+  await admin.keyboard.press('Escape');
+  await admin.getByTestId('exam-paste-report').waitFor({ state: 'detached' });
+  await row(admin, `${tag} 投标保证金`).waitFor();
+  await admin.getByTestId('exam-q-add').waitFor();
+  await shot(admin, 'exam-bank');
+
+  // a fixed paper of the three, 2 points each; the total (6) is shown and checked against the pass mark
+  await admin.goto('/exam_paper');
+  await admin.getByTestId('exam-p-add').click();
+  await dialogSettled(admin);
+  await admin.getByTestId('exam-p-name').fill(`${tag} 招投标基础试卷`);
+  for (const stem of ['公开招标的项目', '投标文件应当', '投标保证金']) await choose(admin, 'exam-p-pick', `${tag} ${stem}`, tag);
+  await admin.getByTestId('exam-p-item-2').waitFor();
+  await admin.getByTestId('exam-p-pass').fill('8');
+  await admin.getByTestId('exam-p-total').getByText('总分 6 分，及格分 8 分').waitFor();
+  await admin.getByTestId('exam-p-ok').click();
+  await admin.getByText('及格分不能高于总分').first().waitFor();
+  await admin.getByTestId('exam-p-pass').fill('4');
+  await shot(admin, 'exam-paper-form');
+  await admin.getByTestId('exam-p-ok').click();
+  await row(admin, `${tag} 招投标基础试卷`).waitFor();
+  await shot(admin, 'exam-papers');
+
+  // the exam: the staff member's company, two minutes, results at once; published after a confirmation
+  await admin.goto('/exam_manage');
+  await admin.getByTestId('exam-e-add').click();
+  await dialogSettled(admin);
+  await admin.getByTestId('exam-e-name').fill(examName);
+  await choose(admin, 'exam-e-paper', `${tag} 招投标基础试卷`);
+  await admin.getByTestId('exam-e-units').click();
+  await admin.getByTestId('picker-tree').waitFor();
+  await openPickerPath(admin, ['区域公司']);
+  await pickerNode(admin, '北京华信物业服务有限公司').locator('.ant-tree-title').click();
+  await admin.getByTestId('picker-add').click();
+  await admin.getByTestId('picker-ok').click();
+  await admin.getByTestId('picker-tree').waitFor({ state: 'detached' });
+  await admin.getByTestId('exam-e-duration').fill('2');
+  await admin.getByTestId('exam-e-pass').fill('4');
+  await shot(admin, 'exam-form');
+  await admin.getByTestId('exam-e-ok').click();
+  const examRow = row(admin, examName);
+  await examRow.waitFor();
+  await examRow.getByText('草稿').waitFor();
+  await examRow.getByRole('button', { name: '发布' }).click();
+  await admin.getByTestId('exam-e-publish-ok').click();
+  await examRow.getByText('已发布').waitFor();
+  await examRow.getByText('北京华信物业服务有限公司').waitFor();
+  await shot(admin, 'exam-exams');
+
+  // the phone page at 390 px: the staff member's exams, start
+  const phone = await newPage(browser, { width: 390, height: 844 });
+  await phone.goto('/h5Course');
+  await phone.getByTestId('h5-login-code').fill('staff');
+  await phone.getByTestId('h5-password').fill('Staff@123');
+  await phone.getByTestId('h5-submit').click();
+  await phone.getByTestId('h5-exams-link').click();
+  const card = phone.locator('[data-testid^="exam-my-"]').filter({ hasText: examName });
+  await card.waitFor();
+  await shot(phone, 'exam-my-390');
+  await card.getByRole('button', { name: '开始考试' }).click();
+  await phone.getByTestId('exam-take').waitFor();
+
+  const state = (n) => phone.getByTestId(`exam-t-state-${n}`);
+  /** Answers question n whatever its type (the order is the server's shuffle). */
+  async function answer(n) {
+    const q = phone.getByTestId(`exam-t-q-${n}`);
+    const blank = q.locator('input[type="text"], input:not([type])').first();
+    if (await q.getByTestId(`exam-t-opt-${n}-0`).count()) await q.getByTestId(`exam-t-opt-${n}-0`).click();
+    else await blank.fill('2');
+  }
+  await answer(1);
+  await state(1).locator('[data-state="saved"]').waitFor();
+
+  // the network is cut: the answers wait, never 'saved'
+  let blocked = 0;
+  await phone.route('**/api/biapp/exam/save', (r) => {
+    blocked++;
+    return r.abort('internetdisconnected');
+  });
+  await answer(2);
+  await answer(3);
+  await state(2).locator('[data-state="waiting"]').waitFor();
+  await state(3).locator('[data-state="waiting"]').waitFor();
+  await phone.getByTestId('exam-t-offline').waitFor();
+  assert.ok(blocked > 0, 'the save calls were tried');
+  assert.equal(await phone.locator('[data-testid^="exam-t-state-"] [data-state="saved"]').count(), 1, 'only the confirmed answer shows saved');
+  await shot(phone, 'exam-take-offline-390');
+
+  // the network returns: they are sent in order and saved
+  await phone.unroute('**/api/biapp/exam/save');
+  await state(2).locator('[data-state="saved"]').waitFor({ timeout: 30_000 });
+  await state(3).locator('[data-state="saved"]').waitFor({ timeout: 30_000 });
+  await phone.getByTestId('exam-t-offline').waitFor({ state: 'detached' });
+
+  // a reload continues the same attempt with its answers and the same time left
+  const url = phone.url();
+  const before = Number(await phone.getByTestId('exam-t-clock').getAttribute('data-seconds'));
+  const t0 = Date.now();
+  await phone.reload();
+  await phone.getByTestId('exam-take').waitFor();
+  await phone.waitForTimeout(1200);
+  const after = Number(await phone.getByTestId('exam-t-clock').getAttribute('data-seconds'));
+  const expected = before - (Date.now() - t0) / 1000;
+  assert.equal(phone.url(), url, 'the same attempt');
+  assert.ok(Math.abs(after - expected) <= 2, `time left after the reload: ${after}, expected about ${expected.toFixed(1)}`);
+  for (const n of [1, 2, 3]) await state(n).locator('[data-state="saved"]').waitFor();
+  await shot(phone, 'exam-take-390');
+
+  // time runs out: the page submits and shows the result (results at once)
+  await phone.getByTestId('exam-t-done').waitFor({ timeout: 200_000 });
+  await phone.getByText(/得分 \d+ \/ 6/).waitFor();
+  await shot(phone, 'exam-done-390');
+
+  // the administrator sees the grade; the 'grades' export holds the screen's rows
+  await admin.goto('/exam_grade');
+  await choose(admin, 'exam-g-exam', examName, tag);
+  const score = admin.getByTestId('exam-g-score-staff');
+  await score.waitFor();
+  const shown = (await score.textContent()).trim();
+  const rows = await admin.getByTestId('exam-g-table').locator('.ant-table-row').allTextContents();
+  await shot(admin, 'exam-grades');
+  const file = await exportFile(admin, '**/api/exam/grades/export*', 'exam-g-export');
+  assert.match(file.headers['content-type'] ?? '', /spreadsheetml/, 'the export is a spreadsheet');
+  const text = zipText(file.body);
+  const name = (await admin.getByTestId('exam-g-name-staff').textContent()).trim();
+  assert.ok(text.includes(name), 'the export holds the taker');
+  assert.ok(new RegExp(`<v>${shown}</v>|>${shown}<`).test(text), `the export holds the score ${shown}`);
+  const sheetRows = (text.match(/<row /g) ?? []).length;
+  assert.equal(sheetRows - 1, rows.length, 'the export has the screen\'s rows (and its header)');
+  await admin.getByRole('tab', { name: '成绩分析' }).click();
+  await admin.getByTestId('exam-analysis').waitFor();
+  await shot(admin, 'exam-analysis');
+  await admin.getByRole('tab', { name: /阅卷/ }).click();
+  await shot(admin, 'exam-marking');
+  assert.deepEqual(phone.errors, [], 'no page error on the phone');
+  assert.deepEqual(admin.errors, [], 'no page error on the admin screens');
+});

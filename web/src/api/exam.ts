@@ -1,0 +1,169 @@
+/**
+ * Calls of examinations (docs/decisions/0020-examinations.md): the question bank (/exam_bank), papers (/exam_paper),
+ * exams (/exam_manage), marking and grades (/exam_grade), and the taker's side: the portal's calls (web session) and
+ * the phone page's (/h5Course, h5Token). Every shape is the generated description's (api/openapi.json).
+ */
+import { call, callList, callValue, defineApis, defineRoutes, type CallOptions, type ListParams } from './client';
+import type { components } from './schema';
+import type { BodyOf, GetPath } from './routes';
+
+type Schemas = components['schemas'];
+
+export type Question = Schemas['ExamQuestion'];
+export type QuestionType = Question['type'];
+export type QuestionOption = Schemas['ExamOption'];
+export type ImportReport = Schemas['ExamImportReport'];
+export type Paper = Schemas['ExamPaper'];
+export type PaperKind = Paper['kind'];
+export type MultiMode = Paper['multiMode'];
+export type PaperPreview = Schemas['ExamPaperPreview'];
+export type RuleIn = Schemas['ExamRuleIn'];
+export type Exam = Schemas['Exam'];
+export type ResultsWhen = Exam['results'];
+export type UnitPick = Schemas['ExamUnitPick'];
+export type EmployeePick = Schemas['ExamEmployeePick'];
+export type Grade = Schemas['ExamGrade'];
+export type Analysis = Schemas['ExamAnalysis'];
+export type QueueItem = Schemas['ExamQueueItem'];
+export type AttemptEvent = Schemas['ExamAttemptEvent'];
+export type MyExam = Schemas['ExamMyExam'];
+export type AttemptView = Schemas['ExamAttemptView'];
+export type TakerQuestion = Schemas['ExamTakerQuestion'];
+export type SaveOut = Schemas['ExamSaveOut'];
+export type Submitted = Schemas['ExamSubmitted'];
+export type TrainingClass = Schemas['TrainingClass'];
+export type EventKind = Schemas['ExamAttemptEvent']['kind'];
+
+export const QUESTION_TYPES = ['single', 'multiple', 'judge', 'fill', 'short'] as const satisfies readonly QuestionType[];
+export const MULTI_MODES = ['all', 'partial', 'per_option'] as const satisfies readonly MultiMode[];
+export const RESULTS_WHEN = ['now', 'after_close', 'released'] as const satisfies readonly ResultsWhen[];
+
+const apis = defineApis({
+  examQuestionList: { method: 'GET', path: '/api/exam/question/list' },
+  examQuestionOne: { method: 'GET', path: '/api/exam/question/one' },
+  examQuestionAdd: { method: 'POST', path: '/api/exam/question/add' },
+  examQuestionEdit: { method: 'PUT', path: '/api/exam/question/edit' },
+  examQuestionDel: { method: 'DELETE', path: '/api/exam/question/del' },
+  examQuestionKey: { method: 'PUT', path: '/api/exam/question/key' },
+  examQuestionImport: { method: 'POST', path: '/api/exam/question/import', long: true },
+  examQuestionImportCheck: { method: 'POST', path: '/api/exam/question/import', long: true, query: { dryRun: 'true' } },
+  examQuestionPaste: { method: 'POST', path: '/api/exam/question/paste', long: true },
+  examPaperList: { method: 'GET', path: '/api/exam/paper/list' },
+  examPaperOne: { method: 'GET', path: '/api/exam/paper/one' },
+  examPaperAdd: { method: 'POST', path: '/api/exam/paper/add' },
+  examPaperEdit: { method: 'PUT', path: '/api/exam/paper/edit' },
+  examPaperDel: { method: 'DELETE', path: '/api/exam/paper/del' },
+  examPaperPreview: { method: 'GET', path: '/api/exam/paper/preview' },
+  examList: { method: 'GET', path: '/api/exam/exam/list' },
+  examOne: { method: 'GET', path: '/api/exam/exam/one' },
+  examAdd: { method: 'POST', path: '/api/exam/exam/add' },
+  examEdit: { method: 'PUT', path: '/api/exam/exam/edit' },
+  examDel: { method: 'DELETE', path: '/api/exam/exam/del' },
+  examRelease: { method: 'PUT', path: '/api/exam/exam/release' },
+  examGrades: { method: 'GET', path: '/api/exam/grades' },
+  examAnalysis: { method: 'GET', path: '/api/exam/analysis' },
+  examAttemptEvents: { method: 'GET', path: '/api/exam/attempt/events' },
+  examMarkingQueue: { method: 'GET', path: '/api/exam/marking/queue' },
+  examMark: { method: 'PUT', path: '/api/exam/marking/mark' },
+  /** the training classes an exam's audience may be (the training screens' list; needs training_class) */
+  examTrainingClasses: { method: 'GET', path: '/api/training/class/list' },
+  examCourses: { method: 'GET', path: '/api/course/portal/catalog' },
+  examMine: { method: 'GET', path: '/api/portal/exam/list' },
+  examStart: { method: 'POST', path: '/api/portal/exam/start' },
+  examAttempt: { method: 'GET', path: '/api/portal/exam/attempt' },
+  examSave: { method: 'POST', path: '/api/portal/exam/save' },
+  examSubmit: { method: 'POST', path: '/api/portal/exam/submit' },
+  examEvent: { method: 'POST', path: '/api/portal/exam/event' },
+});
+
+/** The phone page's calls (h5Token, not the web session); the same answers as the portal's. */
+const h5 = { auth: false, h5: true } as const;
+const phoneApis = defineRoutes({
+  mine: { method: 'GET', path: '/api/biapp/exam/list', ...h5 },
+  start: { method: 'POST', path: '/api/biapp/exam/start', ...h5 },
+  attempt: { method: 'GET', path: '/api/biapp/exam/attempt', ...h5 },
+  save: { method: 'POST', path: '/api/biapp/exam/save', ...h5 },
+  submit: { method: 'POST', path: '/api/biapp/exam/submit', ...h5 },
+  event: { method: 'POST', path: '/api/biapp/exam/event', ...h5 },
+});
+
+/** The exports (spec section 7): 'question bank', 'exams', 'grades'; and the import template. */
+export const EXAM_DOWNLOADS = {
+  bank: '/api/exam/question/export',
+  exams: '/api/exam/exam/export',
+  grades: '/api/exam/grades/export',
+  template: '/api/exam/question/template',
+} as const satisfies Record<string, GetPath>;
+
+export type QuestionForm = BodyOf<typeof apis.examQuestionAdd>;
+export type PaperForm = BodyOf<typeof apis.examPaperAdd>;
+export type ExamForm = BodyOf<typeof apis.examAdd>;
+export type MarkForm = BodyOf<typeof apis.examMark>;
+
+/* ---------- the bank ---------- */
+
+export const listQuestions = (p: ListParams) => callList(apis.examQuestionList, p);
+export const getQuestion = (id: number) => call(apis.examQuestionOne, { id });
+export const saveQuestion = (f: QuestionForm) => (f.id ? call(apis.examQuestionEdit, f) : call(apis.examQuestionAdd, f));
+export const deleteQuestion = (id: number) => call(apis.examQuestionDel, { id });
+export function importQuestions(file: File, dryRun: boolean) {
+  const form = new FormData();
+  form.append('file', file);
+  return callValue(dryRun ? apis.examQuestionImportCheck : apis.examQuestionImport, form);
+}
+export const pasteQuestions = (text: string, dryRun: boolean) => callValue(apis.examQuestionPaste, { text, dryRun });
+
+/* ---------- papers ---------- */
+
+export const listPapers = () => call(apis.examPaperList);
+export const getPaper = (id: number) => call(apis.examPaperOne, { id });
+export const savePaper = (f: PaperForm) => (f.id ? call(apis.examPaperEdit, f) : call(apis.examPaperAdd, f));
+export const deletePaper = (id: number) => call(apis.examPaperDel, { id });
+export const previewPaper = (id: number) => call(apis.examPaperPreview, { id });
+
+/* ---------- exams, marking, grades ---------- */
+
+export const listExams = (p: { keyword?: string; classId?: number } = {}) => call(apis.examList, p);
+export const getExam = (id: number) => call(apis.examOne, { id });
+export const saveExam = (f: ExamForm) => (f.id ? call(apis.examEdit, f) : call(apis.examAdd, f));
+export const deleteExam = (id: number) => call(apis.examDel, { id });
+export const releaseExam = (id: number) => call(apis.examRelease, { id });
+export const examGrades = (examId: number) => call(apis.examGrades, { examId });
+export const examAnalysis = (examId: number) => call(apis.examAnalysis, { examId });
+export const attemptEvents = (attemptId: number) => call(apis.examAttemptEvents, { attemptId });
+export const markingQueue = (examId?: number) => call(apis.examMarkingQueue, examId ? { examId } : {});
+export const markAnswer = (f: MarkForm) => call(apis.examMark, f);
+
+/** Training classes by keyword (silent: without training_class the exam form offers none). */
+export const searchClasses = (keyword: string) =>
+  callList(apis.examTrainingClasses, { keyword, limit: '20' }, { silent: true }).then((p) => p.records, () => []);
+/** The courses a question may be linked to (the portal's catalogue; silent: none when not readable). */
+export const courseOptions = () => call(apis.examCourses, undefined, { silent: true }).then((c) => c.courses, () => []);
+
+/* ---------- the taker (portal or phone page) ---------- */
+
+/** Where the taker's calls go: the portal's (web session) or the phone page's (h5Token). */
+export type TakerChannel = 'portal' | 'phone';
+
+export interface TakerApi {
+  mine(opts?: CallOptions): Promise<MyExam[]>;
+  start(examId: number): Promise<AttemptView>;
+  attempt(attemptId: number, opts?: CallOptions): Promise<AttemptView>;
+  save(v: { attemptId: number; questionId: number; seq: number; response: unknown }, opts?: CallOptions): Promise<SaveOut>;
+  submit(attemptId: number, opts?: CallOptions): Promise<Submitted>;
+  event(attemptId: number, kind: EventKind, detail?: string): Promise<unknown>;
+}
+
+const takerOf = (d: typeof phoneApis | { mine: typeof apis.examMine; start: typeof apis.examStart; attempt: typeof apis.examAttempt; save: typeof apis.examSave; submit: typeof apis.examSubmit; event: typeof apis.examEvent }): TakerApi => ({
+  mine: (opts) => call(d.mine, {}, opts),
+  start: (examId) => call(d.start, { examId }),
+  attempt: (attemptId, opts) => call(d.attempt, { attemptId }, opts),
+  save: (v, opts) => call(d.save, v, opts),
+  submit: (attemptId, opts) => call(d.submit, { attemptId }, opts),
+  event: (attemptId, kind, detail) => call(d.event, { attemptId, kind, detail: detail ?? '' }, { silent: true }),
+});
+
+export const takerApis: Record<TakerChannel, TakerApi> = {
+  portal: takerOf({ mine: apis.examMine, start: apis.examStart, attempt: apis.examAttempt, save: apis.examSave, submit: apis.examSubmit, event: apis.examEvent }),
+  phone: takerOf(phoneApis),
+};
