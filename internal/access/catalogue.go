@@ -76,6 +76,8 @@ var Catalogue = []MenuDef{
 	{Code: "training", Name: "培训管理", Icon: "schedule", Children: []MenuDef{
 		leaf("/training_class", "培训班管理"),
 		leaf("/training_lecturer", "讲师管理"),
+		leaf("/training_survey", "问卷调查"),
+		leaf("/training_honour", "荣誉名录"),
 	}},
 	{Code: "exam", Name: "考试管理", Icon: "profile", Children: []MenuDef{
 		leaf("/exam_bank", "题库管理"),
@@ -92,6 +94,7 @@ var Catalogue = []MenuDef{
 		leaf("/ca_upload", "CA上传统计"),
 		leaf("/summary", "年度标书资料汇总"),
 		leaf("/statistics_account", "账号统计"),
+		leaf("/statistics_training", "培训统计"),
 	}},
 	{Code: "sys", Name: "系统管理", Icon: "setting", Children: []MenuDef{
 		leaf("/sysuser", "用户管理"),

@@ -115,7 +115,7 @@ func (a *App) areas() []area {
 		{name: "content", open: a.openContent, routes: func() []route.Route { return content.NewHandlers(a.content).Routes() },
 			demo: a.seedContentDemo, close: func() { a.content.Close() }, works: a.contentWorks},
 		{name: "training", open: a.openTraining, routes: func() []route.Route { return training.NewHandlers(a.training).Routes() },
-			demoAfterPast: a.seedTrainingDemo, jobs: []tasks.Task{a.trainingReminders()}},
+			demoAfterPast: a.seedTrainingDemo, jobs: []tasks.Task{a.trainingReminders(), a.surveyReminders()}},
 		{name: "exam", open: a.openExams, routes: func() []route.Route { return exam.NewHandlers(a.exams).Routes() },
 			demoAfterPast: a.seedExamDemo, jobs: []tasks.Task{a.examSubmitDue()}},
 		{name: "dtable", staffOnly: true, open: a.openDtables, works: a.dtableWorks, routes: func() []route.Route { return dtable.NewHandlers(a.dtables).Routes() }},

@@ -54,6 +54,19 @@ func (a *App) trainingReminders() tasks.Task {
 	}
 }
 
+// surveyReminders is the task of the questionnaire reminders (at 9:00, to who has not answered a questionnaire
+// closing within three days).
+func (a *App) surveyReminders() tasks.Task {
+	return tasks.Task{
+		Code: "training_survey_reminders", Name: "task.name.training_survey_reminders", Cron: "0 9 * * *",
+		Timeout: 10 * time.Minute, Retries: 2, Overlap: tasks.OverlapForbid, Misfire: tasks.MisfireRun,
+		Run: func(ctx context.Context) (string, error) {
+			n, err := a.training.RemindSurveys(ctx)
+			return tasks.Say("task.msg.training_survey_reminders", n), err
+		},
+	}
+}
+
 // seedTrainingDemo gives training a year of demo data (internal/training.SeedDemo), after the demo company's
 // accounts exist: its classes' trainees are those accounts.
 func (a *App) seedTrainingDemo(ctx context.Context) error {

@@ -56,5 +56,8 @@ func (h *Handlers) Routes() []route.Route {
 		file(PathSummaryExport, FunSummary, s.Summary, "stats.file.summary", "Export 'annual summary': the annual bid-material summary", "导出年度汇总"),
 		get(PathAccount, FunAccount, s.Accounts, "Accounts per unit and state", "账号统计"),
 		file(PathAccountExport, FunAccount, s.Accounts, "stats.file.account", "Export 'account statistics': accounts per unit and state", "导出账号统计"),
+		get(PathTraining, FunTraining, s.Training, "Training of a year by unit: trainees, attendance, completion, hours; hours per employee; lecturers' sessions and hours", "培训统计"),
+		file(PathTrainingExport, FunTraining, s.Training, "stats.file.training",
+			"Export 'statistics' (training): a year's training by unit, per employee and per lecturer", "导出培训统计"),
 	}
 }

@@ -200,3 +200,34 @@ func dbEach(e *apptest.Env, q string, fn func(string, int)) error {
 	}
 	return rows.Err()
 }
+
+// TestDemoSurveysAndHonours: the demo has an answered questionnaire with its results, one open for the staff member,
+// and last year's honorary catalogue in the portal.
+func TestDemoSurveysAndHonours(t *testing.T) {
+	e := apptest.New(t, func(c *config.Config) { c.DemoWithoutHistory = false })
+	admin := e.Login("admin", "Admin@123").AccessToken
+	staff := e.Login("staff", "Staff@123").AccessToken
+	var list []training.Survey
+	e.Done("GET", "/api/training/survey/list", admin, nil, &list)
+	answered := false
+	for _, s := range list {
+		if s.Answered > 0 && s.Anonymous {
+			var res training.SurveyResults
+			e.Done("GET", fmt.Sprintf("/api/training/survey/results?id=%d", s.ID), admin, nil, &res)
+			answered = res.Responses > 0 && res.Questions[1].Average > 0
+		}
+	}
+	if !answered {
+		t.Errorf("no answered questionnaire: %+v", list)
+	}
+	var mine []training.MySurvey
+	e.Done("GET", "/api/portal/training/surveys", staff, nil, &mine)
+	if len(mine) == 0 || !mine[0].Open {
+		t.Errorf("the staff member's questionnaires: %+v", mine)
+	}
+	var book training.HonourBook
+	e.Done("GET", "/api/portal/training/honours", staff, nil, &book)
+	if book.Year != time.Now().Year()-1 || len(book.Items) < 4 {
+		t.Errorf("honours: %+v", book)
+	}
+}

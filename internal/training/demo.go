@@ -221,5 +221,5 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffUnit string)
 			}
 		}
 	}
-	return nil
+	return s.seedSurveysAndHonours(ctx, adminID, staffUnit, today)
 }

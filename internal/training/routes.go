@@ -82,5 +82,5 @@ func (h *Handlers) Routes() []route.Route {
 			Doc("The session a sign-in QR names, with the caller's sign-in, for the phone page (h5Token)", "移动端课次信息"),
 		route.Call("POST", phone+"signin", route.Public, h.H5SignIn).
 			Doc("Sign in to a session with the QR's code (its window, once, not stale or forged, the position when the session checks it)", "扫码签到"),
-	}, h.certRoutes()...)
+	}, append(append(h.certRoutes(), h.surveyRoutes()...), h.honourRoutes()...)...)
 }

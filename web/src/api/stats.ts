@@ -29,6 +29,7 @@ export const STATS_APIS = defineApis({
   statsDemand: { method: 'GET', path: '/api/sys/statistics/demand' },
   statsSummary: { method: 'GET', path: '/api/sys/statistics/summary' },
   statsAccount: { method: 'GET', path: '/api/sys/statistics/account' },
+  statsTraining: { method: 'GET', path: '/api/sys/statistics/training' },
 });
 
 export type StatsApi = keyof typeof STATS_APIS;
@@ -43,6 +44,8 @@ export const STATS_EXPORTS = {
   demand: '/api/sys/statistics/exportDemand',
   summary: '/api/sys/statistics/exportSummary',
   account: '/api/sys/statistics/exportAccount',
+  /** export 'statistics' (training) */
+  training: '/api/sys/statistics/exportTraining',
 } as const satisfies Record<string, GetPath>;
 
 export const statsReport = (api: StatsApi, params: Record<string, string>) => callList(STATS_APIS[api], params);

@@ -181,6 +181,8 @@ export const routes: RouteEntry[] = [
   admin('dreport', pages.dreport),
   admin('training_class', pages.training),
   admin('training_lecturer', pages.training),
+  admin('training_survey', pages.training),
+  admin('training_honour', pages.training),
   admin('exam_bank', pages.examBank),
   admin('exam_paper', pages.examPaper),
   admin('exam_manage', pages.examManage),
@@ -209,6 +211,7 @@ export const routes: RouteEntry[] = [
   admin('ca_upload', pages.statistics),
   admin('summary', pages.statistics),
   admin('statistics_account', pages.statistics),
+  admin('statistics_training', pages.statistics),
 ];
 
 const byPath = new Map(routes.map((r) => [r.path.toLowerCase(), r]));

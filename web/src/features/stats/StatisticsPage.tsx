@@ -1,6 +1,6 @@
 /**
  * THE page of every usage-statistics screen (/personnel_login, /personnel_role, /download_type, /data_upload,
- * /ca_upload, /summary, /statistics_account, /demand_feedback). Each screen is described as data (SCREENS: its calls, its own
+ * /ca_upload, /summary, /statistics_account, /demand_feedback, /statistics_training). Each screen is described as data (SCREENS: its calls, its own
  * filters, its export); the page shows the filter card, the headline numbers, the charts and the tables of the
  * reports, and exports the same numbers. The filters live in the URL. A unit's bar or row drills down to its
  * subordinate units, and from a unit without any to its people.
@@ -51,6 +51,7 @@ const SCREENS: Record<string, Screen> = {
   ca_upload: { calls: ['statsCa'], exportPath: STATS_EXPORTS.ca, time: 'range', hint: 'stats.hint.ca' },
   summary: { calls: ['statsSummary'], exportPath: STATS_EXPORTS.summary, time: 'year', printable: true, hint: 'stats.hint.summary' },
   statistics_account: { calls: ['statsAccount'], exportPath: STATS_EXPORTS.account, time: 'range' },
+  statistics_training: { calls: ['statsTraining'], exportPath: STATS_EXPORTS.training, time: 'year', hint: 'stats.hint.training' },
 };
 
 /** Zones whose days are Beijing time (China has one time zone). */

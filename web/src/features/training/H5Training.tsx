@@ -14,8 +14,9 @@ import type { SignedIn } from '../../api/training';
 import { t, useI18n } from '../../i18n';
 import { MyCertificates, MyEvaluations } from './MyEvalCert';
 import { MyClasses, MySchedule } from './MyTraining';
+import { MySurveys } from './MySurveys';
 
-type Panel = 'classes' | 'schedule' | 'evaluations' | 'certificates';
+type Panel = 'classes' | 'schedule' | 'evaluations' | 'surveys' | 'certificates';
 import { timeRange } from './parts';
 import { useSessionCard, useSignIn } from './queries';
 
@@ -40,6 +41,7 @@ function Panels() {
           { value: 'classes', label: <span data-testid="h5-training-classes">{t('training.my.classesShort')}</span> },
           { value: 'schedule', label: <span data-testid="h5-training-schedule">{t('training.my.scheduleShort')}</span> },
           { value: 'evaluations', label: <span data-testid="h5-training-evaluations">{t('training.my.evaluationsShort')}</span> },
+          { value: 'surveys', label: <span data-testid="h5-training-surveys">{t('training.my.surveysShort')}</span> },
           { value: 'certificates', label: <span data-testid="h5-training-certificates">{t('training.my.certificatesShort')}</span> },
         ]}
         style={{ marginBottom: 12 }}
@@ -47,6 +49,7 @@ function Panels() {
       {tab === 'classes' && <MyClasses where="h5" compact />}
       {tab === 'schedule' && <MySchedule where="h5" compact />}
       {tab === 'evaluations' && <MyEvaluations where="h5" />}
+      {tab === 'surveys' && <MySurveys where="h5" compact />}
       {tab === 'certificates' && <MyCertificates where="h5" />}
     </div>
   );

@@ -1,0 +1,123 @@
+package training_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"biddesk/internal/org"
+	"biddesk/internal/stats"
+	"biddesk/internal/training"
+)
+
+// TestTrainingStatistics: the training statistics of a small known year: two trainees of 培训部 and one of 市场部 in a
+// closed class of two sessions (2 h and 1.5 h); attendance, completion (at least 80 %), hours per unit, per employee
+// and per lecturer (with the average of the lecturer's ratings); a user whose statistics scope is 市场部 sees only it and may not name 培训部.
+func TestTrainingStatistics(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, 2)
+	ctx := as(w.admin)
+	lect, err := w.svc.SaveLecturer(ctx, training.LecturerIn{Kind: training.KindExternal, Name: "统计讲师", Organisation: "外部学院"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	class := w.class(5, false)
+	if _, err := w.session(class, "2026-03-11 09:00", "2026-03-11 10:30", "", lect); err != nil {
+		t.Fatal(err)
+	}
+	w.open(class) // and a session 2026-03-10 09:00-11:00
+	s00, s01, m1 := w.users[0], w.users[1], w.users[2]
+	for _, u := range []int64{s00, s01, m1} {
+		if _, err := w.svc.Enrol(as(u), class); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.set(time.Date(2026, 3, 10, 8, 0, 0, 0, time.Local))
+	if err := w.svc.SetState(ctx, class, training.StateRunning); err != nil {
+		t.Fatal(err)
+	}
+	sessions, err := w.svc.Sessions(context.Background(), class)
+	if err != nil || len(sessions) != 2 {
+		t.Fatalf("sessions: %v %v", sessions, err)
+	}
+	sign := func(session, user int64, state string) {
+		w.exec(`INSERT INTO training_signin (session_id, user_id, signed_at, state, method, created_at, updated_at) VALUES (?, ?, ?, ?, 'qr', ?, ?)`,
+			session, user, w.now, state, w.now, w.now)
+	}
+	sign(sessions[0].ID, s00, training.SignPresent)
+	sign(sessions[1].ID, s00, training.SignPresent)
+	sign(sessions[0].ID, s01, training.SignLate)
+	sign(sessions[1].ID, s01, training.SignAbsent)
+	sign(sessions[0].ID, m1, training.SignPresent)
+	sign(sessions[1].ID, m1, training.SignLate)
+	for i, u := range []int64{s00, m1} { // the lecturer's ratings: 5 and 4
+		w.exec(`INSERT INTO training_evaluation (class_id, session_id, user_id, lecturer_id, course_stars, lecturer_stars, created_at) VALUES (?, ?, ?, ?, 4, ?, ?)`,
+			class, sessions[1].ID, u, lect, 5-i, time.Date(2026, 3, 12, 9, 0, 0, 0, time.Local))
+	}
+	w.set(time.Date(2026, 4, 1, 8, 0, 0, 0, time.Local))
+	if err := w.svc.SetState(ctx, class, training.StateClosed); err != nil {
+		t.Fatal(err)
+	}
+
+	scope := org.Visibility{All: true}
+	svc := stats.NewService(w.db, func(context.Context, int64, string) (org.Visibility, error) { return scope, nil }, nil)
+	svc.UseClock(func() time.Time { return time.Date(2026, 4, 1, 8, 0, 0, 0, time.Local) })
+	year := 2026
+	rep, err := svc.Training(ctx, "zh-CN", stats.Filter{Year: &year})
+	if err != nil {
+		t.Fatal(err)
+	}
+	summary := map[string]int64{}
+	for _, s := range rep.Summary {
+		summary[s.Key] = s.Value
+	}
+	if summary["trainees"] != 3 || summary["trainingHours"] != 9 || summary["attendanceRate"] != 83 || summary["completionRate"] != 67 {
+		t.Errorf("summary: %v", summary)
+	}
+	units := map[string]map[string]any{}
+	for _, row := range rep.Tables[0].Rows {
+		units[row["unitName"].(string)] = row
+	}
+	if u := units["培训部"]; u == nil || u["trainees"] != int64(2) || u["seats"] != int64(4) || u["attended"] != int64(3) || u["attendanceRate"] != 75.0 ||
+		u["closedSeats"] != int64(2) || u["completed"] != int64(1) || u["completionRate"] != 50.0 || u["hours"] != 5.5 {
+		t.Errorf("培训部: %v", u)
+	}
+	if u := units["市场部"]; u == nil || u["attended"] != int64(2) || u["completionRate"] != 100.0 || u["hours"] != 3.5 {
+		t.Errorf("市场部: %v", u)
+	}
+	people := rep.Tables[1].Rows
+	if len(people) != 3 || people[0]["login"] != "s00" || people[1]["login"] != "m1" || people[0]["hours"] != 3.5 || people[2]["login"] != "s01" || people[2]["hours"] != 2.0 {
+		t.Errorf("per employee: %v", people)
+	}
+	if l := rep.Tables[2].Rows; len(l) != 1 || l[0]["lecturer"] != "统计讲师" || l[0]["sessions"] != int64(1) || l[0]["hours"] != 1.5 || l[0]["evaluations"] != int64(2) || l[0]["rating"] != 4.5 {
+		t.Errorf("per lecturer: %v", l)
+	}
+	var march int64
+	for i, label := range rep.Charts[2].Labels {
+		if label == "2026-03" {
+			march = rep.Charts[2].Series[0].Values[i]
+		}
+	}
+	if march != 5 {
+		t.Errorf("sign-ins in March: %d (%v)", march, rep.Charts[2])
+	}
+
+	// a user who sees 市场部 only
+	scope = org.Visibility{Prefixes: []string{"100102"}}
+	rep, err = svc.Training(ctx, "zh-CN", stats.Filter{Year: &year})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows := rep.Tables[0].Rows; len(rows) != 1 || rows[0]["unitName"] != "市场部" {
+		t.Errorf("scoped units: %v", rows)
+	}
+	if rows := rep.Tables[1].Rows; len(rows) != 1 || rows[0]["login"] != "m1" {
+		t.Errorf("scoped people: %v", rows)
+	}
+	if rep.Summary[0].Value != 1 {
+		t.Errorf("scoped summary: %v", rep.Summary)
+	}
+	if _, err := svc.Training(ctx, "zh-CN", stats.Filter{Year: &year, UnitCode: "100101"}); key(err) != "stats.unit_out_of_scope" {
+		t.Errorf("naming 培训部 out of scope: %v", err)
+	}
+}
