@@ -26,7 +26,9 @@ type Service struct {
 	caches *listCaches
 }
 
-func NewService(d *db.DB, who Who, l Lookups) *Service { return &Service{db: d, who: who, lookups: l, caches: &listCaches{}} }
+func NewService(d *db.DB, who Who, l Lookups) *Service {
+	return &Service{db: d, who: who, lookups: l, caches: &listCaches{}}
+}
 
 // tableName is the generated name of table id's real table.
 func tableName(id int64) string { return "dt_" + strconv.FormatInt(id, 10) }
