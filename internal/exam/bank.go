@@ -259,7 +259,7 @@ func (s *Service) writeQuestion(ctx context.Context, tx *db.Tx, c checked) (Save
 	}
 	vid, err := tx.Insert(ctx, `INSERT INTO exam_question_version (question_id, version_no, qtype, stem, images, options, answer, explanation, review, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, out.ID, out.Version, c.Type, c.Stem, jsonText(c.Images), jsonText(c.Options), c.key, c.Explanation,
-		boolInt(c.Review), now)
+		db.Flag(c.Review), now)
 	if err != nil {
 		return out, err
 	}
@@ -469,7 +469,7 @@ func recount(ctx context.Context, tx *db.Tx, attemptID int64) error {
 	if pending > 0 {
 		state = AttemptSubmitted
 	}
-	passed := boolInt(pending == 0 && round2(score) >= pass)
+	passed := db.Flag(pending == 0 && round2(score) >= pass)
 	_, err := tx.Exec(ctx, `UPDATE exam_attempt SET score = ?, pending = ?, state = ?, passed = ? WHERE id = ? AND state <> 'open'`,
 		round2(score), pending, state, passed, attemptID)
 	return err

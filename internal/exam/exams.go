@@ -98,7 +98,7 @@ func (s *Service) SaveExam(ctx context.Context, in ExamIn) (int64, error) {
 			id, err = tx.Insert(ctx, `INSERT INTO exam_exam (name, paper_id, class_id, opens_at, closes_at, duration_min, attempts_allowed, pass_mark,
 				shuffle_questions, shuffle_options, results, leave_limit, latest_start, state, created_by, created_at, updated_at)
 				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, in.Name, in.PaperID, class, opens, closes, in.DurationMin, in.AttemptsAllowed,
-				in.PassMark, boolInt(in.ShuffleQuestions), boolInt(in.ShuffleOptions), in.Results, in.LeaveLimit, latest, state, callerID(ctx), now, now)
+				in.PassMark, db.Flag(in.ShuffleQuestions), db.Flag(in.ShuffleOptions), in.Results, in.LeaveLimit, latest, state, callerID(ctx), now, now)
 			if err != nil {
 				return err
 			}
@@ -119,7 +119,7 @@ func (s *Service) SaveExam(ctx context.Context, in ExamIn) (int64, error) {
 			if _, err := tx.Exec(ctx, `UPDATE exam_exam SET name = ?, paper_id = ?, class_id = ?, opens_at = ?, closes_at = ?, duration_min = ?,
 				attempts_allowed = ?, pass_mark = ?, shuffle_questions = ?, shuffle_options = ?, results = ?, leave_limit = ?, latest_start = ?, state = ?,
 				updated_at = ? WHERE id = ?`, in.Name, in.PaperID, class, opens, closes, in.DurationMin, in.AttemptsAllowed, in.PassMark,
-				boolInt(in.ShuffleQuestions), boolInt(in.ShuffleOptions), in.Results, in.LeaveLimit, latest, state, now, id); err != nil {
+				db.Flag(in.ShuffleQuestions), db.Flag(in.ShuffleOptions), in.Results, in.LeaveLimit, latest, state, now, id); err != nil {
 				return err
 			}
 			if _, err := tx.Exec(ctx, `DELETE FROM exam_audience WHERE exam_id = ?`, id); err != nil {

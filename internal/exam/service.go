@@ -87,13 +87,6 @@ func parseTime(field, v string) (time.Time, error) {
 	return time.Time{}, httpx.Fail("exam.time_bad", httpx.Msg(field))
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 func jsonText(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)

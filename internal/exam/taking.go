@@ -635,7 +635,7 @@ func (s *Service) markAttempt(ctx context.Context, tx *db.Tx, attemptID int64) e
 				sc, review = 0.0, false
 			}
 		}
-		if _, err := tx.Exec(ctx, `UPDATE exam_attempt_item SET score = ?, review = ? WHERE attempt_id = ? AND question_id = ?`, sc, boolInt(review), attemptID, it.qid); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE exam_attempt_item SET score = ?, review = ? WHERE attempt_id = ? AND question_id = ?`, sc, db.Flag(review), attemptID, it.qid); err != nil {
 			return err
 		}
 	}

@@ -167,7 +167,7 @@ func (s *Service) SaveCertRule(ctx context.Context, in CertRule) error {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO training_cert_rule (class_id, enabled, min_attendance, needs_evaluation, exam_id, validity_months,
-			updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, in.ClassID, boolInt(in.Enabled), in.MinAttendance, boolInt(in.NeedsEvaluation),
+			updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, in.ClassID, db.Flag(in.Enabled), in.MinAttendance, db.Flag(in.NeedsEvaluation),
 			exam, in.ValidityMonths, p.UserID, now); err != nil {
 			return err
 		}
@@ -304,7 +304,7 @@ func (s *Service) issue(ctx context.Context, tx *db.Tx, classID int64, className
 	}
 	id, err := tx.Insert(ctx, `INSERT INTO training_certificate (serial, class_id, user_id, holder_name, employee_code, title, issued_on, valid_until,
 		state, manual, issued_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'valid', ?, ?, ?)`, "tmp-"+hex.EncodeToString(b), classID, userID, name,
-		code, className, c.IssuedOn, c.ValidUntil, boolInt(manual), by, now.UTC())
+		code, className, c.IssuedOn, c.ValidUntil, db.Flag(manual), by, now.UTC())
 	if err != nil {
 		return nil, err
 	}

@@ -104,13 +104,6 @@ func parseTime(field, v string) (time.Time, error) {
 	return time.Time{}, httpx.Fail("training.time_bad", httpx.Msg(field))
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // record writes a change to the business log inside tx; the demo's writes (quiet) leave none.
 func (s *Service) record(ctx context.Context, tx *db.Tx, c audit.Change) error {
 	if s.quiet {
@@ -700,7 +693,7 @@ func (s *Service) SaveClass(ctx context.Context, in ClassIn) (int64, error) {
 			if id, err = tx.Insert(ctx, `INSERT INTO training_class (plan_id, name, unit_code, start_date, end_date, mode, place, meeting_link, capacity,
 				manager_id, needs_approval, withdraw_until, description, state, created_by, created_at, updated_at)
 				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, plan, in.Name, in.UnitCode, in.StartDate, in.EndDate, in.Mode, in.Place,
-				in.MeetingLink, in.Capacity, in.ManagerID, boolInt(in.NeedsApproval), until, in.Description, StateDraft, p.UserID, now, now); err != nil {
+				in.MeetingLink, in.Capacity, in.ManagerID, db.Flag(in.NeedsApproval), until, in.Description, StateDraft, p.UserID, now, now); err != nil {
 				return err
 			}
 			if err := s.writeClassLists(ctx, tx, id, in); err != nil {
@@ -728,7 +721,7 @@ func (s *Service) SaveClass(ctx context.Context, in ClassIn) (int64, error) {
 		if _, err := tx.Exec(ctx, `UPDATE training_class SET plan_id = ?, name = ?, unit_code = ?, start_date = ?, end_date = ?, mode = ?, place = ?,
 			meeting_link = ?, capacity = ?, manager_id = ?, needs_approval = ?, withdraw_until = ?, description = ?, updated_at = ? WHERE id = ?`,
 			plan, in.Name, in.UnitCode, in.StartDate, in.EndDate, in.Mode, in.Place, in.MeetingLink, in.Capacity, in.ManagerID,
-			boolInt(in.NeedsApproval), until, in.Description, now, id); err != nil {
+			db.Flag(in.NeedsApproval), until, in.Description, now, id); err != nil {
 			return err
 		}
 		if err := s.writeClassLists(ctx, tx, id, in); err != nil {

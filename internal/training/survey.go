@@ -235,7 +235,7 @@ func (s *Service) SaveSurvey(ctx context.Context, in SurveyIn) (int64, error) {
 			action = audit.Create
 			var err error
 			id, err = tx.Insert(ctx, `INSERT INTO training_survey (title, description, anonymous, class_id, deadline, state, created_by, created_at, updated_at)
-				VALUES (?, ?, ?, ?, ?, 'draft', ?, ?, ?)`, in.Title, in.Description, boolInt(in.Anonymous), class, deadline, p.UserID, now, now)
+				VALUES (?, ?, ?, ?, ?, 'draft', ?, ?, ?)`, in.Title, in.Description, db.Flag(in.Anonymous), class, deadline, p.UserID, now, now)
 			if err != nil {
 				return err
 			}
@@ -248,7 +248,7 @@ func (s *Service) SaveSurvey(ctx context.Context, in SurveyIn) (int64, error) {
 				return httpx.Fail("training.survey_not_draft")
 			}
 			if _, err := tx.Exec(ctx, `UPDATE training_survey SET title = ?, description = ?, anonymous = ?, class_id = ?, deadline = ?, updated_at = ? WHERE id = ?`,
-				in.Title, in.Description, boolInt(in.Anonymous), class, deadline, now, id); err != nil {
+				in.Title, in.Description, db.Flag(in.Anonymous), class, deadline, now, id); err != nil {
 				return err
 			}
 			for _, q := range []string{`DELETE FROM training_survey_question WHERE survey_id = ?`, `DELETE FROM training_survey_audience WHERE survey_id = ?`} {
@@ -259,7 +259,7 @@ func (s *Service) SaveSurvey(ctx context.Context, in SurveyIn) (int64, error) {
 		}
 		for i, q := range in.Questions {
 			if _, err := tx.Exec(ctx, `INSERT INTO training_survey_question (survey_id, sort, kind, title, options, required) VALUES (?, ?, ?, ?, ?, ?)`,
-				id, i+1, q.Kind, q.Title, strings.Join(q.Options, "\n"), boolInt(q.Required)); err != nil {
+				id, i+1, q.Kind, q.Title, strings.Join(q.Options, "\n"), db.Flag(q.Required)); err != nil {
 				return err
 			}
 		}
