@@ -9,7 +9,7 @@ import (
 
 // LockClass names what a transaction lock serialises (the first key of PostgreSQL's two-key advisory locks), so
 // that the same text in two areas never shares a lock. Classes in use: 7301-7304 internal/auth (which takes them
-// with hashtext), 7401-7403 internal/reward.
+// with hashtext), 7401-7403 internal/reward, 7001 the migrations (migrate.go).
 type LockClass int32
 
 // Lock makes the rest of the transaction the only one deciding on each of keys of class: a "check, then write"

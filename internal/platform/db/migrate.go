@@ -136,7 +136,22 @@ func (d *DB) Migrate(ctx context.Context, fsys fs.FS) (applied []string, err err
 		if recorded == "" {
 			recorded = m.base + " (none for " + string(d.Dialect) + ")"
 		}
+		ran := true
 		err = d.InTx(ctx, func(tx *Tx) error {
+			// One migration at a time per database: instances starting together, or tests migrating schemas of one
+			// database side by side (grants on a shared function collide), wait here; the one that waited finds
+			// the version recorded and skips it.
+			if err := tx.Lock(ctx, lockMigrations, "migrate"); err != nil {
+				return err
+			}
+			var n int
+			if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, m.version).Scan(&n); err != nil {
+				return err
+			}
+			if n > 0 {
+				ran = false
+				return nil
+			}
 			for i, stmt := range stmts {
 				if _, err := tx.ExecContext(ctx, stmt); err != nil {
 					return fmt.Errorf("%s: %w", names[i], err)
@@ -148,10 +163,15 @@ func (d *DB) Migrate(ctx context.Context, fsys fs.FS) (applied []string, err err
 		if err != nil {
 			return applied, fmt.Errorf("migration %03d: %w", m.version, err)
 		}
-		applied = append(applied, names...)
+		if ran {
+			applied = append(applied, names...)
+		}
 	}
 	return applied, nil
 }
+
+// lockMigrations serialises the migrations of one database (Migrate).
+const lockMigrations LockClass = 7001
 
 func (d *DB) expand(s string) string {
 	pk, bytes := "INTEGER PRIMARY KEY AUTOINCREMENT", "BLOB"

@@ -4,7 +4,7 @@ import { useMyJobs } from '../api/hooks/jobs';
 import { formatTime } from '../lib/format';
 import { t, useI18n } from '../i18n';
 import { JobBar } from './JobProgress';
-import { ExportJobFile } from './list/ExportButton';
+import { ExportJobFile } from './list/ExportJobDialog';
 
 interface Props {
   open: boolean;

@@ -1,13 +1,14 @@
-import { useState } from 'react';
-import { Button, Modal, Space, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { getDownloadTicket } from '../../api/admin';
-import { exportFileOf, JOB_FILE, type Job } from '../../api/jobs';
 import { useStartExport } from '../../api/hooks/jobs';
 import { shownByClient } from '../../api/hooks/useWrite';
 import { API_BASE } from '../../app/config';
 import { t, useI18n, type MessageKey } from '../../i18n';
-import JobProgress from '../JobProgress';
+
+// the background export's dialog (antd's Modal, the job's progress) loads when a large export first needs it
+const ExportJobDialog = lazy(() => import('./ExportJobDialog'));
 
 /**
  * Export in a new window (spec section 7). The URL carries a single-use, 60-second download ticket instead of the
@@ -17,21 +18,6 @@ export async function openExport(path: string, params: Record<string, string>) {
   const { ticket } = await getDownloadTicket(path);
   const q = new URLSearchParams({ ...params, ticket });
   window.open(`${API_BASE}${path}?${q}`, '_blank', 'noopener,noreferrer');
-}
-
-/** The file an export job made, once done: its rows and a download button (a ticket, the owner only). */
-export function ExportJobFile({ job }: { job: Job }) {
-  useI18n();
-  const file = exportFileOf(job);
-  if (!file) return job.kind === 'export' && job.state === 'done' ? <Typography.Text type="secondary">{t('job.export.expired')}</Typography.Text> : null;
-  return (
-    <Space>
-      <Typography.Text data-testid="job-export-ready">{t('job.export.ready', { rows: file.rows })}</Typography.Text>
-      <Button type="primary" size="small" icon={<DownloadOutlined />} data-testid="job-file" onClick={() => void openExport(JOB_FILE, { id: String(job.id) }).catch(shownByClient)}>
-        {t('job.export.download')}
-      </Button>
-    </Space>
-  );
 }
 
 /**
@@ -68,9 +54,11 @@ export default function ExportButton({
       <Button icon={<DownloadOutlined />} loading={opening} data-testid={testId} onClick={exportNow}>
         {t(labelKey)}
       </Button>
-      <Modal open={!!jobId} title={t('job.export.title')} footer={null} onCancel={closeJob} destroyOnHidden data-testid="export-job">
-        {jobId && <JobProgress id={jobId} result={(job) => <ExportJobFile job={job} />} />}
-      </Modal>
+      {jobId && (
+        <Suspense fallback={null}>
+          <ExportJobDialog id={jobId} onClose={closeJob} />
+        </Suspense>
+      )}
     </>
   );
 }
