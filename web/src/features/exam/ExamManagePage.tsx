@@ -383,8 +383,8 @@ export default function ExamManagePage() {
                   </span>
                 ),
               },
-              { title: t('exam.col.duration'), dataIndex: 'durationMin', align: 'right', render: (v: number) => t('exam.minutesN', { n: v }) },
-              { title: t('exam.e.totalPass'), key: 'tp', align: 'right', render: (_: unknown, e) => `${points(e.total)} / ${points(e.passMark)}` },
+              { title: t('exam.col.duration'), dataIndex: 'durationMin', align: 'right', width: 104, render: (v: number) => t('exam.minutesN', { n: v }) },
+              { title: t('exam.e.totalPass'), key: 'tp', align: 'right', width: 112, render: (_: unknown, e) => `${points(e.total)} / ${points(e.passMark)}` },
               { title: t('exam.col.results'), dataIndex: 'results', render: (v: Exam['results']) => t(`exam.results.${v}`) },
               {
                 title: t('exam.e.state'),
