@@ -185,6 +185,8 @@ func (a *App) openReward(context.Context) error {
 		return a.Org.VisibilityIn(ctx, q, userID, reward.Module)
 	}
 	a.reward = reward.NewService(a.DB, scope, rewardLibrary{a.Library, a.DB}, rewardNotifier{a.Library}, rewardFiles{a.Files}, rewardDicts{a})
+	// training opens before: its certificates are bid material too
+	a.reward.UseTraining(rewardTraining{a.training})
 	a.Files.OnRead(reward.RecordType, func(ctx context.Context, p *auth.Principal, f *files.File) (bool, error) {
 		return a.reward.MayReadFile(ctx, p, f.RecordID)
 	})

@@ -34,6 +34,7 @@ func (a *App) openTraining(ctx context.Context) error {
 	a.training = training.NewService(a.DB, trainingNotifier{a.Library}, a.content, trainingParams{a.SysConfig}, contentLearners{a}.Authenticate)
 	a.content.UseLecturers(a.training)
 	a.training.UseExams(trainingExams{a.DB})
+	a.training.UseDicts(rewardDicts{a})
 	// courses whose lecturer is free text only (written before training existed) are linked to lecturer rows
 	_, err := a.training.AdoptCourseLecturers(ctx)
 	return err

@@ -3,9 +3,12 @@ package app
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/list"
+	"biddesk/internal/reward"
 	"biddesk/internal/training"
 )
 
@@ -32,19 +35,69 @@ func (x trainingExams) Passed(ctx context.Context, q db.Querier, examID, userID 
 	return n > 0, nil
 }
 
-func (x trainingExams) ExamOptions(ctx context.Context) ([]training.Option, error) {
-	out := []training.Option{}
-	err := db.EachRow(ctx, x.d, `SELECT id, name, opens_at FROM exam_exam ORDER BY opens_at DESC, id DESC LIMIT 500`, nil, func(r db.Row) error {
-		var o training.Option
-		var at any
-		if err := r.Scan(&o.ID, &o.Name, &at); err != nil {
+// ExamOptions are the exams whose name holds keyword, newest first, with their state: draft, or published and
+// upcoming, open or closed by the clock.
+func (x trainingExams) ExamOptions(ctx context.Context, keyword string) ([]training.ExamOption, error) {
+	out := []training.ExamOption{}
+	q := `SELECT id, name, state, opens_at, closes_at FROM exam_exam`
+	var args []any
+	if keyword != "" {
+		q += ` WHERE ` + list.ContainsSQL("name")
+		args = append(args, list.ContainsArg(keyword))
+	}
+	q += ` ORDER BY opens_at DESC, id DESC LIMIT ?`
+	args = append(args, training.ExamOptionsMax)
+	now := time.Now()
+	err := db.EachRow(ctx, x.d, q, args, func(r db.Row) error {
+		var o training.ExamOption
+		if err := r.Scan(&o.ID, &o.Name, &o.State, &o.OpensAt, &o.ClosesAt); err != nil {
 			return err
+		}
+		switch {
+		case o.State != "published":
+			o.State = "draft"
+		case now.Before(o.OpensAt):
+			o.State = "upcoming"
+		case now.Before(o.ClosesAt):
+			o.State = "open"
+		default:
+			o.State = "closed"
 		}
 		out = append(out, o)
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("app: exam options: %w", err)
+		return nil, fmt.Errorf("app: exam options %q: %w", keyword, err)
 	}
 	return out, nil
+}
+
+// rewardTraining gives the rewards (internal/reward) the training certificates: an employee's live ones and one by
+// id, with the reward kind and level of their class's rule.
+type rewardTraining struct{ svc *training.Service }
+
+func toReward(c training.RewardCert) reward.TrainingCertificate {
+	return reward.TrainingCertificate{ID: c.ID, UserID: c.UserID, Serial: c.Serial, Title: c.Title, HolderName: c.HolderName,
+		EmployeeCode: c.EmployeeCode, State: c.State, ValidUntil: c.ValidUntil, Kind: c.RewardKind, Level: c.RewardLevel}
+}
+
+func (t rewardTraining) CertificatesOf(ctx context.Context, userID int64, employee string) ([]reward.TrainingCertificate, error) {
+	found, err := t.svc.CertificatesForReward(ctx, userID, employee)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]reward.TrainingCertificate, 0, len(found))
+	for _, c := range found {
+		out = append(out, toReward(c))
+	}
+	return out, nil
+}
+
+func (t rewardTraining) Certificate(ctx context.Context, q db.Querier, id int64) (*reward.TrainingCertificate, error) {
+	c, err := t.svc.CertificateForReward(ctx, q, id)
+	if err != nil || c == nil {
+		return nil, err
+	}
+	r := toReward(*c)
+	return &r, nil
 }

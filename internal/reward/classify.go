@@ -74,3 +74,78 @@ func matchItem(name string, items []DictItem) (DictItem, bool) {
 	}
 	return *found, true
 }
+
+// claimed is the certificate an application names: a qualification of the library (ExpertID, its number) or a
+// training certificate (TrainingID, its serial as the number), whose kind and level are its class's (Kind, Level).
+type claimed struct {
+	Name, Number         string
+	ExpertID, TrainingID int64
+	Kind, Level          string
+}
+
+// claim finds the certificate the caller names and checks that it is theirs: the library's qualification of the
+// published expert who is their employee, or a training certificate held by their account or issued to their
+// employee, which must be live (neither revoked nor expired).
+func (s *Service) claim(ctx context.Context, userID int64, employee string, expertID int64, number string, trainingID int64) (*claimed, error) {
+	if trainingID != 0 {
+		var c *TrainingCertificate
+		if s.training != nil {
+			var err error
+			if c, err = s.training.Certificate(ctx, s.db, trainingID); err != nil {
+				return nil, err
+			}
+		}
+		if c == nil || (c.UserID != userID && (employee == "" || c.EmployeeCode != employee)) {
+			return nil, httpx.Fail("reward.cert_not_yours")
+		}
+		switch c.State {
+		case "revoked":
+			return nil, httpx.Fail("reward.training_revoked", c.Title, c.Serial)
+		case "expired":
+			return nil, httpx.Fail("reward.training_expired", c.Title, c.Serial, c.ValidUntil)
+		}
+		return &claimed{Name: c.Title, Number: c.Serial, TrainingID: c.ID, Kind: c.Kind, Level: c.Level}, nil
+	}
+	number = strings.TrimSpace(number)
+	if expertID == 0 || number == "" {
+		return nil, httpx.Fail("reward.cert_required")
+	}
+	cert, err := s.lib.Certificate(ctx, expertID, number)
+	if err != nil {
+		return nil, err
+	}
+	if cert == nil || employee == "" || cert.EmployeeCode != employee {
+		return nil, httpx.Fail("reward.cert_not_yours")
+	}
+	return &claimed{Name: cert.Name, Number: cert.Number, ExpertID: expertID}, nil
+}
+
+// classOf is the kind and level of a claimed certificate: a qualification's from its name (classify), a training
+// certificate's those its class's certification names, which must still be items of the dictionaries.
+func (s *Service) classOf(ctx context.Context, q db.Querier, c *claimed) (Class, error) {
+	if c.TrainingID == 0 {
+		return s.classify(ctx, q, c.Name)
+	}
+	if c.Kind == "" || c.Level == "" {
+		return Class{}, httpx.Fail("reward.training_unclassified", c.Name)
+	}
+	out := Class{Kind: c.Kind, Level: c.Level}
+	for _, d := range []struct {
+		code, value string
+		label       *string
+	}{{DictKind, c.Kind, &out.KindLabel}, {DictLevel, c.Level, &out.LevelLabel}} {
+		items, err := s.dicts.Items(ctx, q, d.code)
+		if err != nil {
+			return Class{}, fmt.Errorf("reward: class of training certificate %d: %w", c.TrainingID, err)
+		}
+		for _, it := range items {
+			if it.Value == d.value {
+				*d.label = it.Label
+			}
+		}
+		if *d.label == "" {
+			return Class{}, httpx.Fail("reward.training_unclassified", c.Name)
+		}
+	}
+	return out, nil
+}

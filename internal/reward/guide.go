@@ -218,6 +218,7 @@ type TendersIn struct {
 	Keyword    string `param:"keyword"`
 	ExpertID   int64  `param:"expertId"`
 	CertNumber string `param:"certNumber"`
+	TrainingID int64  `param:"trainingCertId" doc:"or a training certificate of the caller's"`
 }
 
 // MaxTenderOptions bounds one answer of the tender picker.
@@ -242,22 +243,61 @@ func (s *Service) who(ctx context.Context, lang, code string) (string, error) {
 	return names(lang, ps), nil
 }
 
-// myCertificates are the caller's certificates with their kind, level, rule and whether they can be claimed.
-func (s *Service) myCertificates(ctx context.Context, lang, employee string) ([]MyCertificate, error) {
-	if employee == "" {
-		return []MyCertificate{}, nil
+// FunTraining is the function code of the training classes, where a class's certification names the reward kind and
+// level of its certificates.
+const FunTraining = "training_class"
+
+// myCertificates are the caller's certificates (the library's qualifications of their employee, then their live
+// training certificates) with their kind, level, rule and whether they can be claimed.
+func (s *Service) myCertificates(ctx context.Context, lang string, userID int64, employee string) ([]MyCertificate, error) {
+	certs := []MyCertificate{}
+	if employee != "" {
+		found, err := s.lib.CertificatesOf(ctx, employee)
+		if err != nil {
+			return nil, fmt.Errorf("reward: certificates of %s: %w", employee, err)
+		}
+		for _, c := range found {
+			c.Source = SourceLibrary
+			certs = append(certs, c)
+		}
 	}
-	certs, err := s.lib.CertificatesOf(ctx, employee)
-	if err != nil {
-		return nil, fmt.Errorf("reward: certificates of %s: %w", employee, err)
+	var kinds []*claimed // the training certificates' kinds and levels, by index in certs
+	for range certs {
+		kinds = append(kinds, nil)
+	}
+	if s.training != nil {
+		found, err := s.training.CertificatesOf(ctx, userID, employee)
+		if err != nil {
+			return nil, fmt.Errorf("reward: training certificates of %d: %w", userID, err)
+		}
+		for _, t := range found {
+			certs = append(certs, MyCertificate{Source: SourceTraining, TrainingCertID: t.ID, Expert: t.HolderName, Name: t.Title, Number: t.Serial,
+				ValidTo: t.ValidUntil})
+			kinds = append(kinds, &claimed{Name: t.Title, Number: t.Serial, TrainingID: t.ID, Kind: t.Kind, Level: t.Level})
+		}
 	}
 	today := s.today()
-	var setters string
+	var setters, trainers string
 	for i := range certs {
 		c := &certs[i]
-		class, err := s.classify(ctx, s.db, c.Name)
+		var class Class
+		var err error
+		if kinds[i] != nil {
+			class, err = s.classOf(ctx, s.db, kinds[i])
+		} else {
+			class, err = s.classify(ctx, s.db, c.Name)
+		}
 		var he *httpx.Error
 		if errors.As(err, &he) {
+			if he.Key == "reward.training_unclassified" {
+				if trainers == "" {
+					if trainers, err = s.who(ctx, lang, FunTraining); err != nil {
+						return nil, err
+					}
+				}
+				c.Reason = httpx.Translate(lang, "reward.cert.training_unclassified", c.Name, trainers)
+				continue
+			}
 			c.Reason = httpx.Translate(lang, he.Key, he.Args...)
 			continue
 		} else if err != nil {
@@ -320,7 +360,7 @@ func (s *Service) Eligibility(ctx context.Context, lang string) (_ *Eligibility,
 			return nil, err
 		}
 	}
-	if out.Certificates, err = s.myCertificates(ctx, lang, employee); err != nil {
+	if out.Certificates, err = s.myCertificates(ctx, lang, p.UserID, employee); err != nil {
 		return nil, err
 	}
 	usable := 0
@@ -373,15 +413,12 @@ func (s *Service) Tenders(ctx context.Context, lang string, in TendersIn) (_ []T
 		return nil, err
 	}
 	var class *Class
-	var cert *Certificate
-	if in.ExpertID != 0 && strings.TrimSpace(in.CertNumber) != "" {
-		if cert, err = s.lib.Certificate(ctx, in.ExpertID, strings.TrimSpace(in.CertNumber)); err != nil {
+	var cert *claimed
+	if in.TrainingID != 0 || (in.ExpertID != 0 && strings.TrimSpace(in.CertNumber) != "") {
+		if cert, err = s.claim(ctx, p.UserID, employee, in.ExpertID, in.CertNumber, in.TrainingID); err != nil {
 			return nil, err
 		}
-		if cert == nil || employee == "" || cert.EmployeeCode != employee {
-			return nil, httpx.Fail("reward.cert_not_yours")
-		}
-		c, err := s.classify(ctx, s.db, cert.Name)
+		c, err := s.classOf(ctx, s.db, cert)
 		if err != nil {
 			return nil, err
 		}

@@ -44,7 +44,8 @@ func (s *Service) scanRule(row interface{ Scan(...any) error }) (Rule, error) {
 
 var appSelect = `a.id, a.user_id, u.login_code, u.user_name, a.unit_code, COALESCE(un.unit_name, ''), COALESCE(` + org.LabelSQL("un") + `, ''), a.cert_kind, a.cert_level, a.cert_name,
 	a.cert_number, COALESCE(a.expert_id, 0), a.tender_id, a.tender_title, a.bid_date, a.won, a.remark, a.state, a.reason, a.amount_cents,
-	COALESCE(rr.version, 0), COALESCE(ur.user_name, ''), COALESCE(rv.user_name, ''), a.reviewed_at, a.created_at, COALESCE(a.unit_reviewer, 0)`
+	COALESCE(rr.version, 0), COALESCE(ur.user_name, ''), COALESCE(rv.user_name, ''), a.reviewed_at, a.created_at, COALESCE(a.unit_reviewer, 0),
+	COALESCE(a.training_cert_id, 0)`
 
 const appFrom = `reward_application a JOIN sys_user u ON u.id = a.user_id LEFT JOIN org_unit un ON un.full_unit_code = a.unit_code
 	LEFT JOIN reward_rule rr ON rr.id = a.rule_id LEFT JOIN sys_user ur ON ur.id = a.unit_reviewer LEFT JOIN sys_user rv ON rv.id = a.reviewer`
@@ -81,7 +82,7 @@ func (s *Service) scanApp(row interface{ Scan(...any) error }) (Application, err
 	var reviewed sql.NullTime
 	err := row.Scan(&a.ID, &a.UserID, &a.LoginCode, &a.UserName, &a.UnitCode, &a.UnitName, &a.UnitLabel, &a.CertKind, &a.CertLevel, &a.CertName, &a.CertNumber,
 		&a.ExpertID, &a.TenderID, &a.TenderTitle, &a.BidDate, &won, &a.Remark, &a.State, &a.Reason, &cents, &a.RuleVersion, &a.UnitReviewName,
-		&a.ReviewerName, &reviewed, &a.CreatedAt, &a.UnitReviewerID)
+		&a.ReviewerName, &reviewed, &a.CreatedAt, &a.UnitReviewerID, &a.TrainingCertID)
 	a.Won, a.Amount, a.Files = won == 1, Yuan(cents), []FileRef{}
 	if reviewed.Valid {
 		t := reviewed.Time
@@ -332,7 +333,7 @@ func (h *Handlers) Certificates(r *http.Request, _ struct{}) ([]MyCertificate, e
 	if err != nil {
 		return nil, err
 	}
-	return h.svc.myCertificates(r.Context(), httpx.Lang(r), employee)
+	return h.svc.myCertificates(r.Context(), httpx.Lang(r), p.UserID, employee)
 }
 
 // Eligibility is GET /api/portal/reward/eligibility: can the caller apply, and if not why and whom to ask.

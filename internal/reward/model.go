@@ -77,8 +77,9 @@ type Application struct {
 	CertKind       string     `json:"certKind"`
 	CertLevel      string     `json:"certLevel"`
 	CertName       string     `json:"certName"`
-	CertNumber     string     `json:"certNumber"`
-	ExpertID       int64      `json:"expertId"`
+	CertNumber     string     `json:"certNumber" doc:"a training certificate's serial"`
+	ExpertID       int64      `json:"expertId" doc:"0: a training certificate"`
+	TrainingCertID int64      `json:"trainingCertId" doc:"the training certificate applied with (0: a qualification of the library)"`
 	TenderID       int64      `json:"tenderId"`
 	TenderTitle    string     `json:"tenderTitle"`
 	BidDate        string     `json:"bidDate"`
@@ -128,18 +129,20 @@ type Tender struct {
 // kind and level an application for it is made under (derived from its name; empty when the name names none),
 // whether a rule of that kind and level is in force today, and whether it can be claimed (Usable) or why not.
 type MyCertificate struct {
-	ExpertID    int64  `json:"expertId"`
-	Expert      string `json:"expert"`
-	Name        string `json:"name"`
-	Number      string `json:"number"`
-	ValidTo     string `json:"validTo"`
-	CertKind    string `json:"certKind"`
-	CertLevel   string `json:"certLevel"`
-	KindLabel   string `json:"kindLabel"`
-	LevelLabel  string `json:"levelLabel"`
-	RuleInForce bool   `json:"ruleInForce"`
-	Usable      bool   `json:"usable"`
-	Reason      string `json:"reason" doc:"why it cannot be claimed and what to do ('' when usable)"`
+	Source         string `json:"source" enum:"library,training" doc:"a qualification of the expert library, or a certificate of a training class"`
+	TrainingCertID int64  `json:"trainingCertId" doc:"the training certificate (source training)"`
+	ExpertID       int64  `json:"expertId"`
+	Expert         string `json:"expert"`
+	Name           string `json:"name" doc:"the qualification's name, or the class's name at issue"`
+	Number         string `json:"number" doc:"the qualification's number, or the training certificate's serial"`
+	ValidTo        string `json:"validTo"`
+	CertKind       string `json:"certKind"`
+	CertLevel      string `json:"certLevel"`
+	KindLabel      string `json:"kindLabel"`
+	LevelLabel     string `json:"levelLabel"`
+	RuleInForce    bool   `json:"ruleInForce"`
+	Usable         bool   `json:"usable"`
+	Reason         string `json:"reason" doc:"why it cannot be claimed and what to do ('' when usable)"`
 }
 
 // Library reads the certificates and tenders of the library.
@@ -150,6 +153,29 @@ type Library interface {
 	// Tenders are the published tenders the portal shows p whose unit is in the line of unit (the unit, one above
 	// or below it), newest bid first, whose title or number holds keyword, at most limit.
 	Tenders(ctx context.Context, p *auth.Principal, unit, keyword string, limit int) ([]Tender, error)
+}
+
+// Sources of a certificate.
+const (
+	SourceLibrary  = "library"
+	SourceTraining = "training"
+)
+
+// TrainingCertificate is a certificate of a training class (internal/training, adapted by the app) with the reward
+// kind and level its class's certification names (” none).
+type TrainingCertificate struct {
+	ID, UserID                              int64
+	Serial, Title, HolderName, EmployeeCode string
+	State                                   string // valid, revoked or expired
+	ValidUntil                              string
+	Kind, Level                             string
+}
+
+// Training reads the training certificates.
+type Training interface {
+	// CertificatesOf are the live certificates held by the account or issued to the employee (not empty).
+	CertificatesOf(ctx context.Context, userID int64, employee string) ([]TrainingCertificate, error)
+	Certificate(ctx context.Context, q db.Querier, id int64) (*TrainingCertificate, error) // nil: none; any state
 }
 
 // Notice is a message to-do for an applicant (/gatewayMsg).

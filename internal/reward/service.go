@@ -27,7 +27,9 @@ type Service struct {
 	notify Notifier
 	files  Files
 	dicts  Dicts
-	now    func() time.Time
+	// training: the training certificates (nil: none can be claimed)
+	training Training
+	now      func() time.Time
 	// quiet: the demo's writes tell nobody and leave no business-log line (the applications show their state)
 	quiet bool
 }
@@ -36,6 +38,9 @@ type Service struct {
 func NewService(d *db.DB, scope Scope, lib Library, notify Notifier, files Files, dicts Dicts) *Service {
 	return &Service{db: d, scope: scope, lib: lib, notify: notify, files: files, dicts: dicts, now: time.Now}
 }
+
+// UseTraining gives the service the training certificates, claimable like the library's qualifications.
+func (s *Service) UseTraining(t Training) { s.training = t }
 
 func principal(ctx context.Context) (*auth.Principal, error) {
 	p := auth.PrincipalFrom(ctx)
@@ -313,8 +318,9 @@ func (s *Service) SaveSettings(ctx context.Context, in Settings) (err error) {
 type ApplyIn struct {
 	CertKind   string  `param:"certKind"`
 	CertLevel  string  `param:"certLevel"`
-	ExpertID   int64   `param:"expertId,required"`
-	CertNumber string  `param:"certNumber,required"`
+	ExpertID   int64   `param:"expertId" doc:"with certNumber: a qualification of the library"`
+	CertNumber string  `param:"certNumber"`
+	TrainingID int64   `param:"trainingCertId" doc:"or a training certificate of the caller's (its kind and level are its class's)"`
 	TenderID   int64   `param:"tenderId,required"`
 	BidDate    string  `param:"bidDate"`
 	Won        bool    `param:"won"`
@@ -346,12 +352,9 @@ func (s *Service) Apply(ctx context.Context, in ApplyIn) (_ int64, err error) {
 	if err := s.db.QueryRow(ctx, `SELECT employee_code, unit_code FROM sys_user WHERE id = ?`, p.UserID).Scan(&employee, &unit); err != nil {
 		return 0, err
 	}
-	cert, err := s.lib.Certificate(ctx, in.ExpertID, strings.TrimSpace(in.CertNumber))
+	cert, err := s.claim(ctx, p.UserID, employee, in.ExpertID, in.CertNumber, in.TrainingID)
 	if err != nil {
 		return 0, err
-	}
-	if cert == nil || employee == "" || cert.EmployeeCode != employee {
-		return 0, httpx.Fail("reward.cert_not_yours")
 	}
 	tender, err := s.lib.Tender(ctx, p, in.TenderID)
 	if err != nil {
@@ -384,7 +387,7 @@ func (s *Service) Apply(ctx context.Context, in ApplyIn) (_ int64, err error) {
 	}
 	var id int64
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		class, err := s.classify(ctx, tx, cert.Name)
+		class, err := s.classOf(ctx, tx, cert)
 		if err != nil {
 			return err
 		}
@@ -407,9 +410,15 @@ func (s *Service) Apply(ctx context.Context, in ApplyIn) (_ int64, err error) {
 			return httpx.Fail("reward.duplicate")
 		}
 		now := s.now().UTC()
-		id, err = tx.Insert(ctx, `INSERT INTO reward_application (user_id, unit_code, cert_kind, cert_level, cert_name, cert_number, expert_id, tender_id,
-			tender_title, bid_date, won, remark, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			p.UserID, unit, class.Kind, class.Level, cert.Name, cert.Number, in.ExpertID, in.TenderID, tender.Title, bid.Format(day),
+		var expert, training any
+		if cert.TrainingID != 0 {
+			training = cert.TrainingID
+		} else {
+			expert = cert.ExpertID
+		}
+		id, err = tx.Insert(ctx, `INSERT INTO reward_application (user_id, unit_code, cert_kind, cert_level, cert_name, cert_number, expert_id, training_cert_id,
+			tender_id, tender_title, bid_date, won, remark, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			p.UserID, unit, class.Kind, class.Level, cert.Name, cert.Number, expert, training, in.TenderID, tender.Title, bid.Format(day),
 			db.Flag(in.Won), in.Remark, StateSubmitted, now, now)
 		if err != nil {
 			return err
@@ -418,8 +427,8 @@ func (s *Service) Apply(ctx context.Context, in ApplyIn) (_ int64, err error) {
 			return err
 		}
 		return s.record(ctx, tx, audit.Change{Module: FunAudit, Action: "submit", TargetID: id, Target: cert.Name + " / " + tender.Title,
-			After: map[string]any{"certNumber": cert.Number, "certKind": class.Kind, "certLevel": class.Level, "tenderId": in.TenderID,
-				"bidDate": bid.Format(day), "won": in.Won}})
+			After: map[string]any{"certNumber": cert.Number, "trainingCertId": cert.TrainingID, "certKind": class.Kind, "certLevel": class.Level,
+				"tenderId": in.TenderID, "bidDate": bid.Format(day), "won": in.Won}})
 	})
 	return id, err
 }
@@ -437,6 +446,7 @@ type appRow struct {
 	Tender, BidDate, State  string
 	Won                     int
 	UnitReviewer            sql.NullInt64
+	TrainingCert            sql.NullInt64
 }
 
 // Decide approves (approve true) or rejects the applications; one the caller may not decide refuses the batch.
@@ -486,8 +496,9 @@ func (s *Service) Decide(ctx context.Context, in DecideIn, approve bool) (err er
 
 func (s *Service) decideOne(ctx context.Context, tx *db.Tx, p *auth.Principal, v org.Visibility, set Settings, id int64, approve bool, reason string, now time.Time) error {
 	var a appRow
-	err := tx.QueryRow(ctx, `SELECT id, user_id, unit_code, cert_kind, cert_level, cert_name, tender_title, bid_date, state, won, unit_reviewer
-		FROM reward_application WHERE id = ?`, id).Scan(&a.ID, &a.UserID, &a.Unit, &a.Kind, &a.Level, &a.Cert, &a.Tender, &a.BidDate, &a.State, &a.Won, &a.UnitReviewer)
+	err := tx.QueryRow(ctx, `SELECT id, user_id, unit_code, cert_kind, cert_level, cert_name, tender_title, bid_date, state, won, unit_reviewer,
+		training_cert_id FROM reward_application WHERE id = ?`, id).Scan(&a.ID, &a.UserID, &a.Unit, &a.Kind, &a.Level, &a.Cert, &a.Tender, &a.BidDate,
+		&a.State, &a.Won, &a.UnitReviewer, &a.TrainingCert)
 	if db.IsNoRows(err) || (err == nil && !v.Sees(a.Unit)) {
 		return httpx.Fail("reward.application_not_found")
 	} else if err != nil {
@@ -512,6 +523,16 @@ func (s *Service) decideOne(ctx context.Context, tx *db.Tx, p *auth.Principal, v
 		return httpx.Fail("reward.decided")
 	}
 	target := a.Cert + " / " + a.Tender
+	if approve && a.TrainingCert.Valid && s.training != nil {
+		// a training certificate revoked since the application is approved no further (a rejection still can be)
+		c, err := s.training.Certificate(ctx, tx, a.TrainingCert.Int64)
+		if err != nil {
+			return err
+		}
+		if c == nil || c.State == "revoked" {
+			return httpx.Fail("reward.training_revoked_since", a.Cert)
+		}
+	}
 	if !approve {
 		if err := moved(tx.Exec(ctx, `UPDATE reward_application SET state = ?, reason = ?, reviewer = ?, reviewed_at = ?, updated_at = ? WHERE id = ? AND state = ?`,
 			StateRejected, reason, p.UserID, now, now, id, a.State)); err != nil {

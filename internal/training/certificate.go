@@ -33,12 +33,40 @@ const (
 type Exams interface {
 	ExamName(ctx context.Context, examID int64) (string, error)
 	Passed(ctx context.Context, q db.Querier, examID, userID int64) (bool, error)
-	// ExamOptions are the exams a rule may name, newest first.
-	ExamOptions(ctx context.Context) ([]Option, error)
+	// ExamOptions are the exams a rule may name whose name holds keyword (every exam when ''), newest first, at
+	// most ExamOptionsMax.
+	ExamOptions(ctx context.Context, keyword string) ([]ExamOption, error)
+}
+
+// ExamOptionsMax bounds one answer of the exam picker.
+const ExamOptionsMax = 30
+
+// ExamOption is an exam a certificate rule may name, with what tells it apart in the picker: its state and dates.
+type ExamOption struct {
+	ID       int64     `json:"id"`
+	Name     string    `json:"name"`
+	State    string    `json:"state" enum:"draft,upcoming,open,closed" doc:"draft (not published), or published and before, in or after its open period"`
+	OpensAt  time.Time `json:"opensAt"`
+	ClosesAt time.Time `json:"closesAt"`
 }
 
 // UseExams gives the service the exams (the rule's "exam passed").
 func (s *Service) UseExams(x Exams) { s.exams = x }
+
+// The dictionaries of certificate kinds and levels that the reward rules use (internal/reward): a rule's reward kind
+// and level are values of them.
+const (
+	DictRewardKind  = "cert_kind"
+	DictRewardLevel = "cert_level"
+)
+
+// Dicts tells whether a value is an item of a dictionary (adapted by the app).
+type Dicts interface {
+	Has(ctx context.Context, q db.Querier, code, value string) (bool, error)
+}
+
+// UseDicts gives the service the dictionaries (a rule's reward kind and level).
+func (s *Service) UseDicts(d Dicts) { s.dicts = d }
 
 // CertRule is what completes a class and so issues its certificate.
 type CertRule struct {
@@ -49,6 +77,8 @@ type CertRule struct {
 	ExamID          int64  `json:"examId" param:"examId" doc:"0: no exam; else the taker's best attempt passed it"`
 	ExamName        string `json:"examName"`
 	ValidityMonths  int    `json:"validityMonths" param:"validityMonths" doc:"0: no end"`
+	RewardKind      string `json:"rewardKind" param:"rewardKind" doc:"the reward kind its certificates count as (dictionary cert_kind); '': none, they cannot be claimed"`
+	RewardLevel     string `json:"rewardLevel" param:"rewardLevel" doc:"the reward level (dictionary cert_level); set together with rewardKind"`
 }
 
 // Certificate is an issued certificate.
@@ -113,8 +143,8 @@ func (s *Service) CertRuleOf(ctx context.Context, q db.Querier, classID int64) (
 	r := CertRule{ClassID: classID}
 	var enabled, eval int
 	var exam sql.NullInt64
-	err := q.QueryRow(ctx, `SELECT enabled, min_attendance, needs_evaluation, exam_id, validity_months FROM training_cert_rule WHERE class_id = ?`,
-		classID).Scan(&enabled, &r.MinAttendance, &eval, &exam, &r.ValidityMonths)
+	err := q.QueryRow(ctx, `SELECT enabled, min_attendance, needs_evaluation, exam_id, validity_months, reward_kind, reward_level
+		FROM training_cert_rule WHERE class_id = ?`, classID).Scan(&enabled, &r.MinAttendance, &eval, &exam, &r.ValidityMonths, &r.RewardKind, &r.RewardLevel)
 	if db.IsNoRows(err) {
 		return r, nil
 	} else if err != nil {
@@ -129,11 +159,16 @@ func (s *Service) CertRuleOf(ctx context.Context, q db.Querier, classID int64) (
 	return r, nil
 }
 
-// SaveCertRule writes a class's rule: attendance 0 to 100 %, validity 0 to 120 months, an exam that exists.
+// SaveCertRule writes a class's rule: attendance 0 to 100 %, validity 0 to 120 months, an exam that exists, a
+// reward kind and level both values of their dictionaries or both none.
 func (s *Service) SaveCertRule(ctx context.Context, in CertRule) error {
 	p, err := principal(ctx)
 	if err != nil {
 		return err
+	}
+	in.RewardKind, in.RewardLevel = strings.TrimSpace(in.RewardKind), strings.TrimSpace(in.RewardLevel)
+	if (in.RewardKind == "") != (in.RewardLevel == "") {
+		return httpx.Fail("training.cert_reward_pair")
 	}
 	if in.MinAttendance < 0 || in.MinAttendance > 100 {
 		return httpx.Fail("training.cert_attendance")
@@ -154,6 +189,20 @@ func (s *Service) SaveCertRule(ctx context.Context, in CertRule) error {
 		if err != nil {
 			return err
 		}
+		if in.RewardKind != "" {
+			for _, d := range []struct{ code, value, field string }{{DictRewardKind, in.RewardKind, "training.cert_reward_kind"},
+				{DictRewardLevel, in.RewardLevel, "training.cert_reward_level"}} {
+				ok := false
+				if s.dicts != nil {
+					if ok, err = s.dicts.Has(ctx, tx, d.code, d.value); err != nil {
+						return err
+					}
+				}
+				if !ok {
+					return httpx.Fail("training.cert_reward_dict", httpx.Msg(d.field))
+				}
+			}
+		}
 		before, err := s.CertRuleOf(ctx, tx, in.ClassID)
 		if err != nil {
 			return err
@@ -167,8 +216,8 @@ func (s *Service) SaveCertRule(ctx context.Context, in CertRule) error {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO training_cert_rule (class_id, enabled, min_attendance, needs_evaluation, exam_id, validity_months,
-			updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, in.ClassID, db.Flag(in.Enabled), in.MinAttendance, db.Flag(in.NeedsEvaluation),
-			exam, in.ValidityMonths, p.UserID, now); err != nil {
+			reward_kind, reward_level, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, in.ClassID, db.Flag(in.Enabled), in.MinAttendance,
+			db.Flag(in.NeedsEvaluation), exam, in.ValidityMonths, in.RewardKind, in.RewardLevel, p.UserID, now); err != nil {
 			return err
 		}
 		before.ExamName, in.ExamName = "", ""
@@ -183,12 +232,14 @@ func (s *Service) SaveCertRule(ctx context.Context, in CertRule) error {
 const certSelect = `t.id, t.serial, t.class_id, t.user_id, t.holder_name, t.employee_code, t.title, t.issued_on, t.valid_until, t.state, t.manual,
 	t.revoke_reason, t.revoked_at`
 
-func (s *Service) scanCert(r db.Row) (Certificate, error) {
+// scanCert reads the columns of certSelect, then extra.
+func (s *Service) scanCert(r db.Row, extra ...any) (Certificate, error) {
 	var c Certificate
 	var manual int
 	var at sql.NullTime
-	if err := r.Scan(&c.ID, &c.Serial, &c.ClassID, &c.UserID, &c.HolderName, &c.EmployeeCode, &c.Title, &c.IssuedOn, &c.ValidUntil, &c.State,
-		&manual, &c.RevokeReason, &at); err != nil {
+	dest := append([]any{&c.ID, &c.Serial, &c.ClassID, &c.UserID, &c.HolderName, &c.EmployeeCode, &c.Title, &c.IssuedOn, &c.ValidUntil, &c.State,
+		&manual, &c.RevokeReason, &at}, extra...)
+	if err := r.Scan(dest...); err != nil {
 		return c, err
 	}
 	c.Manual = manual == 1
@@ -475,6 +526,49 @@ func (s *Service) CertificatesOfEmployee(ctx context.Context, employeeCode strin
 		return nil, fmt.Errorf("training: certificates of employee %s: %w", employeeCode, err)
 	}
 	return slices.DeleteFunc(out, func(c Certificate) bool { return c.State != CertValid }), nil
+}
+
+// RewardCert is a certificate with the reward kind and level its class's rule names (” none), for the rewards
+// (internal/reward through the app): a training certificate is bid material like a qualification of the library.
+type RewardCert struct {
+	Certificate
+	RewardKind, RewardLevel string
+}
+
+func (s *Service) rewardCerts(ctx context.Context, q db.Querier, where string, args ...any) ([]RewardCert, error) {
+	out := []RewardCert{}
+	err := db.EachRow(ctx, q, `SELECT `+certSelect+`, COALESCE(r.reward_kind, ''), COALESCE(r.reward_level, '')
+		FROM training_certificate t LEFT JOIN training_cert_rule r ON r.class_id = t.class_id WHERE `+where+` ORDER BY t.id DESC`, args,
+		func(row db.Row) error {
+			var c RewardCert
+			var err error
+			c.Certificate, err = s.scanCert(row, &c.RewardKind, &c.RewardLevel)
+			out = append(out, c)
+			return err
+		})
+	return out, err
+}
+
+// CertificatesForReward are the live certificates (valid, not expired) held by the account or, when employeeCode is
+// not empty, issued to that employee, with their reward kind and level.
+func (s *Service) CertificatesForReward(ctx context.Context, userID int64, employeeCode string) ([]RewardCert, error) {
+	out, err := s.rewardCerts(ctx, s.db, "t.state = 'valid' AND (t.user_id = ? OR (t.employee_code = ? AND t.employee_code <> ''))", userID, employeeCode)
+	if err != nil {
+		return nil, fmt.Errorf("training: certificates for rewards of user %d: %w", userID, err)
+	}
+	return slices.DeleteFunc(out, func(c RewardCert) bool { return c.State != CertValid }), nil
+}
+
+// CertificateForReward is one certificate whatever its state, with its reward kind and level; nil when none.
+func (s *Service) CertificateForReward(ctx context.Context, q db.Querier, id int64) (*RewardCert, error) {
+	list, err := s.rewardCerts(ctx, q, "t.id = ?", id)
+	if err != nil {
+		return nil, fmt.Errorf("training: certificate %d for rewards: %w", id, err)
+	}
+	if len(list) == 0 {
+		return nil, nil
+	}
+	return &list[0], nil
 }
 
 // Certificate is one certificate by id.

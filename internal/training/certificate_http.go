@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -62,12 +63,17 @@ func (h *Handlers) CertRulePut(r *http.Request, in CertRule) (route.None, error)
 	return route.None{}, h.svc.SaveCertRule(lang(r), in)
 }
 
+// ExamsIn searches the exam picker by the exam's name.
+type ExamsIn struct {
+	Keyword string `param:"keyword" max:"100" doc:"part of the exam's name; '' the newest"`
+}
+
 // CertExams is GET /api/training/cert/exams.
-func (h *Handlers) CertExams(r *http.Request, _ route.None) ([]Option, error) {
+func (h *Handlers) CertExams(r *http.Request, in ExamsIn) ([]ExamOption, error) {
 	if h.svc.exams == nil {
-		return []Option{}, nil
+		return []ExamOption{}, nil
 	}
-	return h.svc.exams.ExamOptions(r.Context())
+	return h.svc.exams.ExamOptions(r.Context(), strings.TrimSpace(in.Keyword))
 }
 
 // CertCandidates is GET /api/training/cert/list.
@@ -222,8 +228,9 @@ func (h *Handlers) certRoutes() []route.Route {
 
 		route.Call("GET", "/api/training/cert/rule", FunClass, h.CertRuleGet).Doc("A class's certificate rule (what completes it)", "结业规则"),
 		route.Call("PUT", "/api/training/cert/rule", FunClass, h.CertRulePut).
-			Doc("Set a class's certificate rule: attendance at least N %, an evaluation given, an exam passed, validity in months", "设置结业规则"),
-		route.Call("GET", "/api/training/cert/exams", FunClass, h.CertExams).Doc("The exams a certificate rule may name, newest first", "结业考试选项"),
+			Doc("Set a class's certificate rule: attendance at least N %, an evaluation given, an exam passed, validity in months, the reward kind and level its certificates count as", "设置结业规则"),
+		route.Call("GET", "/api/training/cert/exams", FunClass, h.CertExams).
+			Doc("The exams a certificate rule may name, searched by name, newest first (at most 30), with their state and open period", "结业考试选项"),
 		route.Call("GET", "/api/training/cert/list", FunClass, h.CertCandidates).
 			Doc("A class's seated trainees against its rule (attendance, evaluation, exam) with their certificates", "结业认证名单"),
 		route.Call("POST", "/api/training/cert/issue", FunClass, h.CertIssue).

@@ -32,6 +32,7 @@ type Service struct {
 	quiet bool
 
 	exams Exams
+	dicts Dicts
 
 	keyMu sync.Mutex
 	key   []byte

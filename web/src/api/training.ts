@@ -46,6 +46,7 @@ export type EvalGroup = Schemas['TrainingEvalGroup'];
 export type EvalComment = Schemas['TrainingEvalComment'];
 export type CertRule = Schemas['TrainingCertRule'];
 export type CertRuleForm = RequestBody<'/api/training/cert/rule', 'put'>;
+export type ExamOption = Schemas['TrainingExamOption'];
 export type Certificate = Schemas['TrainingCertificate'];
 export type CertState = Certificate['state'];
 export type Candidate = Schemas['TrainingCandidate'];
@@ -173,7 +174,7 @@ export const classEvaluations = (classId: number) => call(apis.trainingEvalClass
 export const lecturerEvaluations = (lecturerId: number) => call(apis.trainingEvalLecturer, { lecturerId });
 export const certRule = (classId: number) => call(apis.trainingCertRule, { classId });
 export const saveCertRule = (f: CertRuleForm) => call(apis.trainingCertRuleSave, { ...f });
-export const certExams = () => call(apis.trainingCertExams);
+export const certExams = (keyword: string) => call(apis.trainingCertExams, { keyword });
 export const certList = (classId: number) => call(apis.trainingCertList, { classId });
 export const issueCerts = (classId: number, userIds: number[]) => call(apis.trainingCertIssue, { classId, userIds });
 export const revokeCert = (f: RevokeForm) => call(apis.trainingCertRevoke, { ...f });

@@ -37,7 +37,11 @@ export const useDeleteRewardRule = () => useWrite((id: number) => deleteRule(id)
  */
 export const useRewardTenders = (cert: MyCertificate | undefined, keyword: string) =>
   useQuery({
-    queryKey: rewardKeys.of('tenders', cert?.expertId, cert?.number, keyword),
-    queryFn: () => rewardTenders({ keyword, expertId: String(cert!.expertId), certNumber: cert!.number }, { silent: true }).then((r) => r ?? []),
+    queryKey: rewardKeys.of('tenders', cert?.source, cert?.trainingCertId, cert?.expertId, cert?.number, keyword),
+    queryFn: () =>
+      rewardTenders(
+        cert!.source === 'training' ? { keyword, trainingCertId: String(cert!.trainingCertId) } : { keyword, expertId: String(cert!.expertId), certNumber: cert!.number },
+        { silent: true },
+      ).then((r) => r ?? []),
     enabled: !!cert,
   });

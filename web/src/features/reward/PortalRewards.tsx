@@ -28,7 +28,8 @@ interface Values {
   files?: FileItem[];
 }
 
-const certKey = (c: MyCertificate) => `${c.expertId}|${c.number}`;
+/** A certificate's key in the select: a training certificate by its id, a library qualification by expert and number. */
+const certKey = (c: MyCertificate) => (c.source === 'training' ? `t|${c.trainingCertId}` : `${c.expertId}|${c.number}`);
 
 /** The label of a bid result (dictionary bid_result), or that none is recorded. */
 function resultLabel(result: string) {
@@ -104,8 +105,7 @@ function ApplyForm({ certs }: { certs: MyCertificate[] }) {
         if (!chosen) return;
         apply.mutate(
           {
-          expertId: chosen.expertId,
-          certNumber: chosen.number,
+          ...(chosen.source === 'training' ? { trainingCertId: chosen.trainingCertId } : { expertId: chosen.expertId, certNumber: chosen.number }),
           tenderId: v.tenderId,
           bidDate: tender?.bidDate ? '' : (v.bidDate?.format('YYYY-MM-DD') ?? ''),
           won: tender?.result ? tender.won : !!v.won,
@@ -140,8 +140,9 @@ function ApplyForm({ certs }: { certs: MyCertificate[] }) {
             title: `${c.name} · ${c.number}`,
             disabled: !c.usable,
             label: (
-              <div>
+              <div data-testid={`reward-cert-${certKey(c)}`}>
                 <div>
+                  {c.source === 'training' && <Tag color="blue">{t('reward.portal.trainingCert')}</Tag>}
                   {c.name} · {c.number}
                 </div>
                 {c.reason && (
@@ -160,6 +161,7 @@ function ApplyForm({ certs }: { certs: MyCertificate[] }) {
             <span>
               {chosen.kindLabel} / {chosen.levelLabel}
             </span>
+            {chosen.source === 'training' && <Typography.Text type="secondary">{t('reward.portal.kindFromTraining')}</Typography.Text>}
             {chosen.ruleInForce ? <Tag color="green">{t('reward.portal.ruleInForce')}</Tag> : <Tag>{t('reward.portal.noRuleNow')}</Tag>}
           </Space>
         </Form.Item>

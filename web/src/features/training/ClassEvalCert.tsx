@@ -19,7 +19,10 @@ import {
   type ClassDetail as Detail,
   type EvalGroup,
   type EvalSummary,
+  type ExamOption,
 } from '../../api/training';
+import { CERT_KIND_DICT, CERT_LEVEL_DICT } from '../../api/reward';
+import DictSelect from '../../components/DictSelect';
 import { RATING_TEXTS } from '../../components/form/Rating';
 import ExportButton, { openExport } from '../../components/list/ExportButton';
 import { t, useI18n } from '../../i18n';
@@ -145,19 +148,66 @@ export function CertState({ state }: { state: CertState }) {
   return <Tag color={CERT_COLOURS[state]}>{t(`training.cert.${state}`)}</Tag>;
 }
 
+const EXAM_STATE_COLOURS: Record<ExamOption['state'], string> = { draft: 'default', upcoming: 'blue', open: 'green', closed: 'default' };
+
+/**
+ * The exam a rule names, searched on the server by the exam's name; each option shows the exam's state and open
+ * period so that two exams of one name are told apart. The rule's current exam stays shown while a search runs.
+ */
+function ExamPicker({ value, onChange, current }: { value?: number; onChange?: (v?: number) => void; current?: { id: number; name: string } }) {
+  const [keyword, setKeyword] = useState('');
+  const exams = useCertExams(keyword);
+  const found = exams.data ?? [];
+  const fmt = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
+  const options = found.map((x) => ({
+    value: x.id,
+    title: x.name,
+    label: (
+      <div data-testid={`cert-rule-exam-${x.id}`}>
+        <Space size={4} wrap>
+          <span style={{ whiteSpace: 'normal' }}>{x.name}</span>
+          <Tag color={EXAM_STATE_COLOURS[x.state]}>{t(`training.cert.examState.${x.state}`)}</Tag>
+        </Space>
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+          {t('training.cert.examPeriod', { from: fmt(x.opensAt), to: fmt(x.closesAt) })}
+        </Typography.Text>
+      </div>
+    ),
+  }));
+  if (current && value === current.id && !found.some((x) => x.id === current.id)) options.unshift({ value: current.id, title: current.name, label: <span>{current.name}</span> });
+  return (
+    <Select
+      allowClear
+      showSearch
+      filterOption={false}
+      onSearch={setKeyword}
+      value={value}
+      onChange={(v?: number) => onChange?.(v)}
+      onClear={() => setKeyword('')}
+      style={{ width: 320 }}
+      popupMatchSelectWidth={420}
+      placeholder={t('training.cert.noExam')}
+      loading={exams.isFetching}
+      optionLabelProp="title"
+      notFoundContent={exams.isFetching ? undefined : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('training.cert.examNone')} />}
+      options={options}
+      data-testid="cert-rule-exam"
+    />
+  );
+}
+
 function RuleForm({ c, rule }: { c: Detail; rule: CertRule }) {
   const save = useSaveCertRule(c.id);
-  const exams = useCertExams();
   const [form] = Form.useForm<CertRule>();
   return (
     <Form
       form={form}
       layout="inline"
-      // no exam is an empty choice (the server's 0)
-      initialValues={{ ...rule, examId: rule.examId || undefined }}
-      onFinish={({ examId, ...v }) =>
+      // no exam is an empty choice (the server's 0); no reward kind likewise ('')
+      initialValues={{ ...rule, examId: rule.examId || undefined, rewardKind: rule.rewardKind || undefined, rewardLevel: rule.rewardLevel || undefined }}
+      onFinish={({ examId, rewardKind, rewardLevel, examName: _, ...v }) =>
         void save
-          .mutateAsync({ ...v, classId: c.id, ...(examId ? { examId } : {}) })
+          .mutateAsync({ ...v, classId: c.id, ...(examId ? { examId } : {}), rewardKind: rewardKind ? String(rewardKind) : '', rewardLevel: rewardLevel ? String(rewardLevel) : '' })
           .then(() => toast('success', t('msg.operationSuccessful')), shownByClient)
       }
       data-testid="cert-rule"
@@ -173,17 +223,20 @@ function RuleForm({ c, rule }: { c: Detail; rule: CertRule }) {
         <Checkbox data-testid="cert-rule-evaluation">{t('training.cert.needsEvaluation')}</Checkbox>
       </Form.Item>
       <Form.Item name="examId" label={t('training.cert.exam')}>
-        <Select
-          allowClear
-          style={{ width: 220 }}
-          placeholder={t('training.cert.noExam')}
-          loading={exams.isLoading}
-          options={(exams.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
-          data-testid="cert-rule-exam"
-        />
+        <ExamPicker current={rule.examId ? { id: rule.examId, name: rule.examName } : undefined} />
       </Form.Item>
       <Form.Item name="validityMonths" label={t('training.cert.validity')} extra={t('training.cert.validityHint')}>
         <InputNumber min={0} max={120} addonAfter={t('training.cert.months')} style={{ width: 140 }} data-testid="cert-rule-validity" />
+      </Form.Item>
+      <Form.Item label={t('training.cert.reward')} tooltip={t('training.cert.rewardHint')}>
+        <Space.Compact>
+          <Form.Item name="rewardKind" noStyle>
+            <DictSelect dictKey={CERT_KIND_DICT} placeholder={t('training.cert.rewardKind')} style={{ width: 140 }} testId="cert-rule-reward-kind" />
+          </Form.Item>
+          <Form.Item name="rewardLevel" noStyle>
+            <DictSelect dictKey={CERT_LEVEL_DICT} placeholder={t('training.cert.rewardLevel')} style={{ width: 110 }} testId="cert-rule-reward-level" />
+          </Form.Item>
+        </Space.Compact>
       </Form.Item>
       <Form.Item>
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="cert-rule-save">

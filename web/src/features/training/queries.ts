@@ -78,7 +78,7 @@ export const trainingKeys = {
   lecturerEvaluations: (id: number) => ['training', 'lecturerEvaluations', id] as const,
   certRule: (classId: number) => ['training', 'class', classId, 'certRule'] as const,
   certs: (classId: number) => ['training', 'class', classId, 'certs'] as const,
-  certExams: () => ['training', 'certExams'] as const,
+  certExams: (keyword: string) => ['training', 'certExams', keyword] as const,
   myEvaluations: (where: 'portal' | 'h5') => ['training', 'mine', where, 'evaluations'] as const,
   myCertificates: (where: 'portal' | 'h5') => ['training', 'mine', where, 'certificates'] as const,
   verify: (serial: string) => ['training', 'verify', serial] as const,
@@ -125,7 +125,8 @@ export const useLecturerEvaluations = (id: number | undefined) =>
 
 export const useCertRule = (classId: number) => useQuery({ queryKey: trainingKeys.certRule(classId), queryFn: () => certRule(classId) });
 
-export const useCertExams = () => useQuery({ queryKey: trainingKeys.certExams(), queryFn: certExams, staleTime: 60_000 });
+export const useCertExams = (keyword: string) =>
+  useQuery({ queryKey: trainingKeys.certExams(keyword), queryFn: () => certExams(keyword), staleTime: 60_000, placeholderData: keepPreviousData });
 
 export const useCertList = (classId: number) => useQuery({ queryKey: trainingKeys.certs(classId), queryFn: () => certList(classId) });
 
