@@ -16,9 +16,9 @@ import (
 // taker passed it (an attempt marked passed: the best attempt passes exactly when one does), and the exams to choose.
 type trainingExams struct{ d *db.DB }
 
-func (x trainingExams) ExamName(ctx context.Context, examID int64) (string, error) {
+func (x trainingExams) ExamName(ctx context.Context, q db.Querier, examID int64) (string, error) {
 	var name string
-	err := x.d.QueryRow(ctx, `SELECT name FROM exam_exam WHERE id = ?`, examID).Scan(&name)
+	err := q.QueryRow(ctx, `SELECT name FROM exam_exam WHERE id = ?`, examID).Scan(&name)
 	if db.IsNoRows(err) {
 		return "", httpx.Fail("training.cert_exam_not_found")
 	} else if err != nil {

@@ -31,7 +31,8 @@ const (
 // Exams is what training needs of the exams (internal/exam, adapted by the app): the exam's name and whether a
 // taker's best attempt passed it.
 type Exams interface {
-	ExamName(ctx context.Context, examID int64) (string, error)
+	// ExamName reads through q: the rule is read inside the transaction that closes a class and issues its certificates.
+	ExamName(ctx context.Context, q db.Querier, examID int64) (string, error)
 	Passed(ctx context.Context, q db.Querier, examID, userID int64) (bool, error)
 	// ExamOptions are the exams a rule may name whose name holds keyword (every exam when ''), newest first, at
 	// most ExamOptionsMax.
@@ -152,7 +153,7 @@ func (s *Service) CertRuleOf(ctx context.Context, q db.Querier, classID int64) (
 	}
 	r.Enabled, r.NeedsEvaluation, r.ExamID = enabled == 1, eval == 1, exam.Int64
 	if r.ExamID != 0 && s.exams != nil {
-		if r.ExamName, err = s.exams.ExamName(ctx, r.ExamID); err != nil {
+		if r.ExamName, err = s.exams.ExamName(ctx, q, r.ExamID); err != nil {
 			return r, err
 		}
 	}
@@ -180,7 +181,7 @@ func (s *Service) SaveCertRule(ctx context.Context, in CertRule) error {
 		if s.exams == nil {
 			return httpx.Fail("training.cert_exam_not_found")
 		}
-		if _, err := s.exams.ExamName(ctx, in.ExamID); err != nil {
+		if _, err := s.exams.ExamName(ctx, s.db, in.ExamID); err != nil {
 			return err
 		}
 	}
