@@ -309,3 +309,31 @@ func TestMaskName(t *testing.T) {
 		}
 	}
 }
+
+// The certificate's PDF: Latin text (the serial, dates, the address) is drawn in Helvetica, not in the Chinese font's
+// full width; a long class name and a name with Latin-1 letters still make a valid file; the address of the
+// verification page is in it (the QR encodes the same; decoded by zbarimg when the layout was checked by eye).
+func TestCertificatePDFLayout(t *testing.T) {
+	for _, c := range []struct{ name, holder, title string }{
+		{"a short Chinese title", "张晓东", "投标文件编制实务"},
+		{"a long mixed title and a Latin-1 name", "Anna Müller-Schmidt",
+			"2026年度华信集团各分子公司招投标业务骨干、项目经理及商务标编制人员能力提升暨Bid Management专项培训班（第二期，北京）" + strings.Repeat("续", 60)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cert := training.Certificate{Serial: "BD-2026-000123", HolderName: c.holder, Title: c.title, IssuedOn: "2026-03-11", EmployeeCode: "HX000100"}
+			url := "https://biddesk.example/verify/cert/" + cert.Serial
+			pdf, err := training.CertificatePDF(cert, url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := api.Validate(bytes.NewReader(pdf), nil); err != nil {
+				t.Errorf("not valid: %v", err)
+			}
+			for _, want := range []string{"/F2 12.0 Tf", "(BD-2026-000123) Tj", "(2026-03-11) Tj", "(" + url + ") Tj", "/BaseFont /STSong-Light"} {
+				if !bytes.Contains(pdf, []byte(want)) {
+					t.Errorf("the PDF lacks %q", want)
+				}
+			}
+		})
+	}
+}

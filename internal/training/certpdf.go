@@ -26,38 +26,55 @@ func CertificatePDF(c Certificate, verifyURL string) ([]byte, error) {
 	const w, h = 842.0, 595.0
 	// a frame
 	fmt.Fprintf(&page, "0.75 0.6 0.2 RG 3 w 30 30 %.0f %.0f re S 1 w 40 40 %.0f %.0f re S\n", w-60, h-60, w-80, h-80)
-	text := func(font string, size, x, y float64, s string) {
-		if font == "F1" {
-			fmt.Fprintf(&page, "BT /F1 %.1f Tf %.1f %.1f Td <%s> Tj ET\n", size, x, y, ucs2(s))
-			return
-		}
-		fmt.Fprintf(&page, "BT /F2 %.1f Tf %.1f %.1f Td (%s) Tj ET\n", size, x, y, pdfString(s))
+	text := func(size, x, y float64, s string) { drawText(&page, size, x, y, s) }
+	center := func(size, y float64, s string) { text(size, (w-textWidth(size, s))/2, y, s) }
+	// a label and its value: the value starts after the label, whatever its width
+	field := func(y float64, label, value string) {
+		text(12, 90, y, label)
+		text(12, 90+textWidth(12, label)+6, y, value)
 	}
-	center := func(size float64, s string) float64 { return (w - size*float64(len([]rune(s)))) / 2 }
 	page.WriteString("0.1 0.1 0.1 rg\n")
-	text("F1", 34, center(34, "培训合格证书"), 470, "培训合格证书")
-	text("F2", 14, 330, 445, "CERTIFICATE OF TRAINING")
-	line := "兹证明 " + c.HolderName + " 完成培训班"
-	text("F1", 18, 90, 380, line)
-	text("F1", 22, 90, 340, "「"+c.Title+"」")
-	text("F1", 18, 90, 300, "经考核合格，特发此证。")
-	text("F1", 12, 90, 200, "证书编号 Serial: ")
-	text("F2", 12, 200, 200, c.Serial)
-	text("F1", 12, 90, 178, "发证日期 Issued: ")
-	text("F2", 12, 200, 178, c.IssuedOn)
+	center(34, 470, "培训合格证书")
+	center(14, 445, "CERTIFICATE OF TRAINING")
+	text(18, 90, 380, "兹证明")
+	x := 90 + textWidth(18, "兹证明") + 10
+	text(22, x, 380, c.HolderName)
+	text(18, x+textWidth(22, c.HolderName)+10, 380, "完成培训班")
+	// the class's name: smaller, then on two or three lines, when it is long
+	const maxWidth = w - 180
+	title := "「" + c.Title + "」"
+	size := 22.0
+	for size > 16 && textWidth(size, title) > maxWidth {
+		size--
+	}
+	lines := wrapText(size, title, maxWidth)
+	if len(lines) > 3 {
+		// at most three lines: the third ends in … (the class's name is whole in the verification page)
+		third := []rune(lines[2])
+		for len(third) > 1 && textWidth(size, string(third)+"…」") > maxWidth {
+			third = third[:len(third)-1]
+		}
+		lines = append(lines[:2], string(third)+"…」")
+	}
+	y := 340.0
+	for _, l := range lines {
+		text(size, 90, y, l)
+		y -= size + 8
+	}
+	text(18, 90, min(300, y-14), "经考核合格，特发此证。")
+	field(200, "证书编号 Serial:", c.Serial)
+	field(178, "发证日期 Issued:", c.IssuedOn)
 	until := c.ValidUntil
 	if until == "" {
-		until = "-"
+		until = "长期有效 No end"
 	}
-	text("F1", 12, 90, 156, "有效期至 Valid until: ")
-	text("F2", 12, 220, 156, until)
+	field(156, "有效期至 Valid until:", until)
 	if c.EmployeeCode != "" {
-		text("F1", 12, 90, 134, "员工编号 Employee: ")
-		text("F2", 12, 210, 134, c.EmployeeCode)
+		field(134, "员工编号 Employee:", c.EmployeeCode)
 	}
 	// the QR code, bottom right, with its caption
 	bits := qr.Bitmap()
-	size := 130.0
+	size = 130.0
 	mod := size / float64(len(bits))
 	x0, y0 := w-90-size, 110.0
 	page.WriteString("0 0 0 rg\n")
@@ -69,8 +86,14 @@ func CertificatePDF(c Certificate, verifyURL string) ([]byte, error) {
 		}
 	}
 	page.WriteString("f\n")
-	text("F1", 10, x0+5, y0-18, "扫码验证证书真伪")
-	text("F2", 7, x0-40, y0-32, verifyURL)
+	// the caption centred under the code, the address right-aligned to it (smaller when long, never past the frame)
+	page.WriteString("0.1 0.1 0.1 rg\n")
+	text(10, x0+(size-textWidth(10, "扫码验证证书真伪"))/2, y0-18, "扫码验证证书真伪")
+	us := 7.0
+	for us > 4 && textWidth(us, verifyURL) > 300 {
+		us -= 0.5
+	}
+	text(us, x0+size-textWidth(us, verifyURL), y0-32, verifyURL)
 
 	objs := []string{
 		"<< /Type /Catalog /Pages 2 0 R >>",
@@ -99,6 +122,73 @@ func CertificatePDF(c Certificate, verifyURL string) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
+// helvetica are the widths of the ASCII characters 32 to 126 in Helvetica, in thousandths of the size (its metrics).
+var helvetica = [95]int{278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556,
+	556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667,
+	611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,
+	556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584}
+
+// latin tells the characters drawn in Helvetica (WinAnsi): ASCII and the Latin-1 letters (é, ü, ß...); the Chinese
+// font draws the rest.
+func latin(r rune) bool { return r >= 32 && r <= 126 || r >= 0xC0 && r <= 0xFF && r != 0xD7 && r != 0xF7 }
+
+// runeWidth is the advance of r at the size: Helvetica's for ASCII (a Latin-1 letter as wide as a capital or a
+// lower-case letter, near enough), the Chinese font's full width for the rest.
+func runeWidth(size float64, r rune) float64 {
+	switch {
+	case r >= 32 && r <= 126:
+		return float64(helvetica[r-32]) * size / 1000
+	case r >= 0xC0 && r <= 0xDF && latin(r):
+		return 0.722 * size
+	case latin(r):
+		return 0.556 * size
+	}
+	return size
+}
+
+func textWidth(size float64, s string) float64 {
+	var n float64
+	for _, r := range s {
+		n += runeWidth(size, r)
+	}
+	return n
+}
+
+// wrapText cuts s into lines no wider than max (a line breaks between any two characters: Chinese has no spaces).
+func wrapText(size float64, s string, max float64) []string {
+	var lines []string
+	var cur []rune
+	var width float64
+	for _, r := range s {
+		if rw := runeWidth(size, r); width+rw > max && len(cur) > 0 {
+			lines, cur, width = append(lines, string(cur)), nil, 0
+		}
+		cur = append(cur, r)
+		width += runeWidth(size, r)
+	}
+	return append(lines, string(cur))
+}
+
+// drawText writes s at (x, y) in runs: ASCII in Helvetica (F2), the rest in the Chinese font (F1), so that Latin
+// letters and digits keep their own widths instead of the Chinese font's full width.
+func drawText(page *bytes.Buffer, size, x, y float64, s string) {
+	rs := []rune(s)
+	for i := 0; i < len(rs); {
+		j := i
+		for j < len(rs) && latin(rs[j]) == latin(rs[i]) {
+			j++
+		}
+		run := string(rs[i:j])
+		if latin(rs[i]) {
+			fmt.Fprintf(page, "BT /F2 %.1f Tf %.2f %.2f Td (%s) Tj ET\n", size, x, y, pdfString(run))
+		} else {
+			fmt.Fprintf(page, "BT /F1 %.1f Tf %.2f %.2f Td <%s> Tj ET\n", size, x, y, ucs2(run))
+		}
+		x += textWidth(size, run)
+		i = j
+	}
+}
+
 // ucs2 is s as big-endian UTF-16 in hex (the UniGB-UCS2-H encoding's codes).
 func ucs2(s string) string {
 	var b strings.Builder
@@ -108,7 +198,8 @@ func ucs2(s string) string {
 	return b.String()
 }
 
-// pdfString escapes a Latin text for a literal PDF string; anything outside ASCII becomes ?.
+// pdfString escapes a Latin text for a literal PDF string (WinAnsi: Latin-1 letters as octal escapes); anything
+// else becomes ?.
 func pdfString(s string) string {
 	var b strings.Builder
 	for _, r := range s {
@@ -116,6 +207,8 @@ func pdfString(s string) string {
 		case r == '(' || r == ')' || r == '\\':
 			b.WriteByte('\\')
 			b.WriteRune(r)
+		case r >= 0xA0 && r <= 0xFF:
+			fmt.Fprintf(&b, "\\%03o", r)
 		case r < 32 || r > 126:
 			b.WriteByte('?')
 		default:
