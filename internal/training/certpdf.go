@@ -130,7 +130,9 @@ var helvetica = [95]int{278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 5
 
 // latin tells the characters drawn in Helvetica (WinAnsi): ASCII and the Latin-1 letters (é, ü, ß...); the Chinese
 // font draws the rest.
-func latin(r rune) bool { return r >= 32 && r <= 126 || r >= 0xC0 && r <= 0xFF && r != 0xD7 && r != 0xF7 }
+func latin(r rune) bool {
+	return r >= 32 && r <= 126 || r >= 0xC0 && r <= 0xFF && r != 0xD7 && r != 0xF7
+}
 
 // runeWidth is the advance of r at the size: Helvetica's for ASCII (a Latin-1 letter as wide as a capital or a
 // lower-case letter, near enough), the Chinese font's full width for the rest.
