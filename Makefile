@@ -7,7 +7,7 @@ ADDR    ?= 127.0.0.1:8080
 DATA    ?= ./data
 PGTEST  := scripts/pgtest.sh
 
-.PHONY: run build web web-deps api api-types system-deps test test-chain-go test-chain-web test-go test-go-sqlite test-go-pg test-web lint-web size size-run test-e2e e2e-run bench load load-writes load-training load-exam fmt vet clean
+.PHONY: run build web web-deps api api-types system-deps test test-chain-go test-chain-web test-go test-go-sqlite test-go-pg test-cluster test-web lint-web size size-run test-e2e e2e-run bench load load-writes load-training load-exam fmt vet clean
 
 run: build
 	./bin/biddesk serve --addr $(ADDR) --data $(DATA)
@@ -62,6 +62,7 @@ test-chain-go:
 	$(MAKE) vet
 	$(MAKE) test-go-sqlite
 	$(MAKE) test-go-pg
+	$(MAKE) test-cluster
 
 test-chain-web:
 	$(MAKE) lint-web
@@ -88,6 +89,15 @@ test-go-pg: system-deps
 	url=$$($(PGTEST) start) || exit 1; \
 	echo "PostgreSQL test database: $$url"; \
 	BIDDESK_TEST_PG="$$url" $(GO) test -count=1 -parallel 8 $$pkgs; rc=$$?; \
+	$(PGTEST) stop "$$url"; exit $$rc
+
+# The two-instance test (issue 33; docs/operations.md, "The cluster test"): two `biddesk serve` processes of the
+# built binary on a throwaway PostgreSQL and an S3-compatible server run by the test (internal/cluster); under a
+# minute. Needs bin/biddesk (make build; make test builds it first).
+test-cluster: system-deps
+	@[ -x bin/biddesk ] || { echo "bin/biddesk is missing: make build first"; exit 1; }
+	@url=$$($(PGTEST) start) || exit 1; \
+	BIDDESK_CLUSTER_BIN="$(CURDIR)/bin/biddesk" BIDDESK_TEST_PG="$$url" $(GO) test -count=1 -timeout 5m -v -run '^TestTwoInstances$$' ./internal/cluster/; rc=$$?; \
 	$(PGTEST) stop "$$url"; exit $$rc
 
 test-web: web-deps

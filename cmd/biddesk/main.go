@@ -14,6 +14,8 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -38,7 +40,8 @@ Usage:
   biddesk storage migrate --from disk --to s3 [--delete-source] [settings]
                                move every kept file to the other store, verifying each copy
   biddesk backup  --out FILE [settings]      consistent copy of a running SQLite instance and its files
-  biddesk restore --from FILE --data DIR     a new data folder from a backup (then serve --data DIR)
+  biddesk restore --from FILE|s3://BUCKET/NAME --data DIR
+                               a new data folder from a backup (then serve --data DIR)
   biddesk version
   biddesk help
 
@@ -337,7 +340,7 @@ func backupCmd(args []string) error {
 // (integrity_check, every file's SHA-256) before it is announced.
 func restoreCmd(args []string) error {
 	fs := flag.NewFlagSet("restore", flag.ContinueOnError)
-	from := fs.String("from", "", "the backup file")
+	from := fs.String("from", "", "the backup file, or s3://BUCKET/NAME (a scheduled backup in the S3 store; its settings from BIDDESK_S3_*)")
 	dir := fs.String("data", "", "the new data folder (must not exist or be empty)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -345,7 +348,22 @@ func restoreCmd(args []string) error {
 	if *from == "" || *dir == "" {
 		return errors.New("--from FILE and --data DIR are required")
 	}
-	m, err := backup.Restore(context.Background(), *from, *dir)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	src := *from
+	if strings.HasPrefix(src, "s3://") {
+		// the S3 store's settings come from the environment (BIDDESK_S3_*) or the config file, as for serve
+		cfg, err := config.Load(flag.NewFlagSet("restore", flag.ContinueOnError), nil, os.LookupEnv)
+		if err != nil {
+			return err
+		}
+		src = filepath.Join(filepath.Dir(filepath.Clean(*dir)), ".biddesk-restore-"+strconv.Itoa(os.Getpid())+".tar")
+		if err := app.DownloadBackup(ctx, cfg, *from, src); err != nil {
+			return err
+		}
+		defer os.Remove(src)
+	}
+	m, err := backup.Restore(ctx, src, *dir)
 	if err != nil {
 		return err
 	}

@@ -249,6 +249,13 @@ func (a *App) openFiles(ctx context.Context) error {
 	return nil
 }
 
+// S3Store is the S3-compatible store of cfg's --s3-* settings (nothing is sent until its first call).
+func S3Store(cfg config.Config) (*storage.S3, error) {
+	return storage.NewS3(storage.S3Config{Endpoint: cfg.S3Endpoint, Bucket: cfg.S3Bucket,
+		AccessKey: cfg.S3AccessKey, SecretKey: cfg.S3SecretKey, Region: cfg.S3Region,
+		Addressing: cfg.S3Addressing, PartSize: int64(cfg.S3PartSizeMB) << 20})
+}
+
 // OpenStores opens the file stores of cfg, keyed by storage kind, and names the one new files go to.
 func OpenStores(ctx context.Context, cfg config.Config, log *slog.Logger) (map[string]storage.Store, string, error) {
 	disk, err := storage.NewDisk(filepath.Join(cfg.DataDir, "files"))
@@ -257,9 +264,7 @@ func OpenStores(ctx context.Context, cfg config.Config, log *slog.Logger) (map[s
 	}
 	stores := map[string]storage.Store{storage.KindDisk: disk}
 	if cfg.S3Endpoint != "" {
-		s3, err := storage.NewS3(storage.S3Config{Endpoint: cfg.S3Endpoint, Bucket: cfg.S3Bucket,
-			AccessKey: cfg.S3AccessKey, SecretKey: cfg.S3SecretKey, Region: cfg.S3Region,
-			Addressing: cfg.S3Addressing, PartSize: int64(cfg.S3PartSizeMB) << 20})
+		s3, err := S3Store(cfg)
 		if err != nil {
 			return nil, "", err
 		}

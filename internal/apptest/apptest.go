@@ -250,3 +250,11 @@ func CheckAnswer(t testing.TB, method, path string, raw []byte) {
 		t.Errorf("%s %s answers what its description does not say: %v", method, path, err)
 	}
 }
+
+// Remote is a BidDesk running in another process (a `biddesk serve` at base, http://host:port) as an Env for the
+// helpers that only speak HTTP (Login, Call, Done, Refused, UploadOK, Fetch, Upload, GrantRole, Account ...); App is
+// nil, so the helpers that read the database directly do not apply. cfg is the configuration the process was
+// started with (the demo passwords).
+func Remote(t testing.TB, base string, cfg config.Config) *Env {
+	return &Env{T: t, Srv: &httptest.Server{URL: base}, Config: cfg, sessions: &sessions{}}
+}

@@ -19,6 +19,8 @@ import (
 	"biddesk/internal/app"
 	"biddesk/internal/apptest"
 	"biddesk/internal/backup"
+	"biddesk/internal/platform/config"
+	"biddesk/internal/platform/storage/s3test"
 )
 
 // `biddesk backup` while 64 writers keep writing, then `biddesk restore` into a new folder: the restored
@@ -184,5 +186,91 @@ func TestScheduledBackupKeepsTheNewest(t *testing.T) {
 	}
 	if e.App.Tasks.Engine().Task("backup") == nil {
 		t.Fatal("the backup task is not registered")
+	}
+}
+
+// The scheduled backup task with --backup-s3-prefix: each backup goes into the S3 store (a real S3-protocol
+// server) under the prefix, only the newest --backup-keep stay there (other objects under the prefix are left
+// alone), a store that fails and recovers is retried, nothing is left in the data folder; the newest backup read
+// back from the store (restore --from s3://...) restores into a company whose files download. On PostgreSQL the
+// task refuses as it does for a folder.
+func TestScheduledBackupToTheS3Store(t *testing.T) {
+	srv := s3test.Start(t, "company-backups")
+	e := apptest.New(t, apptest.S3Settings(srv), func(c *config.Config) { c.Storage = "disk" })
+	ctx := context.Background()
+	e.App.Config.BackupS3Prefix = "backups/daily/"
+	e.App.Config.BackupKeep = 2
+	at := time.Date(2026, 3, 1, 2, 30, 0, 0, time.UTC)
+	if e.App.Config.DatabaseURL != "" {
+		if msg, err := e.App.ScheduledBackup(ctx, at); err != nil || !strings.Contains(msg, "backup_pg") {
+			t.Fatalf("scheduled backup on PostgreSQL: %q %v", msg, err)
+		}
+		return
+	}
+	staff := e.Login("staff", "Staff@123").AccessToken
+	body := bytes.Repeat([]byte("第 1 份投标文件\n"), 5000)
+	u := e.UploadOK(apptest.DiskUpload, staff, "标书.txt", body)
+
+	s3, err := app.S3Store(e.App.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := []byte("kept by the operator")
+	if err := s3.PutNamed(ctx, "backups/daily/README.txt", bytes.NewReader(notes), int64(len(notes))); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if i == 1 {
+			srv.FailNext(2) // the store answers 503 twice, then recovers
+		}
+		msg, err := e.App.ScheduledBackup(ctx, at.Add(time.Duration(i)*24*time.Hour))
+		if err != nil || !strings.Contains(msg, "s3://company-backups/backups/daily/biddesk-backup-2026030") {
+			t.Fatalf("run %d: %q %v", i, msg, err)
+		}
+	}
+	if srv.Failed() != 2 {
+		t.Fatalf("failed requests: %d", srv.Failed())
+	}
+	names, err := s3.ListNamed(ctx, "backups/daily/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(names) != 3 || names[0] != "backups/daily/README.txt" || !strings.Contains(names[1], "20260302") || !strings.Contains(names[2], "20260303") {
+		t.Fatalf("objects under the prefix: %v", names)
+	}
+	if left, _ := os.ReadDir(filepath.Join(e.App.Config.DataDir, "backup-tmp")); len(left) != 0 {
+		t.Fatalf("left in the data folder: %v", left)
+	}
+
+	out := filepath.Join(t.TempDir(), "downloaded.tar")
+	if err := app.DownloadBackup(ctx, e.App.Config, "s3://company-backups/"+names[2], out); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"s3://company-backups/backups/daily/none.tar", "s3://company-backups", "/tmp/x.tar"} {
+		if err := app.DownloadBackup(ctx, e.App.Config, bad, filepath.Join(t.TempDir(), "x.tar")); err == nil {
+			t.Errorf("download %q: no error", bad)
+		}
+	}
+	dir := filepath.Join(t.TempDir(), "restored")
+	if _, err := backup.Restore(ctx, out, dir); err != nil {
+		t.Fatal(err)
+	}
+	cfg := e.App.Config
+	cfg.DataDir, cfg.DatabaseURL = dir, ""
+	ra, err := app.Open(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatalf("the restored instance does not open: %v", err)
+	}
+	defer ra.Close()
+	re := apptest.Serve(t, ra)
+	tok := re.Login("staff", "Staff@123").AccessToken
+	if resp, got := re.Fetch(u.URL, tok); resp.StatusCode != 200 || !bytes.Equal(got, body) {
+		t.Fatalf("restored file: HTTP %d, %d bytes", resp.StatusCode, len(got))
+	}
+
+	// the prefix needs the S3 store
+	e.App.Config.S3Endpoint = ""
+	if _, err := e.App.ScheduledBackup(ctx, at.Add(5*24*time.Hour)); err == nil || !strings.Contains(err.Error(), "--backup-s3-prefix") {
+		t.Fatalf("without the S3 store: %v", err)
 	}
 }

@@ -99,6 +99,10 @@ type Options struct {
 	// instance died (killed during the run), and then only once it is also older than its task's timeout:
 	// it is retried by its policy (default 2 minutes).
 	RescueAfter time.Duration
+	// Beat is how often the instance writes its heartbeat and looks for jobs of dead instances (default 2s);
+	// DeadAfter how long an instance must not have been seen before its running jobs are taken up again
+	// (default 15s; instances.go).
+	Beat, DeadAfter time.Duration
 	// Schedule, in tests, replaces the cron schedule of a task (a schedule of seconds) when it gives one.
 	Schedule func(code string) Schedule
 	Logger   *slog.Logger
@@ -132,6 +136,9 @@ type Engine struct {
 	periodic map[string]*periodicEntry
 
 	client *river.Client[*sql.Tx]
+	// stopBeat ends the heartbeat (instances.go); beatDone is closed when it has ended
+	stopBeat context.CancelFunc
+	beatDone chan struct{}
 	// jobs are the work jobs' kinds and the ones running here (jobs.go)
 	jobs jobs
 }
@@ -159,6 +166,12 @@ func NewEngine(d *db.DB, opts Options) *Engine {
 	if opts.RescueAfter == 0 {
 		opts.RescueAfter = 2 * time.Minute
 	}
+	if opts.Beat == 0 {
+		opts.Beat = DefaultBeat
+	}
+	if opts.DeadAfter == 0 {
+		opts.DeadAfter = DefaultDeadAfter
+	}
 	return &Engine{db: d, log: opts.Logger, opts: opts, now: time.Now,
 		tasks: map[string]*Task{}, settings: map[string]Settings{}, periodic: map[string]*periodicEntry{}}
 }
@@ -182,6 +195,12 @@ func (e *Engine) Tune(o Options) {
 	}
 	if o.RescueAfter != 0 {
 		e.opts.RescueAfter = o.RescueAfter
+	}
+	if o.Beat != 0 {
+		e.opts.Beat = o.Beat
+	}
+	if o.DeadAfter != 0 {
+		e.opts.DeadAfter = o.DeadAfter
 	}
 	if o.Logger != nil {
 		e.opts.Logger, e.log = o.Logger, o.Logger
@@ -333,6 +352,12 @@ func (e *Engine) Start(ctx context.Context) (err error) {
 		return err
 	}
 	e.applyPeriodic()
+	bctx, stopBeat := context.WithCancel(context.WithoutCancel(ctx))
+	done := make(chan struct{})
+	e.mu.Lock()
+	e.stopBeat, e.beatDone = stopBeat, done
+	e.mu.Unlock()
+	go e.beat(bctx, done)
 	return e.catchUp(ctx)
 }
 
@@ -341,9 +366,14 @@ func (e *Engine) Stop(ctx context.Context) (err error) {
 	defer errs.Wrap(&err, "tasks: stop")
 	e.mu.Lock()
 	c := e.client
+	stopBeat, beatDone := e.stopBeat, e.beatDone
+	e.stopBeat, e.beatDone = nil, nil
 	e.mu.Unlock()
 	if c == nil {
 		return nil
+	}
+	if stopBeat != nil {
+		defer func() { stopBeat(); <-beatDone }()
 	}
 	err = c.Stop(ctx)
 	if err != nil && ctx.Err() != nil {

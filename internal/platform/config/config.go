@@ -70,9 +70,11 @@ type Config struct {
 	// MetricsToken, when set, serves GET /metrics to requests bearing it (unset: /metrics is not served).
 	MetricsToken string
 	// BackupDir is where the scheduled backup writes (empty: the data folder's backups/); BackupKeep how
-	// many of its backups are kept.
-	BackupDir  string
-	BackupKeep int
+	// many of its backups are kept. BackupS3Prefix, when set, sends the scheduled backups to the S3 store
+	// instead, under that prefix of its bucket (BackupKeep applies there).
+	BackupDir      string
+	BackupKeep     int
+	BackupS3Prefix string
 
 	// SMSProvider is how codes go by SMS: http (the generic gateway at SMSURL; unset: codes are not delivered),
 	// aliyun or tencent (template SMS; SMSURL then overrides the provider's endpoint). SMSToken is the gateway's
@@ -206,6 +208,9 @@ var Settings = []Setting{
 		field: func(c *Config) any { return &c.BackupDir }},
 	{Name: "backup-keep", Env: "BIDDESK_BACKUP_KEEP", Default: "7", Group: "Operations", min: 1,
 		Help: "how many scheduled backups are kept (older ones are deleted)", field: func(c *Config) any { return &c.BackupKeep }},
+	{Name: "backup-s3-prefix", Env: "BIDDESK_BACKUP_S3_PREFIX", Group: "Operations",
+		Help:  "send the scheduled backups to the S3 store (the --s3-* settings) under this prefix of its bucket, e.g. backups/, instead of --backup-dir; empty: the folder",
+		field: func(c *Config) any { return &c.BackupS3Prefix }},
 
 	{Name: "sms-provider", Env: "BIDDESK_SMS_PROVIDER", Default: "http", Group: "Verification codes (forgotten passwords)", oneOf: []string{"http", "aliyun", "tencent"},
 		Help:  "how codes go by SMS: http (the generic gateway at sms-url), aliyun (Aliyun SMS) or tencent (Tencent Cloud SMS)",

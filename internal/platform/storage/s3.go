@@ -7,6 +7,8 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
+	"sort"
 	"strings"
 	"time"
 
@@ -275,4 +277,87 @@ func (s *S3) fail(op, key string, err error) error {
 		return fmt.Errorf("storage: %s %s: HTTP %d %s %s", op, key, e.StatusCode, e.Code, e.Message)
 	}
 	return fmt.Errorf("storage: %s %s: %w", op, key, err)
+}
+
+// Named objects: what BidDesk keeps in the bucket beside the files (the scheduled backups), under names BidDesk
+// chooses (a prefix and a file name), never user text. A name is letters, digits and . _ - / in parts that are
+// neither empty nor . or .. (no leading slash); the files' 32-digit keys live at the bucket's top level, so a
+// prefix with a slash keeps the two apart.
+
+var nameRe = regexp.MustCompile(`^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$`)
+
+// ValidName tells whether name may name an object of BidDesk's own (PutNamed).
+func ValidName(name string) bool {
+	if len(name) > 512 || !nameRe.MatchString(name) {
+		return false
+	}
+	for _, p := range strings.Split(name, "/") {
+		if p == "." || p == ".." {
+			return false
+		}
+	}
+	return true
+}
+
+// PutNamed uploads an object of BidDesk's own (multipart above the part size, as Put).
+func (s *S3) PutNamed(ctx context.Context, name string, r io.Reader, size int64) error {
+	if !ValidName(name) {
+		return ErrBadKey
+	}
+	opts := minio.PutObjectOptions{ContentType: "application/octet-stream", PartSize: uint64(s.cfg.PartSize), DisableContentSha256: true, SendContentMd5: true}
+	info, err := s.client.PutObject(ctx, s.cfg.Bucket, name, r, size, opts)
+	if err == nil && info.Size != size {
+		err = ErrShort
+		_ = s.client.RemoveObject(context.WithoutCancel(ctx), s.cfg.Bucket, name, minio.RemoveObjectOptions{})
+	}
+	if err != nil {
+		if size > s.cfg.PartSize {
+			bg, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+			defer cancel()
+			_ = s.client.RemoveIncompleteUpload(bg, s.cfg.Bucket, name)
+		}
+		return s.fail("put", name, err)
+	}
+	return nil
+}
+
+// OpenNamed downloads an object of BidDesk's own; ErrNotFound when there is none.
+func (s *S3) OpenNamed(ctx context.Context, name string) (io.ReadCloser, int64, error) {
+	if !ValidName(name) {
+		return nil, 0, ErrBadKey
+	}
+	obj, err := s.client.GetObject(ctx, s.cfg.Bucket, name, minio.GetObjectOptions{})
+	if err != nil {
+		return nil, 0, s.fail("get", name, err)
+	}
+	info, err := obj.Stat()
+	if err != nil {
+		obj.Close()
+		return nil, 0, s.fail("get", name, err)
+	}
+	return obj, info.Size, nil
+}
+
+// ListNamed lists the names of the objects under prefix (all levels), sorted.
+func (s *S3) ListNamed(ctx context.Context, prefix string) ([]string, error) {
+	var names []string
+	for o := range s.client.ListObjects(ctx, s.cfg.Bucket, minio.ListObjectsOptions{Prefix: prefix, Recursive: true}) {
+		if o.Err != nil {
+			return nil, s.fail("list", prefix, o.Err)
+		}
+		names = append(names, o.Key)
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+// DeleteNamed removes an object of BidDesk's own (a missing one is not an error).
+func (s *S3) DeleteNamed(ctx context.Context, name string) error {
+	if !ValidName(name) {
+		return ErrBadKey
+	}
+	if err := s.client.RemoveObject(ctx, s.cfg.Bucket, name, minio.RemoveObjectOptions{}); err != nil && !notFound(err) {
+		return s.fail("delete", name, err)
+	}
+	return nil
 }
