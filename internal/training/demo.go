@@ -150,9 +150,11 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffUnit string)
 		if err := q.SetState(as(adminID), id, StateEnrolling); err != nil {
 			return err
 		}
-		// trainees of the unit enrol over the next days (the staff account not: it enrols itself in the open class)
-		users, err := db.IDs(ctx, s.db, `SELECT id FROM sys_user WHERE user_type = 'staff' AND state = 1 AND deleted_at IS NULL AND login_code NOT IN ('admin', 'staff', 'libadmin')
-			AND substr(unit_code, 1, length(?)) = ? ORDER BY id LIMIT ?`, dc.unit, dc.unit, dc.capacity+3)
+		// trainees of the unit enrol over the next days (the staff account not: it enrols itself in the open class; but
+		// it took the pricing class, whose certificate it can claim a reward for)
+		users, err := db.IDs(ctx, s.db, `SELECT id FROM sys_user WHERE user_type = 'staff' AND state = 1 AND deleted_at IS NULL AND login_code NOT IN ('admin', 'libadmin')
+			AND (login_code <> 'staff' OR ? = '工程量清单与报价策略') AND substr(unit_code, 1, length(?)) = ? ORDER BY login_code = 'staff' DESC, id LIMIT ?`,
+			dc.name, dc.unit, dc.unit, dc.capacity+3)
 		if err != nil {
 			return err
 		}

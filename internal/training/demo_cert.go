@@ -84,8 +84,13 @@ func (s *Service) SeedCertDemo(ctx context.Context, adminID int64) error {
 			continue
 		}
 		q := &Service{db: s.db, now: func() time.Time { return last.Add(24 * time.Hour) }, quiet: true, exams: s.exams}
-		if _, err := s.db.Exec(ctx, `INSERT INTO training_cert_rule (class_id, enabled, min_attendance, needs_evaluation, validity_months, updated_by, updated_at)
-			VALUES (?, 1, 50, 0, 36, ?, ?)`, c.id, adminID, last); err != nil {
+		// the pricing class's certificate is bid material the demo reward rules pay for (造价 / 二级)
+		var kind, level string
+		if c.name == "工程量清单与报价策略" {
+			kind, level = "cost", "2"
+		}
+		if _, err := s.db.Exec(ctx, `INSERT INTO training_cert_rule (class_id, enabled, min_attendance, needs_evaluation, validity_months,
+			reward_kind, reward_level, updated_by, updated_at) VALUES (?, 1, 50, 0, 36, ?, ?, ?, ?)`, c.id, kind, level, adminID, last); err != nil {
 			return fmt.Errorf("training: demo rule of %s: %w", c.name, err)
 		}
 		err = s.db.InTx(ctx, func(tx *db.Tx) error {
@@ -101,6 +106,6 @@ func (s *Service) SeedCertDemo(ctx context.Context, adminID int64) error {
 	}
 	// one revoked, to show the state and the verification page's answer
 	_, err := s.db.Exec(ctx, `UPDATE training_certificate SET state = 'revoked', revoke_reason = '出勤记录核对有误，待重新认定', revoked_at = created_at,
-		revoked_by = ? WHERE id = (SELECT MIN(id) FROM training_certificate)`, adminID)
+		revoked_by = ? WHERE id = (SELECT MIN(c.id) FROM training_certificate c JOIN sys_user u ON u.id = c.user_id WHERE u.login_code <> 'staff')`, adminID)
 	return err
 }
