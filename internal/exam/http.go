@@ -127,6 +127,21 @@ func (h *Handlers) QuestionKey(r *http.Request, in KeyIn) (Remarked, error) {
 	return h.svc.CorrectKey(r.Context(), in)
 }
 
+// QuestionKeyPreview is POST /api/exam/question/key/preview.
+func (h *Handlers) QuestionKeyPreview(r *http.Request, in KeyIn) (Remarked, error) {
+	return h.svc.PreviewKey(r.Context(), in)
+}
+
+// ExamQuestions is GET /api/exam/exam/questions.
+func (h *Handlers) ExamQuestions(r *http.Request, in ExamIDIn) ([]ExamQuestion, error) {
+	return h.svc.ExamQuestions(r.Context(), in.ExamID)
+}
+
+// KeyHistory is GET /api/exam/exam/corrections.
+func (h *Handlers) KeyHistory(r *http.Request, in ExamIDIn) ([]KeyCorrection, error) {
+	return h.svc.KeyHistory(r.Context(), in.ExamID)
+}
+
 // ImportIn describes the import's multipart body and its query.
 type ImportIn struct {
 	File   httpx.FileField `param:"file,required" doc:"the .xlsx workbook (the template's sheet 题库)"`

@@ -12,6 +12,7 @@ func (h *Handlers) Routes() []route.Route {
 	const portal, phone = "/api/portal/exam/", "/api/biapp/exam/"
 	bankOrPaper := route.AnyOf(FunBank, FunPaper)
 	manageOrGrade := route.AnyOf(FunManage, FunGrade)
+	keyCorrector := route.AnyOf(FunBank, FunManage, FunGrade)
 	return []route.Route{
 		route.New("GET", "/api/exam/question/list", bankOrPaper, h.QuestionList).Query(questionSpec.Params()...).
 			Returns(list.Page[Question]{}).Doc("The question bank (current versions), filtered by type, difficulty, tag, course and keyword, paged", "题库列表"),
@@ -23,8 +24,10 @@ func (h *Handlers) Routes() []route.Route {
 		route.Call("PUT", "/api/exam/question/edit", FunBank, h.QuestionSave).
 			Doc("Change a question: a new version (attempts keep the version their taker saw)", "编辑试题"),
 		route.Call("DELETE", "/api/exam/question/del", FunBank, h.QuestionDel).Doc("Remove a question no fixed paper holds", "删除试题"),
-		route.Call("PUT", "/api/exam/question/key", FunBank, h.QuestionKey).
-			Doc("Correct the answer key of a version: every submitted answer of it is marked again, recorded in the business log", "更正答案"),
+		route.Call("PUT", "/api/exam/question/key", keyCorrector, h.QuestionKey).
+			Doc("Correct the answer key of a version: every submitted answer of it is marked again in one transaction; recorded in each exam's history and the business log (rekey); an exam whose takers see results needs confirmShown", "更正答案"),
+		route.Call("POST", "/api/exam/question/key/preview", keyCorrector, h.QuestionKeyPreview).
+			Doc("What correcting a version's key would change (attempts marked again, scores and passes that change, per exam); writes nothing", "更正答案预览"),
 		route.DownloadCall("/api/exam/question/template", FunBank, h.Template).Doc("The import workbook (sheet 题库) with an example row", "题库导入模板"),
 		route.New("POST", "/api/exam/question/import", FunBank, h.Import).Takes(ImportIn{}).Returns(&ImportReport{}).
 			Doc("Import questions from an .xlsx (multipart field file); every problem listed by row; all or nothing; dryRun=true only checks", "导入题库"),
@@ -56,6 +59,10 @@ func (h *Handlers) Routes() []route.Route {
 			Doc("Export 'grades': every taker's score, pass, time, attempts", "导出成绩"),
 		route.Call("GET", "/api/exam/analysis", manageOrGrade, h.Analysis).
 			Doc("An exam's analysis: distribution, units, each question's correct rate and discrimination", "成绩分析"),
+		route.Call("GET", "/api/exam/exam/questions", manageOrGrade, h.ExamQuestions).
+			Doc("An exam's question versions with their keys: those its takers answered and a fixed paper's current ones", "考试试题"),
+		route.Call("GET", "/api/exam/exam/corrections", manageOrGrade, h.KeyHistory).
+			Doc("An exam's history of answer-key corrections: the key before and after, the attempts marked again and changed", "答案更正记录"),
 		route.Call("GET", "/api/exam/attempt/events", manageOrGrade, h.Events).
 			Doc("What the page reported of an attempt: leaving, losing focus, pasting", "考试行为记录"),
 		route.Call("GET", "/api/exam/marking/queue", FunGrade, h.QueueList).

@@ -205,6 +205,7 @@ const en = {
   'businessLog.action.release': 'Release results',
   'businessLog.action.issue': 'Issue a certificate',
   'businessLog.action.revoke': 'Revoke a certificate',
+  'businessLog.action.rekey': 'Correct an answer key',
   'businessLog.module.sys_file': 'Files',
   'businessLog.module.word': 'Expert Word documents',
   'businessLog.module.library': 'Bid-material library',

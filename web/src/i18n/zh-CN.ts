@@ -207,6 +207,7 @@ const zhCN: Record<MessageKey, string> = {
   'businessLog.action.release': '发布成绩',
   'businessLog.action.issue': '颁发证书',
   'businessLog.action.revoke': '撤销证书',
+  'businessLog.action.rekey': '更正答案',
   'businessLog.module.sys_file': '文件',
   'businessLog.module.word': '专家Word文档',
   'businessLog.module.library': '标书资料库',
