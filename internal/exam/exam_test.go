@@ -555,3 +555,42 @@ func TestAnAccountWithoutEmployeeCodeTakesExams(t *testing.T) {
 		t.Fatalf("my exams: %v %+v", err, mine)
 	}
 }
+
+// The page's events are counted per kind on the taker's grade line and listed in time order for the examiner; an
+// event for another taker's attempt, or after the submission, is refused and not recorded.
+func TestAttemptEventsAreCountedAndListed(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, 2)
+	ctx := context.Background()
+	q := w.question(single("行为记录题", "A"))
+	e := w.fixedExam(exam.ResultsNow, q)
+	v := w.start(w.users[0], e)
+	for i, k := range []string{"blur", "leave", "paste", "blur", "leave", "blur"} {
+		w.set(w.now.Add(time.Duration(i+1) * time.Second))
+		if _, err := w.svc.Event(ctx, w.users[0], exam.EventIn{AttemptID: v.AttemptID, Kind: k}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := w.svc.Event(ctx, w.users[1], exam.EventIn{AttemptID: v.AttemptID, Kind: "leave"}); key(err) != "exam.attempt_not_found" {
+		t.Fatalf("another taker's attempt: %v", err)
+	}
+	if _, err := w.svc.Submit(ctx, w.users[0], v.AttemptID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.svc.Event(ctx, w.users[0], exam.EventIn{AttemptID: v.AttemptID, Kind: "paste"}); key(err) != "exam.already_submitted" {
+		t.Fatalf("after the submission: %v", err)
+	}
+	grades, err := w.svc.Grades(ctx, e)
+	if err != nil || len(grades) != 1 || grades[0].Leaves != 2 || grades[0].Blurs != 3 || grades[0].Pastes != 1 {
+		t.Fatalf("grades: %+v %v", grades, err)
+	}
+	evs, err := w.svc.Events(ctx, v.AttemptID)
+	if err != nil || len(evs) != 6 {
+		t.Fatalf("events: %+v %v", evs, err)
+	}
+	for i, k := range []string{"blur", "leave", "paste", "blur", "leave", "blur"} {
+		if evs[i].Kind != k || (i > 0 && evs[i].At <= evs[i-1].At) {
+			t.Errorf("event %d: %+v, want %s after the one before", i, evs[i], k)
+		}
+	}
+}

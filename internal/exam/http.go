@@ -298,7 +298,7 @@ func (h *Handlers) Grades(r *http.Request, in ExamIDIn) ([]Grade, error) {
 	return h.svc.Grades(r.Context(), in.ExamID)
 }
 
-// GradesExport is GET /api/exam/grades/export.
+// GradesExport is GET /api/exam/grades/export (the best attempt's leaves, focus losses and pastes included).
 func (h *Handlers) GradesExport(w http.ResponseWriter, r *http.Request, in ExamIDIn) error {
 	format, err := export.Format(in.Format)
 	if err != nil {
@@ -315,7 +315,7 @@ func (h *Handlers) GradesExport(w http.ResponseWriter, r *http.Request, in ExamI
 	lang := httpx.Lang(r)
 	header := []string{}
 	for _, k := range []string{"exam.col.name", "exam.col.login", "exam.col.unit", "exam.col.score", "exam.col.passed", "exam.col.pending", "exam.col.minutes",
-		"exam.col.submittedAt", "exam.col.attempts", "exam.col.submitKind", "exam.col.leaves"} {
+		"exam.col.submittedAt", "exam.col.attempts", "exam.col.submitKind", "exam.col.leaves", "exam.col.blurs", "exam.col.pastes"} {
 		header = append(header, tr(lang, k))
 	}
 	return export.Stream(w, format, tr(lang, "exam.file.grades")+"_"+e.Name, header, func(x export.Writer) error {
@@ -325,7 +325,7 @@ func (h *Handlers) GradesExport(w http.ResponseWriter, r *http.Request, in ExamI
 				pass = tr(lang, "exam.yes")
 			}
 			if err := x.Row(g.Name, g.LoginCode, g.UnitLabel, g.Best, pass, g.Pending, g.Minutes, g.Submitted, g.Attempts,
-				tr(lang, "exam.kind."+g.SubmitKind), g.Leaves); err != nil {
+				tr(lang, "exam.kind."+g.SubmitKind), g.Leaves, g.Blurs, g.Pastes); err != nil {
 				return err
 			}
 		}

@@ -98,6 +98,8 @@ func init() {
 		"exam.col.attempts":           {"考试次数", "Attempts"},
 		"exam.col.submitKind":         {"交卷方式", "Submitted by"},
 		"exam.col.leaves":             {"离开页面次数", "Times left the page"},
+		"exam.col.blurs":              {"失去焦点次数", "Times lost focus"},
+		"exam.col.pastes":             {"粘贴次数", "Pastes"},
 		"exam.kind.taker":             {"考生交卷", "the taker"},
 		"exam.kind.deadline":          {"到时自动交卷", "the deadline"},
 		"exam.kind.leave":             {"离开页面超限", "the leave limit"},
