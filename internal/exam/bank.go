@@ -228,6 +228,9 @@ func (s *Service) SaveQuestion(ctx context.Context, in QuestionIn) (Saved, error
 		if err != nil {
 			return err
 		}
+		if err := s.linkPictures(ctx, tx, c, out.ID); err != nil {
+			return err
+		}
 		action := audit.Create
 		if before != nil {
 			action = audit.Update

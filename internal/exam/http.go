@@ -479,3 +479,51 @@ func (h *Handlers) event(h5 bool) func(r *http.Request, in EventIn) (EventOut, e
 		return h.svc.Event(ctx, p.UserID, in)
 	}
 }
+
+/* ---------- pictures ---------- */
+
+// PictureIn describes a picture upload's multipart body.
+type PictureIn struct {
+	File httpx.FileField `param:"file,required" doc:"a jpg or png image, at most 2 MB"`
+}
+
+// PictureUpload is POST /api/exam/picture/upload.
+func (h *Handlers) PictureUpload(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.svc.UploadPicture(w, r)
+}
+
+// PictureRef names a picture (a file id).
+type PictureRef struct {
+	ID int64 `param:"id,required" doc:"the picture's file id"`
+}
+
+// Picture is GET /api/exam/picture.
+func (h *Handlers) Picture(w http.ResponseWriter, r *http.Request, in PictureRef) error {
+	_, err := h.svc.sendPicture(w, r.Context(), in.ID)
+	return err
+}
+
+// TakerPictureIn names a picture of the caller's attempt.
+type TakerPictureIn struct {
+	H5Token   string `param:"h5Token" max:"128" doc:"phone page only (or the h5Token header)"`
+	AttemptID int64  `param:"attemptId,required"`
+	ID        int64  `param:"id,required" doc:"the picture's file id"`
+}
+
+func (h *Handlers) takerPicture(h5 bool) func(w http.ResponseWriter, r *http.Request, in TakerPictureIn) error {
+	return func(w http.ResponseWriter, r *http.Request, in TakerPictureIn) error {
+		p, ctx, err := h.taker(r, h5, in.H5Token)
+		if err != nil {
+			return err
+		}
+		ok, err := h.svc.MayTakerSee(ctx, p.UserID, in.AttemptID, in.ID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return httpx.Fail("exam.picture_not_found")
+		}
+		_, err = h.svc.sendPicture(w, ctx, in.ID)
+		return err
+	}
+}

@@ -28,6 +28,10 @@ func (h *Handlers) Routes() []route.Route {
 			Doc("Correct the answer key of a version: every submitted answer of it is marked again in one transaction; recorded in each exam's history and the business log (rekey); an exam whose takers see results needs confirmShown", "更正答案"),
 		route.Call("POST", "/api/exam/question/key/preview", keyCorrector, h.QuestionKeyPreview).
 			Doc("What correcting a version's key would change (attempts marked again, scores and passes that change, per exam); writes nothing", "更正答案预览"),
+		route.New("POST", "/api/exam/picture/upload", FunBank, h.PictureUpload).Takes(PictureIn{}).Returns(Uploaded{}).
+			Doc("Upload a picture for a question's stem or option: jpg or png, content sniffed, at most 2 MB, kept in the configured file store; linked to the question when it is saved", "上传试题图片"),
+		route.DownloadCall("/api/exam/picture", route.AnyOf(FunBank, FunPaper, FunManage, FunGrade), h.Picture).
+			Doc("A question's picture, for the examiners (the four screens' codes)", "试题图片"),
 		route.DownloadCall("/api/exam/question/template", FunBank, h.Template).Doc("The import workbook (sheet 题库) with an example row", "题库导入模板"),
 		route.New("POST", "/api/exam/question/import", FunBank, h.Import).Takes(ImportIn{}).Returns(&ImportReport{}).
 			Doc("Import questions from an .xlsx (multipart field file); every problem listed by row; all or nothing; dryRun=true only checks", "导入题库"),
@@ -81,6 +85,10 @@ func (h *Handlers) Routes() []route.Route {
 		route.Call("POST", portal+"event", FunPortal, h.event(false)).
 			Doc("Record leaving the page, losing focus or a paste; at the exam's leave limit the attempt is submitted", "考试行为上报"),
 
+		route.DownloadCall(portal+"picture", FunPortal, h.takerPicture(false)).
+			Doc("A picture of a question on my open attempt (never another's, never after the submission)", "考试试题图片"),
+		route.DownloadCall(phone+"picture", route.Public, h.takerPicture(true)).
+			Doc("A picture of a question on my open attempt, for the phone page (h5Token header)", "移动端考试试题图片"),
 		route.Call("GET", phone+"list", route.Public, h.myExams(true)).Doc("My exams, for the phone page (h5Token)", "移动端我的考试"),
 		route.Call("POST", phone+"start", route.Public, h.start(true)).Doc("Start or continue an attempt, for the phone page (h5Token)", "移动端开始考试"),
 		route.Call("GET", phone+"attempt", route.Public, h.attempt(true)).Doc("My attempt, for the phone page (h5Token)", "移动端我的答卷"),
