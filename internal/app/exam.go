@@ -4,7 +4,9 @@ import (
 	"context"
 	"time"
 
+	"biddesk/internal/auth"
 	"biddesk/internal/exam"
+	"biddesk/internal/files"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/tasks"
 )
@@ -13,6 +15,11 @@ import (
 // name courses); the phone page's calls authenticate as the content's do.
 func (a *App) openExams(context.Context) error {
 	a.exams = exam.NewService(a.DB, contentLearners{a}.Authenticate)
+	a.exams.UseFiles(a.Files)
+	// a question's picture through the common download: the examiners only (a taker sees it through the exam's calls)
+	a.Files.OnRead(exam.RecordType, func(_ context.Context, p *auth.Principal, _ *files.File) (bool, error) {
+		return exam.Examiner(p), nil
+	})
 	return nil
 }
 

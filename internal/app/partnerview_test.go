@@ -83,6 +83,8 @@ var partnerReachable = map[string]string{
 	"POST /api/portal/exam/save":               "staff only: an external account is refused (exam.external, TestTakerRoutesRefusePartnersAndNeedCodes)",
 	"POST /api/portal/exam/submit":             "staff only: an external account is refused (exam.external, TestTakerRoutesRefusePartnersAndNeedCodes)",
 	"POST /api/portal/exam/event":              "staff only: an external account is refused (exam.external, TestTakerRoutesRefusePartnersAndNeedCodes)",
+	"GET /api/portal/exam/picture":             "staff only (exam.external); a picture of the caller's own open attempt only (TestQuestionPicturesOnlyToThoseWhoMaySeeThem)",
+	"GET /api/biapp/exam/picture":              "phone page: its h5Token's account, staff only; a picture of the caller's own open attempt only",
 	"GET /api/biapp/exam/list":                 "phone page: its h5Token's account, staff only; the caller's own attempts",
 	"POST /api/biapp/exam/start":               "phone page: its h5Token's account, staff only; the caller's own attempts",
 	"GET /api/biapp/exam/attempt":              "phone page: its h5Token's account, staff only; the caller's own attempts",

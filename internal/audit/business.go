@@ -33,7 +33,7 @@ var Actions = []string{Create, Update, Delete, Enable, Disable, ResetPwd, Grant,
 	"show", "hide", "sort", "reset", "import", "dataScope",
 	"submit", "approve", "reject", "publish", "lend", "return", "read", "generate",
 	"handover", "undo", "run", "cancel", "retention",
-	"state", "enrol", "withdraw", "correct", "mark", "release", "issue", "revoke"}
+	"state", "enrol", "withdraw", "correct", "mark", "release", "issue", "revoke", "rekey"}
 
 // EnableOrDisable names a switch to state (1 on, 0 off).
 func EnableOrDisable(state int) string {

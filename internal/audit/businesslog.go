@@ -24,7 +24,7 @@ type BusinessLog struct {
 	UserName   string    `json:"userName"`
 	Module     string    `json:"module" doc:"function (menu) code of the screen that made the change"`
 	ModuleName string    `json:"moduleName" doc:"name of that menu; empty when the menu no longer exists"`
-	Action     string    `json:"action" doc:"create, update, delete, or a precise verb (internal/audit.Actions); the web labels every one" enum:"create,update,delete,enable,disable,resetPwd,grant,assign,remove,show,hide,sort,reset,import,dataScope,submit,approve,reject,publish,lend,return,read,generate,handover,undo,run,cancel,retention,state,enrol,withdraw,correct,mark,release,issue,revoke"`
+	Action     string    `json:"action" doc:"create, update, delete, or a precise verb (internal/audit.Actions); the web labels every one" enum:"create,update,delete,enable,disable,resetPwd,grant,assign,remove,show,hide,sort,reset,import,dataScope,submit,approve,reject,publish,lend,return,read,generate,handover,undo,run,cancel,retention,state,enrol,withdraw,correct,mark,release,issue,revoke,rekey"`
 	TargetID   string    `json:"targetId" doc:"id of the changed record"`
 	Target     string    `json:"target" doc:"readable name of the changed record (login code, role name, dictionary key)"`
 	IP         string    `json:"ip"`

@@ -228,6 +228,9 @@ func (s *Service) SaveQuestion(ctx context.Context, in QuestionIn) (Saved, error
 		if err != nil {
 			return err
 		}
+		if err := s.linkPictures(ctx, tx, c, out.ID); err != nil {
+			return err
+		}
 		action := audit.Create
 		if before != nil {
 			action = audit.Update
@@ -335,122 +338,6 @@ func (s *Service) DeleteQuestion(ctx context.Context, id int64) error {
 		return s.record(ctx, tx, audit.Change{Action: audit.Delete, TargetID: id, Target: clip(q.Stem, 40), Before: q})
 	})
 	return wrap(err, "delete question %d", id)
-}
-
-// KeyIn corrects the answer key of a question's version.
-type KeyIn struct {
-	ID        int64           `param:"id,required" doc:"the question"`
-	VersionID int64           `param:"versionId" doc:"the version whose key is wrong; 0: the current one"`
-	Answer    json.RawMessage `param:"answer,required" doc:"the corrected key, in the question type's form"`
-}
-
-// Remarked is what a key correction answers: the attempts marked again.
-type Remarked struct {
-	Attempts int `json:"attempts"`
-	Items    int `json:"items"`
-}
-
-// CorrectKey corrects the answer key of a version in place (the stem and options the takers saw stay) and marks
-// again every submitted answer of that version that the key marks (not those a person marked), then the totals,
-// passes and results of their attempts; the business log records the key before and after and how many were
-// marked again.
-func (s *Service) CorrectKey(ctx context.Context, in KeyIn) (Remarked, error) {
-	var out Remarked
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		vid := in.VersionID
-		if vid == 0 {
-			if err := tx.QueryRow(ctx, `SELECT COALESCE(current_version, 0) FROM exam_question WHERE id = ? AND state = 'active'`, in.ID).Scan(&vid); err != nil {
-				if db.IsNoRows(err) {
-					return httpx.Fail("exam.question_not_found")
-				}
-				return err
-			}
-		}
-		var v struct {
-			Type, Stem, Options, Answer string
-			Review                      int
-		}
-		err := tx.QueryRow(ctx, `SELECT qtype, stem, options, answer, review FROM exam_question_version WHERE id = ? AND question_id = ?`, vid, in.ID).
-			Scan(&v.Type, &v.Stem, &v.Options, &v.Answer, &v.Review)
-		if db.IsNoRows(err) {
-			return httpx.Fail("exam.question_not_found")
-		} else if err != nil {
-			return err
-		}
-		qin := QuestionIn{Type: v.Type, Stem: v.Stem, Answer: in.Answer, Review: v.Review == 1}
-		_ = json.Unmarshal([]byte(v.Options), &qin.Options)
-		c, err := validate(qin)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `UPDATE exam_question_version SET answer = ? WHERE id = ?`, c.key, vid); err != nil {
-			return err
-		}
-		out, err = s.remarkVersion(ctx, tx, vid)
-		if err != nil {
-			return err
-		}
-		return s.record(ctx, tx, audit.Change{Action: "correct", TargetID: in.ID, Target: clip(v.Stem, 40),
-			Before: map[string]any{"versionId": vid, "answer": json.RawMessage(v.Answer)},
-			After:  map[string]any{"versionId": vid, "answer": json.RawMessage(c.key), "attempts": out.Attempts, "items": out.Items}})
-	})
-	return out, wrap(err, "correct key %d", in.ID)
-}
-
-// remarkVersion marks again, with the version's key as it is now, every submitted answer of the version that the
-// key marks, and recounts their attempts.
-func (s *Service) remarkVersion(ctx context.Context, tx *db.Tx, vid int64) (Remarked, error) {
-	var out Remarked
-	var qtype, options, answer string
-	var review int
-	if err := tx.QueryRow(ctx, `SELECT qtype, options, answer, review FROM exam_question_version WHERE id = ?`, vid).Scan(&qtype, &options, &answer, &review); err != nil {
-		return out, err
-	}
-	if qtype == TypeShort || review == 1 {
-		return out, nil
-	}
-	key, _ := parseKey(qtype, []byte(answer))
-	var opts []Option
-	_ = json.Unmarshal([]byte(options), &opts)
-	type item struct {
-		attempt  int64
-		question int64
-		answer   string
-		max      float64
-		mode     string
-	}
-	var items []item
-	if err := db.EachRow(ctx, tx, `SELECT i.attempt_id, i.question_id, i.answer, i.max_score, p.multi_mode FROM exam_attempt_item i
-		JOIN exam_attempt a ON a.id = i.attempt_id JOIN exam_exam e ON e.id = a.exam_id JOIN exam_paper p ON p.id = e.paper_id
-		WHERE i.version_id = ? AND a.state <> 'open' AND i.marked_by IS NULL`, []any{vid}, func(r db.Row) error {
-		var it item
-		if err := r.Scan(&it.attempt, &it.question, &it.answer, &it.max, &it.mode); err != nil {
-			return err
-		}
-		items = append(items, it)
-		return nil
-	}); err != nil {
-		return out, err
-	}
-	seen := map[int64]bool{}
-	for _, it := range items {
-		resp, _ := parseResponse(qtype, []byte(it.answer))
-		score, _ := Mark(qtype, it.mode, key, opts, resp, it.max, false)
-		if _, err := tx.Exec(ctx, `UPDATE exam_attempt_item SET score = ? WHERE attempt_id = ? AND question_id = ?`, score, it.attempt, it.question); err != nil {
-			return out, err
-		}
-		out.Items++
-		if !seen[it.attempt] {
-			seen[it.attempt] = true
-			out.Attempts++
-		}
-	}
-	for a := range seen {
-		if err := recount(ctx, tx, a); err != nil {
-			return out, err
-		}
-	}
-	return out, nil
 }
 
 // recount sets an attempt's score, answers awaiting marking, state and pass from its items.

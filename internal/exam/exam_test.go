@@ -335,8 +335,23 @@ func TestACorrectedKeyMarksEveryAttemptAgain(t *testing.T) {
 	if s, p := score(w.users[1]); s != 0 || p != 0 {
 		t.Fatalf("before: %v %d", s, p)
 	}
-	re, err := w.svc.CorrectKey(as(w.admin), exam.KeyIn{ID: q, Answer: raw(`"B"`)})
-	if err != nil || re.Attempts != 3 || re.Items != 3 {
+	// the preview tells what would change and writes nothing
+	pre, err := w.svc.PreviewKey(as(w.admin), exam.KeyIn{ID: q, Answer: raw(`"B"`)})
+	if err != nil || pre.Applied || pre.Attempts != 3 || pre.Changed != 3 || pre.PassChanged != 3 || len(pre.Exams) != 1 || !pre.Exams[0].Shown {
+		t.Fatalf("preview: %+v %v", pre, err)
+	}
+	if s, _ := score(w.users[1]); s != 0 || w.count(`SELECT COUNT(*) FROM exam_key_correction`) != 0 {
+		t.Fatal("the preview wrote")
+	}
+	// the takers already see their results (results at once): the correction needs a confirmation
+	if _, err := w.svc.CorrectKey(as(w.admin), exam.KeyIn{ID: q, Answer: raw(`"B"`), ExamID: e}); key(err) != "exam.key_shown" {
+		t.Fatalf("a correction changing shown results without confirmation: %v", err)
+	}
+	if s, _ := score(w.users[1]); s != 0 {
+		t.Fatal("the refused correction re-marked")
+	}
+	re, err := w.svc.CorrectKey(as(w.admin), exam.KeyIn{ID: q, Answer: raw(`"B"`), ExamID: e, ConfirmShown: true})
+	if err != nil || !re.Applied || re.Attempts != 3 || re.Items != 3 || re.Changed != 3 {
 		t.Fatalf("correct: %+v %v", re, err)
 	}
 	for i, want := range []float64{0, 10, 10} {
@@ -344,8 +359,97 @@ func TestACorrectedKeyMarksEveryAttemptAgain(t *testing.T) {
 			t.Errorf("taker %d after the correction: %v passed %d, want %v", i, s, p, want)
 		}
 	}
-	if w.count(`SELECT COUNT(*) FROM business_log WHERE module = 'exam' AND action = 'correct'`) != 1 {
+	if w.count(`SELECT COUNT(*) FROM business_log WHERE module = 'exam' AND action = 'rekey'`) != 1 {
 		t.Error("the correction is not in the business log")
+	}
+	hist, err := w.svc.KeyHistory(context.Background(), e)
+	if err != nil || len(hist) != 1 || string(hist[0].Before) != `"A"` || string(hist[0].After) != `"B"` || hist[0].Changed != 3 || hist[0].Attempts != 3 {
+		t.Fatalf("the exam's history: %+v %v", hist, err)
+	}
+	qs, err := w.svc.ExamQuestions(context.Background(), e)
+	if err != nil || len(qs) != 2 || qs[0].QuestionID != q || qs[0].Attempts != 3 || qs[0].Corrections != 1 || string(qs[0].Answer) != `"B"` {
+		t.Fatalf("the exam's questions: %+v %v", qs, err)
+	}
+}
+
+// A correction of each objective type re-marks by the new key; bad keys are refused with a clear message and
+// write nothing; an exam whose results await release needs no confirmation, a released one does.
+func TestKeyCorrectionByTypeAndItsRefusals(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, 1)
+	ctx := context.Background()
+	multi := w.question(exam.QuestionIn{Type: exam.TypeMultiple, Stem: "多选题", Answer: raw(`["A","B"]`),
+		Options: []exam.Option{{Key: "A", Text: "甲"}, {Key: "B", Text: "乙"}, {Key: "C", Text: "丙"}}})
+	judge := w.question(exam.QuestionIn{Type: exam.TypeJudge, Stem: "判断题", Answer: raw(`true`)})
+	fill := w.question(exam.QuestionIn{Type: exam.TypeFill, Stem: "评标委员会___人以上", Answer: raw(`[["7"]]`)})
+	short := w.question(exam.QuestionIn{Type: exam.TypeShort, Stem: "简述", Answer: raw(`"要点"`)})
+	one := w.question(single("单选题", "A"))
+	e := w.fixedExam(exam.ResultsReleased, multi, judge, fill, one)
+	v := w.start(w.users[0], e)
+	for q, r := range map[int64]string{multi: `["A","C"]`, judge: `false`, fill: `["５"]`, one: `"C"`} {
+		if _, err := w.svc.Save(ctx, w.users[0], exam.SaveIn{AttemptID: v.AttemptID, QuestionID: q, Seq: 1, Response: raw(r)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := w.svc.Submit(ctx, w.users[0], v.AttemptID); err != nil {
+		t.Fatal(err)
+	}
+	total := func() float64 {
+		var s float64
+		if err := w.db.QueryRow(ctx, `SELECT score FROM exam_attempt WHERE id = ?`, v.AttemptID).Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if got := total(); got != 0 {
+		t.Fatalf("before: %v", got)
+	}
+	for _, c := range []struct {
+		name   string
+		in     exam.KeyIn
+		refuse string
+		total  float64
+	}{
+		{"an option the question has not", exam.KeyIn{ID: one, Answer: raw(`"E"`)}, "exam.answer_no_option", 0},
+		{"a multiple choice naming an option it has not", exam.KeyIn{ID: multi, Answer: raw(`["A","Z"]`)}, "exam.answer_no_option", 0},
+		{"a multiple choice of one option", exam.KeyIn{ID: multi, Answer: raw(`["A"]`)}, "exam.multiple_two", 0},
+		{"a judge key not true or false", exam.KeyIn{ID: judge, Answer: raw(`"对"`)}, "exam.answer_bad", 0},
+		{"a fill-in with an empty alternative", exam.KeyIn{ID: fill, Answer: raw(`[["5",""]]`)}, "exam.answer_bad", 0},
+		{"a fill-in with another number of blanks", exam.KeyIn{ID: fill, Answer: raw(`[["5"],["五"]]`)}, "exam.blanks_count", 0},
+		{"the same key", exam.KeyIn{ID: one, Answer: raw(`"a"`)}, "exam.key_same", 0},
+		{"a short answer", exam.KeyIn{ID: short, Answer: raw(`"新要点"`)}, "exam.key_short", 0},
+		{"a question that is not there", exam.KeyIn{ID: 999999, Answer: raw(`"A"`)}, "exam.question_not_found", 0},
+		{"a version of another question", exam.KeyIn{ID: one, VersionID: 999999, Answer: raw(`"B"`)}, "exam.question_not_found", 0},
+		{"multiple choice", exam.KeyIn{ID: multi, Answer: raw(`["C","A"]`)}, "", 10},
+		{"true/false", exam.KeyIn{ID: judge, Answer: raw(`false`)}, "", 20},
+		{"fill-in alternatives (normalised)", exam.KeyIn{ID: fill, Answer: raw(`[["5","五"]]`)}, "", 30},
+		{"single choice", exam.KeyIn{ID: one, Answer: raw(`"C"`)}, "", 40},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			re, err := w.svc.CorrectKey(as(w.admin), c.in)
+			if key(err) != c.refuse {
+				t.Fatalf("got %v, want %q", err, c.refuse)
+			}
+			if c.refuse == "" && (re.Changed != 1 || re.Exams[0].Shown) {
+				t.Errorf("remarked: %+v", re)
+			}
+			if got := total(); got != c.total {
+				t.Errorf("total %v, want %v", got, c.total)
+			}
+		})
+	}
+	if n := w.count(`SELECT COUNT(*) FROM exam_key_correction WHERE exam_id = ?`, e); n != 4 {
+		t.Fatalf("%d corrections in the exam's history, want 4", n)
+	}
+	// released: the takers see the results, a change needs the confirmation
+	if err := w.svc.Release(as(w.admin), e); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.svc.CorrectKey(as(w.admin), exam.KeyIn{ID: one, Answer: raw(`"A"`)}); key(err) != "exam.key_shown" {
+		t.Fatalf("after the release: %v", err)
+	}
+	if re, err := w.svc.CorrectKey(as(w.admin), exam.KeyIn{ID: one, Answer: raw(`"A"`), ConfirmShown: true}); err != nil || total() != 30 || !re.Exams[0].Shown {
+		t.Fatalf("confirmed after the release: %+v %v, total %v", re, err, total())
 	}
 }
 
@@ -449,5 +553,44 @@ func TestAnAccountWithoutEmployeeCodeTakesExams(t *testing.T) {
 	mine, err := w.svc.MyExams(context.Background(), w.users[0])
 	if err != nil || len(mine) != 1 {
 		t.Fatalf("my exams: %v %+v", err, mine)
+	}
+}
+
+// The page's events are counted per kind on the taker's grade line and listed in time order for the examiner; an
+// event for another taker's attempt, or after the submission, is refused and not recorded.
+func TestAttemptEventsAreCountedAndListed(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, 2)
+	ctx := context.Background()
+	q := w.question(single("行为记录题", "A"))
+	e := w.fixedExam(exam.ResultsNow, q)
+	v := w.start(w.users[0], e)
+	for i, k := range []string{"blur", "leave", "paste", "blur", "leave", "blur"} {
+		w.set(w.now.Add(time.Duration(i+1) * time.Second))
+		if _, err := w.svc.Event(ctx, w.users[0], exam.EventIn{AttemptID: v.AttemptID, Kind: k}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := w.svc.Event(ctx, w.users[1], exam.EventIn{AttemptID: v.AttemptID, Kind: "leave"}); key(err) != "exam.attempt_not_found" {
+		t.Fatalf("another taker's attempt: %v", err)
+	}
+	if _, err := w.svc.Submit(ctx, w.users[0], v.AttemptID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.svc.Event(ctx, w.users[0], exam.EventIn{AttemptID: v.AttemptID, Kind: "paste"}); key(err) != "exam.already_submitted" {
+		t.Fatalf("after the submission: %v", err)
+	}
+	grades, err := w.svc.Grades(ctx, e)
+	if err != nil || len(grades) != 1 || grades[0].Leaves != 2 || grades[0].Blurs != 3 || grades[0].Pastes != 1 {
+		t.Fatalf("grades: %+v %v", grades, err)
+	}
+	evs, err := w.svc.Events(ctx, v.AttemptID)
+	if err != nil || len(evs) != 6 {
+		t.Fatalf("events: %+v %v", evs, err)
+	}
+	for i, k := range []string{"blur", "leave", "paste", "blur", "leave", "blur"} {
+		if evs[i].Kind != k || (i > 0 && evs[i].At <= evs[i-1].At) {
+			t.Errorf("event %d: %+v, want %s after the one before", i, evs[i], k)
+		}
 	}
 }

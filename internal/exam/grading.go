@@ -123,7 +123,9 @@ type Grade struct {
 	Submitted  *time.Time `json:"submitted"`
 	AttemptID  int64      `json:"attemptId" doc:"the best attempt"`
 	SubmitKind string     `json:"submitKind"`
-	Leaves     int        `json:"leaves"`
+	Leaves     int        `json:"leaves" doc:"times the best attempt's page was left"`
+	Blurs      int        `json:"blurs" doc:"times it lost focus"`
+	Pastes     int        `json:"pastes" doc:"pastes into it"`
 }
 
 // Grades are an exam's takers with their best submitted attempt, best first.
@@ -134,13 +136,15 @@ func (s *Service) Grades(ctx context.Context, examID int64) ([]Grade, error) {
 	byUser := map[int64]*Grade{}
 	var order []int64
 	err := db.EachRow(ctx, s.db, `SELECT a.id, a.user_id, u.user_name, u.login_code, u.unit_code, COALESCE(`+org.LabelSQL("un")+`, u.unit_code), a.score, a.passed,
-		a.pending, a.started_at, a.submitted_at, a.submit_kind, a.leaves FROM exam_attempt a JOIN sys_user u ON u.id = a.user_id
+		a.pending, a.started_at, a.submitted_at, a.submit_kind, a.leaves,
+		(SELECT COUNT(*) FROM exam_attempt_event ev WHERE ev.attempt_id = a.id AND ev.kind = 'blur'),
+		(SELECT COUNT(*) FROM exam_attempt_event ev WHERE ev.attempt_id = a.id AND ev.kind = 'paste') FROM exam_attempt a JOIN sys_user u ON u.id = a.user_id
 		LEFT JOIN org_unit un ON un.full_unit_code = u.unit_code WHERE a.exam_id = ? AND a.state <> 'open' ORDER BY a.id`, []any{examID}, func(r db.Row) error {
 		var g Grade
 		var passed int
 		var started time.Time
 		if err := r.Scan(&g.AttemptID, &g.UserID, &g.Name, &g.LoginCode, &g.UnitCode, &g.UnitLabel, &g.Best, &passed, &g.Pending, &started, &g.Submitted,
-			&g.SubmitKind, &g.Leaves); err != nil {
+			&g.SubmitKind, &g.Leaves, &g.Blurs, &g.Pastes); err != nil {
 			return err
 		}
 		g.Passed = passed == 1

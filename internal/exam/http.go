@@ -127,6 +127,21 @@ func (h *Handlers) QuestionKey(r *http.Request, in KeyIn) (Remarked, error) {
 	return h.svc.CorrectKey(r.Context(), in)
 }
 
+// QuestionKeyPreview is POST /api/exam/question/key/preview.
+func (h *Handlers) QuestionKeyPreview(r *http.Request, in KeyIn) (Remarked, error) {
+	return h.svc.PreviewKey(r.Context(), in)
+}
+
+// ExamQuestions is GET /api/exam/exam/questions.
+func (h *Handlers) ExamQuestions(r *http.Request, in ExamIDIn) ([]ExamQuestion, error) {
+	return h.svc.ExamQuestions(r.Context(), in.ExamID)
+}
+
+// KeyHistory is GET /api/exam/exam/corrections.
+func (h *Handlers) KeyHistory(r *http.Request, in ExamIDIn) ([]KeyCorrection, error) {
+	return h.svc.KeyHistory(r.Context(), in.ExamID)
+}
+
 // ImportIn describes the import's multipart body and its query.
 type ImportIn struct {
 	File   httpx.FileField `param:"file,required" doc:"the .xlsx workbook (the template's sheet 题库)"`
@@ -283,7 +298,7 @@ func (h *Handlers) Grades(r *http.Request, in ExamIDIn) ([]Grade, error) {
 	return h.svc.Grades(r.Context(), in.ExamID)
 }
 
-// GradesExport is GET /api/exam/grades/export.
+// GradesExport is GET /api/exam/grades/export (the best attempt's leaves, focus losses and pastes included).
 func (h *Handlers) GradesExport(w http.ResponseWriter, r *http.Request, in ExamIDIn) error {
 	format, err := export.Format(in.Format)
 	if err != nil {
@@ -300,7 +315,7 @@ func (h *Handlers) GradesExport(w http.ResponseWriter, r *http.Request, in ExamI
 	lang := httpx.Lang(r)
 	header := []string{}
 	for _, k := range []string{"exam.col.name", "exam.col.login", "exam.col.unit", "exam.col.score", "exam.col.passed", "exam.col.pending", "exam.col.minutes",
-		"exam.col.submittedAt", "exam.col.attempts", "exam.col.submitKind", "exam.col.leaves"} {
+		"exam.col.submittedAt", "exam.col.attempts", "exam.col.submitKind", "exam.col.leaves", "exam.col.blurs", "exam.col.pastes"} {
 		header = append(header, tr(lang, k))
 	}
 	return export.Stream(w, format, tr(lang, "exam.file.grades")+"_"+e.Name, header, func(x export.Writer) error {
@@ -310,7 +325,7 @@ func (h *Handlers) GradesExport(w http.ResponseWriter, r *http.Request, in ExamI
 				pass = tr(lang, "exam.yes")
 			}
 			if err := x.Row(g.Name, g.LoginCode, g.UnitLabel, g.Best, pass, g.Pending, g.Minutes, g.Submitted, g.Attempts,
-				tr(lang, "exam.kind."+g.SubmitKind), g.Leaves); err != nil {
+				tr(lang, "exam.kind."+g.SubmitKind), g.Leaves, g.Blurs, g.Pastes); err != nil {
 				return err
 			}
 		}
@@ -462,5 +477,53 @@ func (h *Handlers) event(h5 bool) func(r *http.Request, in EventIn) (EventOut, e
 			return EventOut{}, err
 		}
 		return h.svc.Event(ctx, p.UserID, in)
+	}
+}
+
+/* ---------- pictures ---------- */
+
+// PictureIn describes a picture upload's multipart body.
+type PictureIn struct {
+	File httpx.FileField `param:"file,required" doc:"a jpg or png image, at most 2 MB"`
+}
+
+// PictureUpload is POST /api/exam/picture/upload.
+func (h *Handlers) PictureUpload(w http.ResponseWriter, r *http.Request) (any, error) {
+	return h.svc.UploadPicture(w, r)
+}
+
+// PictureRef names a picture (a file id).
+type PictureRef struct {
+	ID int64 `param:"id,required" doc:"the picture's file id"`
+}
+
+// Picture is GET /api/exam/picture.
+func (h *Handlers) Picture(w http.ResponseWriter, r *http.Request, in PictureRef) error {
+	_, err := h.svc.sendPicture(w, r.Context(), in.ID)
+	return err
+}
+
+// TakerPictureIn names a picture of the caller's attempt.
+type TakerPictureIn struct {
+	H5Token   string `param:"h5Token" max:"128" doc:"phone page only (or the h5Token header)"`
+	AttemptID int64  `param:"attemptId,required"`
+	ID        int64  `param:"id,required" doc:"the picture's file id"`
+}
+
+func (h *Handlers) takerPicture(h5 bool) func(w http.ResponseWriter, r *http.Request, in TakerPictureIn) error {
+	return func(w http.ResponseWriter, r *http.Request, in TakerPictureIn) error {
+		p, ctx, err := h.taker(r, h5, in.H5Token)
+		if err != nil {
+			return err
+		}
+		ok, err := h.svc.MayTakerSee(ctx, p.UserID, in.AttemptID, in.ID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return httpx.Fail("exam.picture_not_found")
+		}
+		_, err = h.svc.sendPicture(w, ctx, in.ID)
+		return err
 	}
 }

@@ -260,3 +260,76 @@ func TestDemoHasABankTwoExamsAndGrades(t *testing.T) {
 		t.Fatalf("the open demo exam is not open to the staff account: %+v", mine)
 	}
 }
+
+// A question's pictures (stem and options) are uploaded as images only and served to those who may see the
+// question: the examiners, and a taker while their open attempt holds it; never through the common download to
+// anyone else, never after the submission, never another taker's; an edit's new version keeps the old picture for
+// the attempts that saw it.
+func TestQuestionPicturesOnlyToThoseWhoMaySeeThem(t *testing.T) {
+	t.Parallel()
+	e := apptest.New(t)
+	admin, staff := e.As(apptest.Admin), e.As(apptest.Staff)
+	const upload = "/api/exam/picture/upload"
+	e.RefusedUpload(upload, admin.Token, "note.txt", []byte("plain text"), "图片格式仅支持jpg、png!")
+	if r, _ := e.PutFile(upload, admin.Token, "fake.png", apptest.ExeBytes()); r.Code == 0 {
+		t.Fatal("a program named .png was taken as a picture")
+	}
+	stemPic := e.UploadOK(upload, admin.Token, "stem.png", apptest.PNGBytes(t, 60, 40, false))
+	optPic := e.UploadOK(upload, admin.Token, "option.png", apptest.PNGBytes(t, 30, 30, false))
+	otherPic := e.UploadOK(upload, admin.Token, "other.png", apptest.PNGBytes(t, 20, 20, false))
+	var q, other exam.Saved
+	admin.Done("POST", "/api/exam/question/add", map[string]any{"type": "single", "stem": "看图选择正确的标志", "images": []int64{stemPic.ID},
+		"options": []map[string]any{{"key": "A", "text": "甲"}, {"key": "B", "text": "", "image": optPic.ID}}, "answer": "B"}, &q)
+	admin.Done("POST", "/api/exam/question/add", map[string]any{"type": "judge", "stem": "不在试卷中的看图题", "images": []int64{otherPic.ID}, "answer": true}, &other)
+	paper := e.Added("POST", "/api/exam/paper/add", admin.Token, map[string]any{"name": "看图试卷", "kind": "fixed",
+		"items": []map[string]any{{"questionId": q.ID, "score": 10}}})
+	now := time.Now()
+	examID := e.Added("POST", "/api/exam/exam/add", admin.Token, map[string]any{"name": "看图考试", "paperId": paper,
+		"opensAt": now.Add(-time.Minute).Format(time.RFC3339), "closesAt": now.Add(time.Hour).Format(time.RFC3339), "durationMin": 20,
+		"passMark": 10, "results": "released", "publish": true})
+	var v exam.AttemptView
+	staff.Done("POST", "/api/portal/exam/start", map[string]any{"examId": examID}, &v)
+	// an edit makes version 2 with another picture; the attempt keeps version 1 and its picture
+	newPic := e.UploadOK(upload, admin.Token, "stem2.png", apptest.PNGBytes(t, 50, 50, false))
+	admin.Done("PUT", "/api/exam/question/edit", map[string]any{"id": q.ID, "type": "single", "stem": "看图选择正确的标志（新图）", "images": []int64{newPic.ID},
+		"options": []map[string]any{{"key": "A", "text": "甲"}, {"key": "B", "text": "", "image": optPic.ID}}, "answer": "B"}, nil)
+
+	picture := func(token, path string) bool {
+		t.Helper()
+		resp, body := e.Fetch(path, token)
+		return resp.StatusCode == 200 && strings.HasPrefix(resp.Header.Get("Content-Type"), "image/png") && bytes.HasPrefix(body, []byte("\x89PNG"))
+	}
+	taker := func(attempt, id int64) string {
+		return fmt.Sprintf("/api/portal/exam/picture?attemptId=%d&id=%d", attempt, id)
+	}
+	for _, c := range []struct {
+		name, token, path string
+		sees              bool
+	}{
+		{"the examiner, the stem's picture", admin.Token, fmt.Sprintf("/api/exam/picture?id=%d", stemPic.ID), true},
+		{"the examiner, the new version's picture", admin.Token, fmt.Sprintf("/api/exam/picture?id=%d", newPic.ID), true},
+		{"the examiner, through the common download", admin.Token, fmt.Sprintf("/api/sys/common/file/down?id=%d&inline=true", stemPic.ID), true},
+		{"a staff member without the codes", staff.Token, fmt.Sprintf("/api/exam/picture?id=%d", stemPic.ID), false},
+		{"a staff member through the common download", staff.Token, fmt.Sprintf("/api/sys/common/file/down?id=%d&inline=true", stemPic.ID), false},
+		{"the taker, the stem's picture of the version they saw", staff.Token, taker(v.AttemptID, stemPic.ID), true},
+		{"the taker, an option's picture", staff.Token, taker(v.AttemptID, optPic.ID), true},
+		{"the taker, the new version's picture they did not get", staff.Token, taker(v.AttemptID, newPic.ID), false},
+		{"the taker, a question not on their paper", staff.Token, taker(v.AttemptID, otherPic.ID), false},
+		{"another account with the taker's attempt", admin.Token, taker(v.AttemptID, stemPic.ID), false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := picture(c.token, c.path); got != c.sees {
+				t.Errorf("sees %v, want %v", got, c.sees)
+			}
+		})
+	}
+	var seen exam.AttemptView
+	staff.Done("GET", fmt.Sprintf("/api/portal/exam/attempt?attemptId=%d", v.AttemptID), nil, &seen)
+	if len(seen.Questions) != 1 || len(seen.Questions[0].Images) != 1 || seen.Questions[0].Images[0] != stemPic.ID {
+		t.Fatalf("the attempt shows: %+v", seen.Questions)
+	}
+	staff.Done("POST", "/api/portal/exam/submit", map[string]any{"attemptId": v.AttemptID}, nil)
+	if picture(staff.Token, taker(v.AttemptID, stemPic.ID)) {
+		t.Error("the picture is served after the submission")
+	}
+}

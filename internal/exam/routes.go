@@ -12,6 +12,7 @@ func (h *Handlers) Routes() []route.Route {
 	const portal, phone = "/api/portal/exam/", "/api/biapp/exam/"
 	bankOrPaper := route.AnyOf(FunBank, FunPaper)
 	manageOrGrade := route.AnyOf(FunManage, FunGrade)
+	keyCorrector := route.AnyOf(FunBank, FunManage, FunGrade)
 	return []route.Route{
 		route.New("GET", "/api/exam/question/list", bankOrPaper, h.QuestionList).Query(questionSpec.Params()...).
 			Returns(list.Page[Question]{}).Doc("The question bank (current versions), filtered by type, difficulty, tag, course and keyword, paged", "题库列表"),
@@ -23,8 +24,14 @@ func (h *Handlers) Routes() []route.Route {
 		route.Call("PUT", "/api/exam/question/edit", FunBank, h.QuestionSave).
 			Doc("Change a question: a new version (attempts keep the version their taker saw)", "编辑试题"),
 		route.Call("DELETE", "/api/exam/question/del", FunBank, h.QuestionDel).Doc("Remove a question no fixed paper holds", "删除试题"),
-		route.Call("PUT", "/api/exam/question/key", FunBank, h.QuestionKey).
-			Doc("Correct the answer key of a version: every submitted answer of it is marked again, recorded in the business log", "更正答案"),
+		route.Call("PUT", "/api/exam/question/key", keyCorrector, h.QuestionKey).
+			Doc("Correct the answer key of a version: every submitted answer of it is marked again in one transaction; recorded in each exam's history and the business log (rekey); an exam whose takers see results needs confirmShown", "更正答案"),
+		route.Call("POST", "/api/exam/question/key/preview", keyCorrector, h.QuestionKeyPreview).
+			Doc("What correcting a version's key would change (attempts marked again, scores and passes that change, per exam); writes nothing", "更正答案预览"),
+		route.New("POST", "/api/exam/picture/upload", FunBank, h.PictureUpload).Takes(PictureIn{}).Returns(Uploaded{}).
+			Doc("Upload a picture for a question's stem or option: jpg or png, content sniffed, at most 2 MB, kept in the configured file store; linked to the question when it is saved", "上传试题图片"),
+		route.DownloadCall("/api/exam/picture", route.AnyOf(FunBank, FunPaper, FunManage, FunGrade), h.Picture).
+			Doc("A question's picture, for the examiners (the four screens' codes)", "试题图片"),
 		route.DownloadCall("/api/exam/question/template", FunBank, h.Template).Doc("The import workbook (sheet 题库) with an example row", "题库导入模板"),
 		route.New("POST", "/api/exam/question/import", FunBank, h.Import).Takes(ImportIn{}).Returns(&ImportReport{}).
 			Doc("Import questions from an .xlsx (multipart field file); every problem listed by row; all or nothing; dryRun=true only checks", "导入题库"),
@@ -56,6 +63,10 @@ func (h *Handlers) Routes() []route.Route {
 			Doc("Export 'grades': every taker's score, pass, time, attempts", "导出成绩"),
 		route.Call("GET", "/api/exam/analysis", manageOrGrade, h.Analysis).
 			Doc("An exam's analysis: distribution, units, each question's correct rate and discrimination", "成绩分析"),
+		route.Call("GET", "/api/exam/exam/questions", manageOrGrade, h.ExamQuestions).
+			Doc("An exam's question versions with their keys: those its takers answered and a fixed paper's current ones", "考试试题"),
+		route.Call("GET", "/api/exam/exam/corrections", manageOrGrade, h.KeyHistory).
+			Doc("An exam's history of answer-key corrections: the key before and after, the attempts marked again and changed", "答案更正记录"),
 		route.Call("GET", "/api/exam/attempt/events", manageOrGrade, h.Events).
 			Doc("What the page reported of an attempt: leaving, losing focus, pasting", "考试行为记录"),
 		route.Call("GET", "/api/exam/marking/queue", FunGrade, h.QueueList).
@@ -74,6 +85,10 @@ func (h *Handlers) Routes() []route.Route {
 		route.Call("POST", portal+"event", FunPortal, h.event(false)).
 			Doc("Record leaving the page, losing focus or a paste; at the exam's leave limit the attempt is submitted", "考试行为上报"),
 
+		route.DownloadCall(portal+"picture", FunPortal, h.takerPicture(false)).
+			Doc("A picture of a question on my open attempt (never another's, never after the submission)", "考试试题图片"),
+		route.DownloadCall(phone+"picture", route.Public, h.takerPicture(true)).
+			Doc("A picture of a question on my open attempt, for the phone page (h5Token header)", "移动端考试试题图片"),
 		route.Call("GET", phone+"list", route.Public, h.myExams(true)).Doc("My exams, for the phone page (h5Token)", "移动端我的考试"),
 		route.Call("POST", phone+"start", route.Public, h.start(true)).Doc("Start or continue an attempt, for the phone page (h5Token)", "移动端开始考试"),
 		route.Call("GET", phone+"attempt", route.Public, h.attempt(true)).Doc("My attempt, for the phone page (h5Token)", "移动端我的答卷"),

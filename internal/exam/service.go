@@ -10,6 +10,7 @@ import (
 
 	"biddesk/internal/audit"
 	"biddesk/internal/auth"
+	"biddesk/internal/files"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 )
@@ -21,6 +22,8 @@ type Service struct {
 	now   func() time.Time
 	// quiet: the demo's writes leave no business-log line
 	quiet bool
+	// files: the file machinery (question pictures); nil: none
+	files *files.Service
 }
 
 // NewService wires the service; authn turns the phone page's h5Token into its caller (nil: no phone page).

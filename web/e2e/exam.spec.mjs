@@ -170,6 +170,19 @@ test('an exam set up on the screens is taken on the phone through a network cut,
   for (const n of [1, 2, 3]) await state(n).locator('[data-state="saved"]').waitFor();
   await shot(phone, 'exam-take-390');
 
+  // the taker leaves the page, the window loses focus, something is pasted into a blank: the browser's own events
+  // (a phone's tab switch and a paste), which the page reports for the examiner
+  await phone.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    window.dispatchEvent(new Event('blur'));
+  });
+  const pasteInto = phone.getByTestId('exam-take').locator('input[type="text"], input:not([type])').first();
+  await pasteInto.focus();
+  await pasteInto.evaluate((el) => el.dispatchEvent(new ClipboardEvent('paste', { bubbles: true, clipboardData: new DataTransfer() })));
+  await phone.waitForLoadState('networkidle');
+
   // time runs out: the page submits and shows the result (results at once)
   await phone.getByTestId('exam-t-done').waitFor({ timeout: 200_000 });
   await phone.getByText(/得分 \d+ \/ 6/).waitFor();
@@ -191,6 +204,70 @@ test('an exam set up on the screens is taken on the phone through a network cut,
   assert.ok(new RegExp(`<v>${shown}</v>|>${shown}<`).test(text), `the export holds the score ${shown}`);
   const sheetRows = (text.match(/<row /g) ?? []).length;
   assert.equal(sheetRows - 1, rows.length, 'the export has the screen\'s rows (and its header)');
+  // the page's events: the leave count in the list; per attempt the count of each kind and the timeline
+  const leaves = Number((await admin.getByTestId('exam-g-leaves-staff').textContent()).trim());
+  assert.ok(leaves >= 1, `the leave is counted (${leaves})`);
+  assert.match(text, /失去焦点次数/, 'the export has the focus-loss count');
+  await admin.getByTestId('exam-g-events-staff').click();
+  const drawer = admin.getByTestId('exam-ev');
+  await drawer.getByTestId('exam-ev-timeline').waitFor();
+  const count = async (k) => Number((await drawer.getByTestId(`exam-ev-count-${k}`).textContent()).trim());
+  assert.equal(await count('leave'), leaves, 'the drawer counts the leaves the list shows');
+  assert.ok((await count('blur')) >= 1 && (await count('paste')) >= 1, 'focus lost and paste are counted');
+  const timeline = await drawer.getByTestId('exam-ev-timeline').locator('.ant-table-row').allTextContents();
+  assert.equal(timeline.length, leaves + (await count('blur')) + (await count('paste')), 'the timeline lists every event');
+  assert.ok(timeline.some((r) => r.includes('粘贴')) && timeline.some((r) => /\d{2}:\d{2}:\d{2}/.test(r)), 'each event with its time and kind');
+  await shot(admin, 'exam-events');
+  await admin.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'detached' });
+
+  // the single choice's key is corrected from the grades screen: the preview tells how many attempts' scores change,
+  // the takers see results at once, so the correction is confirmed; the attempt is marked again and the exam's
+  // history records it
+  await admin.getByRole('tab', { name: '试题与答案' }).click();
+  const keyRow = admin.getByTestId('exam-k-table').locator('.ant-table-row').filter({ hasText: `${tag} 公开招标的项目` });
+  await keyRow.getByText('B', { exact: true }).waitFor();
+  await shot(admin, 'exam-keys');
+  await keyRow.getByRole('button', { name: '更正答案' }).click();
+  const dialog = admin.getByTestId('exam-k-dialog');
+  await dialog.waitFor();
+  await dialog.getByTestId('exam-k-opt-A').click();
+  await dialog.getByTestId('exam-k-preview').click();
+  const impact = dialog.getByTestId('exam-k-impact');
+  await impact.getByText(/将重新判分 1 份答卷/).waitFor();
+  const changed = Number((await impact.textContent()).match(/其中 (\d+) 份得分改变/)[1]);
+  assert.ok(await admin.getByTestId('exam-k-apply').isDisabled(), 'results already shown: a confirmation first');
+  await dialog.getByTestId('exam-k-confirm').click();
+  await shot(admin, 'exam-key-correct');
+  await admin.getByTestId('exam-k-apply').click();
+  await admin.getByText(/答案已更正，重新判分 1 份答卷/).first().waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  await keyRow.getByText('A', { exact: true }).waitFor();
+  await admin.getByRole('tab', { name: '答案更正记录' }).click();
+  const hist = admin.getByTestId('exam-k-history').locator('.ant-table-row').first();
+  await hist.getByText(/B\s*→\s*A/).waitFor();
+  await shot(admin, 'exam-key-history');
+  await admin.getByRole('tab', { name: '成绩', exact: true }).click();
+  // the grades are fetched again on showing the tab (the cached line first)
+  let rescored = Number(shown);
+  for (let i = 0; i < 40 && changed && rescored === Number(shown); i++) {
+    await admin.waitForTimeout(250);
+    rescored = Number((await admin.getByTestId('exam-g-score-staff').textContent()).trim());
+  }
+  if (!changed) rescored = Number((await admin.getByTestId('exam-g-score-staff').textContent()).trim());
+  await shot(admin, 'exam-grades-rekeyed');
+  const delta = Math.abs(rescored - Number(shown));
+  assert.equal(delta, changed ? 2 : 0, `the score moved by the question's 2 points when it changed (${shown} → ${rescored}, changed ${changed})`);
+
+  // the same history from the exams screen
+  await admin.goto('/exam_manage');
+  await row(admin, examName).getByRole('button', { name: '试题与答案' }).click();
+  await admin.getByRole('tab', { name: '答案更正记录' }).click();
+  await admin.getByTestId('exam-k-history').locator('.ant-table-row').first().getByText(/B\s*→\s*A/).waitFor();
+  await admin.keyboard.press('Escape');
+
+  await admin.goto('/exam_grade');
+  await choose(admin, 'exam-g-exam', examName, tag);
   await admin.getByRole('tab', { name: '成绩分析' }).click();
   await admin.getByTestId('exam-analysis').waitFor();
   await shot(admin, 'exam-analysis');

@@ -33,6 +33,9 @@ export type SaveOut = Schemas['ExamSaveOut'];
 export type Submitted = Schemas['ExamSubmitted'];
 export type TrainingClass = Schemas['TrainingClass'];
 export type EventKind = Schemas['ExamAttemptEvent']['kind'];
+export type ExamPaperQuestion = Schemas['ExamPaperQuestion'];
+export type Remarked = Schemas['ExamRemarked'];
+export type KeyCorrection = Schemas['ExamKeyCorrection'];
 
 export const QUESTION_TYPES = ['single', 'multiple', 'judge', 'fill', 'short'] as const satisfies readonly QuestionType[];
 export const MULTI_MODES = ['all', 'partial', 'per_option'] as const satisfies readonly MultiMode[];
@@ -63,6 +66,9 @@ const apis = defineApis({
   examGrades: { method: 'GET', path: '/api/exam/grades' },
   examAnalysis: { method: 'GET', path: '/api/exam/analysis' },
   examAttemptEvents: { method: 'GET', path: '/api/exam/attempt/events' },
+  examQuestions: { method: 'GET', path: '/api/exam/exam/questions' },
+  examCorrections: { method: 'GET', path: '/api/exam/exam/corrections' },
+  examQuestionKeyPreview: { method: 'POST', path: '/api/exam/question/key/preview' },
   examMarkingQueue: { method: 'GET', path: '/api/exam/marking/queue' },
   examMark: { method: 'PUT', path: '/api/exam/marking/mark' },
   /** the training classes an exam's audience may be (the training screens' list; needs training_class) */
@@ -99,6 +105,7 @@ export type QuestionForm = BodyOf<typeof apis.examQuestionAdd>;
 export type PaperForm = BodyOf<typeof apis.examPaperAdd>;
 export type ExamForm = BodyOf<typeof apis.examAdd>;
 export type MarkForm = BodyOf<typeof apis.examMark>;
+export type KeyForm = BodyOf<typeof apis.examQuestionKey>;
 
 /* ---------- the bank ---------- */
 
@@ -133,6 +140,12 @@ export const examAnalysis = (examId: number) => call(apis.examAnalysis, { examId
 export const attemptEvents = (attemptId: number) => call(apis.examAttemptEvents, { attemptId });
 export const markingQueue = (examId?: number) => call(apis.examMarkingQueue, examId ? { examId } : {});
 export const markAnswer = (f: MarkForm) => call(apis.examMark, f);
+/** The exam's question versions with their keys; its history of key corrections. */
+export const examQuestions = (examId: number) => call(apis.examQuestions, { examId });
+export const examCorrections = (examId: number) => call(apis.examCorrections, { examId });
+/** What correcting a key would change (nothing written); the correction itself (every attempt marked again). */
+export const previewKey = (f: KeyForm) => call(apis.examQuestionKeyPreview, f);
+export const correctKey = (f: KeyForm) => call(apis.examQuestionKey, f);
 
 /** Training classes by keyword (silent: without training_class the exam form offers none). */
 export const searchClasses = (keyword: string) =>

@@ -1,7 +1,11 @@
 /** Examinations: the bank, papers, exams, marking and grades (api/exam.ts), and the taker's list. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  attemptEvents,
+  correctKey,
   deleteExam,
+  examCorrections,
+  examQuestions,
   deletePaper,
   deleteQuestion,
   examAnalysis,
@@ -43,6 +47,14 @@ export const useAnalysis = (examId: number) =>
   useQuery({ queryKey: examKeys.of('analysis', examId), queryFn: () => examAnalysis(examId), enabled: examId > 0 });
 export const useMarkingQueue = (examId: number) => useQuery({ queryKey: examKeys.of('queue', examId), queryFn: () => markingQueue(examId) });
 
+export const useExamQuestions = (examId: number) =>
+  useQuery({ queryKey: examKeys.of('questions', examId), queryFn: () => examQuestions(examId), enabled: examId > 0 });
+export const useKeyCorrections = (examId: number) =>
+  useQuery({ queryKey: examKeys.of('corrections', examId), queryFn: () => examCorrections(examId), enabled: examId > 0 });
+export const useAttemptEvents = (attemptId: number) =>
+  useQuery({ queryKey: examKeys.of('events', attemptId), queryFn: () => attemptEvents(attemptId), enabled: attemptId > 0 });
+
+export const useCorrectKey = () => useWrite(correctKey, [examKeys.all, questionKeys.all]);
 export const useSaveQuestion = () => useWrite(saveQuestion, [questionKeys.all, paperKeys.all]);
 export const useDeleteQuestion = () => useWrite(deleteQuestion, [questionKeys.all]);
 export const useSavePaper = () => useWrite(savePaper, [paperKeys.all]);

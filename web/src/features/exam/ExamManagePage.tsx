@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Col, DatePicker, Form, Input, InputNumber, Popconfirm, Radio, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Col, DatePicker, Drawer, Form, Input, InputNumber, Popconfirm, Radio, Row, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { shownByClient } from '../../api/hooks/useWrite';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -14,6 +14,7 @@ import { EmployeePickerInput, OrgPickerInput } from '../../components/picker';
 import RemoteSelect from '../../components/RemoteSelect';
 import { t, useI18n } from '../../i18n';
 import { points } from './examText';
+import { CorrectionsPanel, ExamQuestionsPanel } from './KeyCorrection';
 
 const TIME = 'YYYY-MM-DD HH:mm';
 
@@ -323,6 +324,7 @@ export default function ExamManagePage() {
   const save = useSaveExam();
   const del = useDeleteExam();
   const [editing, setEditing] = useState<{ row?: Exam } | null>(null);
+  const [keys, setKeys] = useState<Exam | null>(null);
   const { confirmDanger, holder } = useConfirmDanger();
   // the list's rows carry no audience: the exam is read whole before it is saved or edited
   const publish = (e: Exam) =>
@@ -426,6 +428,9 @@ export default function ExamManagePage() {
                         </Button>
                       </Popconfirm>
                     )}
+                    <Button type="link" size="small" onClick={() => setKeys(e)} data-testid={`exam-e-keys-${e.id}`}>
+                      {t('exam.k.tab')}
+                    </Button>
                     <Button type="link" size="small" onClick={() => void edit(e)} data-testid={`exam-e-edit-${e.id}`}>
                       {t('list.edit')}
                     </Button>
@@ -446,6 +451,16 @@ export default function ExamManagePage() {
         )}
       </Panel>
       <ExamDialog target={editing} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} />
+      {keys && (
+        <Drawer open width={1000} title={t('exam.k.drawer', { name: keys.name })} onClose={() => setKeys(null)} destroyOnHidden>
+          <Tabs
+            items={[
+              { key: 'questions', label: t('exam.k.tab'), children: <ExamQuestionsPanel examId={keys.id} /> },
+              { key: 'corrections', label: t('exam.k.historyTab'), children: <CorrectionsPanel examId={keys.id} /> },
+            ]}
+          />
+        </Drawer>
+      )}
     </>
   );
 }

@@ -11,6 +11,8 @@ import Panel from '../../components/list/Panel';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import { answerText, points } from './examText';
+import AttemptEventsDrawer from './AttemptEvents';
+import { CorrectionsPanel, ExamQuestionsPanel } from './KeyCorrection';
 
 // the chart (ECharts) is a chunk of its own, fetched when the analysis first draws
 const StatChartView = lazy(() => import('../stats/StatChart'));
@@ -21,6 +23,7 @@ function GradesTab({ exam }: { exam: Exam }) {
   const { t } = useI18n();
   const grades = useGrades(exam.id);
   const release = useReleaseExam();
+  const [events, setEvents] = useState<Grade | null>(null);
   const canRelease = exam.results === 'released' && !exam.releasedAt;
   return (
     <>
@@ -64,9 +67,19 @@ function GradesTab({ exam }: { exam: Exam }) {
           { title: t('exam.col.submittedAt'), dataIndex: 'submitted', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
           { title: t('exam.col.attempts'), dataIndex: 'attempts', align: 'right' },
           { title: t('exam.col.submitKind'), dataIndex: 'submitKind', render: (v: string) => (v ? t(`exam.kind.${v}` as 'exam.kind.taker') : '') },
-          { title: t('exam.col.leaves'), dataIndex: 'leaves', align: 'right' },
+          { title: t('exam.col.leaves'), dataIndex: 'leaves', align: 'right', render: (v: number, g) => <span data-testid={`exam-g-leaves-${g.loginCode}`}>{v}</span> },
+          {
+            title: t('exam.ev.column'),
+            key: 'events',
+            render: (_: unknown, g) => (
+              <Button type="link" size="small" onClick={() => setEvents(g)} data-testid={`exam-g-events-${g.loginCode}`}>
+                {t('exam.ev.open', { n: g.leaves + g.blurs + g.pastes })}
+              </Button>
+            ),
+          },
         ]}
       />
+      {events && <AttemptEventsDrawer grade={events} onClose={() => setEvents(null)} />}
     </>
   );
 }
@@ -276,6 +289,8 @@ export default function GradePage() {
               { key: 'grades', label: t('exam.g.grades'), children: <GradesTab exam={exam} /> },
               { key: 'analysis', label: t('exam.g.analysis'), children: <AnalysisTab exam={exam} /> },
               { key: 'marking', label: t('exam.g.marking', { n: exam.pending }), children: <MarkingTab exam={exam} /> },
+              { key: 'questions', label: t('exam.k.tab'), children: <ExamQuestionsPanel examId={exam.id} /> },
+              { key: 'corrections', label: t('exam.k.historyTab'), children: <CorrectionsPanel examId={exam.id} /> },
             ]}
           />
         </>

@@ -16,7 +16,7 @@ import { codeLabel, LogDetailDialog, RequestId, tailColumns, timeColumn, useLogD
 export const ACTIONS = [
   'create', 'update', 'delete', 'enable', 'disable', 'resetPwd', 'grant', 'assign', 'remove', 'show', 'hide', 'sort', 'reset', 'import',
   'dataScope', 'submit', 'approve', 'reject', 'publish', 'lend', 'return', 'read', 'generate', 'handover', 'undo',
-  'run', 'cancel', 'retention', 'state', 'enrol', 'withdraw', 'correct', 'mark', 'release', 'issue', 'revoke',
+  'run', 'cancel', 'retention', 'state', 'enrol', 'withdraw', 'correct', 'mark', 'release', 'issue', 'revoke', 'rekey',
 ] as const satisfies readonly BusinessLog['action'][];
 const ACTION_COLORS: Record<string, string> = {
   create: 'green',
