@@ -125,31 +125,53 @@ func (s *Service) Training(ctx context.Context, lang string, f Filter) (_ *Repor
 				return nil
 			})
 		},
-		func() error { // per account: sign-ins (present or late) of the year's sessions and their minutes, in the index's account order
-			return forEach(c, `WITH m AS `+c.materialized()+` (SELECT x.id, `+c.minutes("x")+` AS minutes FROM training_session x WHERE x.starts_at >= ? AND x.starts_at < ?)
-				SELECT g.user_id, COUNT(*), SUM(m.minutes), 0 FROM training_signin g `+c.crossJoin()+` m WHERE m.id = g.session_id AND `+attendedState+`
-				GROUP BY g.user_id`, yearArgs, three(&signed))
+		func() error { // per account: sign-ins (present or late) of the year's sessions and their minutes
+			// the seats' maintained counts (training_seat_count, migration 066) of the classes whose sessions all
+			// start in the year, and the sign-ins themselves of the few classes with sessions in another year too
+			in := func(col string) (string, []any) {
+				if !scoped {
+					return "", nil
+				}
+				return ` AND ` + col + ` IN (SELECT u.id FROM sys_user u WHERE ` + cond + `)`, cargs
+			}
+			in1, args1 := in("s.user_id")
+			in2, args2 := in("g.user_id")
+			args := append(append([]any{c.from, c.to}, args1...), c.to, c.from, c.from, c.to, c.from, c.to)
+			return forEach(c, `WITH k AS `+c.materialized()+` (SELECT x.class_id, MIN(x.starts_at) AS a, MAX(x.starts_at) AS b FROM training_session x GROUP BY x.class_id)
+				SELECT s.user_id, SUM(s.attended), SUM(s.minutes), 0 FROM training_seat_count s JOIN k ON k.class_id = s.class_id
+				WHERE k.a >= ? AND k.b < ?`+in1+` GROUP BY s.user_id
+				UNION ALL
+				SELECT g.user_id, COUNT(*), SUM(`+c.minutes("x")+`), 0 FROM k JOIN training_session x ON x.class_id = k.class_id
+				JOIN training_signin g ON g.session_id = x.id
+				WHERE k.a < ? AND k.b >= ? AND (k.a < ? OR k.b >= ?) AND x.starts_at >= ? AND x.starts_at < ? AND `+attendedState+in2+`
+				GROUP BY g.user_id`, append(args, args2...), three(&signed))
 		},
 		func() error { // per account: sessions started in the year of the classes they hold a seat in; seats in the year's closed classes and those completed
+			// (the seat's maintained count of sign-ins, training_seat_count)
+			seatIn, seatArgs := "", []any(nil)
+			if scoped {
+				seatIn, seatArgs = ` AND en.user_id IN (SELECT u.id FROM sys_user u WHERE `+cond+`)`, cargs
+			}
 			return forEach(c, `WITH t AS `+c.materialized()+` (SELECT x.class_id, SUM(CASE WHEN x.starts_at >= ? AND x.starts_at < ? THEN 1 ELSE 0 END) AS started,
 					COUNT(*) AS total FROM training_session x GROUP BY x.class_id)
 				SELECT en.user_id, SUM(t.started), SUM(CASE WHEN `+closed+` THEN 1 ELSE 0 END),
-					SUM(CASE WHEN `+closed+` AND 100 * (SELECT COUNT(*) FROM training_session x JOIN training_signin g ON g.session_id = x.id AND g.user_id = en.user_id
-						WHERE x.class_id = en.class_id AND `+attendedState+`) >= ? * t.total THEN 1 ELSE 0 END)
+					SUM(CASE WHEN `+closed+` AND 100 * COALESCE(sc.attended, 0) >= ? * t.total THEN 1 ELSE 0 END)
 				FROM training_enrolment en `+c.crossJoin()+` t JOIN training_class k ON k.id = en.class_id
-				WHERE t.class_id = en.class_id AND en.state = 'enrolled' AND (t.started > 0 OR `+closed+`) GROUP BY en.user_id`,
-				[]any{c.from, cut, first, last, first, last, CompletionPercent, first, last}, three(&seated))
+				LEFT JOIN training_seat_count sc ON sc.class_id = en.class_id AND sc.user_id = en.user_id
+				WHERE t.class_id = en.class_id AND en.state = 'enrolled' AND (t.started > 0 OR `+closed+`)`+seatIn+` GROUP BY en.user_id`,
+				append([]any{c.from, cut, first, last, first, last, CompletionPercent, first, last}, seatArgs...), three(&seated))
 		},
 		func() error { // per session of the year: its month, length and sign-ins (of accounts in scope)
-			in, args := "", []any{}
+			// the whole company: the session's maintained count (training_session.attended, migration 066); a scope:
+			// the sign-ins of the accounts in scope, by the index on the account
+			with, n, join, args := "", `x.attended`, "", []any{}
 			if scoped {
-				// +: the sign-ins of the session by its index, each account checked against the list (not the list's
-				// accounts each looked up, 5,000 sessions times the accounts of the unit)
-				in, args = ` AND +g.user_id IN (SELECT u.id FROM sys_user u WHERE `+cond+`)`, cargs
+				with = `WITH n AS ` + c.materialized() + ` (SELECT g.session_id, COUNT(*) AS c FROM sys_user u JOIN training_signin g ON g.user_id = u.id
+					WHERE ` + cond + ` AND ` + attendedState + ` GROUP BY g.session_id) `
+				n, join, args = `COALESCE(n.c, 0)`, ` LEFT JOIN n ON n.session_id = x.id`, cargs
 			}
-			return forEach(c, `SELECT x.id, `+c.bucket("x.starts_at")+`, `+c.minutes("x")+`,
-				(SELECT COUNT(*) FROM training_signin g WHERE g.session_id = x.id AND `+attendedState+in+`)
-				FROM training_session x WHERE x.starts_at >= ? AND x.starts_at < ?`, append(args, yearArgs...), func(scan func(...any) error) error {
+			return forEach(c, with+`SELECT x.id, `+c.bucket("x.starts_at")+`, `+c.minutes("x")+`, `+n+`
+				FROM training_session x`+join+` WHERE x.starts_at >= ? AND x.starts_at < ?`, append(args, yearArgs...), func(scan func(...any) error) error {
 				var id, minutes, n int64
 				var month string
 				if err := scan(&id, &month, &minutes, &n); err != nil {
@@ -200,7 +222,8 @@ func (s *Service) Training(ctx context.Context, lang string, f Filter) (_ *Repor
 	}
 	for _, s := range signed {
 		if p := users[s.user]; p != nil {
-			p.sessions, p.minutes = s.a, s.b
+			p.sessions += s.a // a user may come twice: seats' counts, then sign-ins of classes across the year's end
+			p.minutes += s.b
 			v := at(p.unitCode)
 			v[2] += s.a
 			v[3] += s.b
