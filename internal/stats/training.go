@@ -92,12 +92,14 @@ func (s *Service) Training(ctx context.Context, lang string, f Filter) (_ *Repor
 	type person struct {
 		unitCode                                     string
 		sessions, minutes, started, closed, complete int64
+		employee, certified                          bool
 	}
 	users := map[int64]*person{}
 	type perUser struct {
 		user, a, b, c int64
 	}
 	var signed, seated []perUser
+	var certifiedIDs []int64
 	sessionCount := map[int64]int64{}
 	sessionMonth := map[int64]string{}
 	sessionMinutes := map[int64]int64{}
@@ -115,15 +117,28 @@ func (s *Service) Training(ctx context.Context, lang string, f Filter) (_ *Repor
 	closed := `k.state IN ('closed', 'archived') AND k.start_date >= ? AND k.start_date <= ?`
 	err = parallel(
 		func() error { // the accounts in scope
-			return forEach(c, `SELECT u.id, u.unit_code FROM sys_user u WHERE `+cond, cargs, func(scan func(...any) error) error {
-				var id int64
-				p := &person{}
-				if err := scan(&id, &p.unitCode); err != nil {
-					return err
-				}
-				users[id] = p
-				return nil
-			})
+			// (an employee: a staff account not deleted, counted by the certification rate)
+			return forEach(c, `SELECT u.id, u.unit_code, CASE WHEN u.user_type = 'staff' AND u.deleted_at IS NULL THEN 1 ELSE 0 END FROM sys_user u WHERE `+cond,
+				cargs, func(scan func(...any) error) error {
+					var id int64
+					p := &person{}
+					if err := scan(&id, &p.unitCode, &p.employee); err != nil {
+						return err
+					}
+					users[id] = p
+					return nil
+				})
+		},
+		func() error { // the accounts holding a live (not revoked) certificate issued in the year
+			return forEach(c, `SELECT DISTINCT t.user_id FROM training_certificate t WHERE t.state = 'valid' AND t.issued_on >= ? AND t.issued_on <= ?`,
+				[]any{first, last}, func(scan func(...any) error) error {
+					var id int64
+					if err := scan(&id); err != nil {
+						return err
+					}
+					certifiedIDs = append(certifiedIDs, id)
+					return nil
+				})
 		},
 		func() error { // per account: sign-ins (present or late) of the year's sessions and their minutes
 			// the seats' maintained counts (training_seat_count, migration 066) of the classes whose sessions all
@@ -240,6 +255,27 @@ func (s *Service) Training(ctx context.Context, lang string, f Filter) (_ *Repor
 			v[5] += s.c
 		}
 	}
+	// the certification rate by unit: employees, those certified in the year
+	byUnitCert := map[string][]int64{}
+	for _, id := range certifiedIDs {
+		if p := users[id]; p != nil {
+			p.certified = true
+		}
+	}
+	for _, p := range users {
+		if !p.employee {
+			continue
+		}
+		v := byUnitCert[p.unitCode]
+		if v == nil {
+			v = make([]int64, 3)
+			byUnitCert[p.unitCode] = v
+		}
+		v[0]++
+		if p.certified {
+			v[1]++
+		}
+	}
 	byMonth := map[string][]int64{}
 	for id, n := range sessionCount {
 		m := byMonth[sessionMonth[id]]
@@ -339,11 +375,31 @@ func (s *Service) Training(ctx context.Context, lang string, f Filter) (_ *Repor
 			trend.Series[0].Values[i], trend.Series[1].Values[i] = v[0], (v[1]+30)/60
 		}
 	}
-	r.Charts = append(r.Charts, uch, hch, trend)
+	// per unit: employees, certified employees, certification rate (the chart: the rate in whole per cent)
+	certFolded := fold(bars, byUnitCert, 3)
+	var employees, certified int64
+	certVals := make([][]int64, len(bars))
+	for i, v := range certFolded {
+		employees, certified = employees+v[0], certified+v[1]
+		certVals[i] = []int64{v[0], v[1], int64(percent(v[1], v[0]) + 0.5)}
+	}
+	cch, ct := c.unitTable("trainingCertification", bars, certVals,
+		[]Column{c.col("employees", true), c.col("certified", true), rate("certificationRate")}, []int{2})
+	for _, row := range ct.Rows { // the table's rate with its decimal
+		code, _ := row["unitCode"].(string)
+		for i, b := range bars {
+			if b.Code == code && row["unitName"] == b.Name {
+				row["certificationRate"] = percent(certFolded[i][1], certFolded[i][0])
+			}
+		}
+	}
+	ct.Totals = nil
+	r.Charts = append(r.Charts, uch, hch, trend, cch)
 	r.Summary = []Stat{c.stat("trainees", totals[0]), c.stat("trainingHours", (totals[3]+30)/60),
-		c.stat("attendanceRate", int64(percent(totals[2], totals[1])+0.5)), c.stat("completionRate", int64(percent(totals[5], totals[4])+0.5))}
+		c.stat("attendanceRate", int64(percent(totals[2], totals[1])+0.5)), c.stat("completionRate", int64(percent(totals[5], totals[4])+0.5)),
+		c.stat("certificationRate", int64(percent(certified, employees)+0.5))}
 	ut.Totals = nil
-	r.Tables = append(r.Tables, ut, people, lecturers, c.periodTable(trend, []Column{c.col("attended", true), c.col("hoursWhole", true)}))
+	r.Tables = append(r.Tables, ut, people, lecturers, c.periodTable(trend, []Column{c.col("attended", true), c.col("hoursWhole", true)}), ct)
 	return r, nil
 }
 

@@ -2,9 +2,13 @@ package training_test
 
 import (
 	"context"
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	"biddesk/internal/apptest"
 	"biddesk/internal/org"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/stats"
@@ -256,5 +260,97 @@ func TestTrainingStatisticsOfAClassAcrossTheYearsEnd(t *testing.T) {
 		if people := rep.Tables[1].Rows; len(people) != 1 || people[0]["sessionsAttended"] != int64(1) || people[0]["hours"] != c.hours {
 			t.Errorf("%d: %v", c.year, people)
 		}
+	}
+}
+
+// TestTrainingCertificationRateByUnit: per unit the employees (staff accounts), those holding a live certificate
+// issued in the year (a revoked one or one of another year does not count, two count once), the rate; the chart
+// drills into the units; a user whose scope is 市场部 sees only it; a drill-down into 培训部 shows it on its own.
+func TestTrainingCertificationRateByUnit(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, 3) // 培训部: s00, s01, s02; 市场部: m1, m2
+	ctx := as(w.admin)
+	classes := []int64{w.class(5, false), w.class(6, false)}
+	certify := func(class, user int64, issued, state string) {
+		t.Helper()
+		w.exec(`INSERT INTO training_certificate (serial, class_id, user_id, holder_name, title, issued_on, state, created_at) VALUES (?, ?, ?, 'x', 'x', ?, ?, ?)`,
+			fmt.Sprintf("BD-T-%d-%d-%s", class, user, issued), class, user, issued, state, w.now)
+	}
+	s00, s01, s02, m1, m2 := w.users[0], w.users[1], w.users[2], w.users[3], w.users[4]
+	certify(classes[0], s00, "2026-03-01", "valid")
+	certify(classes[1], s00, "2026-05-01", "valid") // a second certificate: counted once
+	certify(classes[0], s01, "2026-03-01", "revoked")
+	certify(classes[0], s02, "2025-12-30", "valid") // another year
+	certify(classes[0], m1, "2026-12-31", "valid")
+	_ = m2
+	scope := org.Visibility{All: true}
+	svc := stats.NewService(w.db, func(context.Context, int64, string) (org.Visibility, error) { return scope, nil }, nil)
+	svc.UseClock(func() time.Time { return time.Date(2026, 4, 1, 8, 0, 0, 0, time.Local) })
+	year := 2026
+	report := func(unit string) *stats.Report {
+		t.Helper()
+		rep, err := svc.Training(ctx, "zh-CN", stats.Filter{Year: &year, UnitCode: unit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	certTable := func(rep *stats.Report) map[string]string {
+		out := map[string]string{}
+		for _, tb := range rep.Tables {
+			if tb.Key == "trainingCertification" {
+				for _, row := range tb.Rows {
+					out[row["unitName"].(string)] = fmt.Sprint(row["employees"], "/", row["certified"], "/", row["certificationRate"])
+				}
+			}
+		}
+		return out
+	}
+	rep := report("")
+	if got := certTable(rep); got["培训部"] != "3/1/33.3" || got["市场部"] != "2/1/50" {
+		t.Errorf("by unit: %v", got)
+	}
+	var chart *stats.Chart
+	for i := range rep.Charts {
+		if rep.Charts[i].Key == "trainingCertification" {
+			chart = &rep.Charts[i]
+		}
+	}
+	if chart == nil || fmt.Sprint(chart.Codes) != "[100101 100102]" || fmt.Sprint(chart.Series[0].Values) != "[33 50]" {
+		t.Errorf("chart: %+v", chart)
+	}
+	if got := certTable(report("100101")); len(got) != 1 || !strings.Contains(fmt.Sprint(got), ":3/1/33.3") {
+		t.Errorf("drill-down: %v", got)
+	}
+	scope = org.Visibility{Prefixes: []string{"100102"}}
+	if got := certTable(report("")); len(got) != 1 || got["市场部"] != "2/1/50" {
+		t.Errorf("scoped to 市场部: %v", got)
+	}
+	for _, s := range report("").Summary {
+		if s.Key == "certificationRate" && s.Value != 50 {
+			t.Errorf("scoped summary: %v", s)
+		}
+	}
+}
+
+// TestTrainingStatisticsExportHasTheCertificationRate: export 'statistics' (training) carries the certification
+// table after the others, with its title and columns.
+func TestTrainingStatisticsExportHasTheCertificationRate(t *testing.T) {
+	e := apptest.New(t)
+	admin := e.Login("admin", "Admin@123").AccessToken
+	path := stats.PathTrainingExport
+	resp, body := e.Fetch(path+"?ticket="+e.Ticket(admin, path)+"&year=2026", "")
+	if resp.StatusCode != 200 {
+		t.Fatalf("export: %d", resp.StatusCode)
+	}
+	rows := apptest.SheetRows(t, body)
+	at := -1
+	for i, r := range rows {
+		if len(r) > 0 && r[0] == "各单位认证率（%）" {
+			at = i
+		}
+	}
+	if at < 0 || at+1 >= len(rows) || !slices.Equal(rows[at+1], []string{"单位", "员工人数", "获证人数", "认证率（%）"}) {
+		t.Errorf("the certification table: %d in %q", at, rows)
 	}
 }

@@ -2386,7 +2386,7 @@ const en = {
   'nav.training_survey': 'Questionnaires',
   'nav.training_honour': 'Honorary catalogue',
   'nav.statistics_training': 'Training statistics',
-  'stats.hint.training': 'Attendance: sign-ins (late counts) over the seats of the sessions that have started; completion: trainees of the year’s closed classes who attended at least 80 % of the sessions; hours are the lengths of the sessions signed in to; a lecturer’s rating is the average of the year’s evaluations of them.',
+  'stats.hint.training': 'Attendance: sign-ins (late counts) over the seats of the sessions that have started; completion: trainees of the year’s closed classes who attended at least 80 % of the sessions; hours are the lengths of the sessions signed in to; a lecturer’s rating is the average of the year’s evaluations of them; certification: employees (staff accounts) holding a valid certificate issued in the year.',
   'training.my.surveys': 'My questionnaires',
   'training.my.honours': 'Honours',
   'training.mySurvey.none': 'No questionnaires for you',

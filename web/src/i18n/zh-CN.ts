@@ -2388,7 +2388,7 @@ const zhCN: Record<MessageKey, string> = {
   'nav.training_survey': '问卷调查',
   'nav.training_honour': '荣誉名录',
   'nav.statistics_training': '培训统计',
-  'stats.hint.training': '出勤率：已开始课次中实到人次 / 应到人次（迟到计为出勤）；结业率：本年度已结班培训班中出勤率不低于 80% 的学员占比；学时按签到的课次时长计算；讲师评分为本年度培训评估中讲师星级的平均值。',
+  'stats.hint.training': '出勤率：已开始课次中实到人次 / 应到人次（迟到计为出勤）；结业率：本年度已结班培训班中出勤率不低于 80% 的学员占比；学时按签到的课次时长计算；讲师评分为本年度培训评估中讲师星级的平均值；认证率：员工（内部账号）中持有本年度颁发且未撤销证书的人数占比。',
   'training.my.surveys': '我的问卷',
   'training.my.honours': '荣誉榜',
   'training.mySurvey.none': '暂无需要填写的问卷',
