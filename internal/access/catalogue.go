@@ -74,6 +74,7 @@ var Catalogue = []MenuDef{
 		leaf("/useCertificateRewardReport", "奖励报表"),
 	}},
 	{Code: "training", Name: "培训管理", Icon: "schedule", Children: []MenuDef{
+		leaf("/training_plan", "培训计划"),
 		leaf("/training_class", "培训班管理"),
 		leaf("/training_lecturer", "讲师管理"),
 		leaf("/training_survey", "问卷调查"),

@@ -92,12 +92,14 @@ func (s *Service) Training(ctx context.Context, lang string, f Filter) (_ *Repor
 	type person struct {
 		unitCode                                     string
 		sessions, minutes, started, closed, complete int64
+		employee, certified                          bool
 	}
 	users := map[int64]*person{}
 	type perUser struct {
 		user, a, b, c int64
 	}
 	var signed, seated []perUser
+	var certifiedIDs []int64
 	sessionCount := map[int64]int64{}
 	sessionMonth := map[int64]string{}
 	sessionMinutes := map[int64]int64{}
@@ -115,41 +117,76 @@ func (s *Service) Training(ctx context.Context, lang string, f Filter) (_ *Repor
 	closed := `k.state IN ('closed', 'archived') AND k.start_date >= ? AND k.start_date <= ?`
 	err = parallel(
 		func() error { // the accounts in scope
-			return forEach(c, `SELECT u.id, u.unit_code FROM sys_user u WHERE `+cond, cargs, func(scan func(...any) error) error {
-				var id int64
-				p := &person{}
-				if err := scan(&id, &p.unitCode); err != nil {
-					return err
-				}
-				users[id] = p
-				return nil
-			})
+			// (an employee: a staff account not deleted, counted by the certification rate)
+			return forEach(c, `SELECT u.id, u.unit_code, CASE WHEN u.user_type = 'staff' AND u.deleted_at IS NULL THEN 1 ELSE 0 END FROM sys_user u WHERE `+cond,
+				cargs, func(scan func(...any) error) error {
+					var id int64
+					p := &person{}
+					if err := scan(&id, &p.unitCode, &p.employee); err != nil {
+						return err
+					}
+					users[id] = p
+					return nil
+				})
 		},
-		func() error { // per account: sign-ins (present or late) of the year's sessions and their minutes, in the index's account order
-			return forEach(c, `WITH m AS `+c.materialized()+` (SELECT x.id, `+c.minutes("x")+` AS minutes FROM training_session x WHERE x.starts_at >= ? AND x.starts_at < ?)
-				SELECT g.user_id, COUNT(*), SUM(m.minutes), 0 FROM training_signin g `+c.crossJoin()+` m WHERE m.id = g.session_id AND `+attendedState+`
-				GROUP BY g.user_id`, yearArgs, three(&signed))
+		func() error { // the accounts holding a live (not revoked) certificate issued in the year
+			return forEach(c, `SELECT DISTINCT t.user_id FROM training_certificate t WHERE t.state = 'valid' AND t.issued_on >= ? AND t.issued_on <= ?`,
+				[]any{first, last}, func(scan func(...any) error) error {
+					var id int64
+					if err := scan(&id); err != nil {
+						return err
+					}
+					certifiedIDs = append(certifiedIDs, id)
+					return nil
+				})
+		},
+		func() error { // per account: sign-ins (present or late) of the year's sessions and their minutes
+			// the seats' maintained counts (training_seat_count, migration 066) of the classes whose sessions all
+			// start in the year, and the sign-ins themselves of the few classes with sessions in another year too
+			in := func(col string) (string, []any) {
+				if !scoped {
+					return "", nil
+				}
+				return ` AND ` + col + ` IN (SELECT u.id FROM sys_user u WHERE ` + cond + `)`, cargs
+			}
+			in1, args1 := in("s.user_id")
+			in2, args2 := in("g.user_id")
+			args := append(append([]any{c.from, c.to}, args1...), c.to, c.from, c.from, c.to, c.from, c.to)
+			return forEach(c, `WITH k AS `+c.materialized()+` (SELECT x.class_id, MIN(x.starts_at) AS a, MAX(x.starts_at) AS b FROM training_session x GROUP BY x.class_id)
+				SELECT s.user_id, SUM(s.attended), SUM(s.minutes), 0 FROM training_seat_count s JOIN k ON k.class_id = s.class_id
+				WHERE k.a >= ? AND k.b < ?`+in1+` GROUP BY s.user_id
+				UNION ALL
+				SELECT g.user_id, COUNT(*), SUM(`+c.minutes("x")+`), 0 FROM k JOIN training_session x ON x.class_id = k.class_id
+				JOIN training_signin g ON g.session_id = x.id
+				WHERE k.a < ? AND k.b >= ? AND (k.a < ? OR k.b >= ?) AND x.starts_at >= ? AND x.starts_at < ? AND `+attendedState+in2+`
+				GROUP BY g.user_id`, append(args, args2...), three(&signed))
 		},
 		func() error { // per account: sessions started in the year of the classes they hold a seat in; seats in the year's closed classes and those completed
+			// (the seat's maintained count of sign-ins, training_seat_count)
+			seatIn, seatArgs := "", []any(nil)
+			if scoped {
+				seatIn, seatArgs = ` AND en.user_id IN (SELECT u.id FROM sys_user u WHERE `+cond+`)`, cargs
+			}
 			return forEach(c, `WITH t AS `+c.materialized()+` (SELECT x.class_id, SUM(CASE WHEN x.starts_at >= ? AND x.starts_at < ? THEN 1 ELSE 0 END) AS started,
 					COUNT(*) AS total FROM training_session x GROUP BY x.class_id)
 				SELECT en.user_id, SUM(t.started), SUM(CASE WHEN `+closed+` THEN 1 ELSE 0 END),
-					SUM(CASE WHEN `+closed+` AND 100 * (SELECT COUNT(*) FROM training_session x JOIN training_signin g ON g.session_id = x.id AND g.user_id = en.user_id
-						WHERE x.class_id = en.class_id AND `+attendedState+`) >= ? * t.total THEN 1 ELSE 0 END)
+					SUM(CASE WHEN `+closed+` AND 100 * COALESCE(sc.attended, 0) >= ? * t.total THEN 1 ELSE 0 END)
 				FROM training_enrolment en `+c.crossJoin()+` t JOIN training_class k ON k.id = en.class_id
-				WHERE t.class_id = en.class_id AND en.state = 'enrolled' AND (t.started > 0 OR `+closed+`) GROUP BY en.user_id`,
-				[]any{c.from, cut, first, last, first, last, CompletionPercent, first, last}, three(&seated))
+				LEFT JOIN training_seat_count sc ON sc.class_id = en.class_id AND sc.user_id = en.user_id
+				WHERE t.class_id = en.class_id AND en.state = 'enrolled' AND (t.started > 0 OR `+closed+`)`+seatIn+` GROUP BY en.user_id`,
+				append([]any{c.from, cut, first, last, first, last, CompletionPercent, first, last}, seatArgs...), three(&seated))
 		},
 		func() error { // per session of the year: its month, length and sign-ins (of accounts in scope)
-			in, args := "", []any{}
+			// the whole company: the session's maintained count (training_session.attended, migration 066); a scope:
+			// the sign-ins of the accounts in scope, by the index on the account
+			with, n, join, args := "", `x.attended`, "", []any{}
 			if scoped {
-				// +: the sign-ins of the session by its index, each account checked against the list (not the list's
-				// accounts each looked up, 5,000 sessions times the accounts of the unit)
-				in, args = ` AND +g.user_id IN (SELECT u.id FROM sys_user u WHERE `+cond+`)`, cargs
+				with = `WITH n AS ` + c.materialized() + ` (SELECT g.session_id, COUNT(*) AS c FROM sys_user u JOIN training_signin g ON g.user_id = u.id
+					WHERE ` + cond + ` AND ` + attendedState + ` GROUP BY g.session_id) `
+				n, join, args = `COALESCE(n.c, 0)`, ` LEFT JOIN n ON n.session_id = x.id`, cargs
 			}
-			return forEach(c, `SELECT x.id, `+c.bucket("x.starts_at")+`, `+c.minutes("x")+`,
-				(SELECT COUNT(*) FROM training_signin g WHERE g.session_id = x.id AND `+attendedState+in+`)
-				FROM training_session x WHERE x.starts_at >= ? AND x.starts_at < ?`, append(args, yearArgs...), func(scan func(...any) error) error {
+			return forEach(c, with+`SELECT x.id, `+c.bucket("x.starts_at")+`, `+c.minutes("x")+`, `+n+`
+				FROM training_session x`+join+` WHERE x.starts_at >= ? AND x.starts_at < ?`, append(args, yearArgs...), func(scan func(...any) error) error {
 				var id, minutes, n int64
 				var month string
 				if err := scan(&id, &month, &minutes, &n); err != nil {
@@ -200,7 +237,8 @@ func (s *Service) Training(ctx context.Context, lang string, f Filter) (_ *Repor
 	}
 	for _, s := range signed {
 		if p := users[s.user]; p != nil {
-			p.sessions, p.minutes = s.a, s.b
+			p.sessions += s.a // a user may come twice: seats' counts, then sign-ins of classes across the year's end
+			p.minutes += s.b
 			v := at(p.unitCode)
 			v[2] += s.a
 			v[3] += s.b
@@ -215,6 +253,27 @@ func (s *Service) Training(ctx context.Context, lang string, f Filter) (_ *Repor
 			v[1] += s.a
 			v[4] += s.b
 			v[5] += s.c
+		}
+	}
+	// the certification rate by unit: employees, those certified in the year
+	byUnitCert := map[string][]int64{}
+	for _, id := range certifiedIDs {
+		if p := users[id]; p != nil {
+			p.certified = true
+		}
+	}
+	for _, p := range users {
+		if !p.employee {
+			continue
+		}
+		v := byUnitCert[p.unitCode]
+		if v == nil {
+			v = make([]int64, 3)
+			byUnitCert[p.unitCode] = v
+		}
+		v[0]++
+		if p.certified {
+			v[1]++
 		}
 	}
 	byMonth := map[string][]int64{}
@@ -316,11 +375,31 @@ func (s *Service) Training(ctx context.Context, lang string, f Filter) (_ *Repor
 			trend.Series[0].Values[i], trend.Series[1].Values[i] = v[0], (v[1]+30)/60
 		}
 	}
-	r.Charts = append(r.Charts, uch, hch, trend)
+	// per unit: employees, certified employees, certification rate (the chart: the rate in whole per cent)
+	certFolded := fold(bars, byUnitCert, 3)
+	var employees, certified int64
+	certVals := make([][]int64, len(bars))
+	for i, v := range certFolded {
+		employees, certified = employees+v[0], certified+v[1]
+		certVals[i] = []int64{v[0], v[1], int64(percent(v[1], v[0]) + 0.5)}
+	}
+	cch, ct := c.unitTable("trainingCertification", bars, certVals,
+		[]Column{c.col("employees", true), c.col("certified", true), rate("certificationRate")}, []int{2})
+	for _, row := range ct.Rows { // the table's rate with its decimal
+		code, _ := row["unitCode"].(string)
+		for i, b := range bars {
+			if b.Code == code && row["unitName"] == b.Name {
+				row["certificationRate"] = percent(certFolded[i][1], certFolded[i][0])
+			}
+		}
+	}
+	ct.Totals = nil
+	r.Charts = append(r.Charts, uch, hch, trend, cch)
 	r.Summary = []Stat{c.stat("trainees", totals[0]), c.stat("trainingHours", (totals[3]+30)/60),
-		c.stat("attendanceRate", int64(percent(totals[2], totals[1])+0.5)), c.stat("completionRate", int64(percent(totals[5], totals[4])+0.5))}
+		c.stat("attendanceRate", int64(percent(totals[2], totals[1])+0.5)), c.stat("completionRate", int64(percent(totals[5], totals[4])+0.5)),
+		c.stat("certificationRate", int64(percent(certified, employees)+0.5))}
 	ut.Totals = nil
-	r.Tables = append(r.Tables, ut, people, lecturers, c.periodTable(trend, []Column{c.col("attended", true), c.col("hoursWhole", true)}))
+	r.Tables = append(r.Tables, ut, people, lecturers, c.periodTable(trend, []Column{c.col("attended", true), c.col("hoursWhole", true)}), ct)
 	return r, nil
 }
 

@@ -92,7 +92,8 @@ func (s *Service) SeedDemo(ctx context.Context, adminID int64, staffUnit string)
 		if plans[u] != 0 {
 			continue
 		}
-		id, err := q.SavePlan(as(adminID), PlanIn{Year: today.Year(), UnitCode: u, Title: fmt.Sprintf("%d年度投标能力培训计划", today.Year())})
+		id, err := q.SavePlan(as(adminID), PlanIn{Year: today.Year(), UnitCode: u, Title: fmt.Sprintf("%d年度投标能力培训计划", today.Year()),
+			Remark: "投标岗位全员轮训，每季度至少一期", PlannedClasses: 4, PlannedHours: 24})
 		if err != nil {
 			return fmt.Errorf("training: demo plan of %s: %w", u, err)
 		}

@@ -2,6 +2,7 @@ package training
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -163,29 +164,81 @@ func (h *Handlers) LecturerOptions(r *http.Request, _ route.None) ([]Option, err
 
 /* ---------- plans ---------- */
 
-// PlansIn narrows the plans to a year.
+// PlansIn narrows the plans: a year, a unit (its sub-units too), words of the title or remark.
 type PlansIn struct {
-	Year int `param:"year" doc:"0: every year"`
+	Year     int    `param:"year" doc:"0: every year"`
+	UnitCode string `param:"unitCode" doc:"the unit and its sub-units"`
+	Keyword  string `param:"keyword" max:"100"`
+	Format   string `param:"format" enum:"xlsx,csv" doc:"export only"`
+}
+
+// plans are the plans of in's filters with their progress, newest year first, then by unit.
+func (s *Service) plans(ctx context.Context, in PlansIn) ([]Plan, error) {
+	out := []Plan{}
+	where, args := []string{"1 = 1"}, []any{s.now().UTC()}
+	if in.Year != 0 {
+		where, args = append(where, "p.plan_year = ?"), append(args, in.Year)
+	}
+	if in.UnitCode != "" {
+		where, args = append(where, list.PrefixSQL("p.unit_code")), append(args, list.PrefixArg(in.UnitCode))
+	}
+	if k := strings.TrimSpace(in.Keyword); k != "" {
+		where, args = append(where, "(p.title LIKE ? OR p.remark LIKE ?)"), append(args, "%"+k+"%", "%"+k+"%")
+	}
+	minutes := `CAST(ROUND((julianday(x.ends_at) - julianday(x.starts_at)) * 1440) AS INTEGER)`
+	if s.db.Dialect == db.Postgres {
+		minutes = `CAST(EXTRACT(EPOCH FROM (x.ends_at - x.starts_at)) / 60 AS BIGINT)`
+	}
+	err := db.EachRow(ctx, s.db, `SELECT p.id, p.plan_year, p.unit_code, COALESCE(`+org.LabelSQL("un")+`, p.unit_code), p.title, p.remark,
+		p.planned_classes, p.planned_hours,
+		(SELECT COUNT(*) FROM training_class c WHERE c.plan_id = p.id),
+		(SELECT COUNT(*) FROM training_class c WHERE c.plan_id = p.id AND c.state IN ('running', 'closed', 'archived')),
+		(SELECT COALESCE(SUM(`+minutes+`), 0) FROM training_class c JOIN training_session x ON x.class_id = c.id WHERE c.plan_id = p.id AND x.ends_at <= ?)
+		FROM training_plan p LEFT JOIN org_unit un ON un.full_unit_code = p.unit_code
+		WHERE `+strings.Join(where, " AND ")+` ORDER BY p.plan_year DESC, p.unit_code, p.id`, args, func(row db.Row) error {
+		var p Plan
+		var minutes int64
+		if err := row.Scan(&p.ID, &p.Year, &p.UnitCode, &p.UnitLabel, &p.Title, &p.Remark, &p.PlannedClasses, &p.PlannedHours, &p.Classes,
+			&p.ClassesHeld, &minutes); err != nil {
+			return err
+		}
+		p.HoursHeld = float64((minutes*10+30)/60) / 10
+		out = append(out, p)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("training: plans: %w", err)
+	}
+	return out, nil
 }
 
 // Plans is GET /api/training/plan/list.
 func (h *Handlers) Plans(r *http.Request, in PlansIn) ([]Plan, error) {
-	out := []Plan{}
-	where, args := "1 = 1", []any{}
-	if in.Year != 0 {
-		where, args = "p.plan_year = ?", append(args, in.Year)
+	return h.svc.plans(r.Context(), in)
+}
+
+// PlanExport is GET /api/training/plan/export.
+func (h *Handlers) PlanExport(w http.ResponseWriter, r *http.Request, in PlansIn) error {
+	format, err := export.Format(in.Format)
+	if err != nil {
+		return err
 	}
-	err := db.EachRow(r.Context(), h.svc.db, `SELECT p.id, p.plan_year, p.unit_code, COALESCE(`+org.LabelSQL("un")+`, p.unit_code), p.title, p.remark,
-		(SELECT COUNT(*) FROM training_class c WHERE c.plan_id = p.id) FROM training_plan p LEFT JOIN org_unit un ON un.full_unit_code = p.unit_code
-		WHERE `+where+` ORDER BY p.plan_year DESC, p.unit_code, p.id`, args, func(row db.Row) error {
-		var p Plan
-		if err := row.Scan(&p.ID, &p.Year, &p.UnitCode, &p.UnitLabel, &p.Title, &p.Remark, &p.Classes); err != nil {
-			return err
+	items, err := h.svc.plans(r.Context(), in)
+	if err != nil {
+		return err
+	}
+	l := httpx.Lang(r)
+	header := []string{tr(l, "training.col.year"), tr(l, "training.col.unit"), tr(l, "training.col.plan"), tr(l, "training.col.plannedClasses"),
+		tr(l, "training.col.classes"), tr(l, "training.col.classesHeld"), tr(l, "training.col.plannedHours"), tr(l, "training.col.hoursHeld"),
+		tr(l, "training.col.remark")}
+	return export.Stream(w, format, tr(l, "training.file.plans"), header, func(x export.Writer) error {
+		for _, p := range items {
+			if err := x.Row(p.Year, p.UnitLabel, p.Title, p.PlannedClasses, p.Classes, p.ClassesHeld, p.PlannedHours, p.HoursHeld, p.Remark); err != nil {
+				return err
+			}
 		}
-		out = append(out, p)
 		return nil
 	})
-	return out, err
 }
 
 // PlanSave is POST /api/training/plan/add and PUT /api/training/plan/edit.

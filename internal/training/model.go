@@ -16,6 +16,7 @@ import (
 const (
 	FunLecturer = "training_lecturer"
 	FunClass    = "training_class"
+	FunPlan     = "training_plan" // the yearly plans (/training_plan)
 	FunPortal   = "gateway"
 )
 
@@ -124,6 +125,12 @@ type Plan struct {
 	Title     string `json:"title"`
 	Remark    string `json:"remark"`
 	Classes   int    `json:"classes"`
+	// what the plan sets out to hold, and its progress: classes running, closed or archived, the hours of their
+	// sessions that have ended (one decimal)
+	PlannedClasses int     `json:"plannedClasses"`
+	PlannedHours   int     `json:"plannedHours"`
+	ClassesHeld    int     `json:"classesHeld"`
+	HoursHeld      float64 `json:"hoursHeld"`
 }
 
 // AudienceItem is a unit or an employee of a class's audience.

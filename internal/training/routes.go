@@ -24,12 +24,15 @@ func (h *Handlers) Routes() []route.Route {
 		route.Call("DELETE", "/api/training/lecturer/del", FunLecturer, h.LecturerDel).
 			Doc("Delete a lecturer no course, class or session names", "删除讲师"),
 
-		route.Call("GET", "/api/training/plan/list", FunClass, h.Plans).Doc("The yearly training plans of the units", "培训计划列表"),
-		route.Call("POST", "/api/training/plan/add", FunClass, h.PlanSave).Doc("Add a yearly plan of a unit", "新增培训计划"),
-		route.Call("PUT", "/api/training/plan/edit", FunClass, h.PlanSave).Doc("Change a yearly plan", "编辑培训计划"),
-		route.Call("DELETE", "/api/training/plan/del", FunClass, h.PlanDel).Doc("Delete a plan without classes", "删除培训计划"),
+		route.Call("GET", "/api/training/plan/list", route.AnyOf(FunPlan, FunClass), h.Plans).
+			Doc("The yearly training plans of the units with their progress (classes held, hours of ended sessions against the plan)", "培训计划列表"),
+		route.DownloadCall("/api/training/plan/export", FunPlan, h.PlanExport).
+			Doc("Export 'training plans': the plans of the list's filters with their progress", "导出培训计划"),
+		route.Call("POST", "/api/training/plan/add", FunPlan, h.PlanSave).Doc("Add a yearly plan of a unit", "新增培训计划"),
+		route.Call("PUT", "/api/training/plan/edit", FunPlan, h.PlanSave).Doc("Change a yearly plan", "编辑培训计划"),
+		route.Call("DELETE", "/api/training/plan/del", FunPlan, h.PlanDel).Doc("Delete a plan without classes", "删除培训计划"),
 
-		route.New("GET", "/api/training/class/list", FunClass, h.ClassList).Query(classSpec.Params()...).
+		route.New("GET", "/api/training/class/list", route.AnyOf(FunClass, FunPlan), h.ClassList).Query(classSpec.Params()...).
 			Returns(list.Page[Class]{}).Doc("The training classes with their seats and wait list, paged", "培训班列表"),
 		route.Download("/api/training/class/export", FunClass, h.ClassExport).Query(classSpec.Params()...).Query(list.FormatParam).
 			Returns(route.File{}).Doc("Export 'training': the classes of the list's filters", "导出培训班"),

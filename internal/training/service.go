@@ -400,6 +400,9 @@ type PlanIn struct {
 	UnitCode string `param:"unitCode,required"`
 	Title    string `param:"title,required"`
 	Remark   string `param:"remark"`
+	// PlannedClasses and PlannedHours: what the plan sets out to hold (0 to 10,000 each)
+	PlannedClasses int `param:"plannedClasses"`
+	PlannedHours   int `param:"plannedHours"`
 }
 
 func (s *Service) unitExists(ctx context.Context, q db.Querier, code string) error {
@@ -428,6 +431,9 @@ func (s *Service) SavePlan(ctx context.Context, in PlanIn) (int64, error) {
 	if in.Remark, err = text(in.Remark, "training.f.remark", TextMax, false); err != nil {
 		return 0, err
 	}
+	if in.PlannedClasses < 0 || in.PlannedClasses > 10000 || in.PlannedHours < 0 || in.PlannedHours > 10000 {
+		return 0, httpx.Fail("training.plan_planned_bad")
+	}
 	id := in.ID
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := s.unitExists(ctx, tx, in.UnitCode); err != nil {
@@ -435,21 +441,21 @@ func (s *Service) SavePlan(ctx context.Context, in PlanIn) (int64, error) {
 		}
 		now := s.now().UTC()
 		if id == 0 {
-			if id, err = tx.Insert(ctx, `INSERT INTO training_plan (plan_year, unit_code, title, remark, created_by, created_at, updated_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?)`, in.Year, in.UnitCode, in.Title, in.Remark, p.UserID, now, now); err != nil {
+			if id, err = tx.Insert(ctx, `INSERT INTO training_plan (plan_year, unit_code, title, remark, planned_classes, planned_hours, created_by, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, in.Year, in.UnitCode, in.Title, in.Remark, in.PlannedClasses, in.PlannedHours, p.UserID, now, now); err != nil {
 				return err
 			}
-			return s.record(ctx, tx, audit.Change{Module: FunClass, Action: audit.Create, TargetID: id, Target: in.Title, After: in})
+			return s.record(ctx, tx, audit.Change{Module: FunPlan, Action: audit.Create, TargetID: id, Target: in.Title, After: in})
 		}
-		res, err := tx.Exec(ctx, `UPDATE training_plan SET plan_year = ?, unit_code = ?, title = ?, remark = ?, updated_at = ? WHERE id = ?`,
-			in.Year, in.UnitCode, in.Title, in.Remark, now, id)
+		res, err := tx.Exec(ctx, `UPDATE training_plan SET plan_year = ?, unit_code = ?, title = ?, remark = ?, planned_classes = ?, planned_hours = ?, updated_at = ?
+			WHERE id = ?`, in.Year, in.UnitCode, in.Title, in.Remark, in.PlannedClasses, in.PlannedHours, now, id)
 		if err != nil {
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return httpx.Fail("training.plan_not_found")
 		}
-		return s.record(ctx, tx, audit.Change{Module: FunClass, Action: audit.Update, TargetID: id, Target: in.Title, After: in})
+		return s.record(ctx, tx, audit.Change{Module: FunPlan, Action: audit.Update, TargetID: id, Target: in.Title, After: in})
 	})
 	if err != nil {
 		return 0, fmt.Errorf("training: save plan %d: %w", in.ID, err)
@@ -474,7 +480,7 @@ func (s *Service) DeletePlan(ctx context.Context, id int64) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM training_plan WHERE id = ?`, id); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, audit.Change{Module: FunClass, Action: audit.Delete, TargetID: id, Target: title})
+		return s.record(ctx, tx, audit.Change{Module: FunPlan, Action: audit.Delete, TargetID: id, Target: title})
 	})
 	if err != nil {
 		return fmt.Errorf("training: delete plan %d: %w", id, err)

@@ -132,7 +132,7 @@ func BenchmarkTrainingStatistics(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				rep, err := svc.Training(ctx, "zh-CN", stats.Filter{Year: &year, UnitCode: c.unit})
-				if err != nil || len(rep.Tables) != 4 {
+				if err != nil || len(rep.Tables) != 5 {
 					b.Fatal(err)
 				}
 			}

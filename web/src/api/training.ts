@@ -62,6 +62,8 @@ export const SIGN_STATES = ['present', 'late', 'absent'] as const satisfies read
 
 /** The exports (spec section 7). */
 export const LECTURER_EXPORT = '/api/training/lecturer/export' satisfies GetPath;
+/** export 'training plans' */
+export const PLAN_EXPORT = '/api/training/plan/export' satisfies GetPath;
 export const CLASS_EXPORT = '/api/training/class/export' satisfies GetPath;
 export const STUDENT_EXPORT = '/api/training/class/students/export' satisfies GetPath;
 export const SCHEDULE_EXPORT = '/api/training/session/export' satisfies GetPath;
@@ -135,7 +137,18 @@ export const lecturerOptions = () => call(apis.trainingLecturerOptions);
 export const saveLecturer = (f: LecturerForm) => call(f.id ? apis.trainingLecturerEdit : apis.trainingLecturerAdd, { ...f });
 export const deleteLecturer = (id: number) => call(apis.trainingLecturerDel, { id });
 
-export const listPlans = (year?: number) => call(apis.trainingPlanList, year ? { year } : undefined);
+/** the plans of a year (0 or none: every year), a unit (and its sub-units), words of the title or notes */
+export interface PlanFilter {
+  year?: number;
+  unitCode?: string;
+  keyword?: string;
+}
+export const listPlans = (f: PlanFilter = {}) =>
+  call(apis.trainingPlanList, {
+    ...(f.year ? { year: f.year } : {}),
+    ...(f.unitCode ? { unitCode: f.unitCode } : {}),
+    ...(f.keyword ? { keyword: f.keyword } : {}),
+  });
 export const savePlan = (f: PlanForm) => call(f.id ? apis.trainingPlanEdit : apis.trainingPlanAdd, { ...f });
 export const deletePlan = (id: number) => call(apis.trainingPlanDel, { id });
 

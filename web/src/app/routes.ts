@@ -179,6 +179,7 @@ export const routes: RouteEntry[] = [
   admin('headerAndfooter_manager', pages.headerFooter),
   admin('dtable', pages.dtable),
   admin('dreport', pages.dreport),
+  admin('training_plan', pages.training),
   admin('training_class', pages.training),
   admin('training_lecturer', pages.training),
   admin('training_survey', pages.training),

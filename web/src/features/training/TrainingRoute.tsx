@@ -8,13 +8,15 @@ const ClassPage = lazy(() => import('./ClassPage'));
 const PortalTrainingPage = lazy(() => import('./PortalTrainingPage'));
 const SurveyPage = lazy(() => import('./SurveyPage'));
 const HonourPage = lazy(() => import('./HonourPage'));
+const PlanPage = lazy(() => import('./PlanPage'));
 
-/** /training_lecturer, /training_class, /training_survey, /training_honour (admin) and /gatewayTraining (portal). */
+/** /training_plan, /training_lecturer, /training_class, /training_survey, /training_honour (admin) and /gatewayTraining (portal). */
 export default function TrainingRoute() {
   const path = useLocation().pathname.toLowerCase();
   if (path.startsWith('/training_lecturer')) return <LecturerPage />;
   if (path.startsWith('/training_class')) return <ClassPage />;
   if (path.startsWith('/training_survey')) return <SurveyPage />;
   if (path.startsWith('/training_honour')) return <HonourPage />;
+  if (path.startsWith('/training_plan')) return <PlanPage />;
   return <PortalTrainingPage />;
 }

@@ -20,6 +20,9 @@ import {
   h5Withdraw,
   lecturerOptions,
   listPlans,
+  savePlan,
+  deletePlan,
+  type PlanFilter,
   listSessions,
   listStudents,
   myClasses,
@@ -63,6 +66,9 @@ export const trainingKeys = {
   classList: ['list', 'trainingClasses'] as const,
   lecturerOptions: () => ['training', 'lecturerOptions'] as const,
   plans: (year?: number) => ['training', 'plans', year ?? 0] as const,
+  /** every plans read: the class form's options and the plans screen's list */
+  plansAll: ['training', 'plans'] as const,
+  planList: (f: PlanFilter) => ['training', 'plans', 'list', f.year ?? 0, f.unitCode ?? '', f.keyword ?? ''] as const,
   class: (id: number) => ['training', 'class', id] as const,
   /** everything of one class: its detail, students, sessions and sheets */
   classAll: (id: number) => ['training', 'class', id] as const,
@@ -88,7 +94,19 @@ export const trainingKeys = {
 
 export const useLecturerOptions = () => useQuery({ queryKey: trainingKeys.lecturerOptions(), queryFn: lecturerOptions, staleTime: 30_000 });
 
-export const usePlans = (year?: number) => useQuery({ queryKey: trainingKeys.plans(year), queryFn: () => listPlans(year), staleTime: 30_000 });
+export const usePlans = (year?: number) => useQuery({ queryKey: trainingKeys.plans(year), queryFn: () => listPlans({ year }), staleTime: 30_000 });
+
+export const usePlanList = (f: PlanFilter) => useQuery({ queryKey: trainingKeys.planList(f), queryFn: () => listPlans(f), placeholderData: keepPreviousData });
+
+export function useSavePlan() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: savePlan, onSuccess: () => void qc.invalidateQueries({ queryKey: trainingKeys.plansAll }) });
+}
+
+export function useDeletePlan() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: deletePlan, onSuccess: () => void qc.invalidateQueries({ queryKey: trainingKeys.plansAll }) });
+}
 
 export const useClass = (id: number | undefined) =>
   useQuery({ queryKey: trainingKeys.class(id ?? 0), queryFn: () => classOne(id!), enabled: !!id });
@@ -169,6 +187,7 @@ export function useSaveClass() {
     mutationFn: saveClass,
     onSuccess: (_, f) => {
       void qc.invalidateQueries({ queryKey: trainingKeys.classList });
+      void qc.invalidateQueries({ queryKey: trainingKeys.plansAll }); // a plan's classes
       if (f.id) void qc.invalidateQueries({ queryKey: trainingKeys.classAll(f.id) });
     },
   });
