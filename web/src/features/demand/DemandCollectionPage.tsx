@@ -39,7 +39,7 @@ export default function DemandCollectionPage() {
     );
 
   const columns: ListColumn<DemandCollection>[] = [
-    { titleKey: 'demand.title', dataIndex: 'title', sortKey: 'title', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+    { titleKey: 'demand.title', dataIndex: 'title', sortKey: 'title', clip: 180, render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
     { titleKey: 'demand.deadline', dataIndex: 'deadline', sortKey: 'deadline', render: (v: string) => formatTime(v) },
     {
       titleKey: 'demand.state',
@@ -54,7 +54,7 @@ export default function DemandCollectionPage() {
       titleKey: 'demand.audience',
       dataIndex: 'audienceLabel',
       render: (v: string) => (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 220 }}>
+        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 180 }}>
           {v}
         </Typography.Text>
       ),

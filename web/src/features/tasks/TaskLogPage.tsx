@@ -40,12 +40,13 @@ export default function TaskLogPage() {
     { titleKey: 'task.duration', dataIndex: 'durationMs', render: (v: number | null) => duration(v) },
     { titleKey: 'task.outcome', dataIndex: 'outcome', render: (v: string) => <OutcomeTag outcome={v} /> },
     { titleKey: 'task.attempt', dataIndex: 'attempt', render: (v: number, r) => `${v} / ${r.maxAttempts}` },
-    { titleKey: 'task.instance', dataIndex: 'instance' },
+    // which server ran it: for a cluster's administrator, shown from the column settings
+    { titleKey: 'task.instance', dataIndex: 'instance', defaultHidden: true },
     {
       titleKey: 'task.message',
       dataIndex: 'message',
       render: (v: string) => (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 320 }} data-testid="log-message">
+        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }} data-testid="log-message">
           {v}
         </Typography.Text>
       ),

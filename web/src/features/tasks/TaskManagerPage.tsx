@@ -8,6 +8,7 @@ import { useCronPreview, useEnableTask, useRetention, useRunTask, useSetRetentio
 import { keepFormOpen } from '../../api/hooks/useWrite';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
+import { IconAction } from '../../components/list/RowActions';
 import { describeCron } from './cron';
 import { OutcomeTag } from './taskShared';
 
@@ -267,15 +268,23 @@ export default function TaskManagerPage() {
       fixed: 'right' as const,
       render: (_: unknown, r: Task) => (
         <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} data-testid={`task-edit-${r.code}`}>
-            {t('task.edit')}
-          </Button>
-          <Button type="link" size="small" icon={<PlayCircleOutlined />} loading={busy === r.code} onClick={() => run.mutate(r.code, done)} data-testid={`task-run-${r.code}`}>
-            {t('task.runNow')}
-          </Button>
-          <Link to={`/task_log?task=${encodeURIComponent(r.code)}`} data-testid={`task-log-${r.code}`}>
-            <UnorderedListOutlined /> {t('task.viewLog')}
-          </Link>
+          <IconAction label={t('task.edit')} icon={<EditOutlined />} onClick={() => setEditing(r)} testId={`task-edit-${r.code}`} />
+          <Tooltip title={t('task.runNow')}>
+            <Button
+              type="link"
+              size="small"
+              icon={<PlayCircleOutlined />}
+              aria-label={t('task.runNow')}
+              loading={busy === r.code}
+              onClick={() => run.mutate(r.code, done)}
+              data-testid={`task-run-${r.code}`}
+            />
+          </Tooltip>
+          <Tooltip title={t('task.viewLog')}>
+            <Link to={`/task_log?task=${encodeURIComponent(r.code)}`} aria-label={t('task.viewLog')} style={{ padding: '0 7px' }} data-testid={`task-log-${r.code}`}>
+              <UnorderedListOutlined />
+            </Link>
+          </Tooltip>
         </Space>
       ),
     },
