@@ -48,6 +48,12 @@ interface Props<T> {
   wide?: boolean;
 }
 
+/**
+ * A column title of several words (English) may wrap between its words, so that a long title ('Amount when won
+ * (yuan)') does not make its column wider than its data; a word is never broken, a title without spaces never wraps.
+ */
+export const headerTitle = (title?: string): ReactNode => (title && title.includes(' ') ? <span className="bd-th">{title}</span> : title);
+
 const toAntd = (o?: SortOrder) => (o === 'asc' ? 'ascend' : o === 'desc' ? 'descend' : null);
 
 /** The table card of spec section 2: 'data list', actions, selection, loading, server-side sort and paging. */
@@ -103,7 +109,7 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
     // wider: the actions stay in sight when the columns overflow their card (a half-width card of a split screen)
     ...(narrow ? { fixed: i === 0 ? ('left' as const) : undefined } : c.key === 'actions' ? { fixed: 'right' as const } : {}),
     key: c.key ?? sortKey ?? String(c.dataIndex ?? titleKey),
-    title: label ?? (titleKey ? t(titleKey) : undefined),
+    title: headerTitle(label ?? (titleKey ? t(titleKey) : undefined)),
     ...(sortKey
       ? { sorter: true, sortOrder: state.sort === sortKey ? toAntd(state.order) : null, sortDirections: ['ascend', 'descend'] as const }
       : {}),

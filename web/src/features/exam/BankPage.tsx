@@ -46,6 +46,7 @@ export default function BankPage() {
     {
       titleKey: 'exam.col.stem',
       dataIndex: 'stem',
+      cellWidth: 280,
       render: (v: string, q) => (
         <Typography.Paragraph ellipsis={{ rows: 2, tooltip: v }} style={{ margin: 0, minWidth: 260 }} data-testid={`exam-q-stem-${q.id}`}>
           {v}

@@ -38,7 +38,7 @@ export default function ExternalOrganPage() {
       titleKey: 'extOrg.name',
       dataIndex: 'name',
       sortKey: 'name',
-      clip: 190,
+      clip: 170,
       render: (v: string, o) => (
         <>
           {v}
@@ -49,8 +49,8 @@ export default function ExternalOrganPage() {
     { titleKey: 'extOrg.kind', dataIndex: 'kindName', sortKey: 'kind' },
     { titleKey: 'extOrg.contactPerson', dataIndex: 'contactPerson' },
     { titleKey: 'extOrg.phone', dataIndex: 'phone' },
-    { titleKey: 'extOrg.email', dataIndex: 'email', clip: 140 },
-    { titleKey: 'extOrg.owner', dataIndex: 'ownerName', clip: 120, render: (_: unknown, o) => (o.ownerLoginCode ? accountLabel({ userName: o.ownerName, loginCode: o.ownerLoginCode }) : '') },
+    { titleKey: 'extOrg.email', dataIndex: 'email', clip: 130 },
+    { titleKey: 'extOrg.owner', dataIndex: 'ownerName', clip: 100, render: (_: unknown, o) => (o.ownerLoginCode ? accountLabel({ userName: o.ownerName, loginCode: o.ownerLoginCode }) : '') },
     {
       titleKey: 'extOrg.userCount',
       dataIndex: 'userCount',

@@ -118,7 +118,7 @@ function DTableRows({ schema }: { schema: DTableSchema }) {
         key: f.fieldName,
         sortKey: f.sortable === 1 ? f.fieldName : undefined,
         // a free text on one line, '…' and a tooltip when long: the first (the row's name) a little wider
-        clip: f.type === 'varchar' ? (i === 0 ? 220 : 160) : undefined,
+        clip: f.type === 'varchar' ? (i === 0 ? 200 : 160) : undefined,
         render: (_: unknown, row) => cellText(f, row),
       }),
     ),

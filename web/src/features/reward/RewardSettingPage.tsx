@@ -177,7 +177,7 @@ export default function RewardSettingPage() {
         </Space>
       ),
     },
-    { titleKey: 'reward.remark', dataIndex: 'remark', clip: 140 },
+    { titleKey: 'reward.remark', dataIndex: 'remark', clip: 120 },
     {
       titleKey: 'reward.createdAt',
       dataIndex: 'createdAt',
