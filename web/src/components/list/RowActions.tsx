@@ -37,3 +37,9 @@ export function ClipText({ max, children }: { max?: number; children: ReactNode 
     </Tooltip>
   );
 }
+
+/**
+ * A column title of several words (English) may wrap between its words, so that a long title ('Amount when won
+ * (yuan)') does not make its column wider than its data; a word is never broken, a title without spaces never wraps.
+ */
+export const headerTitle = (title?: string): ReactNode => (title && title.includes(' ') ? <span className="bd-th">{title}</span> : title);

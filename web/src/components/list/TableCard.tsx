@@ -6,7 +6,7 @@ import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import { useLocation } from 'react-router-dom';
 import { useI18n, type MessageKey } from '../../i18n';
 import ColumnSettings from './ColumnSettings';
-import { ClipText } from './RowActions';
+import { ClipText, headerTitle } from './RowActions';
 import { applyChoice, useColumnChoice } from './columnSettings';
 import { PAGE_SIZES, type SortOrder } from './query';
 import type { ListController } from './useList';
@@ -47,12 +47,6 @@ interface Props<T> {
    */
   wide?: boolean;
 }
-
-/**
- * A column title of several words (English) may wrap between its words, so that a long title ('Amount when won
- * (yuan)') does not make its column wider than its data; a word is never broken, a title without spaces never wraps.
- */
-export const headerTitle = (title?: string): ReactNode => (title && title.includes(' ') ? <span className="bd-th">{title}</span> : title);
 
 const toAntd = (o?: SortOrder) => (o === 'asc' ? 'ascend' : o === 'desc' ? 'descend' : null);
 

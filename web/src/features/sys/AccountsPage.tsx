@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Space, Tag } from 'antd';
-import { DeleteOutlined, EditOutlined, KeyOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, LockOutlined } from '@ant-design/icons';
 import { IconAction } from '../../components/list/RowActions';
 import type { SysUser } from '../../api/admin';
 import ListView from '../../components/list/ListView';
@@ -59,7 +59,7 @@ export default function AccountsPage({ screen }: { screen: AccountScreen }) {
     },
     screen.placeColumn,
     { titleKey: 'user.phone', dataIndex: 'phone' },
-    { titleKey: 'user.email', dataIndex: 'email', clip: 130 },
+    { titleKey: 'user.email', dataIndex: 'email', clip: 120 },
     {
       titleKey: 'user.roles',
       dataIndex: 'roles',
@@ -79,7 +79,7 @@ export default function AccountsPage({ screen }: { screen: AccountScreen }) {
       render: (_: unknown, u) => (
         <Space size={0}>
           <IconAction label={t('user.edit')} icon={<EditOutlined />} onClick={() => setEditing({ user: u })} testId={`edit-${u.loginCode}`} />
-          <IconAction label={t('user.resetPwd')} icon={<KeyOutlined />} disabled={u.id === self} onClick={() => setResetting(u)} testId={`reset-${u.loginCode}`} />
+          <IconAction label={t('user.resetPwd')} icon={<LockOutlined />} disabled={u.id === self} onClick={() => setResetting(u)} testId={`reset-${u.loginCode}`} />
           <IconAction label={t('user.delete')} icon={<DeleteOutlined />} danger disabled={u.id === self} onClick={() => remove([u.id])} testId={`delete-${u.loginCode}`} />
         </Space>
       ),
