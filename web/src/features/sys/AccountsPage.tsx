@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Space, Tag } from 'antd';
-import { DeleteOutlined, EditOutlined, LockOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { IconAction } from '../../components/list/RowActions';
 import type { SysUser } from '../../api/admin';
 import ListView from '../../components/list/ListView';
@@ -79,7 +79,7 @@ export default function AccountsPage({ screen }: { screen: AccountScreen }) {
       render: (_: unknown, u) => (
         <Space size={0}>
           <IconAction label={t('user.edit')} icon={<EditOutlined />} onClick={() => setEditing({ user: u })} testId={`edit-${u.loginCode}`} />
-          <IconAction label={t('user.resetPwd')} icon={<LockOutlined />} disabled={u.id === self} onClick={() => setResetting(u)} testId={`reset-${u.loginCode}`} />
+          <IconAction label={t('user.resetPwd')} icon={<ReloadOutlined />} disabled={u.id === self} onClick={() => setResetting(u)} testId={`reset-${u.loginCode}`} />
           <IconAction label={t('user.delete')} icon={<DeleteOutlined />} danger disabled={u.id === self} onClick={() => remove([u.id])} testId={`delete-${u.loginCode}`} />
         </Space>
       ),
