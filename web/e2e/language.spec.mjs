@@ -48,12 +48,33 @@ async function visibleText(page) {
   });
 }
 
-/** Table columns at 1440 px that cut their data: a header wrapped onto a second line, a cell whose text overflows. */
+/**
+ * Table columns at 1440 px that cut their data: a header wrapped onto a second line, a cell whose text overflows, and
+ * a table wider than its card (it scrolls sideways, its last columns cut at the card's edge or under the pinned
+ * actions). Only a table marked as having truly more columns than fit (TableCard's `wide`, class bd-wide) may scroll,
+ * and then its actions column must stay pinned.
+ */
 async function cutColumns(page) {
   return page.evaluate(() => {
     const out = [];
     for (const table of document.querySelectorAll('.ant-table-wrapper')) {
       if (!table.offsetParent) continue;
+      const content = table.querySelector('.ant-table-content, .ant-table-body');
+      if (content && content.scrollWidth > content.clientWidth + 1) {
+        const box = content.getBoundingClientRect();
+        // the columns that do not fit: past the card's right edge, or under the pinned columns on the right
+        const pinnedLeft = Math.min(box.right, ...[...table.querySelectorAll('thead th.ant-table-cell-fix-right')].map((th) => th.getBoundingClientRect().left));
+        const hidden = [...table.querySelectorAll('thead th')]
+          .filter((th) => !th.matches('.ant-table-cell-fix-right, .ant-table-cell-fix-left, .ant-table-selection-column, .ant-table-cell-scrollbar'))
+          .filter((th) => th.getBoundingClientRect().right > pinnedLeft + 1)
+          .map((th) => th.textContent.trim() || '·');
+        const actions = [...table.querySelectorAll('thead th:not(.ant-table-cell-scrollbar)')].at(-1);
+        if (!table.classList.contains('bd-wide')) {
+          out.push(`table scrolls sideways (${content.scrollWidth} > ${content.clientWidth} px), cut: ${hidden.join(', ')}`);
+        } else if (actions && !actions.matches('.ant-table-cell-fix-right')) {
+          out.push(`wide table scrolls sideways without its actions pinned (${actions.textContent.trim()})`);
+        }
+      }
       for (const th of table.querySelectorAll('thead th')) {
         const title = th.textContent.trim();
         if (!title || th.classList.contains('ant-table-selection-column')) continue;

@@ -9,7 +9,10 @@ const walk = (items) => items.forEach((m) => { if (m.path && !m.unbuilt) screens
 walk(catalogue);
 const { base, stop } = await startServer('biddesk-probe-');
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium-headless-shell', args: ['--no-sandbox', '--disable-gpu'] });
-const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base, reducedMotion: 'reduce' })).newPage();
+const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base, reducedMotion: 'reduce' });
+// PROBE_LANG=en: the screens in English (their words are longer)
+if (process.env.PROBE_LANG) await context.addInitScript((l) => localStorage.setItem('lang', l), process.env.PROBE_LANG);
+const page = await context.newPage();
 await page.goto('/login');
 await page.getByTestId('login-code').fill('admin');
 await page.getByTestId('login-password').fill('Admin@123');

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Space } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { IconAction } from './RowActions';
 import { toast } from '../../api/client';
 import { shownByClient } from '../../api/hooks/useWrite';
 import { t, useI18n } from '../../i18n';
@@ -27,6 +28,8 @@ export interface CrudListProps<T> extends Omit<ListViewProps<T>, 'actions'> {
   onChanged?(): void;
   /** more buttons on the table card, after 'add' */
   actions?: ReactNode;
+  /** a row's other actions (IconAction), before edit and delete in the one actions column */
+  rowActions?(row: T): ReactNode;
 }
 
 /**
@@ -44,6 +47,7 @@ export default function CrudList<T extends object>({
   renderDialog,
   onChanged,
   actions,
+  rowActions,
   columns,
   list,
   ...view
@@ -76,17 +80,14 @@ export default function CrudList<T extends object>({
             key: 'actions',
             render: (_: unknown, row: T) => (
               <Space size={0}>
+                {rowActions?.(row)}
                 {canEdit(row) ? (
-                  <Button type="link" size="small" onClick={() => setEditing({ row })} data-testid={`${testId}-edit-${rowId(row)}`}>
-                    {t('list.edit')}
-                  </Button>
+                  <IconAction label={t('list.edit')} icon={<EditOutlined />} onClick={() => setEditing({ row })} testId={`${testId}-edit-${rowId(row)}`} />
                 ) : (
                   notEditable?.(row)
                 )}
                 {canDelete(row) && (
-                  <Button type="link" size="small" danger onClick={() => remove(row)} data-testid={`${testId}-delete-${rowId(row)}`}>
-                    {t('list.delete')}
-                  </Button>
+                  <IconAction label={t('list.delete')} icon={<DeleteOutlined />} danger onClick={() => remove(row)} testId={`${testId}-delete-${rowId(row)}`} />
                 )}
               </Space>
             ),

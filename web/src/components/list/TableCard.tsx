@@ -6,6 +6,7 @@ import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import { useLocation } from 'react-router-dom';
 import { useI18n, type MessageKey } from '../../i18n';
 import ColumnSettings from './ColumnSettings';
+import { ClipText, headerTitle } from './RowActions';
 import { applyChoice, useColumnChoice } from './columnSettings';
 import { PAGE_SIZES, type SortOrder } from './query';
 import type { ListController } from './useList';
@@ -22,6 +23,8 @@ export type ListColumn<T> = Omit<ColumnType<T>, 'title' | 'sorter' | 'sortOrder'
   defaultHidden?: boolean;
   /** the width (px) a long text wraps at on a wide screen, instead of .bd-cell's 320 */
   cellWidth?: number;
+  /** a long free text (name, remark, message): one line at most this wide (px), ending in '…' with the whole as tooltip */
+  clip?: number;
 };
 
 interface Props<T> {
@@ -38,12 +41,17 @@ interface Props<T> {
   tableId?: string;
   /** rows under the data (totals): given the keys of the columns shown, in their order (the user may hide or move some) */
   summary?: (shownKeys: string[]) => ReactNode;
+  /**
+   * the table truly has more columns than fit a 1440 px screen: it may scroll sideways (its actions stay pinned).
+   * Without it the e2e language sweep fails a table that scrolls sideways.
+   */
+  wide?: boolean;
 }
 
 const toAntd = (o?: SortOrder) => (o === 'asc' ? 'ascend' : o === 'desc' ? 'descend' : null);
 
 /** The table card of spec section 2: 'data list', actions, selection, loading, server-side sort and paging. */
-export default function TableCard<T extends object>({ list, columns, rowKey, actions, selectable, canSelect, tableId, summary }: Props<T>) {
+export default function TableCard<T extends object>({ list, columns, rowKey, actions, selectable, canSelect, tableId, summary, wide }: Props<T>) {
   const { t } = useI18n();
   const { state, data } = list;
   const { pathname } = useLocation();
@@ -67,7 +75,13 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
   // On a wide screen a long text wraps inside its column (at most CELL_MAX px wide) instead of widening the table past
   // its card, where the pinned actions would cover the last columns; short values (dates, codes, states) keep one line.
   const wrapped = (c: ListColumn<T>): Partial<ColumnType<T>> =>
-    narrow || c.width
+    c.clip && !narrow
+      ? {
+          render: (value: unknown, row: T, index: number) => (
+            <ClipText max={c.clip}>{c.render ? (c.render(value, row, index) as ReactNode) : (value as ReactNode)}</ClipText>
+          ),
+        }
+      : narrow || c.width
       ? {}
       : c.key === 'actions' && c.render
         ? {
@@ -83,13 +97,13 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
             </div>
           ),
         };
-  const cols: ColumnType<T>[] = shown.map(({ titleKey, label, sortKey, defaultHidden: _, cellWidth, ...c }, i) => ({
+  const cols: ColumnType<T>[] = shown.map(({ titleKey, label, sortKey, defaultHidden: _, cellWidth, clip, ...c }, i) => ({
     ...c,
-    ...wrapped({ ...c, cellWidth }),
+    ...wrapped({ ...c, cellWidth, clip }),
     // wider: the actions stay in sight when the columns overflow their card (a half-width card of a split screen)
     ...(narrow ? { fixed: i === 0 ? ('left' as const) : undefined } : c.key === 'actions' ? { fixed: 'right' as const } : {}),
     key: c.key ?? sortKey ?? String(c.dataIndex ?? titleKey),
-    title: label ?? (titleKey ? t(titleKey) : undefined),
+    title: headerTitle(label ?? (titleKey ? t(titleKey) : undefined)),
     ...(sortKey
       ? { sorter: true, sortOrder: state.sort === sortKey ? toAntd(state.order) : null, sortDirections: ['ascend', 'descend'] as const }
       : {}),
@@ -125,6 +139,7 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
       )}
       <Table<T>
         size="middle"
+        className={wide ? 'bd-wide' : undefined}
         rowKey={rowKey}
         columns={cols}
         dataSource={data?.records ?? []}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Form, Input, Modal, Select, Space, Tag, TreeSelect, Typography } from 'antd';
+import { Form, Input, Modal, Select, Tag, TreeSelect, Typography } from 'antd';
+import { AuditOutlined, FolderOpenOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { toast } from '../../api/client';
 import {
   addCourse, COURSE_EXPORT, LECTURER_EXPORT, deleteCourses, editCourse, listCourses,
@@ -8,6 +9,7 @@ import {
 import { courseKeys, useAuditCourses, useAuditStates as useAuditStateQuery, useCourseTypeTree, usePublishCourses } from '../../api/hooks/content';
 import { shownByClient } from '../../api/hooks/useWrite';
 import CrudList, { type Editing } from '../../components/list/CrudList';
+import { IconAction } from '../../components/list/RowActions';
 import ExportButton from '../../components/list/ExportButton';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
@@ -73,13 +75,12 @@ export default function CoursePanel() {
 
   const columns: ListColumn<Course>[] = [
     { titleKey: 'content.cover', dataIndex: 'cover', width: 116, render: (url: string) => (url ? <img src={url} alt="" className={styles.thumb} loading="lazy" /> : null) },
-    { titleKey: 'content.course.name', dataIndex: 'name', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
-    { titleKey: 'content.course.type', dataIndex: 'typeName', width: 120 },
-    { titleKey: 'content.course.lecturer', dataIndex: 'lecturer', width: 110 },
+    { titleKey: 'content.course.name', dataIndex: 'name', clip: 180, render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+    { titleKey: 'content.course.type', dataIndex: 'typeName', clip: 120 },
+    { titleKey: 'content.course.lecturer', dataIndex: 'lecturer', clip: 100 },
     {
       titleKey: 'content.course.audit',
       dataIndex: 'auditStatus',
-      width: 110,
       render: (v: string, c) => (
         <Tag color={AUDIT_COLOR[v] ?? 'default'} title={c.auditRemark || undefined} data-testid={`course-audit-${c.id}`}>
           {stateLabel(v)}
@@ -89,39 +90,32 @@ export default function CoursePanel() {
     {
       titleKey: 'content.course.published',
       dataIndex: 'published',
-      width: 90,
       render: (v: number, c) => (
         <Tag color={v === 1 ? 'blue' : 'default'} data-testid={`course-published-${c.id}`}>
           {t(v === 1 ? 'content.published.1' : 'content.published.0')}
         </Tag>
       ),
     },
-    { titleKey: 'content.updatedAt', dataIndex: 'updatedAt', width: 170, render: (v: string) => formatTime(v) },
-    {
-      titleKey: 'content.course.operate',
-      key: 'operate',
-      width: 200,
-      render: (_: unknown, c) => (
-        <Space size={4}>
-          <Button size="small" type="link" onClick={() => setWares(c)} data-testid={`course-ware-btn-${c.id}`}>
-            {t('content.ware.open')}
-          </Button>
-          <Button size="small" type="link" onClick={() => setAuditing(c)} data-testid={`course-audit-btn-${c.id}`}>
-            {t('content.course.doAudit')}
-          </Button>
-          {c.published === 1 ? (
-            <Button size="small" type="link" onClick={() => void publish(c, 0)} data-testid={`course-withdraw-${c.id}`}>
-              {t('content.course.withdraw')}
-            </Button>
-          ) : (
-            <Button size="small" type="link" disabled={c.auditStatus !== '1'} onClick={() => void publish(c, 1)} data-testid={`course-publish-${c.id}`}>
-              {t('content.course.publish')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+    { titleKey: 'content.updatedAt', dataIndex: 'updatedAt', render: (v: string) => formatTime(v) },
   ];
+  // the course's own steps (courseware, audit, publish) sit with edit and delete in the one actions column
+  const steps = (c: Course) => (
+    <>
+      <IconAction label={t('content.ware.open')} icon={<FolderOpenOutlined />} onClick={() => setWares(c)} testId={`course-ware-btn-${c.id}`} />
+      <IconAction label={t('content.course.doAudit')} icon={<AuditOutlined />} onClick={() => setAuditing(c)} testId={`course-audit-btn-${c.id}`} />
+      {c.published === 1 ? (
+        <IconAction label={t('content.course.withdraw')} icon={<StopOutlined />} onClick={() => void publish(c, 0)} testId={`course-withdraw-${c.id}`} />
+      ) : (
+        <IconAction
+          label={t('content.course.publish')}
+          icon={<SendOutlined />}
+          disabled={c.auditStatus !== '1'}
+          onClick={() => void publish(c, 1)}
+          testId={`course-publish-${c.id}`}
+        />
+      )}
+    </>
+  );
 
   return (
     <>
@@ -140,6 +134,7 @@ export default function CoursePanel() {
           />
         }
         testId="course"
+        rowActions={steps}
         rowId={(c) => c.id}
         addLabel={t('content.course.add')}
         onDelete={(c) => deleteCourses([c.id])}

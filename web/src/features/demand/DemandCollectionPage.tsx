@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Button, Space, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
+import { BellOutlined, FileSearchOutlined } from '@ant-design/icons';
 import { toast } from '../../api/client';
 import { deleteCollections, listCollections, remindCollection, type DemandCollection } from '../../api/demand';
 import { shownByClient } from '../../api/hooks/useWrite';
 import CrudList from '../../components/list/CrudList';
+import { IconAction } from '../../components/list/RowActions';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
 import { useList } from '../../components/list/useList';
@@ -39,7 +41,7 @@ export default function DemandCollectionPage() {
     );
 
   const columns: ListColumn<DemandCollection>[] = [
-    { titleKey: 'demand.title', dataIndex: 'title', sortKey: 'title', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+    { titleKey: 'demand.title', dataIndex: 'title', sortKey: 'title', clip: 180, render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
     { titleKey: 'demand.deadline', dataIndex: 'deadline', sortKey: 'deadline', render: (v: string) => formatTime(v) },
     {
       titleKey: 'demand.state',
@@ -54,7 +56,7 @@ export default function DemandCollectionPage() {
       titleKey: 'demand.audience',
       dataIndex: 'audienceLabel',
       render: (v: string) => (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 220 }}>
+        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 180 }}>
           {v}
         </Typography.Text>
       ),
@@ -62,23 +64,14 @@ export default function DemandCollectionPage() {
     { titleKey: 'demand.count', key: 'count', render: (_: unknown, c) => `${c.answeredCount} / ${c.demandCount}` },
     { titleKey: 'demand.createdBy', dataIndex: 'createdByName' },
     { titleKey: 'demand.createdAt', dataIndex: 'createdAt', sortKey: 'createdAt', render: (v: string) => formatTime(v) },
-    {
-      titleKey: 'demand.demands',
-      key: 'more',
-      render: (_: unknown, c) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setViewing(c)} data-testid={`demand-items-${c.id}`}>
-            {t('demand.demands')}
-          </Button>
-          {c.state === 'open' && (
-            <Button type="link" size="small" onClick={() => void remind(c)} data-testid={`demand-remind-${c.id}`}>
-              {t('demand.remind')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
   ];
+  // a collection's demands and the reminder are actions of the row, in its one actions column
+  const rowActions = (c: DemandCollection) => (
+    <>
+      <IconAction label={t('demand.demands')} icon={<FileSearchOutlined />} onClick={() => setViewing(c)} testId={`demand-items-${c.id}`} />
+      {c.state === 'open' && <IconAction label={t('demand.remind')} icon={<BellOutlined />} onClick={() => void remind(c)} testId={`demand-remind-${c.id}`} />}
+    </>
+  );
 
   return (
     <>
@@ -88,6 +81,7 @@ export default function DemandCollectionPage() {
         columns={columns}
         rowKey="id"
         testId="demand"
+        rowActions={rowActions}
         rowId={(c) => c.id}
         addLabel={t('demand.add')}
         onDelete={(c) => deleteCollections([c.id])}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Modal, Space, Table, Tag, Typography, Input } from 'antd';
 import { shownByClient } from '../../api/hooks/useWrite';
-import { FileExcelOutlined, SnippetsOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, FileExcelOutlined, SnippetsOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '../../api/client';
 import { courseOptions, EXAM_DOWNLOADS, importQuestions, listQuestions, pasteQuestions, QUESTION_TYPES, type ImportReport, type Question } from '../../api/exam';
@@ -9,6 +9,7 @@ import { questionKeys, useDeleteQuestion } from '../../api/hooks/exam';
 import { useTouch } from '../../api/hooks/useWrite';
 import ImportDialog, { IMPORT_MAX_MB } from '../../components/ImportDialog';
 import ListView from '../../components/list/ListView';
+import { IconAction } from '../../components/list/RowActions';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
 import { useConfirmDanger } from '../../components/list/guards';
@@ -45,6 +46,7 @@ export default function BankPage() {
     {
       titleKey: 'exam.col.stem',
       dataIndex: 'stem',
+      cellWidth: 280,
       render: (v: string, q) => (
         <Typography.Paragraph ellipsis={{ rows: 2, tooltip: v }} style={{ margin: 0, minWidth: 260 }} data-testid={`exam-q-stem-${q.id}`}>
           {v}
@@ -62,7 +64,7 @@ export default function BankPage() {
     },
     { titleKey: 'exam.col.difficulty', dataIndex: 'difficulty', sortKey: 'difficulty', width: 88, render: (v: number) => t(`exam.difficulty.${v}` as 'exam.difficulty.1') },
     { titleKey: 'exam.col.tags', dataIndex: 'tags', render: (v: string[]) => (v ?? []).map((s) => <Tag key={s}>{s}</Tag>) },
-    { titleKey: 'exam.col.courseName', dataIndex: 'courseName' },
+    { titleKey: 'exam.col.courseName', dataIndex: 'courseName', clip: 160 },
     // the version and the time are in the column settings: at 1440 px the course would be cut otherwise
     { titleKey: 'exam.col.version', dataIndex: 'version', width: 64, defaultHidden: true, render: (v: number) => `v${v}` },
     { titleKey: 'exam.col.updatedAt', dataIndex: 'updatedAt', sortKey: 'updatedAt', defaultHidden: true, render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
@@ -71,17 +73,13 @@ export default function BankPage() {
       key: 'actions',
       render: (_: unknown, q) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing({ row: q })} data-testid={`exam-q-edit-${q.id}`}>
-            {t('list.edit')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
+          <IconAction label={t('list.edit')} icon={<EditOutlined />} onClick={() => setEditing({ row: q })} testId={`exam-q-edit-${q.id}`} />
+          <IconAction
+            label={t('list.delete')}
+            icon={<DeleteOutlined />}
             danger
             onClick={() => confirmDanger(() => del.mutateAsync(q.id).then(() => toast('success', t('msg.operationSuccessful')), shownByClient))}
-          >
-            {t('list.delete')}
-          </Button>
+          />
         </Space>
       ),
     },

@@ -38,6 +38,7 @@ export default function ExternalOrganPage() {
       titleKey: 'extOrg.name',
       dataIndex: 'name',
       sortKey: 'name',
+      clip: 150,
       render: (v: string, o) => (
         <>
           {v}
@@ -48,8 +49,8 @@ export default function ExternalOrganPage() {
     { titleKey: 'extOrg.kind', dataIndex: 'kindName', sortKey: 'kind' },
     { titleKey: 'extOrg.contactPerson', dataIndex: 'contactPerson' },
     { titleKey: 'extOrg.phone', dataIndex: 'phone' },
-    { titleKey: 'extOrg.email', dataIndex: 'email' },
-    { titleKey: 'extOrg.owner', dataIndex: 'ownerName', render: (_: unknown, o) => (o.ownerLoginCode ? accountLabel({ userName: o.ownerName, loginCode: o.ownerLoginCode }) : '') },
+    { titleKey: 'extOrg.email', dataIndex: 'email', clip: 120 },
+    { titleKey: 'extOrg.owner', dataIndex: 'ownerName', clip: 100, render: (_: unknown, o) => (o.ownerLoginCode ? accountLabel({ userName: o.ownerName, loginCode: o.ownerLoginCode }) : '') },
     {
       titleKey: 'extOrg.userCount',
       dataIndex: 'userCount',

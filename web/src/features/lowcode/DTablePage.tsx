@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Descriptions, Empty, Modal, Select, Space, Tabs, Typography } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   addDTableRow,
   deleteDTable,
@@ -23,6 +23,7 @@ import OrgTreeSelect from '../../components/OrgTreeSelect';
 import FormDialog from '../../components/form/FormDialog';
 import CrudList from '../../components/list/CrudList';
 import ExportButton from '../../components/list/ExportButton';
+import { IconAction } from '../../components/list/RowActions';
 import ListView from '../../components/list/ListView';
 import { filterParams } from '../../components/list/query';
 import type { SearchField } from '../../components/list/SearchCard';
@@ -112,24 +113,21 @@ function DTableRows({ schema }: { schema: DTableSchema }) {
   const shown = schema.fields.filter((f) => f.inList === 1);
   const columns: ListColumn<DTableRow>[] = [
     ...shown.map(
-      (f): ListColumn<DTableRow> => ({
+      (f, i): ListColumn<DTableRow> => ({
         label: f.name,
         key: f.fieldName,
         sortKey: f.sortable === 1 ? f.fieldName : undefined,
+        // a free text on one line, '…' and a tooltip when long: the first (the row's name) a little wider
+        clip: f.type === 'varchar' ? (i === 0 ? 200 : 160) : undefined,
         render: (_: unknown, row) => cellText(f, row),
       }),
     ),
     { titleKey: 'dtable.updatedAt', dataIndex: 'updatedAt', sortKey: 'updatedAt', render: (v: string) => formatTime(v) },
-    {
-      titleKey: 'dtable.view',
-      key: 'view',
-      render: (_: unknown, row) => (
-        <Button type="link" size="small" onClick={() => setViewing(row)} data-testid={`dt-view-${row.id}`}>
-          {t('dtable.view')}
-        </Button>
-      ),
-    },
   ];
+  // seeing a row whole is one of its actions, not a column of its own beside them
+  const viewAction = (row: DTableRow) => (
+    <IconAction label={t('dtable.view')} icon={<EyeOutlined />} onClick={() => setViewing(row)} testId={`dt-view-${row.id}`} />
+  );
   const form = useMemo(() => formFields(schema.fields), [schema]);
   const exportButton = <ExportButton path={DTABLE_EXPORT} params={{ ...filterParams(list.state, fields), tableId: String(schema.id) }} />;
   const viewDialog = (
@@ -148,7 +146,13 @@ function DTableRows({ schema }: { schema: DTableSchema }) {
   if (!schema.canWrite) {
     return (
       <>
-        <ListView<DTableRow> list={list} fields={fields} columns={columns} rowKey="id" actions={exportButton} />
+        <ListView<DTableRow>
+          list={list}
+          fields={fields}
+          columns={[...columns, { titleKey: 'list.actions', key: 'actions', render: (_: unknown, row) => viewAction(row) }]}
+          rowKey="id"
+          actions={exportButton}
+        />
         {viewDialog}
       </>
     );
@@ -161,6 +165,7 @@ function DTableRows({ schema }: { schema: DTableSchema }) {
         columns={columns}
         rowKey="id"
         testId="dt-row"
+        rowActions={viewAction}
         rowId={(r) => r.id}
         addLabel={t('dtable.addRow')}
         onDelete={(r) => deleteDTableRows(schema.id, [r.id])}
@@ -215,7 +220,7 @@ function DTableDesign({ onChanged }: { onChanged(): void }) {
   const list = useList(designFields, listDTables, { key: ['dtables'], inUrl: false });
   const columns: ListColumn<DTableSummary>[] = [
     { titleKey: 'dtable.name', dataIndex: 'name', sortKey: 'name' },
-    { titleKey: 'dtable.remark', dataIndex: 'remark' },
+    { titleKey: 'dtable.remark', dataIndex: 'remark', clip: 280 },
     { titleKey: 'dtable.fieldCount', dataIndex: 'fieldCount' },
     { titleKey: 'dtable.updatedAt', dataIndex: 'updatedAt', sortKey: 'updatedAt', render: (v: string) => formatTime(v) },
   ];

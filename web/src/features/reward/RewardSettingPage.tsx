@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, DatePicker, Form, Input, Radio, Row, Space, Tag, Typography } from 'antd';
+import { Alert, Card, Col, DatePicker, Form, Input, Radio, Row, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import { toast } from '../../api/client';
 import { addRule, CERT_KIND_DICT, CERT_LEVEL_DICT, listRules, type RewardRule } from '../../api/reward';
 import { rewardKeys, useDeleteRewardRule, useRewardSettings, useSaveRewardSettings } from '../../api/hooks/reward';
@@ -8,6 +9,7 @@ import { shownByClient } from '../../api/hooks/useWrite';
 import DictSelect, { DictLabel } from '../../components/DictSelect';
 import FormModal from '../../components/form/FormModal';
 import ListView from '../../components/list/ListView';
+import { IconAction } from '../../components/list/RowActions';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
 import { useConfirmDanger } from '../../components/list/guards';
@@ -167,9 +169,15 @@ export default function RewardSettingPage() {
       titleKey: 'reward.period',
       key: 'period',
       sortKey: 'validFrom',
-      render: (_: unknown, r) => <span style={{ whiteSpace: 'nowrap' }}>{`${r.validFrom} ~ ${r.validTo || t('reward.open')}`}</span>,
+      // from over to: the column stays narrow, both dates whole
+      render: (_: unknown, r) => (
+        <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
+          <span>{r.validFrom} ~</span>
+          <span>{r.validTo || t('reward.open')}</span>
+        </Space>
+      ),
     },
-    { titleKey: 'reward.remark', dataIndex: 'remark' },
+    { titleKey: 'reward.remark', dataIndex: 'remark', clip: 120 },
     {
       titleKey: 'reward.createdAt',
       dataIndex: 'createdAt',
@@ -185,21 +193,17 @@ export default function RewardSettingPage() {
       key: 'actions',
       render: (_: unknown, r) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => setAdding({ from: r })} data-testid={`reward-rule-next-${r.id}`}>
-            {t('reward.nextVersion')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
+          <IconAction label={t('reward.nextVersion')} icon={<CopyOutlined />} onClick={() => setAdding({ from: r })} testId={`reward-rule-next-${r.id}`} />
+          <IconAction
+            label={t('list.delete')}
+            icon={<DeleteOutlined />}
             danger
             onClick={() =>
               confirmDanger(() =>
                 removeRule.mutateAsync(r.id).then(() => toast('success', t('msg.operationSuccessful')), shownByClient),
               )
             }
-          >
-            {t('list.delete')}
-          </Button>
+          />
         </Space>
       ),
     },

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
+import { DeleteOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
+import { IconAction } from '../../components/list/RowActions';
 import type { SysUser } from '../../api/admin';
 import ListView from '../../components/list/ListView';
 import { SecondaryText } from '../../components/Text';
@@ -52,11 +54,12 @@ export default function AccountsPage({ screen }: { screen: AccountScreen }) {
       titleKey: 'user.userName',
       dataIndex: 'userName',
       sortKey: 'userName',
+      clip: 100,
       render: (v: string, u) => (u.id === self ? <>{v} <SecondaryText>{t('user.self')}</SecondaryText></> : v),
     },
     screen.placeColumn,
     { titleKey: 'user.phone', dataIndex: 'phone' },
-    { titleKey: 'user.email', dataIndex: 'email' },
+    { titleKey: 'user.email', dataIndex: 'email', clip: 120 },
     {
       titleKey: 'user.roles',
       dataIndex: 'roles',
@@ -75,15 +78,9 @@ export default function AccountsPage({ screen }: { screen: AccountScreen }) {
       fixed: 'right',
       render: (_: unknown, u) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing({ user: u })} data-testid={`edit-${u.loginCode}`}>
-            {t('user.edit')}
-          </Button>
-          <Button type="link" size="small" disabled={u.id === self} onClick={() => setResetting(u)} data-testid={`reset-${u.loginCode}`}>
-            {t('user.resetPwd')}
-          </Button>
-          <Button type="link" size="small" danger disabled={u.id === self} onClick={() => remove([u.id])} data-testid={`delete-${u.loginCode}`}>
-            {t('user.delete')}
-          </Button>
+          <IconAction label={t('user.edit')} icon={<EditOutlined />} onClick={() => setEditing({ user: u })} testId={`edit-${u.loginCode}`} />
+          <IconAction label={t('user.resetPwd')} icon={<ReloadOutlined />} disabled={u.id === self} onClick={() => setResetting(u)} testId={`reset-${u.loginCode}`} />
+          <IconAction label={t('user.delete')} icon={<DeleteOutlined />} danger disabled={u.id === self} onClick={() => remove([u.id])} testId={`delete-${u.loginCode}`} />
         </Space>
       ),
     },

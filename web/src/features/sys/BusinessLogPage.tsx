@@ -75,10 +75,12 @@ export default function BusinessLogPage() {
     {
       titleKey: 'businessLog.target',
       dataIndex: 'target',
+      // a long name (a tender's) ends in '…', whole in the tooltip and the detail
+      clip: 260,
       render: (v: string, r) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
+        <>
           {v} {r.targetId && <Typography.Text type="secondary">#{r.targetId}</Typography.Text>}
-        </span>
+        </>
       ),
     },
     ...tailColumns<BusinessLog>(detail.open),

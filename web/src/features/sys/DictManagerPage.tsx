@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Col, Empty, Row, Space, Switch, Table, Tag, Typography } from 'antd';
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import {
   changeDictEnable,
   deleteDict,
@@ -15,6 +15,7 @@ import { dictKeys, useDictItems } from '../../api/hooks/dict';
 import DictSelect from '../../components/DictSelect';
 import ExportButton, { openExport } from '../../components/list/ExportButton';
 import SearchCard, { type SearchField } from '../../components/list/SearchCard';
+import { IconAction } from '../../components/list/RowActions';
 import TableCard, { type ListColumn } from '../../components/list/TableCard';
 import { filterParams } from '../../components/list/query';
 import { requireTicked, useConfirmDanger } from '../../components/list/guards';
@@ -126,12 +127,8 @@ export default function DictManagerPage() {
       key: 'actions',
       render: (_: unknown, g) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing({ parentId: 0, row: g })} data-testid={`dict-group-edit-${g.value}`}>
-            {t('dict.edit')}
-          </Button>
-          <Button type="link" size="small" danger onClick={() => remove([g.id], true)} data-testid={`dict-group-delete-${g.value}`}>
-            {t('dict.delete')}
-          </Button>
+          <IconAction label={t('dict.edit')} icon={<EditOutlined />} onClick={() => setEditing({ parentId: 0, row: g })} testId={`dict-group-edit-${g.value}`} />
+          <IconAction label={t('dict.delete')} icon={<DeleteOutlined />} danger onClick={() => remove([g.id], true)} testId={`dict-group-delete-${g.value}`} />
         </Space>
       ),
     },
@@ -153,12 +150,8 @@ export default function DictManagerPage() {
       key: 'actions',
       render: (_: unknown, r: DictRow) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => group && setEditing({ parentId: group.id, row: r })} data-testid={`dict-item-edit-${r.value}`}>
-            {t('dict.edit')}
-          </Button>
-          <Button type="link" size="small" danger onClick={() => remove([r.id], false)} data-testid={`dict-item-delete-${r.value}`}>
-            {t('dict.delete')}
-          </Button>
+          <IconAction label={t('dict.edit')} icon={<EditOutlined />} onClick={() => group && setEditing({ parentId: group.id, row: r })} testId={`dict-item-edit-${r.value}`} />
+          <IconAction label={t('dict.delete')} icon={<DeleteOutlined />} danger onClick={() => remove([r.id], false)} testId={`dict-item-delete-${r.value}`} />
         </Space>
       ),
     },

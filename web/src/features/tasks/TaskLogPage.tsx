@@ -33,19 +33,21 @@ export default function TaskLogPage() {
 
   const columns: ListColumn<TaskRun>[] = [
     { titleKey: 'task.startedAt', dataIndex: 'startedAt', sortKey: 'startedAt', render: (v: string) => formatTime(v), width: 170, fixed: 'left' },
-    { titleKey: 'task.task', dataIndex: 'task', render: (v: string) => <span data-testid="log-task">{name(v)}</span> },
-    { titleKey: 'task.trigger', dataIndex: 'trigger', render: (v: string, r) => (r.startedBy ? `${triggerLabel(v)} (${r.startedBy})` : triggerLabel(v)) },
-    { titleKey: 'task.fireAt', dataIndex: 'fireAt', render: (v: string | null) => formatTime(v) },
+    { titleKey: 'task.task', dataIndex: 'task', clip: 160, render: (v: string) => <span data-testid="log-task">{name(v)}</span> },
+    { titleKey: 'task.trigger', dataIndex: 'trigger', clip: 120, render: (v: string, r) => (r.startedBy ? `${triggerLabel(v)} (${r.startedBy})` : triggerLabel(v)) },
+    // when the run was due: it differs from the start only after a misfire or a retry; shown from the column settings
+    { titleKey: 'task.fireAt', dataIndex: 'fireAt', defaultHidden: true, render: (v: string | null) => formatTime(v) },
     { titleKey: 'task.endedAt', dataIndex: 'endedAt', render: (v: string | null) => formatTime(v) },
     { titleKey: 'task.duration', dataIndex: 'durationMs', render: (v: number | null) => duration(v) },
     { titleKey: 'task.outcome', dataIndex: 'outcome', render: (v: string) => <OutcomeTag outcome={v} /> },
     { titleKey: 'task.attempt', dataIndex: 'attempt', render: (v: number, r) => `${v} / ${r.maxAttempts}` },
-    { titleKey: 'task.instance', dataIndex: 'instance' },
+    // which server ran it: for a cluster's administrator, shown from the column settings
+    { titleKey: 'task.instance', dataIndex: 'instance', defaultHidden: true },
     {
       titleKey: 'task.message',
       dataIndex: 'message',
       render: (v: string) => (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 320 }} data-testid="log-message">
+        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 200 }} data-testid="log-message">
           {v}
         </Typography.Text>
       ),

@@ -8,6 +8,7 @@ import { useCronPreview, useEnableTask, useRetention, useRunTask, useSetRetentio
 import { keepFormOpen } from '../../api/hooks/useWrite';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
+import { headerTitle, IconAction } from '../../components/list/RowActions';
 import { describeCron } from './cron';
 import { OutcomeTag } from './taskShared';
 
@@ -187,7 +188,9 @@ export default function TaskManagerPage() {
       dataIndex: 'name',
       render: (v: string, r: Task) => (
         <Tooltip title={r.description}>
-          <span data-testid={`task-name-${r.code}`}>{v}</span>
+          <span data-testid={`task-name-${r.code}`} style={{ display: 'inline-block', maxWidth: 220 }}>
+            {v}
+          </span>
           <div>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {r.code}
@@ -197,7 +200,7 @@ export default function TaskManagerPage() {
       ),
     },
     {
-      title: t('task.cron'),
+      title: headerTitle(t('task.cron')),
       dataIndex: 'cron',
       render: (v: string) => (
         <>
@@ -205,7 +208,7 @@ export default function TaskManagerPage() {
             {v}
           </Typography.Text>
           <div>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Typography.Text type="secondary" style={{ fontSize: 12, display: 'inline-block', maxWidth: 180 }}>
               {describeCron(v, lang)}
             </Typography.Text>
           </div>
@@ -213,7 +216,7 @@ export default function TaskManagerPage() {
       ),
     },
     {
-      title: t('task.nextRun'),
+      title: headerTitle(t('task.nextRun')),
       dataIndex: 'nextRuns',
       render: (v: string[]) =>
         v.length ? (
@@ -250,12 +253,13 @@ export default function TaskManagerPage() {
       ),
     },
     {
-      title: t('task.lastRun'),
+      title: headerTitle(t('task.lastRun')),
       key: 'last',
       render: (_: unknown, r: Task) =>
         r.lastRunAt ? (
           <Tooltip title={r.lastMessage}>
-            <span style={{ whiteSpace: 'nowrap' }}>{formatTime(r.lastRunAt)}</span> <OutcomeTag outcome={r.lastOutcome} />
+            <div style={{ whiteSpace: 'nowrap' }}>{formatTime(r.lastRunAt)}</div>
+            <OutcomeTag outcome={r.lastOutcome} />
           </Tooltip>
         ) : (
           <Typography.Text type="secondary">{t('task.never')}</Typography.Text>
@@ -267,15 +271,23 @@ export default function TaskManagerPage() {
       fixed: 'right' as const,
       render: (_: unknown, r: Task) => (
         <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} data-testid={`task-edit-${r.code}`}>
-            {t('task.edit')}
-          </Button>
-          <Button type="link" size="small" icon={<PlayCircleOutlined />} loading={busy === r.code} onClick={() => run.mutate(r.code, done)} data-testid={`task-run-${r.code}`}>
-            {t('task.runNow')}
-          </Button>
-          <Link to={`/task_log?task=${encodeURIComponent(r.code)}`} data-testid={`task-log-${r.code}`}>
-            <UnorderedListOutlined /> {t('task.viewLog')}
-          </Link>
+          <IconAction label={t('task.edit')} icon={<EditOutlined />} onClick={() => setEditing(r)} testId={`task-edit-${r.code}`} />
+          <Tooltip title={t('task.runNow')}>
+            <Button
+              type="link"
+              size="small"
+              icon={<PlayCircleOutlined />}
+              aria-label={t('task.runNow')}
+              loading={busy === r.code}
+              onClick={() => run.mutate(r.code, done)}
+              data-testid={`task-run-${r.code}`}
+            />
+          </Tooltip>
+          <Tooltip title={t('task.viewLog')}>
+            <Link to={`/task_log?task=${encodeURIComponent(r.code)}`} aria-label={t('task.viewLog')} style={{ padding: '0 7px' }} data-testid={`task-log-${r.code}`}>
+              <UnorderedListOutlined />
+            </Link>
+          </Tooltip>
         </Space>
       ),
     },

@@ -30,6 +30,7 @@ export default function LecturerPage() {
       titleKey: 'training.lecturer.name',
       dataIndex: 'name',
       sortKey: 'name',
+      cellWidth: 260,
       render: (v: string, l) => (
         <Space direction="vertical" size={0} style={{ minWidth: 150 }}>
           <span>

@@ -8,6 +8,7 @@ import { makeExpertBook, searchBookExperts, type ExpertBookMade, type ExpertCand
 import OrgFilterSelect from '../../components/OrgFilterSelect';
 import { requireTicked } from '../../components/list/guards';
 import SearchCard, { type SearchField } from '../../components/list/SearchCard';
+import { ClipText, IconAction } from '../../components/list/RowActions';
 import TableCard, { type ListColumn } from '../../components/list/TableCard';
 import { useFormSubmit } from '../../components/list/useFormSubmit';
 import { useList } from '../../components/list/useList';
@@ -81,19 +82,27 @@ export default function ExpertMakeWordPage() {
 
   const columns: ListColumn<ExpertCandidate>[] = [
     {
+      // who the expert is: the name (employee code) over the unit, so that the list fits beside the book at 1440 px
       titleKey: 'wordbook.name',
       dataIndex: 'name',
+      width: 200,
       render: (_: string, r) => (
-        <span>
-          {r.name}
-          {r.employeeCode && <Typography.Text type="secondary"> ({r.employeeCode})</Typography.Text>}
-        </span>
+        <>
+          <ClipText max={184}>
+            {r.name}
+            {r.employeeCode && <Typography.Text type="secondary"> ({r.employeeCode})</Typography.Text>}
+          </ClipText>
+          {r.unit && (
+            <ClipText max={184}>
+              <Typography.Text type="secondary">{r.unit}</Typography.Text>
+            </ClipText>
+          )}
+        </>
       ),
     },
-    { titleKey: 'wordbook.unit', dataIndex: 'unit' },
     { titleKey: 'wordbook.jobTitle', dataIndex: 'title' },
     { titleKey: 'wordbook.years', dataIndex: 'years', render: (v: number) => (v > 0 ? t('wordbook.yearsN', { n: v }) : '') },
-    { titleKey: 'wordbook.qualification', dataIndex: 'qualifications', render: (v: string[]) => <QualificationTags names={v} /> },
+    { titleKey: 'wordbook.qualification', dataIndex: 'qualifications', cellWidth: 200, render: (v: string[]) => <QualificationTags names={v} /> },
     {
       titleKey: 'wordbook.photo',
       dataIndex: 'hasPhoto',
@@ -107,9 +116,7 @@ export default function ExpertMakeWordPage() {
         chosenIds.has(r.id) ? (
           <Typography.Text type="secondary">{t('wordbook.added')}</Typography.Text>
         ) : (
-          <Button type="link" size="small" icon={<PlusOutlined />} data-testid={`book-add-${r.id}`} onClick={() => add([r])}>
-            {t('wordbook.add')}
-          </Button>
+          <IconAction label={t('wordbook.add')} icon={<PlusOutlined />} testId={`book-add-${r.id}`} onClick={() => add([r])} />
         ),
     },
   ];
@@ -124,7 +131,7 @@ export default function ExpertMakeWordPage() {
     <>
       <SearchCard fields={fields} values={list.state.filters} onSearch={list.search} onReset={list.reset} />
       <Row gutter={16} align="top">
-        <Col xs={24} xl={15}>
+        <Col xs={24} xl={16}>
           <TableCard<ExpertCandidate>
             list={list}
             columns={columns}
@@ -147,7 +154,7 @@ export default function ExpertMakeWordPage() {
             }
           />
         </Col>
-        <Col xs={24} xl={9}>
+        <Col xs={24} xl={8}>
           <Card
             title={t('wordbook.chosen', { n: chosen.length })}
             variant="borderless"
