@@ -128,10 +128,11 @@ const appRoutes = buildRoutes();
  * A full load of a signed-in address asks for antd's root, the shell, the page and the messages they need all at once,
  * with the app, instead of each when the one around it has rendered (three chained round trips of chunks: issue 28,
  * docs/performance.md 'Full loads in Chromium'), and starts the page's first call (routes.ts `prefetch`) beside them.
- * The app's first render waits for the modules (main.tsx), so antd's root, the shell and the page render in one pass
- * without suspending; the page finds its first call under way or answered in the query cache. Without a session the
- * guard sends the address to the sign-in, so nothing is asked for. Resolves when the modules are in (never rejects:
- * a module that failed is asked again by its lazy component, whose error boundary shows the failure).
+ * The app's first render waits for the modules and that call (main.tsx, up to a second), so antd's root, the shell
+ * and the page render in one pass without suspending, with the page's data: the page finds its first call answered in
+ * the query cache (or under way, past the second). Without a session the guard sends the address to the sign-in, so
+ * nothing is asked for. Resolves when the modules and the call are in (never rejects: a module that failed is asked
+ * again by its lazy component, whose error boundary shows the failure; a failed call by the page).
  */
 export function preloadAddress(pathname: string, search: string, session: SessionUser | null): Promise<void> {
   const path = pathname.toLowerCase().replace(/\/+$/, '');
@@ -140,11 +141,9 @@ export function preloadAddress(pathname: string, search: string, session: Sessio
   const quiet = () => undefined;
   // only what the page will show: not a refused address, nor behind the forced change of password
   const allowed = guard(pathname, new URLSearchParams(search), session, null).kind === 'allow' && session.updatePwd !== 1;
-  if (allowed) r.prefetch?.(search).catch(quiet);
-  return Promise.all([antdRoot.load(), (r.shell === 'portal' ? portalShell : adminShell).load(), pageLoader(r)[1].load()]).then(
-    quiet,
-    quiet,
-  );
+  const data = allowed ? r.prefetch?.(search).catch(quiet) : undefined;
+  const modules = [antdRoot.load(), (r.shell === 'portal' ? portalShell : adminShell).load(), pageLoader(r)[1].load()];
+  return Promise.all([...modules, data]).then(quiet, quiet);
 }
 
 
@@ -156,7 +155,7 @@ function storedSession() {
   }
 }
 
-/** The modules of the address the app was opened at (preloadAddress): main.tsx renders once they are in. */
+/** The modules and first call of the address the app was opened at (preloadAddress): main.tsx renders once they are in. */
 export const addressReady: Promise<void> =
   typeof window !== 'undefined' ? preloadAddress(window.location.pathname, window.location.search, storedSession()) : Promise.resolve();
 
