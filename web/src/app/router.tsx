@@ -147,17 +147,9 @@ export function preloadAddress(pathname: string, search: string, session: Sessio
 }
 
 
-function storedSession() {
-  try {
-    return getSession();
-  } catch {
-    return null;
-  }
-}
-
 /** The modules and first call of the address the app was opened at (preloadAddress): main.tsx renders once they are in. */
 export const addressReady: Promise<void> =
-  typeof window !== 'undefined' ? preloadAddress(window.location.pathname, window.location.search, storedSession()) : Promise.resolve();
+  typeof window !== 'undefined' ? preloadAddress(window.location.pathname, window.location.search, getSession()) : Promise.resolve();
 
 /** The routed screens (inside the BrowserRouter of App.tsx). */
 export function AppRoutes() {

@@ -6,8 +6,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getDownloadTicket } from '../admin';
 import { listMessages, portalHome, portalRecord, portalSearch, readAllMessages, type PortalSearchParams } from '../portal';
 import { getLang } from '../../i18n';
-import { prefetchForPage, refetchUnlessPrefetched } from '../queries';
-import { resourceKeys } from './keys';
+import { queryClient } from '../queries';
+import { prefetchForPage, refetchUnlessPrefetched, resourceKeys } from './keys';
 import { useWrite } from './useWrite';
 
 export const portalKeys = resourceKeys('portal');
@@ -21,7 +21,7 @@ export const usePortalHome = (lang: string) =>
   useQuery({ queryKey: portalKeys.of('home', lang), queryFn: () => portalHome({ silent: true }), refetchOnMount: refetchUnlessPrefetched });
 
 /** The home asked for at a full load of /gateway, beside the page's modules (routes.ts `prefetch`). */
-export const prefetchPortalHome = () => prefetchForPage(portalKeys.of('home', getLang()), () => portalHome({ silent: true }));
+export const prefetchPortalHome = () => prefetchForPage(queryClient, portalKeys.of('home', getLang()), () => portalHome({ silent: true }));
 
 export const usePortalRecord = (id: number | undefined, lang: string) =>
   useQuery({ queryKey: portalKeys.one(id, lang), queryFn: () => portalRecord(id!, { silent: true }), enabled: !!id });

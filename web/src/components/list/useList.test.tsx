@@ -184,7 +184,7 @@ describe('useList through the query cache', () => {
   });
 
   it('shows the page a full load prefetched without asking again; a later visit asks again behind it', async () => {
-    await act(() => prefetchList(['things'], FIELDS, fetchPage, ''));
+    await act(() => prefetchList(queryClient, ['things'], FIELDS, fetchPage, ''));
     expect(calls).toEqual([{ current: '1', limit: '10' }]);
     const first = await mount();
     expect(shown()).toBe('a,b');
@@ -202,7 +202,7 @@ describe('useList through the query cache', () => {
   it('a screen opened while the prefetch is under way joins it', async () => {
     let answer = () => {};
     gate = new Promise<void>((resolve) => (answer = resolve));
-    const prefetched = prefetchList(['things'], FIELDS, fetchPage, '');
+    const prefetched = prefetchList(queryClient, ['things'], FIELDS, fetchPage, '');
     await mount();
     expect(shown()).toBe('');
     answer();
@@ -216,7 +216,7 @@ describe('useList through the query cache', () => {
     const failing = vi.fn(async () => {
       throw new Error('down');
     });
-    await act(() => prefetchList(['things'], FIELDS, failing, ''));
+    await act(() => prefetchList(queryClient, ['things'], FIELDS, failing, ''));
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
     await mount();
     await waitFor(() => expect(shown()).toBe('a,b'));

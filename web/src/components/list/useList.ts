@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Key } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { prefetchForPage, refetchUnlessPrefetched } from '../../api/queries';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchForPage, refetchUnlessPrefetched } from '../../api/hooks/keys';
 import { apiParams, pageKey, readListState, writeListState, type FieldParams, type ListState, type Page, type SortOrder } from './query';
 
 export interface ListController<T> {
@@ -102,11 +103,12 @@ export function useList<T>(
  * failures).
  */
 export function prefetchList<T>(
+  client: QueryClient,
   key: readonly unknown[],
   fields: FieldParams[],
   fetchPage: (params: Record<string, string>) => Promise<Page<T>>,
   search: string,
 ): Promise<void> {
   const params = apiParams(readListState(new URLSearchParams(search), fields), fields);
-  return prefetchForPage(pageKey(key, params), () => fetchPage(params));
+  return prefetchForPage(client, pageKey(key, params), () => fetchPage(params));
 }

@@ -4,6 +4,7 @@
  * asked for; this module stays light (no screen code) so that it arrives before the page's.
  */
 import { listUsers } from '../../api/admin';
+import { queryClient } from '../../api/queries';
 import { prefetchList } from '../../components/list/useList';
 import type { FieldParams } from '../../components/list/query';
 
@@ -18,4 +19,4 @@ export const staffFilters = {
 } satisfies Record<string, FieldParams>;
 
 export const prefetchStaffList = (search: string) =>
-  prefetchList(staffListKey, Object.values(staffFilters), (p) => listUsers(p, { silent: true }), search);
+  prefetchList(queryClient, staffListKey, Object.values(staffFilters), (p) => listUsers(p, { silent: true }), search);
