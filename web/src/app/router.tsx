@@ -146,7 +146,6 @@ export function preloadAddress(pathname: string, search: string, session: Sessio
   return Promise.all([...modules, data]).then(quiet, quiet);
 }
 
-
 /** The modules and first call of the address the app was opened at (preloadAddress): main.tsx renders once they are in. */
 export const addressReady: Promise<void> =
   typeof window !== 'undefined' ? preloadAddress(window.location.pathname, window.location.search, getSession()) : Promise.resolve();
