@@ -48,7 +48,7 @@ type Params = ListParams;
 
 export const getDownloadTicket = (path: string) => callValue(apis.downloadTicket, { path });
 export const getOrgChildren = (pid: string, opts?: CallOptions) => call(apis.orgGetByPid, { pid }, opts);
-export const listUsers = (p: Params) => callList(apis.userList, p);
+export const listUsers = (p: Params, opts?: CallOptions) => callList(apis.userList, p, opts);
 export const addUser = (f: UserForm) => call(apis.userAdd, { ...f });
 export const editUser = (f: UserForm & { id: number }) => call(apis.userEdit, { ...f });
 export const changeUserState = (ids: number[], state: 0 | 1) => call(apis.userChangeState, { ids, state: String(state) });

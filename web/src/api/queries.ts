@@ -12,6 +12,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getToken, subscribeSession } from '../lib/session';
 
+// the shells' provider, from here: it then travels in one chunk with the client (a prefetch of a full load, routes.ts
+// `prefetch`, reaches the client before the shells; imported apart, the provider would be a chunk of its own)
+export { QueryClientProvider } from '@tanstack/react-query';
+
 /** The cache's rules: no retries (the API client has shown the error once), no refetch on window focus. */
 export function newQueryClient(): QueryClient {
   return new QueryClient({
@@ -29,3 +33,4 @@ subscribeSession(() => {
     queryClient.clear();
   }
 });
+

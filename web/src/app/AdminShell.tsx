@@ -3,9 +3,8 @@ import { Button } from 'antd';
 // the layout without Layout.Sider, which `antd`'s Layout carries (2.8 kB gzipped): the side column is ours (SideNav.tsx)
 import Layout, { Content } from 'antd/es/layout/layout';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, useLocation } from 'react-router-dom';
-import { queryClient } from '../api/queries';
+import { queryClient, QueryClientProvider } from '../api/queries';
 import AppHeader from '../components/AppHeader';
 import UntilPasswordChanged from '../components/UntilPasswordChanged';
 import Brand from '../components/Brand';

@@ -2,9 +2,8 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Badge, Grid, Menu } from 'antd';
 // the layout without Layout.Sider, which `antd`'s Layout carries (2.8 kB gzipped)
 import Layout, { Content } from 'antd/es/layout/layout';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { queryClient } from '../api/queries';
+import { queryClient, QueryClientProvider } from '../api/queries';
 import AppHeader from '../components/AppHeader';
 import UntilPasswordChanged from '../components/UntilPasswordChanged';
 import PageLoading from '../components/PageLoading';

@@ -216,8 +216,9 @@ function Group({ node, level, props }: { node: SysMenu; level: number; props: Na
         <span className={styles.label}>{menuLabel(node)}</span>
         <i className={styles.arrow} aria-hidden />
       </button>
+      {/* a closed group's screens are drawn when it opens: a full load draws the open groups only (issue 28) */}
       <ul className={styles.sub} id={id} hidden={!open}>
-        <Items menus={node.subMenus ?? []} level={level + 1} props={props} />
+        {open && <Items menus={node.subMenus ?? []} level={level + 1} props={props} />}
       </ul>
     </li>
   );

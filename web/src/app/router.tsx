@@ -1,12 +1,15 @@
 import { Component, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazyRemembered, remembered, type Remembered } from '../lib/remembered';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import ErrorPage from '../features/errors/ErrorPage';
 import { loadMessages, withAntdLocale } from '../i18n';
 import RootLayout from './RootLayout';
-import { USER_KEY } from '../lib/session';
-import { routes, type PageLoader, type RouteEntry, type Shell } from './routes';
+import { getSession, type SessionUser } from '../lib/session';
+import { guard } from './guard';
+import { routes, type PageLoader, type PageModule, type RouteEntry, type Shell } from './routes';
 
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+const pageLoaders = new Map<string, Remembered<PageModule>>();
 const loaderIds = new Map<PageLoader, number>();
 
 const withMessages =
@@ -15,16 +18,27 @@ const withMessages =
     Promise.all([load(), loadMessages(upTo)]).then(([m]) => m);
 
 /**
- * One React.lazy component per page module (several routes may share a page). A portal or admin page brings the rest
- * of the language's messages unless it needs only the core its shell brought (routes.ts `coreMessages`).
+ * One loader per page module (several routes may share a page). A portal or admin page brings the rest of the
+ * language's messages unless it needs only the core its shell brought (routes.ts `coreMessages`).
  */
-function pageOf(r: RouteEntry) {
+function pageLoader(r: RouteEntry): [string, Remembered<PageModule>] {
   const all = r.shell !== 'public' && !r.coreMessages;
   if (!loaderIds.has(r.page)) loaderIds.set(r.page, loaderIds.size);
   const key = `${loaderIds.get(r.page)}${all ? '+all' : ''}`;
+  let loader = pageLoaders.get(key);
+  if (!loader) {
+    loader = remembered(all ? withMessages('all', r.page) : r.page);
+    pageLoaders.set(key, loader);
+  }
+  return [key, loader];
+}
+
+/** One React.lazy component per page loader: it renders at once when a full load has preloaded it. */
+function pageOf(r: RouteEntry) {
+  const [key, loader] = pageLoader(r);
   let Page = lazyPages.get(key);
   if (!Page) {
-    Page = lazy(all ? withMessages('all', r.page) : r.page);
+    Page = lazyRemembered(loader);
     lazyPages.set(key, Page);
   }
   return Page;
@@ -32,11 +46,14 @@ function pageOf(r: RouteEntry) {
 
 // Shells are lazy too: the first screen (sign-in) loads neither the admin menu nor the header dialogs.
 // They bring the core of the language's messages (the public screens need only theirs: src/i18n/publicKeys.ts).
-const PortalShell = lazy(withMessages('core', () => import('./PortalShell')));
-const AdminShell = lazy(withMessages('core', () => import('./AdminShell')));
+const portalShell = remembered(withMessages('core', () => import('./PortalShell')));
+const adminShell = remembered(withMessages('core', () => import('./AdminShell')));
+const PortalShell = lazyRemembered(portalShell);
+const AdminShell = lazyRemembered(adminShell);
 const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
 // antd's ConfigProvider (theme, locale) around every screen but the plain sign-in ones; it brings antd's and dayjs' locale.
-const AntdLayout = lazy(withAntdLocale(() => import('./AntdRoot')));
+const antdRoot = remembered(withAntdLocale(() => import('./AntdRoot')));
+const AntdLayout = lazyRemembered(antdRoot);
 
 function childrenOf(shell: Shell, plain = false): RouteObject[] {
   return routes
@@ -110,29 +127,28 @@ const appRoutes = buildRoutes();
 /**
  * A full load of a signed-in address asks for antd's root, the shell, the page and the messages they need all at once,
  * with the app, instead of each when the one around it has rendered (three chained round trips of chunks: issue 28,
- * docs/performance.md 'Full loads in Chromium'). React.lazy then finds the modules loaded. Without a session the
- * guard sends the address to the sign-in, so nothing is asked for.
+ * docs/performance.md 'Full loads in Chromium'), and starts the page's first call (routes.ts `prefetch`) beside them.
+ * The app's first render waits for the modules and that call (main.tsx, up to a second), so antd's root, the shell
+ * and the page render in one pass without suspending, with the page's data: the page finds its first call answered in
+ * the query cache (or under way, past the second). Without a session the guard sends the address to the sign-in, so
+ * nothing is asked for. Resolves when the modules and the call are in (never rejects: a module that failed is asked
+ * again by its lazy component, whose error boundary shows the failure; a failed call by the page).
  */
-export function preloadAddress(pathname: string, signedIn: boolean) {
+export function preloadAddress(pathname: string, search: string, session: SessionUser | null): Promise<void> {
   const path = pathname.toLowerCase().replace(/\/+$/, '');
   const r = routes.find((x) => x.path.toLowerCase() === path);
-  if (!signedIn || !r || r.plain || r.shell === 'public') return;
+  if (!session || !r || r.plain || r.shell === 'public') return Promise.resolve();
   const quiet = () => undefined;
-  withAntdLocale(() => import('./AntdRoot'))().catch(quiet);
-  (r.shell === 'portal' ? import('./PortalShell') : import('./AdminShell')).catch(quiet);
-  r.page().catch(quiet);
-  loadMessages(r.coreMessages ? 'core' : 'all').catch(quiet);
+  // only what the page will show: not a refused address, nor behind the forced change of password
+  const allowed = guard(pathname, new URLSearchParams(search), session, null).kind === 'allow' && session.updatePwd !== 1;
+  const data = allowed ? r.prefetch?.(search).catch(quiet) : undefined;
+  const modules = [antdRoot.load(), (r.shell === 'portal' ? portalShell : adminShell).load(), pageLoader(r)[1].load()];
+  return Promise.all([...modules, data]).then(quiet, quiet);
 }
 
-function hasSession() {
-  try {
-    return !!sessionStorage.getItem(USER_KEY);
-  } catch {
-    return false;
-  }
-}
-
-if (typeof window !== 'undefined') preloadAddress(window.location.pathname, hasSession());
+/** The modules and first call of the address the app was opened at (preloadAddress): main.tsx renders once they are in. */
+export const addressReady: Promise<void> =
+  typeof window !== 'undefined' ? preloadAddress(window.location.pathname, window.location.search, getSession()) : Promise.resolve();
 
 /** The routed screens (inside the BrowserRouter of App.tsx). */
 export function AppRoutes() {

@@ -30,6 +30,12 @@ export interface RouteEntry {
    * catalogue (publicKeys.test.ts checks its keys); every other portal or admin page does
    */
   coreMessages?: boolean;
+  /**
+   * the page's first call, started at a full load of the address beside the page's modules (router.tsx
+   * preloadAddress) with the key and parameters the page uses, so the page finds it in the query cache; given the
+   * address's query
+   */
+  prefetch?: (search: string) => Promise<unknown>;
 }
 
 type NavKey<K = MessageKey> = K extends `nav.${infer C}` ? C : never;
@@ -132,7 +138,11 @@ export const routes: RouteEntry[] = [
   route('public', 'verifyCert', pages.verifyCert, VERIFY_CERT_PATH),
 
   // portal shell
-  { ...route('portal', 'gateway', pages.gateway), coreMessages: true },
+  {
+    ...route('portal', 'gateway', pages.gateway),
+    coreMessages: true,
+    prefetch: () => import('../api/hooks/portal').then((m) => m.prefetchPortalHome()),
+  },
   route('portal', 'gatewaySearch', pages.gatewaySearch),
   route('portal', 'gatewayMsg', pages.gatewayMsg),
   route('portal', 'gatewayDemand', pages.gatewayDemand),
@@ -161,7 +171,11 @@ export const routes: RouteEntry[] = [
   admin('functionsmanager', pages.functionsmanager),
   admin('sysroles', pages.sysroles),
   admin('roleusers', pages.roleusers),
-  { ...admin('sysuser', pages.sysuser), coreMessages: true },
+  {
+    ...admin('sysuser', pages.sysuser),
+    coreMessages: true,
+    prefetch: (search) => import('../features/sys/sysUserList').then((m) => m.prefetchStaffList(search)),
+  },
   admin('organization_manager', pages.orgManager),
   admin('test', pages.widgets),
   admin('expert_talents_manage', pages.library),

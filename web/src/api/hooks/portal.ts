@@ -5,7 +5,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getDownloadTicket } from '../admin';
 import { listMessages, portalHome, portalRecord, portalSearch, readAllMessages, type PortalSearchParams } from '../portal';
-import { resourceKeys } from './keys';
+import { getLang } from '../../i18n';
+import { queryClient } from '../queries';
+import { prefetchForPage, refetchUnlessPrefetched, resourceKeys } from './keys';
 import { useWrite } from './useWrite';
 
 export const portalKeys = resourceKeys('portal');
@@ -16,7 +18,10 @@ export const failureText = (error: unknown, fallback: string) => (error instance
 
 /** lang: the server answers (and words its errors) in the caller's language. */
 export const usePortalHome = (lang: string) =>
-  useQuery({ queryKey: portalKeys.of('home', lang), queryFn: () => portalHome({ silent: true }) });
+  useQuery({ queryKey: portalKeys.of('home', lang), queryFn: () => portalHome({ silent: true }), refetchOnMount: refetchUnlessPrefetched });
+
+/** The home asked for at a full load of /gateway, beside the page's modules (routes.ts `prefetch`). */
+export const prefetchPortalHome = () => prefetchForPage(queryClient, portalKeys.of('home', getLang()), () => portalHome({ silent: true }));
 
 export const usePortalRecord = (id: number | undefined, lang: string) =>
   useQuery({ queryKey: portalKeys.one(id, lang), queryFn: () => portalRecord(id!, { silent: true }), enabled: !!id });

@@ -92,6 +92,9 @@ export function apiParams(state: ListState, fields: FieldParams[]): Record<strin
   return { ...filterParams(state, fields), current: String(state.current), limit: String(state.limit) };
 }
 
+/** The query cache key of a list's page: the list's key, then the page's API parameters (useList, prefetchList). */
+export const pageKey = (key: readonly unknown[], params: Record<string, string>): unknown[] => [...key, params];
+
 /** The server's answer to every list call (spec section 3). */
 export interface Page<T> {
   records: T[];

@@ -8,7 +8,7 @@ import { queryClient } from '../../api/queries';
 import { saveLogin } from '../../lib/session';
 import { cleanup, render, settle, waitFor } from '../../testing/render';
 import type { Page } from './query';
-import { useList, type ListController } from './useList';
+import { prefetchList, useList, type ListController } from './useList';
 import { useWrite } from '../../api/hooks/useWrite';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -181,5 +181,45 @@ describe('useList through the query cache', () => {
     expect(shown()).toBe('');
     answer();
     await waitFor(() => expect(shown()).toBe('b-only'));
+  });
+
+  it('shows the page a full load prefetched without asking again; a later visit asks again behind it', async () => {
+    await act(() => prefetchList(queryClient, ['things'], FIELDS, fetchPage, ''));
+    expect(calls).toEqual([{ current: '1', limit: '10' }]);
+    const first = await mount();
+    expect(shown()).toBe('a,b');
+    await settle(20);
+    expect(calls).toHaveLength(1);
+    expect(list.loading).toBe(false);
+    await first.unmount();
+    rows = ['a', 'b', 'c'];
+    await mount();
+    expect(shown()).toBe('a,b');
+    await waitFor(() => expect(shown()).toBe('a,b,c'));
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a screen opened while the prefetch is under way joins it', async () => {
+    let answer = () => {};
+    gate = new Promise<void>((resolve) => (answer = resolve));
+    const prefetched = prefetchList(queryClient, ['things'], FIELDS, fetchPage, '');
+    await mount();
+    expect(shown()).toBe('');
+    answer();
+    await act(() => prefetched);
+    await waitFor(() => expect(shown()).toBe('a,b'));
+    await settle(20);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a failed prefetch leaves nothing behind: the screen asks itself', async () => {
+    const failing = vi.fn(async () => {
+      throw new Error('down');
+    });
+    await act(() => prefetchList(queryClient, ['things'], FIELDS, failing, ''));
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    await mount();
+    await waitFor(() => expect(shown()).toBe('a,b'));
+    expect(calls).toHaveLength(1);
   });
 });

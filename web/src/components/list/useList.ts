@@ -2,7 +2,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Key } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { apiParams, readListState, writeListState, type FieldParams, type ListState, type Page, type SortOrder } from './query';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchForPage, refetchUnlessPrefetched } from '../../api/hooks/keys';
+import { apiParams, pageKey, readListState, writeListState, type FieldParams, type ListState, type Page, type SortOrder } from './query';
 
 export interface ListController<T> {
   state: ListState;
@@ -56,8 +58,10 @@ export function useList<T>(
   const state = inUrl ? urlState : local;
   const params = useMemo(() => apiParams(state, fieldsRef.current), [state]);
   const query = useQuery({
-    queryKey: [...key, params],
+    queryKey: pageKey(key, params),
     queryFn: () => fetchRef.current(params),
+    // the first page a full load prefetched (prefetchList) is shown as it came
+    refetchOnMount: refetchUnlessPrefetched,
     // the previous page stays while the next loads, but never another list's rows (another record type or table)
     placeholderData: (prev, prevQuery) =>
       prevQuery && JSON.stringify(prevQuery.queryKey.slice(0, -1)) === JSON.stringify(key) ? prev : undefined,
@@ -90,4 +94,21 @@ export function useList<T>(
     selectedKeys,
     setSelectedKeys,
   };
+}
+
+/**
+ * The page of a list an address shows (its query: filters, page, sort), asked for at a full load before the list's
+ * screen has rendered (routes.ts `prefetch`), under the key useList gives it: the screen finds it under way or answered.
+ * `key` and `fields` must be the ones the screen passes to useList; `fetchPage` its call, quiet (the screen shows
+ * failures).
+ */
+export function prefetchList<T>(
+  client: QueryClient,
+  key: readonly unknown[],
+  fields: FieldParams[],
+  fetchPage: (params: Record<string, string>) => Promise<Page<T>>,
+  search: string,
+): Promise<void> {
+  const params = apiParams(readListState(new URLSearchParams(search), fields), fields);
+  return prefetchForPage(client, pageKey(key, params), () => fetchPage(params));
 }

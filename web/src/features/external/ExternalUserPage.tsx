@@ -48,6 +48,7 @@ const externalAccounts: AccountKind = {
 
 const external: AccountScreen = {
   fields,
+  listKey: ['accounts', 'external'],
   list: listExtUsers,
   calls: { changeState: changeExtUserState, remove: deleteExtUsers },
   resetPassword: resetExtUserPassword,

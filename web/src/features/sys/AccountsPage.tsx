@@ -23,6 +23,8 @@ const UserFormDialog = lazy(() => import('./UserFormDialog'));
 /** One account screen as data: staff (/sysuser) or external users (/externalUser). */
 export interface AccountScreen {
   fields: SearchField[];
+  /** the list's key in the query cache (useList) */
+  listKey: readonly unknown[];
   list(params: Record<string, string>): Promise<Page<SysUser>>;
   calls: StateCalls;
   resetPassword(id: number, password: string): Promise<unknown>;
@@ -36,7 +38,7 @@ export interface AccountScreen {
 /** An account list with search, enable/disable, password reset, delete and export; the signed-in account is protected. */
 export default function AccountsPage({ screen }: { screen: AccountScreen }) {
   useI18n();
-  const list = useList(screen.fields, screen.list, { key: ['accounts', screen.kind] });
+  const list = useList(screen.fields, screen.list, { key: screen.listKey });
   const [editing, setEditing] = useState<{ user?: SysUser } | null>(null);
   const [resetting, setResetting] = useState<SysUser>();
   const editUsed = useEver(!!editing);

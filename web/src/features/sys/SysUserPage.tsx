@@ -4,22 +4,23 @@ import type { SearchField } from '../../components/list/SearchCard';
 import { stateField } from '../../components/list/useStateActions';
 import AccountsPage, { type AccountScreen } from './AccountsPage';
 import { staffAccounts } from './staffAccounts';
+import { staffFilters, staffListKey } from './sysUserList';
 
 const fields: SearchField[] = [
-  { names: ['userName'], labelKey: 'user.userName', kind: 'text' },
-  { names: ['loginCode'], labelKey: 'user.loginCode', kind: 'text' },
+  { ...staffFilters.userName, labelKey: 'user.userName', kind: 'text' },
+  { ...staffFilters.loginCode, labelKey: 'user.loginCode', kind: 'text' },
   {
-    names: ['unitCode'],
-    uiOnly: ['unitName'],
+    ...staffFilters.unit,
     labelKey: 'user.unit',
     kind: 'custom',
     render: (p) => <OrgFilterSelect testId="search-unitCode" value={p.value} label={p.label} onChange={p.onChange} />,
   },
-  stateField,
+  { ...stateField, ...staffFilters.state },
 ];
 
 const staff: AccountScreen = {
   fields,
+  listKey: staffListKey,
   list: listUsers,
   calls: { changeState: changeUserState, remove: deleteUsers },
   resetPassword: resetUserPassword,
