@@ -144,7 +144,7 @@ export function PictureField({
     if (fresh.current.delete(id)) void deleteUpload(id, { silent: true }).catch(tidyingOnly);
   };
 
-  const name = (i: number) => (max > 1 ? `${label} ${i + 1}` : label);
+  const name = (i: number) => (ids.length > 1 ? `${label} ${i + 1}` : label);
   const addText = compact ? t('exam.pic.addTo', { label }) : t('exam.pic.add');
   return (
     <div className={compact ? styles.fieldCompact : styles.field} data-testid={testId}>
@@ -180,7 +180,9 @@ export function PictureField({
         <input
           ref={input}
           type="file"
-          hidden
+          style={{ display: 'none' }}
+          tabIndex={-1}
+          aria-hidden="true"
           accept={PICTURE_ACCEPT}
           multiple={max > 1}
           data-testid={`${testId}-file`}
