@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Modal, Spin, Tooltip, Typography } from 'antd';
-import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
+import { CloseOutlined, PictureOutlined } from '@ant-design/icons';
 import { uploadPicture, type PictureSource } from '../../api/exam';
 import { useKeepPicture, usePicture } from '../../api/hooks/exam';
 import { deleteUpload } from '../../api/upload';
@@ -156,7 +156,7 @@ export function PictureField({
               size="small"
               type="text"
               danger
-              icon={<DeleteOutlined />}
+              icon={<CloseOutlined />}
               aria-label={t('exam.pic.remove', { name: name(i) })}
               title={t('exam.pic.remove', { name: name(i) })}
               onClick={() => remove(id)}
