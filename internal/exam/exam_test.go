@@ -468,7 +468,8 @@ func TestMarkingQueueAndRelease(t *testing.T) {
 		t.Fatalf("shown before release: %+v", got.Result)
 	}
 	queue, err := w.svc.Queue(ctx, exam.QueueIn{ExamID: e})
-	if err != nil || len(queue) != 1 || queue[0].Taker != fmt.Sprintf("答卷 %d", v.AttemptID) {
+	// anonymous, with the stem's pictures (none here: an empty list, never null)
+	if err != nil || len(queue) != 1 || queue[0].Taker != fmt.Sprintf("答卷 %d", v.AttemptID) || queue[0].Images == nil {
 		t.Fatalf("queue: %+v %v", queue, err)
 	}
 	if err := w.svc.Release(as(w.admin), e); key(err) != "exam.release_pending" {

@@ -23,6 +23,7 @@ type QueueItem struct {
 	Taker      string          `json:"taker" doc:"答卷 N (anonymous marking) or the taker's name"`
 	Type       string          `json:"type" enum:"single,multiple,judge,fill,short"`
 	Stem       string          `json:"stem"`
+	Images     []int64         `json:"images" doc:"the stem's pictures (GET /api/exam/picture)"`
 	Reference  json.RawMessage `json:"reference" doc:"the key or reference answer"`
 	Response   json.RawMessage `json:"response"`
 	Max        float64         `json:"max"`
@@ -40,15 +41,19 @@ func (s *Service) Queue(ctx context.Context, in QueueIn) ([]QueueItem, error) {
 		where, args = " AND a.exam_id = ?", append(args, in.ExamID)
 	}
 	out := []QueueItem{}
-	err := db.EachRow(ctx, s.db, `SELECT i.attempt_id, i.question_id, e.id, e.name, e.anonymous, u.user_name, v.qtype, v.stem, v.answer, i.answer, i.max_score
+	err := db.EachRow(ctx, s.db, `SELECT i.attempt_id, i.question_id, e.id, e.name, e.anonymous, u.user_name, v.qtype, v.stem, v.images, v.answer, i.answer, i.max_score
 		FROM exam_attempt_item i JOIN exam_attempt a ON a.id = i.attempt_id JOIN exam_exam e ON e.id = a.exam_id JOIN sys_user u ON u.id = a.user_id
 		JOIN exam_question_version v ON v.id = i.version_id
 		WHERE i.review = 1 AND i.score IS NULL AND a.state = 'submitted'`+where+` ORDER BY a.submitted_at, a.id, i.position LIMIT 500`, args, func(r db.Row) error {
 		var q QueueItem
 		var anon int
-		var name, key, resp string
-		if err := r.Scan(&q.AttemptID, &q.QuestionID, &q.ExamID, &q.ExamName, &anon, &name, &q.Type, &q.Stem, &key, &resp, &q.Max); err != nil {
+		var name, images, key, resp string
+		if err := r.Scan(&q.AttemptID, &q.QuestionID, &q.ExamID, &q.ExamName, &anon, &name, &q.Type, &q.Stem, &images, &key, &resp, &q.Max); err != nil {
 			return err
+		}
+		_ = json.Unmarshal([]byte(images), &q.Images)
+		if q.Images == nil {
+			q.Images = []int64{}
 		}
 		q.Taker = name
 		if anon == 1 {

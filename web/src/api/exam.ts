@@ -3,9 +3,23 @@
  * exams (/exam_manage), marking and grades (/exam_grade), and the taker's side: the portal's calls (web session) and
  * the phone page's (/h5Course, h5Token). Every shape is the generated description's (api/openapi.json).
  */
-import { call, callList, callValue, defineApis, defineRoutes, type CallOptions, type ListParams } from './client';
+import {
+  ApiError,
+  call,
+  callHeaders,
+  callList,
+  callValue,
+  clientEffects,
+  CODE_NETWORK,
+  defineApis,
+  defineRoutes,
+  interpret,
+  networkFailure,
+  type CallOptions,
+  type ListParams,
+} from './client';
 import type { components } from './schema';
-import type { BodyOf, GetPath } from './routes';
+import type { BodyOf, GetPath, QueryOf, RouteWith } from './routes';
 
 type Schemas = components['schemas'];
 
@@ -70,6 +84,7 @@ const apis = defineApis({
   examCorrections: { method: 'GET', path: '/api/exam/exam/corrections' },
   examQuestionKeyPreview: { method: 'POST', path: '/api/exam/question/key/preview' },
   examMarkingQueue: { method: 'GET', path: '/api/exam/marking/queue' },
+  examPictureUpload: { method: 'POST', path: '/api/exam/picture/upload', long: true },
   examMark: { method: 'PUT', path: '/api/exam/marking/mark' },
   /** the training classes an exam's audience may be (the training screens' list; needs training_class) */
   examTrainingClasses: { method: 'GET', path: '/api/training/class/list' },
@@ -180,3 +195,57 @@ export const takerApis: Record<TakerChannel, TakerApi> = {
   portal: takerOf({ mine: apis.examMine, start: apis.examStart, attempt: apis.examAttempt, save: apis.examSave, submit: apis.examSubmit, event: apis.examEvent }),
   phone: takerOf(phoneApis),
 };
+
+/* ---------- pictures of stems and options ---------- */
+
+/** Upload a picture for a stem or an option (jpg or png, under 2 MB; linked when the question is saved). Silent: the
+ *  editor shows the server's refusal beside the control. */
+export function uploadPicture(file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return callValue(apis.examPictureUpload, form, { silent: true });
+}
+
+/** Whose picture route a picture is read through: the examiners' (the four screens' codes), or the taker's own open
+ *  attempt on the portal (web session) or the phone page (h5Token header). */
+export type PictureSource = { channel: 'examiner' } | { channel: TakerChannel; attemptId: number };
+
+const PICTURE_ROUTES = {
+  examiner: { method: 'GET', path: '/api/exam/picture' },
+  portal: { method: 'GET', path: '/api/portal/exam/picture' },
+  phone: { method: 'GET', path: '/api/biapp/exam/picture' },
+} as const satisfies Record<PictureSource['channel'], RouteWith<'GET'>>;
+type PictureQuery = QueryOf<(typeof PICTURE_ROUTES)['examiner']> | QueryOf<(typeof PICTURE_ROUTES)['phone']>;
+
+/**
+ * A picture's bytes, asked with the caller's credentials (the session token as Bearer, or on the phone page the
+ * h5Token header): an <img src> would send neither. A refusal is the server's message (ApiError, no toast; the session
+ * rules of every call apply).
+ */
+export async function fetchPicture(src: PictureSource, id: number, signal?: AbortSignal): Promise<Blob> {
+  const fx = clientEffects();
+  const phone = src.channel === 'phone';
+  const opts: CallOptions = { silent: true, h5: phone };
+  const headers = callHeaders(!phone, opts);
+  if (phone) {
+    const token = fx.getH5Token();
+    if (token) headers.h5Token = token;
+  }
+  const query: PictureQuery = src.channel === 'examiner' ? { id } : { id, attemptId: src.attemptId };
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  let res: Response;
+  try {
+    res = await fx.fetch(`${fx.baseUrl}${PICTURE_ROUTES[src.channel].path}?${qs}`, { headers, signal, credentials: 'same-origin' });
+  } catch {
+    return networkFailure(opts);
+  }
+  if (res.ok && (res.headers.get('Content-Type') ?? '').startsWith('image/')) return res.blob();
+  let env: unknown;
+  try {
+    env = await res.json();
+  } catch {
+    env = undefined;
+  }
+  interpret(res.status, env && typeof env === 'object' ? (env as never) : undefined, opts, res.headers.get('X-Request-Id'));
+  throw new ApiError('', CODE_NETWORK, res.status); // an answer that is neither a picture nor a refusal
+}

@@ -1,11 +1,12 @@
 /** Examinations: the bank, papers, exams, marking and grades (api/exam.ts), and the taker's list. */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   attemptEvents,
   correctKey,
   deleteExam,
   examCorrections,
   examQuestions,
+  fetchPicture,
   deletePaper,
   deleteQuestion,
   examAnalysis,
@@ -22,6 +23,7 @@ import {
   savePaper,
   saveQuestion,
   takerApis,
+  type PictureSource,
   type TakerChannel,
 } from '../exam';
 import { resourceKeys } from './keys';
@@ -66,3 +68,25 @@ export const useMarkAnswer = () => useWrite(markAnswer, [examKeys.all]);
 
 /** The taker's exams (open, upcoming, done), on the portal or the phone page. */
 export const useMyExams = (channel: TakerChannel) => useQuery({ queryKey: myExamKeys.list(channel), queryFn: () => takerApis[channel].mine() });
+
+/** Pictures of stems and options: the bytes by source and file id (the examiners' route, a taker's attempt). */
+export const pictureKeys = resourceKeys('examPictures');
+const pictureKey = (src: PictureSource, id: number) => pictureKeys.one(src.channel, src.channel === 'examiner' ? 0 : src.attemptId, id);
+
+/** A picture's bytes, asked once with the caller's credentials and kept while shown (a refusal is not retried). */
+export const usePicture = (src: PictureSource, id: number) =>
+  useQuery({
+    queryKey: pictureKey(src, id),
+    queryFn: ({ signal }) => fetchPicture(src, id, signal),
+    enabled: id > 0,
+    staleTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+/** Keeps a picture just uploaded as the examiners' bytes of that id: the route serves a picture only once its question
+ *  is saved, so the editor shows the file the examiner chose. */
+export function useKeepPicture() {
+  const qc = useQueryClient();
+  return (id: number, file: Blob) => qc.setQueryData(pictureKey({ channel: 'examiner' }, id), file);
+}

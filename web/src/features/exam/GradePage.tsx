@@ -10,6 +10,7 @@ import ExportButton from '../../components/list/ExportButton';
 import Panel from '../../components/list/Panel';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
+import { Pictures } from './ExamPictures';
 import { answerText, points } from './examText';
 import AttemptEventsDrawer from './AttemptEvents';
 import { CorrectionsPanel, ExamQuestionsPanel } from './KeyCorrection';
@@ -181,6 +182,11 @@ function MarkRow({ item }: { item: QueueItem }) {
         <Typography.Text type="secondary">{item.examName}</Typography.Text>
       </Space>
       <div style={{ whiteSpace: 'pre-wrap', marginBottom: 4 }}>{item.stem}</div>
+      {item.images?.length ? (
+        <div style={{ marginBottom: 8 }}>
+          <Pictures ids={item.images} label={t('exam.pic.stem')} />
+        </div>
+      ) : null}
       <Row gutter={16}>
         <Col span={12}>
           <Typography.Text type="secondary">{t('exam.m.response')}</Typography.Text>

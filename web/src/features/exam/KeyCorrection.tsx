@@ -12,6 +12,7 @@ import { useCorrectKey, useExamQuestions, useKeyCorrections } from '../../api/ho
 import { shownByClient } from '../../api/hooks/useWrite';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
+import { Picture, Pictures } from './ExamPictures';
 import { answerText } from './examText';
 
 const OBJECTIVE = ['single', 'multiple', 'judge', 'fill'];
@@ -90,6 +91,11 @@ function KeyDialog({ examId, question, onClose }: { examId: number; question: Ex
     >
       <div data-testid="exam-k-dialog">
         <div style={{ whiteSpace: 'pre-wrap', marginBottom: 8 }}>{question.stem}</div>
+        {question.images.length > 0 && (
+          <div style={{ marginBottom: 8 }}>
+            <Pictures ids={question.images} label={t('exam.pic.stem')} size="thumb" />
+          </div>
+        )}
         <Typography.Paragraph type="secondary">
           {t('exam.k.current')}: <b data-testid="exam-k-current">{answerText(question.type, question.answer, judge)}</b>
         </Typography.Paragraph>
@@ -99,9 +105,12 @@ function KeyDialog({ examId, question, onClose }: { examId: number; question: Ex
             <Radio.Group value={draft.single} onChange={(e) => edit({ single: e.target.value as string })}>
               <Space direction="vertical">
                 {question.options.map((o) => (
-                  <Radio key={o.key} value={o.key} data-testid={`exam-k-opt-${o.key}`}>
-                    {o.key}. {o.text}
-                  </Radio>
+                  <Space key={o.key} align="start">
+                    <Radio value={o.key} data-testid={`exam-k-opt-${o.key}`}>
+                      {o.key}. {o.text}
+                    </Radio>
+                    {o.image ? <Picture id={o.image} alt={t('exam.pic.option', { key: o.key })} size="mini" /> : null}
+                  </Space>
                 ))}
               </Space>
             </Radio.Group>
@@ -110,9 +119,12 @@ function KeyDialog({ examId, question, onClose }: { examId: number; question: Ex
             <Checkbox.Group value={draft.multiple} onChange={(v) => edit({ multiple: v as string[] })}>
               <Space direction="vertical">
                 {question.options.map((o) => (
-                  <Checkbox key={o.key} value={o.key} data-testid={`exam-k-opt-${o.key}`}>
-                    {o.key}. {o.text}
-                  </Checkbox>
+                  <Space key={o.key} align="start">
+                    <Checkbox value={o.key} data-testid={`exam-k-opt-${o.key}`}>
+                      {o.key}. {o.text}
+                    </Checkbox>
+                    {o.image ? <Picture id={o.image} alt={t('exam.pic.option', { key: o.key })} size="mini" /> : null}
+                  </Space>
                 ))}
               </Space>
             </Checkbox.Group>

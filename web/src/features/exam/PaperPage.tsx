@@ -12,6 +12,7 @@ import RemoteSelect from '../../components/RemoteSelect';
 import { useConfirmDanger } from '../../components/list/guards';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
+import { Picture, Pictures } from './ExamPictures';
 import { answerText, points } from './examText';
 
 interface ItemRow {
@@ -263,9 +264,19 @@ function PreviewDialog({ paper, onClose }: { paper: Paper | null; onClose(): voi
                   <Typography.Text type="secondary">{t('exam.pointsN', { n: points(it.score) })}</Typography.Text>
                 </Space>
                 <div style={{ whiteSpace: 'pre-wrap' }}>{it.stem}</div>
+                {it.images?.length ? (
+                  <div style={{ margin: '6px 0' }}>
+                    <Pictures ids={it.images} label={t('exam.pic.stem')} />
+                  </div>
+                ) : null}
                 {(it.options ?? []).map((o) => (
                   <div key={o.key}>
                     {o.key}. {o.text}
+                    {o.image ? (
+                      <div style={{ margin: '4px 0 4px 20px' }}>
+                        <Picture id={o.image} alt={t('exam.pic.option', { key: o.key })} size="option" />
+                      </div>
+                    ) : null}
                   </div>
                 ))}
                 <Typography.Text type="success">

@@ -5,11 +5,14 @@ import { useSaveQuestion } from '../../api/hooks/exam';
 import FormModal from '../../components/form/FormModal';
 import { useI18n } from '../../i18n';
 import { countBlanks, LETTERS } from './examText';
+import { PictureField } from './ExamPictures';
+import { MAX_STEM_PICTURES, optionFilled } from './pictures';
 
 interface Values {
   type: QuestionType;
   stem: string;
-  options: { text: string }[];
+  images?: number[];
+  options: { text: string; image?: number }[];
   single?: string;
   multiple?: string[];
   judge?: boolean;
@@ -25,12 +28,13 @@ interface Values {
 const blankOptions = { options: [] as { value: string }[] };
 
 function fromQuestion(q?: Question): Partial<Values> {
-  if (!q) return { type: 'single', options: [{ text: '' }, { text: '' }, { text: '' }, { text: '' }], blanks: [{ alts: [] }], difficulty: 3, tags: [] };
+  if (!q) return { type: 'single', images: [], options: [{ text: '' }, { text: '' }, { text: '' }, { text: '' }], blanks: [{ alts: [] }], difficulty: 3, tags: [] };
   const a: unknown = q.answer;
   return {
     type: q.type,
     stem: q.stem,
-    options: q.options?.length ? q.options.map((o) => ({ text: o.text })) : [{ text: '' }, { text: '' }],
+    images: q.images ?? [],
+    options: q.options?.length ? q.options.map((o) => ({ text: o.text, image: o.image || 0 })) : [{ text: '' }, { text: '' }],
     single: q.type === 'single' ? String(a) : undefined,
     multiple: q.type === 'multiple' && Array.isArray(a) ? (a as string[]) : undefined,
     judge: q.type === 'judge' ? a === true : undefined,
@@ -46,7 +50,7 @@ function fromQuestion(q?: Question): Partial<Values> {
 
 function toForm(v: Values, id?: number): QuestionForm {
   const choice = v.type === 'single' || v.type === 'multiple';
-  const options = choice ? v.options.map((o, i) => ({ key: LETTERS[i], text: o.text.trim(), image: 0 })) : [];
+  const options = choice ? v.options.map((o, i) => ({ key: LETTERS[i], text: (o.text ?? '').trim(), image: o.image || 0 })) : [];
   const answer =
     v.type === 'single'
       ? v.single
@@ -61,6 +65,7 @@ function toForm(v: Values, id?: number): QuestionForm {
     ...(id ? { id } : {}),
     type: v.type,
     stem: v.stem.trim(),
+    images: v.images ?? [],
     options,
     answer,
     explanation: (v.explanation ?? '').trim(),
@@ -70,6 +75,11 @@ function toForm(v: Values, id?: number): QuestionForm {
     ...(v.courseId ? { courseId: v.courseId } : {}),
     review: v.type === 'fill' ? !!v.review : false,
   };
+}
+
+/** An option's one picture (the form's value a file id, 0 none). */
+function OptionPicture({ value, onChange, label, testId }: { value?: number; onChange?: (id: number) => void; label: string; testId: string }) {
+  return <PictureField compact max={1} label={label} value={value ? [value] : []} onChange={(ids) => onChange?.(ids[0] ?? 0)} testId={testId} />;
 }
 
 /** Add or edit a question of any type; an edit writes a new version (the attempts keep the one their taker saw). */
@@ -126,6 +136,9 @@ export default function QuestionDialog({
       >
         <Input.TextArea rows={3} maxLength={4000} data-testid="exam-q-stem" />
       </Form.Item>
+      <Form.Item name="images" label={t('exam.pic.stem')}>
+        <PictureField max={MAX_STEM_PICTURES} label={t('exam.pic.stem')} testId="exam-q-images" />
+      </Form.Item>
       {(type === 'single' || type === 'multiple') && (
         <Form.Item label={t('exam.col.options')} required>
           <Form.List name="options">
@@ -136,14 +149,29 @@ export default function QuestionDialog({
                     <Typography.Text strong style={{ width: 16, display: 'inline-block' }}>
                       {LETTERS[i]}
                     </Typography.Text>
-                    <Form.Item name={[name, 'text']} rules={[{ required: true, whitespace: true, message: t('exam.q.optionRequired') }]} style={{ marginBottom: 8, width: 560 }}>
+                    <Form.Item
+                      name={[name, 'text']}
+                      dependencies={[['options', name, 'image']]}
+                      rules={[
+                        ({ getFieldValue }) => ({
+                          validator: (_, text?: string) =>
+                            optionFilled({ text, image: getFieldValue(['options', name, 'image']) })
+                              ? Promise.resolve()
+                              : Promise.reject(new Error(t('exam.q.optionOrPicture'))),
+                        }),
+                      ]}
+                      style={{ marginBottom: 8, width: 500 }}
+                    >
                       <Input maxLength={1000} data-testid={`exam-q-option-${i}`} />
+                    </Form.Item>
+                    <Form.Item name={[name, 'image']} style={{ marginBottom: 8 }}>
+                      <OptionPicture label={t('exam.pic.option', { key: LETTERS[i] })} testId={`exam-q-option-pic-${i}`} />
                     </Form.Item>
                     {items.length > 2 && <Button type="text" icon={<DeleteOutlined />} aria-label={t('list.delete')} onClick={() => remove(name)} />}
                   </Space>
                 ))}
                 {items.length < LETTERS.length && (
-                  <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ text: '' })}>
+                  <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ text: '', image: 0 })}>
                     {t('exam.q.addOption')}
                   </Button>
                 )}

@@ -7,6 +7,7 @@ import { takerApis, type AttemptView, type TakerChannel, type TakerQuestion } fr
 import { myExamKeys } from '../../../api/hooks/exam';
 import { useI18n } from '../../../i18n';
 import { answerText, clock, isEmptyAnswer, points } from '../examText';
+import { Picture, Pictures, PictureSourceProvider } from '../ExamPictures';
 import { AnswerQueue, type SaveState } from './answerQueue';
 import styles from './take.module.css';
 
@@ -46,7 +47,12 @@ export default function TakeExam({ channel, attemptId, onBack }: { channel: Take
         }}
       />
     );
-  return <Taking key={q.data.attemptId} channel={channel} view={q.data} onDone={() => void q.refetch()} />;
+  return (
+    // the pictures of this attempt's questions, through the taker's own route (web session or h5Token)
+    <PictureSourceProvider source={{ channel, attemptId: q.data.attemptId }}>
+      <Taking key={q.data.attemptId} channel={channel} view={q.data} onDone={() => void q.refetch()} />
+    </PictureSourceProvider>
+  );
 }
 
 function Taking({ channel, view, onDone }: { channel: TakerChannel; view: AttemptView; onDone(): void }) {
@@ -282,21 +288,32 @@ function QuestionCard({
         </span>
       </div>
       <div className={styles.stem}>{q.stem}</div>
+      {q.images?.length ? (
+        <div className={styles.pictures}>
+          <Pictures ids={q.images} label={t('exam.pic.stem')} />
+        </div>
+      ) : null}
       {q.type === 'single' && (
         <Radio.Group className={styles.options} value={value} disabled={disabled} onChange={(e) => onChange(q, e.target.value)}>
           {(q.options ?? []).map((o, i) => (
-            <Radio key={o.key} value={o.key} data-testid={`exam-t-opt-${n}-${i}`}>
-              {String.fromCharCode(65 + i)}. {o.text}
-            </Radio>
+            <div key={o.key}>
+              <Radio value={o.key} data-testid={`exam-t-opt-${n}-${i}`}>
+                {String.fromCharCode(65 + i)}. {o.text}
+              </Radio>
+              <OptionPicture id={o.image} letter={String.fromCharCode(65 + i)} />
+            </div>
           ))}
         </Radio.Group>
       )}
       {q.type === 'multiple' && (
         <Checkbox.Group className={styles.options} value={Array.isArray(value) ? (value as string[]) : []} disabled={disabled} onChange={(v) => onChange(q, [...v].sort())}>
           {(q.options ?? []).map((o, i) => (
-            <Checkbox key={o.key} value={o.key} data-testid={`exam-t-opt-${n}-${i}`}>
-              {String.fromCharCode(65 + i)}. {o.text}
-            </Checkbox>
+            <div key={o.key}>
+              <Checkbox value={o.key} data-testid={`exam-t-opt-${n}-${i}`}>
+                {String.fromCharCode(65 + i)}. {o.text}
+              </Checkbox>
+              <OptionPicture id={o.image} letter={String.fromCharCode(65 + i)} />
+            </div>
           ))}
         </Checkbox.Group>
       )}
@@ -339,6 +356,17 @@ function QuestionCard({
   );
 }
 
+/** An option's picture under its choice (not inside the label: opening it large does not choose the option). */
+function OptionPicture({ id, letter }: { id?: number; letter: string }) {
+  const { t } = useI18n();
+  if (!id) return null;
+  return (
+    <div className={styles.optionPicture}>
+      <Picture id={id} alt={t('exam.pic.option', { key: letter })} size="option" />
+    </div>
+  );
+}
+
 /** A submitted attempt: its result once the exam shows it, else when it will be shown. */
 function Done({ view, onBack }: { view: AttemptView; onBack(): void }) {
   const { t } = useI18n();
@@ -376,6 +404,11 @@ function Done({ view, onBack }: { view: AttemptView; onBack(): void }) {
                   </span>
                 </div>
                 <div className={styles.stem}>{qu.stem}</div>
+                {(qu.images?.length || qu.options?.some((o) => o.image)) && (
+                  <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
+                    {t('exam.pic.afterSubmit')}
+                  </Typography.Paragraph>
+                )}
                 {(qu.options ?? []).map((o) => (
                   <div key={o.key}>
                     {o.key}. {o.text}
