@@ -43,13 +43,13 @@ test('a course is made, approved and published, and a banner opens it through th
   assert.match(await courseRow.innerText(), /E2E 通用类[\s\S]*王老师[\s\S]*待审核[\s\S]*未发布/);
 
   // approve, then publish
-  await courseRow.getByText('审核', { exact: true }).click();
+  await courseRow.getByRole('button', { name: '审核', exact: true }).click();
   await dialogSettled(page);
   await page.getByTestId('course-audit-state').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '已通过' }).click();
   await page.locator('#course-audit-ok').click();
   await courseRow.getByText('已通过').waitFor();
-  await courseRow.getByText('发布', { exact: true }).click();
+  await courseRow.getByRole('button', { name: '发布', exact: true }).click();
   await courseRow.getByText('已发布').waitFor();
   await shot(page, 'content-course-list');
 

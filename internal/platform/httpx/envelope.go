@@ -117,6 +117,12 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		slog.Warn("database refused a value", "id", InfoFrom(r.Context()).RequestID, "path", r.URL.Path, "err", err)
 		e = BadRequest("http.bad_value")
 	}
+	if e == nil && errors.Is(err, context.Canceled) && r.Context().Err() != nil {
+		// the client went away (a closed tab, a page navigated on): nothing failed on our side, nothing to record
+		slog.Info("request abandoned by the client", "id", InfoFrom(r.Context()).RequestID, "path", r.URL.Path)
+		WriteJSON(w, http.StatusServiceUnavailable, Envelope{Code: CodeServerError, Message: Translate(Lang(r), "http.server_error_id", InfoFrom(r.Context()).RequestID)})
+		return
+	}
 	if e == nil {
 		ri := InfoFrom(r.Context())
 		slog.Error("request failed", "id", ri.RequestID, "method", r.Method, "path", r.URL.Path, "err", err)

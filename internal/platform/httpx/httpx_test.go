@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -184,6 +185,32 @@ func TestWrappedRefusalAnswersAsItself(t *testing.T) {
 			if w.Code != c.status || env.Code != c.code || env.Message != c.message ||
 				strings.Contains(w.Body.String(), strings.SplitN(c.err.Error(), ":", 2)[0]+":") {
 				t.Fatalf("got %d %+v, want %d code %d %q", w.Code, env, c.status, c.code, c.message)
+			}
+		})
+	}
+}
+
+// A request its client abandoned fails with context.Canceled: that is no server error, so the exception log (the
+// sink) does not get it; a cancellation while the client still waits is one.
+func TestAbandonedRequestIsNoException(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		abandoned bool
+		recorded  bool
+	}{{"client gone", true, false}, {"client still there", false, true}} {
+		t.Run(c.name, func(t *testing.T) {
+			var got []error
+			ctx, cancel := context.WithCancel(context.Background())
+			if c.abandoned {
+				cancel()
+			} else {
+				defer cancel()
+			}
+			r := httptest.NewRequest("GET", "/api/x", nil).WithContext(ctx)
+			r = r.WithContext(context.WithValue(r.Context(), keyErrorSink, ErrorSink(func(_ *http.Request, err error) { got = append(got, err) })))
+			WriteError(httptest.NewRecorder(), r, fmt.Errorf("auth: authenticate h5: %w", context.Canceled))
+			if (len(got) == 1) != c.recorded {
+				t.Fatalf("recorded %d errors, want recorded=%v", len(got), c.recorded)
 			}
 		})
 	}

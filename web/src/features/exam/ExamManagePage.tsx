@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Col, DatePicker, Drawer, Form, Input, InputNumber, Popconfirm, Radio, Row, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { shownByClient } from '../../api/hooks/useWrite';
-import { PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { toast } from '../../api/client';
 import { EXAM_DOWNLOADS, getExam, RESULTS_WHEN, searchClasses, type EmployeePick, type Exam, type ExamForm, type TrainingClass, type UnitPick } from '../../api/exam';
@@ -10,6 +10,7 @@ import FormModal from '../../components/form/FormModal';
 import ExportButton from '../../components/list/ExportButton';
 import Panel from '../../components/list/Panel';
 import { useConfirmDanger } from '../../components/list/guards';
+import { IconAction } from '../../components/list/RowActions';
 import { EmployeePickerInput, OrgPickerInput } from '../../components/picker';
 import RemoteSelect from '../../components/RemoteSelect';
 import { t, useI18n } from '../../i18n';
@@ -428,21 +429,15 @@ export default function ExamManagePage() {
                         </Button>
                       </Popconfirm>
                     )}
-                    <Button type="link" size="small" onClick={() => setKeys(e)} data-testid={`exam-e-keys-${e.id}`}>
-                      {t('exam.k.tab')}
-                    </Button>
-                    <Button type="link" size="small" onClick={() => void edit(e)} data-testid={`exam-e-edit-${e.id}`}>
-                      {t('list.edit')}
-                    </Button>
-                    <Button
-                      type="link"
-                      size="small"
+                    <IconAction label={t('exam.k.tab')} icon={<KeyOutlined />} onClick={() => setKeys(e)} testId={`exam-e-keys-${e.id}`} />
+                    <IconAction label={t('list.edit')} icon={<EditOutlined />} onClick={() => void edit(e)} testId={`exam-e-edit-${e.id}`} />
+                    <IconAction
+                      label={t('list.delete')}
+                      icon={<DeleteOutlined />}
                       danger
                       disabled={e.takers > 0}
                       onClick={() => confirmDanger(() => del.mutateAsync(e.id).then(() => toast('success', t('msg.operationSuccessful')), shownByClient))}
-                    >
-                      {t('list.delete')}
-                    </Button>
+                    />
                   </Space>
                 ),
               },
