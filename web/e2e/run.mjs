@@ -14,7 +14,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 mkdirSync(join(here, '..', 'test-output'), { recursive: true });
 
 const specs = readdirSync(here)
-  .filter((f) => f.endsWith('.spec.mjs') && (!process.env.E2E_ONLY || f.startsWith(process.env.E2E_ONLY)))
+  .filter((f) => f.endsWith('.spec.mjs') && (!process.env.E2E_ONLY || process.env.E2E_ONLY.split(',').some((p) => f.startsWith(p))))
   .sort();
 const lanes = Math.max(1, Math.min(Number(process.env.E2E_LANES) || 2, specs.length));
 

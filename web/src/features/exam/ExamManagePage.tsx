@@ -10,7 +10,7 @@ import FormModal from '../../components/form/FormModal';
 import ExportButton from '../../components/list/ExportButton';
 import Panel from '../../components/list/Panel';
 import { useConfirmDanger } from '../../components/list/guards';
-import { IconAction } from '../../components/list/RowActions';
+import { ClipText, IconAction } from '../../components/list/RowActions';
 import { EmployeePickerInput, OrgPickerInput } from '../../components/picker';
 import RemoteSelect from '../../components/RemoteSelect';
 import { t, useI18n } from '../../i18n';
@@ -308,7 +308,7 @@ function ExamDialog({ target, onClose, onSaved }: { target: { row?: Exam } | nul
 function AudienceCell({ exam }: { exam: Exam }) {
   const full = useExam(exam.id).data;
   return (
-    <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 200 }} data-testid={`exam-e-audience-${exam.id}`}>
+    <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 160 }} data-testid={`exam-e-audience-${exam.id}`}>
       {full ? audienceText(full) : ''}
     </Typography.Text>
   );
@@ -364,10 +364,14 @@ export default function ExamManagePage() {
                 dataIndex: 'name',
                 render: (v: string, e) => (
                   <Space direction="vertical" size={0}>
-                    <Typography.Text strong>{v}</Typography.Text>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {e.paperName}
-                    </Typography.Text>
+                    <ClipText max={180}>
+                      <Typography.Text strong>{v}</Typography.Text>
+                    </ClipText>
+                    <ClipText max={180}>
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {e.paperName}
+                      </Typography.Text>
+                    </ClipText>
                   </Space>
                 ),
               },
@@ -402,14 +406,10 @@ export default function ExamManagePage() {
                 title: t('exam.e.figures'),
                 key: 'figures',
                 render: (_: unknown, e) => (
-                  <span style={{ whiteSpace: 'nowrap' }}>
-                    {t('exam.e.figuresLine', { takers: e.takers, passed: e.passed, avg: points(e.average) })}
-                    {e.pending > 0 && (
-                      <Tag color="orange" style={{ marginLeft: 4 }}>
-                        {t('exam.e.pendingN', { n: e.pending })}
-                      </Tag>
-                    )}
-                  </span>
+                  <Space direction="vertical" size={2}>
+                    <span style={{ whiteSpace: 'nowrap' }}>{t('exam.e.figuresLine', { takers: e.takers, passed: e.passed, avg: points(e.average) })}</span>
+                    {e.pending > 0 && <Tag color="orange">{t('exam.e.pendingN', { n: e.pending })}</Tag>}
+                  </Space>
                 ),
               },
               {
