@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"biddesk/internal/platform/db"
@@ -175,3 +176,38 @@ func init() {
 
 // OpenAPIName tells the hand-over code from the staff data hand-over (internal/handover).
 func (Handover) OpenAPIName() string { return "H5Handover" }
+
+// H5Token is the phone page's token of a request: the h5Token header, else a bearer Authorization, else param
+// (the h5Token parameter of the call).
+func H5Token(r *http.Request, param string) string {
+	token := strings.TrimSpace(r.Header.Get("h5Token"))
+	if token == "" {
+		if b, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
+			token = strings.TrimSpace(b)
+		}
+	}
+	if token == "" {
+		token = strings.TrimSpace(param)
+	}
+	return token
+}
+
+// PhoneCaller is the phone page's caller of a staff area's call (training, exams): the request's h5Token
+// (H5Token) resolved by authn (the wiring's AuthenticateH5; nil: the area has no phone page, every call is
+// refused), holding funCode. It records the caller in the request's information (the logs) and answers the
+// request's context carrying the principal, as the web's guard does for a web session.
+func PhoneCaller(r *http.Request, param string, authn func(ctx context.Context, token string) (*Principal, error), funCode string) (*Principal, context.Context, error) {
+	if authn == nil {
+		return nil, nil, httpx.ErrTokenInvalid
+	}
+	p, err := authn(r.Context(), H5Token(r, param))
+	if err != nil {
+		return nil, nil, err
+	}
+	if !p.Can(funCode) {
+		return nil, nil, httpx.ErrForbidden
+	}
+	ri := httpx.InfoFrom(r.Context())
+	ri.UserID, ri.LoginCode, ri.UserName = p.UserID, p.LoginCode, p.UserName
+	return p, WithPrincipal(r.Context(), p), nil
+}
