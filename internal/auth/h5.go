@@ -37,36 +37,12 @@ func (s *Service) h5User(ctx context.Context, u *User, token string) (*SessionUs
 }
 
 // AuthenticateH5 resolves an h5Token to its caller; every failure is ErrH5Unauthorized. The session's idle and
-// absolute expiry are the web's.
+// absolute expiry are the web's, and so is its cache (Authenticate): a mobile session, its account and its
+// function codes are read once and kept while the 'auth' counter stays, so sign-out, a newer login, a disabled
+// account or a change of roles ends it at the next call on every instance, as it does a web session.
 func (s *Service) AuthenticateH5(ctx context.Context, token string) (_ *Principal, err error) {
 	defer errs.Wrap(&err, "auth: authenticate h5")
-	if token == "" || len(token) > 128 {
-		return nil, ErrH5Unauthorized
-	}
-	ss, u, err := s.store.SessionByTokenHash(ctx, HashToken(token))
-	if err != nil {
-		return nil, err
-	}
-	if ss == nil || ss.Kind != KindH5 || ss.EndedAt.Valid {
-		return nil, ErrH5Unauthorized
-	}
-	now := s.now()
-	if now.After(ss.ExpiresAt) || now.Sub(ss.LastSeenAt) > s.policy.SessionIdle() {
-		_ = s.store.EndSession(ctx, ss.ID, EndExpired)
-		return nil, ErrH5Unauthorized
-	}
-	if ok, err := s.usable(ctx, u); err != nil {
-		return nil, err
-	} else if !ok {
-		_ = s.store.EndSession(ctx, ss.ID, EndDisabled)
-		return nil, ErrH5Unauthorized
-	}
-	if now.Sub(ss.LastSeenAt) > time.Minute {
-		if err := s.store.TouchSession(ctx, ss.ID, now); err != nil {
-			return nil, err
-		}
-	}
-	return s.principalOf(ctx, u, ss.ID)
+	return s.authenticate(ctx, token, true)
 }
 
 // LogoutH5 ends a mobile session.
