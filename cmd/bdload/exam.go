@@ -25,6 +25,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -123,7 +124,7 @@ func (s *slowCalls) add(kind string, at, took time.Duration) {
 
 // report prints, per second of the run in which a call was sent that took over slowCall, how many and the
 // longest, with the second's place against the kill and the restart.
-func (s *slowCalls) report(killAt, backAt time.Duration) {
+func (s *slowCalls) report(killAt, backAt time.Duration, io *ioStalls) {
 	if len(s.at) == 0 {
 		fmt.Printf("no call took over %s\n", slowCall)
 		return
@@ -158,9 +159,69 @@ func (s *slowCalls) report(killAt, backAt time.Duration) {
 		if backAt > 0 {
 			where = fmt.Sprintf(" (%+ds from the restart)", k-int(backAt/time.Second))
 		}
-		fmt.Printf("  second %d%s: %d calls, the longest %s, %v\n", k, where, secs[k].n, secs[k].worst.Round(time.Millisecond), secs[k].kinds)
+		fmt.Printf("  second %d%s: %d calls, the longest %s, %v; the machine's I/O stalled %s in seconds %d to %d\n", k, where, secs[k].n,
+			secs[k].worst.Round(time.Millisecond), secs[k].kinds, io.around(k).Round(time.Millisecond), k-1, k+7)
 	}
 	_ = killAt
+}
+
+// ioStalls samples the machine's I/O pressure (/proc/pressure/io, the time in which every task waited for I/O) every
+// second of the run, so that a stall of the calls can be told from one of the machine's disk (an fsync of
+// SQLite's checkpoint waits for it).
+type ioStalls struct {
+	mu     sync.Mutex
+	perSec map[int]time.Duration
+}
+
+func (s *ioStalls) watch(ctx context.Context, begin time.Time) {
+	s.perSec = map[int]time.Duration{}
+	read := func() (time.Duration, bool) {
+		b, err := os.ReadFile("/proc/pressure/io")
+		if err != nil {
+			return 0, false
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			if rest, ok := strings.CutPrefix(line, "full "); ok {
+				if i := strings.Index(rest, "total="); i >= 0 {
+					us, err := strconv.ParseInt(strings.TrimSpace(rest[i+len("total="):]), 10, 64)
+					return time.Duration(us) * time.Microsecond, err == nil
+				}
+			}
+		}
+		return 0, false
+	}
+	last, ok := read()
+	if !ok {
+		return
+	}
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-t.C:
+			v, ok := read()
+			if !ok {
+				return
+			}
+			s.mu.Lock()
+			s.perSec[int(now.Sub(begin)/time.Second)] = v - last
+			s.mu.Unlock()
+			last = v
+		}
+	}
+}
+
+// around is the I/O stall time of the seconds sec-1 to sec+7 (a call sent at sec that took long waited then).
+func (s *ioStalls) around(sec int) time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var d time.Duration
+	for k := sec - 1; k <= sec+7; k++ {
+		d += s.perSec[k]
+	}
+	return d
 }
 
 // walSizes samples the size of SQLite's write-ahead log every 250 ms while the run lasts.
@@ -276,12 +337,14 @@ func runExam(o examOpts) error {
 		killedAt, backAt            time.Time
 		slow                        = &slowCalls{}
 		wal                         = &walSizes{}
+		io                          = &ioStalls{}
 	)
 	if o.dsn == "" {
 		go wal.watch(ctx, filepath.Join(o.dir, "biddesk.db-wal"))
 	}
 	begin := time.Now()
 	end := begin.Add(o.startWindow + o.duration) // the last taker's last save
+	go io.watch(ctx, begin)
 	var killer sync.WaitGroup
 	if o.killAfter > 0 {
 		killer.Add(1)
@@ -424,7 +487,7 @@ func runExam(o examOpts) error {
 	if o.killAfter > 0 && !backAt.IsZero() {
 		killAt, back = killedAt.Sub(begin), backAt.Sub(begin)
 	}
-	slow.report(killAt, back)
+	slow.report(killAt, back, io)
 	if o.killAfter > 0 && restarts.Load() == 0 {
 		return errors.New("exam: the server was not killed and restarted (is -kill-after shorter than -duration?)")
 	}
