@@ -19,9 +19,13 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"os"
+	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -96,6 +100,152 @@ func (c *checks) verify(who string, v attemptView, done map[int64]confirmed) int
 		}
 	}
 	return n
+}
+
+// slowCalls keeps the calls that took over slowCall, by the moment they were sent, to show when a stall happened
+// (against the kill and the restart) and what it held up.
+type slowCalls struct {
+	mu    sync.Mutex
+	at    []time.Duration // sent, from the run's beginning
+	took  []time.Duration
+	kinds []string
+}
+
+const slowCall = time.Second
+
+func (s *slowCalls) add(kind string, at, took time.Duration) {
+	if took < slowCall {
+		return
+	}
+	s.mu.Lock()
+	s.at, s.took, s.kinds = append(s.at, at), append(s.took, took), append(s.kinds, kind)
+	s.mu.Unlock()
+}
+
+// report prints, per second of the run in which a call was sent that took over slowCall, how many and the
+// longest, with the second's place against the kill and the restart.
+func (s *slowCalls) report(killAt, backAt time.Duration, io *ioStalls) {
+	if len(s.at) == 0 {
+		fmt.Printf("no call took over %s\n", slowCall)
+		return
+	}
+	type sec struct {
+		n     int
+		worst time.Duration
+		kinds map[string]int
+	}
+	secs := map[int]*sec{}
+	var keys []int
+	for i, at := range s.at {
+		k := int(at / time.Second)
+		x := secs[k]
+		if x == nil {
+			x = &sec{kinds: map[string]int{}}
+			secs[k] = x
+			keys = append(keys, k)
+		}
+		x.n++
+		x.worst = max(x.worst, s.took[i])
+		x.kinds[s.kinds[i]]++
+	}
+	slices.Sort(keys)
+	fmt.Printf("calls that took over %s, by the second they were sent (%d calls):\n", slowCall, len(s.at))
+	for i, k := range keys {
+		if i == 30 {
+			fmt.Printf("  ... %d more seconds\n", len(keys)-30)
+			break
+		}
+		where := ""
+		if backAt > 0 {
+			where = fmt.Sprintf(" (%+ds from the restart)", k-int(backAt/time.Second))
+		}
+		fmt.Printf("  second %d%s: %d calls, the longest %s, %v; the machine's I/O stalled %s in seconds %d to %d\n", k, where, secs[k].n,
+			secs[k].worst.Round(time.Millisecond), secs[k].kinds, io.around(k).Round(time.Millisecond), k-1, k+7)
+	}
+	_ = killAt
+}
+
+// ioStalls samples the machine's I/O pressure (/proc/pressure/io, the time in which every task waited for I/O) every
+// second of the run, so that a stall of the calls can be told from one of the machine's disk (an fsync of
+// SQLite's checkpoint waits for it).
+type ioStalls struct {
+	mu     sync.Mutex
+	perSec map[int]time.Duration
+}
+
+func (s *ioStalls) watch(ctx context.Context, begin time.Time) {
+	s.perSec = map[int]time.Duration{}
+	read := func() (time.Duration, bool) {
+		b, err := os.ReadFile("/proc/pressure/io")
+		if err != nil {
+			return 0, false
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			if rest, ok := strings.CutPrefix(line, "full "); ok {
+				if i := strings.Index(rest, "total="); i >= 0 {
+					us, err := strconv.ParseInt(strings.TrimSpace(rest[i+len("total="):]), 10, 64)
+					return time.Duration(us) * time.Microsecond, err == nil
+				}
+			}
+		}
+		return 0, false
+	}
+	last, ok := read()
+	if !ok {
+		return
+	}
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-t.C:
+			v, ok := read()
+			if !ok {
+				return
+			}
+			s.mu.Lock()
+			s.perSec[int(now.Sub(begin)/time.Second)] = v - last
+			s.mu.Unlock()
+			last = v
+		}
+	}
+}
+
+// around is the I/O stall time of the seconds sec-1 to sec+7 (a call sent at sec that took long waited then).
+func (s *ioStalls) around(sec int) time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var d time.Duration
+	for k := sec - 1; k <= sec+7; k++ {
+		d += s.perSec[k]
+	}
+	return d
+}
+
+// walSizes samples the size of SQLite's write-ahead log every 250 ms while the run lasts.
+type walSizes struct {
+	mu        sync.Mutex
+	max, last int64
+	atKill    int64
+}
+
+func (w *walSizes) watch(ctx context.Context, path string) {
+	t := time.NewTicker(250 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if fi, err := os.Stat(path); err == nil {
+				w.mu.Lock()
+				w.last, w.max = fi.Size(), max(w.max, fi.Size())
+				w.mu.Unlock()
+			}
+		}
+	}
 }
 
 func sameJSON(a, b json.RawMessage) bool {
@@ -185,15 +335,25 @@ func runExam(o examOpts) error {
 		restarts                    atomic.Int64 // moves when the server is back after a kill
 		ck                          = &checks{}
 		killedAt, backAt            time.Time
+		slow                        = &slowCalls{}
+		wal                         = &walSizes{}
+		io                          = &ioStalls{}
 	)
+	if o.dsn == "" {
+		go wal.watch(ctx, filepath.Join(o.dir, "biddesk.db-wal"))
+	}
 	begin := time.Now()
 	end := begin.Add(o.startWindow + o.duration) // the last taker's last save
+	go io.watch(ctx, begin)
 	var killer sync.WaitGroup
 	if o.killAfter > 0 {
 		killer.Add(1)
 		go func() {
 			defer killer.Done()
 			time.Sleep(time.Until(begin.Add(o.killAfter)))
+			wal.mu.Lock()
+			wal.atKill = wal.last
+			wal.mu.Unlock()
 			srv.kill()
 			killedAt = time.Now()
 			if err := srv.start(); err != nil {
@@ -210,6 +370,7 @@ func runExam(o examOpts) error {
 		for {
 			t0 := time.Now()
 			err := api(c, method, srv.base()+path, token, false, body, out)
+			slow.add(map[*timings]string{startT: "start", saveT: "save", contT: "continue", readT: "read"}[t], t0.Sub(begin), time.Since(t0))
 			if err == nil || !errors.Is(err, errTransport) || o.killAfter == 0 {
 				t.add(time.Since(t0), err)
 				return err
@@ -315,6 +476,18 @@ func runExam(o examOpts) error {
 	if ck.firstProblem != "" {
 		fmt.Println("first problem:", ck.firstProblem)
 	}
+	if o.dsn == "" {
+		fmt.Printf("SQLite's write-ahead log: at most %.1f MB during the run", float64(wal.max)/1e6)
+		if o.killAfter > 0 {
+			fmt.Printf(", %.1f MB when the server was killed", float64(wal.atKill)/1e6)
+		}
+		fmt.Println()
+	}
+	var killAt, back time.Duration
+	if o.killAfter > 0 && !backAt.IsZero() {
+		killAt, back = killedAt.Sub(begin), backAt.Sub(begin)
+	}
+	slow.report(killAt, back, io)
 	if o.killAfter > 0 && restarts.Load() == 0 {
 		return errors.New("exam: the server was not killed and restarted (is -kill-after shorter than -duration?)")
 	}

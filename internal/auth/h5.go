@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"biddesk/internal/platform/db"
@@ -36,36 +37,12 @@ func (s *Service) h5User(ctx context.Context, u *User, token string) (*SessionUs
 }
 
 // AuthenticateH5 resolves an h5Token to its caller; every failure is ErrH5Unauthorized. The session's idle and
-// absolute expiry are the web's.
+// absolute expiry are the web's, and so is its cache (Authenticate): a mobile session, its account and its
+// function codes are read once and kept while the 'auth' counter stays, so sign-out, a newer login, a disabled
+// account or a change of roles ends it at the next call on every instance, as it does a web session.
 func (s *Service) AuthenticateH5(ctx context.Context, token string) (_ *Principal, err error) {
 	defer errs.Wrap(&err, "auth: authenticate h5")
-	if token == "" || len(token) > 128 {
-		return nil, ErrH5Unauthorized
-	}
-	ss, u, err := s.store.SessionByTokenHash(ctx, HashToken(token))
-	if err != nil {
-		return nil, err
-	}
-	if ss == nil || ss.Kind != KindH5 || ss.EndedAt.Valid {
-		return nil, ErrH5Unauthorized
-	}
-	now := s.now()
-	if now.After(ss.ExpiresAt) || now.Sub(ss.LastSeenAt) > s.policy.SessionIdle() {
-		_ = s.store.EndSession(ctx, ss.ID, EndExpired)
-		return nil, ErrH5Unauthorized
-	}
-	if ok, err := s.usable(ctx, u); err != nil {
-		return nil, err
-	} else if !ok {
-		_ = s.store.EndSession(ctx, ss.ID, EndDisabled)
-		return nil, ErrH5Unauthorized
-	}
-	if now.Sub(ss.LastSeenAt) > time.Minute {
-		if err := s.store.TouchSession(ctx, ss.ID, now); err != nil {
-			return nil, err
-		}
-	}
-	return s.principalOf(ctx, u, ss.ID)
+	return s.authenticate(ctx, token, true)
 }
 
 // LogoutH5 ends a mobile session.
@@ -175,3 +152,38 @@ func init() {
 
 // OpenAPIName tells the hand-over code from the staff data hand-over (internal/handover).
 func (Handover) OpenAPIName() string { return "H5Handover" }
+
+// H5Token is the phone page's token of a request: the h5Token header, else a bearer Authorization, else param
+// (the h5Token parameter of the call).
+func H5Token(r *http.Request, param string) string {
+	token := strings.TrimSpace(r.Header.Get("h5Token"))
+	if token == "" {
+		if b, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
+			token = strings.TrimSpace(b)
+		}
+	}
+	if token == "" {
+		token = strings.TrimSpace(param)
+	}
+	return token
+}
+
+// PhoneCaller is the phone page's caller of a staff area's call (training, exams): the request's h5Token
+// (H5Token) resolved by authn (the wiring's AuthenticateH5; nil: the area has no phone page, every call is
+// refused), holding funCode. It records the caller in the request's information (the logs) and answers the
+// request's context carrying the principal, as the web's guard does for a web session.
+func PhoneCaller(r *http.Request, param string, authn func(ctx context.Context, token string) (*Principal, error), funCode string) (*Principal, context.Context, error) {
+	if authn == nil {
+		return nil, nil, httpx.ErrTokenInvalid
+	}
+	p, err := authn(r.Context(), H5Token(r, param))
+	if err != nil {
+		return nil, nil, err
+	}
+	if !p.Can(funCode) {
+		return nil, nil, httpx.ErrForbidden
+	}
+	ri := httpx.InfoFrom(r.Context())
+	ri.UserID, ri.LoginCode, ri.UserName = p.UserID, p.LoginCode, p.UserName
+	return p, WithPrincipal(r.Context(), p), nil
+}

@@ -388,8 +388,19 @@ func (s *Service) SetTheme(ctx context.Context, p *Principal, theme string) erro
 // that matters, written by any path on any instance, moves it, so the next call reads afresh.
 func (s *Service) Authenticate(ctx context.Context, token string) (_ *Principal, err error) {
 	defer errs.Wrap(&err, "auth: authenticate")
+	return s.authenticate(ctx, token, false)
+}
+
+// authenticate resolves a web token (h5 false: AccessToken) or a mobile one (h5: h5Token, AuthenticateH5)
+// through the session cache. A token of the other kind is refused: a mobile session's h5Token is no web
+// token and the other way round. Refusals of a mobile token are all ErrH5Unauthorized.
+func (s *Service) authenticate(ctx context.Context, token string, h5 bool) (*Principal, error) {
+	refused, kicked := httpx.ErrTokenInvalid, httpx.ErrKicked
+	if h5 {
+		refused, kicked = ErrH5Unauthorized, ErrH5Unauthorized
+	}
 	if token == "" || len(token) > 128 {
-		return nil, httpx.ErrTokenInvalid
+		return nil, refused
 	}
 	hash := HashToken(token)
 	version, err := s.authVersion(ctx)
@@ -397,7 +408,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (_ *Principal,
 		return nil, err
 	}
 	now := s.now()
-	if c := s.cache.get(hash, version); c != nil {
+	if c := s.cache.get(hash, version); c != nil && kindOK(c.session.Kind, h5) {
 		// A cached session that looks idle may have been used on another instance: only the
 		// database decides that it expired.
 		if !now.After(c.session.ExpiresAt) && now.Sub(c.session.LastSeenAt) <= s.policy.SessionIdle() {
@@ -411,25 +422,24 @@ func (s *Service) Authenticate(ctx context.Context, token string) (_ *Principal,
 	if err != nil {
 		return nil, err
 	}
-	if ss == nil || (ss.Kind != KindWeb && ss.Kind != "") {
-		// a mobile session's h5Token is no web token
-		return nil, httpx.ErrTokenInvalid
+	if ss == nil || !kindOK(ss.Kind, h5) {
+		return nil, refused
 	}
 	if ss.EndedAt.Valid {
 		if ss.EndReason == EndReplaced {
-			return nil, httpx.ErrKicked
+			return nil, kicked
 		}
-		return nil, httpx.ErrTokenInvalid
+		return nil, refused
 	}
 	if now.After(ss.ExpiresAt) || now.Sub(ss.LastSeenAt) > s.policy.SessionIdle() {
 		_ = s.store.EndSession(ctx, ss.ID, EndExpired)
-		return nil, httpx.ErrTokenInvalid
+		return nil, refused
 	}
 	if ok, err := s.usable(ctx, u); err != nil {
 		return nil, err
 	} else if !ok {
 		_ = s.store.EndSession(ctx, ss.ID, EndDisabled)
-		return nil, httpx.ErrTokenInvalid
+		return nil, refused
 	}
 	p, err := s.principalOf(ctx, u, ss.ID)
 	if err != nil {
@@ -444,6 +454,15 @@ func (s *Service) Authenticate(ctx context.Context, token string) (_ *Principal,
 	c := &cachedSession{session: *ss, version: version, p: *p}
 	s.cache.put(hash, c)
 	return c.principal(), nil
+}
+
+// kindOK tells whether a session of kind answers a web call (h5 false: a web session, or one stored before
+// kinds existed) or a mobile one (h5: a mobile session only).
+func kindOK(kind string, h5 bool) bool {
+	if h5 {
+		return kind == KindH5
+	}
+	return kind == KindWeb || kind == ""
 }
 
 // touch records the session's use at most once a minute: recording every request would turn reads

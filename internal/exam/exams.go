@@ -8,6 +8,7 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
+	check "biddesk/internal/platform/validate"
 )
 
 // AudienceMax bounds the picker's selection.
@@ -22,11 +23,11 @@ func (s *Service) SaveExam(ctx context.Context, in ExamIn) (int64, error) {
 	if in.Name, err = text(in.Name, "exam.f.name", 100, true); err != nil {
 		return 0, err
 	}
-	opens, err := parseTime("exam.f.opensAt", in.OpensAt)
+	opens, err := check.DateTime("exam.f.opensAt", in.OpensAt)
 	if err != nil {
 		return 0, err
 	}
-	closes, err := parseTime("exam.f.closesAt", in.ClosesAt)
+	closes, err := check.DateTime("exam.f.closesAt", in.ClosesAt)
 	if err != nil {
 		return 0, err
 	}
@@ -35,7 +36,7 @@ func (s *Service) SaveExam(ctx context.Context, in ExamIn) (int64, error) {
 	}
 	var latest any
 	if in.LatestStart != "" {
-		l, err := parseTime("exam.f.latestStart", in.LatestStart)
+		l, err := check.DateTime("exam.f.latestStart", in.LatestStart)
 		if err != nil {
 			return 0, err
 		}

@@ -2,9 +2,11 @@ package exam_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"mime/multipart"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -12,8 +14,10 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"biddesk/internal/apptest"
+	"biddesk/internal/auth"
 	"biddesk/internal/exam"
 	"biddesk/internal/platform/config"
+	"biddesk/internal/platform/httpx"
 )
 
 func TestMain(m *testing.M) { apptest.Main(m) }
@@ -331,5 +335,117 @@ func TestQuestionPicturesOnlyToThoseWhoMaySeeThem(t *testing.T) {
 	staff.Done("POST", "/api/portal/exam/submit", map[string]any{"attemptId": v.AttemptID}, nil)
 	if picture(staff.Token, taker(v.AttemptID, stemPic.ID)) {
 		t.Error("the picture is served after the submission")
+	}
+}
+
+// The phone page's h5Token is cached like a web session (auth's session cache under the 'auth' counter): a
+// sign-out, a newer sign-in with single session, a disabled account or roles taken away, done through one
+// instance, end the token on another instance sharing the database as soon as the change reaches it (PostgreSQL:
+// its notification; SQLite: the change poll), although that instance had it cached and was answering from the
+// cache.
+func TestPhoneTokenEndsOnEveryInstance(t *testing.T) {
+	t.Parallel() // mostly waiting for the other instance
+	a := apptest.New(t, func(c *config.Config) { c.SingleSession = true })
+	b := apptest.New(t, func(c *config.Config) {
+		c.DataDir, c.DatabaseURL, c.SingleSession = a.App.Config.DataDir, a.App.Config.DatabaseURL, true
+	})
+	admin := a.As(apptest.Admin)
+	now := time.Now()
+	var q exam.Saved
+	admin.Done("POST", "/api/exam/question/add", map[string]any{"type": "single", "stem": "多实例测试单选题", "options": []map[string]string{{"key": "A", "text": "甲"},
+		{"key": "B", "text": "乙"}}, "answer": "B"}, &q)
+	paper := a.Added("POST", "/api/exam/paper/add", admin.Token, map[string]any{"name": "多实例测试卷", "kind": "fixed",
+		"items": []map[string]any{{"questionId": q.ID, "score": 10}}})
+	examID := a.Added("POST", "/api/exam/exam/add", admin.Token, map[string]any{"name": "多实例测试考试", "paperId": paper,
+		"opensAt": now.Add(-time.Minute).Format(time.RFC3339), "closesAt": now.Add(time.Hour).Format(time.RFC3339), "durationMin": 50,
+		"passMark": 10, "results": "released", "publish": true})
+	// the takers get the demo staff member's roles and unit
+	staffID := a.UserID(apptest.Staff)
+	var unit string
+	if err := a.App.DB.QueryRow(context.Background(), `SELECT unit_code FROM sys_user WHERE id = ?`, staffID).Scan(&unit); err != nil {
+		t.Fatal(err)
+	}
+	var roles []int64
+	rows, err := a.App.DB.Query(context.Background(), `SELECT role_id FROM sys_user_role WHERE user_id = ?`, staffID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		roles = append(roles, id)
+	}
+	rows.Close()
+
+	cases := []struct {
+		name string
+		end  func(login string, userID int64, token string) // done through instance a
+		code int                                            // what b then answers
+	}{
+		{"signed out", func(_ string, _ int64, token string) {
+			a.Done("GET", apptest.H5+"outLogin?h5Token="+url.QueryEscape(token), "", nil, nil)
+		}, auth.CodeH5Unauthorized},
+		{"signed in again (single session)", func(login string, _ int64, _ string) {
+			if r, _ := a.H5Login(login, apptest.AccountPassword); r.Code != 0 {
+				t.Fatalf("second sign-in: %+v", r)
+			}
+		}, auth.CodeH5Unauthorized},
+		{"account disabled", func(_ string, id int64, _ string) {
+			admin.Done("PUT", "/api/sys/user/changeState", map[string]any{"ids": []int64{id}, "state": 0}, nil)
+		}, auth.CodeH5Unauthorized},
+		{"roles taken away", func(_ string, id int64, _ string) {
+			if _, err := a.App.DB.Exec(context.Background(), `DELETE FROM sys_user_role WHERE user_id = ?`, id); err != nil {
+				t.Fatal(err)
+			}
+		}, httpx.CodeForbidden},
+	}
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			login := fmt.Sprintf("phonemulti%d", i)
+			id := a.Account(admin.Token, login, unit, roles...)
+			if _, err := a.App.DB.Exec(context.Background(), `UPDATE sys_user SET update_pwd = 0 WHERE id = ?`, id); err != nil {
+				t.Fatal(err)
+			}
+			r, s := b.H5Login(login, apptest.AccountPassword)
+			if r.Code != 0 {
+				t.Fatalf("phone sign-in: %+v", r)
+			}
+			var v exam.AttemptView
+			b.Done("POST", "/api/biapp/exam/start", "", map[string]any{"h5Token": s.H5Token, "examId": examID}, &v)
+			seq := 0
+			save := func() apptest.Envelope {
+				seq++
+				_, r := b.Call("POST", "/api/biapp/exam/save", "", map[string]any{"attemptId": v.AttemptID, "questionId": q.ID, "seq": seq, "response": "A"},
+					"h5Token", s.H5Token)
+				return r
+			}
+			for range 3 { // the first reads the session, the next ones are answered from b's cache
+				if r := save(); r.Code != 0 {
+					t.Fatalf("save on b: %+v", r)
+				}
+			}
+			c.end(login, id, s.H5Token)
+			start := time.Now()
+			for {
+				r := save()
+				if r.Code == c.code {
+					break
+				}
+				if r.Code != 0 {
+					t.Fatalf("after the change b answered %+v, want code %d", r, c.code)
+				}
+				if time.Since(start) > apptest.Patience {
+					t.Fatalf("b still accepts the token %v after the change", apptest.Patience)
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			t.Logf("refused on b after %v", time.Since(start).Round(time.Millisecond))
+			// and the training area's phone calls, the same caller
+			if _, r := b.Call("GET", "/api/biapp/training/classes?h5Token="+url.QueryEscape(s.H5Token), "", nil); r.Code != c.code {
+				t.Fatalf("training on b: %+v, want code %d", r, c.code)
+			}
+		})
 	}
 }

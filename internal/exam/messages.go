@@ -8,7 +8,6 @@ func init() {
 		"exam.too_long":               {"%s不能超过%d个字", "%s cannot exceed %d characters"},
 		"exam.too_many":               {"%s最多%d项", "At most %[2]d %[1]s"},
 		"exam.bad_value":              {"%s的值无效", "%s has an invalid value"},
-		"exam.time_bad":               {"%s请输入时间", "%s must be a date and time"},
 		"exam.f.stem":                 {"题干", "the stem"},
 		"exam.f.explanation":          {"解析", "the explanation"},
 		"exam.f.images":               {"图片", "pictures"},

@@ -76,20 +76,6 @@ func text(v string, field string, max int, required bool) (string, error) {
 	return v, nil
 }
 
-// parseTime reads a date and time of the company's zone ("2006-01-02 15:04", seconds optional) or RFC 3339.
-func parseTime(field, v string) (time.Time, error) {
-	v = strings.TrimSpace(v)
-	for _, l := range []string{"2006-01-02 15:04", "2006-01-02 15:04:05", "2006-01-02T15:04"} {
-		if t, err := time.ParseInLocation(l, v, time.Local); err == nil {
-			return t.UTC(), nil
-		}
-	}
-	if t, err := time.Parse(time.RFC3339, v); err == nil {
-		return t.UTC(), nil
-	}
-	return time.Time{}, httpx.Fail("exam.time_bad", httpx.Msg(field))
-}
-
 func jsonText(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)

@@ -703,31 +703,14 @@ func web(r *http.Request) (*auth.Principal, error) {
 
 // phone is the phone page's caller: its h5Token, the portal's code, a staff account.
 func (h *Handlers) phone(r *http.Request, param string) (*auth.Principal, context.Context, error) {
-	token := strings.TrimSpace(r.Header.Get("h5Token"))
-	if token == "" {
-		if b, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
-			token = strings.TrimSpace(b)
-		}
-	}
-	if token == "" {
-		token = strings.TrimSpace(param)
-	}
-	if h.svc.authn == nil {
-		return nil, nil, httpx.ErrTokenInvalid
-	}
-	p, err := h.svc.authn(r.Context(), token)
+	p, ctx, err := auth.PhoneCaller(r, param, h.svc.authn, FunPortal)
 	if err != nil {
 		return nil, nil, err
-	}
-	if !p.Can(FunPortal) {
-		return nil, nil, httpx.ErrForbidden
 	}
 	if err := staff(p); err != nil {
 		return nil, nil, err
 	}
-	ri := httpx.InfoFrom(r.Context())
-	ri.UserID, ri.LoginCode, ri.UserName = p.UserID, p.LoginCode, p.UserName
-	return p, WithLang(auth.WithPrincipal(r.Context(), p), httpx.Lang(r)), nil
+	return p, WithLang(ctx, httpx.Lang(r)), nil
 }
 
 // PortalClasses is GET /api/portal/training/classes.

@@ -26,7 +26,6 @@ func init() {
 		"training.f.mode":              {"培训方式", "Mode"},
 		"training.f.manager":           {"班主任", "Class manager"},
 		"training.date_bad":            {"%s请输入日期（YYYY-MM-DD）", "%s must be a date (YYYY-MM-DD)"},
-		"training.time_bad":            {"%s请输入时间", "%s must be a date and time"},
 		"training.period_bad":          {"结束日期不能早于开始日期", "The end cannot be before the start"},
 		"training.year_bad":            {"年度须在2000至2100之间", "The year must be between 2000 and 2100"},
 		"training.capacity_bad":        {"人数上限须在1至%d之间", "The capacity must be between 1 and %d"},

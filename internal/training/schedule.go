@@ -10,6 +10,7 @@ import (
 	"biddesk/internal/audit"
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
+	"biddesk/internal/platform/validate"
 )
 
 // SessionIn is a session's form; times are of the company's zone ("2006-01-02 15:04") or RFC 3339.
@@ -107,11 +108,11 @@ func (s *Service) SaveSession(ctx context.Context, in SessionIn) (SessionSaved, 
 	if in.Link, err = text(in.Link, "training.f.link", TextMax, false); err != nil {
 		return SessionSaved{}, err
 	}
-	start, err := parseTime("training.col.start", in.StartsAt)
+	start, err := validate.DateTime("training.col.start", in.StartsAt)
 	if err != nil {
 		return SessionSaved{}, err
 	}
-	end, err := parseTime("training.col.end", in.EndsAt)
+	end, err := validate.DateTime("training.col.end", in.EndsAt)
 	if err != nil {
 		return SessionSaved{}, err
 	}

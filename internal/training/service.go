@@ -91,20 +91,6 @@ func parseDay(field, v string) (string, error) {
 	return t.Format(day), nil
 }
 
-// parseTime reads a date and time of the company's zone ("2006-01-02 15:04", seconds optional) or RFC 3339.
-func parseTime(field, v string) (time.Time, error) {
-	v = strings.TrimSpace(v)
-	for _, l := range []string{"2006-01-02 15:04", "2006-01-02 15:04:05", "2006-01-02T15:04"} {
-		if t, err := time.ParseInLocation(l, v, time.Local); err == nil {
-			return t.UTC(), nil
-		}
-	}
-	if t, err := time.Parse(time.RFC3339, v); err == nil {
-		return t.UTC(), nil
-	}
-	return time.Time{}, httpx.Fail("training.time_bad", httpx.Msg(field))
-}
-
 // record writes a change to the business log inside tx; the demo's writes (quiet) leave none.
 func (s *Service) record(ctx context.Context, tx *db.Tx, c audit.Change) error {
 	if s.quiet {
@@ -680,7 +666,7 @@ func (s *Service) SaveClass(ctx context.Context, in ClassIn) (int64, error) {
 	}
 	var until any
 	if strings.TrimSpace(in.WithdrawUntil) != "" {
-		t, err := parseTime("training.f.endDate", in.WithdrawUntil)
+		t, err := validate.DateTime("training.f.endDate", in.WithdrawUntil)
 		if err != nil {
 			return 0, err
 		}

@@ -12,6 +12,7 @@ import (
 	"biddesk/internal/platform/db"
 	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
+	"biddesk/internal/platform/validate"
 )
 
 // Questionnaires (/training_survey): designed from typed questions, sent to an audience (the picker's units and
@@ -151,7 +152,7 @@ func (s *Service) checkSurvey(ctx context.Context, in *SurveyIn) (time.Time, err
 	if in.Description, err = text(in.Description, "training.f.description", TextMax, false); err != nil {
 		return time.Time{}, err
 	}
-	deadline, err := parseTime("training.f.deadline", in.Deadline)
+	deadline, err := validate.DateTime("training.f.deadline", in.Deadline)
 	if err != nil {
 		return time.Time{}, err
 	}

@@ -272,7 +272,7 @@ func TestScheduleConflicts(t *testing.T) {
 		{"the room in other letter case", "2026-03-10 08:00", "2026-03-10 09:30", " 301 ", 0, "training.room_busy"},
 		{"right after is free", "2026-03-10 11:00", "2026-03-10 12:00", "301", lect, ""},
 		{"ends before it starts", "2026-03-10 12:00", "2026-03-10 11:00", "", 0, "training.session_time_bad"},
-		{"a bad time", "tomorrow", "2026-03-10 11:00", "", 0, "training.time_bad"},
+		{"a bad time", "tomorrow", "2026-03-10 11:00", "", 0, "validate.time_bad"},
 	} {
 		_, err := w.session(b, c.start, c.end, c.room, c.lecturer)
 		if key(err) != c.want {

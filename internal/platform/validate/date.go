@@ -40,6 +40,25 @@ func Date(s string, layouts ...string) (time.Time, error) {
 	return time.Time{}, httpx.Fail("validate.date_format")
 }
 
+// DateTimeLayouts are the forms a date and time of a form may take, in the company's zone (the server's local
+// time): minutes or seconds, a space or a 'T' between day and time. RFC 3339 (with its zone) is read too.
+var DateTimeLayouts = []string{"2006-01-02 15:04", "2006-01-02 15:04:05", "2006-01-02T15:04"}
+
+// DateTime reads a date and time of the company's zone (DateTimeLayouts) or RFC 3339 and answers it in UTC.
+// field is the message key of the field's name: the refusal (validate.time_bad) says which field is wrong.
+func DateTime(field, s string) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	for _, l := range DateTimeLayouts {
+		if t, err := time.ParseInLocation(l, s, time.Local); err == nil {
+			return t.UTC(), nil
+		}
+	}
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t.UTC(), nil
+	}
+	return time.Time{}, httpx.Fail("validate.time_bad", httpx.Msg(field))
+}
+
 // Year refuses a date whose year is outside MinYear and MaxYear.
 func Year(t time.Time) error {
 	if y := t.Year(); y < MinYear || y > MaxYear {
@@ -53,5 +72,6 @@ func init() {
 		"validate.date_format":  {"日期格式应为 yyyy-MM-dd", "a date is written yyyy-MM-dd"},
 		"validate.date_invalid": {"日期不存在：%s", "no such date: %s"},
 		"validate.date_year":    {"日期的年份须在%d到%d之间", "the year of a date must be between %d and %d"},
+		"validate.time_bad":     {"%s请输入时间", "%s must be a date and time"},
 	})
 }
