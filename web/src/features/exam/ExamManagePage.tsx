@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Col, DatePicker, Drawer, Form, Input, InputNumber, Popconfirm, Radio, Row, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Col, DatePicker, Drawer, Form, Input, InputNumber, Popconfirm, Radio, Row, Select, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { shownByClient } from '../../api/hooks/useWrite';
-import { PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { toast } from '../../api/client';
 import { EXAM_DOWNLOADS, getExam, RESULTS_WHEN, searchClasses, type EmployeePick, type Exam, type ExamForm, type TrainingClass, type UnitPick } from '../../api/exam';
@@ -9,6 +9,7 @@ import { useDeleteExam, useExam, useExams, usePapers, useSaveExam } from '../../
 import FormModal from '../../components/form/FormModal';
 import ExportButton from '../../components/list/ExportButton';
 import Panel from '../../components/list/Panel';
+import { IconAction } from '../../components/list/RowActions';
 import { useConfirmDanger } from '../../components/list/guards';
 import { EmployeePickerInput, OrgPickerInput } from '../../components/picker';
 import RemoteSelect from '../../components/RemoteSelect';
@@ -412,6 +413,7 @@ export default function ExamManagePage() {
                 ),
               },
               {
+                // icons, their words the tooltip: the words ('Questions and keys') squeezed the exam's name (issue 28)
                 title: t('list.actions'),
                 key: 'actions',
                 render: (_: unknown, e) => (
@@ -423,26 +425,20 @@ export default function ExamManagePage() {
                         onConfirm={() => publish(e)}
                         okButtonProps={{ 'data-testid': 'exam-e-publish-ok' }}
                       >
-                        <Button type="link" size="small" data-testid={`exam-e-publish-${e.id}`}>
-                          {t('exam.e.publish')}
-                        </Button>
+                        <Tooltip title={t('exam.e.publish')}>
+                          <Button type="link" size="small" icon={<SendOutlined />} aria-label={t('exam.e.publish')} data-testid={`exam-e-publish-${e.id}`} />
+                        </Tooltip>
                       </Popconfirm>
                     )}
-                    <Button type="link" size="small" onClick={() => setKeys(e)} data-testid={`exam-e-keys-${e.id}`}>
-                      {t('exam.k.tab')}
-                    </Button>
-                    <Button type="link" size="small" onClick={() => void edit(e)} data-testid={`exam-e-edit-${e.id}`}>
-                      {t('list.edit')}
-                    </Button>
-                    <Button
-                      type="link"
-                      size="small"
+                    <IconAction label={t('exam.k.tab')} icon={<KeyOutlined />} onClick={() => setKeys(e)} testId={`exam-e-keys-${e.id}`} />
+                    <IconAction label={t('list.edit')} icon={<EditOutlined />} onClick={() => void edit(e)} testId={`exam-e-edit-${e.id}`} />
+                    <IconAction
+                      label={t('list.delete')}
+                      icon={<DeleteOutlined />}
                       danger
                       disabled={e.takers > 0}
                       onClick={() => confirmDanger(() => del.mutateAsync(e.id).then(() => toast('success', t('msg.operationSuccessful')), shownByClient))}
-                    >
-                      {t('list.delete')}
-                    </Button>
+                    />
                   </Space>
                 ),
               },
