@@ -9,7 +9,7 @@ import { useDeleteExam, useExam, useExams, usePapers, useSaveExam } from '../../
 import FormModal from '../../components/form/FormModal';
 import ExportButton from '../../components/list/ExportButton';
 import Panel from '../../components/list/Panel';
-import { IconAction } from '../../components/list/RowActions';
+import { headerTitle, IconAction } from '../../components/list/RowActions';
 import { useConfirmDanger } from '../../components/list/guards';
 import { EmployeePickerInput, OrgPickerInput } from '../../components/picker';
 import RemoteSelect from '../../components/RemoteSelect';
@@ -387,8 +387,8 @@ export default function ExamManagePage() {
                 ),
               },
               { title: t('exam.col.duration'), dataIndex: 'durationMin', align: 'right', width: 104, render: (v: number) => t('exam.minutesN', { n: v }) },
-              { title: t('exam.e.totalPass'), key: 'tp', align: 'right', width: 112, render: (_: unknown, e) => `${points(e.total)} / ${points(e.passMark)}` },
-              { title: t('exam.col.results'), dataIndex: 'results', render: (v: Exam['results']) => t(`exam.results.${v}`) },
+              { title: headerTitle(t('exam.e.totalPass')), key: 'tp', align: 'right', width: 112, render: (_: unknown, e) => `${points(e.total)} / ${points(e.passMark)}` },
+              { title: headerTitle(t('exam.col.results')), dataIndex: 'results', render: (v: Exam['results']) => t(`exam.results.${v}`) },
               {
                 title: t('exam.e.state'),
                 dataIndex: 'state',
@@ -399,7 +399,7 @@ export default function ExamManagePage() {
                 ),
               },
               {
-                title: t('exam.e.figures'),
+                title: headerTitle(t('exam.e.figures')),
                 key: 'figures',
                 render: (_: unknown, e) => (
                   <span style={{ whiteSpace: 'nowrap' }}>
