@@ -87,6 +87,10 @@ async function cutColumns(page) {
           if (new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1) out.push(`header "${title}" wraps`);
         }
       }
+      // a title that wraps between its words (headerTitle) with a word wider than its box runs into the next column
+      for (const title of table.querySelectorAll('thead .bd-th')) {
+        if (title.scrollWidth > title.clientWidth + 1) out.push(`header "${title.textContent.trim()}" is cut`);
+      }
       for (const td of table.querySelectorAll('tbody tr.ant-table-row td')) {
         if (td.matches('.ant-table-cell-fix, .ant-table-selection-column')) continue; // a pinned cell's shadow counts in its scroll width
         if (td.scrollWidth > td.clientWidth + 1) out.push(`cell "${td.textContent.trim().slice(0, 30)}" is cut`);

@@ -62,7 +62,8 @@ import './library.css';
 /**
  * Lists at 1440 px (issue 28): the columns a type's list hides until the user shows them in the column settings (its
  * tags, and numbers a staff member looks up in the record rather than compares in the list); any other type hides its
- * tags. Long texts (names, companies, units, people) wrap at 140 px, the first column at 180.
+ * tags. Long texts (names, companies, units, people) wrap at 120 px (the expert list fits in English), the first
+ * column at 180.
  */
 const SECONDARY: Record<string, string[]> = {
   license: ['tags', 'number'],
@@ -189,7 +190,7 @@ function LibraryList({ type }: { type: LibType }) {
         label: f.label,
         sortKey: type.sorts.includes(f.key) ? f.key : undefined,
         defaultHidden: SECONDARY[type.key]?.includes(f.key) ?? f.key === 'tags',
-        cellWidth: i === 0 ? 180 : WRAPPED_KINDS.has(f.kind) ? 140 : undefined,
+        cellWidth: i === 0 ? 180 : WRAPPED_KINDS.has(f.kind) ? 120 : undefined,
         render: (_: unknown, r: LibRecord) =>
           i === 0 ? (
             <Typography.Link onClick={() => open('view', r)} data-testid={`lib-view-${r.id}`}>
