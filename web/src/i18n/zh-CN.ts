@@ -1010,6 +1010,8 @@ const zhCN: Record<MessageKey, string> = {
   'dict.enabled': '状态',
   'dict.enabled.on': '启用',
   'dict.enabled.off': '停用',
+  'dict.switch.on': '启用',
+  'dict.switch.off': '停用',
   'dict.isDefault': '默认',
   'dict.default': '默认',
   'dict.defaultHint': '一个字典只有一个默认项；设为默认会取消其他项的默认',

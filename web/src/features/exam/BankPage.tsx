@@ -57,14 +57,14 @@ export default function BankPage() {
       titleKey: 'exam.col.answer',
       key: 'answer',
       render: (_: unknown, q) => (
-        <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 160 }}>
+        <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 130 }}>
           {answerText(q.type, q.answer, judge)}
         </Typography.Text>
       ),
     },
     { titleKey: 'exam.col.difficulty', dataIndex: 'difficulty', sortKey: 'difficulty', width: 88, render: (v: number) => t(`exam.difficulty.${v}` as 'exam.difficulty.1') },
     { titleKey: 'exam.col.tags', dataIndex: 'tags', render: (v: string[]) => (v ?? []).map((s) => <Tag key={s}>{s}</Tag>) },
-    { titleKey: 'exam.col.courseName', dataIndex: 'courseName', clip: 160 },
+    { titleKey: 'exam.col.courseName', dataIndex: 'courseName', clip: 140 },
     // the version and the time are in the column settings: at 1440 px the course would be cut otherwise
     { titleKey: 'exam.col.version', dataIndex: 'version', width: 64, defaultHidden: true, render: (v: number) => `v${v}` },
     { titleKey: 'exam.col.updatedAt', dataIndex: 'updatedAt', sortKey: 'updatedAt', defaultHidden: true, render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Col, DatePicker, Drawer, Form, Input, InputNumber, Popconfirm, Radio, Row, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Col, DatePicker, Drawer, Form, Input, InputNumber, Popconfirm, Radio, Row, Select, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { shownByClient } from '../../api/hooks/useWrite';
-import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { toast } from '../../api/client';
 import { EXAM_DOWNLOADS, getExam, RESULTS_WHEN, searchClasses, type EmployeePick, type Exam, type ExamForm, type TrainingClass, type UnitPick } from '../../api/exam';
@@ -10,7 +10,7 @@ import FormModal from '../../components/form/FormModal';
 import ExportButton from '../../components/list/ExportButton';
 import Panel from '../../components/list/Panel';
 import { useConfirmDanger } from '../../components/list/guards';
-import { ClipText, IconAction } from '../../components/list/RowActions';
+import { ClipText, headerTitle, IconAction } from '../../components/list/RowActions';
 import { EmployeePickerInput, OrgPickerInput } from '../../components/picker';
 import RemoteSelect from '../../components/RemoteSelect';
 import { t, useI18n } from '../../i18n';
@@ -391,8 +391,8 @@ export default function ExamManagePage() {
                 ),
               },
               { title: t('exam.col.duration'), dataIndex: 'durationMin', align: 'right', width: 104, render: (v: number) => t('exam.minutesN', { n: v }) },
-              { title: t('exam.e.totalPass'), key: 'tp', align: 'right', width: 112, render: (_: unknown, e) => `${points(e.total)} / ${points(e.passMark)}` },
-              { title: t('exam.col.results'), dataIndex: 'results', render: (v: Exam['results']) => t(`exam.results.${v}`) },
+              { title: headerTitle(t('exam.e.totalPass')), key: 'tp', align: 'right', width: 112, render: (_: unknown, e) => `${points(e.total)} / ${points(e.passMark)}` },
+              { title: headerTitle(t('exam.col.results')), dataIndex: 'results', render: (v: Exam['results']) => t(`exam.results.${v}`) },
               {
                 title: t('exam.e.state'),
                 dataIndex: 'state',
@@ -403,7 +403,7 @@ export default function ExamManagePage() {
                 ),
               },
               {
-                title: t('exam.e.figures'),
+                title: headerTitle(t('exam.e.figures')),
                 key: 'figures',
                 render: (_: unknown, e) => (
                   <Space direction="vertical" size={2}>
@@ -413,6 +413,7 @@ export default function ExamManagePage() {
                 ),
               },
               {
+                // icons, their words the tooltip: the words ('Questions and keys') squeezed the exam's name (issue 28)
                 title: t('list.actions'),
                 key: 'actions',
                 render: (_: unknown, e) => (
@@ -424,9 +425,9 @@ export default function ExamManagePage() {
                         onConfirm={() => publish(e)}
                         okButtonProps={{ 'data-testid': 'exam-e-publish-ok' }}
                       >
-                        <Button type="link" size="small" data-testid={`exam-e-publish-${e.id}`}>
-                          {t('exam.e.publish')}
-                        </Button>
+                        <Tooltip title={t('exam.e.publish')}>
+                          <Button type="link" size="small" icon={<SendOutlined />} aria-label={t('exam.e.publish')} data-testid={`exam-e-publish-${e.id}`} />
+                        </Tooltip>
                       </Popconfirm>
                     )}
                     <IconAction label={t('exam.k.tab')} icon={<KeyOutlined />} onClick={() => setKeys(e)} testId={`exam-e-keys-${e.id}`} />

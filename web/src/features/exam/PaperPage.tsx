@@ -8,6 +8,7 @@ import { courseOptions, listQuestions, MULTI_MODES, QUESTION_TYPES, type Paper, 
 import { questionKeys, useDeletePaper, usePaperPreview, usePapers, useSavePaper } from '../../api/hooks/exam';
 import FormModal from '../../components/form/FormModal';
 import Panel from '../../components/list/Panel';
+import { headerTitle } from '../../components/list/RowActions';
 import RemoteSelect from '../../components/RemoteSelect';
 import { useConfirmDanger } from '../../components/list/guards';
 import { t, useI18n } from '../../i18n';
@@ -324,9 +325,9 @@ export default function PaperPage() {
               { title: t('exam.p.kind'), dataIndex: 'kind', render: (v: string) => <Tag color={v === 'rules' ? 'blue' : 'default'}>{t(`exam.p.kind.${v}` as 'exam.p.kind.fixed')}</Tag> },
               { title: t('exam.p.count'), dataIndex: 'count', align: 'right' },
               { title: t('exam.col.total'), dataIndex: 'total', align: 'right', render: (v: number) => points(v) },
-              { title: t('exam.col.passMark'), dataIndex: 'passMark', align: 'right', render: (v: number) => points(v) },
-              { title: t('exam.p.multiMode'), dataIndex: 'multiMode', render: (v: string) => t(`exam.p.multi.${v || 'all'}` as 'exam.p.multi.all') },
-              { title: t('exam.p.exams'), dataIndex: 'exams', align: 'right' },
+              { title: headerTitle(t('exam.col.passMark')), dataIndex: 'passMark', align: 'right', render: (v: number) => points(v) },
+              { title: headerTitle(t('exam.p.multiMode')), dataIndex: 'multiMode', render: (v: string) => t(`exam.p.multi.${v || 'all'}` as 'exam.p.multi.all') },
+              { title: headerTitle(t('exam.p.exams')), dataIndex: 'exams', align: 'right' },
               { title: t('exam.col.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
               {
                 title: t('list.actions'),

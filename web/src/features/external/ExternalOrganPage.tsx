@@ -38,7 +38,7 @@ export default function ExternalOrganPage() {
       titleKey: 'extOrg.name',
       dataIndex: 'name',
       sortKey: 'name',
-      clip: 150,
+      clip: 140,
       render: (v: string, o) => (
         <>
           {v}

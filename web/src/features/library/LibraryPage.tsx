@@ -7,7 +7,19 @@
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Button, Descriptions, Drawer, Empty, Form, Input, Modal, Result, Space, Spin, Tabs, Timeline, Typography, type TimelineProps } from 'antd';
-import { AuditOutlined, CheckOutlined, DeleteOutlined, ImportOutlined, NotificationOutlined, SendOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  CheckOutlined,
+  CloseOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  ExportOutlined,
+  EyeOutlined,
+  HistoryOutlined,
+  ImportOutlined,
+  NotificationOutlined,
+  SendOutlined,
+} from '@ant-design/icons';
 import { toast, toastCancelled } from '../../api/client';
 import { recordKeys, useDeleteRecords, useGenerateMessages, useLibraryTypes, useMarkMessagesRead, useRecordHistory, useRecordLoans, useReturnKey, useReviewRecords } from '../../api/hooks/library';
 import { shownByClient, useTouch } from '../../api/hooks/useWrite';
@@ -30,6 +42,7 @@ import ImportDialog, { IMPORT_MAX_MB } from '../../components/ImportDialog';
 import FormDialog from '../../components/form/FormDialog';
 import type { FieldDescriptor } from '../../components/form/fields';
 import ListView from '../../components/list/ListView';
+import { IconAction } from '../../components/list/RowActions';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
 import { requireTicked, useConfirmDanger } from '../../components/list/guards';
@@ -49,7 +62,8 @@ import './library.css';
 /**
  * Lists at 1440 px (issue 28): the columns a type's list hides until the user shows them in the column settings (its
  * tags, and numbers a staff member looks up in the record rather than compares in the list); any other type hides its
- * tags. Long texts (names, companies, units, people) wrap at 140 px, the first column at 180.
+ * tags. Long texts (names, companies, units, people) wrap at 120 px (the expert list fits in English), the first
+ * column at 180.
  */
 const SECONDARY: Record<string, string[]> = {
   license: ['tags', 'number'],
@@ -176,7 +190,7 @@ function LibraryList({ type }: { type: LibType }) {
         label: f.label,
         sortKey: type.sorts.includes(f.key) ? f.key : undefined,
         defaultHidden: SECONDARY[type.key]?.includes(f.key) ?? f.key === 'tags',
-        cellWidth: i === 0 ? 180 : WRAPPED_KINDS.has(f.kind) ? 140 : undefined,
+        cellWidth: i === 0 ? 180 : WRAPPED_KINDS.has(f.kind) ? 120 : undefined,
         render: (_: unknown, r: LibRecord) =>
           i === 0 ? (
             <Typography.Link onClick={() => open('view', r)} data-testid={`lib-view-${r.id}`}>
@@ -204,50 +218,30 @@ function LibraryList({ type }: { type: LibType }) {
       titleKey: 'list.actions',
       fixed: 'right',
       render: (_: unknown, r: LibRecord) => (
+        // icons (their words the tooltip and accessible name): the words of up to four actions, longer in English,
+        // would widen the pinned column over the data (issue 28)
         <Space size={0} wrap={false}>
-          {canChange(r) && (
-            <Button type="link" size="small" onClick={() => open('form', r)} data-testid={`lib-edit-${r.id}`}>
-              {t('list.edit')}
-            </Button>
-          )}
+          {canChange(r) && <IconAction label={t('list.edit')} icon={<EditOutlined />} onClick={() => open('form', r)} testId={`lib-edit-${r.id}`} />}
           {type.review && rights.admin && r.status === 'pending' && (
             <>
-              <Button type="link" size="small" onClick={() => review('approve', [r.id])} data-testid={`lib-approve-${r.id}`}>
-                {t('lib.approve')}
-              </Button>
-              <Button type="link" size="small" danger onClick={() => setDialog({ kind: 'reject', ids: [r.id] })} data-testid={`lib-reject-${r.id}`}>
-                {t('lib.reject')}
-              </Button>
+              <IconAction label={t('lib.approve')} icon={<CheckOutlined />} onClick={() => review('approve', [r.id])} testId={`lib-approve-${r.id}`} />
+              <IconAction label={t('lib.reject')} icon={<CloseOutlined />} danger onClick={() => setDialog({ kind: 'reject', ids: [r.id] })} testId={`lib-reject-${r.id}`} />
             </>
           )}
           {type.review && canChange(r) && (r.status === 'draft' || r.status === 'rejected') && (
-            <Button type="link" size="small" onClick={() => review('submit', [r.id])} data-testid={`lib-submit-${r.id}`}>
-              {t('lib.submit')}
-            </Button>
+            <IconAction label={t('lib.submit')} icon={<SendOutlined />} onClick={() => review('submit', [r.id])} testId={`lib-submit-${r.id}`} />
           )}
           {type.loans && canChange(r) && r.status === 'published' && r.state !== 'lent' && (
-            <Button type="link" size="small" onClick={() => setDialog({ kind: 'lend', rec: r })} data-testid={`lib-lend-${r.id}`}>
-              {t('lib.lend')}
-            </Button>
+            <IconAction label={t('lib.lend')} icon={<ExportOutlined />} onClick={() => setDialog({ kind: 'lend', rec: r })} testId={`lib-lend-${r.id}`} />
           )}
           {type.loans && canChange(r) && r.state === 'lent' && (
-            <Button type="link" size="small" onClick={() => confirmReturn(r)} data-testid={`lib-return-${r.id}`}>
-              {t('lib.return')}
-            </Button>
+            <IconAction label={t('lib.return')} icon={<ImportOutlined />} onClick={() => confirmReturn(r)} testId={`lib-return-${r.id}`} />
           )}
           {type.messages && r.state === 'unread' && r.recipient === rights.userId && (
-            <Button type="link" size="small" onClick={() => markRead([r.id])} data-testid={`lib-read-${r.id}`}>
-              {t('lib.markRead')}
-            </Button>
+            <IconAction label={t('lib.markRead')} icon={<EyeOutlined />} onClick={() => markRead([r.id])} testId={`lib-read-${r.id}`} />
           )}
-          <Button type="link" size="small" onClick={() => setDialog({ kind: 'history', rec: r })} data-testid={`lib-history-${r.id}`}>
-            {t('lib.history')}
-          </Button>
-          {canChange(r) && (
-            <Button type="link" size="small" danger onClick={() => remove([r.id])} data-testid={`lib-delete-${r.id}`}>
-              {t('list.delete')}
-            </Button>
-          )}
+          <IconAction label={t('lib.history')} icon={<HistoryOutlined />} onClick={() => setDialog({ kind: 'history', rec: r })} testId={`lib-history-${r.id}`} />
+          {canChange(r) && <IconAction label={t('list.delete')} icon={<DeleteOutlined />} danger onClick={() => remove([r.id])} testId={`lib-delete-${r.id}`} />}
         </Space>
       ),
     },

@@ -16,6 +16,7 @@ import { useLibraryTypes } from '../../api/hooks/library';
 import { useStatsReport } from '../../api/hooks/stats';
 import OrgTreeSelect from '../../components/OrgTreeSelect';
 import ExportButton from '../../components/list/ExportButton';
+import { headerTitle } from '../../components/list/RowActions';
 import SearchCard, { type SearchField } from '../../components/list/SearchCard';
 import { useI18n, type Lang, type MessageKey } from '../../i18n';
 import { saveAsPdf } from '../../lib/pdfExport';
@@ -314,7 +315,8 @@ function StatTableCard({ table, onDrill, current, fmt }: { table: StatTable; onD
         columns={table.columns.map((c, i) => ({
           key: c.key,
           dataIndex: c.key,
-          title: c.title,
+          // a title of several words (English) wraps between them, so that the column is as wide as its numbers
+          title: headerTitle(c.title),
           align: c.number ? ('right' as const) : undefined,
           sorter: c.number ? (a, b) => Number(a[c.key]) - Number(b[c.key]) : undefined,
           render:

@@ -70,13 +70,13 @@ export default function BusinessLogPage() {
   const columns: ListColumn<BusinessLog>[] = [
     timeColumn(),
     userColumn(),
-    { titleKey: 'businessLog.module', dataIndex: 'module', sortKey: 'module', render: (_: string, r) => moduleName(r) },
+    { titleKey: 'businessLog.module', dataIndex: 'module', sortKey: 'module', cellWidth: 120, render: (_: string, r) => moduleName(r) },
     { titleKey: 'businessLog.action', dataIndex: 'action', render: (v: string) => <ActionTag action={v} /> },
     {
       titleKey: 'businessLog.target',
       dataIndex: 'target',
       // a long name (a tender's) ends in '…', whole in the tooltip and the detail
-      clip: 260,
+      clip: 200,
       render: (v: string, r) => (
         <>
           {v} {r.targetId && <Typography.Text type="secondary">#{r.targetId}</Typography.Text>}

@@ -97,11 +97,12 @@ export default function DictManagerPage() {
     }
   };
 
+  // the switch says On/Off (English 'Enabled'/'Disabled' would widen the dictionaries' table past its half of the screen)
   const enabledSwitch = (row: DictRow, testId: string) => (
     <Switch
       checked={row.enabled === 1}
-      checkedChildren={t('dict.enabled.on')}
-      unCheckedChildren={t('dict.enabled.off')}
+      checkedChildren={t('dict.switch.on')}
+      unCheckedChildren={t('dict.switch.off')}
       onChange={(on) => void setEnabled(row, on)}
       data-testid={testId}
     />

@@ -44,7 +44,7 @@ function ParamValue({ p }: { p: SysParam }) {
   if (p.type === 'boolean') return <Tag color={p.value === 'true' ? 'green' : 'default'}>{t(p.value === 'true' ? 'sysConfig.on' : 'sysConfig.off')}</Tag>;
   if (p.value === '') return <Typography.Text type="secondary">{t('sysConfig.emptyValue')}</Typography.Text>;
   return (
-    <Typography.Text code={p.type === 'json'} ellipsis={{ tooltip: p.value }} style={{ maxWidth: 220 }}>
+    <Typography.Text code={p.type === 'json'} ellipsis={{ tooltip: p.value }} style={{ maxWidth: 180 }}>
       {p.value}
     </Typography.Text>
   );
@@ -60,7 +60,8 @@ function ParamPanel() {
       dataIndex: 'key',
       sortKey: 'key',
       render: (v: string, p) => (
-        <Space size={4}>
+        // a long key's tags go onto a second line rather than widen the column (English 'Built-in' is long)
+        <Space size={4} wrap style={{ maxWidth: 220 }}>
           {/* an identifier, not words: set as code (and so left out of the language sweep) */}
           <Typography.Text code>{v}</Typography.Text>
           {p.builtin === 1 && <Tag>{t('sysConfig.builtin')}</Tag>}
@@ -112,7 +113,7 @@ function ParamPanel() {
       canEdit={(p) => p.editable === 1}
       notEditable={(p) => (
         <Tooltip title={t('sysConfig.maintainedIn')}>
-          <Link to={`/${p.maintainer}`} data-testid={`param-maintainer-${p.key}`}>
+          <Link to={`/${p.maintainer}`} style={{ display: 'inline-block', maxWidth: 110 }} data-testid={`param-maintainer-${p.key}`}>
             {labelOf('nav', p.maintainer)}
           </Link>
         </Tooltip>

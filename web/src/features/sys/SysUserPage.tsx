@@ -25,7 +25,7 @@ const staff: AccountScreen = {
   calls: { changeState: changeUserState, remove: deleteUsers },
   resetPassword: resetUserPassword,
   exportPath: EXPORTS.users,
-  placeColumn: { titleKey: 'user.unit', dataIndex: 'unitName', sortKey: 'unitName', clip: 160 },
+  placeColumn: { titleKey: 'user.unit', dataIndex: 'unitName', sortKey: 'unitName', clip: 140 },
   kind: staffAccounts,
 };
 

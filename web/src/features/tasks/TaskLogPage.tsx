@@ -1,4 +1,4 @@
-import { Button, Popconfirm, Typography } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import { listTaskLog, TASK_LOG_EXPORT, type TaskRun } from '../../api/tasks';
 import { toastCancelled, toastSuccess } from '../../api/client';
 import { taskRunKeys, useCancelTaskRun } from '../../api/hooks/tasks';
@@ -33,7 +33,7 @@ export default function TaskLogPage() {
 
   const columns: ListColumn<TaskRun>[] = [
     { titleKey: 'task.startedAt', dataIndex: 'startedAt', sortKey: 'startedAt', render: (v: string) => formatTime(v), width: 170, fixed: 'left' },
-    { titleKey: 'task.task', dataIndex: 'task', clip: 160, render: (v: string) => <span data-testid="log-task">{name(v)}</span> },
+    { titleKey: 'task.task', dataIndex: 'task', clip: 140, render: (v: string) => <span data-testid="log-task">{name(v)}</span> },
     { titleKey: 'task.trigger', dataIndex: 'trigger', clip: 120, render: (v: string, r) => (r.startedBy ? `${triggerLabel(v)} (${r.startedBy})` : triggerLabel(v)) },
     // when the run was due: it differs from the start only after a misfire or a retry; shown from the column settings
     { titleKey: 'task.fireAt', dataIndex: 'fireAt', defaultHidden: true, render: (v: string | null) => formatTime(v) },
@@ -46,11 +46,8 @@ export default function TaskLogPage() {
     {
       titleKey: 'task.message',
       dataIndex: 'message',
-      render: (v: string) => (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 200 }} data-testid="log-message">
-          {v}
-        </Typography.Text>
-      ),
+      clip: 150,
+      render: (v: string) => <span data-testid="log-message">{v}</span>,
     },
     {
       titleKey: 'list.actions',

@@ -188,7 +188,7 @@ export default function TaskManagerPage() {
       dataIndex: 'name',
       render: (v: string, r: Task) => (
         <Tooltip title={r.description}>
-          <span data-testid={`task-name-${r.code}`} style={{ display: 'inline-block', maxWidth: 220 }}>
+          <span data-testid={`task-name-${r.code}`} style={{ display: 'inline-block', maxWidth: 160 }}>
             {v}
           </span>
           <div>
@@ -208,7 +208,7 @@ export default function TaskManagerPage() {
             {v}
           </Typography.Text>
           <div>
-            <Typography.Text type="secondary" style={{ fontSize: 12, display: 'inline-block', maxWidth: 180 }}>
+            <Typography.Text type="secondary" style={{ fontSize: 12, display: 'inline-block', maxWidth: 130 }}>
               {describeCron(v, lang)}
             </Typography.Text>
           </div>

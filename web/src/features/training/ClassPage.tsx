@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { shownByClient } from '../../api/hooks/useWrite';
 import { Button, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Switch, Tag, Typography } from 'antd';
-import { ApartmentOutlined, AppstoreAddOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, AppstoreAddOutlined, DeleteOutlined, EditOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '../../api/client';
@@ -18,6 +18,7 @@ import AccountSelect from '../../components/AccountSelect';
 import FormModal from '../../components/form/FormModal';
 import { useConfirmDanger } from '../../components/list/guards';
 import ListView from '../../components/list/ListView';
+import { IconAction } from '../../components/list/RowActions';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
 import { useList } from '../../components/list/useList';
@@ -131,25 +132,20 @@ function ClassList({ onOpen }: { onOpen(id: number): void }) {
       titleKey: 'list.actions',
       key: 'actions',
       render: (_: unknown, c) => (
+        // icons, their words the tooltip and accessible name: the words ('Open Edit Delete') widened the list (issue 28)
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => onOpen(c.id)}>
-            {t('training.class.open')}
-          </Button>
+          <IconAction label={t('training.class.open')} icon={<FolderOpenOutlined />} onClick={() => onOpen(c.id)} />
           {c.state !== 'closed' && c.state !== 'archived' && (
-            <Button type="link" size="small" onClick={() => setEditing({ id: c.id })} data-testid={`class-edit-${c.id}`}>
-              {t('list.edit')}
-            </Button>
+            <IconAction label={t('list.edit')} icon={<EditOutlined />} onClick={() => setEditing({ id: c.id })} testId={`class-edit-${c.id}`} />
           )}
           {c.state === 'draft' && (
-            <Button
-              type="link"
-              size="small"
+            <IconAction
+              label={t('list.delete')}
+              icon={<DeleteOutlined />}
               danger
-              data-testid={`class-delete-${c.id}`}
+              testId={`class-delete-${c.id}`}
               onClick={() => confirmDanger(() => del.mutateAsync(c.id).then(() => toast('success', t('msg.operationSuccessful')), shownByClient))}
-            >
-              {t('list.delete')}
-            </Button>
+            />
           )}
         </Space>
       ),

@@ -53,7 +53,7 @@ export default function LecturerPage() {
       key: 'courses',
       render: (_: unknown, l) =>
         l.courses.length ? (
-          <div style={{ minWidth: 160, maxWidth: 260 }}>
+          <div style={{ minWidth: 160, maxWidth: 220 }}>
             {l.courses.slice(0, 4).map((c) => (
               <Tag key={c.id} style={{ marginBottom: 2 }}>
                 {c.name}

@@ -8,6 +8,7 @@ import { shownByClient } from '../../api/hooks/useWrite';
 import { listClasses, PLAN_EXPORT, type Plan, type TrainingClass } from '../../api/training';
 import OrgFilterSelect from '../../components/OrgFilterSelect';
 import ExportButton from '../../components/list/ExportButton';
+import { headerTitle } from '../../components/list/RowActions';
 import { useConfirmDanger } from '../../components/list/guards';
 import { OrgPickerInput } from '../../components/picker';
 import { t, useI18n } from '../../i18n';
@@ -59,13 +60,13 @@ export default function PlanPage() {
       ),
     },
     {
-      title: t('training.plan.classesProgress'),
+      title: headerTitle(t('training.plan.classesProgress')),
       key: 'classes',
       width: 170,
       render: (_: unknown, p: Plan) => <Against held={p.classesHeld} planned={p.plannedClasses} testId={`plan-classes-${p.id}`} />,
     },
     {
-      title: t('training.plan.hoursProgress'),
+      title: headerTitle(t('training.plan.hoursProgress')),
       key: 'hours',
       width: 170,
       render: (_: unknown, p: Plan) => <Against held={p.hoursHeld} planned={p.plannedHours} unit={t('training.plan.hourUnit')} testId={`plan-hours-${p.id}`} />,

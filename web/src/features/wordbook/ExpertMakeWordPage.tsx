@@ -85,15 +85,15 @@ export default function ExpertMakeWordPage() {
       // who the expert is: the name (employee code) over the unit, so that the list fits beside the book at 1440 px
       titleKey: 'wordbook.name',
       dataIndex: 'name',
-      width: 200,
+      width: 190,
       render: (_: string, r) => (
         <>
-          <ClipText max={184}>
+          <ClipText max={174}>
             {r.name}
             {r.employeeCode && <Typography.Text type="secondary"> ({r.employeeCode})</Typography.Text>}
           </ClipText>
           {r.unit && (
-            <ClipText max={184}>
+            <ClipText max={174}>
               <Typography.Text type="secondary">{r.unit}</Typography.Text>
             </ClipText>
           )}
