@@ -39,6 +39,8 @@ test('an administrator plans a year for a unit and links a class to the plan fro
   await row(admin, PLAN).waitFor();
   await admin.getByTestId('plan-keyword').locator('input').fill('投标能力提升');
   await admin.getByTestId('plan-keyword').locator('input').press('Enter');
+  // the filtered answer replaces the rows: wait for it rather than count the rows shown before it came
+  await admin.waitForFunction(() => document.querySelectorAll('.ant-table-row').length === 1, null, { timeout: 10000 }).catch(() => {});
   await admin.locator('.ant-table-row').filter({ hasText: PLAN }).waitFor();
   assert.equal(await admin.locator('.ant-table-row').count(), 1, 'the words find the plan alone');
   const planRow = row(admin, PLAN);

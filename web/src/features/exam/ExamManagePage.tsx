@@ -308,7 +308,7 @@ function ExamDialog({ target, onClose, onSaved }: { target: { row?: Exam } | nul
 function AudienceCell({ exam }: { exam: Exam }) {
   const full = useExam(exam.id).data;
   return (
-    <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 160 }} data-testid={`exam-e-audience-${exam.id}`}>
+    <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 140 }} data-testid={`exam-e-audience-${exam.id}`}>
       {full ? audienceText(full) : ''}
     </Typography.Text>
   );
@@ -364,10 +364,10 @@ export default function ExamManagePage() {
                 dataIndex: 'name',
                 render: (v: string, e) => (
                   <Space direction="vertical" size={0}>
-                    <ClipText max={180}>
+                    <ClipText max={160}>
                       <Typography.Text strong>{v}</Typography.Text>
                     </ClipText>
-                    <ClipText max={180}>
+                    <ClipText max={160}>
                       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                         {e.paperName}
                       </Typography.Text>
@@ -387,10 +387,13 @@ export default function ExamManagePage() {
                   <span style={{ whiteSpace: 'nowrap' }}>
                     {dayjs(e.opensAt).format(TIME)}
                     <br />~ {dayjs(e.closesAt).format(TIME)}
+                    <br />
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {t('exam.col.duration')} {t('exam.minutesN', { n: e.durationMin })}
+                    </Typography.Text>
                   </span>
                 ),
               },
-              { title: t('exam.col.duration'), dataIndex: 'durationMin', align: 'right', width: 104, render: (v: number) => t('exam.minutesN', { n: v }) },
               { title: headerTitle(t('exam.e.totalPass')), key: 'tp', align: 'right', width: 112, render: (_: unknown, e) => `${points(e.total)} / ${points(e.passMark)}` },
               { title: headerTitle(t('exam.col.results')), dataIndex: 'results', render: (v: Exam['results']) => t(`exam.results.${v}`) },
               {
