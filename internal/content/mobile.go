@@ -3,7 +3,6 @@ package content
 import (
 	"context"
 	"net/http"
-	"strings"
 	"time"
 
 	"biddesk/internal/auth"
@@ -128,16 +127,7 @@ type H5TokenIn struct {
 
 // h5Caller is the mobile caller of a request; code 401 when its h5Token is not usable.
 func (h *Handlers) h5Caller(r *http.Request, param string) (*auth.Principal, error) {
-	token := strings.TrimSpace(r.Header.Get("h5Token"))
-	if token == "" {
-		if b, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
-			token = strings.TrimSpace(b)
-		}
-	}
-	if token == "" {
-		token = strings.TrimSpace(param)
-	}
-	p, err := h.svc.learners.Authenticate(r.Context(), token)
+	p, err := h.svc.learners.Authenticate(r.Context(), auth.H5Token(r, param))
 	if err != nil {
 		return nil, err
 	}
