@@ -14,6 +14,7 @@ import { Pictures } from './ExamPictures';
 import { answerText, points } from './examText';
 import AttemptEventsDrawer from './AttemptEvents';
 import { CorrectionsPanel, ExamQuestionsPanel } from './KeyCorrection';
+import { ClipText, headerTitle } from '../../components/list/RowActions';
 
 // the chart (ECharts) is a chunk of its own, fetched when the analysis first draws
 const StatChartView = lazy(() => import('../stats/StatChart'));
@@ -54,21 +55,21 @@ function GradesTab({ exam }: { exam: Exam }) {
         locale={{ emptyText: t('exam.g.none') }}
         data-testid="exam-g-table"
         columns={[
-          { title: t('exam.col.taker'), dataIndex: 'name', render: (v: string, g) => <span data-testid={`exam-g-name-${g.loginCode}`}>{v}</span> },
-          { title: t('exam.col.login'), dataIndex: 'loginCode' },
-          { title: t('exam.col.unit'), dataIndex: 'unitLabel' },
-          { title: t('exam.col.score'), dataIndex: 'best', align: 'right', render: (v: number, g) => <b data-testid={`exam-g-score-${g.loginCode}`}>{points(v)}</b> },
+          { title: headerTitle(t('exam.col.taker')), dataIndex: 'name', render: (v: string, g) => <span data-testid={`exam-g-name-${g.loginCode}`}>{v}</span> },
+          { title: headerTitle(t('exam.col.login')), dataIndex: 'loginCode' },
+          { title: headerTitle(t('exam.col.unit')), dataIndex: 'unitLabel', render: (v: string) => <ClipText max={160}>{v}</ClipText> },
+          { title: headerTitle(t('exam.col.score')), dataIndex: 'best', align: 'right', render: (v: number, g) => <b data-testid={`exam-g-score-${g.loginCode}`}>{points(v)}</b> },
           {
-            title: t('exam.col.passed'),
+            title: headerTitle(t('exam.col.passed')),
             dataIndex: 'passed',
             render: (v: boolean, g) =>
               g.pending > 0 ? <Tag color="orange">{t('exam.g.awaiting')}</Tag> : <Tag color={v ? 'green' : 'red'}>{t(v ? 'exam.yes' : 'exam.no')}</Tag>,
           },
-          { title: t('exam.col.minutes'), dataIndex: 'minutes', align: 'right', render: (v: number) => points(v) },
-          { title: t('exam.col.submittedAt'), dataIndex: 'submitted', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
-          { title: t('exam.col.attempts'), dataIndex: 'attempts', align: 'right' },
-          { title: t('exam.col.submitKind'), dataIndex: 'submitKind', render: (v: string) => (v ? t(`exam.kind.${v}` as 'exam.kind.taker') : '') },
-          { title: t('exam.col.leaves'), dataIndex: 'leaves', align: 'right', render: (v: number, g) => <span data-testid={`exam-g-leaves-${g.loginCode}`}>{v}</span> },
+          { title: headerTitle(t('exam.col.minutes')), dataIndex: 'minutes', align: 'right', render: (v: number) => points(v) },
+          { title: headerTitle(t('exam.col.submittedAt')), dataIndex: 'submitted', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
+          { title: headerTitle(t('exam.col.attempts')), dataIndex: 'attempts', align: 'right' },
+          { title: headerTitle(t('exam.col.submitKind')), dataIndex: 'submitKind', render: (v: string) => (v ? t(`exam.kind.${v}` as 'exam.kind.taker') : '') },
+          { title: headerTitle(t('exam.col.leaves')), dataIndex: 'leaves', align: 'right', render: (v: number, g) => <span data-testid={`exam-g-leaves-${g.loginCode}`}>{v}</span> },
           {
             title: t('exam.ev.column'),
             key: 'events',

@@ -76,7 +76,7 @@ export default function BusinessLogPage() {
       titleKey: 'businessLog.target',
       dataIndex: 'target',
       // a long name (a tender's) ends in '…', whole in the tooltip and the detail
-      clip: 200,
+      clip: 170,
       render: (v: string, r) => (
         <>
           {v} {r.targetId && <Typography.Text type="secondary">#{r.targetId}</Typography.Text>}
