@@ -634,25 +634,8 @@ func (s *Service) writeClassLists(ctx context.Context, tx *db.Tx, id int64, in C
 			return err
 		}
 	}
-	seen := map[string]bool{}
-	add := func(kind, code string) error {
-		code = strings.TrimSpace(code)
-		if code == "" || seen[kind+code] {
-			return nil
-		}
-		seen[kind+code] = true
-		_, err := tx.Exec(ctx, `INSERT INTO training_class_audience (class_id, kind, code) VALUES (?, ?, ?)`, id, kind, code)
+	if err := writeAudience(ctx, tx, `INSERT INTO training_class_audience (class_id, kind, code) VALUES (?, ?, ?)`, id, in.Organ, in.Employee); err != nil {
 		return err
-	}
-	for _, u := range in.Organ {
-		if err := add(AudienceUnit, u.FullUnitCode); err != nil {
-			return err
-		}
-	}
-	for _, e := range in.Employee {
-		if err := add(AudienceEmployee, e.Code); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -1134,6 +1117,32 @@ func (s *Service) Decide(ctx context.Context, in DecideIn) error {
 	})
 	if err != nil {
 		return fmt.Errorf("training: decide enrolments of class %d: %w", in.ClassID, err)
+	}
+	return nil
+}
+
+// writeAudience writes an audience's units and employees (each once, blanks left out) with insert, a statement of
+// (owner id, kind, code): the classes' and the questionnaires' audiences are kept alike.
+func writeAudience(ctx context.Context, tx *db.Tx, insert string, id int64, organ []UnitPick, employee []EmployeePick) error {
+	seen := map[string]bool{}
+	add := func(kind, code string) error {
+		code = strings.TrimSpace(code)
+		if code == "" || seen[kind+code] {
+			return nil
+		}
+		seen[kind+code] = true
+		_, err := tx.Exec(ctx, insert, id, kind, code)
+		return err
+	}
+	for _, u := range organ {
+		if err := add(AudienceUnit, u.FullUnitCode); err != nil {
+			return err
+		}
+	}
+	for _, e := range employee {
+		if err := add(AudienceEmployee, e.Code); err != nil {
+			return err
+		}
 	}
 	return nil
 }

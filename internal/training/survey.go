@@ -264,25 +264,8 @@ func (s *Service) SaveSurvey(ctx context.Context, in SurveyIn) (int64, error) {
 				return err
 			}
 		}
-		seen := map[string]bool{}
-		add := func(kind, code string) error {
-			code = strings.TrimSpace(code)
-			if code == "" || seen[kind+code] {
-				return nil
-			}
-			seen[kind+code] = true
-			_, err := tx.Exec(ctx, `INSERT INTO training_survey_audience (survey_id, kind, code) VALUES (?, ?, ?)`, id, kind, code)
+		if err := writeAudience(ctx, tx, `INSERT INTO training_survey_audience (survey_id, kind, code) VALUES (?, ?, ?)`, id, in.Organ, in.Employee); err != nil {
 			return err
-		}
-		for _, u := range in.Organ {
-			if err := add(AudienceUnit, u.FullUnitCode); err != nil {
-				return err
-			}
-		}
-		for _, e := range in.Employee {
-			if err := add(AudienceEmployee, e.Code); err != nil {
-				return err
-			}
 		}
 		return s.record(ctx, tx, audit.Change{Module: FunSurvey, Action: action, TargetID: id, Target: in.Title, After: in})
 	})
