@@ -175,8 +175,59 @@ function menuWithoutSider(): Plugin {
   };
 }
 
+/**
+ * The SVG definitions of icons the app's own files import alone, without antd's icon component: the sign-in screens
+ * draw them (features/auth/plain.tsx). Noted as the build reads the files, for the `signin-icons` chunk below.
+ */
+const svgAlone = new Set<string>();
+function svgImportsSeen(): Plugin {
+  return {
+    name: 'biddesk-svg-imports-seen',
+    transform(code, id) {
+      if (!/[\\/]web[\\/]src[\\/]/.test(id)) return undefined;
+      for (const m of code.matchAll(/@ant-design\/icons-svg\/es\/asn\/(\w+)/g)) svgAlone.add(m[1]);
+      return undefined;
+    },
+  };
+}
+const isSignInSvg = (id: string) => {
+  const m = /[\\/]@ant-design[\\/]icons-svg[\\/]es[\\/]asn[\\/](\w+)\.js$/.exec(id);
+  return !!m && svgAlone.has(m[1]);
+};
+
+/**
+ * What the first page of both shells (the portal home and an admin list) loads besides antd-core: small modules that
+ * would otherwise be some thirty chunks of their own (0.1-6 kB each), every one a request of a full load (issue 28:
+ * on HTTP/1.1 the browser asks six at a time). One chunk instead; the sign-in screen loads none of it. `npm run size --
+ * --chunks` lists each page's chunks: a module here that both pages do not load costs the other page its bytes.
+ */
+const SHELLS_SHARE = new RegExp(
+  String.raw`[\/]node_modules[\/](` +
+    [
+      String.raw`antd[\/]es[\/](button|space|tag|tooltip|layout)[\/]`,
+      String.raw`antd[\/]es[\/]grid[\/]index\.js`,
+      String.raw`antd[\/]es[\/]input[\/](Input|utils|hooks[\/]useRemovePasswordTimeout|style[\/](token|variants|index))\.js`,
+      String.raw`antd[\/]es[\/]_util[\/](ContextIsolator|fallbackProp|statusUtils|motion|zindexContext|placements|gapSize|capitalize|wave[\/]\w+|hooks[\/](useZIndex|useClosable|useAllowClear|useOrientation))\.js`,
+      String.raw`antd[\/]es[\/]form[\/](context|hooks[\/]useVariants)\.js`,
+      String.raw`antd[\/]es[\/]color-picker[\/](color|util|components[\/]ColorPresets)\.js`,
+      String.raw`@rc-component[\/](tooltip|overflow)[\/]`,
+      String.raw`@rc-component[\/]input[\/]es[\/](Input|index|BaseInput|utils[\/]commonUtils|hooks[\/](useCount|useCountDisplay|useCountExceed|useMergedValue))\.js`,
+      String.raw`@rc-component[\/]util[\/]es[\/](omit|KeyCode|mergeProps|Dom[\/]focus|React[\/]render|hooks[\/]useDelayState)\.js`,
+      String.raw`@rc-component[\/]form[\/]es[\/]FormContext\.js`,
+      String.raw`@rc-component[\/]color-picker[\/]es[\/]color\.js`,
+      String.raw`@rc-component[\/]pagination[\/]es[\/]locale[\/]zh_CN\.js`,
+      String.raw`@tanstack[\/]react-query[\/]build[\/]modern[\/](QueryClientProvider|IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery|useMutation)\.js`,
+      String.raw`@tanstack[\/]query-core[\/]build[\/]modern[\/](subscribable|focusManager|timeoutManager|utils|environmentManager|infiniteQueryBehavior|notifyManager|removable|onlineManager|retryer|query|queryObserver|mutation|mutationCache|queryCache|queryClient|mutationObserver)\.js`,
+      String.raw`@ant-design[\/]icons(-svg)?[\/]es[\/](icons|asn)[\/](CheckOutlined|CloseCircleFilled|CloseOutlined|DownOutlined|LeftOutlined|DownloadOutlined|EllipsisOutlined|GlobalOutlined|LoadingOutlined|PlusOutlined|ReloadOutlined|RightOutlined|SearchOutlined|UserOutlined|BarsOutlined)\.js`,
+      String.raw`@babel[\/]runtime[\/]helpers[\/]esm[\/]extends\.js`,
+      String.raw`throttle-debounce[\/]`,
+      String.raw`dayjs[\/]dayjs\.min\.js`,
+    ].join('|') +
+    ')',
+);
+
 export default defineConfig({
-  plugins: [react(), messageParts(), radioWithoutForm(), lazyTableFilterTree(), lazyTableDropdowns(), menuWithoutSider(), antdPatchesApplied()],
+  plugins: [react(), svgImportsSeen(), messageParts(), radioWithoutForm(), lazyTableFilterTree(), lazyTableDropdowns(), menuWithoutSider(), antdPatchesApplied()],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
@@ -193,6 +244,9 @@ export default defineConfig({
         // Vendor code every page runs, in chunks of their own that stay cached across pages and releases of the app.
         codeSplitting: {
           groups: [
+            // the SVG definitions the sign-in screens draw without antd (features/auth/plain.tsx): one chunk, first, so
+            // that no chunk of antd's the sign-in screen would then need holds them
+            { name: 'signin-icons', test: isSignInSvg, priority: 1 },
             // with Vite's preload helper, which every page's entry uses (alone it was one more request)
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper/ },
             { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/ },
@@ -203,6 +257,15 @@ export default defineConfig({
               // with the small pieces both shells need anyway (icons' base, breakpoints, preset colours, pickAttrs),
               // which otherwise fall into a few small chunks of their own, each one more request
               test: /[\\/]node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|stylis|@emotion|antd[\\/]es[\\/](theme|config-provider|style)[\\/]|@ant-design[\\/]icons[\\/]es[\\/](components[\\/](AntdIconLight|IconBase)|cssUtils|renderUtils)|antd[\\/]es[\\/](_util[\\/](colors|responsiveObserver)|grid[\\/]hooks[\\/]useBreakpoint)\.|@rc-component[\\/]util[\\/]es[\\/]pickAttrs)/,
+            },
+            // antd's and the query client's small modules that both shells' first pages load (SHELLS_SHARE above)
+            { name: 'antd-shared', test: SHELLS_SHARE },
+            {
+              // the app's own small modules both shells' first pages use; what they import is loaded before them anyway
+              // (the API client, messages, session), so that stays where it is
+              name: 'shell-src',
+              test: /[\\/]web[\\/]src[\\/](lib[\\/](format|linkUrl|siteConfig|useLazyModule|useReducedMotion)\.ts|api[\\/](hooks[\\/](keys|useWrite)|admin|sysconfig|queries)\.ts|components[\\/](Text|LanguageSwitch|icons)\.tsx|app[\\/]theme\.ts)$/,
+              includeDependenciesRecursively: false,
             },
           ],
         },

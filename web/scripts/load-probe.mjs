@@ -10,7 +10,8 @@
 // scripts run). With several binaries the runs alternate between them (and their order alternates run by run), so a
 // machine shared with other work slows each alike. Printed: every run, the median per address and binary, the load
 // average, and the waterfall (resource and long-task entries) of the median run (--waterfall all: of every run).
-// Options: --runs N, --only sysuser|gateway, --waterfall none|median|all, --browser PATH.
+// Options: --runs N, --only sysuser|gateway (or a --path name), --path /other_list[,/another], --waterfall
+// none|median|all, --browser PATH.
 import { chromium } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -31,6 +32,11 @@ const browserPath =
 const ADDRESSES = [
   { name: 'sysuser', path: '/sysuser', login: ['admin', 'Admin@123'], target: '.ant-table-row' },
   { name: 'gateway', path: '/gateway', login: ['staff', 'Staff@123'], target: '[data-testid^="home-msg-"]' },
+  // any other admin list: --path /dict_manager (several: a comma list), until its first row, as admin
+  ...(opt('path') || '')
+    .split(',')
+    .filter(Boolean)
+    .map((p) => ({ name: p.replace(/^\//, ''), path: p, login: ['admin', 'Admin@123'], target: '.ant-table-row' })),
 ].filter((a) => !opt('only') || opt('only').split(',').includes(a.name));
 
 // Runs in the page before its own scripts: notes when the target first shows and keeps the long tasks.
