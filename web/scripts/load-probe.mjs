@@ -39,8 +39,10 @@ const ADDRESSES = [
     .map((p) => ({ name: p.replace(/^\//, ''), path: p, login: ['admin', 'Admin@123'], target: '.ant-table-row' })),
 ].filter((a) => !opt('only') || opt('only').split(',').includes(a.name));
 
-// Runs in the page before its own scripts: notes when the target first shows and keeps the long tasks.
-const probe = (target) => {
+// Runs in the page before its own scripts: notes when the address's target first shows and keeps the long tasks.
+const probe = (targets) => {
+  const target = targets[location.pathname];
+  if (!target) return;
   window.__probe = { longtasks: [] };
   try {
     new PerformanceObserver((l) => {
@@ -75,25 +77,34 @@ for (const bin of bins) {
   servers.push({ ...(await startServer('biddesk-load-')), bin });
 }
 
-/** A signed-in tab per binary and address, its cache off. */
+/**
+ * A signed-in tab per binary and user, its cache off, shared by the user's addresses: the session lives in the tab
+ * (sessionStorage), and a second sign-in would end the first one's.
+ */
+const userTabs = new Map();
 async function tabFor(server, address) {
-  const context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    baseURL: server.base,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByTestId('login-code').fill(address.login[0]);
-  await page.getByTestId('login-password').fill(address.login[1]);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/(gateway|welcome|sysuser)/);
-  await page.addInitScript(probe, address.target);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  return page;
+  const key = `${server.base}|${address.login[0]}`;
+  if (!userTabs.has(key)) {
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      baseURL: server.base,
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+    });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByTestId('login-code').fill(address.login[0]);
+    await page.getByTestId('login-password').fill(address.login[1]);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/(gateway|welcome|sysuser)/);
+    const targets = Object.fromEntries(ADDRESSES.filter((a) => a.login[0] === address.login[0]).map((a) => [a.path, a.target]));
+    await page.addInitScript(probe, targets);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    userTabs.set(key, page);
+  }
+  return userTabs.get(key);
 }
 
 async function load(page, address) {
