@@ -90,8 +90,9 @@ const pages = {
   h5Course: () => import('../features/content/LearnerPage'),
   // the public verification of a training certificate: its messages are training's (the whole catalogue)
   verifyCert: () => import('../i18n').then((m) => m.loadMessages('all')).then(() => import('../features/training/VerifyCertPage')),
-  // the three training screens share one entry (its own lazy screens): a short import list in the first bundle
-  training: () => import('../features/training/TrainingRoute'),
+  // training's screens share one entry (its own lazy screens): a short import list in the first bundle; the entry
+  // comes with the screen of the address
+  training: () => import('../features/training/TrainingRoute').then((m) => m.loadScreen().then(() => m)),
   examBank: () => import('../features/exam/BankPage'),
   examPaper: () => import('../features/exam/PaperPage'),
   examManage: () => import('../features/exam/ExamManagePage'),

@@ -211,6 +211,8 @@ describe('FormDialog', () => {
         okTestId="d-ok"
       />,
     );
+    // the dialog's code arrives when it first opens
+    await waitFor(() => byTestId('d-ok'));
     await settle();
     await click(byTestId('d-ok'));
     await waitFor(() => expect(fx.toast).toHaveBeenCalledWith('warning', '请按提示完善表单后再提交', 2));
