@@ -2,7 +2,7 @@
  * Calls of the bid-material library (docs/api.md, 'Bid-material library'): one set per record type under
  * /api/library/{type}/..., the types as data, tags, CA-key loans, message to-dos and the caller's reminders.
  */
-import { answerValue, call, callList, defineApis, request, type DefOptions, type ListParams, type Method, type Payload } from './client';
+import { answerValue, call, callList, defineApis, request, type DefOptions, type ListParams, type Method, type Payload, type CallOptions } from './client';
 import type { AnswerOf, ApiPath, MethodsOf, RouteWith, GetPath } from './routes';
 import type { components } from './schema';
 import type { RequestBody } from './types';
@@ -64,8 +64,8 @@ const recordCall = <M extends Method, N extends RecordCall<M>>(method: M, type: 
 
 let typesOnce: Promise<LibTypes> | undefined;
 /** The record types as data (asked once per page load; the labels are in the language of that moment). */
-export function libraryTypes(): Promise<LibTypes> {
-  typesOnce ??= call(apis.libTypes).catch((e: unknown) => {
+export function libraryTypes(opts?: CallOptions): Promise<LibTypes> {
+  typesOnce ??= call(apis.libTypes, undefined, opts).catch((e: unknown) => {
     typesOnce = undefined;
     throw e;
   });

@@ -117,6 +117,12 @@ const admin = (code: NavKey, page?: PageLoader): RouteEntry => ({
   ...(page ? {} : { planned: true }),
 });
 
+/** A library screen: its record types (which its search and list wait for) asked for with its modules on a full load. */
+const libraryScreen = (code: NavKey): RouteEntry => ({
+  ...admin(code, pages.library),
+  prefetch: () => import('../api/hooks/library').then((m) => m.prefetchLibraryTypes()),
+});
+
 const detailTabs = ['enterprise', 'expert', 'contract', 'honor', 'caKeyClass', 'service', 'packs', 'govAdoption'] as const;
 export type DetailTab = (typeof detailTabs)[number];
 export const DETAIL_TABS: readonly DetailTab[] = detailTabs;
@@ -161,8 +167,8 @@ export const routes: RouteEntry[] = [
   admin('gatewaymanager', pages.gatewayManager),
   admin('demandcollection', pages.demandCollection),
   admin('course_manager', pages.courseManager),
-  admin('servicePlan', pages.library),
-  admin('expandServices', pages.library),
+  libraryScreen('servicePlan'),
+  libraryScreen('expandServices'),
   admin('useCertificateRewardSetting', pages.rewardSetting),
   admin('useCertificateRewardAudit', pages.rewardAudit),
   admin('useCertificateRewardReport', pages.rewardReport),
@@ -179,7 +185,7 @@ export const routes: RouteEntry[] = [
   },
   admin('organization_manager', pages.orgManager),
   admin('test', pages.widgets),
-  admin('expert_talents_manage', pages.library),
+  libraryScreen('expert_talents_manage'),
   admin('expert_make_word', pages.expertMakeWord),
   admin('expert_talents_result', pages.expertBooks),
   admin('dict_manager', pages.dictManager),
@@ -207,16 +213,16 @@ export const routes: RouteEntry[] = [
   admin('externalUser', pages.externalUser),
 
   // library screens (admin shell)
-  admin('expert_talents2_manage', pages.library),
-  admin('expert_talents2_license', pages.library),
-  admin('expert_talents2_honor', pages.library),
-  admin('expert_talents2_contract', pages.library),
-  admin('expert_talents2_politics', pages.library),
-  admin('expert_talents2_tender', pages.library),
+  libraryScreen('expert_talents2_manage'),
+  libraryScreen('expert_talents2_license'),
+  libraryScreen('expert_talents2_honor'),
+  libraryScreen('expert_talents2_contract'),
+  libraryScreen('expert_talents2_politics'),
+  libraryScreen('expert_talents2_tender'),
   admin('expert_talents2_social', pages.socialSecurity),
-  admin('expert_talents2_gov', pages.library),
-  admin('expert_talents2_message', pages.library),
-  admin('expert_talents2_announcement', pages.library),
+  libraryScreen('expert_talents2_gov'),
+  libraryScreen('expert_talents2_message'),
+  libraryScreen('expert_talents2_announcement'),
 
   // statistics screens (admin shell)
   admin('personnel_login', pages.statistics),

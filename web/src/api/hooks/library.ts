@@ -1,7 +1,9 @@
 /** The library's record types, records, their history and loans, and the tag set (api/library.ts). */
 import { useQuery } from '@tanstack/react-query';
 import { allTags, deleteRecords, forgetLibraryTypes, generateMessages, libraryTypes, markMessagesRead, recordHistory, recordLoans, returnKey, reviewRecords } from '../library';
-import { resourceKeys } from './keys';
+import { getLang } from '../../i18n';
+import { queryClient } from '../queries';
+import { prefetchForPage, resourceKeys } from './keys';
 import { useWrite } from './useWrite';
 
 export const libraryKeys = resourceKeys('library');
@@ -22,6 +24,16 @@ export const useLibraryTypes = (lang: string, enabled = true) =>
     },
     staleTime: Infinity,
     enabled,
+  });
+
+/**
+ * The record types asked for with the modules of a full load of a library screen (routes.ts `prefetch`), into the
+ * cache useLibraryTypes reads: the screen's list waits for them, so they no longer wait for the screen's first render.
+ */
+export const prefetchLibraryTypes = () =>
+  prefetchForPage(queryClient, libraryKeys.of('types', getLang()), () => {
+    forgetLibraryTypes();
+    return libraryTypes({ silent: true });
   });
 
 /** The tag set, asked once per page load; the tag screen's writes invalidate it (tagKeys.all). */

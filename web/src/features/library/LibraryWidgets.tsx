@@ -1,58 +1,15 @@
 /** The controls of the library's field kinds the described form does not draw itself. */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Button, DatePicker, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, DatePicker, Input, Space, Table } from 'antd';
 import { BoldOutlined, DeleteOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, PlusOutlined, UnderlineOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { UploadedFile } from '../../api/upload';
-import { type FileRef, type LibField, type LibTag } from '../../api/library';
-import { useTagOptions } from '../../api/hooks/library';
-import { shownByClient } from '../../api/hooks/useWrite';
+import { type FileRef, type LibField } from '../../api/library';
 import type { WidgetProps } from '../../components/form/fields';
-import { openExport } from '../../components/list/ExportButton';
 import { EmployeePickerInput } from '../../components/picker/PickerInputs';
 import FileUpload, { toFileItems, type FileItem } from '../../components/upload/FileUpload';
 import { t, useI18n } from '../../i18n';
-
-/** The download call of a linked file (internal/files). */
-export const FILE_DOWN = '/api/sys/common/file/down';
-
-/** Opens a file's download in a new window (with a download ticket). */
-export const openFile = (f: FileRef) => void openExport(FILE_DOWN, { id: String(f.id) }).catch(shownByClient);
-
-/** The tag set (asked once per page load; the tag screen's writes invalidate it). */
-function useTags(): LibTag[] {
-  return useTagOptions().data ?? NO_TAGS;
-}
-const NO_TAGS: LibTag[] = [];
-
-/** Several tags of the tag set (value: their ids). */
-export function TagSelect({ value, onChange, testId, multiple = true }: { value?: number[] | number; onChange?: (v: never) => void; testId?: string; multiple?: boolean }) {
-  const tags = useTags();
-  return (
-    <Select
-      mode={multiple ? 'multiple' : undefined}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      value={value as never}
-      onChange={onChange}
-      placeholder={multiple ? undefined : t('list.all')}
-      data-testid={testId}
-      options={tags.map((tg) => ({ value: tg.id, label: tg.name }))}
-      style={{ width: '100%' }}
-    />
-  );
-}
-
-/** The tags of a record, as chips. */
-export const TagChips = ({ tags }: { tags?: { id: number; name: string; color: string }[] }) => (
-  <>
-    {(tags ?? []).map((tg) => (
-      <Tag key={tg.id} color={tg.color || 'blue'}>
-        {tg.name}
-      </Tag>
-    ))}
-  </>
-);
+import { TagSelect, type Row } from './LibraryViews';
 
 /** As a described form's widget: the tag select. */
 export const TagsWidget = ({ value, onChange, field }: WidgetProps<number[]>) => <TagSelect value={value} onChange={onChange as never} testId={field.testId} />;
@@ -86,17 +43,6 @@ export function filesWidget(f: LibField, type: string, recordId?: number) {
     );
   };
 }
-
-/** The files of a record as links that download them. */
-export const FileLinks = ({ files }: { files?: FileRef[] }) => (
-  <Space size={[8, 0]} wrap>
-    {(files ?? []).map((f) => (
-      <Typography.Link key={f.id} onClick={() => openFile(f)} data-testid={`lib-file-${f.name}`}>
-        {f.name || `#${f.id}`}
-      </Typography.Link>
-    ))}
-  </Space>
-);
 
 /**
  * A small rich-text editor (bold, italic, underline, lists, links) over an editable area; the HTML it produces is
@@ -150,8 +96,6 @@ export function RichTextWidget({ value, onChange, field }: WidgetProps<string>) 
   );
 }
 
-type Row = Record<string, string | number | undefined>;
-
 /** A table of sub-fields (an expert's qualifications): add, edit and remove rows. */
 export function rowsWidget(f: LibField) {
   const cols = f.columns ?? [];
@@ -200,13 +144,3 @@ export function rowsWidget(f: LibField) {
   };
 }
 
-/** A table of sub-fields read-only (the view dialog). */
-export const RowsView = ({ field, rows }: { field: LibField; rows?: Row[] }) => (
-  <Table
-    size="small"
-    pagination={false}
-    rowKey={(_r, i) => String(i)}
-    dataSource={rows ?? []}
-    columns={(field.columns ?? []).map((c) => ({ title: c.label, dataIndex: c.key, key: c.key }))}
-  />
-);

@@ -9,7 +9,7 @@ import type { FileRef, LibField, LibRecord, LibType } from '../../api/library';
 import { DictLabel } from '../../components/DictSelect';
 import { t, useI18n } from '../../i18n';
 import { expiryBadge, fillSpans, STATUS_COLOR } from './libraryView';
-import { FileLinks, RowsView, TagChips } from './LibraryWidgets';
+import { FileLinks, RowsView, TagChips } from './LibraryViews';
 
 /** What the server answers for a personal value an external account may not read (docs/data-rules.md). */
 export const MASKED = '***';

@@ -27,7 +27,8 @@ import { useList } from '../../components/list/useList';
 import FileUpload, { toFileItems, type FileItem } from '../../components/upload/FileUpload';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
-import { employeeWidget, openFile } from './LibraryWidgets';
+import { openFile } from './LibraryViews';
+import { employeeWidget } from './LibraryWidgets';
 import { MonthInput } from './SocialWidgets';
 
 const fields = (): SearchField[] => [
