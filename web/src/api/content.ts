@@ -4,7 +4,7 @@
  * getFirstLesson, getCurriculumSelector, getSpecialSelector, addBannerLink), which portal management may use too.
  * Covers go up through the banner upload (api/upload.ts, target 'banner').
  */
-import { call, callList, defineApis, type ListParams } from './client';
+import { call, callList, defineApis, type CallOptions, type ListParams } from './client';
 import type { components } from './schema';
 import type { BodyOf, GetPath } from './routes';
 
@@ -72,7 +72,7 @@ export interface CourseTypeForm {
   sort: number;
 }
 export const listCourseTypes = (p: Params) => callList(apis.courseTypeList, p);
-export const courseTypeTree = () => call(apis.courseTypeTree);
+export const courseTypeTree = (opts?: CallOptions) => call(apis.courseTypeTree, undefined, opts);
 export const addCourseType = (f: CourseTypeForm) => call(apis.courseTypeAdd, { ...f });
 export const editCourseType = (f: CourseTypeForm & { id: number }) => call(apis.courseTypeEdit, { ...f });
 export const deleteCourseTypes = (list: number[]) => call(apis.courseTypeDel, ids(list));
@@ -84,14 +84,14 @@ export interface CourseForm {
   description: string;
   lecturer: string;
 }
-export const listCourses = (p: Params) => callList(apis.courseList, p);
+export const listCourses = (p: Params, opts?: CallOptions) => callList(apis.courseList, p, opts);
 export const addCourse = (f: CourseForm) => call(apis.courseAdd, { ...f });
 export const editCourse = (f: CourseForm & { id: number }) => call(apis.courseEdit, { ...f });
 export const deleteCourses = (list: number[]) => call(apis.courseDel, ids(list));
 export const auditCourses = (list: number[], auditStatus: string, remark: string) =>
   call(apis.courseAudit, { ...ids(list), auditStatus, remark });
 export const publishCourses = (list: number[], published: 0 | 1) => call(apis.coursePublish, { ...ids(list), published });
-export const auditStates = () => call(apis.auditDict);
+export const auditStates = (opts?: CallOptions) => call(apis.auditDict, undefined, opts);
 
 export interface SpecialForm {
   name: string;

@@ -59,8 +59,8 @@ type OpenRecords<T> = T extends Schemas['LibRecord']
     : T;
 
 /** A call of a record type: forms are built from the type's fields (data), so the payload is not checked; the answer is. */
-const recordCall = <M extends Method, N extends RecordCall<M>>(method: M, type: string, name: N, payload?: Payload, query?: DefOptions['query']) =>
-  request<OpenRecords<AnswerOf<RecordRoute<M, N>>>>({ method, path: libPath(type, name), long: name.startsWith('import'), query }, payload);
+const recordCall = <M extends Method, N extends RecordCall<M>>(method: M, type: string, name: N, payload?: Payload, query?: DefOptions['query'], opts?: CallOptions) =>
+  request<OpenRecords<AnswerOf<RecordRoute<M, N>>>>({ method, path: libPath(type, name), long: name.startsWith('import'), query }, payload, opts);
 
 let typesOnce: Promise<LibTypes> | undefined;
 /** The record types as data (asked once per page load; the labels are in the language of that moment). */
@@ -79,7 +79,7 @@ export const forgetLibraryTypes = () => {
 type Params = ListParams;
 const ids = (list: number[]) => ({ ids: list });
 
-export const listRecords = (type: string, p: Params) => recordCall('GET', type, 'list', p);
+export const listRecords = (type: string, p: Params, opts?: CallOptions) => recordCall('GET', type, 'list', p, undefined, opts);
 export const oneRecord = (type: string, id: number) => recordCall('GET', type, 'one', { id: String(id) });
 export const addRecord = (type: string, form: Record<string, unknown>) => recordCall('POST', type, 'add', form);
 export const editRecord = (type: string, form: Record<string, unknown> & { id: number }) => recordCall('PUT', type, 'edit', form);

@@ -117,10 +117,10 @@ const admin = (code: NavKey, page?: PageLoader): RouteEntry => ({
   ...(page ? {} : { planned: true }),
 });
 
-/** A library screen: its record types (which its search and list wait for) asked for with its modules on a full load. */
+/** A library screen: its record types, then its list's first page, asked for with its modules on a full load. */
 const libraryScreen = (code: NavKey): RouteEntry => ({
   ...admin(code, pages.library),
-  prefetch: () => import('../api/hooks/library').then((m) => m.prefetchLibraryTypes()),
+  prefetch: (search) => import('../features/library/libraryList').then((m) => m.prefetchLibraryList(window.location.pathname, search)),
 });
 
 const detailTabs = ['enterprise', 'expert', 'contract', 'honor', 'caKeyClass', 'service', 'packs', 'govAdoption'] as const;
@@ -166,7 +166,10 @@ export const routes: RouteEntry[] = [
   admin('tagmanager', pages.tagManager),
   admin('gatewaymanager', pages.gatewayManager),
   admin('demandcollection', pages.demandCollection),
-  admin('course_manager', pages.courseManager),
+  {
+    ...admin('course_manager', pages.courseManager),
+    prefetch: (search) => import('../features/content/courseList').then((m) => m.prefetchCourses(search)),
+  },
   libraryScreen('servicePlan'),
   libraryScreen('expandServices'),
   admin('useCertificateRewardSetting', pages.rewardSetting),

@@ -58,9 +58,9 @@ export const courseTypeKeys = resourceKeys('courseTypes');
 export const coursewareKeys = resourceKeys('courseware');
 
 /** The audit states (dictionary course_audit), asked once per page load. */
-export const useAuditStates = () => useQuery({ queryKey: courseKeys.of('auditStates'), queryFn: auditStates, staleTime: Infinity });
+export const useAuditStates = () => useQuery({ queryKey: courseKeys.of('auditStates'), queryFn: () => auditStates(), staleTime: Infinity });
 /** The two-level course type tree (types' writes touch courseTypeKeys.all). */
-export const useCourseTypeTree = () => useQuery({ queryKey: courseTypeKeys.of('tree'), queryFn: courseTypeTree });
+export const useCourseTypeTree = () => useQuery({ queryKey: courseTypeKeys.of('tree'), queryFn: () => courseTypeTree() });
 /** Every course as an option, the unpublished included (course managers). */
 export const useCourseOptions = () => useQuery({ queryKey: courseKeys.of('options', 'all'), queryFn: () => getCurriculumSelector('', true) });
 /** Topics of a level as options. */

@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Tabs } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { useI18n } from '../../i18n';
 import CoursePanel from './CoursePanel';
-import PushPanel from './PushPanel';
-import SpecialPanel from './SpecialPanel';
-import TypePanel from './TypePanel';
+
+// the other tabs (their pickers and forms) load when first opened, not with the courses a full load shows
+const PushPanel = lazy(() => import('./PushPanel'));
+const SpecialPanel = lazy(() => import('./SpecialPanel'));
+const TypePanel = lazy(() => import('./TypePanel'));
 
 const TABS = ['courses', 'topics', 'types', 'push'] as const;
 type TabKey = (typeof TABS)[number];
@@ -25,9 +28,9 @@ export default function CourseManagerPage() {
       onChange={(key) => setSearch(key === 'courses' ? {} : { tab: key }, { replace: true })}
       items={[
         { key: 'courses', label: <span data-testid="content-tab-courses">{t('content.tab.courses')}</span>, children: <CoursePanel /> },
-        { key: 'topics', label: <span data-testid="content-tab-topics">{t('content.tab.topics')}</span>, children: <SpecialPanel /> },
-        { key: 'types', label: <span data-testid="content-tab-types">{t('content.tab.types')}</span>, children: <TypePanel /> },
-        { key: 'push', label: <span data-testid="content-tab-push">{t('content.tab.push')}</span>, children: <PushPanel /> },
+        { key: 'topics', label: <span data-testid="content-tab-topics">{t('content.tab.topics')}</span>, children: <Suspense fallback={null}><SpecialPanel /></Suspense> },
+        { key: 'types', label: <span data-testid="content-tab-types">{t('content.tab.types')}</span>, children: <Suspense fallback={null}><TypePanel /></Suspense> },
+        { key: 'push', label: <span data-testid="content-tab-push">{t('content.tab.push')}</span>, children: <Suspense fallback={null}><PushPanel /></Suspense> },
       ]}
     />
   );

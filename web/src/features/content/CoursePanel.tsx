@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Form, Input, Modal, Select, Tag, TreeSelect, Typography } from 'antd';
 import { AuditOutlined, FolderOpenOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { toast } from '../../api/client';
@@ -6,7 +6,7 @@ import {
   addCourse, COURSE_EXPORT, LECTURER_EXPORT, deleteCourses, editCourse, listCourses,
   type AuditItem, type Course, type CourseTypeNode,
 } from '../../api/content';
-import { courseKeys, useAuditCourses, useAuditStates as useAuditStateQuery, useCourseTypeTree, usePublishCourses } from '../../api/hooks/content';
+import { useAuditCourses, useAuditStates as useAuditStateQuery, useCourseTypeTree, usePublishCourses } from '../../api/hooks/content';
 import { shownByClient } from '../../api/hooks/useWrite';
 import CrudList, { type Editing } from '../../components/list/CrudList';
 import { IconAction } from '../../components/list/RowActions';
@@ -19,7 +19,11 @@ import CoverField from '../../components/resource/CoverField';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import styles from './content.module.css';
-import CoursewareDialog from './CoursewareDialog';
+import { courseFilters, courseListKey } from './courseList';
+import { useEver } from '../../lib/useEver';
+
+// a course's courseware (its uploads and the resource selector), fetched when first opened
+const CoursewareDialog = lazy(() => import('./CoursewareDialog'));
 
 const NAME_MAX = 100;
 const LECTURER_MAX = 50;
@@ -51,11 +55,11 @@ export default function CoursePanel() {
   const states = useAuditStates();
   const tree = useTypeTree();
   const fields: SearchField[] = [
-    { names: ['name'], labelKey: 'content.course.name', kind: 'text' },
-    { names: ['lecturer'], labelKey: 'content.course.lecturer', kind: 'text' },
-    { names: ['auditStatus'], labelKey: 'content.course.audit', kind: 'select', options: states.map((s) => ({ value: String(s.value), label: s.key })) },
+    { ...courseFilters.name, labelKey: 'content.course.name', kind: 'text' },
+    { ...courseFilters.lecturer, labelKey: 'content.course.lecturer', kind: 'text' },
+    { ...courseFilters.audit, labelKey: 'content.course.audit', kind: 'select', options: states.map((s) => ({ value: String(s.value), label: s.key })) },
     {
-      names: ['published'],
+      ...courseFilters.published,
       labelKey: 'content.course.published',
       kind: 'select',
       options: [
@@ -64,9 +68,10 @@ export default function CoursePanel() {
       ],
     },
   ];
-  const list = useList<Course>(fields, listCourses, { key: courseKeys.list(), inUrl: false });
+  const list = useList<Course>(fields, listCourses, { key: courseListKey, inUrl: false });
   const [auditing, setAuditing] = useState<Course | null>(null);
   const [wares, setWares] = useState<Course | null>(null);
+  const everWares = useEver(wares !== null);
   const stateLabel = (v: string) => states.find((s) => String(s.value) === v)?.key ?? v;
 
   const publishing = usePublishCourses();
@@ -140,7 +145,11 @@ export default function CoursePanel() {
         onDelete={(c) => deleteCourses([c.id])}
         renderDialog={(editing, close, saved) => <CourseFormDialog target={editing} tree={tree} onClose={close} onSaved={saved} />}
       />
-      <CoursewareDialog course={wares} onClose={() => setWares(null)} />
+      {everWares && (
+        <Suspense fallback={null}>
+          <CoursewareDialog course={wares} onClose={() => setWares(null)} />
+        </Suspense>
+      )}
       <AuditDialog course={auditing} states={states} onClose={() => setAuditing(null)} onSaved={() => setAuditing(null)} />
     </>
   );

@@ -24,6 +24,7 @@ import { useList } from '../../components/list/useList';
 import { t, useI18n } from '../../i18n';
 import { hasPermission } from '../../lib/permission';
 import { useSession } from '../../lib/session';
+import { recordListKey } from './libraryList';
 import { searchSpecs, typeOfPath, type SearchSpec } from './libraryView';
 import { TagSelect } from './LibraryViews';
 import { ExpiryTag, fieldValue, StatusTag } from './RecordFields';
@@ -141,7 +142,7 @@ function LibraryList({ type }: { type: LibType }) {
   useI18n();
   const rights = useRights(type);
   const fields = useMemo(() => searchFields(type), [type]);
-  const list = useList<LibRecord>(fields, (p) => listRecords(type.key, p), { key: recordKeys.list(type.key) });
+  const list = useList<LibRecord>(fields, (p) => listRecords(type.key, p), { key: recordListKey(type) });
   const { confirmDanger, holder } = useConfirmDanger();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
