@@ -2,8 +2,8 @@
  * Social-security pieces shared by the social-security screen and the expert pages: a month picker (YYYY-MM), an
  * expert's continuous months by city (docs/library.md, 'Continuous months') and the expert list's filter fields.
  */
-import { DatePicker, Space, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { lazy, Suspense } from 'react';
+import { Input, Space, Tag, Tooltip, Typography } from 'antd';
 import type { SearchField } from '../../components/list/SearchCard';
 import { t, useI18n } from '../../i18n';
 
@@ -15,20 +15,17 @@ export interface SocialRun {
   upTo: string;
 }
 
+type MonthInputProps = { value?: string; onChange?: (v?: string) => void; testId?: string; placeholder?: string };
+
+// antd's DatePicker (31 kB gzipped), loaded with the first month input drawn rather than with every library screen
+const MonthPicker = lazy(() => import('./MonthPicker'));
+
 /** A month as YYYY-MM, picked on a calendar of months; the months after the current one cannot be chosen. */
-export function MonthInput({ value, onChange, testId, placeholder }: { value?: string; onChange?: (v?: string) => void; testId?: string; placeholder?: string }) {
-  useI18n();
+export function MonthInput(props: MonthInputProps) {
   return (
-    <DatePicker
-      picker="month"
-      format="YYYY-MM"
-      style={{ width: '100%' }}
-      value={value ? dayjs(`${value}-01`) : null}
-      disabledDate={(d) => d.isAfter(dayjs(), 'month')}
-      onChange={(d) => onChange?.(d ? d.format('YYYY-MM') : undefined)}
-      placeholder={placeholder}
-      data-testid={testId}
-    />
+    <Suspense fallback={<Input disabled style={{ width: '100%' }} placeholder={props.placeholder} />}>
+      <MonthPicker {...props} />
+    </Suspense>
   );
 }
 
