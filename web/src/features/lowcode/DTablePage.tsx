@@ -32,8 +32,11 @@ import { useList } from '../../components/list/useList';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import { hasPermission } from '../../lib/permission';
-import DTableDesignDialog from './DTableDesignDialog';
 import { cellText, formFields, fromForm, searchFields, toForm } from './dtableView';
+import { lazyDialog } from '../../lib/lazyDialog';
+
+// the table designer (its field grid and the roles it offers), fetched when first opened
+const DTableDesignDialog = lazyDialog(() => import('./DTableDesignDialog'));
 
 /** /dtable: the dynamic tables the caller's roles may read, each with its generated screen; holders of the dtable
  *  function code also design them. */
