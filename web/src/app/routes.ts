@@ -118,8 +118,8 @@ const admin = (code: NavKey, page?: PageLoader): RouteEntry => ({
 });
 
 /** A library screen: its record types, then its list's first page, asked for with its modules on a full load. */
-const libraryScreen = (code: NavKey): RouteEntry => ({
-  ...admin(code, pages.library),
+const libraryScreen = (entry: RouteEntry): RouteEntry => ({
+  ...entry,
   prefetch: (search) => import('../features/library/libraryList').then((m) => m.prefetchLibraryList(window.location.pathname, search)),
 });
 
@@ -170,8 +170,8 @@ export const routes: RouteEntry[] = [
     ...admin('course_manager', pages.courseManager),
     prefetch: (search) => import('../features/content/courseList').then((m) => m.prefetchCourses(search)),
   },
-  libraryScreen('servicePlan'),
-  libraryScreen('expandServices'),
+  libraryScreen(admin('servicePlan', pages.library)),
+  libraryScreen(admin('expandServices', pages.library)),
   admin('useCertificateRewardSetting', pages.rewardSetting),
   admin('useCertificateRewardAudit', pages.rewardAudit),
   admin('useCertificateRewardReport', pages.rewardReport),
@@ -188,7 +188,7 @@ export const routes: RouteEntry[] = [
   },
   admin('organization_manager', pages.orgManager),
   admin('test', pages.widgets),
-  libraryScreen('expert_talents_manage'),
+  libraryScreen(admin('expert_talents_manage', pages.library)),
   admin('expert_make_word', pages.expertMakeWord),
   admin('expert_talents_result', pages.expertBooks),
   admin('dict_manager', pages.dictManager),
@@ -216,16 +216,16 @@ export const routes: RouteEntry[] = [
   admin('externalUser', pages.externalUser),
 
   // library screens (admin shell)
-  libraryScreen('expert_talents2_manage'),
-  libraryScreen('expert_talents2_license'),
-  libraryScreen('expert_talents2_honor'),
-  libraryScreen('expert_talents2_contract'),
-  libraryScreen('expert_talents2_politics'),
-  libraryScreen('expert_talents2_tender'),
+  libraryScreen(admin('expert_talents2_manage', pages.library)),
+  libraryScreen(admin('expert_talents2_license', pages.library)),
+  libraryScreen(admin('expert_talents2_honor', pages.library)),
+  libraryScreen(admin('expert_talents2_contract', pages.library)),
+  libraryScreen(admin('expert_talents2_politics', pages.library)),
+  libraryScreen(admin('expert_talents2_tender', pages.library)),
   admin('expert_talents2_social', pages.socialSecurity),
-  libraryScreen('expert_talents2_gov'),
-  libraryScreen('expert_talents2_message'),
-  libraryScreen('expert_talents2_announcement'),
+  libraryScreen(admin('expert_talents2_gov', pages.library)),
+  libraryScreen(admin('expert_talents2_message', pages.library)),
+  libraryScreen(admin('expert_talents2_announcement', pages.library)),
 
   // statistics screens (admin shell)
   admin('personnel_login', pages.statistics),
