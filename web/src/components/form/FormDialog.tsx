@@ -1,52 +1,24 @@
-import { useEffect } from 'react';
-import { Form } from 'antd';
-import { useFormSubmit } from '../list/useFormSubmit';
-import DescribedForm from './DescribedForm';
-import { SubmitModal } from './FormModal';
-import type { FieldDescriptor } from './fields';
+import { lazy, Suspense, type ReactElement } from 'react';
+import { useEver } from '../../lib/useEver';
+import type { FormDialogProps } from './FormDialogBody';
 
-interface Props<V> {
-  open: boolean;
-  title: string;
-  fields: FieldDescriptor[];
-  /** the values the form starts with each time it opens */
-  initialValues?: Partial<V>;
-  /** saves; a rejection keeps the dialog open (the HTTP client has shown the message) */
-  onSubmit(values: V): Promise<unknown>;
-  onClose(): void;
-  /** after a successful save ('Operation successful' has been shown) */
-  onSaved(): void;
-  width?: number;
-  columns?: 1 | 2;
-  labelWidth?: number;
-  /** data-testid of the OK button */
-  okTestId?: string;
-  testId?: string;
-}
+const load = () => import('./FormDialogBody');
+const Body = lazy(load) as unknown as <V>(props: FormDialogProps<V>) => ReactElement;
 
 /**
  * A dialog around a described form: the fields' rules, 'Please complete the form as prompted before submitting'
  * when they fail, then save, 'Operation successful' and close (useFormSubmit).
+ *
+ * Its code (antd's Form and Modal, the described form with its date, upload, number and tree fields: some 120 kB
+ * gzipped) is fetched when the dialog first opens, not with the list page that holds it (issue 28: a full load of
+ * /dict_manager downloaded and compiled all of it before its rows showed).
  */
-export default function FormDialog<V>({ open, title, fields, initialValues, onSubmit, onClose, onSaved, width, columns, labelWidth, okTestId, testId }: Props<V>) {
-  const [form] = Form.useForm<V>();
-  // the form instance outlives the dialog's content: start each opening from the initial values
-  useEffect(() => {
-    if (open) form.resetFields();
-  }, [open, initialValues, form]);
-  const { submit, saving } = useFormSubmit<V>(form, onSubmit, onSaved);
-  // The effect above can run before the hidden dialog has mounted its form again, so that the form would merge the
-  // previous opening's values over the new initial ones: reset once more when the form has mounted.
+export default function FormDialog<V>(props: FormDialogProps<V>) {
+  const ever = useEver(props.open);
+  if (!ever) return null;
   return (
-    <SubmitModal open={open} title={title} onClose={onClose} onOk={submit} saving={saving} width={width} okTestId={okTestId} testId={testId}>
-      <DescribedForm form={form} fields={fields} initialValues={initialValues} columns={columns} labelWidth={labelWidth} />
-      <ResetOnMount reset={form.resetFields} />
-    </SubmitModal>
+    <Suspense fallback={null}>
+      <Body {...props} />
+    </Suspense>
   );
-}
-
-/** Runs reset when it mounts (after the form rendered beside it has taken its initial values). */
-function ResetOnMount({ reset }: { reset(): void }) {
-  useEffect(() => reset(), [reset]);
-  return null;
 }

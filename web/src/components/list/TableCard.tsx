@@ -113,24 +113,21 @@ export default function TableCard<T extends object>({ list, columns, rowKey, act
   return (
     <Panel
       title={t('list.dataList')}
+      // The actions keep their place in the tree whatever the width (a dialog an action holds open, such as a
+      // background export's progress, would otherwise close when the window narrows or a phone turns): at phone width
+      // the panel's head puts them under the title instead.
       extra={
-        narrow ? (
-          settings || undefined
-        ) : (
+        actions || settings ? (
           <Space wrap>
             {actions}
             {settings}
           </Space>
-        )
+        ) : undefined
       }
+      stacked={narrow}
       style={{ marginTop: 16 }}
       testId="table-card"
     >
-      {narrow && actions && (
-        <Space wrap style={{ marginBottom: 12 }}>
-          {actions}
-        </Space>
-      )}
       {selectable && list.selectedKeys.length > 0 && (
         <SecondaryText style={{ display: 'block', marginBottom: 8 }} testId="selection-count">
           {t('list.selected', { n: list.selectedKeys.length })}{' '}
