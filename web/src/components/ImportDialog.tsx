@@ -1,13 +1,11 @@
-import { lazy, Suspense, type ReactElement } from 'react';
-import { useEver } from '../lib/useEver';
+import type { ReactElement } from 'react';
+import { lazyDialog } from '../lib/lazyDialog';
 import type { ImportDialogProps, ImportReportBase } from './ImportDialogBody';
 
 export type { ImportProblem, ImportReportBase } from './ImportDialogBody';
 
 /** The most an imported workbook may weigh (the server's sheet.MaxUpload). */
 export const IMPORT_MAX_MB = 10;
-
-const Body = lazy(() => import('./ImportDialogBody')) as unknown as <R extends ImportReportBase>(props: ImportDialogProps<R>) => ReactElement;
 
 /**
  * An Excel import (the organisation, the library's tabular types): download the template, choose the filled-in
@@ -16,11 +14,5 @@ const Body = lazy(() => import('./ImportDialogBody')) as unknown as <R extends I
  * Its code (antd's Modal, Upload, Alert, the problems' table, the background job's progress) is fetched when the
  * dialog first opens, not with the list page that offers the import (issue 28).
  */
-export default function ImportDialog<R extends ImportReportBase>(props: ImportDialogProps<R>) {
-  if (!useEver(props.open)) return null;
-  return (
-    <Suspense fallback={null}>
-      <Body {...props} />
-    </Suspense>
-  );
-}
+const ImportDialog = lazyDialog(() => import('./ImportDialogBody')) as <R extends ImportReportBase>(props: ImportDialogProps<R>) => ReactElement | null;
+export default ImportDialog;

@@ -4,7 +4,7 @@ import {
   auditCourses, auditStates, courseTypeTree, coursewareState, deleteCourseware, getCurriculumSelector, getFirstLesson, getLessonList,
   getSpecialList, getSpecialSelector, listCourseware, myPushes, portalCatalog, portalCourse, portalSpecial, publishCourses, pushOne, specialOne, type Courseware,
 } from '../content';
-import { resourceKeys } from './keys';
+import { refetchUnlessPrefetched, resourceKeys } from './keys';
 import { useWrite } from './useWrite';
 
 export const courseKeys = resourceKeys('courses');
@@ -60,7 +60,9 @@ export const coursewareKeys = resourceKeys('courseware');
 /** The audit states (dictionary course_audit), asked once per page load. */
 export const useAuditStates = () => useQuery({ queryKey: courseKeys.of('auditStates'), queryFn: () => auditStates(), staleTime: Infinity });
 /** The two-level course type tree (types' writes touch courseTypeKeys.all). */
-export const useCourseTypeTree = () => useQuery({ queryKey: courseTypeKeys.of('tree'), queryFn: () => courseTypeTree() });
+// refetchOnMount: a full load of /course_manager has just prefetched it (features/content/courseList.ts)
+export const useCourseTypeTree = () =>
+  useQuery({ queryKey: courseTypeKeys.of('tree'), queryFn: () => courseTypeTree(), refetchOnMount: refetchUnlessPrefetched });
 /** Every course as an option, the unpublished included (course managers). */
 export const useCourseOptions = () => useQuery({ queryKey: courseKeys.of('options', 'all'), queryFn: () => getCurriculumSelector('', true) });
 /** Topics of a level as options. */

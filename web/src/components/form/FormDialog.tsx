@@ -1,9 +1,6 @@
-import { lazy, Suspense, type ReactElement } from 'react';
-import { useEver } from '../../lib/useEver';
+import type { ReactElement } from 'react';
+import { lazyDialog } from '../../lib/lazyDialog';
 import type { FormDialogProps } from './FormDialogBody';
-
-const load = () => import('./FormDialogBody');
-const Body = lazy(load) as unknown as <V>(props: FormDialogProps<V>) => ReactElement;
 
 /**
  * A dialog around a described form: the fields' rules, 'Please complete the form as prompted before submitting'
@@ -13,12 +10,5 @@ const Body = lazy(load) as unknown as <V>(props: FormDialogProps<V>) => ReactEle
  * gzipped) is fetched when the dialog first opens, not with the list page that holds it (issue 28: a full load of
  * /dict_manager downloaded and compiled all of it before its rows showed).
  */
-export default function FormDialog<V>(props: FormDialogProps<V>) {
-  const ever = useEver(props.open);
-  if (!ever) return null;
-  return (
-    <Suspense fallback={null}>
-      <Body {...props} />
-    </Suspense>
-  );
-}
+const FormDialog = lazyDialog(() => import('./FormDialogBody')) as <V>(props: FormDialogProps<V>) => ReactElement | null;
+export default FormDialog;
