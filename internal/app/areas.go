@@ -107,7 +107,8 @@ func (a *App) areas() []area {
 					return tasks.Say("task.msg.reminders", n), err
 				},
 			}}},
-		{name: "wordbook", open: a.openWordbook, routes: func() []route.Route { return wordbook.NewHandlers(a.wordbook).Routes() }},
+		{name: "wordbook", open: a.openWordbook, routes: func() []route.Route { return wordbook.NewHandlers(a.wordbook).Routes() },
+			demoAfterPast: a.seedWordbookDemo},
 		{name: "portal", open: a.openPortal, routes: func() []route.Route { return portal.NewHandlers(a.Portal).Routes() },
 			demo: a.seedPortalDemo},
 		{name: "demand", open: a.openDemand, routes: func() []route.Route { return demand.NewHandlers(a.demand).Routes() },

@@ -161,6 +161,12 @@ func TestDemoCompanyHasAYearOfActivity(t *testing.T) {
 		}
 	})
 
+	t.Run("a few expert books were made for past bids, each with its Word file", func(t *testing.T) {
+		if n := e.Count(`SELECT COUNT(*) FROM expert_book b JOIN sys_file f ON f.id = b.file_id WHERE b.created_at < ? AND b.expert_count >= 3`, today.UTC()); n != 3 {
+			t.Errorf("%d expert books with a file, made before today", n)
+		}
+	})
+
 	t.Run("the statistics screens answer a year's series", func(t *testing.T) {
 		admin := e.login("admin", "Admin@123").AccessToken
 		year := url.Values{"startTime": {today.AddDate(0, 0, -364).Format("2006-01-02")}, "endTime": {today.Format("2006-01-02")}, "period": {"month"}}

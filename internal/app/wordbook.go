@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"biddesk/internal/files"
 	"biddesk/internal/library"
 	"biddesk/internal/platform/db"
+	"biddesk/internal/platform/httpx"
 	"biddesk/internal/platform/list"
 	"biddesk/internal/wordbook"
 )
@@ -105,4 +107,58 @@ func (b bookFiles) Discard(ctx context.Context, fileID int64) {
 	if err := b.files.Delete(ctx, p, fileID); err != nil {
 		slog.Warn("expert book: remove the file of an unwritten book", "file", fileID, "err", err)
 	}
+}
+
+// seedWordbookDemo gives the demo a few expert books made for past bids (/expert_talents_result): real .docx files of
+// the library's published experts (the demo's past has added most of them), made as the administrator and dated
+// back over the last weeks.
+func (a *App) seedWordbookDemo(ctx context.Context) error {
+	if a.Config.DemoWithoutFiles {
+		return nil
+	}
+	var admin int64
+	var adminName string
+	if err := a.DB.QueryRow(ctx, `SELECT id, user_name FROM sys_user WHERE login_code = 'admin'`).Scan(&admin, &adminName); err != nil {
+		return fmt.Errorf("wordbook demo: administrator: %w", err)
+	}
+	var experts []int64
+	err := db.EachRow(ctx, a.DB, `SELECT id FROM lib_record WHERE type = ? AND status = ? AND deleted_at IS NULL ORDER BY id LIMIT 12`,
+		[]any{library.TypeExpert, library.StatusPublished}, func(r db.Row) error {
+			var id int64
+			err := r.Scan(&id)
+			experts = append(experts, id)
+			return err
+		})
+	if err != nil {
+		return fmt.Errorf("wordbook demo: experts: %w", err)
+	}
+	if len(experts) < 12 {
+		return nil // a demo library without enough experts: no books
+	}
+	books := []struct {
+		title   string
+		picks   []int
+		daysAgo int
+	}{
+		{"宁波市第一人民医院后勤一体化服务项目 拟派人员简历", []int{0, 1, 2, 3}, 46},
+		{"宁波国家高新区科技园区综合设施运维项目 项目团队", []int{4, 5, 6}, 23},
+		{"宁波市鄞州区政务服务中心物业服务项目 专家简历", []int{1, 7, 8, 9, 10, 11}, 6},
+	}
+	ctx = httpx.WithInfo(ctx, &httpx.RequestInfo{UserID: admin, LoginCode: "admin", UserName: adminName, RequestID: "demo"})
+	now := time.Now().UTC()
+	for _, b := range books {
+		ids := make([]int64, len(b.picks))
+		for i, p := range b.picks {
+			ids[i] = experts[p]
+		}
+		made, err := a.wordbook.Make(ctx, httpx.LangZH, wordbook.Form{Title: b.title, ExpertIDs: ids})
+		if err != nil {
+			return fmt.Errorf("wordbook demo: %s: %w", b.title, err)
+		}
+		at := now.AddDate(0, 0, -b.daysAgo).Add(-3 * time.Hour)
+		if _, err := a.DB.Exec(ctx, `UPDATE expert_book SET created_at = ? WHERE id = ?`, at, made.ID); err != nil {
+			return fmt.Errorf("wordbook demo: date of %s: %w", b.title, err)
+		}
+	}
+	return nil
 }

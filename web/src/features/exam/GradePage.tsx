@@ -241,7 +241,8 @@ export default function GradePage() {
   const [search, setSearch] = useSearchParams();
   const exams = useExams('');
   const list = exams.data ?? [];
-  const id = Number(search.get('exam')) || list[0]?.id || 0;
+  // at first the newest exam with papers handed in (the newest of all may not have started)
+  const id = Number(search.get('exam')) || (list.find((e) => e.submitted > 0) ?? list[0])?.id || 0;
   const exam = list.find((e) => e.id === id);
   const tab = search.get('tab') || 'grades';
   const set = (k: string, v: string) =>

@@ -21,7 +21,9 @@ const thisYear = new Date().getFullYear();
  * citation): add, edit, remove, export 'honorary catalogue'. */
 export default function HonourPage() {
   useI18n();
-  const [year, setYear] = useState<number | undefined>(thisYear);
+  // every year at first (newest first): a year's honours are usually given after it ends, so this year's list is
+  // empty most of the year
+  const [year, setYear] = useState<number>();
   const [kind, setKind] = useState<HonourKind>();
   const list = useHonours(year, kind);
   const del = useDeleteHonour();

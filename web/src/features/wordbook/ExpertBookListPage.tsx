@@ -6,6 +6,7 @@ import ListView from '../../components/list/ListView';
 import { requireTicked, useConfirmDanger } from '../../components/list/guards';
 import type { SearchField } from '../../components/list/SearchCard';
 import type { ListColumn } from '../../components/list/TableCard';
+import { IconAction } from '../../components/list/RowActions';
 import { useList } from '../../components/list/useList';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
@@ -19,7 +20,7 @@ const fields: SearchField[] = [
   { names: ['startTime', 'endTime'], labelKey: 'wordbook.timeRange', kind: 'dateRange', dateRange: true },
 ];
 
-const MAX_NAMES = 5;
+const MAX_NAMES = 3;
 
 export default function ExpertBookListPage() {
   const { t } = useI18n();
@@ -33,7 +34,7 @@ export default function ExpertBookListPage() {
     });
 
   const columns: ListColumn<ExpertBook>[] = [
-    { titleKey: 'wordbook.bookTitle', dataIndex: 'title', sortKey: 'title' },
+    { titleKey: 'wordbook.bookTitle', dataIndex: 'title', sortKey: 'title', clip: 240 },
     {
       titleKey: 'wordbook.experts',
       dataIndex: 'experts',
@@ -67,12 +68,8 @@ export default function ExpertBookListPage() {
       fixed: 'right',
       render: (_: unknown, r) => (
         <Space size={0}>
-          <Button type="link" size="small" icon={<DownloadOutlined />} data-testid={`book-download-${r.id}`} onClick={() => downloadBook(r.id)}>
-            {t('wordbook.download')}
-          </Button>
-          <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`book-delete-${r.id}`} onClick={() => remove([r.id])}>
-            {t('list.delete')}
-          </Button>
+          <IconAction label={t('wordbook.download')} icon={<DownloadOutlined />} testId={`book-download-${r.id}`} onClick={() => downloadBook(r.id)} />
+          <IconAction label={t('list.delete')} icon={<DeleteOutlined />} danger testId={`book-delete-${r.id}`} onClick={() => remove([r.id])} />
         </Space>
       ),
     },
