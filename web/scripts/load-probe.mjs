@@ -10,7 +10,7 @@
 // scripts run). With several binaries the runs alternate between them (and their order alternates run by run), so a
 // machine shared with other work slows each alike. Printed: every run, the median per address and binary, the load
 // average, and the waterfall (resource and long-task entries) of the median run (--waterfall all: of every run).
-// Options: --runs N, --only sysuser|gateway (or a --path name), --path /other_list[,/another], --waterfall
+// Options: --runs N, --only sysuser|gateway (or a --path name), --path /other_list[,/another][@target], --waterfall
 // none|median|all, --browser PATH.
 import { chromium } from 'playwright-core';
 import { existsSync } from 'node:fs';
@@ -29,14 +29,21 @@ const waterfall = opt('waterfall', 'median');
 const browserPath =
   opt('browser') || ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p));
 
+// an antd table that has answered with no rows: its placeholder, the loading veil gone
+const EMPTY_LIST = '.ant-spin-container:not(.ant-spin-blur) > .ant-table .ant-table-placeholder .ant-empty';
+
 const ADDRESSES = [
   { name: 'sysuser', path: '/sysuser', login: ['admin', 'Admin@123'], target: '.ant-table-row' },
   { name: 'gateway', path: '/gateway', login: ['staff', 'Staff@123'], target: '[data-testid^="home-msg-"]' },
-  // any other admin list: --path /dict_manager (several: a comma list), until its first row, as admin
+  // any other admin list: --path /dict_manager (several: a comma list), until its first row, as admin; another target
+  // after '@': a CSS selector, or 'empty' for a list with no rows on the demo data (its empty table once loaded)
   ...(opt('path') || '')
     .split(',')
     .filter(Boolean)
-    .map((p) => ({ name: p.replace(/^\//, ''), path: p, login: ['admin', 'Admin@123'], target: '.ant-table-row' })),
+    .map((entry) => {
+      const [p, target = '.ant-table-row'] = entry.split('@');
+      return { name: p.replace(/^\//, ''), path: p, login: ['admin', 'Admin@123'], target: target === 'empty' ? EMPTY_LIST : target };
+    }),
 ].filter((a) => !opt('only') || opt('only').split(',').includes(a.name));
 
 // Runs in the page before its own scripts: notes when the address's target first shows and keeps the long tasks.
@@ -61,7 +68,10 @@ const probe = (targets) => {
   const watch = () => {
     if (seen()) return;
     const mo = new MutationObserver(() => seen() && mo.disconnect());
-    mo.observe(document, { childList: true, subtree: true });
+    // an empty list's target is its table once the loading veil's class is gone: watch classes for it (only, as
+    // watching them costs a little on every other load)
+    const classes = target.includes('ant-spin-blur');
+    mo.observe(document, { childList: true, subtree: true, ...(classes ? { attributes: true, attributeFilter: ['class'] } : {}) });
   };
   watch();
 };
