@@ -137,7 +137,7 @@ export interface SocialForm {
   proofFileId?: number;
 }
 
-export const listSocial = (p: Params) => callList(socialApis.socialList, p);
+export const listSocial = (p: Params, opts?: CallOptions) => callList(socialApis.socialList, p, opts);
 /** The base goes as text (the document's type; a number field gives a number). */
 const socialBody = <F extends SocialForm>({ base, ...f }: F) => ({ ...f, ...(base == null ? {} : { base: String(base) }) });
 export const addSocial = (f: SocialForm) => call(socialApis.socialAdd, socialBody(f));

@@ -84,9 +84,9 @@ export const addDTable = (f: DTableForm) => call(apis.dtableAdd, { ...f } as DTa
 export const editDTable = (f: DTableForm & { id: number }) => call(apis.dtableEdit, { ...f } as DTableBody);
 export const deleteDTable = (id: number) => call(apis.dtableDel, { id });
 export const purgeDTableField = (id: number, fieldId: number) => call(apis.dtablePurgeField, { id, fieldId });
-export const myDTables = () => call(apis.dtableMine);
-export const dtableSchema = (tableId: number) => call(apis.dtableSchema, { tableId });
-export const listDTableRows = (tableId: number, p: Params) => callList(apis.dtableRows, { ...p, tableId: String(tableId) });
+export const myDTables = (opts?: CallOptions) => call(apis.dtableMine, undefined, opts);
+export const dtableSchema = (tableId: number, opts?: CallOptions) => call(apis.dtableSchema, { tableId }, opts);
+export const listDTableRows = (tableId: number, p: Params, opts?: CallOptions) => callList(apis.dtableRows, { ...p, tableId: String(tableId) }, opts);
 export const addDTableRow = (tableId: number, values: Record<string, unknown>) => call(apis.dtableRowAdd, { tableId, values });
 export const editDTableRow = (tableId: number, id: number, values: Record<string, unknown>) => call(apis.dtableRowEdit, { tableId, id, values });
 export const deleteDTableRows = (tableId: number, ids: number[]) => call(apis.dtableRowDel, { tableId, ids });

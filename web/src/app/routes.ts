@@ -201,7 +201,10 @@ export const routes: RouteEntry[] = [
   admin('dataset_manager', pages.datasets),
   admin('handover_manager', pages.handover),
   admin('headerAndfooter_manager', pages.headerFooter),
-  admin('dtable', pages.dtable),
+  {
+    ...admin('dtable', pages.dtable),
+    prefetch: () => import('../features/lowcode/dtableList').then((m) => m.prefetchDTable()),
+  },
   admin('dreport', pages.dreport),
   admin('training_plan', pages.training),
   admin('training_class', pages.training),
@@ -222,7 +225,10 @@ export const routes: RouteEntry[] = [
   libraryScreen(admin('expert_talents2_contract', pages.library)),
   libraryScreen(admin('expert_talents2_politics', pages.library)),
   libraryScreen(admin('expert_talents2_tender', pages.library)),
-  admin('expert_talents2_social', pages.socialSecurity),
+  {
+    ...admin('expert_talents2_social', pages.socialSecurity),
+    prefetch: (search) => import('../features/library/socialList').then((m) => m.prefetchSocialList(search)),
+  },
   libraryScreen(admin('expert_talents2_gov', pages.library)),
   libraryScreen(admin('expert_talents2_message', pages.library)),
   libraryScreen(admin('expert_talents2_announcement', pages.library)),

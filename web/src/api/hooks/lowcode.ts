@@ -1,15 +1,16 @@
 /** Dynamic tables and reports (api/lowcode.ts): the tables the caller may use and their schemas. */
 import { useQuery } from '@tanstack/react-query';
 import { datasetCatalog, dtableSchema, myDReports, myDTables, reportDatasets, runDReport } from '../lowcode';
-import { resourceKeys } from './keys';
+import { refetchUnlessPrefetched, resourceKeys } from './keys';
 
 export const dtableKeys = resourceKeys('dtables');
 
 /** The tables the caller may enter data in. */
-export const useMyDTables = () => useQuery({ queryKey: dtableKeys.of('mine'), queryFn: myDTables });
+// refetchOnMount (here and below): a full load of /dtable has just prefetched them (features/lowcode/dtableList.ts)
+export const useMyDTables = () => useQuery({ queryKey: dtableKeys.of('mine'), queryFn: () => myDTables(), refetchOnMount: refetchUnlessPrefetched });
 /** A table's schema (its fields as the data screen shows them). */
 export const useDTableSchema = (tableId: number | undefined) =>
-  useQuery({ queryKey: dtableKeys.of('schema', tableId), queryFn: () => dtableSchema(tableId!), enabled: !!tableId });
+  useQuery({ queryKey: dtableKeys.of('schema', tableId), queryFn: () => dtableSchema(tableId!), enabled: !!tableId, refetchOnMount: refetchUnlessPrefetched });
 
 export const dreportKeys = resourceKeys('dreports');
 export const datasetKeys = resourceKeys('datasets');

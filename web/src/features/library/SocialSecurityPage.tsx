@@ -30,12 +30,13 @@ import { formatTime } from '../../lib/format';
 import { openFile } from './LibraryViews';
 import { employeeWidget } from './LibraryWidgets';
 import { MonthInput } from './SocialWidgets';
+import { socialFilters, socialListKey } from './socialList';
 
 const fields = (): SearchField[] => [
-  { names: ['keywords'], labelKey: 'social.keywords', kind: 'text' },
-  { names: ['city'], labelKey: 'social.city', kind: 'text' },
-  { names: ['monthFrom'], labelKey: 'social.monthFrom', kind: 'custom', render: (p) => <MonthInput value={p.value} onChange={(v) => p.onChange(v)} testId="search-monthFrom" /> },
-  { names: ['monthTo'], labelKey: 'social.monthTo', kind: 'custom', render: (p) => <MonthInput value={p.value} onChange={(v) => p.onChange(v)} testId="search-monthTo" /> },
+  { ...socialFilters.keywords, labelKey: 'social.keywords', kind: 'text' },
+  { ...socialFilters.city, labelKey: 'social.city', kind: 'text' },
+  { ...socialFilters.monthFrom, labelKey: 'social.monthFrom', kind: 'custom', render: (p) => <MonthInput value={p.value} onChange={(v) => p.onChange(v)} testId="search-monthFrom" /> },
+  { ...socialFilters.monthTo, labelKey: 'social.monthTo', kind: 'custom', render: (p) => <MonthInput value={p.value} onChange={(v) => p.onChange(v)} testId="search-monthTo" /> },
 ];
 
 function MonthWidget({ value, onChange, field }: WidgetProps<string>) {
@@ -75,7 +76,7 @@ const initialOf = (row?: LibSocialRecord): Partial<Values> =>
 export default function SocialSecurityPage() {
   useI18n();
   const search = fields();
-  const list = useList(search, listSocial, { key: ['listSocial'] });
+  const list = useList(search, (p) => listSocial(p), { key: socialListKey });
   const [importing, setImporting] = useState(false);
   const columns: ListColumn<LibSocialRecord>[] = [
     { titleKey: 'social.employee', key: 'employee', sortKey: 'employeeCode', render: (_: unknown, r) => `${r.employeeName || '—'}(${r.employeeCode})` },

@@ -34,6 +34,7 @@ import { formatTime } from '../../lib/format';
 import { hasPermission } from '../../lib/permission';
 import { cellText, formFields, fromForm, searchFields, toForm } from './dtableView';
 import { lazyDialog } from '../../lib/lazyDialog';
+import { dtableRowsKey } from './dtableList';
 
 // the table designer (its field grid and the roles it offers), fetched when first opened
 const DTableDesignDialog = lazyDialog(() => import('./DTableDesignDialog'));
@@ -110,7 +111,7 @@ function DTableRows({ schema }: { schema: DTableSchema }) {
       }),
     [searches],
   );
-  const list = useList<DTableRow>(fields, (p) => listDTableRows(schema.id, p), { key: ['dtableRows', schema.id], inUrl: false });
+  const list = useList<DTableRow>(fields, (p) => listDTableRows(schema.id, p), { key: dtableRowsKey(schema.id), inUrl: false });
   const [viewing, setViewing] = useState<DTableRow>();
   const [importing, setImporting] = useState(false);
   const shown = schema.fields.filter((f) => f.inList === 1);
