@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Button, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { IconAction } from './RowActions';
 import { toast } from '../../api/client';
 import { shownByClient } from '../../api/hooks/useWrite';
 import { t, useI18n } from '../../i18n';
+import { useEver } from '../../lib/useEver';
 import { useConfirmDanger } from './guards';
 import ListView, { type ListViewProps } from './ListView';
 
@@ -22,7 +23,10 @@ export interface CrudListProps<T> extends Omit<ListViewProps<T>, 'actions'> {
   canDelete?(row: T): boolean;
   /** deletes a row once the user has confirmed; a rejection has been shown by the HTTP client */
   onDelete(row: T): Promise<unknown>;
-  /** the add / edit dialog: saved() closes it and reloads the list */
+  /**
+   * the add / edit dialog: saved() closes it and reloads the list. Rendered from its first opening on (it may be a
+   * React.lazy component, fetched then, not with the list).
+   */
   renderDialog(editing: Editing<T>, close: () => void, saved: () => void): ReactNode;
   /** after any save or delete (besides reloading the list) */
   onChanged?(): void;
@@ -55,6 +59,7 @@ export default function CrudList<T extends object>({
   useI18n();
   const { confirmDanger, holder } = useConfirmDanger();
   const [editing, setEditing] = useState<Editing<T>>(null);
+  const dialogUsed = useEver(editing !== null);
   const changed = () => {
     list.reload();
     onChanged?.();
@@ -102,13 +107,17 @@ export default function CrudList<T extends object>({
           </>
         }
       />
-      {renderDialog(
-        editing,
-        () => setEditing(null),
-        () => {
-          setEditing(null);
-          changed();
-        },
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          {renderDialog(
+            editing,
+            () => setEditing(null),
+            () => {
+              setEditing(null);
+              changed();
+            },
+          )}
+        </Suspense>
       )}
     </>
   );

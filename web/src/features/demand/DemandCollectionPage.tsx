@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Tag, Typography } from 'antd';
 import { BellOutlined, FileSearchOutlined } from '@ant-design/icons';
 import { toast } from '../../api/client';
@@ -11,8 +11,12 @@ import type { ListColumn } from '../../components/list/TableCard';
 import { useList } from '../../components/list/useList';
 import { t, useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format';
-import CollectionFormDialog from './CollectionFormDialog';
-import DemandItemsDrawer from './DemandItemsDrawer';
+import { useEver } from '../../lib/useEver';
+
+// fetched when first opened: the collection's form (date, pickers, the form designer) and a collection's demands
+// (their list, answers and export) in a drawer
+const CollectionFormDialog = lazy(() => import('./CollectionFormDialog'));
+const DemandItemsDrawer = lazy(() => import('./DemandItemsDrawer'));
 
 const fields: SearchField[] = [
   { names: ['title'], labelKey: 'demand.title', kind: 'text' },
@@ -33,6 +37,7 @@ export default function DemandCollectionPage() {
   useI18n();
   const list = useList<DemandCollection>(fields, listCollections, { key: ['listCollections'] });
   const [viewing, setViewing] = useState<DemandCollection | null>(null);
+  const drawerUsed = useEver(viewing !== null);
 
   const remind = (c: DemandCollection) =>
     remindCollection(c.id).then(
@@ -87,13 +92,17 @@ export default function DemandCollectionPage() {
         onDelete={(c) => deleteCollections([c.id])}
         renderDialog={(editing, close, saved) => <CollectionFormDialog target={editing} onClose={close} onSaved={saved} />}
       />
-      <DemandItemsDrawer
-        collection={viewing}
-        onClose={() => {
-          setViewing(null);
-          list.reload();
-        }}
-      />
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <DemandItemsDrawer
+            collection={viewing}
+            onClose={() => {
+              setViewing(null);
+              list.reload();
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -52,7 +52,10 @@ export function valuesText(c: Pick<DemandCollection, 'fields'> | undefined, valu
 /** The demands of one collection: filters, answers (one or a batch, each a message with text and files), the export. */
 export default function DemandItemsDrawer({ collection, onClose }: { collection: DemandCollection | null; onClose(): void }) {
   useI18n();
-  const collectionId = collection ? String(collection.id) : '';
+  // the list stays on the last collection shown while the drawer closes (instead of asking for every collection's)
+  const [last, setLast] = useState(collection);
+  if (collection && collection !== last) setLast(collection);
+  const collectionId = last ? String(last.id) : '';
   const list = useList<DemandItem>(fields, (p) => listDemandItems({ ...p, collectionId }), { key: ['demandItems', collectionId], inUrl: false });
   const [answering, setAnswering] = useState<DemandItem[]>([]);
   const selected = list.data?.records.filter((r) => list.selectedKeys.map(Number).includes(r.id)) ?? [];
