@@ -12,6 +12,7 @@ import {
   type DemandState,
 } from '../../api/demand';
 import { shownByClient } from '../../api/hooks/useWrite';
+import { IconAction } from '../../components/list/RowActions';
 import ListView from '../../components/list/ListView';
 import ExportButton, { openExport } from '../../components/list/ExportButton';
 import { filterParams } from '../../components/list/query';
@@ -62,17 +63,19 @@ export default function DemandItemsDrawer({ collection, onClose }: { collection:
 
   const columns: ListColumn<DemandItem>[] = [
     { titleKey: 'demand.item.user', key: 'user', render: (_: unknown, r) => `${r.userName}(${r.loginCode})` },
-    { titleKey: 'demand.item.unit', dataIndex: 'unitName' },
+    { titleKey: 'demand.item.unit', dataIndex: 'unitName', clip: 160 },
     {
       titleKey: 'demand.item.content',
       dataIndex: 'content',
       render: (v: string, r) => (
-        <>
+        // wraps at 230 px rather than widening the table past the drawer (where the pinned actions would cover the
+        // last columns)
+        <div style={{ maxWidth: 230 }}>
           <Typography.Paragraph style={{ marginBottom: 0 }} ellipsis={{ rows: 3, tooltip: v }}>
             {v}
           </Typography.Paragraph>
           {valuesText(collection ?? undefined, r.values) && <Typography.Text type="secondary">{valuesText(collection ?? undefined, r.values)}</Typography.Text>}
-        </>
+        </div>
       ),
     },
     {
@@ -92,7 +95,7 @@ export default function DemandItemsDrawer({ collection, onClose }: { collection:
     {
       titleKey: 'demand.item.reason',
       key: 'replies',
-      width: 280,
+      width: 220,
       render: (_: unknown, r) =>
         r.replies.length ? <DemandReplies replies={r.replies.slice(-1)} states={false} testId={`demand-item-replies-${r.id}`} /> : <Typography.Text type="secondary">{t('demand.reply.none')}</Typography.Text>,
     },
@@ -102,9 +105,7 @@ export default function DemandItemsDrawer({ collection, onClose }: { collection:
       key: 'actions',
       fixed: 'right',
       render: (_: unknown, r) => (
-        <Button type="link" size="small" icon={<MessageOutlined />} onClick={() => setAnswering([r])} data-testid={`demand-answer-one-${r.id}`}>
-          {t('demand.reply.one')}
-        </Button>
+        <IconAction label={t('demand.reply.one')} icon={<MessageOutlined />} onClick={() => setAnswering([r])} testId={`demand-answer-one-${r.id}`} />
       ),
     },
   ];
@@ -113,7 +114,7 @@ export default function DemandItemsDrawer({ collection, onClose }: { collection:
     <Drawer
       open={!!collection}
       onClose={onClose}
-      width="min(1100px, 96vw)"
+      width="min(1400px, 96vw)"
       title={collection ? t('demand.items.title', { title: collection.title }) : ''}
       destroyOnHidden
       data-testid="demand-items"
