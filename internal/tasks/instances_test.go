@@ -67,3 +67,27 @@ func TestWorkOfADeadInstanceIsTakenUp(t *testing.T) {
 		t.Fatalf("an instance stopped on purpose is still listed")
 	}
 }
+
+// A progress figure that reaches the database after the job ended (the watcher's last write, given up at the end of
+// the run but still applied) leaves the ended job's figure alone: it stays 'done, 500 of 500'.
+func TestALateProgressWriteLeavesAnEndedJobAlone(t *testing.T) {
+	e := apptest.New(t)
+	ctx := context.Background()
+	eng := e.App.Tasks.Engine()
+	eng.RegisterWork(tasks.Work{Kind: "t_late", Name: "t_late", Timeout: time.Hour, Retries: 1,
+		Run: func(ctx context.Context, j *tasks.Job) (any, error) { j.Progress(500, 500); return "ok", nil }})
+	e.StartJobs("here")
+	id, err := eng.Enqueue(ctx, tasks.NewJob{Kind: "t_late", Owner: e.UserID(apptest.Admin), Title: "late"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j := e.WaitJob(e.As(apptest.Admin).Token, id); j.State != tasks.JobDone || j.Done != 500 {
+		t.Fatalf("job before the late write: %+v", j)
+	}
+	if err := eng.WriteProgressLate(ctx, id, 499, 500); err != nil {
+		t.Fatal(err)
+	}
+	if j, err := eng.JobState(ctx, id); err != nil || j.State != tasks.JobDone || j.Done != 500 || j.Total != 500 {
+		t.Fatalf("after a late progress write: %+v, %v", j, err)
+	}
+}

@@ -300,13 +300,21 @@ func (e *Engine) watchJob(ctx context.Context, j *Job, stop context.CancelCauseF
 			return
 		}
 		if j.reported.Swap(false) {
-			if _, err := e.db.Exec(wctx, `UPDATE sys_job SET done = ?, total = ?, updated_at = ? WHERE id = ?`,
-				j.done.Load(), j.total.Load(), e.now().UTC(), j.ID); err != nil {
+			if err := e.writeProgress(wctx, j); err != nil {
 				j.reported.Store(true)
 			}
 		}
 		cancel()
 	}
+}
+
+// writeProgress writes the figure the work last reported into the job's row, only while the job runs: a write given
+// up at the end of the run (its context cancelled) may still reach the database after endJob's and would set an ended
+// job's figure back (seen on PostgreSQL as 'done, 499 of 500').
+func (e *Engine) writeProgress(ctx context.Context, j *Job) error {
+	_, err := e.db.Exec(ctx, `UPDATE sys_job SET done = ?, total = ?, updated_at = ? WHERE id = ? AND state = ?`,
+		j.done.Load(), j.total.Load(), e.now().UTC(), j.ID, JobRunning)
+	return err
 }
 
 // endJob writes an attempt's outcome: done, cancelled, failed for good, or waiting for the next attempt.
